@@ -1,0 +1,84 @@
+//! Claims as first-class objects: the checker-facing API, the registry, verdicts, reports.
+//!
+//! A claim checker is a [`Family`] of typed instances: a default grid, optionally a family of
+//! larger instances for `dpcert search`, and a function that checks one instance and returns a
+//! [`Check`]. [`Family::boxed`] erases the instance type so all claims live in one registry.
+
+pub mod papers;
+pub mod report;
+
+pub use report::{Check, Method, Outcome, Value};
+
+use std::fmt::Display;
+
+/// A claim checker, erased over its instance type.
+pub trait ClaimChecker: Send + Sync {
+    /// Claim ID as in `shared/claims/*.md`, e.g. `WYZ-T1a`.
+    fn id(&self) -> &str;
+    /// Check every instance of the default grid, in grid order.
+    fn check_grid(&self) -> Vec<Check>;
+    /// Number of instances in the default grid.
+    fn grid_len(&self) -> usize;
+    /// Instances of search size `size` (size 1, 2, ... grows without bound), checked.
+    /// `None` when the claim has no family beyond its default grid.
+    fn search_size(&self, size: usize) -> Option<Vec<Check>>;
+}
+
+/// A claim checker over instances of type `I`.
+///
+/// `check` must build every quantity from the definitions (enumerate the databases, the
+/// neighbour pairs, the LP) and compare with the paper's formula; never copy an expected number.
+pub struct Family<I> {
+    pub id: &'static str,
+    /// The default grid (what `dpcert verify` and `cargo test` run).
+    pub grid: fn() -> Vec<I>,
+    /// Instances of search size `k` for `dpcert search`; `None` if there is no larger family.
+    pub beyond: Option<fn(usize) -> Vec<I>>,
+    /// Check one instance.
+    pub check: fn(&I) -> Check,
+}
+
+impl<I: Display + Send + Sync + 'static> Family<I> {
+    /// Erase the instance type.
+    pub fn boxed(self) -> Box<dyn ClaimChecker> {
+        Box::new(self)
+    }
+}
+
+impl<I: Display + Send + Sync + 'static> ClaimChecker for Family<I> {
+    fn id(&self) -> &str {
+        self.id
+    }
+    fn check_grid(&self) -> Vec<Check> {
+        (self.grid)()
+            .iter()
+            .map(|i| run_one(&self.check, i))
+            .collect()
+    }
+    fn grid_len(&self) -> usize {
+        (self.grid)().len()
+    }
+    fn search_size(&self, size: usize) -> Option<Vec<Check>> {
+        let beyond = self.beyond?;
+        Some(
+            beyond(size)
+                .iter()
+                .map(|i| run_one(&self.check, i))
+                .collect(),
+        )
+    }
+}
+
+/// Run one check, filling in the instance label if the checker left it empty.
+fn run_one<I: Display>(check: &fn(&I) -> Check, instance: &I) -> Check {
+    let mut c = check(instance);
+    if c.instance.is_empty() {
+        c.instance = instance.to_string();
+    }
+    c
+}
+
+/// Every registered claim checker, across all papers.
+pub fn registry() -> Vec<Box<dyn ClaimChecker>> {
+    papers::all()
+}

@@ -1,0 +1,253 @@
+//! What one instance check returns, and how outcomes aggregate into a verdict.
+
+use crate::num::{Decision, Rational};
+use serde::Serialize;
+use std::fmt;
+
+/// The outcome of one instance, or the verdict of a whole claim.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, PartialOrd, Ord)]
+#[serde(rename_all = "lowercase")]
+pub enum Outcome {
+    Holds,
+    Fails,
+    Undecided,
+}
+
+impl Outcome {
+    /// `True` → holds, `False` → fails, `Unknown` → undecided.
+    pub fn from_decision(d: Decision) -> Outcome {
+        match d {
+            Decision::True => Outcome::Holds,
+            Decision::False => Outcome::Fails,
+            Decision::Unknown => Outcome::Undecided,
+        }
+    }
+
+    /// Aggregate per DESIGN.md: fails if any fails, undecided if any undecided, else holds.
+    pub fn aggregate<'a>(outcomes: impl IntoIterator<Item = &'a Outcome>) -> Outcome {
+        let mut verdict = Outcome::Holds;
+        for o in outcomes {
+            match o {
+                Outcome::Fails => return Outcome::Fails,
+                Outcome::Undecided => verdict = Outcome::Undecided,
+                Outcome::Holds => {}
+            }
+        }
+        verdict
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Holds => "holds",
+            Outcome::Fails => "fails",
+            Outcome::Undecided => "undecided",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// How an instance was decided.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Method {
+    /// Big-rational arithmetic.
+    Exact,
+    /// Sign of a polynomial / rational function on an interval by Sturm sequences.
+    Polynomial,
+    /// Exact comparison of log-linear forms.
+    LogLinear,
+    /// Certified interval enclosure at the given working precision (bits).
+    Interval { bits: u64 },
+    /// An exact LP optimum whose primal/dual (or Farkas) certificate was re-checked.
+    LpCertificate,
+    /// A finite exhaustive search (graphs, automorphisms, events) done exactly.
+    Enumeration,
+    /// Several of the above; listed in the order used.
+    Combined(Vec<Method>),
+}
+
+impl fmt::Display for Method {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Method::Exact => f.write_str("exact"),
+            Method::Polynomial => f.write_str("polynomial"),
+            Method::LogLinear => f.write_str("log-linear"),
+            Method::Interval { bits } => write!(f, "interval@{bits}"),
+            Method::LpCertificate => f.write_str("lp-certificate"),
+            Method::Enumeration => f.write_str("enumeration"),
+            Method::Combined(ms) => {
+                let parts: Vec<String> = ms.iter().map(|m| m.to_string()).collect();
+                f.write_str(&parts.join("+"))
+            }
+        }
+    }
+}
+
+/// A compared quantity: its exact form first, then a decimal for people.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Value {
+    /// Exact form: `p/q`, a polynomial, a log-linear form, or a certified interval `[lo, hi]`.
+    pub exact: String,
+    /// A decimal rendering (printing only; never used to decide).
+    pub decimal: String,
+}
+
+impl Value {
+    /// An exact rational, with a 20-digit decimal.
+    pub fn rational(q: &Rational) -> Value {
+        Value {
+            exact: q.to_string(),
+            decimal: decimal(q, 20),
+        }
+    }
+
+    /// Free-form exact text (a formula, a graph, a matrix) and its decimal, if any.
+    pub fn text(exact: impl Into<String>, decimal: impl Into<String>) -> Value {
+        Value {
+            exact: exact.into(),
+            decimal: decimal.into(),
+        }
+    }
+}
+
+/// Render a rational as a decimal with `digits` digits after the point, rounded to nearest
+/// (ties away from zero), exactly.
+pub fn decimal(q: &Rational, digits: usize) -> String {
+    use malachite::base::num::arithmetic::traits::{Abs, Pow};
+    use malachite::base::num::conversion::traits::RoundingFrom;
+    use malachite::base::rounding_modes::RoundingMode;
+    use malachite::Integer;
+    let neg = *q < 0u32;
+    let a = q.clone().abs();
+    let scale = Rational::from(10u32).pow(digits as u64);
+    let scaled = a * scale + Rational::from_signeds(1i32, 2i32);
+    let (n, _) = Integer::rounding_from(scaled, RoundingMode::Floor);
+    let s = n.to_string();
+    let s = if digits == 0 {
+        s
+    } else {
+        let padded = format!("{:0>width$}", s, width = digits + 1);
+        let (i, f) = padded.split_at(padded.len() - digits);
+        format!("{i}.{f}")
+    };
+    if neg && s.bytes().any(|b| b != b'0' && b != b'.') {
+        format!("-{s}")
+    } else {
+        s
+    }
+}
+
+/// The result of checking one instance of a claim.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Check {
+    /// The instance, in a form that reproduces it (e.g. `n=2 m=3 t=1/2`). Filled from the
+    /// instance's `Display` when left empty.
+    pub instance: String,
+    /// What was compared, e.g. `LP optimum D*(t)  =  h(eps)`.
+    pub compared: String,
+    /// Left and right sides (for non-comparison checks, `lhs` holds the witness).
+    pub lhs: Value,
+    pub rhs: Value,
+    pub method: Method,
+    pub outcome: Outcome,
+    /// Extra evidence: the witness, the certificate summary, the margin by which it fails.
+    pub note: String,
+}
+
+impl Check {
+    /// A check with empty instance label (filled in by the framework) and no note.
+    pub fn new(
+        compared: impl Into<String>,
+        lhs: Value,
+        rhs: Value,
+        method: Method,
+        outcome: Outcome,
+    ) -> Check {
+        Check {
+            instance: String::new(),
+            compared: compared.into(),
+            lhs,
+            rhs,
+            method,
+            outcome,
+            note: String::new(),
+        }
+    }
+
+    /// Compare two exact rationals with `rel` (one of `=`, `<=`, `<`, `>=`, `>`).
+    pub fn rationals(
+        compared: impl Into<String>,
+        lhs: &Rational,
+        rel: &str,
+        rhs: &Rational,
+    ) -> Check {
+        let ok = match rel {
+            "=" | "==" => lhs == rhs,
+            "<=" => lhs <= rhs,
+            "<" => lhs < rhs,
+            ">=" => lhs >= rhs,
+            ">" => lhs > rhs,
+            "!=" => lhs != rhs,
+            _ => panic!("unknown relation {rel}"),
+        };
+        let mut c = Check::new(
+            compared,
+            Value::rational(lhs),
+            Value::rational(rhs),
+            Method::Exact,
+            if ok { Outcome::Holds } else { Outcome::Fails },
+        );
+        if !ok {
+            c.note = format!("lhs - rhs = {}", lhs - rhs);
+        }
+        c
+    }
+
+    /// Attach a note.
+    pub fn with_note(mut self, note: impl Into<String>) -> Check {
+        self.note = note.into();
+        self
+    }
+
+    /// Set the instance label explicitly.
+    pub fn at(mut self, instance: impl Into<String>) -> Check {
+        self.instance = instance.into();
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decimal_table() {
+        let q = |n: i64, d: i64| Rational::from_signeds(n, d);
+        let table = [
+            (q(1, 3), 5, "0.33333"),
+            (q(2, 3), 5, "0.66667"),
+            (q(-2, 3), 2, "-0.67"),
+            (q(1, 8), 2, "0.13"),
+            (q(7, 1), 0, "7"),
+            (q(-1, 1000), 2, "0.00"),
+            (q(123456, 100), 3, "1234.560"),
+        ];
+        for (v, d, want) in table {
+            assert_eq!(decimal(&v, d), want, "{v} at {d}");
+        }
+    }
+
+    #[test]
+    fn aggregate_order() {
+        use Outcome::*;
+        assert_eq!(Outcome::aggregate(&[Holds, Holds]), Holds);
+        assert_eq!(Outcome::aggregate(&[Holds, Undecided]), Undecided);
+        assert_eq!(Outcome::aggregate(&[Undecided, Fails]), Fails);
+        assert_eq!(Outcome::aggregate(&[]), Holds);
+    }
+}

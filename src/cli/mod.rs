@@ -1,0 +1,13 @@
+//! Argument parsing and printing only; every computation lives in the library layers.
+
+/// Exit codes of the CLI contract (DESIGN.md).
+pub mod exit {
+    /// Every verdict equals its `expect`.
+    pub const OK: i32 = 0;
+    /// A verdict differs from its `expect`.
+    pub const MISMATCH: i32 = 1;
+    /// Usage error.
+    pub const USAGE: i32 = 2;
+    /// Bad input (a file the user gave).
+    pub const BAD_INPUT: i32 = 3;
+}

@@ -1,0 +1,31 @@
+use clap::{Parser, Subcommand};
+
+/// dpcert — exact checking of differential-privacy and information-theory claims.
+#[derive(Parser)]
+#[command(name = "dpcert", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the registered claims.
+    List {
+        #[arg(long)]
+        paper: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn main() {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::List { .. } => {
+            for c in dpcert::claim::registry() {
+                println!("{}", c.id());
+            }
+        }
+    }
+}

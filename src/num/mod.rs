@@ -1,0 +1,10 @@
+//! The exact kernel: rationals, polynomials with Sturm sequences, log-linear forms,
+//! certified intervals, and the three-valued [`Decision`].
+
+pub mod decision;
+pub mod parse;
+
+pub use decision::Decision;
+pub use malachite::rational::Rational;
+pub use malachite::{Integer, Natural};
+pub use parse::{parse_rational, ParseRationalError};
