@@ -3,8 +3,12 @@
 
 pub mod decision;
 pub mod parse;
+pub mod poly;
+pub mod sturm;
 
 pub use decision::Decision;
 pub use malachite::rational::Rational;
 pub use malachite::{Integer, Natural};
 pub use parse::{parse_rational, ParseRationalError};
+pub use poly::{Poly, RatFn};
+pub use sturm::{Range, SignOnInterval};
