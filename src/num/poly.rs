@@ -370,7 +370,6 @@ macro_rules! forward_binop {
         }
     };
 }
-#[allow(unused_imports)]
 pub(crate) use forward_binop;
 
 forward_binop!(Poly, Poly, Add, add);

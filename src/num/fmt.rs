@@ -1,0 +1,133 @@
+//! Printing exact numbers: a rational as `p/q` and as a correctly rounded decimal.
+//!
+//! Decimals are computed exactly from the rational (never through `f64`); they are for
+//! people only and never decide anything.
+
+use malachite::base::num::arithmetic::traits::{Abs, Pow};
+use malachite::base::num::conversion::traits::RoundingFrom;
+use malachite::base::rounding_modes::RoundingMode;
+use malachite::rational::Rational;
+use malachite::Integer;
+
+/// Render a rational with `digits` digits after the point, rounded to nearest with ties
+/// away from zero, exactly. `-0.00` is printed as `0.00`.
+pub fn decimal(q: &Rational, digits: usize) -> String {
+    let neg = *q < 0u32;
+    let a = q.clone().abs();
+    let scale = Rational::from(10u32).pow(digits as u64);
+    let (n, _) = Integer::rounding_from(
+        a * scale + Rational::from_signeds(1i32, 2i32),
+        RoundingMode::Floor,
+    );
+    render(neg, &n, digits)
+}
+
+/// Render a rational with `digits` digits after the point, rounded in the direction `rm`
+/// (`Floor` gives a lower bound, `Ceiling` an upper bound, `Nearest` ties to even).
+pub fn decimal_round(q: &Rational, digits: usize, rm: RoundingMode) -> String {
+    let scale = Rational::from(10u32).pow(digits as u64);
+    let (n, _) = Integer::rounding_from(q * scale, rm);
+    let neg = n < 0u32;
+    render(neg, &n.abs(), digits)
+}
+
+fn render(neg: bool, n: &Integer, digits: usize) -> String {
+    let s = n.to_string();
+    let s = if digits == 0 {
+        s
+    } else {
+        let padded = format!("{:0>width$}", s, width = digits + 1);
+        let (i, f) = padded.split_at(padded.len() - digits);
+        format!("{i}.{f}")
+    };
+    if neg && s.bytes().any(|b| b != b'0' && b != b'.') {
+        format!("-{s}")
+    } else {
+        s
+    }
+}
+
+/// `p/q (≈ d)`: the exact form followed by a `digits`-digit decimal; integers print without
+/// the decimal.
+pub fn exact_and_decimal(q: &Rational, digits: usize) -> String {
+    if *q.denominator_ref() == 1u32 {
+        q.to_string()
+    } else {
+        format!("{q} (≈ {})", decimal(q, digits))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn decimal_tables() {
+        let q = |n: i64, d: i64| Rational::from_signeds(n, d);
+        let table = [
+            (q(1, 3), 5, "0.33333"),
+            (q(2, 3), 5, "0.66667"),
+            (q(-2, 3), 2, "-0.67"),
+            (q(1, 8), 2, "0.13"),
+            (q(-1, 8), 2, "-0.13"),
+            (q(7, 1), 0, "7"),
+            (q(5, 2), 0, "3"),
+            (q(-1, 1000), 2, "0.00"),
+            (q(123456, 1000), 1, "123.5"),
+        ];
+        for (x, d, s) in table {
+            assert_eq!(decimal(&x, d), s, "{x} to {d}");
+        }
+        let directed = [
+            (q(2, 3), 3, RoundingMode::Floor, "0.666"),
+            (q(2, 3), 3, RoundingMode::Ceiling, "0.667"),
+            (q(-2, 3), 3, RoundingMode::Floor, "-0.667"),
+            (q(-2, 3), 3, RoundingMode::Ceiling, "-0.666"),
+            (q(1, 8), 2, RoundingMode::Nearest, "0.12"),
+        ];
+        for (x, d, rm, s) in directed {
+            assert_eq!(decimal_round(&x, d, rm), s, "{x} to {d} {rm:?}");
+        }
+        assert_eq!(exact_and_decimal(&q(1, 3), 3), "1/3 (≈ 0.333)");
+        assert_eq!(exact_and_decimal(&q(-4, 1), 3), "-4");
+    }
+
+    /// Naive reference: long division digit by digit, then round half up on the magnitude.
+    fn naive_decimal(n: i64, d: i64, digits: usize) -> String {
+        let neg = (n < 0) != (d < 0) && n != 0;
+        let (mut r, d) = (n.unsigned_abs() as u128, d.unsigned_abs() as u128);
+        let int = r / d;
+        r %= d;
+        let mut ds = Vec::new();
+        for _ in 0..=digits {
+            r *= 10;
+            ds.push((r / d) as u8);
+            r %= d;
+        }
+        // scaled value = int*10^digits + first `digits` digits; round on the next digit
+        let mut scaled: u128 = int;
+        for &x in &ds[..digits] {
+            scaled = scaled * 10 + x as u128;
+        }
+        if ds[digits] >= 5 {
+            scaled += 1;
+        }
+        render(neg, &Integer::from(scaled), digits)
+    }
+
+    proptest! {
+        #[test]
+        fn decimal_matches_long_division(n in -100000i64..100000, d in 1i64..5000, digits in 0usize..8) {
+            prop_assert_eq!(decimal(&Rational::from_signeds(n, d), digits), naive_decimal(n, d, digits));
+        }
+
+        #[test]
+        fn directed_brackets(n in -100000i64..100000, d in 1i64..5000, digits in 0usize..6) {
+            let x = Rational::from_signeds(n, d);
+            let lo = crate::num::parse_rational(&decimal_round(&x, digits, RoundingMode::Floor)).unwrap();
+            let hi = crate::num::parse_rational(&decimal_round(&x, digits, RoundingMode::Ceiling)).unwrap();
+            prop_assert!(lo <= x && x <= hi);
+        }
+    }
+}

@@ -1,0 +1,970 @@
+//! Certified interval arithmetic with malachite `Float` endpoints rounded outward.
+//!
+//! An [`Interval`] `[lo, hi]` *encloses* a real number: every operation returns an interval
+//! that contains the exact result for every choice of arguments in the operand intervals.
+//! Lower endpoints are rounded toward −∞ (`Floor`), upper endpoints toward +∞ (`Ceiling`),
+//! at the interval's working precision `prec` (bits of mantissa). The elementary functions
+//! (`ln`, `exp`, `sqrt`) use malachite's correctly rounded `*_prec_round` functions with
+//! directed rounding; they are cross-checked in the tests against an independent rational
+//! Taylor series with an explicit remainder bound.
+//!
+//! Comparisons return a [`Decision`]: `True`/`False` only when the enclosures separate,
+//! `Unknown` otherwise. [`refine`] retries a decision on a precision schedule.
+
+use super::Decision;
+use malachite::base::num::basic::traits::{Infinity, NaN, NegativeInfinity, One, Zero};
+use malachite::base::rounding_modes::RoundingMode::{self, Ceiling, Floor, Nearest};
+use malachite::rational::Rational;
+use malachite::Float;
+use std::cmp::Ordering;
+use std::fmt;
+use std::ops::{Add, Mul, Neg, Sub};
+
+/// The default precision schedule of [`refine`]: 64, 128, …, 4096 bits.
+pub const DEFAULT_SCHEDULE: [u64; 7] = [64, 128, 256, 512, 1024, 2048, 4096];
+
+/// A closed interval `[lo, hi]` of reals with outward-rounded `Float` endpoints.
+///
+/// Endpoints may be infinite after overflow; a NaN endpoint (from `∞ − ∞`) makes every
+/// comparison `Unknown`. Intervals are produced by the constructors and operations here,
+/// which keep `lo ≤ hi`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Interval {
+    pub lo: Float,
+    pub hi: Float,
+    /// Working precision in bits for operations on this interval.
+    pub prec: u64,
+}
+
+fn nan() -> Float {
+    Float::NAN
+}
+
+/// Minimum that propagates NaN.
+fn fmin(a: Float, b: Float) -> Float {
+    if a.is_nan() || b.is_nan() {
+        nan()
+    } else if a <= b {
+        a
+    } else {
+        b
+    }
+}
+
+/// Maximum that propagates NaN.
+fn fmax(a: Float, b: Float) -> Float {
+    if a.is_nan() || b.is_nan() {
+        nan()
+    } else if a >= b {
+        a
+    } else {
+        b
+    }
+}
+
+fn float_of(q: &Rational, prec: u64, rm: RoundingMode) -> Float {
+    Float::from_rational_prec_round_ref(q, prec, rm).0
+}
+
+impl Interval {
+    /// `[lo, hi]` at precision `prec`; `None` unless `lo ≤ hi` (NaN rejected).
+    pub fn new(lo: Float, hi: Float, prec: u64) -> Option<Interval> {
+        (lo <= hi).then_some(Interval { lo, hi, prec })
+    }
+
+    /// The smallest enclosure of `q` at precision `prec` (a point when `q` is representable).
+    pub fn from_rational(q: &Rational, prec: u64) -> Interval {
+        Interval {
+            lo: float_of(q, prec, Floor),
+            hi: float_of(q, prec, Ceiling),
+            prec,
+        }
+    }
+
+    /// The enclosure of the integer `n`.
+    pub fn from_i64(n: i64, prec: u64) -> Interval {
+        Interval::from_rational(&Rational::from(n), prec)
+    }
+
+    /// An enclosure of `[a, b]` for rationals `a ≤ b`.
+    pub fn from_rationals(a: &Rational, b: &Rational, prec: u64) -> Option<Interval> {
+        (a <= b).then(|| Interval {
+            lo: float_of(a, prec, Floor),
+            hi: float_of(b, prec, Ceiling),
+            prec,
+        })
+    }
+
+    /// The point interval of an exact `Float` (kept exactly, whatever its precision).
+    pub fn point(x: Float, prec: u64) -> Interval {
+        Interval {
+            lo: x.clone(),
+            hi: x,
+            prec,
+        }
+    }
+
+    /// An enclosure of `ln q` for a positive rational `q` (tighter than `from_rational(q).ln()`);
+    /// `None` when `q ≤ 0`.
+    pub fn ln_rational(q: &Rational, prec: u64) -> Option<Interval> {
+        if *q <= 0u32 {
+            return None;
+        }
+        if *q == 1u32 {
+            return Some(Interval::from_i64(0, prec));
+        }
+        Some(Interval {
+            lo: Float::ln_rational_prec_round_ref(q, prec, Floor).0,
+            hi: Float::ln_rational_prec_round_ref(q, prec, Ceiling).0,
+            prec,
+        })
+    }
+
+    /// An enclosure of `e^q` for a rational `q`.
+    pub fn exp_rational(q: &Rational, prec: u64) -> Interval {
+        if *q == 0u32 {
+            return Interval::from_i64(1, prec);
+        }
+        Interval {
+            lo: Float::exp_rational_prec_round_ref(q, prec, Floor).0,
+            hi: Float::exp_rational_prec_round_ref(q, prec, Ceiling).0,
+            prec,
+        }
+    }
+
+    /// An enclosure of `ln 2`.
+    pub fn ln2(prec: u64) -> Interval {
+        Interval {
+            lo: Float::ln_2_prec_round(prec, Floor).0,
+            hi: Float::ln_2_prec_round(prec, Ceiling).0,
+            prec,
+        }
+    }
+
+    /// True when either endpoint is NaN (the enclosure carries no information).
+    pub fn is_nan(&self) -> bool {
+        self.lo.is_nan() || self.hi.is_nan()
+    }
+
+    /// True when the interval contains the rational `q`.
+    pub fn contains_rational(&self, q: &Rational) -> bool {
+        !self.is_nan() && self.lo <= *q && self.hi >= *q
+    }
+
+    /// True when the interval contains the whole interval `o`.
+    pub fn contains(&self, o: &Interval) -> bool {
+        !self.is_nan() && !o.is_nan() && self.lo <= o.lo && self.hi >= o.hi
+    }
+
+    /// True when the interval contains zero.
+    pub fn contains_zero(&self) -> bool {
+        self.contains_rational(&Rational::ZERO)
+    }
+
+    /// `hi − lo`, rounded up (∞ or NaN for unbounded or invalid intervals).
+    pub fn width(&self) -> Float {
+        self.hi
+            .sub_prec_round_ref_ref(&self.lo, self.prec, Ceiling)
+            .0
+    }
+
+    /// `hi − lo` exactly, as a rational; `None` for infinite or NaN endpoints.
+    pub fn width_rational(&self) -> Option<Rational> {
+        Some(self.hi_rational()? - self.lo_rational()?)
+    }
+
+    /// The lower endpoint as an exact rational (`None` if infinite or NaN).
+    pub fn lo_rational(&self) -> Option<Rational> {
+        Rational::try_from(&self.lo).ok()
+    }
+
+    /// The upper endpoint as an exact rational (`None` if infinite or NaN).
+    pub fn hi_rational(&self) -> Option<Rational> {
+        Rational::try_from(&self.hi).ok()
+    }
+
+    /// The exact midpoint (`None` if an endpoint is infinite or NaN).
+    pub fn mid_rational(&self) -> Option<Rational> {
+        Some((self.lo_rational()? + self.hi_rational()?) / Rational::from(2u32))
+    }
+
+    /// The same enclosure with a different working precision for later operations.
+    pub fn with_prec(mut self, prec: u64) -> Interval {
+        self.prec = prec;
+        self
+    }
+
+    fn p(&self, o: &Interval) -> u64 {
+        self.prec.max(o.prec)
+    }
+
+    /// `self + o`.
+    pub fn add(&self, o: &Interval) -> Interval {
+        let prec = self.p(o);
+        Interval {
+            lo: self.lo.add_prec_round_ref_ref(&o.lo, prec, Floor).0,
+            hi: self.hi.add_prec_round_ref_ref(&o.hi, prec, Ceiling).0,
+            prec,
+        }
+    }
+
+    /// `self − o`.
+    pub fn sub(&self, o: &Interval) -> Interval {
+        let prec = self.p(o);
+        Interval {
+            lo: self.lo.sub_prec_round_ref_ref(&o.hi, prec, Floor).0,
+            hi: self.hi.sub_prec_round_ref_ref(&o.lo, prec, Ceiling).0,
+            prec,
+        }
+    }
+
+    /// `−self` (exact).
+    pub fn neg(&self) -> Interval {
+        Interval {
+            lo: -self.hi.clone(),
+            hi: -self.lo.clone(),
+            prec: self.prec,
+        }
+    }
+
+    /// `self × o`.
+    pub fn mul(&self, o: &Interval) -> Interval {
+        let prec = self.p(o);
+        let pairs = [
+            (&self.lo, &o.lo),
+            (&self.lo, &o.hi),
+            (&self.hi, &o.lo),
+            (&self.hi, &o.hi),
+        ];
+        let mut lo: Option<Float> = None;
+        let mut hi: Option<Float> = None;
+        for (a, b) in pairs {
+            let d = a.mul_prec_round_ref_ref(b, prec, Floor).0;
+            let u = a.mul_prec_round_ref_ref(b, prec, Ceiling).0;
+            lo = Some(match lo {
+                None => d,
+                Some(l) => fmin(l, d),
+            });
+            hi = Some(match hi {
+                None => u,
+                Some(h) => fmax(h, u),
+            });
+        }
+        Interval {
+            lo: lo.expect("four products"),
+            hi: hi.expect("four products"),
+            prec,
+        }
+    }
+
+    /// `self × q` for a rational `q`.
+    pub fn mul_rational(&self, q: &Rational) -> Interval {
+        self.mul(&Interval::from_rational(q, self.prec))
+    }
+
+    /// `1 / self`; `None` when the interval contains zero (or is NaN).
+    pub fn recip(&self) -> Option<Interval> {
+        if self.is_nan() || self.contains_zero() {
+            return None;
+        }
+        Some(Interval {
+            lo: self.hi.reciprocal_prec_round_ref(self.prec, Floor).0,
+            hi: self.lo.reciprocal_prec_round_ref(self.prec, Ceiling).0,
+            prec: self.prec,
+        })
+    }
+
+    /// `self / o`; `None` when `o` contains zero.
+    pub fn checked_div(&self, o: &Interval) -> Option<Interval> {
+        if o.is_nan() || o.contains_zero() {
+            return None;
+        }
+        let prec = self.p(o);
+        let pairs = [
+            (&self.lo, &o.lo),
+            (&self.lo, &o.hi),
+            (&self.hi, &o.lo),
+            (&self.hi, &o.hi),
+        ];
+        let mut lo = Float::INFINITY;
+        let mut hi = Float::NEGATIVE_INFINITY;
+        for (a, b) in pairs {
+            lo = fmin(lo, a.div_prec_round_ref_ref(b, prec, Floor).0);
+            hi = fmax(hi, a.div_prec_round_ref_ref(b, prec, Ceiling).0);
+        }
+        Some(Interval { lo, hi, prec })
+    }
+
+    /// `x^n` for `x ≥ 0` rounded in direction `rm`, by repeated squaring (each step is
+    /// monotone on non-negative numbers, so directed rounding at every step stays directed).
+    fn pow_nonneg(x: &Float, n: u64, prec: u64, rm: RoundingMode) -> Float {
+        let mut result = Float::ONE;
+        let mut base = x.clone();
+        let mut n = n;
+        while n > 0 {
+            if n & 1 == 1 {
+                result = result.mul_prec_round_ref_ref(&base, prec, rm).0;
+            }
+            n >>= 1;
+            if n > 0 {
+                base = base.square_prec_round_ref(prec, rm).0;
+            }
+        }
+        result
+    }
+
+    /// `self^n` for an integer `n`; `None` for a negative power of an interval containing 0.
+    /// Even powers of an interval containing 0 give `[0, max(|lo|, |hi|)^n]`.
+    pub fn powi(&self, n: i64) -> Option<Interval> {
+        if self.is_nan() {
+            return None;
+        }
+        if n < 0 {
+            return self.powi(-n)?.recip();
+        }
+        let prec = self.prec;
+        let k = n as u64;
+        if k == 0 {
+            return Some(Interval::from_i64(1, prec));
+        }
+        let zero = Float::ZERO;
+        let up = |x: &Float| Interval::pow_nonneg(x, k, prec, Ceiling);
+        let down = |x: &Float| Interval::pow_nonneg(x, k, prec, Floor);
+        let odd = k % 2 == 1;
+        Some(if self.lo >= zero {
+            Interval {
+                lo: down(&self.lo),
+                hi: up(&self.hi),
+                prec,
+            }
+        } else if self.hi <= zero {
+            // x = −y with y in [−hi, −lo]
+            let (ylo, yhi) = (-self.hi.clone(), -self.lo.clone());
+            if odd {
+                Interval {
+                    lo: -up(&yhi),
+                    hi: -down(&ylo),
+                    prec,
+                }
+            } else {
+                Interval {
+                    lo: down(&ylo),
+                    hi: up(&yhi),
+                    prec,
+                }
+            }
+        } else {
+            let neg_lo = -self.lo.clone();
+            if odd {
+                Interval {
+                    lo: -up(&neg_lo),
+                    hi: up(&self.hi),
+                    prec,
+                }
+            } else {
+                Interval {
+                    lo: Float::ZERO,
+                    hi: up(&fmax(neg_lo, self.hi.clone())),
+                    prec,
+                }
+            }
+        })
+    }
+
+    /// `ln self`; `None` unless the interval is positive (`lo > 0`).
+    pub fn ln(&self) -> Option<Interval> {
+        if self.is_nan() || self.lo <= 0u32 {
+            return None;
+        }
+        Some(Interval {
+            lo: self.lo.ln_prec_round_ref(self.prec, Floor).0,
+            hi: self.hi.ln_prec_round_ref(self.prec, Ceiling).0,
+            prec: self.prec,
+        })
+    }
+
+    /// `e^self`.
+    pub fn exp(&self) -> Interval {
+        Interval {
+            lo: self.lo.exp_prec_round_ref(self.prec, Floor).0,
+            hi: self.hi.exp_prec_round_ref(self.prec, Ceiling).0,
+            prec: self.prec,
+        }
+    }
+
+    /// `√self`; `None` when the interval has a negative lower end.
+    pub fn sqrt(&self) -> Option<Interval> {
+        if self.is_nan() || self.lo < 0u32 {
+            return None;
+        }
+        Some(Interval {
+            lo: self.lo.sqrt_prec_round_ref(self.prec, Floor).0,
+            hi: self.hi.sqrt_prec_round_ref(self.prec, Ceiling).0,
+            prec: self.prec,
+        })
+    }
+
+    /// The intersection with `o`, `None` when disjoint.
+    pub fn intersect(&self, o: &Interval) -> Option<Interval> {
+        let lo = fmax(self.lo.clone(), o.lo.clone());
+        let hi = fmin(self.hi.clone(), o.hi.clone());
+        Interval::new(lo, hi, self.p(o))
+    }
+
+    /// The smallest interval containing both.
+    pub fn hull(&self, o: &Interval) -> Interval {
+        Interval {
+            lo: fmin(self.lo.clone(), o.lo.clone()),
+            hi: fmax(self.hi.clone(), o.hi.clone()),
+            prec: self.p(o),
+        }
+    }
+
+    /// Enclosure of `h(x) = −x ln x − (1−x) ln(1−x)` at one exact point `x ∈ [0, 1]`.
+    fn binary_entropy_point(x: &Float, prec: u64) -> Interval {
+        if *x == 0u32 || *x == 1u32 {
+            return Interval::from_i64(0, prec);
+        }
+        let xi = Interval::point(x.clone(), prec);
+        let yi = Interval::from_i64(1, prec).sub(&xi);
+        let a = xi.mul(&xi.ln().expect("0 < x"));
+        let b = yi.mul(&yi.ln().expect("x < 1 so 1 − x rounded down stays > 0"));
+        a.add(&b).neg()
+    }
+
+    /// The binary entropy `h(p) = −p ln p − (1−p) ln(1−p)` in nats, `h(0) = h(1) = 0`.
+    ///
+    /// `self` encloses a probability: it is intersected with `[0, 1]` first (sound because
+    /// the true value lies there), and `None` is returned when it misses `[0, 1]`. Uses that
+    /// `h` increases on `[0, 1/2]` and decreases on `[1/2, 1]`, and that `0 ≤ h ≤ ln 2`.
+    pub fn binary_entropy(&self) -> Option<Interval> {
+        let prec = self.prec;
+        let unit = Interval::from_rationals(&Rational::ZERO, &Rational::ONE, prec)?;
+        let p = self.intersect(&unit)?;
+        let half = Rational::from_signeds(1, 2);
+        let ha = Interval::binary_entropy_point(&p.lo, prec);
+        let hb = Interval::binary_entropy_point(&p.hi, prec);
+        let raw = if p.hi <= half {
+            Interval {
+                lo: ha.lo,
+                hi: hb.hi,
+                prec,
+            }
+        } else if p.lo >= half {
+            Interval {
+                lo: hb.lo,
+                hi: ha.hi,
+                prec,
+            }
+        } else {
+            Interval {
+                lo: fmin(ha.lo, hb.lo),
+                hi: Interval::ln2(prec).hi,
+                prec,
+            }
+        };
+        let range = Interval {
+            lo: Float::ZERO,
+            hi: Interval::ln2(prec).hi,
+            prec,
+        };
+        raw.intersect(&range)
+    }
+
+    /// The inverse of the binary entropy on the branch `[0, 1/2]`: an enclosure of the
+    /// `p ∈ [0, 1/2]` with `h(p) = y` for every `y` in `self ∩ [0, ln 2]`.
+    ///
+    /// Certified bisection: a point `x` is a lower bound for `h⁻¹(c)` once the enclosure of
+    /// `h(x)` lies at or below `c`, an upper bound once it lies at or above (h increases on
+    /// `[0, 1/2]`). Bisection stops when an enclosure straddles the target or after `prec`
+    /// halvings. `None` when `self` misses `[0, ln 2]`.
+    pub fn inv_binary_entropy(&self) -> Option<Interval> {
+        let prec = self.prec;
+        if self.is_nan() {
+            return None;
+        }
+        let ln2 = Interval::ln2(prec);
+        if self.hi < 0u32 || self.lo > ln2.hi {
+            return None;
+        }
+        let half = Float::from_rational_prec_round(Rational::from_signeds(1, 2), prec, Nearest).0;
+        // Lower end: largest certified x with h(x) ≤ self.lo.
+        let lo = if self.lo <= 0u32 {
+            Float::ZERO
+        } else {
+            Interval::bisect_inv_h(&self.lo, prec, true, &half)
+        };
+        // Upper end: smallest certified x with h(x) ≥ self.hi.
+        let hi = if self.hi >= ln2.lo {
+            half.clone()
+        } else {
+            Interval::bisect_inv_h(&self.hi, prec, false, &half)
+        };
+        Interval::new(lo, hi, prec)
+    }
+
+    fn bisect_inv_h(c: &Float, prec: u64, lower: bool, half: &Float) -> Float {
+        let mut a = Float::ZERO; // h(a) ≤ c
+        let mut b = half.clone(); // h(b) ≥ c
+        for _ in 0..prec {
+            let m = a
+                .add_prec_round_ref_ref(&b, prec + 1, Nearest)
+                .0
+                .div_prec_round(Float::from(2u32), prec + 1, Nearest)
+                .0;
+            if m <= a || m >= b {
+                break;
+            }
+            let h = Interval::binary_entropy_point(&m, prec);
+            if h.hi <= *c {
+                a = m;
+            } else if h.lo >= *c {
+                b = m;
+            } else {
+                break;
+            }
+        }
+        if lower {
+            a
+        } else {
+            b
+        }
+    }
+
+    /// Certainly `self < o` → `True`; certainly `self ≥ o` → `False`; else `Unknown`.
+    pub fn lt(&self, o: &Interval) -> Decision {
+        if self.hi < o.lo {
+            Decision::True
+        } else if self.lo >= o.hi {
+            Decision::False
+        } else {
+            Decision::Unknown
+        }
+    }
+
+    /// Certainly `self ≤ o` → `True`; certainly `self > o` → `False`; else `Unknown`.
+    pub fn le(&self, o: &Interval) -> Decision {
+        if self.hi <= o.lo {
+            Decision::True
+        } else if self.lo > o.hi {
+            Decision::False
+        } else {
+            Decision::Unknown
+        }
+    }
+
+    /// `o < self`.
+    pub fn gt(&self, o: &Interval) -> Decision {
+        o.lt(self)
+    }
+
+    /// `o ≤ self`.
+    pub fn ge(&self, o: &Interval) -> Decision {
+        o.le(self)
+    }
+
+    /// The sign of every point of the interval, when it is the same for all
+    /// (`Some(Equal)` only for the point interval `[0, 0]`).
+    pub fn signum(&self) -> Option<Ordering> {
+        if self.is_nan() {
+            None
+        } else if self.lo > 0u32 {
+            Some(Ordering::Greater)
+        } else if self.hi < 0u32 {
+            Some(Ordering::Less)
+        } else if self.lo == 0u32 && self.hi == 0u32 {
+            Some(Ordering::Equal)
+        } else {
+            None
+        }
+    }
+
+    /// The comparison of every point of the interval with the rational `q`, when it is
+    /// the same for all.
+    pub fn cmp_rational(&self, q: &Rational) -> Option<Ordering> {
+        if self.is_nan() {
+            None
+        } else if self.lo > *q {
+            Some(Ordering::Greater)
+        } else if self.hi < *q {
+            Some(Ordering::Less)
+        } else if self.lo == *q && self.hi == *q {
+            Some(Ordering::Equal)
+        } else {
+            None
+        }
+    }
+
+    /// `[lo, hi]` in decimal with `digits` digits after the point, the lower end rounded
+    /// down and the upper end rounded up (so the printed interval still encloses).
+    pub fn to_decimal_string(&self, digits: usize) -> String {
+        let end = |f: &Float, rm: RoundingMode| match Rational::try_from(f) {
+            Ok(q) => super::fmt::decimal_round(&q, digits, rm),
+            Err(_) => f.to_string(),
+        };
+        format!("[{}, {}]", end(&self.lo, Floor), end(&self.hi, Ceiling))
+    }
+}
+
+impl fmt::Display for Interval {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_decimal_string(20))
+    }
+}
+
+impl Add<&Interval> for &Interval {
+    type Output = Interval;
+    fn add(self, o: &Interval) -> Interval {
+        Interval::add(self, o)
+    }
+}
+
+impl Sub<&Interval> for &Interval {
+    type Output = Interval;
+    fn sub(self, o: &Interval) -> Interval {
+        Interval::sub(self, o)
+    }
+}
+
+impl Mul<&Interval> for &Interval {
+    type Output = Interval;
+    fn mul(self, o: &Interval) -> Interval {
+        Interval::mul(self, o)
+    }
+}
+
+impl Neg for &Interval {
+    type Output = Interval;
+    fn neg(self) -> Interval {
+        Interval::neg(self)
+    }
+}
+
+impl Neg for Interval {
+    type Output = Interval;
+    fn neg(self) -> Interval {
+        Interval::neg(&self)
+    }
+}
+
+impl std::ops::Div<&Interval> for &Interval {
+    /// `None` when the divisor contains zero.
+    type Output = Option<Interval>;
+    fn div(self, o: &Interval) -> Option<Interval> {
+        self.checked_div(o)
+    }
+}
+
+/// Retry a decision at increasing precision: returns the first `True`/`False` and the
+/// precision that gave it, or `(Unknown, last precision)` when the schedule runs out.
+/// Use [`DEFAULT_SCHEDULE`] unless a claim needs a different budget.
+pub fn refine(f: impl Fn(u64) -> Decision, schedule: &[u64]) -> (Decision, u64) {
+    let mut last = 0;
+    for &prec in schedule {
+        last = prec;
+        let d = f(prec);
+        if d != Decision::Unknown {
+            return (d, prec);
+        }
+    }
+    (Decision::Unknown, last)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use malachite::base::num::arithmetic::traits::Pow;
+    use malachite::Natural;
+    use proptest::prelude::*;
+
+    fn q(n: i64, d: i64) -> Rational {
+        Rational::from_signeds(n, d)
+    }
+
+    /// Independent oracle: `(lo, hi)` with `lo ≤ ln y ≤ hi` for rational `y ∈ [1/2, 2]`, from
+    /// `ln y = 2 Σ_{j<N} z^{2j+1}/(2j+1)` with `z = (y−1)/(y+1)`, `|z| ≤ 1/3`; the tail has the
+    /// sign of `z` and absolute value at most `2|z|^{2N+1} / ((2N+1)(1 − z²))`.
+    fn ln_series(y: &Rational, terms: u64) -> (Rational, Rational) {
+        use malachite::base::num::arithmetic::traits::Abs;
+        let z = (y - Rational::ONE) / (y + Rational::ONE);
+        let z2 = &z * &z;
+        let mut s = Rational::ZERO;
+        let mut p = z.clone();
+        for j in 0..terms {
+            s += &p / Rational::from(2 * j + 1);
+            p *= &z2;
+        }
+        s *= Rational::from(2u32);
+        let tail =
+            Rational::from(2u32) * p.abs() / (Rational::from(2 * terms + 1) * (Rational::ONE - z2));
+        if z >= 0u32 {
+            (s.clone(), s + tail)
+        } else {
+            (&s - &tail, s)
+        }
+    }
+
+    /// Independent oracle for `ln x`, any rational `x > 0`: `x = 2^k y` with `y ∈ [1/2, 2]`,
+    /// `ln x = k ln 2 + ln y`, each part bracketed by [`ln_series`].
+    fn ln_oracle(x: &Rational, terms: u64) -> (Rational, Rational) {
+        let two = Rational::from(2u32);
+        let mut y = x.clone();
+        let mut k: i64 = 0;
+        while y > two {
+            y /= &two;
+            k += 1;
+        }
+        while y < Rational::from_signeds(1, 2) {
+            y *= &two;
+            k -= 1;
+        }
+        let (l2lo, l2hi) = ln_series(&two, terms);
+        let (ylo, yhi) = ln_series(&y, terms);
+        let kq = Rational::from(k);
+        if k >= 0 {
+            (&kq * l2lo + ylo, &kq * l2hi + yhi)
+        } else {
+            (&kq * l2hi + ylo, &kq * l2lo + yhi)
+        }
+    }
+
+    /// Independent oracle: bounds on `e^x` for rational `|x| ≤ 1` by the Taylor series with
+    /// the Lagrange remainder `|R_N| ≤ e·|x|^N / N! ≤ 3|x|^N/N!`.
+    fn exp_oracle(x: &Rational, terms: u64) -> (Rational, Rational) {
+        let mut s = Rational::ZERO;
+        let mut t = Rational::ONE;
+        for j in 0..terms {
+            s += &t;
+            t = t * x / Rational::from(j + 1);
+        }
+        let r = Rational::from(3u32) * malachite::base::num::arithmetic::traits::Abs::abs(t);
+        (&s - &r, s + r)
+    }
+
+    fn contains_bracket(i: &Interval, (a, b): &(Rational, Rational)) -> bool {
+        // The true value lies in [a, b] and in i, so they must overlap. The oracle brackets
+        // are far narrower (< 2^-400) than the enclosures, so this is nearly a point test.
+        i.lo <= *b && i.hi >= *a
+    }
+
+    #[test]
+    fn literal_table() {
+        let i = Interval::from_rational(&q(1, 3), 64);
+        assert!(i.lo < i.hi && i.contains_rational(&q(1, 3)));
+        let j = Interval::from_rational(&q(3, 4), 64);
+        assert_eq!(j.lo, j.hi, "3/4 is a dyadic");
+        assert_eq!(j.lt(&i), Decision::False);
+        assert_eq!(i.lt(&j), Decision::True);
+        assert_eq!(i.le(&i), Decision::Unknown);
+        assert_eq!(j.le(&j), Decision::True);
+        assert!(Interval::from_i64(0, 64).recip().is_none());
+        assert!((&j / &Interval::from_rationals(&q(-1, 1), &q(1, 1), 64).unwrap()).is_none());
+        assert_eq!(
+            Interval::from_i64(-3, 64)
+                .powi(2)
+                .unwrap()
+                .cmp_rational(&q(9, 1)),
+            Some(Ordering::Equal)
+        );
+        assert_eq!(
+            Interval::from_i64(-2, 64)
+                .powi(-3)
+                .unwrap()
+                .cmp_rational(&q(-1, 8)),
+            Some(Ordering::Equal)
+        );
+        let s = Interval::from_rationals(&q(-1, 1), &q(2, 1), 64).unwrap();
+        assert_eq!(s.powi(2).unwrap().lo, Float::ZERO);
+        assert_eq!(s.powi(2).unwrap().hi, Float::from(4u32));
+        assert_eq!(s.powi(3).unwrap().lo, Float::from(-1i32));
+        assert_eq!(
+            Interval::from_i64(4, 64)
+                .sqrt()
+                .unwrap()
+                .cmp_rational(&q(2, 1)),
+            Some(Ordering::Equal)
+        );
+        assert!(Interval::from_i64(0, 64).ln().is_none());
+        assert_eq!(
+            Interval::from_i64(1, 64).ln().unwrap().signum(),
+            Some(Ordering::Equal)
+        );
+        assert_eq!(
+            Interval::from_i64(0, 64).exp().cmp_rational(&q(1, 1)),
+            Some(Ordering::Equal)
+        );
+        // h(1/2) = ln 2, h(0) = h(1) = 0
+        let h = Interval::from_rational(&q(1, 2), 128)
+            .binary_entropy()
+            .unwrap();
+        assert_eq!(h.ge(&Interval::ln2(128)), Decision::Unknown);
+        assert!(h.contains(&Interval::ln2(128)) || Interval::ln2(128).contains(&h));
+        assert_eq!(
+            Interval::from_i64(0, 64).binary_entropy().unwrap().signum(),
+            Some(Ordering::Equal)
+        );
+        assert_eq!(
+            Interval::from_i64(1, 64).binary_entropy().unwrap().signum(),
+            Some(Ordering::Equal)
+        );
+        assert_eq!(
+            Interval::from_i64(0, 64).to_decimal_string(3),
+            "[0.000, 0.000]"
+        );
+        assert_eq!(
+            Interval::from_rational(&q(1, 3), 64).to_decimal_string(4),
+            "[0.3333, 0.3334]"
+        );
+    }
+
+    #[test]
+    fn ln_exp_against_series_oracle() {
+        let xs = [
+            q(1, 3),
+            q(2, 1),
+            q(7, 5),
+            q(1, 1000),
+            q(999, 1000),
+            q(10, 1),
+            q(123456789, 1000),
+        ];
+        for x in &xs {
+            let mut last_width: Option<Rational> = None;
+            for prec in [32u64, 64, 128, 256] {
+                let oracle = ln_oracle(x, 300);
+                let a = Interval::from_rational(x, prec).ln().unwrap();
+                let b = Interval::ln_rational(x, prec).unwrap();
+                for i in [&a, &b] {
+                    assert!(contains_bracket(i, &oracle), "ln {x} at {prec}: {i}");
+                    assert!(
+                        i.lo_rational().unwrap() <= oracle.1
+                            && i.hi_rational().unwrap() >= oracle.0
+                    );
+                }
+                let w = a.width_rational().unwrap();
+                if let Some(lw) = &last_width {
+                    assert!(w < *lw || w == 0u32, "width shrinks: ln {x} at {prec}");
+                }
+                last_width = Some(w);
+            }
+        }
+        // The oracle is tight at a smaller x: check strict containment of the true value's
+        // bracket midpoint within the enclosure.
+        for x in [q(1, 2), q(3, 2), q(5, 4)] {
+            let (a, b) = ln_oracle(&x, 400);
+            assert!(&b - &a < q(1, 1) / Rational::from(2u32).pow(300u64));
+            let i = Interval::ln_rational(&x, 256).unwrap();
+            let mid = (a + b) / Rational::from(2u32);
+            assert!(i.contains_rational(&mid), "ln {x}");
+        }
+        for x in [q(1, 2), q(-1, 3), q(1, 1), q(-1, 1), q(1, 1000)] {
+            let (a, b) = exp_oracle(&x, 200);
+            let mut last_width: Option<Rational> = None;
+            for prec in [32u64, 64, 128, 256] {
+                let i = Interval::from_rational(&x, prec).exp();
+                let j = Interval::exp_rational(&x, prec);
+                let mid = (&a + &b) / Rational::from(2u32);
+                assert!(
+                    i.contains_rational(&mid) && j.contains_rational(&mid),
+                    "exp {x} at {prec}"
+                );
+                let w = i.width_rational().unwrap();
+                if let Some(lw) = &last_width {
+                    assert!(w < *lw, "width shrinks: exp {x}");
+                }
+                last_width = Some(w);
+            }
+        }
+    }
+
+    #[test]
+    fn inverse_entropy_round_trip() {
+        for p in [q(1, 10), q(1, 3), q(1, 100), q(49, 100), q(1, 2)] {
+            let prec = 128;
+            let h = Interval::from_rational(&p, prec).binary_entropy().unwrap();
+            let inv = h.inv_binary_entropy().unwrap();
+            assert!(inv.contains_rational(&p), "h^-1(h({p})) = {inv}");
+            assert!(
+                inv.width_rational().unwrap() < q(1, 1_000_000_000),
+                "{p}: {inv}"
+            );
+        }
+        assert!(Interval::from_i64(1, 64).inv_binary_entropy().is_none());
+        let z = Interval::from_i64(0, 64).inv_binary_entropy().unwrap();
+        assert!(z.contains_rational(&Rational::ZERO));
+    }
+
+    #[test]
+    fn refine_schedule() {
+        // ln 2 vs 25/36-ish: 0.693147 vs 0.6931471805599453 ± 2^-100
+        let target = q(6931471805599453, 10_000_000_000_000_000);
+        let (d, bits) = refine(
+            |prec| Interval::from_rational(&target, prec).lt(&Interval::ln2(prec)),
+            &DEFAULT_SCHEDULE,
+        );
+        assert_eq!(d, Decision::True);
+        assert_eq!(bits, 64);
+        let (d, bits) = refine(|_| Decision::Unknown, &DEFAULT_SCHEDULE);
+        assert_eq!((d, bits), (Decision::Unknown, 4096));
+    }
+
+    fn arb_rat() -> impl Strategy<Value = Rational> {
+        (-10_000i64..10_000, 1i64..1000).prop_map(|(n, d)| q(n, d))
+    }
+
+    fn arb_pos() -> impl Strategy<Value = Rational> {
+        (1u64..1_000_000, 1u64..1_000_000)
+            .prop_map(|(n, d)| Rational::from_naturals(Natural::from(n), Natural::from(d)))
+    }
+
+    proptest! {
+        #[test]
+        fn arithmetic_encloses_exact(a in arb_rat(), b in arb_rat(), prec in 8u64..80) {
+            let (ia, ib) = (Interval::from_rational(&a, prec), Interval::from_rational(&b, prec));
+            prop_assert!((&ia + &ib).contains_rational(&(&a + &b)));
+            prop_assert!((&ia - &ib).contains_rational(&(&a - &b)));
+            prop_assert!((&ia * &ib).contains_rational(&(&a * &b)));
+            if b != 0u32 {
+                if let Some(d) = &ia / &ib {
+                    prop_assert!(d.contains_rational(&(&a / &b)));
+                }
+            }
+            for n in -3i64..5 {
+                if a != 0u32 || n >= 0 {
+                    if let Some(p) = ia.powi(n) {
+                        prop_assert!(p.contains_rational(&a.clone().pow(n)), "{a}^{n}");
+                    }
+                }
+            }
+            let sq = &a * &a;
+            prop_assert!(Interval::from_rational(&sq, prec).sqrt().unwrap().contains_rational(&malachite::base::num::arithmetic::traits::Abs::abs(a.clone())));
+        }
+
+        #[test]
+        fn ln_contains_oracle(x in arb_pos(), prec in 16u64..200) {
+            let i = Interval::ln_rational(&x, prec).unwrap();
+            let j = Interval::from_rational(&x, prec).ln().unwrap();
+            let oracle = ln_oracle(&x, 150);
+            prop_assert!(contains_bracket(&i, &oracle) && contains_bracket(&j, &oracle));
+            // ln(x) + ln(1/x) encloses 0
+            let k = Interval::ln_rational(&(Rational::ONE / &x), prec).unwrap();
+            prop_assert!((&i + &k).contains_zero());
+        }
+
+        #[test]
+        fn entropy_monotone_pieces(n in 0u64..=1000, prec in 32u64..160) {
+            let p = Rational::from_naturals(Natural::from(n), Natural::from(1000u32));
+            let h = Interval::from_rational(&p, prec).binary_entropy().unwrap();
+            // symmetric: h(p) and h(1 − p) overlap
+            let h2 = Interval::from_rational(&(Rational::ONE - &p), prec).binary_entropy().unwrap();
+            prop_assert!(h.intersect(&h2).is_some());
+            // naive reference: the same formula by plain interval ops
+            if n > 0 && n < 1000 {
+                let ip = Interval::from_rational(&p, prec);
+                let iq = Interval::from_rational(&(Rational::ONE - &p), prec);
+                let naive = (&(&ip * &ip.ln().unwrap()) + &(&iq * &iq.ln().unwrap())).neg();
+                prop_assert!(naive.intersect(&h).is_some());
+            }
+        }
+    }
+}
