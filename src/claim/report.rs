@@ -116,31 +116,8 @@ impl Value {
 }
 
 /// Render a rational as a decimal with `digits` digits after the point, rounded to nearest
-/// (ties away from zero), exactly.
-pub fn decimal(q: &Rational, digits: usize) -> String {
-    use malachite::base::num::arithmetic::traits::{Abs, Pow};
-    use malachite::base::num::conversion::traits::RoundingFrom;
-    use malachite::base::rounding_modes::RoundingMode;
-    use malachite::Integer;
-    let neg = *q < 0u32;
-    let a = q.clone().abs();
-    let scale = Rational::from(10u32).pow(digits as u64);
-    let scaled = a * scale + Rational::from_signeds(1i32, 2i32);
-    let (n, _) = Integer::rounding_from(scaled, RoundingMode::Floor);
-    let s = n.to_string();
-    let s = if digits == 0 {
-        s
-    } else {
-        let padded = format!("{:0>width$}", s, width = digits + 1);
-        let (i, f) = padded.split_at(padded.len() - digits);
-        format!("{i}.{f}")
-    };
-    if neg && s.bytes().any(|b| b != b'0' && b != b'.') {
-        format!("-{s}")
-    } else {
-        s
-    }
-}
+/// (ties away from zero), exactly. (Lives in the kernel as [`crate::num::fmt::decimal`].)
+pub use crate::num::fmt::decimal;
 
 /// The result of checking one instance of a claim.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

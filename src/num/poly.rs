@@ -682,3 +682,103 @@ mod tests {
         }
     }
 }
+
+/// Cross-check of the exact layer against an independent big-rational implementation
+/// (num-rational / num-bigint): the same random expression must give the same value.
+#[cfg(test)]
+mod oracle_tests {
+    use super::*;
+    use num_bigint::BigInt;
+    use num_rational::BigRational;
+    use proptest::prelude::*;
+
+    fn to_num(q: &Rational) -> BigRational {
+        let n: BigInt = q.numerator_ref().to_string().parse().expect("digits");
+        let d: BigInt = q.denominator_ref().to_string().parse().expect("digits");
+        let r = BigRational::new(n, d);
+        if *q < 0u32 {
+            -r
+        } else {
+            r
+        }
+    }
+
+    fn same(a: &Rational, b: &BigRational) -> bool {
+        to_num(a) == *b
+    }
+
+    #[derive(Clone, Debug)]
+    enum Op {
+        Add(i64, i64),
+        Sub(i64, i64),
+        Mul(i64, i64),
+        Div(i64, i64),
+        Square,
+        Neg,
+    }
+
+    fn arb_op() -> impl Strategy<Value = Op> {
+        let frac = (-1000i64..1000, 1i64..1000);
+        prop_oneof![
+            frac.clone().prop_map(|(n, d)| Op::Add(n, d)),
+            frac.clone().prop_map(|(n, d)| Op::Sub(n, d)),
+            frac.clone().prop_map(|(n, d)| Op::Mul(n, d)),
+            frac.prop_map(|(n, d)| Op::Div(n, d)),
+            Just(Op::Square),
+            Just(Op::Neg),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn random_expressions_agree(start in (-1000i64..1000, 1i64..1000), ops in prop::collection::vec(arb_op(), 0..25)) {
+            let mut a = Rational::from_signeds(start.0, start.1);
+            let mut b = BigRational::new(start.0.into(), start.1.into());
+            for op in &ops {
+                match *op {
+                    Op::Add(n, d) => { a += Rational::from_signeds(n, d); b += BigRational::new(n.into(), d.into()); }
+                    Op::Sub(n, d) => { a -= Rational::from_signeds(n, d); b -= BigRational::new(n.into(), d.into()); }
+                    Op::Mul(n, d) => { a *= Rational::from_signeds(n, d); b *= BigRational::new(n.into(), d.into()); }
+                    Op::Div(n, d) => {
+                        if n != 0 { a /= Rational::from_signeds(n, d); b /= BigRational::new(n.into(), d.into()); }
+                    }
+                    Op::Square => { a = &a * &a; b = &b * &b; }
+                    Op::Neg => { a = -a; b = -b; }
+                }
+                prop_assert!(same(&a, &b), "{} vs {}", a, b);
+            }
+        }
+
+        #[test]
+        fn polynomial_products_and_values_agree(
+            p in prop::collection::vec((-50i64..50, 1i64..20), 0..7),
+            r in prop::collection::vec((-50i64..50, 1i64..20), 0..7),
+            x in (-30i64..30, 1i64..10),
+        ) {
+            let pp = Poly::new(p.iter().map(|&(n, d)| Rational::from_signeds(n, d)).collect());
+            let rr = Poly::new(r.iter().map(|&(n, d)| Rational::from_signeds(n, d)).collect());
+            let bp: Vec<BigRational> = p.iter().map(|&(n, d)| BigRational::new(n.into(), d.into())).collect();
+            let br: Vec<BigRational> = r.iter().map(|&(n, d)| BigRational::new(n.into(), d.into())).collect();
+            // schoolbook product in num-rational
+            let mut prod = vec![BigRational::from_integer(0.into()); (bp.len() + br.len()).saturating_sub(1)];
+            for (i, a) in bp.iter().enumerate() {
+                for (j, b) in br.iter().enumerate() {
+                    prod[i + j] += a * b;
+                }
+            }
+            let mine = &pp * &rr;
+            for (k, c) in prod.iter().enumerate() {
+                prop_assert!(same(&mine.coeff(k), c));
+            }
+            // value at x by explicit powers in num-rational
+            let bx = BigRational::new(x.0.into(), x.1.into());
+            let mut v = BigRational::from_integer(0.into());
+            let mut pw = BigRational::from_integer(1.into());
+            for c in &bp {
+                v += c * &pw;
+                pw *= &bx;
+            }
+            prop_assert!(same(&pp.eval(&Rational::from_signeds(x.0, x.1)), &v));
+        }
+    }
+}

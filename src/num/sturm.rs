@@ -6,7 +6,7 @@
 //! in the half-open interval `(a, b]` is `V(a) − V(b)`, where `V(x)` is the number of sign
 //! changes (zeros dropped) in the Sturm sequence evaluated at `x`.
 
-use super::poly::Poly;
+use super::poly::{Poly, RatFn};
 use malachite::base::num::arithmetic::traits::{Abs, Sign};
 use malachite::base::num::basic::traits::{One, Zero};
 use malachite::rational::Rational;
@@ -343,6 +343,29 @@ pub fn sign_on(p: &Poly, r: &Range) -> SignOnInterval {
     }
 }
 
+/// The sign of a rational function on a range; `None` when its denominator vanishes
+/// somewhere in the range (a pole, so the question is ill-posed there). Otherwise the sign
+/// of `num / den` equals the sign of `num · den` at every point of the range.
+pub fn sign_on_ratfn(f: &RatFn, r: &Range) -> Option<SignOnInterval> {
+    if r.is_empty() {
+        return Some(SignOnInterval::IdenticallyZero);
+    }
+    let poles = if r.lo == r.hi {
+        usize::from(f.den.sign_at(&r.lo) == Ordering::Equal)
+    } else {
+        let s = Sturm::new(&f.den);
+        let mut n = s.count_open(&r.lo, &r.hi);
+        if !r.lo_open && f.den.sign_at(&r.lo) == Ordering::Equal {
+            n += 1;
+        }
+        if !r.hi_open && f.den.sign_at(&r.hi) == Ordering::Equal {
+            n += 1;
+        }
+        n
+    };
+    (poles == 0).then(|| sign_on(&f.sign_poly(), r))
+}
+
 /// The sign of `p` on `[a, +∞)` (`a_open = false`) or `(a, +∞)` (`a_open = true`).
 pub fn sign_from(p: &Poly, a: &Rational, a_open: bool) -> SignOnInterval {
     if p.is_zero() {
@@ -643,6 +666,14 @@ mod tests {
             NonNegative
         );
         assert_eq!(sign_from(&Poly::from_ints(&[-3, 1]), &z(2), false), Mixed);
+        // (t − 1)/t on (0, 1]: non-positive, zero at 1; on [0, 1] it has a pole.
+        let f = RatFn::new(Poly::from_ints(&[-1, 1]), Poly::x()).unwrap();
+        assert_eq!(
+            sign_on_ratfn(&f, &Range::open_closed(z(0), z(1))),
+            Some(NonPositive)
+        );
+        assert_eq!(sign_on_ratfn(&f, &Range::closed(z(0), z(1))), None);
+        assert_eq!(sign_on_ratfn(&f, &Range::open(z(1), z(2))), Some(Positive));
     }
 
     /// Binomial coefficient (naive).
