@@ -1,8 +1,21 @@
-//! Claims of `shared/claims/cuff-yu.md`; manifest `theorems/cuff-yu.toml`.
+//! Claims of `shared/claims/cuff-yu.md` (Cuff & Yu, "Differential Privacy as a Mutual
+//! Information Constraint", slides; seed `000_0bb9e3adef7bb504.txt`); manifest
+//! `theorems/cuff-yu.toml`.
+//!
+//! Submodules group the slides: `closeness` ((ε,δ)-closeness, its special cases and the
+//! tightest conversion). `common`, `scan` and `shim` are shared with the Vadhan and
+//! cross-document checkers.
+
+pub(crate) mod closeness;
+pub(crate) mod common;
+pub(crate) mod scan;
+pub(crate) mod shim;
 
 use crate::claim::ClaimChecker;
 
 /// Every claim checker of this document.
 pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
-    Vec::new()
+    let mut v = Vec::new();
+    v.extend(closeness::claims());
+    v
 }

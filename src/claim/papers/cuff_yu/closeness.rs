@@ -1,0 +1,498 @@
+//! (ε,δ)-closeness and its special cases: Cuff–Yu slides "Differential Privacy", "Weaker DP",
+//! "(ε,δ)-closeness", "Special Cases", "Relation to Detection Theory", "Tightest (ε,δ)
+//! Conversion" (claims CY-D1, CY-D2, CY-D5, CY-8, CY-9, CY-10, CY-11).
+//!
+//! Everything here is a rational function of the probabilities and of t = e^ε, decided exactly.
+
+use super::common::{fmt_rows, fmt_vec, r, simplex, t_set, t_small};
+use super::scan::{Agree, Scan};
+use super::shim::{hockey, hockey2, max_ratio2, prob_of, tv, Ratio};
+use crate::claim::{Check, ClaimChecker, Family, Method};
+use crate::num::Rational;
+use std::fmt;
+
+/// A grid cell: all pairs (P, Q) of `Δ_k^N` at privacy level `t`.
+#[derive(Clone, Debug)]
+pub struct PairCell {
+    pub k: usize,
+    pub n: u32,
+    pub t: Rational,
+}
+
+impl fmt::Display for PairCell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "pairs of simplex k={} N={} t={}", self.k, self.n, self.t)
+    }
+}
+
+/// Default cells: k ∈ {2,3} with N ≤ 6 and k = 4 with N = 4, over `ts`.
+fn cells(ts: Vec<Rational>) -> Vec<PairCell> {
+    let mut v = Vec::new();
+    for t in ts {
+        for (k, n) in [(2, 6), (3, 6), (4, 4)] {
+            v.push(PairCell { k, n, t: t.clone() });
+        }
+    }
+    v
+}
+
+/// Larger cells for `dpcert search`: size s gives k ∈ {2,3,4} with N = 6 + s (k=4: 4 + s).
+fn cells_beyond(s: usize) -> Vec<PairCell> {
+    let mut v = Vec::new();
+    for t in t_set() {
+        for (k, n) in [(2, 6 + s as u32), (3, 6 + s as u32), (4, 4 + s as u32)] {
+            v.push(PairCell { k, n, t: t.clone() });
+        }
+    }
+    v
+}
+
+fn default_cells() -> Vec<PairCell> {
+    cells(t_small())
+}
+
+fn pairs(cell: &PairCell) -> Vec<(Vec<Rational>, Vec<Rational>)> {
+    let pts = simplex(cell.k, cell.n);
+    let mut v = Vec::with_capacity(pts.len() * pts.len());
+    for p in &pts {
+        for q in &pts {
+            v.push((p.clone(), q.clone()));
+        }
+    }
+    v
+}
+
+fn pair_str(p: &[Rational], q: &[Rational]) -> String {
+    format!("P={} Q={}", fmt_vec(p), fmt_vec(q))
+}
+
+/// CY-D1 (slide "Differential Privacy"): `p(y|x) ≤ e^ε p(y|x')` for all y and both orders
+/// (pointwise form) agrees with the same constraint on every event (set form), for the
+/// two-row channels (x, x') given by every pair of the cell.
+fn check_d1(cell: &PairCell) -> Check {
+    let t = &cell.t;
+    let mut a = Agree::new();
+    for (p, q) in pairs(cell) {
+        let pointwise = max_ratio2(&p, &q).le(t);
+        let events = (0..1u64 << p.len())
+            .all(|m| prob_of(&p, m) <= t * prob_of(&q, m) && prob_of(&q, m) <= t * prob_of(&p, m));
+        a.push(pointwise, events, || format!("W={}", fmt_rows(&[p.clone(), q.clone()])));
+    }
+    a.finish(
+        "forall y: W(y|x) <= t W(y|x') (both orders)  <=>  forall events A: W(A|x) <= t W(A|x')",
+        Method::Combined(vec![Method::Enumeration, Method::Exact]),
+    )
+}
+
+/// CY-D2 (slide "Weaker DP"): `max_A [P(A) − t·Q(A)]` over all `2^|Y|` events equals the sum
+/// of positive parts `Σ (P − tQ)^+`, so `(ε,δ)`-DP is `δ_{W_x→W_x'}(t) ≤ δ`.
+fn check_d2(cell: &PairCell) -> Check {
+    let t = &cell.t;
+    let mut s = Scan::le();
+    let mut s2 = Scan::le();
+    for (p, q) in pairs(cell) {
+        let naive = (0..1u64 << p.len())
+            .map(|m| prob_of(&p, m) - t * prob_of(&q, m))
+            .max()
+            .expect("at least the empty event");
+        let h = hockey(&p, &q, t);
+        // Equality as two inequalities, so a mismatch either way is reported.
+        s.push(naive.clone(), h.clone(), || pair_str(&p, &q));
+        s2.push(h, naive, || pair_str(&p, &q));
+    }
+    let ok2 = s2.ok();
+    let mut c = s.finish(
+        "max over events A of P(A) - t Q(A)  vs  sum of (P - tQ)^+",
+        Method::Combined(vec![Method::Enumeration, Method::Exact]),
+    );
+    if !ok2 {
+        c.outcome = crate::claim::Outcome::Fails;
+        c.note = format!("positive-part sum exceeds the event maximum somewhere; {}", c.note);
+    } else {
+        c.note = format!("equal on every pair (both inequalities); {}", c.note);
+    }
+    c
+}
+
+/// CY-D5 (slide "(ε,δ)-closeness"): the two-sided event definition agrees with
+/// `δ_{P,Q}(t) ≤ δ` for every δ of a grid (δ ∈ {0, 1/8, ..., 1}).
+fn check_d5(cell: &PairCell) -> Check {
+    let t = &cell.t;
+    let mut a = Agree::new();
+    let deltas: Vec<Rational> = (0..=8).map(|i| r(i, 8)).collect();
+    for (p, q) in pairs(cell) {
+        let h = hockey2(&p, &q, t);
+        for d in &deltas {
+            let by_events = (0..1u64 << p.len()).all(|m| {
+                prob_of(&p, m) <= t * prob_of(&q, m) + d && prob_of(&q, m) <= t * prob_of(&p, m) + d
+            });
+            a.push(by_events, h <= *d, || format!("{} delta={d}", pair_str(&p, &q)));
+        }
+    }
+    a.finish(
+        "forall A: P(A) <= tQ(A)+delta and Q(A) <= tP(A)+delta  <=>  delta_{P,Q}(t) <= delta",
+        Method::Combined(vec![Method::Enumeration, Method::Exact]),
+    )
+}
+
+/// CY-8 (slide "Special Cases"): `P ≈(ε,0) Q ⇔ |ln dP/dQ(a)| ≤ ε ∀a`.
+///
+/// Convention checked here: points with `P(a) = Q(a) = 0` carry no ratio and are skipped;
+/// `P(a) > 0 = Q(a)` (or the reverse) gives `|ln dP/dQ(a)| = ∞`. With `zero_zero_violates`
+/// the other convention is checked: a point with `P(a) = Q(a) = 0` has an undefined ratio,
+/// which counts as violating the right-hand side.
+fn check_8_with(cell: &PairCell, zero_zero_violates: bool) -> Check {
+    let t = &cell.t;
+    let mut a = Agree::new();
+    for (p, q) in pairs(cell) {
+        let lhs = hockey2(&p, &q, t) == 0u32;
+        let rhs = p.iter().zip(&q).all(|(x, y)| {
+            if *x == 0u32 && *y == 0u32 {
+                !zero_zero_violates
+            } else if *x == 0u32 || *y == 0u32 {
+                false
+            } else {
+                let ratio = x / y;
+                ratio <= *t && ratio * t >= 1u32
+            }
+        });
+        a.push(lhs, rhs, || pair_str(&p, &q));
+    }
+    let conv = if zero_zero_violates {
+        "0/0 points violate"
+    } else {
+        "0/0 points skipped, x/0 = inf"
+    };
+    a.finish(
+        format!("delta_{{P,Q}}(t) = 0  <=>  1/t <= P(a)/Q(a) <= t for all a ({conv})"),
+        Method::Exact,
+    )
+}
+
+fn check_8(cell: &PairCell) -> Check {
+    check_8_with(cell, false)
+}
+
+fn check_8_zero_zero(cell: &PairCell) -> Check {
+    check_8_with(cell, true)
+}
+
+/// CY-9 (slide "Special Cases"): `P ≈(0,δ) Q ⇔ ‖P − Q‖_TV ≤ δ` for every δ, i.e.
+/// `δ_{P,Q}(1) = ‖P − Q‖_TV`. `full_l1` selects the normalisation `Σ|P − Q|` instead of
+/// the half-L1 `max_A |P(A) − Q(A)|`.
+fn check_9_with(cell: &PairCell, full_l1: bool) -> Check {
+    let one = r(1, 1);
+    let mut a = Agree::new();
+    let deltas: Vec<Rational> = (0..=8).map(|i| r(i, 8)).collect();
+    for (p, q) in pairs(cell) {
+        let h = hockey2(&p, &q, &one);
+        let d_tv = if full_l1 {
+            super::shim::l1(&p, &q)
+        } else {
+            tv(&p, &q)
+        };
+        for d in &deltas {
+            a.push(h <= *d, d_tv <= *d, || format!("{} delta={d}", pair_str(&p, &q)));
+        }
+    }
+    let norm = if full_l1 {
+        "sum |P-Q| (full L1)"
+    } else {
+        "max_A |P(A)-Q(A)| = half L1"
+    };
+    a.finish(
+        format!("delta_{{P,Q}}(1) <= delta  <=>  ||P-Q||_TV <= delta, TV read as {norm}"),
+        Method::Exact,
+    )
+}
+
+fn check_9(cell: &PairCell) -> Check {
+    check_9_with(cell, false)
+}
+
+fn check_9_l1(cell: &PairCell) -> Check {
+    check_9_with(cell, true)
+}
+
+/// CY-10 (slide "Relation to Detection Theory", figure missing). Reading checked: `P ≈(ε,δ) Q`
+/// iff every test A (type-I error α = P(A), type-II error β = Q(Aᶜ)) satisfies
+/// `α + tβ ≥ 1−δ` and `tα + β ≥ 1−δ`. Randomised tests are convex combinations of
+/// deterministic ones, and the linear constraints are tightest at the Neyman–Pearson vertices
+/// (outcomes added in decreasing likelihood ratio), so the checker computes the smallest δ
+/// admitted by the k+1 vertices of each direction and compares it with `δ_{P,Q}(t)`.
+fn check_10(cell: &PairCell) -> Check {
+    let t = &cell.t;
+    let one = r(1, 1);
+    let mut a = Agree::new();
+    for (p, q) in pairs(cell) {
+        let mut need = r(0, 1);
+        for (u, v) in [(&p, &q), (&q, &p)] {
+            // Sort outcomes by decreasing u/v (v = 0 first), ties in index order.
+            // Outcomes with u = v = 0 add nothing and have no ratio: leave them out.
+            let mut idx: Vec<usize> = (0..u.len())
+                .filter(|&i| u[i] > 0u32 || v[i] > 0u32)
+                .collect();
+            idx.sort_by(|&i, &j| (&u[j] * &v[i]).cmp(&(&u[i] * &v[j])));
+            let mut acc_u = r(0, 1);
+            let mut acc_v = r(0, 1);
+            // Vertex: rejection set B = first m outcomes; α = u(Bᶜ)... written as
+            // 1 - u(B) + t v(B) >= 1 - δ  <=>  δ >= u(B) - t v(B).
+            for m in 0..=idx.len() {
+                if m > 0 {
+                    acc_u += &u[idx[m - 1]];
+                    acc_v += &v[idx[m - 1]];
+                }
+                let alpha = &one - &acc_u; // u(Bᶜ)
+                let beta = acc_v.clone(); // v(B)
+                let req = &one - (&alpha + t * &beta);
+                if req > need {
+                    need = req;
+                }
+            }
+        }
+        let h = hockey2(&p, &q, t);
+        a.push(need == h, true, || {
+            format!("{} NP-vertex delta={need} hockey={h}", pair_str(&p, &q))
+        });
+    }
+    a.finish(
+        "min delta with all Neyman-Pearson vertices (alpha + t beta >= 1-delta, t alpha + beta >= 1-delta)  =  delta_{P,Q}(t)",
+        Method::Exact,
+    )
+}
+
+/// Instances of CY-11: validity on a grid cell, or tightness of the canonical pair.
+#[derive(Clone, Debug)]
+pub enum Cy11 {
+    Valid(PairCell),
+    Tight { t: Rational, delta: Rational },
+}
+
+impl fmt::Display for Cy11 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Cy11::Valid(c) => write!(f, "validity {c}"),
+            Cy11::Tight { t, delta } => write!(f, "tightness canonical pair t={t} delta={delta}"),
+        }
+    }
+}
+
+/// `δ' = 1 − (t'+1)(1−δ)/(t+1)` — slide "Tightest (ε,δ) Conversion".
+pub fn cy11_delta_prime(t: &Rational, tp: &Rational, delta: &Rational) -> Rational {
+    r(1, 1) - (tp + r(1, 1)) * (r(1, 1) - delta) / (t + r(1, 1))
+}
+
+/// Rational `t' ∈ [1, t]`: the endpoints and three interior points.
+fn t_primes(t: &Rational) -> Vec<Rational> {
+    (0..=4)
+        .map(|i| r(1, 1) + (t - r(1, 1)) * r(i, 4))
+        .collect()
+}
+
+/// The canonical pair of CY-11 (`cuff-yu.md`): `P* = (δ, (1−δ)t/(1+t), (1−δ)/(1+t), 0)`,
+/// `Q* = (0, (1−δ)/(1+t), (1−δ)t/(1+t), δ)`.
+pub fn canonical_pair(t: &Rational, delta: &Rational) -> (Vec<Rational>, Vec<Rational>) {
+    let one = r(1, 1);
+    let a = (&one - delta) * t / (t + &one);
+    let b = (&one - delta) / (t + &one);
+    (
+        vec![delta.clone(), a.clone(), b.clone(), r(0, 1)],
+        vec![r(0, 1), b, a, delta.clone()],
+    )
+}
+
+fn cy11_grid() -> Vec<Cy11> {
+    let mut v: Vec<Cy11> = default_cells().into_iter().map(Cy11::Valid).collect();
+    for t in t_set() {
+        for d in [r(0, 1), r(1, 10), r(1, 4), r(1, 2)] {
+            v.push(Cy11::Tight {
+                t: t.clone(),
+                delta: d,
+            });
+        }
+    }
+    v
+}
+
+fn cy11_beyond(s: usize) -> Vec<Cy11> {
+    cells_beyond(s).into_iter().map(Cy11::Valid).collect()
+}
+
+/// CY-11: validity — for every pair and t, with δ := δ_{P,Q}(t), `δ_{P,Q}(t') ≤ δ'(t,t',δ)` at
+/// five rational t' ∈ [1,t]; tightness — the canonical pair is (ε,δ)-close and attains δ'
+/// exactly at every t', so no smaller δ' is valid for all (ε,δ)-close pairs.
+fn check_11(inst: &Cy11) -> Check {
+    match inst {
+        Cy11::Valid(cell) => {
+            let t = &cell.t;
+            let tps = t_primes(t);
+            let mut s = Scan::le();
+            for (p, q) in pairs(cell) {
+                let d = hockey2(&p, &q, t);
+                for tp in &tps {
+                    s.push(hockey2(&p, &q, tp), cy11_delta_prime(t, tp, &d), || {
+                        format!("{} t'={tp} delta={d}", pair_str(&p, &q))
+                    });
+                }
+            }
+            s.finish(
+                "delta_{P,Q}(t')  vs  1 - (t'+1)(1-delta)/(t+1) with delta = delta_{P,Q}(t), t' in {1, ..., t}",
+                Method::Exact,
+            )
+        }
+        Cy11::Tight { t, delta } => {
+            let (p, q) = canonical_pair(t, delta);
+            let close = hockey2(&p, &q, t);
+            let mut detail = Vec::new();
+            let mut all_eq = close <= *delta;
+            for tp in t_primes(t) {
+                let got = hockey2(&p, &q, &tp);
+                let want = cy11_delta_prime(t, &tp, delta);
+                if got != want {
+                    all_eq = false;
+                }
+                detail.push(format!("t'={tp}: {got} vs {want}"));
+            }
+            Check::new(
+                "canonical pair: delta_{P*,Q*}(t) <= delta and delta_{P*,Q*}(t') = delta' at every t'",
+                crate::claim::Value::text(pair_str(&p, &q), ""),
+                crate::claim::Value::rational(&close),
+                Method::Exact,
+                crate::claim::Outcome::from_decision(crate::num::Decision::from_bool(all_eq)),
+            )
+            .with_note(format!(
+                "delta_{{P*,Q*}}(t) = {close}; {}",
+                detail.join("; ")
+            ))
+        }
+    }
+}
+
+/// The ratio of a pair as printed in notes.
+#[allow(dead_code)]
+fn ratio_str(p: &[Rational], q: &[Rational]) -> String {
+    match max_ratio2(p, q) {
+        Ratio::Finite(x) => x.to_string(),
+        Ratio::Infinite => "inf".into(),
+    }
+}
+
+pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
+    vec![
+        Family {
+            id: "CY-D1",
+            grid: default_cells,
+            beyond: Some(cells_beyond),
+            check: check_d1,
+        }
+        .boxed(),
+        Family {
+            id: "CY-D2",
+            grid: default_cells,
+            beyond: Some(cells_beyond),
+            check: check_d2,
+        }
+        .boxed(),
+        Family {
+            id: "CY-D5",
+            grid: default_cells,
+            beyond: Some(cells_beyond),
+            check: check_d5,
+        }
+        .boxed(),
+        Family {
+            id: "CY-8",
+            grid: default_cells,
+            beyond: Some(cells_beyond),
+            check: check_8,
+        }
+        .boxed(),
+        Family {
+            id: "CY-8-reading-00",
+            grid: default_cells,
+            beyond: Some(cells_beyond),
+            check: check_8_zero_zero,
+        }
+        .boxed(),
+        Family {
+            id: "CY-9",
+            grid: default_cells,
+            beyond: Some(cells_beyond),
+            check: check_9,
+        }
+        .boxed(),
+        Family {
+            id: "CY-9-reading-L1",
+            grid: default_cells,
+            beyond: Some(cells_beyond),
+            check: check_9_l1,
+        }
+        .boxed(),
+        Family {
+            id: "CY-10",
+            grid: default_cells,
+            beyond: Some(cells_beyond),
+            check: check_10,
+        }
+        .boxed(),
+        Family {
+            id: "CY-11",
+            grid: cy11_grid,
+            beyond: Some(cy11_beyond),
+            check: check_11,
+        }
+        .boxed(),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::claim::Outcome;
+
+    #[test]
+    fn delta_prime_endpoints() {
+        // t' = t gives δ' = δ; t' = 1 gives the TV bound (t − 1 + 2δ)/(t + 1).
+        let t = r(3, 1);
+        let d = r(1, 10);
+        assert_eq!(cy11_delta_prime(&t, &t, &d), d);
+        assert_eq!(
+            cy11_delta_prime(&t, &r(1, 1), &d),
+            (&t - r(1, 1) + r(2, 1) * &d) / (&t + r(1, 1))
+        );
+    }
+
+    #[test]
+    fn canonical_pair_is_tight() {
+        let c = check_11(&Cy11::Tight {
+            t: r(2, 1),
+            delta: r(1, 4),
+        });
+        assert_eq!(c.outcome, Outcome::Holds, "{c:?}");
+    }
+
+    #[test]
+    fn a_wrong_delta_prime_is_caught() {
+        // The pair (1,0),(0,1) is (ε,1)-close; at δ = 1/2 claimed for it, validity would fail:
+        // δ_{P,Q}(1) = 1 > δ'(t, 1, 1/2) < 1.
+        let p = vec![r(1, 1), r(0, 1)];
+        let q = vec![r(0, 1), r(1, 1)];
+        let t = r(2, 1);
+        assert!(hockey2(&p, &q, &r(1, 1)) > cy11_delta_prime(&t, &r(1, 1), &r(1, 2)));
+    }
+
+    #[test]
+    fn l1_reading_fails_and_half_l1_holds() {
+        let cell = PairCell {
+            k: 2,
+            n: 2,
+            t: r(2, 1),
+        };
+        assert_eq!(check_9(&cell).outcome, Outcome::Holds);
+        assert_eq!(check_9_l1(&cell).outcome, Outcome::Fails);
+        assert_eq!(check_8(&cell).outcome, Outcome::Holds);
+        assert_eq!(check_8_zero_zero(&cell).outcome, Outcome::Fails);
+        assert_eq!(check_10(&cell).outcome, Outcome::Holds);
+        assert_eq!(check_d2(&cell).outcome, Outcome::Holds);
+    }
+}

@@ -1,0 +1,166 @@
+//! Exact fixtures shared by the Cuff–Yu, Vadhan and cross-document checkers: the rational
+//! instance grids of the catalogues (simplices `Δ_k^N`, the t-set, seeded rational mechanisms)
+//! and printing of distributions and channels so that every instance can be reproduced.
+//!
+//! Distribution quantities themselves (hockey-stick δ, TV, DP level) come from
+//! `crate::measure`; this module only builds and prints instances.
+
+use crate::num::Rational;
+
+/// `n/d` as an exact rational.
+pub fn r(n: i64, d: i64) -> Rational {
+    Rational::from_signeds(n, d)
+}
+
+/// The catalogue's t-set `{9/8, 5/4, 3/2, 2, 3, 4, 10}` (t = e^ε), §0 of `cuff-yu.md`.
+pub fn t_set() -> Vec<Rational> {
+    vec![r(9, 8), r(5, 4), r(3, 2), r(2, 1), r(3, 1), r(4, 1), r(10, 1)]
+}
+
+/// A smaller t-set for the heavier default grids: `{5/4, 2, 4}`.
+pub fn t_small() -> Vec<Rational> {
+    vec![r(5, 4), r(2, 1), r(4, 1)]
+}
+
+/// Every point of the grid simplex `Δ_k^N = {p ∈ (ℕ/N)^k : Σ p = 1}` in lexicographic order
+/// of the numerators (first coordinate largest first).
+pub fn simplex(k: usize, n: u32) -> Vec<Vec<Rational>> {
+    fn rec(k: usize, left: u32, n: u32, cur: &mut Vec<u32>, out: &mut Vec<Vec<Rational>>) {
+        if k == 1 {
+            cur.push(left);
+            out.push(
+                cur.iter()
+                    .map(|&a| Rational::from_unsigneds(a, n))
+                    .collect(),
+            );
+            cur.pop();
+            return;
+        }
+        for a in (0..=left).rev() {
+            cur.push(a);
+            rec(k - 1, left - a, n, cur, out);
+            cur.pop();
+        }
+    }
+    let mut out = Vec::new();
+    if k == 0 || n == 0 {
+        return out;
+    }
+    rec(k, n, n, &mut Vec::with_capacity(k), &mut out);
+    out
+}
+
+/// All channels with `rows` rows, each row a point of `Δ_k^N`.
+pub fn channels(rows: usize, k: usize, n: u32) -> Vec<Vec<Vec<Rational>>> {
+    let pts = simplex(k, n);
+    let mut out: Vec<Vec<Vec<Rational>>> = vec![Vec::new()];
+    for _ in 0..rows {
+        let mut next = Vec::with_capacity(out.len() * pts.len());
+        for w in &out {
+            for p in &pts {
+                let mut w2 = w.clone();
+                w2.push(p.clone());
+                next.push(w2);
+            }
+        }
+        out = next;
+    }
+    out
+}
+
+/// `(a, b, c)` with exact entries.
+pub fn fmt_vec(p: &[Rational]) -> String {
+    let parts: Vec<String> = p.iter().map(|x| x.to_string()).collect();
+    format!("({})", parts.join(", "))
+}
+
+/// `[(row0); (row1); ...]` with exact entries.
+pub fn fmt_rows(w: &[Vec<Rational>]) -> String {
+    let parts: Vec<String> = w.iter().map(|row| fmt_vec(row)).collect();
+    format!("[{}]", parts.join("; "))
+}
+
+/// A small deterministic generator (SplitMix64) for seeded random rational instances.
+#[derive(Clone, Debug)]
+pub struct SplitMix(pub u64);
+
+impl SplitMix {
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n` (n > 0).
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next_u64() % n
+    }
+
+    /// A random point of `Δ_k^N` (numerators summing to N), possibly with zeros.
+    pub fn dist(&mut self, k: usize, n: u32) -> Vec<Rational> {
+        // Stars and bars: choose k-1 cut points in 0..=n.
+        let mut cuts: Vec<u64> = (0..k - 1).map(|_| self.below(n as u64 + 1)).collect();
+        cuts.sort_unstable();
+        let mut out = Vec::with_capacity(k);
+        let mut prev = 0u64;
+        for c in cuts {
+            out.push(Rational::from_unsigneds(c - prev, n as u64));
+            prev = c;
+        }
+        out.push(Rational::from_unsigneds(n as u64 - prev, n as u64));
+        out
+    }
+
+    /// A random point of `Δ_k^N` with every entry positive (requires N ≥ k).
+    pub fn full_dist(&mut self, k: usize, n: u32) -> Vec<Rational> {
+        let m = n - k as u32;
+        self.dist(k, m)
+            .into_iter()
+            .map(|x| (x * Rational::from(m) + Rational::from(1u32)) / Rational::from(n))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// |Δ_k^N| = C(N+k-1, k-1), and every point sums to one.
+    #[test]
+    fn simplex_sizes() {
+        let table = [(2, 4, 5), (3, 6, 28), (4, 4, 35), (3, 1, 3), (1, 5, 1)];
+        for (k, n, size) in table {
+            let pts = simplex(k, n);
+            assert_eq!(pts.len(), size, "k={k} N={n}");
+            for p in &pts {
+                assert_eq!(p.iter().cloned().sum::<Rational>(), Rational::from(1u32));
+                assert!(p.iter().all(|x| *x >= 0u32));
+            }
+        }
+        assert_eq!(channels(2, 2, 2).len(), 9);
+    }
+
+    #[test]
+    fn random_dists_are_distributions() {
+        let mut g = SplitMix(7);
+        for _ in 0..200 {
+            let p = g.dist(3, 8);
+            assert_eq!(p.iter().cloned().sum::<Rational>(), Rational::from(1u32));
+            assert!(p.iter().all(|x| *x >= 0u32));
+            let q = g.full_dist(4, 9);
+            assert_eq!(q.iter().cloned().sum::<Rational>(), Rational::from(1u32));
+            assert!(q.iter().all(|x| *x > 0u32));
+        }
+    }
+
+    #[test]
+    fn printing() {
+        assert_eq!(fmt_vec(&[r(1, 2), r(1, 2)]), "(1/2, 1/2)");
+        assert_eq!(
+            fmt_rows(&[vec![r(1, 1), r(0, 1)], vec![r(1, 3), r(2, 3)]]),
+            "[(1, 0); (1/3, 2/3)]"
+        );
+    }
+}

@@ -1,0 +1,198 @@
+//! Aggregating many exact comparisons of one grid cell into one [`Check`].
+//!
+//! A grid cell (e.g. "all pairs of `Δ_3^6` at t = 2") holds hundreds of exact comparisons
+//! `lhs REL rhs`. The cell's check reports the first failing comparison in enumeration order
+//! (the smallest counterexample of the cell) when there is one, and otherwise the comparison
+//! that came closest to failing (largest `lhs − rhs`), with the number of comparisons made.
+
+use crate::claim::{Check, Method, Outcome, Value};
+use crate::num::Rational;
+
+/// A running scan of comparisons `lhs ≤ rhs` (or `lhs < rhs` when `strict`).
+pub struct Scan {
+    strict: bool,
+    count: usize,
+    closest: Option<(Rational, Rational, Rational, String)>,
+    first_fail: Option<(Rational, Rational, String)>,
+    fails: usize,
+}
+
+impl Scan {
+    /// A scan of `lhs ≤ rhs` comparisons.
+    pub fn le() -> Scan {
+        Scan {
+            strict: false,
+            count: 0,
+            closest: None,
+            first_fail: None,
+            fails: 0,
+        }
+    }
+
+    /// A scan of `lhs < rhs` comparisons.
+    pub fn lt() -> Scan {
+        Scan {
+            strict: true,
+            ..Scan::le()
+        }
+    }
+
+    /// Record one comparison; `witness` describes the instance (only built when needed).
+    pub fn push(&mut self, lhs: Rational, rhs: Rational, witness: impl FnOnce() -> String) {
+        self.count += 1;
+        let ok = if self.strict { lhs < rhs } else { lhs <= rhs };
+        let gap = &lhs - &rhs;
+        if !ok {
+            self.fails += 1;
+            if self.first_fail.is_none() {
+                let w = witness();
+                self.first_fail = Some((lhs.clone(), rhs.clone(), w.clone()));
+                self.closest = Some((gap, lhs, rhs, w));
+            }
+            return;
+        }
+        let better = match &self.closest {
+            None => true,
+            Some((g, ..)) => gap > *g,
+        };
+        if better && self.first_fail.is_none() {
+            self.closest = Some((gap, lhs, rhs, witness()));
+        }
+    }
+
+    /// Number of comparisons recorded.
+    pub fn count(&self) -> usize {
+        self.count
+    }
+
+    /// Whether every comparison held so far.
+    pub fn ok(&self) -> bool {
+        self.first_fail.is_none()
+    }
+
+    /// The check for the whole cell. `compared` names the comparison (with `max` semantics).
+    pub fn finish(self, compared: impl Into<String>, method: Method) -> Check {
+        let rel = if self.strict { "<" } else { "<=" };
+        match (self.first_fail, self.closest) {
+            (Some((l, r, w)), _) => Check::new(
+                format!("{}  {rel}  (first failure)", compared.into()),
+                Value::rational(&l),
+                Value::rational(&r),
+                method,
+                Outcome::Fails,
+            )
+            .with_note(format!(
+                "counterexample: {w}; lhs - rhs = {}; {} of {} comparisons fail",
+                &l - &r,
+                self.fails,
+                self.count
+            )),
+            (None, Some((g, l, r, w))) => Check::new(
+                format!("{}  {rel}  (closest case)", compared.into()),
+                Value::rational(&l),
+                Value::rational(&r),
+                method,
+                Outcome::Holds,
+            )
+            .with_note(format!(
+                "{} comparisons hold; closest: {w} (lhs - rhs = {g})",
+                self.count
+            )),
+            (None, None) => Check::new(
+                compared,
+                Value::text("-", "-"),
+                Value::text("-", "-"),
+                method,
+                Outcome::Holds,
+            )
+            .with_note("no comparisons in this cell"),
+        }
+    }
+}
+
+/// A check that counts agreements of two exact predicates (a definition-equivalence).
+pub struct Agree {
+    count: usize,
+    both: usize,
+    first_disagree: Option<String>,
+}
+
+impl Agree {
+    pub fn new() -> Agree {
+        Agree {
+            count: 0,
+            both: 0,
+            first_disagree: None,
+        }
+    }
+
+    /// Record one instance where the two forms give `a` and `b`.
+    pub fn push(&mut self, a: bool, b: bool, witness: impl FnOnce() -> String) {
+        self.count += 1;
+        if a && b {
+            self.both += 1;
+        }
+        if a != b && self.first_disagree.is_none() {
+            self.first_disagree = Some(format!("{} (forms give {a} vs {b})", witness()));
+        }
+    }
+
+    /// The check: both forms agree on every instance.
+    pub fn finish(self, compared: impl Into<String>, method: Method) -> Check {
+        let ok = self.first_disagree.is_none();
+        let c = Check::new(
+            compared,
+            Value::text(format!("{} instances", self.count), ""),
+            Value::text(format!("{} satisfy both forms", self.both), ""),
+            method,
+            if ok { Outcome::Holds } else { Outcome::Fails },
+        );
+        match self.first_disagree {
+            Some(w) => c.with_note(format!("counterexample: {w}")),
+            None => c.with_note(format!("the two forms agree on all {} instances", self.count)),
+        }
+    }
+}
+
+impl Default for Agree {
+    fn default() -> Self {
+        Agree::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::common::r;
+    use super::*;
+
+    #[test]
+    fn scan_reports_first_failure_and_closest() {
+        let mut s = Scan::le();
+        s.push(r(1, 2), r(1, 1), || "a".into());
+        s.push(r(3, 4), r(1, 1), || "b".into());
+        let c = s.finish("x", Method::Exact);
+        assert_eq!(c.outcome, Outcome::Holds);
+        assert!(c.note.contains("closest: b"));
+        let mut s = Scan::le();
+        s.push(r(1, 2), r(1, 1), || "a".into());
+        s.push(r(2, 1), r(1, 1), || "b".into());
+        s.push(r(3, 1), r(1, 1), || "c".into());
+        let c = s.finish("x", Method::Exact);
+        assert_eq!(c.outcome, Outcome::Fails);
+        assert!(c.note.contains("counterexample: b"));
+        assert!(c.note.contains("2 of 3"));
+        let mut s = Scan::lt();
+        s.push(r(1, 1), r(1, 1), || "eq".into());
+        assert_eq!(s.finish("x", Method::Exact).outcome, Outcome::Fails);
+    }
+
+    #[test]
+    fn agree_detects_disagreement() {
+        let mut a = Agree::new();
+        a.push(true, true, || "x".into());
+        a.push(false, true, || "y".into());
+        let c = a.finish("f", Method::Exact);
+        assert_eq!(c.outcome, Outcome::Fails);
+        assert!(c.note.contains("y"));
+    }
+}
