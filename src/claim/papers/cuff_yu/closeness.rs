@@ -37,7 +37,7 @@ fn cells(ts: Vec<Rational>) -> Vec<PairCell> {
 }
 
 /// Larger cells for `dpcert search`: size s gives k ∈ {2,3,4} with N = 6 + s (k=4: 4 + s).
-fn cells_beyond(s: usize) -> Vec<PairCell> {
+pub(crate) fn cells_beyond(s: usize) -> Vec<PairCell> {
     let mut v = Vec::new();
     for t in t_set() {
         for (k, n) in [(2, 6 + s as u32), (3, 6 + s as u32), (4, 4 + s as u32)] {
@@ -47,11 +47,11 @@ fn cells_beyond(s: usize) -> Vec<PairCell> {
     v
 }
 
-fn default_cells() -> Vec<PairCell> {
+pub(crate) fn default_cells() -> Vec<PairCell> {
     cells(t_small())
 }
 
-fn pairs(cell: &PairCell) -> Vec<(Vec<Rational>, Vec<Rational>)> {
+pub(crate) fn pairs(cell: &PairCell) -> Vec<(Vec<Rational>, Vec<Rational>)> {
     let pts = simplex(cell.k, cell.n);
     let mut v = Vec::with_capacity(pts.len() * pts.len());
     for p in &pts {
@@ -62,7 +62,7 @@ fn pairs(cell: &PairCell) -> Vec<(Vec<Rational>, Vec<Rational>)> {
     v
 }
 
-fn pair_str(p: &[Rational], q: &[Rational]) -> String {
+pub(crate) fn pair_str(p: &[Rational], q: &[Rational]) -> String {
     format!("P={} Q={}", fmt_vec(p), fmt_vec(q))
 }
 
@@ -76,7 +76,9 @@ fn check_d1(cell: &PairCell) -> Check {
         let pointwise = max_ratio2(&p, &q).le(t);
         let events = (0..1u64 << p.len())
             .all(|m| prob_of(&p, m) <= t * prob_of(&q, m) && prob_of(&q, m) <= t * prob_of(&p, m));
-        a.push(pointwise, events, || format!("W={}", fmt_rows(&[p.clone(), q.clone()])));
+        a.push(pointwise, events, || {
+            format!("W={}", fmt_rows(&[p.clone(), q.clone()]))
+        });
     }
     a.finish(
         "forall y: W(y|x) <= t W(y|x') (both orders)  <=>  forall events A: W(A|x) <= t W(A|x')",
@@ -107,7 +109,10 @@ fn check_d2(cell: &PairCell) -> Check {
     );
     if !ok2 {
         c.outcome = crate::claim::Outcome::Fails;
-        c.note = format!("positive-part sum exceeds the event maximum somewhere; {}", c.note);
+        c.note = format!(
+            "positive-part sum exceeds the event maximum somewhere; {}",
+            c.note
+        );
     } else {
         c.note = format!("equal on every pair (both inequalities); {}", c.note);
     }
@@ -126,7 +131,9 @@ fn check_d5(cell: &PairCell) -> Check {
             let by_events = (0..1u64 << p.len()).all(|m| {
                 prob_of(&p, m) <= t * prob_of(&q, m) + d && prob_of(&q, m) <= t * prob_of(&p, m) + d
             });
-            a.push(by_events, h <= *d, || format!("{} delta={d}", pair_str(&p, &q)));
+            a.push(by_events, h <= *d, || {
+                format!("{} delta={d}", pair_str(&p, &q))
+            });
         }
     }
     a.finish(
@@ -192,7 +199,9 @@ fn check_9_with(cell: &PairCell, full_l1: bool) -> Check {
             tv(&p, &q)
         };
         for d in &deltas {
-            a.push(h <= *d, d_tv <= *d, || format!("{} delta={d}", pair_str(&p, &q)));
+            a.push(h <= *d, d_tv <= *d, || {
+                format!("{} delta={d}", pair_str(&p, &q))
+            });
         }
     }
     let norm = if full_l1 {
@@ -284,9 +293,7 @@ pub fn cy11_delta_prime(t: &Rational, tp: &Rational, delta: &Rational) -> Ration
 
 /// Rational `t' ∈ [1, t]`: the endpoints and three interior points.
 fn t_primes(t: &Rational) -> Vec<Rational> {
-    (0..=4)
-        .map(|i| r(1, 1) + (t - r(1, 1)) * r(i, 4))
-        .collect()
+    (0..=4).map(|i| r(1, 1) + (t - r(1, 1)) * r(i, 4)).collect()
 }
 
 /// The canonical pair of CY-11 (`cuff-yu.md`): `P* = (δ, (1−δ)t/(1+t), (1−δ)/(1+t), 0)`,

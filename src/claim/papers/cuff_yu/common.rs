@@ -14,7 +14,15 @@ pub fn r(n: i64, d: i64) -> Rational {
 
 /// The catalogue's t-set `{9/8, 5/4, 3/2, 2, 3, 4, 10}` (t = e^ε), §0 of `cuff-yu.md`.
 pub fn t_set() -> Vec<Rational> {
-    vec![r(9, 8), r(5, 4), r(3, 2), r(2, 1), r(3, 1), r(4, 1), r(10, 1)]
+    vec![
+        r(9, 8),
+        r(5, 4),
+        r(3, 2),
+        r(2, 1),
+        r(3, 1),
+        r(4, 1),
+        r(10, 1),
+    ]
 }
 
 /// A smaller t-set for the heavier default grids: `{5/4, 2, 4}`.
@@ -47,24 +55,6 @@ pub fn simplex(k: usize, n: u32) -> Vec<Vec<Rational>> {
         return out;
     }
     rec(k, n, n, &mut Vec::with_capacity(k), &mut out);
-    out
-}
-
-/// All channels with `rows` rows, each row a point of `Δ_k^N`.
-pub fn channels(rows: usize, k: usize, n: u32) -> Vec<Vec<Vec<Rational>>> {
-    let pts = simplex(k, n);
-    let mut out: Vec<Vec<Vec<Rational>>> = vec![Vec::new()];
-    for _ in 0..rows {
-        let mut next = Vec::with_capacity(out.len() * pts.len());
-        for w in &out {
-            for p in &pts {
-                let mut w2 = w.clone();
-                w2.push(p.clone());
-                next.push(w2);
-            }
-        }
-        out = next;
-    }
     out
 }
 
@@ -139,7 +129,6 @@ mod tests {
                 assert!(p.iter().all(|x| *x >= 0u32));
             }
         }
-        assert_eq!(channels(2, 2, 2).len(), 9);
     }
 
     #[test]

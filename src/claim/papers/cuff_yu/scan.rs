@@ -60,11 +60,6 @@ impl Scan {
         }
     }
 
-    /// Number of comparisons recorded.
-    pub fn count(&self) -> usize {
-        self.count
-    }
-
     /// Whether every comparison held so far.
     pub fn ok(&self) -> bool {
         self.first_fail.is_none()
@@ -149,7 +144,10 @@ impl Agree {
         );
         match self.first_disagree {
             Some(w) => c.with_note(format!("counterexample: {w}")),
-            None => c.with_note(format!("the two forms agree on all {} instances", self.count)),
+            None => c.with_note(format!(
+                "the two forms agree on all {} instances",
+                self.count
+            )),
         }
     }
 }

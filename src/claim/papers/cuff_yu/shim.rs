@@ -26,11 +26,6 @@ pub fn hockey(p: &[Rational], q: &[Rational], t: &Rational) -> Rational {
         .sum::<Rational>()
 }
 
-/// The event attaining [`hockey`]: `{ω : P(ω) > t·Q(ω)}` as indices.
-pub fn hockey_event(p: &[Rational], q: &[Rational], t: &Rational) -> Vec<usize> {
-    (0..p.len()).filter(|&i| p[i] > t * &q[i]).collect()
-}
-
 /// Two-sided `δ_{P,Q}(t) = max(δ_{P→Q}(t), δ_{Q→P}(t))`; `P ≈(ε,δ) Q ⇔ δ_{P,Q}(e^ε) ≤ δ`.
 pub fn hockey2(p: &[Rational], q: &[Rational], t: &Rational) -> Rational {
     let a = hockey(p, q, t);
@@ -107,18 +102,6 @@ pub fn max_ratio2(p: &[Rational], q: &[Rational]) -> Ratio {
     max_ratio(p, q).max(max_ratio(q, p))
 }
 
-/// DP level of a channel whose rows are all pairwise neighbours (a single protected entry):
-/// `max_{x,x'} max_y W(y|x)/W(y|x')` with the convention of [`max_ratio`].
-pub fn channel_level(w: &[Vec<Rational>]) -> Ratio {
-    let mut best = Ratio::Finite(Rational::from(1u32));
-    for a in w {
-        for b in w {
-            best = best.max(max_ratio(a, b));
-        }
-    }
-    best
-}
-
 /// Probability of an event given by a bit mask.
 pub fn prob_of(p: &[Rational], mask: u64) -> Rational {
     (0..p.len())
@@ -159,8 +142,9 @@ mod tests {
             for p in &pts {
                 for q in &pts {
                     assert_eq!(hockey(p, q, &t), hockey_naive(p, q, &t));
-                    let ev = hockey_event(p, q, &t);
-                    let mask = ev.iter().fold(0u64, |m, i| m | 1 << i);
+                    let mask = (0..p.len())
+                        .filter(|&i| p[i] > &t * &q[i])
+                        .fold(0u64, |m, i| m | 1 << i);
                     assert_eq!(prob_of(p, mask) - &t * prob_of(q, mask), hockey(p, q, &t));
                 }
             }

@@ -1,0 +1,476 @@
+//! The Bayesian definition: Vadhan §4, Propositions 1 and 2, their proofs and the remark on
+//! statistical distance (VAD-P1, VAD-P1 converse, VAD-P2(a), VAD-P2(b), VAD-7, and the
+//! printed proof of Proposition 2).
+//!
+//! Reading of "output y of M(x)": y ranges over the support of `M(X_i, x_{-i})` (the outputs
+//! with positive probability under the prior), where the posterior is defined.
+
+use super::families::{beyond_fams, default_fams, Fam};
+use super::mechanisms::{simulator_classes, Mechanism, SimReading};
+use crate::claim::papers::cuff_yu::common::{fmt_vec, r, simplex, t_set};
+use crate::claim::papers::cuff_yu::scan::{Agree, Scan};
+use crate::claim::papers::cuff_yu::shim::{tv, Ratio};
+use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
+use crate::num::Rational;
+use std::fmt;
+
+/// The row channels of a mechanism: for each (i, x_{-i}), the rows `W_a = M(x_{-i} with
+/// x_i = a)` for a = 0..m-1.
+fn slices(mech: &Mechanism) -> Vec<(String, Vec<Vec<Rational>>)> {
+    simulator_classes(mech, SimReading::IndexKnown)
+        .into_iter()
+        .map(|(label, xs)| (label, xs.iter().map(|&x| mech.rows[x].clone()).collect()))
+        .collect()
+}
+
+/// `P(y) = Σ_a π(a) W_a(y)`.
+fn marginal(prior: &[Rational], w: &[Vec<Rational>], y: usize) -> Rational {
+    prior.iter().zip(w).map(|(p, row)| p * &row[y]).sum()
+}
+
+/// Bayes' rule (Vadhan eq. (1)): `π_y(a) = π(a) W_a(y) / P(y)`, for `P(y) > 0`.
+fn posterior(prior: &[Rational], w: &[Vec<Rational>], y: usize) -> Vec<Rational> {
+    let py = marginal(prior, w, y);
+    prior
+        .iter()
+        .zip(w)
+        .map(|(p, row)| p * &row[y] / &py)
+        .collect()
+}
+
+fn priors(m: usize) -> Vec<Vec<Rational>> {
+    simplex(m, if m == 2 { 12 } else { 8 })
+}
+
+/// VAD-P1 (Proposition 1): for ε-DP M (ε = ln L, L the exact level), every prior π and every
+/// y with `P(y) > 0`: `D_∞(π‖π_y) ≤ ε` and `D_∞(π_y‖π) ≤ ε`. Both directions are computed from
+/// the posterior by their definitions (max over the support of the first argument).
+fn check_p1(fam: &Fam) -> Check {
+    let mut s = Scan::le();
+    for mech in fam.build() {
+        let Ratio::Finite(level) = mech.level() else {
+            continue;
+        };
+        for (label, w) in slices(&mech) {
+            for prior in priors(mech.m) {
+                for y in 0..mech.outputs() {
+                    if marginal(&prior, &w, y) == 0u32 {
+                        continue;
+                    }
+                    let post = posterior(&prior, &w, y);
+                    for (a, b) in [(&prior, &post), (&post, &prior)] {
+                        let d = crate::claim::papers::cuff_yu::shim::max_ratio(a, b);
+                        let lhs = match d {
+                            Ratio::Finite(v) => v,
+                            Ratio::Infinite => &level + r(1, 1),
+                        };
+                        s.push(lhs, level.clone(), || {
+                            format!("{mech} {label} prior={} y={y}", fmt_vec(&prior))
+                        });
+                    }
+                }
+            }
+        }
+    }
+    s.finish(
+        "exp D_inf(prior || posterior), exp D_inf(posterior || prior)  vs  e^eps = L",
+        Method::Exact,
+    )
+}
+
+/// A prior violating the Bayesian bound at level t when `L > t`: `π = (1−η)δ_b + ηδ_a` at the
+/// pair (a, b) and output y attaining the level, with η = 2^{-j} decreasing until
+/// `π_y(a)/π(a) = W_a(y)/((1−η)W_b(y) + ηW_a(y)) > t`.
+#[allow(clippy::needless_range_loop)]
+fn violating_prior(mech: &Mechanism, t: &Rational) -> Option<String> {
+    for (label, w) in slices(mech) {
+        for a in 0..mech.m {
+            for b in 0..mech.m {
+                for y in 0..mech.outputs() {
+                    let (wa, wb) = (&w[a][y], &w[b][y]);
+                    if a == b || *wa == 0u32 || (*wb > 0u32 && wa / wb <= *t) {
+                        continue;
+                    }
+                    let mut eta = r(1, 2);
+                    for _ in 0..200 {
+                        let ratio = wa / ((r(1, 1) - &eta) * wb + &eta * wa);
+                        if ratio > *t {
+                            return Some(format!(
+                                "{label}: prior eta={eta} on x_i={a}, 1-eta on x_i={b}, y={y}: posterior/prior = {ratio} > t"
+                            ));
+                        }
+                        eta /= Rational::from(2u32);
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// VAD-P1 converse: "Bayesian bounds at level t for all priors, x, i, y" ⇔ "L ≤ t", for every
+/// t of the t-set. The Bayesian side is decided on the grid priors together with the
+/// two-point priors `(1−η)δ_{x'} + ηδ_x`, η = 2^{-j} (the sequence of the converse).
+fn check_p1_converse(fam: &Fam) -> Check {
+    let mut agree = Agree::new();
+    for mech in fam.build() {
+        let level = mech.level();
+        for t in t_set() {
+            let mut bayes_ok = true;
+            'grid: for (_, w) in slices(&mech) {
+                for prior in priors(mech.m) {
+                    for y in 0..mech.outputs() {
+                        if marginal(&prior, &w, y) == 0u32 {
+                            continue;
+                        }
+                        let post = posterior(&prior, &w, y);
+                        let ok = crate::claim::papers::cuff_yu::shim::max_ratio(&prior, &post)
+                            .le(&t)
+                            && crate::claim::papers::cuff_yu::shim::max_ratio(&post, &prior).le(&t);
+                        if !ok {
+                            bayes_ok = false;
+                            break 'grid;
+                        }
+                    }
+                }
+            }
+            if bayes_ok && violating_prior(&mech, &t).is_some() {
+                bayes_ok = false;
+            }
+            agree.push(bayes_ok, level.le(&t), || format!("{mech} t={t} L={level}"));
+        }
+    }
+    agree.finish(
+        "posterior within e^{+-eps} of the prior for all priors and y  <=>  L <= t",
+        Method::Exact,
+    )
+}
+
+/// The SD-parameter grid of Proposition 2 (ε < 1/2 for P2(a), ε < 1 for P2(b)).
+fn sd_eps() -> Vec<Rational> {
+    vec![r(1, 20), r(1, 10), r(1, 5), r(1, 4), r(2, 5)]
+}
+
+/// Instances of VAD-P2(a) and VAD-P2(b): a mechanism family, or an attainment witness.
+#[derive(Clone, Debug)]
+pub enum P2 {
+    Fam(Fam),
+    Attain(Rational),
+}
+
+impl fmt::Display for P2 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            P2::Fam(fam) => write!(f, "{fam}"),
+            P2::Attain(x) => write!(f, "attainment witness parameter {x}"),
+        }
+    }
+}
+
+fn p2a_grid() -> Vec<P2> {
+    let mut v: Vec<P2> = default_fams().into_iter().map(P2::Fam).collect();
+    v.extend(sd_eps().into_iter().map(P2::Attain));
+    v
+}
+
+fn p2b_grid() -> Vec<P2> {
+    let mut v: Vec<P2> = default_fams().into_iter().map(P2::Fam).collect();
+    // Square roots s of the likelihood ratio R = s²; the extremal prior 1/(1+s) is rational.
+    v.extend([r(3, 2), r(2, 1), r(3, 1)].into_iter().map(P2::Attain));
+    v
+}
+
+fn p2_beyond(s: usize) -> Vec<P2> {
+    beyond_fams(s).into_iter().map(P2::Fam).collect()
+}
+
+/// The statistical-distance hypothesis of Proposition 2 restricted to uniform two-point
+/// priors on neighbouring row values (as in the printed proof), at SD level ε.
+fn hyp_two_point(mech: &Mechanism, eps: &Rational) -> bool {
+    for (_, w) in slices(mech) {
+        for a in 0..mech.m {
+            for b in (a + 1)..mech.m {
+                let prior2 = vec![r(1, 2), r(1, 2)];
+                let w2 = vec![w[a].clone(), w[b].clone()];
+                for y in 0..mech.outputs() {
+                    if marginal(&prior2, &w2, y) == 0u32 {
+                        continue;
+                    }
+                    if tv(&prior2, &posterior(&prior2, &w2, y)) > *eps {
+                        return false;
+                    }
+                }
+            }
+        }
+    }
+    true
+}
+
+/// VAD-P2(a): with uniform two-point priors the hypothesis holds iff every neighbour
+/// likelihood ratio is at most `(1+2ε)/(1−2ε)`; attainment: RR at exactly that ratio satisfies
+/// the hypothesis and has DP level exactly `(1+2ε)/(1−2ε)`.
+fn check_p2a(inst: &P2) -> Check {
+    match inst {
+        P2::Fam(fam) => {
+            let mut agree = Agree::new();
+            for mech in fam.build() {
+                let level = mech.level();
+                for eps in sd_eps() {
+                    let bound = (r(1, 1) + r(2, 1) * &eps) / (r(1, 1) - r(2, 1) * &eps);
+                    agree.push(hyp_two_point(&mech, &eps), level.le(&bound), || {
+                        format!("{mech} eps={eps} L={level}")
+                    });
+                }
+            }
+            agree.finish(
+                "Delta(uniform two-point prior, posterior) <= eps for all neighbours and y  <=>  L <= (1+2eps)/(1-2eps)",
+                Method::Exact,
+            )
+        }
+        P2::Attain(eps) => {
+            let bound = (r(1, 1) + r(2, 1) * eps) / (r(1, 1) - r(2, 1) * eps);
+            let mech = super::mechanisms::product_rr(1, 2, &bound);
+            let ok = hyp_two_point(&mech, eps) && mech.level() == Ratio::Finite(bound.clone());
+            Check::new(
+                "RR at t = (1+2eps)/(1-2eps) satisfies the two-point hypothesis and has level exactly t",
+                Value::text(format!("L = {}", mech.level()), ""),
+                Value::rational(&bound),
+                Method::Exact,
+                if ok { Outcome::Holds } else { Outcome::Fails },
+            )
+            .with_note(format!("witness {mech}"))
+        }
+    }
+}
+
+/// VAD-P2(b): over all priors, `max_π Δ(π, π_y) = (√R−1)/(√R+1)` with R the largest ratio
+/// `W_a(y)/W_b(y)` in the column y. Upper bound checked on grid priors (two- and three-point)
+/// in squared form `(1+Δ)² ≤ R(1−Δ)²` (valid since Δ < 1 when R is finite); attainment
+/// checked exactly when `R = s²` with s rational, at the prior `1/(1+s)` on the argmax.
+fn check_p2b(inst: &P2) -> Check {
+    match inst {
+        P2::Fam(fam) => {
+            let mut s = Scan::le();
+            for mech in fam.build() {
+                for (label, w) in slices(&mech) {
+                    for y in 0..mech.outputs() {
+                        let col: Vec<&Rational> = w.iter().map(|row| &row[y]).collect();
+                        let mx = col.iter().copied().max().expect("rows").clone();
+                        let mn = col.iter().copied().min().expect("rows").clone();
+                        if mx == 0u32 {
+                            continue;
+                        }
+                        for prior in priors(mech.m) {
+                            if marginal(&prior, &w, y) == 0u32 {
+                                continue;
+                            }
+                            let d = tv(&prior, &posterior(&prior, &w, y));
+                            let one = r(1, 1);
+                            let (lhs, rhs) = if mn == 0u32 {
+                                // R = ∞: the bound is 1.
+                                (d.clone(), one.clone())
+                            } else {
+                                let big_r = &mx / &mn;
+                                let a = &one + &d;
+                                let b = &one - &d;
+                                (&a * &a, big_r * &b * &b)
+                            };
+                            s.push(lhs, rhs, || {
+                                format!("{mech} {label} y={y} prior={} Delta={d}", fmt_vec(&prior))
+                            });
+                        }
+                    }
+                }
+            }
+            s.finish(
+                "(1+Delta)^2  vs  R (1-Delta)^2, i.e. Delta(prior, posterior) <= (sqrt R - 1)/(sqrt R + 1)",
+                Method::Exact,
+            )
+        }
+        P2::Attain(sq) => {
+            let one = r(1, 1);
+            let big_r = sq * sq;
+            let z = &one + &big_r;
+            let w = vec![vec![&big_r / &z, &one / &z], vec![&one / &z, &big_r / &z]];
+            let p = &one / (&one + sq);
+            let prior = vec![p.clone(), &one - &p];
+            let d = tv(&prior, &posterior(&prior, &w, 0));
+            let want = (sq - &one) / (sq + &one);
+            Check::rationals(
+                format!("Delta at prior (1/(1+s), s/(1+s)) for W = RR with R = s^2 = {big_r}, y = 0  =  (s-1)/(s+1)"),
+                &d,
+                "=",
+                &want,
+            )
+        }
+    }
+}
+
+/// The printed proof of Proposition 2, for a uniform prior on `{x_i, x'_i}` and output y:
+/// γ is defined by `Pr[X_i = x_i | y] = (1+γ)/2`. `corrected = false` checks the printed steps
+/// `γ/2 = Δ` and `Pr[M(x')=y]/Pr[M(x)=y] = (1+γ)/(1−γ)`; `corrected = true` checks
+/// `|γ|/2 = Δ` and `Pr[M(x')=y]/Pr[M(x)=y] = (1−γ)/(1+γ)`.
+fn check_printed_with(fam: &Fam, corrected: bool) -> Check {
+    let mut agree = Agree::new();
+    for mech in fam.build() {
+        for (label, w) in slices(&mech) {
+            for a in 0..mech.m {
+                for b in 0..mech.m {
+                    if a == b {
+                        continue;
+                    }
+                    let prior2 = vec![r(1, 2), r(1, 2)];
+                    let w2 = vec![w[a].clone(), w[b].clone()];
+                    for y in 0..mech.outputs() {
+                        if w2[0][y] == 0u32 || w2[1][y] == 0u32 {
+                            continue;
+                        }
+                        let post = posterior(&prior2, &w2, y);
+                        let gamma = r(2, 1) * &post[0] - r(1, 1);
+                        let delta = tv(&prior2, &post);
+                        let ratio = &w2[1][y] / &w2[0][y];
+                        let one = r(1, 1);
+                        let (half, formula) = if corrected {
+                            use malachite::base::num::arithmetic::traits::Abs;
+                            ((&gamma).abs() / r(2, 1), (&one - &gamma) / (&one + &gamma))
+                        } else {
+                            (&gamma / r(2, 1), (&one + &gamma) / (&one - &gamma))
+                        };
+                        let ok = half == delta && ratio == formula;
+                        agree.push(ok, true, || {
+                            format!(
+                                "{mech} {label} x_i={a} x'_i={b} y={y}: gamma={gamma}, Delta={delta}, Pr[M(x')=y]/Pr[M(x)=y]={ratio}, formula gives {formula}"
+                            )
+                        });
+                    }
+                }
+            }
+        }
+    }
+    let what = if corrected {
+        "|gamma|/2 = Delta and Pr[M(x')=y]/Pr[M(x)=y] = (1-gamma)/(1+gamma)"
+    } else {
+        "printed steps gamma/2 = Delta and Pr[M(x')=y]/Pr[M(x)=y] = (1+gamma)/(1-gamma)"
+    };
+    agree.finish(what, Method::Exact)
+}
+
+fn check_printed(fam: &Fam) -> Check {
+    check_printed_with(fam, false)
+}
+
+fn check_printed_corrected(fam: &Fam) -> Check {
+    check_printed_with(fam, true)
+}
+
+/// VAD-7: `Δ(Bernoulli(1/2), Bernoulli((1+γ)/2)) = |γ|/2` for γ ∈ [−1, 1], so Δ ≤ ε forces
+/// `|γ| ≤ 2ε` ("at most 2ε in the proof above").
+fn check_7(n: &u32) -> Check {
+    let mut s = Scan::le();
+    let mut s2 = Scan::le();
+    let n = *n as i64;
+    for k in -n..=n {
+        let gamma = r(k, n);
+        let one = r(1, 1);
+        let p = vec![r(1, 2), r(1, 2)];
+        let q = vec![(&one + &gamma) / r(2, 1), (&one - &gamma) / r(2, 1)];
+        let d = tv(&p, &q);
+        use malachite::base::num::arithmetic::traits::Abs;
+        let half = (&gamma).abs() / r(2, 1);
+        s.push(d.clone(), half.clone(), || format!("gamma={gamma}"));
+        s2.push(half, d, || format!("gamma={gamma}"));
+    }
+    let ok = s2.ok();
+    let mut c = s.finish(
+        "Delta(Bern(1/2), Bern((1+gamma)/2))  =  |gamma|/2 (both inequalities)",
+        Method::Exact,
+    );
+    if !ok {
+        c.outcome = Outcome::Fails;
+    }
+    c.note = format!(
+        "{}; for gamma < 0 the value is -gamma/2, so the proof's 'gamma/2 = Delta' needs |gamma|",
+        c.note
+    );
+    c
+}
+
+pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
+    vec![
+        Family {
+            id: "VAD-P1",
+            grid: default_fams,
+            beyond: Some(beyond_fams),
+            check: check_p1,
+        }
+        .boxed(),
+        Family {
+            id: "VAD-P1-converse",
+            grid: default_fams,
+            beyond: Some(beyond_fams),
+            check: check_p1_converse,
+        }
+        .boxed(),
+        Family {
+            id: "VAD-P2(a)",
+            grid: p2a_grid,
+            beyond: Some(p2_beyond),
+            check: check_p2a,
+        }
+        .boxed(),
+        Family {
+            id: "VAD-P2(b)",
+            grid: p2b_grid,
+            beyond: Some(p2_beyond),
+            check: check_p2b,
+        }
+        .boxed(),
+        Family {
+            id: "VAD-P2-printed-proof",
+            grid: default_fams,
+            beyond: Some(beyond_fams),
+            check: check_printed,
+        }
+        .boxed(),
+        Family {
+            id: "VAD-P2-printed-proof-corrected",
+            grid: default_fams,
+            beyond: Some(beyond_fams),
+            check: check_printed_corrected,
+        }
+        .boxed(),
+        Family {
+            id: "VAD-7",
+            grid: || vec![8, 12, 30],
+            beyond: Some(|s| vec![30 + 10 * s as u32]),
+            check: check_7,
+        }
+        .boxed(),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn printed_ratio_is_inverted() {
+        let fam = Fam::Rr {
+            n: 1,
+            m: 2,
+            t: r(2, 1),
+        };
+        assert_eq!(check_printed(&fam).outcome, Outcome::Fails);
+        assert_eq!(check_printed_corrected(&fam).outcome, Outcome::Holds);
+    }
+
+    #[test]
+    fn bayes_rule_posterior_sums_to_one() {
+        let w = vec![vec![r(2, 3), r(1, 3)], vec![r(1, 4), r(3, 4)]];
+        let prior = vec![r(1, 3), r(2, 3)];
+        for y in 0..2 {
+            let p = posterior(&prior, &w, y);
+            assert_eq!(p.iter().cloned().sum::<Rational>(), r(1, 1));
+        }
+    }
+}
