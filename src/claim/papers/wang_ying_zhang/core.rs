@@ -1,0 +1,598 @@
+//! Shared objects of Wang–Ying–Zhang (seed `002_153cb4c1f2b34735.txt`), built from the
+//! paper's definitions: the Hamming space 𝒟ⁿ, the Gibbs kernel `t^{d(x,y)}/Z`, priors, the
+//! mechanisms ℰ_i (26) and ℰ_d (27), their DP / identifiability levels as exact ratios,
+//! distortion (5) and mutual information (4) as an exact log-linear form.
+//!
+//! Convention: `t = e^{−ε}` is rational in (0, 1]; `E = 1/t = e^{ε}`. Levels are reported as the
+//! exact ratio `e^{level}` (`None` = +∞).
+//!
+//! Tiny private helpers (enumeration of 𝒟ⁿ, Hamming distance) live here until the shared graph
+//! layer provides them.
+
+use crate::num::{LogLinear, Poly, Rational};
+use std::fmt;
+
+/// `a/b` as an exact rational.
+pub fn q(a: i64, b: i64) -> Rational {
+    Rational::from_signeds(a, b)
+}
+
+/// An integer as a rational.
+pub fn qi(a: i64) -> Rational {
+    Rational::from(a)
+}
+
+/// `r^k` for a rational `r` (k ≥ 0).
+pub fn pw(r: &Rational, k: usize) -> Rational {
+    let mut out = Rational::from(1u32);
+    for _ in 0..k {
+        out *= r;
+    }
+    out
+}
+
+/// Binomial coefficient C(n, k).
+pub fn binom(n: usize, k: usize) -> Rational {
+    if k > n {
+        return Rational::from(0u32);
+    }
+    let mut r = Rational::from(1u32);
+    for i in 0..k {
+        r = r * Rational::from((n - i) as u64) / Rational::from((i + 1) as u64);
+    }
+    r
+}
+
+/// The database space 𝒟ⁿ with 𝒟 = {0..m−1} (§2, l.55), points indexed by `Σ x_i m^i`.
+#[derive(Clone, Debug)]
+pub struct Space {
+    pub n: usize,
+    pub m: usize,
+    /// N = mⁿ.
+    pub size: usize,
+    /// Coordinates of every point.
+    pub pts: Vec<Vec<usize>>,
+}
+
+impl Space {
+    pub fn new(n: usize, m: usize) -> Space {
+        let size = m.pow(n as u32);
+        let pts = (0..size)
+            .map(|mut i| {
+                let mut v = Vec::with_capacity(n);
+                for _ in 0..n {
+                    v.push(i % m);
+                    i /= m;
+                }
+                v
+            })
+            .collect();
+        Space { n, m, size, pts }
+    }
+
+    /// Index of a coordinate vector.
+    pub fn index(&self, v: &[usize]) -> usize {
+        v.iter().rev().fold(0, |acc, &c| acc * self.m + c)
+    }
+
+    /// Hamming distance d(x, y): the number of rows in which x and y differ.
+    pub fn d(&self, x: usize, y: usize) -> usize {
+        self.pts[x]
+            .iter()
+            .zip(&self.pts[y])
+            .filter(|(a, b)| a != b)
+            .count()
+    }
+
+    /// The neighbours x' ~ x (d(x, x') = 1), with the row in which they differ.
+    pub fn neighbours(&self, x: usize) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        for i in 0..self.n {
+            for a in 0..self.m {
+                if a != self.pts[x][i] {
+                    let mut v = self.pts[x].clone();
+                    v[i] = a;
+                    out.push((self.index(&v), i));
+                }
+            }
+        }
+        out
+    }
+
+    /// Every ordered neighbour pair (x, x') with x ~ x'.
+    pub fn ordered_pairs(&self) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        for x in 0..self.size {
+            for (y, _) in self.neighbours(x) {
+                out.push((x, y));
+            }
+        }
+        out
+    }
+
+    /// N_l = C(n,l)(m−1)^l, the paper's sphere size (l.282, l.385).
+    pub fn n_l(&self, l: usize) -> Rational {
+        binom(self.n, l) * pw(&qi(self.m as i64 - 1), l)
+    }
+}
+
+impl fmt::Display for Space {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "n={} m={}", self.n, self.m)
+    }
+}
+
+/// g = 1 + (m−1)t (the paper's g_ε, l.397).
+pub fn g(m: usize, t: &Rational) -> Rational {
+    qi(1) + qi(m as i64 - 1) * t
+}
+
+/// Z = (1 + (m−1)e^{−ε})ⁿ.
+pub fn z(n: usize, m: usize, t: &Rational) -> Rational {
+    pw(&g(m, t), n)
+}
+
+/// h(ε) = n / (1 + e^ε/(m−1)), eq (32), evaluated at e^ε = 1/t exactly as printed.
+pub fn h(n: usize, m: usize, t: &Rational) -> Rational {
+    let e = qi(1) / t;
+    qi(n as i64) / (qi(1) + e / qi(m as i64 - 1))
+}
+
+/// h as a function of e^ε = `e` (eq (32)); used for h(ε + ε_X) with e = E·r_X.
+pub fn h_of_e(n: usize, m: usize, e: &Rational) -> Rational {
+    qi(n as i64) / (qi(1) + e / qi(m as i64 - 1))
+}
+
+/// t_D = e^{−h⁻¹(D)} from eq (17): h⁻¹(D) = ln(n/D − 1) + ln(m−1), so
+/// t_D = 1/((n/D − 1)(m−1)) (0 < D < n).
+pub fn t_of_d(n: usize, m: usize, d: &Rational) -> Rational {
+    qi(1) / ((qi(n as i64) / d - qi(1)) * qi(m as i64 - 1))
+}
+
+/// A prior p_X on 𝒟ⁿ with a label that identifies it.
+#[derive(Clone, Debug)]
+pub struct Prior {
+    pub label: String,
+    pub p: Vec<Rational>,
+}
+
+impl Prior {
+    pub fn full_support(&self) -> bool {
+        self.p.iter().all(|v| *v > 0u32)
+    }
+    pub fn is_uniform(&self) -> bool {
+        self.p.iter().all(|v| *v == self.p[0])
+    }
+}
+
+impl fmt::Display for Prior {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.p.len() <= 9 {
+            let v: Vec<String> = self.p.iter().map(|x| x.to_string()).collect();
+            write!(f, "{}({})", self.label, v.join(","))
+        } else {
+            f.write_str(&self.label)
+        }
+    }
+}
+
+fn normalise(w: Vec<Rational>) -> Vec<Rational> {
+    let s: Rational = w.iter().sum();
+    w.into_iter().map(|x| x / &s).collect()
+}
+
+/// The uniform prior.
+pub fn uniform(sp: &Space) -> Prior {
+    Prior {
+        label: "uniform".into(),
+        p: vec![q(1, sp.size as i64); sp.size],
+    }
+}
+
+/// The product prior ⊗_i π_i (rows independent, row i distributed as `rows[i]`).
+pub fn product(sp: &Space, label: &str, rows: &[Vec<Rational>]) -> Prior {
+    let p = (0..sp.size)
+        .map(|x| {
+            let mut v = qi(1);
+            for (i, &c) in sp.pts[x].iter().enumerate() {
+                v *= &rows[i][c];
+            }
+            v
+        })
+        .collect();
+    Prior {
+        label: label.into(),
+        p,
+    }
+}
+
+/// i.i.d. rows with π ∝ (1, 2, …, m).
+pub fn iid_linear(sp: &Space) -> Prior {
+    let pi = normalise((1..=sp.m as i64).map(qi).collect());
+    product(sp, "iid(1..m)", &vec![pi; sp.n])
+}
+
+/// The Gibbs vertex prior π_{t,y0}(x) = t^{d(x,y0)}/Z (§0.1 of the claims file).
+pub fn gibbs_vertex(sp: &Space, t: &Rational, y0: usize) -> Prior {
+    let zz = z(sp.n, sp.m, t);
+    Prior {
+        label: format!("gibbs(t={t},y0={y0})"),
+        p: (0..sp.size).map(|x| pw(t, sp.d(x, y0)) / &zz).collect(),
+    }
+}
+
+/// A deterministic pseudo-random full-support prior with integer weights in 1..=k.
+pub fn random_prior(sp: &Space, seed: u64, k: u64) -> Prior {
+    let mut s = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    let w = (0..sp.size)
+        .map(|_| {
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            Rational::from(1 + (s >> 33) % k)
+        })
+        .collect();
+    Prior {
+        label: format!("random(seed={seed},k={k})"),
+        p: normalise(w),
+    }
+}
+
+/// Near-degenerate full-support prior with masses ∝ 2^{−index}.
+pub fn geometric_prior(sp: &Space) -> Prior {
+    let w = (0..sp.size).map(|i| qi(1) / pw(&qi(2), i)).collect();
+    Prior {
+        label: "geometric(2^-i)".into(),
+        p: normalise(w),
+    }
+}
+
+/// Deterministic pseudo-random stream (for random rational channels and posteriors).
+pub struct Lcg(pub u64);
+
+impl Lcg {
+    pub fn next(&mut self, k: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) % k
+    }
+}
+
+/// The full-support priors of the default grid for one space.
+pub fn prior_grid(sp: &Space) -> Vec<Prior> {
+    let mut v = vec![uniform(sp), iid_linear(sp)];
+    if sp.n >= 2 {
+        let a = normalise((1..=sp.m as i64).map(qi).collect());
+        let b = normalise((1..=sp.m as i64).map(|i| qi(i * i)).collect());
+        let mut rows = vec![a; sp.n];
+        rows[0] = b;
+        v.push(product(sp, "product(1..m;i^2)", &rows));
+    }
+    v.push(random_prior(sp, 1, 5));
+    v.push(random_prior(sp, 2, 9));
+    v.push(gibbs_vertex(sp, &q(1, 2), 0));
+    v.push(geometric_prior(sp));
+    v
+}
+
+/// The (n, m) spaces of the default grid for full mechanism / LP checks (m^n ≤ 9).
+pub fn small_spaces() -> Vec<Space> {
+    [(1, 2), (1, 3), (1, 4), (2, 2), (3, 2), (2, 3)]
+        .iter()
+        .map(|&(n, m)| Space::new(n, m))
+        .collect()
+}
+
+/// The default t = e^{−ε} grid.
+pub fn t_grid() -> Vec<Rational> {
+    vec![q(1, 3), q(1, 2), q(2, 3)]
+}
+
+/// r_X = e^{ε_X} = max_{x~x'} p_X(x)/p_X(x') (eq (16)); `None` when +∞ (some p_X(x') = 0 < p_X(x)).
+/// Returns the ratio and the attaining ordered pair.
+pub fn r_x(sp: &Space, p: &[Rational]) -> (Option<Rational>, (usize, usize)) {
+    let mut best = qi(1);
+    let mut arg = (0, 0);
+    for (x, y) in sp.ordered_pairs() {
+        if p[y] == 0u32 {
+            if p[x] > 0u32 {
+                return (None, (x, y));
+            }
+            continue;
+        }
+        let r = &p[x] / &p[y];
+        if r > best {
+            best = r;
+            arg = (x, y);
+        }
+    }
+    (Some(best), arg)
+}
+
+/// A mechanism p_{Y|X} as an N×N row-stochastic matrix `w[x][y]`.
+pub type Mech = Vec<Vec<Rational>>;
+
+/// ℰ_d (eq (27)): p(y|x) = t^{d(x,y)}/Z.
+pub fn e_d(sp: &Space, t: &Rational) -> Mech {
+    let zz = z(sp.n, sp.m, t);
+    let tp: Vec<Rational> = (0..=sp.n).map(|k| pw(t, k) / &zz).collect();
+    (0..sp.size)
+        .map(|x| (0..sp.size).map(|y| tp[sp.d(x, y)].clone()).collect())
+        .collect()
+}
+
+/// Apply a per-row m×m kernel `diag·I + off·(J − I)` along every coordinate (tensor product).
+fn tensor_apply(sp: &Space, v: &[Rational], diag: &Rational, off: &Rational) -> Vec<Rational> {
+    let mut cur = v.to_vec();
+    let mut stride = 1;
+    for _ in 0..sp.n {
+        let mut next = vec![qi(0); sp.size];
+        for (x, nx) in next.iter_mut().enumerate() {
+            let c = (x / stride) % sp.m;
+            let base = x - c * stride;
+            let mut s = qi(0);
+            for a in 0..sp.m {
+                let w = if a == c { diag } else { off };
+                s += w * &cur[base + a * stride];
+            }
+            *nx = s;
+        }
+        cur = next;
+        stride *= sp.m;
+    }
+    cur
+}
+
+/// p_Y^{(t)} = G_t⁻¹ p_X by the per-row inverse k_t⁻¹ = [(1+(m−1)t)I − tJ]/(1−t) (t ≠ 1).
+/// Callers verify `G_t p_Y = p_X` with [`gibbs_forward`] before use.
+pub fn gibbs_inverse(sp: &Space, t: &Rational, p: &[Rational]) -> Vec<Rational> {
+    let one_m_t = qi(1) - t;
+    let diag = (qi(1) + qi(sp.m as i64 - 2) * t) / &one_m_t;
+    let off = -(t / &one_m_t);
+    tensor_apply(sp, p, &diag, &off)
+}
+
+/// (G_t v)(x) = Σ_y t^{d(x,y)}/Z · v(y), computed directly from the Hamming distance.
+pub fn gibbs_forward(sp: &Space, t: &Rational, v: &[Rational]) -> Vec<Rational> {
+    let zz = z(sp.n, sp.m, t);
+    let tp: Vec<Rational> = (0..=sp.n).map(|k| pw(t, k) / &zz).collect();
+    (0..sp.size)
+        .map(|x| (0..sp.size).map(|y| &tp[sp.d(x, y)] * &v[y]).sum())
+        .collect()
+}
+
+/// The p_Y that makes the Gibbs posterior (41) consistent with p_X (D12), verified exactly:
+/// `Some(p_Y)` when t < 1 and G_t p_Y = p_X (checked by the direct product); at t = 1 the
+/// Gibbs posterior is uniform and is feasible iff p_X is uniform (then p_Y = p_X).
+pub fn gibbs_p_y(sp: &Space, t: &Rational, p: &[Rational]) -> Option<Vec<Rational>> {
+    if *t == 1u32 {
+        return if p.iter().all(|v| *v == p[0]) {
+            Some(p.to_vec())
+        } else {
+            None
+        };
+    }
+    let py = gibbs_inverse(sp, t, p);
+    let back = gibbs_forward(sp, t, &py);
+    assert!(back == p, "G_t G_t^-1 p_X != p_X: kernel inverse wrong");
+    Some(py)
+}
+
+/// The Gibbs posterior is feasible at t (D12): p_Y^{(t)} exists and is ≥ 0.
+pub fn gibbs_feasible(sp: &Space, t: &Rational, p: &[Rational]) -> bool {
+    match gibbs_p_y(sp, t, p) {
+        Some(py) => py.iter().all(|v| *v >= 0u32),
+        None => false,
+    }
+}
+
+/// ℰ_i (eq (26)): p(y|x) = p_Y(y) t^{d(x,y)} / (p_X(x) Z) with p_Y = G_t⁻¹ p_X.
+/// `None` when p_X lacks full support or p_Y is not a pmf (ε < ε̃_X).
+pub fn e_i(sp: &Space, t: &Rational, p: &[Rational]) -> Option<(Mech, Vec<Rational>)> {
+    if p.iter().any(|v| *v <= 0u32) {
+        return None;
+    }
+    let py = gibbs_p_y(sp, t, p)?;
+    if py.iter().any(|v| *v < 0u32) {
+        return None;
+    }
+    let zz = z(sp.n, sp.m, t);
+    let w = (0..sp.size)
+        .map(|x| {
+            (0..sp.size)
+                .map(|y| &py[y] * pw(t, sp.d(x, y)) / (&p[x] * &zz))
+                .collect()
+        })
+        .collect();
+    Some((w, py))
+}
+
+/// Output marginal p_Y(y) = Σ_x p_X(x) W(y|x).
+pub fn output_marginal(p: &[Rational], w: &Mech) -> Vec<Rational> {
+    let k = w[0].len();
+    (0..k)
+        .map(|y| p.iter().zip(w).map(|(px, row)| px * &row[y]).sum())
+        .collect()
+}
+
+/// A level as the exact ratio e^{level}, with the attaining (x, x', y); `ratio = None` is +∞.
+#[derive(Clone, Debug)]
+pub struct Level {
+    pub ratio: Option<Rational>,
+    pub at: (usize, usize, usize),
+}
+
+impl Level {
+    pub fn show(&self) -> String {
+        match &self.ratio {
+            Some(r) => r.to_string(),
+            None => "+inf".into(),
+        }
+    }
+}
+
+/// The max of `num(x,y)/num(x',y)` over ordered neighbour pairs and outputs, 0/0 skipped.
+fn max_ratio(sp: &Space, val: impl Fn(usize, usize) -> Rational, outputs: usize) -> Level {
+    let mut best = Level {
+        ratio: Some(qi(1)),
+        at: (0, 0, 0),
+    };
+    let mut best_r = qi(1);
+    for (x, xp) in sp.ordered_pairs() {
+        for y in 0..outputs {
+            let a = val(x, y);
+            let b = val(xp, y);
+            if b == 0u32 {
+                if a > 0u32 {
+                    return Level {
+                        ratio: None,
+                        at: (x, xp, y),
+                    };
+                }
+                continue;
+            }
+            let r = a / b;
+            if r > best_r {
+                best_r = r.clone();
+                best = Level {
+                    ratio: Some(r),
+                    at: (x, xp, y),
+                };
+            }
+        }
+    }
+    best
+}
+
+/// DP level (Def 3, eq (2)): max_{x~x', y} W(y|x)/W(y|x'), 0/0 read as satisfying any bound.
+pub fn dp_level(sp: &Space, w: &Mech) -> Level {
+    max_ratio(sp, |x, y| w[x][y].clone(), w[0].len())
+}
+
+/// Identifiability level (Def 2, eq (1)) in the joint form q(x,y) = p_X(x)W(y|x):
+/// max_{x~x', y} q(x,y)/q(x',y) — equal to the posterior ratio on every y with p_Y(y) > 0
+/// (for p_Y(y) = 0 every q(·,y) = 0 and the pair is skipped).
+pub fn ident_level(sp: &Space, p: &[Rational], w: &Mech) -> Level {
+    max_ratio(sp, |x, y| &p[x] * &w[x][y], w[0].len())
+}
+
+/// Expected distortion E d(X,Y) = Σ p_X(x) W(y|x) d(x,y) (eq (5)).
+pub fn distortion(sp: &Space, p: &[Rational], w: &Mech) -> Rational {
+    let mut s = qi(0);
+    for x in 0..sp.size {
+        for y in 0..sp.size {
+            if w[x][y] != 0u32 {
+                s += &p[x] * &w[x][y] * qi(sp.d(x, y) as i64);
+            }
+        }
+    }
+    s
+}
+
+/// H(X) = −Σ p ln p (nats) as an exact log-linear form.
+pub fn entropy(p: &[Rational]) -> LogLinear {
+    let mut f = LogLinear::zero();
+    for v in p {
+        if *v > 0u32 {
+            f = &f - &LogLinear::term(v, v);
+        }
+    }
+    f
+}
+
+/// I(X;Y) = Σ q(x,y) ln[q(x,y)/(p_X(x)p_Y(y))] (eq (4), natural log) as an exact log-linear form.
+pub fn mutual_information(p: &[Rational], w: &Mech) -> LogLinear {
+    let py = output_marginal(p, w);
+    let mut f = LogLinear::zero();
+    for (x, row) in w.iter().enumerate() {
+        for (y, wv) in row.iter().enumerate() {
+            let qxy = &p[x] * wv;
+            if qxy > 0u32 {
+                f = &f + &LogLinear::term(&qxy, &(wv / &py[y]));
+            }
+        }
+    }
+    f
+}
+
+/// A random row-stochastic rational N×K matrix with weights in 0..k (some zeros when `zeros`).
+pub fn random_mech(rng: &mut Lcg, rows: usize, cols: usize, k: u64, zeros: bool) -> Mech {
+    (0..rows)
+        .map(|_| {
+            let w: Vec<Rational> = (0..cols)
+                .map(|_| {
+                    let v = rng.next(k) + if zeros { 0 } else { 1 };
+                    Rational::from(v)
+                })
+                .collect();
+            let s: Rational = w.iter().sum();
+            if s == 0u32 {
+                let mut w = vec![qi(0); cols];
+                w[0] = qi(1);
+                w
+            } else {
+                w.into_iter().map(|v| v / &s).collect()
+            }
+        })
+        .collect()
+}
+
+/// Σ_l N_l t^l as a polynomial in t.
+pub fn sphere_gf(n: usize, m: usize) -> Poly {
+    let sp_n = Space {
+        n,
+        m,
+        size: 0,
+        pts: Vec::new(),
+    };
+    Poly::new((0..=n).map(|l| sp_n.n_l(l)).collect())
+}
+
+/// (1 + (m−1)t)^k as a polynomial in t.
+pub fn g_poly(m: usize, k: u64) -> Poly {
+    Poly::new(vec![qi(1), qi(m as i64 - 1)]).pow(k)
+}
+
+/// Format an index of 𝒟ⁿ as its tuple, e.g. `(0,2)`.
+pub fn show_pt(sp: &Space, x: usize) -> String {
+    let v: Vec<String> = sp.pts[x].iter().map(|c| c.to_string()).collect();
+    format!("({})", v.join(","))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn h_and_t_d_are_inverse() {
+        for (n, m) in [(1, 2), (2, 3), (3, 4)] {
+            for d in [q(1, 5), q(1, 2)] {
+                let t = t_of_d(n, m, &d);
+                assert_eq!(h(n, m, &t), d);
+            }
+        }
+    }
+
+    #[test]
+    fn gibbs_inverse_roundtrip() {
+        let sp = Space::new(2, 3);
+        let p = random_prior(&sp, 3, 7).p;
+        let t = q(1, 3);
+        let py = gibbs_inverse(&sp, &t, &p);
+        assert_eq!(gibbs_forward(&sp, &t, &py), p);
+    }
+
+    #[test]
+    fn dp_level_of_randomized_response_table() {
+        // n=1, m=2: E_d at t is binary randomized response with ratio 1/t.
+        let sp = Space::new(1, 2);
+        for t in [q(1, 3), q(1, 2), q(9, 10)] {
+            let lv = dp_level(&sp, &e_d(&sp, &t));
+            assert_eq!(lv.ratio, Some(qi(1) / &t));
+        }
+    }
+}

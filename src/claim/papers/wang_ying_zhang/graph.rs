@@ -1,0 +1,504 @@
+//! Graph and combinatorial facts of the Hamming graph H(n, m) used by Wang–Ying–Zhang
+//! (claims file §8, G1–G10), the sphere-count step L1.s3, the partition/normalisation step
+//! L1.s13, and the definitions D1 (model) and D18 (spheres). Every fact is checked by
+//! enumerating 𝒟ⁿ; the generating-function identities also as polynomial identities in t.
+
+use super::core::{binom, g_poly, h, pw, q, qi, sphere_gf, Lcg, Space};
+use super::inst::{nm_beyond, nm_upto, Nm, Tally};
+use crate::claim::{Check, ClaimChecker, Family, Method};
+use crate::num::{Poly, Rational};
+use std::collections::VecDeque;
+
+const LIMIT: usize = 64;
+/// Limit for the N²-per-row checks.
+const SMALL: usize = 27;
+
+fn fam(id: &'static str, check: fn(&Nm) -> Check) -> Box<dyn ClaimChecker> {
+    Family {
+        id,
+        grid: || nm_upto(LIMIT),
+        beyond: Some(nm_beyond),
+        check,
+    }
+    .boxed()
+}
+
+fn fam_small(id: &'static str, check: fn(&Nm) -> Check) -> Box<dyn ClaimChecker> {
+    Family {
+        id,
+        grid: || nm_upto(SMALL),
+        beyond: Some(nm_beyond),
+        check,
+    }
+    .boxed()
+}
+
+pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
+    vec![
+        fam_small("WYZ-D1", d1),
+        fam("WYZ-D18", d18),
+        fam("WYZ-G1", g1),
+        fam("WYZ-G2", g2),
+        fam("WYZ-G3", g3),
+        fam("WYZ-G4", g4),
+        fam("WYZ-G5", g5),
+        fam("WYZ-G6", g6),
+        fam_small("WYZ-G7", g7),
+        fam("WYZ-G8", g8),
+        fam("WYZ-G9", g9),
+        fam("WYZ-G10", g10),
+        fam("WYZ-L1.s3", l1s3),
+        fam("WYZ-L1.s13", l1s13),
+    ]
+}
+
+/// D1 (§2, l.55; §2.2 l.109): 𝒟ⁿ has mⁿ points; x ~ x' iff they differ in exactly one row,
+/// i.e. d(x,x') = 1; the relation is symmetric and irreflexive.
+fn d1(i: &Nm) -> Check {
+    let sp = i.space();
+    let mut t = Tally::new();
+    t.check(sp.size == i.m.pow(i.n as u32), || "|D^n| != m^n".into());
+    for x in 0..sp.size {
+        for y in 0..sp.size {
+            let differ_rows = (0..sp.n).filter(|&r| sp.pts[x][r] != sp.pts[y][r]).count();
+            let nb = sp.neighbours(x).iter().any(|&(z, _)| z == y);
+            t.check(nb == (differ_rows == 1), || format!("x={x} y={y}"));
+            t.check(nb == sp.neighbours(y).iter().any(|&(z, _)| z == x), || {
+                format!("asymmetric x={x} y={y}")
+            });
+        }
+    }
+    t.finish(
+        "x ~ x' <=> exactly one row differs <=> d(x,x')=1; symmetric",
+        Method::Enumeration,
+        "all pairs of D^n enumerated",
+    )
+}
+
+fn spheres(sp: &Space, y: usize) -> Vec<Vec<usize>> {
+    let mut s = vec![Vec::new(); sp.n + 1];
+    for x in 0..sp.size {
+        s[sp.d(x, y)].push(x);
+    }
+    s
+}
+
+/// D18 (eq (34)): 𝒩_l(y) = {v : d(v,y) = l}; |𝒩_l(y)| = C(n,l)(m−1)^l for every centre.
+fn d18(i: &Nm) -> Check {
+    let sp = i.space();
+    let mut t = Tally::new();
+    for y in 0..sp.size {
+        for (l, s) in spheres(&sp, y).iter().enumerate() {
+            t.check(qi(s.len() as i64) == sp.n_l(l), || {
+                format!("|N_{l}(y={y})| = {} != N_l = {}", s.len(), sp.n_l(l))
+            });
+        }
+    }
+    t.finish(
+        "|N_l(y)| = C(n,l)(m-1)^l for every y and l",
+        Method::Enumeration,
+        "every centre y enumerated",
+    )
+}
+
+/// G1: regular of degree n(m−1); N·n(m−1)/2 edges; connected with diameter n; vertex-transitive
+/// (certificate: for each y the translation x ↦ x + y (mod m, per row) is an automorphism
+/// mapping 0 to y).
+fn g1(i: &Nm) -> Check {
+    let sp = i.space();
+    let (n, m) = (sp.n, sp.m);
+    let mut t = Tally::new();
+    let mut ordered = 0usize;
+    for x in 0..sp.size {
+        let deg = sp.neighbours(x).len();
+        ordered += deg;
+        t.check(deg == n * (m - 1), || format!("deg({x}) = {deg}"));
+    }
+    t.check(ordered == sp.size * n * (m - 1), || "ordered pairs".into());
+    t.check(ordered.is_multiple_of(2), || {
+        "odd ordered pair count".into()
+    });
+    // BFS from 0: connected, eccentricity n; by vertex-transitivity the diameter is n.
+    let mut dist = vec![usize::MAX; sp.size];
+    dist[0] = 0;
+    let mut qu = VecDeque::from([0usize]);
+    while let Some(x) = qu.pop_front() {
+        for (y, _) in sp.neighbours(x) {
+            if dist[y] == usize::MAX {
+                dist[y] = dist[x] + 1;
+                qu.push_back(y);
+            }
+        }
+    }
+    t.check(dist.iter().all(|&d| d != usize::MAX), || {
+        "not connected".into()
+    });
+    t.check(dist.iter().copied().max() == Some(n), || {
+        "eccentricity != n".into()
+    });
+    for y in 0..sp.size {
+        let shift = |x: usize| -> usize {
+            let v: Vec<usize> = (0..n).map(|r| (sp.pts[x][r] + sp.pts[y][r]) % m).collect();
+            sp.index(&v)
+        };
+        t.check(shift(0) == y, || format!("translation to {y}"));
+        for x in 0..sp.size {
+            for (xp, _) in sp.neighbours(x) {
+                t.check(sp.d(shift(x), shift(xp)) == 1, || {
+                    format!("translation by {y} breaks edge {x}-{xp}")
+                });
+            }
+        }
+    }
+    t.finish(
+        "degree n(m-1), N n(m-1)/2 edges, connected, diameter n, vertex-transitive",
+        Method::Enumeration,
+        "BFS from 0; translation automorphisms 0 -> y checked on every edge",
+    )
+}
+
+/// G2: distance-regular with b_l = (n−l)(m−1), c_l = l, a_l = l(m−2).
+fn g2(i: &Nm) -> Check {
+    let sp = i.space();
+    let (n, m) = (sp.n, sp.m);
+    let mut t = Tally::new();
+    for x in 0..sp.size {
+        for y in 0..sp.size {
+            let l = sp.d(x, y);
+            let (mut a, mut b, mut c) = (0, 0, 0);
+            for (z, _) in sp.neighbours(y) {
+                let dz = sp.d(x, z);
+                if dz == l + 1 {
+                    b += 1
+                } else if dz + 1 == l {
+                    c += 1
+                } else if dz == l {
+                    a += 1
+                }
+            }
+            t.check(b == (n - l) * (m - 1) && c == l && a == l * (m - 2), || {
+                format!("x={x} y={y} l={l}: (a,b,c)=({a},{b},{c})")
+            });
+        }
+    }
+    t.finish(
+        "for d(x,y)=l: y has l(m-2), (n-l)(m-1), l neighbours at distance l, l+1, l-1 from x",
+        Method::Enumeration,
+        "all ordered pairs (x,y)",
+    )
+}
+
+/// G3: N_l = C(n,l)(m−1)^l, Σ N_l = mⁿ, l·N_l = (n−l+1)(m−1)·N_{l−1}.
+fn g3(i: &Nm) -> Check {
+    let sp = i.space();
+    let mut t = Tally::new();
+    let s = spheres(&sp, 0);
+    let mut total = qi(0);
+    for l in 0..=sp.n {
+        total += sp.n_l(l);
+        t.check(qi(s[l].len() as i64) == sp.n_l(l), || format!("N_{l}"));
+        if l >= 1 {
+            t.check(
+                qi(l as i64) * sp.n_l(l)
+                    == qi(((sp.n - l + 1) * (sp.m - 1)) as i64) * sp.n_l(l - 1),
+                || format!("edge count between spheres {} and {l}", l - 1),
+            );
+            // Edge count by enumeration.
+            let edges: usize = s[l - 1]
+                .iter()
+                .map(|&u| {
+                    sp.neighbours(u)
+                        .iter()
+                        .filter(|(v, _)| sp.d(*v, 0) == l)
+                        .count()
+                })
+                .sum();
+            t.check(qi(edges as i64) == qi(l as i64) * sp.n_l(l), || {
+                format!(
+                    "enumerated edges between spheres {} and {l}: {edges}",
+                    l - 1
+                )
+            });
+        }
+    }
+    t.check(total == qi(sp.size as i64), || "sum N_l != m^n".into());
+    t.finish(
+        "N_l = C(n,l)(m-1)^l; sum N_l = m^n; l N_l = (n-l+1)(m-1) N_{l-1}",
+        Method::Enumeration,
+        "spheres around 0 enumerated (vertex-transitive, G1)",
+    )
+}
+
+/// Σ_y t^{d(x,y)} as a polynomial in t (by enumeration).
+fn distance_poly(sp: &Space, x: usize) -> Poly {
+    let mut c = vec![qi(0); sp.n + 1];
+    for y in 0..sp.size {
+        c[sp.d(x, y)] += qi(1);
+    }
+    Poly::new(c)
+}
+
+/// G4: Σ_y t^{d(x,y)} = (1+(m−1)t)ⁿ for every x, as a polynomial identity in t.
+fn g4(i: &Nm) -> Check {
+    let sp = i.space();
+    let mut t = Tally::new();
+    let want = g_poly(sp.m, sp.n as u64);
+    for x in 0..sp.size {
+        let got = distance_poly(&sp, x);
+        t.check(got == want, || format!("x={x}: {got} != {want}"));
+    }
+    t.finish(
+        "sum_y t^d(x,y) = (1+(m-1)t)^n in Q[t], every x",
+        Method::Combined(vec![Method::Enumeration, Method::Polynomial]),
+        "polynomial identity, all t",
+    )
+}
+
+/// G5: Σ N_l t^l = (1+(m−1)t)ⁿ; Σ l N_l t^l = n(m−1)t(1+(m−1)t)^{n−1}; mean level under
+/// Gibbs(t) equals h (eq (32)) at the grid t.
+fn g5(i: &Nm) -> Check {
+    let (n, m) = (i.n, i.m);
+    let mut t = Tally::new();
+    let gf = sphere_gf(n, m);
+    t.check(gf == g_poly(m, n as u64), || format!("sum N_l t^l = {gf}"));
+    let lgf = Poly::new((0..=n).map(|l| qi(l as i64) * gf.coeff(l)).collect());
+    let rhs = &(&Poly::new(vec![qi(0), qi((n * (m - 1)) as i64)]) * &g_poly(m, n as u64 - 1))
+        * &Rational::from(1u32);
+    t.check(lgf == rhs, || format!("sum l N_l t^l = {lgf} != {rhs}"));
+    for tt in [q(1, 3), q(1, 2), q(2, 3), q(1, 1)] {
+        let mean = lgf.eval(&tt) / gf.eval(&tt);
+        t.check(mean == h(n, m, &tt), || format!("mean level at t={tt}"));
+    }
+    t.finish(
+        "sum N_l t^l = g^n, sum l N_l t^l = n(m-1)t g^(n-1), mean = h",
+        Method::Polynomial,
+        "identities in Q[t]; mean = h at t in {1/3,1/2,2/3,1}",
+    )
+}
+
+/// G6: for x ~ x' differing in row i: d(x',y) − d(x,y) = −1 iff y_i = x'_i, +1 iff y_i = x_i,
+/// 0 iff y_i ∉ {x_i, x'_i}.
+fn g6(i: &Nm) -> Check {
+    let sp = i.space();
+    let mut t = Tally::new();
+    for x in 0..sp.size {
+        for (xp, r) in sp.neighbours(x) {
+            for y in 0..sp.size {
+                let diff = sp.d(xp, y) as i64 - sp.d(x, y) as i64;
+                let yi = sp.pts[y][r];
+                let want = if yi == sp.pts[xp][r] {
+                    -1
+                } else if yi == sp.pts[x][r] {
+                    1
+                } else {
+                    0
+                };
+                t.check(diff == want, || format!("x={x} x'={xp} y={y}: diff {diff}"));
+            }
+        }
+    }
+    t.finish(
+        "d(x',y)-d(x,y) in {-1,0,1} with the stated cases",
+        Method::Enumeration,
+        "all x ~ x', y",
+    )
+}
+
+/// G7: t^{d(x,y)} = Π_i t^{[x_i≠y_i]} and k_t⁻¹ = [(1+(m−1)t)I − tJ]/(1−t): the product
+/// ((1−t)I + tJ)·((1+(m−1)t)I − tJ) equals (1−t)(1+(m−1)t)·I entrywise in Q[t].
+fn g7(i: &Nm) -> Check {
+    let sp = i.space();
+    let m = sp.m;
+    let mut t = Tally::new();
+    for x in 0..sp.size {
+        for y in 0..sp.size {
+            let prod = (0..sp.n).filter(|&r| sp.pts[x][r] != sp.pts[y][r]).count();
+            t.check(prod == sp.d(x, y), || format!("x={x} y={y}"));
+        }
+    }
+    let tp = Poly::x();
+    let one = Poly::one();
+    let k = |a: usize, b: usize| if a == b { one.clone() } else { tp.clone() }; // (1-t)I + tJ
+    let gp = g_poly(m, 1);
+    let kinv = |a: usize, b: usize| if a == b { &gp - &tp } else { -&tp }; // gI - tJ
+    let scale = &(&one - &tp) * &gp;
+    for a in 0..m {
+        for b in 0..m {
+            let mut s = Poly::zero();
+            for c in 0..m {
+                s = &s + &(&k(a, c) * &kinv(c, b));
+            }
+            let want = if a == b { scale.clone() } else { Poly::zero() };
+            t.check(s == want, || format!("entry ({a},{b}) = {s}"));
+        }
+    }
+    t.finish(
+        "t^d factorises over rows; k_t * k_t^-1 = I in Q(t)",
+        Method::Combined(vec![Method::Enumeration, Method::Polynomial]),
+        "per-row inverse verified as a polynomial identity",
+    )
+}
+
+/// G8: Σ_{u∈𝒩_{l−1}} Σ_{v∈𝒩_1(u)∩𝒩_l} f(v) = l Σ_{v∈𝒩_l} f(v), and
+/// Σ_{v∈𝒩_l} Σ_{u∈𝒩_1(v)∩𝒩_{l−1}} f(u) = (n−l+1)(m−1) Σ_{u∈𝒩_{l−1}} f(u), for random f.
+fn g8(i: &Nm) -> Check {
+    let sp = i.space();
+    let mut rng = Lcg(sp.size as u64 * 31 + 7);
+    let f: Vec<Rational> = (0..sp.size)
+        .map(|_| q(rng.next(97) as i64 + 1, 13))
+        .collect();
+    let mut t = Tally::new();
+    for y in 0..sp.size.min(4) {
+        let s = spheres(&sp, y);
+        for l in 1..=sp.n {
+            let mut lhs1 = qi(0);
+            for &u in &s[l - 1] {
+                for (v, _) in sp.neighbours(u) {
+                    if sp.d(v, y) == l {
+                        lhs1 += &f[v];
+                    }
+                }
+            }
+            let rhs1: Rational =
+                qi(l as i64) * s[l].iter().map(|&v| f[v].clone()).sum::<Rational>();
+            t.check(lhs1 == rhs1, || format!("y={y} l={l} first identity"));
+            let mut lhs2 = qi(0);
+            for &v in &s[l] {
+                for (u, _) in sp.neighbours(v) {
+                    if sp.d(u, y) + 1 == l {
+                        lhs2 += &f[u];
+                    }
+                }
+            }
+            let rhs2: Rational = qi(((sp.n - l + 1) * (sp.m - 1)) as i64)
+                * s[l - 1].iter().map(|&u| f[u].clone()).sum::<Rational>();
+            t.check(lhs2 == rhs2, || format!("y={y} l={l} second identity"));
+        }
+    }
+    t.finish(
+        "double counting over edges between consecutive spheres",
+        Method::Enumeration,
+        "random rational f, centres y < 4",
+    )
+}
+
+/// G9: for n = 1 the graph is K_m, so ε_X = ln(p_max/p_min) (checked on random priors).
+fn g9(i: &Nm) -> Check {
+    let mut t = Tally::new();
+    if i.n != 1 {
+        // The statement is about n = 1 only; for n ≥ 2 check that H(n,m) is not complete.
+        let sp = i.space();
+        t.check(sp.neighbours(0).len() < sp.size - 1, || "complete".into());
+        return t.finish(
+            "n >= 2: H(n,m) is not complete (G9 concerns n = 1)",
+            Method::Enumeration,
+            "",
+        );
+    }
+    let sp = i.space();
+    for x in 0..sp.size {
+        t.check(sp.neighbours(x).len() == sp.size - 1, || {
+            format!("x={x} not adjacent to all")
+        });
+    }
+    for seed in 0..5 {
+        let p = super::core::random_prior(&sp, seed, 7).p;
+        let (r, _) = super::core::r_x(&sp, &p);
+        let mx = p.iter().max().unwrap().clone();
+        let mn = p.iter().min().unwrap().clone();
+        t.check(r == Some(&mx / &mn), || {
+            format!("seed {seed}: r_X != p_max/p_min")
+        });
+    }
+    t.finish(
+        "n=1: K_m and e^{eps_X} = p_max/p_min",
+        Method::Enumeration,
+        "five random priors",
+    )
+}
+
+/// G10: 𝒟ⁿ = ⊔_l 𝒩_l(y) (disjoint union) for every y.
+fn g10(i: &Nm) -> Check {
+    let sp = i.space();
+    let mut t = Tally::new();
+    for y in 0..sp.size {
+        let s = spheres(&sp, y);
+        let mut seen = vec![0usize; sp.size];
+        for sh in &s {
+            for &x in sh {
+                seen[x] += 1;
+            }
+        }
+        t.check(seen.iter().all(|&c| c == 1), || format!("y={y}"));
+    }
+    t.finish(
+        "D^n is the disjoint union of the spheres N_0(y..N_n(y)",
+        Method::Enumeration,
+        "every y",
+    )
+}
+
+/// L1.s3 (l.271): each u ∈ 𝒩_{l−1}(y) has (n−l+1)(m−1) neighbours in 𝒩_l(y); each
+/// v ∈ 𝒩_l(y) has l neighbours in 𝒩_{l−1}(y).
+fn l1s3(i: &Nm) -> Check {
+    let sp = i.space();
+    let mut t = Tally::new();
+    for y in 0..sp.size {
+        for x in 0..sp.size {
+            let l = sp.d(x, y);
+            let out = sp
+                .neighbours(x)
+                .iter()
+                .filter(|(v, _)| sp.d(*v, y) == l + 1)
+                .count();
+            let inn = sp
+                .neighbours(x)
+                .iter()
+                .filter(|(v, _)| sp.d(*v, y) + 1 == l)
+                .count();
+            // x plays u at level l (so "l−1" = l) and v at level l.
+            t.check(out == (sp.n - l) * (sp.m - 1), || {
+                format!("y={y} u={x}: {out} outward")
+            });
+            t.check(inn == l, || format!("y={y} v={x}: {inn} inward"));
+        }
+    }
+    t.finish(
+        "outward count (n-l+1)(m-1), inward count l",
+        Method::Enumeration,
+        "every y and vertex",
+    )
+}
+
+/// L1.s13 (l.385–395): 𝒟ⁿ = ∪𝒩_l(y) disjoint, and Σ_x t^{d(x,y)}/Z = 1 (as a polynomial
+/// identity Σ_l C(n,l)(m−1)^l t^l = (1+(m−1)t)ⁿ and exactly at the grid t).
+fn l1s13(i: &Nm) -> Check {
+    let sp = i.space();
+    let mut t = Tally::new();
+    let want = g_poly(sp.m, sp.n as u64);
+    let binsum = Poly::new(
+        (0..=sp.n)
+            .map(|l| binom(sp.n, l) * pw(&qi(sp.m as i64 - 1), l))
+            .collect(),
+    );
+    t.check(binsum == want, || "binomial sum".into());
+    for y in 0..sp.size {
+        let s = spheres(&sp, y);
+        t.check(s.iter().map(|v| v.len()).sum::<usize>() == sp.size, || {
+            format!("y={y}")
+        });
+        t.check(distance_poly(&sp, y) == want, || {
+            format!("y={y} normaliser")
+        });
+        for tt in [q(1, 3), q(1, 2), q(2, 3)] {
+            let zz = super::core::z(sp.n, sp.m, &tt);
+            let tot: Rational = (0..sp.size).map(|x| pw(&tt, sp.d(x, y)) / &zz).sum();
+            t.check(tot == 1u32, || format!("y={y} t={tt}: sum p(x|y) = {tot}"));
+        }
+    }
+    t.finish(
+        "union of spheres; sum_x t^d(x,y)/Z = 1",
+        Method::Combined(vec![Method::Enumeration, Method::Polynomial]),
+        "every y; polynomial identity and t in {1/3,1/2,2/3}",
+    )
+}

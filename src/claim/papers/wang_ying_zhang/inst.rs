@@ -1,0 +1,247 @@
+//! Instance types of the Wang–Ying–Zhang checkers and a helper that folds many exact sub-checks
+//! of one instance into one [`Check`].
+
+use super::core::{prior_grid, small_spaces, t_grid, Prior, Space};
+use crate::claim::{Check, Method, Outcome, Value};
+use crate::num::Rational;
+use std::fmt;
+
+/// (n, m).
+#[derive(Clone, Debug)]
+pub struct Nm {
+    pub n: usize,
+    pub m: usize,
+}
+
+impl fmt::Display for Nm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "n={} m={}", self.n, self.m)
+    }
+}
+
+impl Nm {
+    pub fn space(&self) -> Space {
+        Space::new(self.n, self.m)
+    }
+}
+
+/// (n, m, t).
+#[derive(Clone, Debug)]
+pub struct Nmt {
+    pub n: usize,
+    pub m: usize,
+    pub t: Rational,
+}
+
+impl fmt::Display for Nmt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "n={} m={} t={}", self.n, self.m, self.t)
+    }
+}
+
+/// (n, m, prior).
+#[derive(Clone, Debug)]
+pub struct Nmp {
+    pub n: usize,
+    pub m: usize,
+    pub prior: Prior,
+}
+
+impl fmt::Display for Nmp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "n={} m={} prior={}", self.n, self.m, self.prior)
+    }
+}
+
+/// (n, m, t, prior).
+#[derive(Clone, Debug)]
+pub struct Nmtp {
+    pub n: usize,
+    pub m: usize,
+    pub t: Rational,
+    pub prior: Prior,
+}
+
+impl fmt::Display for Nmtp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "n={} m={} t={} prior={}",
+            self.n, self.m, self.t, self.prior
+        )
+    }
+}
+
+/// Every (n, m) with m^n ≤ 9.
+pub fn grid_nm() -> Vec<Nm> {
+    small_spaces()
+        .into_iter()
+        .map(|s| Nm { n: s.n, m: s.m })
+        .collect()
+}
+
+/// (n, m) with mⁿ ≤ limit, n ≥ 1, m ≥ 2 (enumeration checks), in order of size.
+pub fn nm_upto(limit: usize) -> Vec<Nm> {
+    let mut v = Vec::new();
+    for n in 1..=12 {
+        for m in 2..=limit {
+            if m.checked_pow(n as u32).is_some_and(|s| s <= limit) {
+                v.push(Nm { n, m });
+            }
+        }
+    }
+    v.sort_by_key(|x| (x.m.pow(x.n as u32), x.n));
+    v
+}
+
+/// Beyond family for (n, m) claims: size k gives every (n, m) with mⁿ in (k-th band].
+pub fn nm_beyond(k: usize) -> Vec<Nm> {
+    let lo = 9 * 4usize.pow(k as u32 - 1);
+    let hi = 9 * 4usize.pow(k as u32);
+    let mut v = Vec::new();
+    for n in 1..=20 {
+        for m in 2..=hi {
+            let s = m.checked_pow(n as u32).unwrap_or(usize::MAX);
+            if s > lo && s <= hi {
+                v.push(Nm { n, m });
+            }
+        }
+    }
+    v
+}
+
+/// Every (n, m) of the default grid × t grid.
+pub fn grid_nmt() -> Vec<Nmt> {
+    let mut v = Vec::new();
+    for s in small_spaces() {
+        for t in t_grid() {
+            v.push(Nmt { n: s.n, m: s.m, t });
+        }
+    }
+    v
+}
+
+/// Every (n, m) × prior of the default grid.
+pub fn grid_nmp() -> Vec<Nmp> {
+    let mut v = Vec::new();
+    for s in small_spaces() {
+        for prior in prior_grid(&s) {
+            v.push(Nmp {
+                n: s.n,
+                m: s.m,
+                prior,
+            });
+        }
+    }
+    v
+}
+
+/// Every (n, m) × t × prior of the default grid.
+pub fn grid_nmtp() -> Vec<Nmtp> {
+    let mut v = Vec::new();
+    for s in small_spaces() {
+        for t in t_grid() {
+            for prior in prior_grid(&s) {
+                v.push(Nmtp {
+                    n: s.n,
+                    m: s.m,
+                    t: t.clone(),
+                    prior,
+                });
+            }
+        }
+    }
+    v
+}
+
+/// Beyond family for (n, m, t, prior): size k uses spaces with mⁿ in (9·4^{k−1}, 9·4^k], capped.
+pub fn nmtp_beyond(k: usize) -> Vec<Nmtp> {
+    let mut v = Vec::new();
+    for nm in nm_beyond(k) {
+        if nm.m.pow(nm.n as u32) > 64 {
+            continue;
+        }
+        let s = nm.space();
+        for t in t_grid() {
+            for prior in prior_grid(&s) {
+                v.push(Nmtp {
+                    n: s.n,
+                    m: s.m,
+                    t: t.clone(),
+                    prior,
+                });
+            }
+        }
+    }
+    v
+}
+
+/// Accumulates many exact sub-checks of one instance; the first failure is kept as witness.
+pub struct Tally {
+    pub checked: usize,
+    pub failed: usize,
+    pub first_failure: Option<String>,
+}
+
+impl Tally {
+    pub fn new() -> Tally {
+        Tally {
+            checked: 0,
+            failed: 0,
+            first_failure: None,
+        }
+    }
+
+    /// Record one exact sub-check; `what` is built only on failure.
+    pub fn check(&mut self, ok: bool, what: impl FnOnce() -> String) {
+        self.checked += 1;
+        if !ok {
+            self.failed += 1;
+            if self.first_failure.is_none() {
+                self.first_failure = Some(what());
+            }
+        }
+    }
+
+    /// The instance check: lhs = number of sub-checks that fail, rhs = 0.
+    pub fn finish(self, compared: impl Into<String>, method: Method, summary: &str) -> Check {
+        let outcome = if self.failed == 0 {
+            Outcome::Holds
+        } else {
+            Outcome::Fails
+        };
+        let mut c = Check::new(
+            compared,
+            Value::text(
+                format!("{} of {} fail", self.failed, self.checked),
+                self.failed.to_string(),
+            ),
+            Value::text("0 fail", "0"),
+            method,
+            outcome,
+        );
+        c.note = match self.first_failure {
+            Some(f) => format!("first failure: {f}"),
+            None => summary.to_string(),
+        };
+        c
+    }
+}
+
+impl Default for Tally {
+    fn default() -> Self {
+        Tally::new()
+    }
+}
+
+/// An undecided check with a reason (for "not checkable" claims).
+pub fn not_checkable(reason: &str) -> Check {
+    Check::new(
+        "not checkable",
+        Value::text("-", "-"),
+        Value::text("-", "-"),
+        Method::Exact,
+        Outcome::Undecided,
+    )
+    .with_note(format!("not checkable: {reason}"))
+}
