@@ -8,6 +8,9 @@
 
 pub(crate) mod closeness;
 pub(crate) mod common;
+pub(crate) mod divergence;
+pub(crate) mod info;
+pub(crate) mod ordering;
 pub(crate) mod scan;
 pub(crate) mod shim;
 
@@ -17,5 +20,7 @@ use crate::claim::ClaimChecker;
 pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
     let mut v = Vec::new();
     v.extend(closeness::claims());
+    v.extend(divergence::claims());
+    v.extend(ordering::claims());
     v
 }

@@ -158,6 +158,122 @@ impl Default for Agree {
     }
 }
 
+/// A running scan of comparisons decided elsewhere (log-linear signs, certified intervals),
+/// each with a floating-point hint of its margin used only to pick the closest case to show.
+pub struct DScan {
+    count: usize,
+    fails: usize,
+    undecided: usize,
+    first_fail: Option<(Value, Value, String)>,
+    first_undecided: Option<(Value, Value, String)>,
+    closest: Option<(f64, Value, Value, String)>,
+}
+
+impl DScan {
+    pub fn new() -> DScan {
+        DScan {
+            count: 0,
+            fails: 0,
+            undecided: 0,
+            first_fail: None,
+            first_undecided: None,
+            closest: None,
+        }
+    }
+
+    /// Record one comparison with decision `d` (`True` = the claimed relation holds) and a
+    /// hint `gap ≈ lhs − rhs` (larger = closer to failing).
+    pub fn push(
+        &mut self,
+        d: crate::num::Decision,
+        gap: f64,
+        lhs: impl FnOnce() -> Value,
+        rhs: impl FnOnce() -> Value,
+        witness: impl FnOnce() -> String,
+    ) {
+        use crate::num::Decision;
+        self.count += 1;
+        match d {
+            Decision::False => {
+                self.fails += 1;
+                if self.first_fail.is_none() {
+                    self.first_fail = Some((lhs(), rhs(), witness()));
+                }
+            }
+            Decision::Unknown => {
+                self.undecided += 1;
+                if self.first_undecided.is_none() {
+                    self.first_undecided = Some((lhs(), rhs(), witness()));
+                }
+            }
+            Decision::True => {
+                let better = match &self.closest {
+                    None => true,
+                    Some((g, ..)) => gap > *g,
+                };
+                if better {
+                    self.closest = Some((gap, lhs(), rhs(), witness()));
+                }
+            }
+        }
+    }
+
+    /// The check for the whole cell.
+    pub fn finish(self, compared: impl Into<String>, method: Method) -> Check {
+        let compared = compared.into();
+        if let Some((l, r, w)) = self.first_fail {
+            return Check::new(
+                format!("{compared}  (first failure)"),
+                l,
+                r,
+                method,
+                Outcome::Fails,
+            )
+            .with_note(format!(
+                "counterexample: {w}; {} of {} comparisons fail",
+                self.fails, self.count
+            ));
+        }
+        if let Some((l, r, w)) = self.first_undecided {
+            return Check::new(
+                format!("{compared}  (undecided)"),
+                l,
+                r,
+                method,
+                Outcome::Undecided,
+            )
+            .with_note(format!(
+                "not separated at the precision budget: {w}; {} of {} undecided",
+                self.undecided, self.count
+            ));
+        }
+        match self.closest {
+            Some((_, l, r, w)) => Check::new(
+                format!("{compared}  (closest case)"),
+                l,
+                r,
+                method,
+                Outcome::Holds,
+            )
+            .with_note(format!("{} comparisons hold; closest: {w}", self.count)),
+            None => Check::new(
+                compared,
+                Value::text("-", "-"),
+                Value::text("-", "-"),
+                method,
+                Outcome::Holds,
+            )
+            .with_note("no comparisons in this cell"),
+        }
+    }
+}
+
+impl Default for DScan {
+    fn default() -> Self {
+        DScan::new()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::common::r;

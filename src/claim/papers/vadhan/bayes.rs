@@ -16,7 +16,7 @@ use std::fmt;
 
 /// The row channels of a mechanism: for each (i, x_{-i}), the rows `W_a = M(x_{-i} with
 /// x_i = a)` for a = 0..m-1.
-fn slices(mech: &Mechanism) -> Vec<(String, Vec<Vec<Rational>>)> {
+pub(crate) fn slices(mech: &Mechanism) -> Vec<(String, Vec<Vec<Rational>>)> {
     simulator_classes(mech, SimReading::IndexKnown)
         .into_iter()
         .map(|(label, xs)| (label, xs.iter().map(|&x| mech.rows[x].clone()).collect()))

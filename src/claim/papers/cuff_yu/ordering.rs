@@ -1,0 +1,627 @@
+//! The privacy ordering of the Cuff–Yu slides "Mutual Information Differential Privacy",
+//! "Claim", "Privacy Ordering" and "Observation" (CY-D3, CY-D4, CY-3a–3d, CY-4, CY-18).
+//!
+//! Readings stated once here and in the manifest:
+//! - MI-DP (CY-D3) is checked with "<" where the slide writes "<" (CY-3a, CY-3c) and the
+//!   maps are checked with "≤" bounds; the max over `P_{X^n}` of `I(X_i;Y|X_{-i})` equals the
+//!   largest Shannon capacity of the row channels `W_{x_{-i}}` (the identity of CY-D3, checked
+//!   exactly), which is how the MI-DP level of a mechanism is bracketed.
+//! - Ordering (CY-D4): "α-DP ≻ β-DP" is read as "for every positive β-parameter some positive
+//!   α-parameter implies it", checked through explicit parameter maps; the strict reading
+//!   (non-implication the other way) through the families of CY-3c and CY-3d.
+
+use super::common::{fmt_rows, fmt_vec, r, simplex, t_small};
+use super::divergence::{cy17_bound, erasure_channel, g, ll_le, max_tv, ChanCell};
+use super::info::{capacity_bracket, entropy, hint, ll_value, mutual_information};
+use super::scan::DScan;
+use super::shim::{hockey2, Ratio};
+use crate::claim::papers::vadhan::bayes::slices;
+use crate::claim::papers::vadhan::families::{beyond_fams, default_fams, Fam};
+use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
+use crate::num::loglin::LogLinear;
+use crate::num::{Decision, Rational};
+use std::cmp::Ordering;
+use std::fmt;
+
+/// CY-3a: for an ε-DP mechanism (ε = ln L, L its exact level) every row channel has
+/// `C_1 ≤ ε·tanh(ε/2) = ((L−1)/(L+1)) ln L`, and `C_1 < ε` (the strict "<" of CY-D3, for
+/// ε > 0). Certified by the CB upper bound.
+fn check_3a(fam: &Fam) -> Check {
+    let mut s = DScan::new();
+    for mech in fam.build() {
+        let Ratio::Finite(level) = mech.level() else {
+            continue;
+        };
+        if level == 1u32 {
+            continue;
+        }
+        let one = r(1, 1);
+        let bound = LogLinear::term(&((&level - &one) / (&level + &one)), &level);
+        let eps = LogLinear::ln(&level);
+        for (label, w) in slices(&mech) {
+            let br = capacity_bracket(&w);
+            let strict = (&br.upper - &eps).signum() == Ordering::Less;
+            let d = if ll_le(&br.upper, &bound) == Decision::True && strict {
+                Decision::True
+            } else if ll_le(&br.lower, &bound) == Decision::False {
+                Decision::False
+            } else {
+                Decision::Unknown
+            };
+            s.push(
+                d,
+                hint(&br.upper) - hint(&bound),
+                || ll_value(&br.upper),
+                || ll_value(&bound),
+                || format!("{mech} {label}, L={level}"),
+            );
+        }
+    }
+    s.finish(
+        "capacity upper bound of each row channel  <=  eps tanh(eps/2) = ((L-1)/(L+1)) ln L  (and < eps)",
+        Method::LogLinear,
+    )
+}
+
+/// CY-3b: an ε_MI-MI-DP channel is (0, δ)-DP with `δ = 1 − 2h^{-1}(ln 2 − ε_MI)`, hence
+/// (ε'', δ)-DP for every ε'' ≥ 0. Per channel, ε_MI := the certified capacity upper bound U;
+/// `TV ≤ δ(U)` ⇔ `g(TV) ≤ U` (h increasing on [0, ½]; δ = 1 when U ≥ ln 2), certified
+/// through `g(TV) ≤ I(π; W) ≤ U`; and `δ_{W_x,W_x'}(t'') ≤ TV` for t'' in the t-set (exact).
+fn check_3b(cell: &ChanCell) -> Check {
+    let mut s = DScan::new();
+    for w in cell.build() {
+        let d = max_tv(&w);
+        let gd = g(&d);
+        let br = capacity_bracket(&w);
+        let mut hockey_ok = true;
+        for a in &w {
+            for b in &w {
+                for t in t_small() {
+                    if hockey2(a, b, &t) > d {
+                        hockey_ok = false;
+                    }
+                }
+            }
+        }
+        let dec = ll_le(&gd, &br.upper).and(Decision::from_bool(hockey_ok));
+        s.push(
+            dec,
+            hint(&gd) - hint(&br.upper),
+            || ll_value(&gd),
+            || ll_value(&br.upper),
+            || format!("W={} TV={d}", fmt_rows(&w)),
+        );
+    }
+    s.finish(
+        "g(max TV) = ln 2 - h((1-TV)/2)  <=  eps_MI (certified capacity upper bound)",
+        Method::LogLinear,
+    )
+}
+
+/// Instances of CY-3c / CY-3d.
+#[derive(Clone, Debug)]
+pub struct Strict {
+    pub param: Rational,
+}
+
+impl fmt::Display for Strict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "parameter {}", self.param)
+    }
+}
+
+/// CY-3c: for ε_MI > 0 the channel `W_0 = (1−η, η, 0)`, `W_1 = (1−η, 0, η)` with η = ε_MI/2
+/// has `C_1 = η ln 2 < ε_MI` (bracket lower = upper exactly) but infinite DP level.
+fn check_3c(inst: &Strict) -> Check {
+    let eps_mi = &inst.param;
+    let one = r(1, 1);
+    let eta = eps_mi / r(2, 1);
+    let w = vec![
+        vec![&one - &eta, eta.clone(), r(0, 1)],
+        vec![&one - &eta, r(0, 1), eta.clone()],
+    ];
+    let br = capacity_bracket(&w);
+    let exact = LogLinear::term(&eta, &r(2, 1));
+    let below = br.upper.cmp_rational(eps_mi) == Ordering::Less;
+    let level = super::shim::max_ratio2(&w[0], &w[1]);
+    let ok = br.lower == exact && br.upper == exact && below && level == Ratio::Infinite;
+    Check::new(
+        "C_1 = eta ln 2 (bracket exact) < eps_MI, and DP level = inf",
+        ll_value(&br.upper),
+        Value::rational(eps_mi),
+        Method::Combined(vec![Method::LogLinear, Method::Exact]),
+        if ok { Outcome::Holds } else { Outcome::Fails },
+    )
+    .with_note(format!("W={}; DP level {level}", fmt_rows(&w)))
+}
+
+/// CY-3d: the k-ary erasure channel with erasure 1−δ is (ε,δ)-DP for every ε (its two-sided
+/// hockey-stick is exactly δ at every t of the t-set) while `C_1 = δ ln k` (bracket exact)
+/// increases without bound in k; the instance reports the first k with `C_1 > 1/2`.
+fn check_3d(inst: &Strict) -> Check {
+    let delta = &inst.param;
+    let target = r(1, 2);
+    let mut prev: Option<LogLinear> = None;
+    let mut ok = true;
+    let mut first_above = None;
+    let mut notes = Vec::new();
+    for k in 2..=16usize {
+        let w = erasure_channel(k, delta);
+        for t in super::common::t_set() {
+            if hockey2(&w[0], &w[1], &t) != *delta {
+                ok = false;
+            }
+        }
+        let br = capacity_bracket(&w);
+        let exact = LogLinear::term(delta, &Rational::from(k as u64));
+        if br.lower != exact || br.upper != exact {
+            ok = false;
+        }
+        if let Some(p) = &prev {
+            if (&exact - p).signum() != Ordering::Greater {
+                ok = false;
+            }
+        }
+        if first_above.is_none() && exact.cmp_rational(&target) == Ordering::Greater {
+            first_above = Some(k);
+        }
+        if k <= 3 || k == 16 {
+            notes.push(format!("k={k}: C_1 = {exact}"));
+        }
+        prev = Some(exact);
+    }
+    let found = first_above.is_some();
+    Check::new(
+        "erasure channel: delta_{W_x,W_x'}(t) = delta for all t, C_1 = delta ln k increasing, exceeds 1/2 at some k <= 16",
+        Value::text(
+            first_above
+                .map(|k| format!("k = {k}"))
+                .unwrap_or_else(|| "none".into()),
+            "",
+        ),
+        Value::rational(&target),
+        Method::Combined(vec![Method::Exact, Method::LogLinear]),
+        if ok && found {
+            Outcome::Holds
+        } else {
+            Outcome::Fails
+        },
+    )
+    .with_note(notes.join("; "))
+}
+
+/// Instances of CY-4.
+#[derive(Clone, Debug)]
+pub enum Cy4 {
+    Cell(ChanCell, Rational),
+    /// ε_MI(τ) → 0 along t = 1 + 2^{-j}, δ = 2^{-j} for fixed m.
+    Limit(usize),
+}
+
+impl fmt::Display for Cy4 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Cy4::Cell(c, t) => write!(f, "{c} t={t}"),
+            Cy4::Limit(m) => write!(f, "limit (eps,delta) -> 0 at m={m}"),
+        }
+    }
+}
+
+fn cy4_grid() -> Vec<Cy4> {
+    let mut v = Vec::new();
+    for t in t_small() {
+        v.push(Cy4::Cell(
+            ChanCell::Grid {
+                rows: 2,
+                k: 2,
+                n: 8,
+            },
+            t.clone(),
+        ));
+        v.push(Cy4::Cell(
+            ChanCell::Grid {
+                rows: 2,
+                k: 3,
+                n: 4,
+            },
+            t.clone(),
+        ));
+        v.push(Cy4::Cell(
+            ChanCell::Random {
+                rows: 3,
+                k: 3,
+                n: 8,
+                count: 20,
+                seed: 4,
+            },
+            t,
+        ));
+    }
+    for m in [2, 3, 5] {
+        v.push(Cy4::Limit(m));
+    }
+    v
+}
+
+fn cy4_beyond(s: usize) -> Vec<Cy4> {
+    t_small()
+        .into_iter()
+        .map(|t| {
+            Cy4::Cell(
+                ChanCell::Random {
+                    rows: 3,
+                    k: 4,
+                    n: 10,
+                    count: 50,
+                    seed: 400 + s as u64,
+                },
+                t,
+            )
+        })
+        .collect()
+}
+
+/// `τ = (t − 1 + 2δ)/(t + 1)` (CY-11 at ε' = 0).
+pub fn tau(t: &Rational, delta: &Rational) -> Rational {
+    (t - r(1, 1) + r(2, 1) * delta) / (t + r(1, 1))
+}
+
+/// CY-4: (ε,δ)-DP ⇒ ε_MI-MI-DP with `ε_MI = 2h(τ) + 2τ ln m`, `τ = (e^ε − 1 + 2δ)/(e^ε + 1)`,
+/// `m = min{|Y|, |X| + 1}` ("finite" read as a fixed alphabet bound m). Per channel and t:
+/// δ := the largest two-sided hockey-stick of its rows at t; certify `C_1 ≤ ε_MI` (CB upper
+/// bound). Limit instances: ε_MI strictly decreases along t = 1 + 2^{-j}, δ = 2^{-j},
+/// j = 1..14, and ends below 1/20.
+fn check_4(inst: &Cy4) -> Check {
+    match inst {
+        Cy4::Cell(cell, t) => {
+            let mut s = DScan::new();
+            for w in cell.build() {
+                let mut delta = r(0, 1);
+                for a in &w {
+                    for b in &w {
+                        let d = hockey2(a, b, t);
+                        if d > delta {
+                            delta = d;
+                        }
+                    }
+                }
+                let m = w[0].len().min(w.len() + 1);
+                let tau_v = tau(t, &delta);
+                let bound = cy17_bound(&tau_v, m);
+                let br = capacity_bracket(&w);
+                let d = if ll_le(&br.upper, &bound) == Decision::True {
+                    Decision::True
+                } else if ll_le(&br.lower, &bound) == Decision::False {
+                    Decision::False
+                } else {
+                    Decision::Unknown
+                };
+                s.push(
+                    d,
+                    hint(&br.upper) - hint(&bound),
+                    || ll_value(&br.upper),
+                    || ll_value(&bound),
+                    || format!("W={} delta={delta} tau={tau_v} m={m}", fmt_rows(&w)),
+                );
+            }
+            s.finish(
+                "capacity upper bound  <=  eps_MI = 2h(tau) + 2 tau ln m",
+                Method::LogLinear,
+            )
+        }
+        Cy4::Limit(m) => {
+            let mut prev: Option<LogLinear> = None;
+            let mut ok = true;
+            let mut last = LogLinear::zero();
+            for j in 1..=14u32 {
+                let e = Rational::from_unsigneds(1u32, 1u32 << j);
+                let tv_ = tau(&(r(1, 1) + &e), &e);
+                let b = cy17_bound(&tv_, *m);
+                if let Some(p) = &prev {
+                    if (&b - p).signum() != Ordering::Less {
+                        ok = false;
+                    }
+                }
+                prev = Some(b.clone());
+                last = b;
+            }
+            let small = last.cmp_rational(&r(1, 20)) == Ordering::Less;
+            Check::new(
+                "eps_MI(tau) strictly decreasing along (eps,delta) -> 0 and below 1/20 at j = 14",
+                ll_value(&last),
+                Value::rational(&r(1, 20)),
+                Method::LogLinear,
+                if ok && small {
+                    Outcome::Holds
+                } else {
+                    Outcome::Fails
+                },
+            )
+        }
+    }
+}
+
+/// Families with two binary rows for the CY-D3 identity and CY-18.
+fn two_row_fams() -> Vec<Fam> {
+    default_fams()
+        .into_iter()
+        .filter(|f| match f {
+            Fam::Rr { n, m, .. } => *n == 2 && *m == 2,
+            Fam::Sym { n, .. } => *n == 2,
+            Fam::Rand { n, m, .. } => *n == 2 && *m == 2,
+        })
+        .collect()
+}
+
+/// Joint `P(x1, x2, y)` of a prior on two binary rows (index x = 2·x1 + x2) and a mechanism.
+fn joint(prior: &[Rational], rows: &[Vec<Rational>]) -> Vec<Vec<Rational>> {
+    prior
+        .iter()
+        .zip(rows)
+        .map(|(p, row)| row.iter().map(|v| p * v).collect())
+        .collect()
+}
+
+/// `I(X_1; Y | X_2)` from the joint by entropies: `H(X1,X2) + H(X2,Y) − H(X2) − H(X1,X2,Y)`.
+fn cond_mi_from_joint(j: &[Vec<Rational>]) -> LogLinear {
+    let k = j[0].len();
+    let px: Vec<Rational> = j.iter().map(|row| row.iter().cloned().sum()).collect();
+    let px2: Vec<Rational> = (0..2).map(|b| &px[b] + &px[2 + b]).collect();
+    let px2y: Vec<Rational> = (0..2)
+        .flat_map(|b| (0..k).map(move |y| (b, y)))
+        .map(|(b, y)| &j[b][y] + &j[2 + b][y])
+        .collect();
+    let flat: Vec<Rational> = j.iter().flatten().cloned().collect();
+    &(&(&entropy(&px) + &entropy(&px2y)) - &entropy(&px2)) - &entropy(&flat)
+}
+
+/// CY-D3 computation aid: `I(X_1;Y|X_2) = Σ_{x2} P(x2) I(P_{X1|x2}; W_{x2})` for every
+/// (correlated) prior on two binary rows — an exact log-linear identity. Reading of the
+/// definition: the max over `P_{X^n}` is then `max_{x_{-i}} C_1(W_{x_{-i}})` (attained, by
+/// compactness, at a point mass on `x_{-i}`), and "ε-MI-DP" uses the strict "<" as printed.
+fn check_d3(fam: &Fam) -> Check {
+    let mut s = DScan::new();
+    for mech in fam.build() {
+        for prior in simplex(4, 4) {
+            let j = joint(&prior, &mech.rows);
+            let lhs = cond_mi_from_joint(&j);
+            let mut rhs = LogLinear::zero();
+            for b in 0..2 {
+                let p2 = &prior[b] + &prior[2 + b];
+                if p2 == 0u32 {
+                    continue;
+                }
+                let cond = vec![&prior[b] / &p2, &prior[2 + b] / &p2];
+                let w = vec![mech.rows[b].clone(), mech.rows[2 + b].clone()];
+                rhs = &rhs + &mutual_information(&cond, &w).scale(&p2);
+            }
+            let eq = lhs == rhs;
+            s.push(
+                Decision::from_bool(eq),
+                0.0,
+                || ll_value(&lhs),
+                || ll_value(&rhs),
+                || format!("{mech} prior(x1x2)={}", fmt_vec(&prior)),
+            );
+        }
+    }
+    s.finish(
+        "I(X1;Y|X2) from the joint  =  sum_x2 P(x2) I(P_{X1|x2}; W_x2)",
+        Method::LogLinear,
+    )
+}
+
+/// CY-18 (Observation): `max_{P_{X^n}} I(X_i;Y|X_{-i}) = max_{product P} I(X_i;Y)`, for
+/// i = 1 on two binary rows. Left side bracketed by the row-channel capacities
+/// `[max lower, max upper]` (CB); right side: every grid product prior gives
+/// `I(X_1;Y) ≤` the left upper bound (LL), and the point-mass product at the best row
+/// channel attains the left lower bound exactly. Equality is certified up to the bracket
+/// width, which is reported.
+fn check_18(fam: &Fam) -> Check {
+    let mut s = DScan::new();
+    let mut width_note = Vec::new();
+    for mech in fam.build() {
+        // Row channels of X_1 with x_2 fixed.
+        let chans: Vec<Vec<Vec<Rational>>> = (0..2)
+            .map(|b| vec![mech.rows[b].clone(), mech.rows[2 + b].clone()])
+            .collect();
+        let brs: Vec<_> = chans.iter().map(|w| capacity_bracket(w)).collect();
+        let (ib, _) = brs
+            .iter()
+            .enumerate()
+            .max_by(|a, b| a.1.upper.cmp(&b.1.upper))
+            .expect("two slices");
+        let upper = brs[ib].upper.clone();
+        let lower = brs
+            .iter()
+            .map(|b| b.lower.clone())
+            .max()
+            .expect("two slices");
+        // Point-mass product: x2 = argmax, X1 ~ the bracket's prior.
+        let mut prior = vec![r(0, 1); 4];
+        prior[ib] = brs[ib].prior[0].clone();
+        prior[2 + ib] = brs[ib].prior[1].clone();
+        let mixed = |prior: &[Rational]| -> LogLinear {
+            // Channel X1 -> Y with X2 integrated out (independent X2 under a product prior).
+            let px1 = [&prior[0] + &prior[1], &prior[2] + &prior[3]];
+            let w: Vec<Vec<Rational>> = (0..2)
+                .map(|a| {
+                    let k = mech.outputs();
+                    (0..k)
+                        .map(|y| {
+                            if px1[a] == 0u32 {
+                                mech.rows[2 * a][y].clone()
+                            } else {
+                                (&prior[2 * a] * &mech.rows[2 * a][y]
+                                    + &prior[2 * a + 1] * &mech.rows[2 * a + 1][y])
+                                    / &px1[a]
+                            }
+                        })
+                        .collect()
+                })
+                .collect();
+            mutual_information(&px1, &w)
+        };
+        let at_point = mixed(&prior);
+        let attained = at_point >= lower;
+        s.push(
+            Decision::from_bool(attained),
+            0.0,
+            || ll_value(&at_point),
+            || ll_value(&lower),
+            || format!("{mech}: point-mass product attains the left lower bound"),
+        );
+        for p1 in simplex(2, 6) {
+            for p2 in simplex(2, 6) {
+                let prod: Vec<Rational> = (0..4).map(|x| &p1[x / 2] * &p2[x % 2]).collect();
+                let i = mixed(&prod);
+                s.push(
+                    ll_le(&i, &upper),
+                    hint(&i) - hint(&upper),
+                    || ll_value(&i),
+                    || ll_value(&upper),
+                    || {
+                        format!(
+                            "{mech} product P(x1)={} P(x2)={}",
+                            fmt_vec(&p1),
+                            fmt_vec(&p2)
+                        )
+                    },
+                );
+            }
+        }
+        if width_note.len() < 3 {
+            width_note.push(format!(
+                "bracket width {}",
+                crate::claim::report::decimal(
+                    &(&upper - &lower)
+                        .enclose(64)
+                        .hi_rational()
+                        .unwrap_or_default(),
+                    12
+                )
+            ));
+        }
+    }
+    let mut c = s.finish(
+        "I(X1;Y) at product priors  <=  max_x2 C_1(W_x2) upper bound; point mass attains the lower bound",
+        Method::LogLinear,
+    );
+    c.note = format!("{}; {}", c.note, width_note.join(", "));
+    c
+}
+
+fn not_checkable(why: &'static str) -> Check {
+    crate::claim::papers::vadhan::distance::not_checkable(why)
+}
+
+fn fams_with_levels() -> Vec<Fam> {
+    default_fams()
+}
+
+pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
+    vec![
+        Family {
+            id: "CY-D3",
+            grid: two_row_fams,
+            beyond: None,
+            check: check_d3,
+        }
+        .boxed(),
+        Family {
+            id: "CY-D4",
+            grid: || vec!["slide 'Privacy Ordering'"],
+            beyond: None,
+            check: |_| {
+                not_checkable(
+                    "not checkable: a definition of an ordering between notions; its readings (parameters > 0, 'at least as strong' via parameter maps, 'strict' via non-implication families) are stated and used by CY-3a-3d and CY-4",
+                )
+            },
+        }
+        .boxed(),
+        Family {
+            id: "CY-3a",
+            grid: fams_with_levels,
+            beyond: Some(beyond_fams),
+            check: check_3a,
+        }
+        .boxed(),
+        Family {
+            id: "CY-3b",
+            grid: || {
+                vec![
+                    ChanCell::Grid {
+                        rows: 2,
+                        k: 2,
+                        n: 8,
+                    },
+                    ChanCell::Grid {
+                        rows: 2,
+                        k: 3,
+                        n: 4,
+                    },
+                    ChanCell::Random {
+                        rows: 3,
+                        k: 3,
+                        n: 8,
+                        count: 20,
+                        seed: 3,
+                    },
+                ]
+            },
+            beyond: Some(|s| {
+                vec![ChanCell::Random {
+                    rows: 3,
+                    k: 4,
+                    n: 10,
+                    count: 50,
+                    seed: 300 + s as u64,
+                }]
+            }),
+            check: check_3b,
+        }
+        .boxed(),
+        Family {
+            id: "CY-3c",
+            grid: || {
+                [r(1, 2), r(1, 10), r(1, 100), r(1, 1000)]
+                    .into_iter()
+                    .map(|param| Strict { param })
+                    .collect()
+            },
+            beyond: Some(|s| {
+                vec![Strict {
+                    param: Rational::from_unsigneds(1u64, 10u64.pow(s as u32 + 3)),
+                }]
+            }),
+            check: check_3c,
+        }
+        .boxed(),
+        Family {
+            id: "CY-3d",
+            grid: || {
+                [r(1, 4), r(1, 5)]
+                    .into_iter()
+                    .map(|param| Strict { param })
+                    .collect()
+            },
+            beyond: None,
+            check: check_3d,
+        }
+        .boxed(),
+        Family {
+            id: "CY-4",
+            grid: cy4_grid,
+            beyond: Some(cy4_beyond),
+            check: check_4,
+        }
+        .boxed(),
+        Family {
+            id: "CY-18",
+            grid: two_row_fams,
+            beyond: None,
+            check: check_18,
+        }
+        .boxed(),
+    ]
+}
