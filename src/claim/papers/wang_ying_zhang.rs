@@ -15,6 +15,7 @@ pub(crate) mod graph;
 #[allow(dead_code)]
 pub(crate) mod inst;
 pub(crate) mod lemma1;
+pub(crate) mod prior;
 
 use crate::claim::ClaimChecker;
 
@@ -23,6 +24,7 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
     let mut v = Vec::new();
     v.extend(graph::claims());
     v.extend(lemma1::claims());
+    v.extend(prior::claims());
     v
 }
 
