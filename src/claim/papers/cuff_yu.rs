@@ -8,8 +8,10 @@
 
 pub(crate) mod closeness;
 pub(crate) mod common;
+pub(crate) mod composition;
 pub(crate) mod divergence;
 pub(crate) mod info;
+pub(crate) mod noise;
 pub(crate) mod ordering;
 pub(crate) mod scan;
 pub(crate) mod shim;
@@ -22,5 +24,7 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
     v.extend(closeness::claims());
     v.extend(divergence::claims());
     v.extend(ordering::claims());
+    v.extend(composition::claims());
+    v.extend(noise::claims());
     v
 }

@@ -1,0 +1,366 @@
+//! Additive noise: Cuff–Yu slides "A Common Technique" (Laplace, CY-1) and "Weaker DP"
+//! (Gaussian, CY-2), through exact discrete analogues; and the informal slide remarks (CY-19).
+//!
+//! Laplace: the two-sided geometric mechanism `P(z) = ((1−r)/(1+r)) r^{|z|}` is the discrete
+//! Laplace; clamped to `{0..K}` (post-processing) its entries are rational:
+//! `P(y|f) = ((1−r)/(1+r)) r^{|y−f|}` inside, `r^f/(1+r)` at 0 and `r^{K−f}/(1+r)` at K.
+//! Gaussian: the discrete Gaussian with rational `q = e^{−1/(2σ²)}` has weights `q^{z²}`.
+
+use super::common::{r, t_set};
+use super::scan::Scan;
+use super::shim::{max_ratio, pos, Ratio};
+use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
+use crate::num::loglin::LogLinear;
+use crate::num::poly::Poly;
+use crate::num::Rational;
+use malachite::base::num::arithmetic::traits::Pow;
+use std::cmp::Ordering;
+use std::fmt;
+
+/// Rows `f = 0..=K` of the clamped geometric mechanism with ratio `r`.
+pub fn clamped_geometric(k: usize, ratio: &Rational) -> Vec<Vec<Rational>> {
+    let one = r(1, 1);
+    let c = (&one - ratio) / (&one + ratio);
+    (0..=k)
+        .map(|f| {
+            (0..=k)
+                .map(|y| {
+                    if y == 0 {
+                        ratio.pow(f as u64) / (&one + ratio)
+                    } else if y == k {
+                        ratio.pow((k - f) as u64) / (&one + ratio)
+                    } else {
+                        &c * ratio.pow(f.abs_diff(y) as u64)
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Instances of CY-1.
+#[derive(Clone, Debug)]
+pub enum Cy1 {
+    /// Clamped geometric on `{0..K}`, query sensitivity Δ, `r = 1/s`, so `t = s^Δ`.
+    Geometric { k: usize, sens: u32, s: Rational },
+    /// Continuous Laplace: `(|y−f'| − |y−f|)/b ≤ |f−f'|/b` on a rational grid.
+    Density,
+}
+
+impl fmt::Display for Cy1 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Cy1::Geometric { k, sens, s } => {
+                write!(
+                    f,
+                    "clamped geometric K={k} sensitivity={sens} s={s} (r=1/s)"
+                )
+            }
+            Cy1::Density => f.write_str("Laplace log-density ratio on a rational grid"),
+        }
+    }
+}
+
+/// CY-1: the (discrete) Laplace mechanism with scale `Δ/ε` is ε-DP. For the clamped
+/// geometric mechanism with `r = t^{-1/Δ}` (t = s^Δ), the exact level over database values
+/// at distance ≤ Δ is compared with t, and equality (D_∞ = Δ·(ε/Δ)... = ε) is reported.
+fn check_1(inst: &Cy1) -> Check {
+    match inst {
+        Cy1::Geometric { k, sens, s } => {
+            let ratio = r(1, 1) / s;
+            let w = clamped_geometric(*k, &ratio);
+            let t = s.pow(*sens as u64);
+            let mut s_ = Scan::le();
+            let mut best = r(1, 1);
+            for f in 0..=*k {
+                for g in 0..=*k {
+                    if f.abs_diff(g) as u32 > *sens {
+                        continue;
+                    }
+                    let Ratio::Finite(q) = max_ratio(&w[f], &w[g]) else {
+                        s_.push(&t + r(1, 1), t.clone(), || {
+                            format!("f={f} f'={g}: infinite")
+                        });
+                        continue;
+                    };
+                    if q > best {
+                        best = q.clone();
+                    }
+                    s_.push(q, t.clone(), || format!("f={f} f'={g}"));
+                }
+            }
+            let mut c = s_.finish(
+                "max_y P(y|f)/P(y|f') over |f-f'| <= sensitivity  vs  t = e^eps",
+                Method::Exact,
+            );
+            c.note = format!("{}; exact level {best} (equals t: {})", c.note, best == t);
+            c
+        }
+        Cy1::Density => {
+            use malachite::base::num::arithmetic::traits::Abs;
+            let pts: Vec<Rational> = (-6..=6).map(|i| r(i, 2)).collect();
+            let mut s = Scan::le();
+            for f in &pts {
+                for g in &pts {
+                    for y in &pts {
+                        let lhs = (y - g).abs() - (y - f).abs();
+                        s.push(lhs, (f - g).abs(), || format!("f={f} f'={g} y={y}"));
+                    }
+                }
+            }
+            s.finish(
+                "b * log density ratio |y-f'| - |y-f|  vs  |f-f'| (= b eps for |f-f'| <= Delta)",
+                Method::Exact,
+            )
+        }
+    }
+}
+
+fn cy1_grid() -> Vec<Cy1> {
+    vec![
+        Cy1::Geometric {
+            k: 6,
+            sens: 1,
+            s: r(2, 1),
+        },
+        Cy1::Geometric {
+            k: 6,
+            sens: 1,
+            s: r(5, 4),
+        },
+        Cy1::Geometric {
+            k: 8,
+            sens: 2,
+            s: r(2, 1),
+        },
+        Cy1::Geometric {
+            k: 8,
+            sens: 2,
+            s: r(3, 2),
+        },
+        Cy1::Density,
+    ]
+}
+
+/// Instances of CY-2.
+#[derive(Clone, Debug)]
+pub enum Cy2 {
+    /// The continuous Gaussian privacy loss at means 0, 1 and σ² is unbounded: for each t the
+    /// point `y` with loss exactly t exceeds ε = ln t.
+    Loss { sigma2: Rational },
+    /// Discrete Gaussian on the window `{−K..K}` (renormalised), values f ∈ {0, 1}: exact
+    /// level for K = 1..8, strictly increasing.
+    Truncated { q: Rational },
+    /// Untruncated discrete Gaussian, f ∈ {0,1}: a certified rational upper bound of δ(t).
+    Approx {
+        q: Rational,
+        t: Rational,
+        delta: Rational,
+    },
+}
+
+impl fmt::Display for Cy2 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Cy2::Loss { sigma2 } => write!(f, "Gaussian privacy loss sigma^2={sigma2}"),
+            Cy2::Truncated { q } => write!(f, "discrete Gaussian q={q} on windows K=1..8"),
+            Cy2::Approx { q, t, delta } => {
+                write!(f, "discrete Gaussian q={q}: (ln {t}, {delta})-DP")
+            }
+        }
+    }
+}
+
+/// Normalised discrete Gaussian rows for f ∈ {0, 1} on `{−K..K}`.
+fn truncated_rows(q: &Rational, k: i64) -> [Vec<Rational>; 2] {
+    let row = |f: i64| {
+        let w: Vec<Rational> = (-k..=k)
+            .map(|y| q.pow(((y - f) * (y - f)) as u64))
+            .collect();
+        let z: Rational = w.iter().cloned().sum();
+        w.into_iter().map(|v| v / &z).collect::<Vec<_>>()
+    };
+    [row(0), row(1)]
+}
+
+/// CY-2 ("Additive Gaussian noise often provides privacy"; implied: (ε,δ)-DP for suitable σ
+/// but not ε-DP for any ε).
+fn check_2(inst: &Cy2) -> Check {
+    match inst {
+        Cy2::Loss { sigma2 } => {
+            // L(y) = (μ−μ')(2y−μ−μ')/(2σ²) with μ = 1, μ' = 0: a polynomial of degree 1.
+            let lead = r(1, 1) / sigma2;
+            let loss = Poly::new(vec![-(r(1, 1) / (r(2, 1) * sigma2)), lead.clone()]);
+            let mut ok = loss.degree() == Some(1) && lead != 0u32;
+            let mut notes = Vec::new();
+            for t in t_set() {
+                // y with L(y) = t; then L(y) = t > ln t = ε.
+                let y = (&t + r(1, 1) / (r(2, 1) * sigma2)) / &lead;
+                let l = loss.eval(&y);
+                let exceeds = LogLinear::ln(&t).cmp_rational(&l) == Ordering::Less;
+                ok &= exceeds && l == t;
+                notes.push(format!("t={t}: y={y}, L(y)={l} > ln t"));
+            }
+            Check::new(
+                "privacy loss L(y) is a non-constant polynomial in y, exceeding eps = ln t at an exhibited y for every t",
+                Value::text(loss.to_string_var("y"), ""),
+                Value::text("unbounded", ""),
+                Method::Combined(vec![Method::Polynomial, Method::LogLinear]),
+                if ok { Outcome::Holds } else { Outcome::Fails },
+            )
+            .with_note(notes.join("; "))
+        }
+        Cy2::Truncated { q } => {
+            let mut levels = Vec::new();
+            let mut ok = true;
+            for k in 1..=8i64 {
+                let [a, b] = truncated_rows(q, k);
+                let l1 = max_ratio(&a, &b);
+                let l2 = max_ratio(&b, &a);
+                let level = match (l1, l2) {
+                    (Ratio::Finite(x), Ratio::Finite(y)) => {
+                        if x >= y {
+                            x
+                        } else {
+                            y
+                        }
+                    }
+                    _ => {
+                        ok = false;
+                        r(0, 1)
+                    }
+                };
+                if let Some(prev) = levels.last() {
+                    if level <= *prev {
+                        ok = false;
+                    }
+                }
+                levels.push(level);
+            }
+            let dec: Vec<String> = levels
+                .iter()
+                .map(|l| crate::num::fmt::decimal(l, 6))
+                .collect();
+            Check::new(
+                "exact DP level of the truncated discrete Gaussian strictly increases with the window K",
+                Value::text(format!("K=1: {}, K=8: {}", levels[0], dec[7]), dec.join(", ")),
+                Value::text("increasing", ""),
+                Method::Exact,
+                if ok { Outcome::Holds } else { Outcome::Fails },
+            )
+            .with_note(format!(
+                "exact levels e^eps_K for K=1..3: {}; decimals K=1..8: {}",
+                levels
+                    .iter()
+                    .take(3)
+                    .map(|l| l.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                dec.join(", ")
+            ))
+        }
+        Cy2::Approx { q, t, delta } => {
+            // δ(t) = (1/Z) Σ_y (q^{y²} − t q^{(y−1)²})^+ with Z = Σ_z q^{z²}. Terms with y > K
+            // vanish (q^{y²} < q^{(y−1)²}); the terms with y < −K are at most their first
+            // part, whose sum is ≤ q^{K²} q^{2K+1}/(1 − q^{2K+1}); and Z ≥ Z_K.
+            let k: i64 = 40;
+            let one = r(1, 1);
+            let z_k: Rational = (-k..=k).map(|z| q.pow((z * z) as u64)).sum();
+            let window: Rational = (-k..=k)
+                .map(|y| pos(q.pow((y * y) as u64) - t * q.pow(((y - 1) * (y - 1)) as u64)))
+                .sum();
+            let qq = q.pow((2 * k + 1) as u64);
+            let tail = q.pow((k * k) as u64) * &qq / (&one - &qq);
+            let ub = (window + tail) / &z_k;
+            // Round the bound up to 12 decimals (still a certified upper bound).
+            let scale = Rational::from(10u64.pow(12));
+            let ub = {
+                use malachite::base::num::arithmetic::traits::Ceiling;
+                Rational::from((&ub * &scale).ceiling()) / &scale
+            };
+            Check::rationals(
+                "certified upper bound of delta_{P0,P1}(t) for the discrete Gaussian  <=  delta",
+                &ub,
+                "<=",
+                delta,
+            )
+            .with_note("upper bound = (window sum K=40 + geometric tail) / Z_40 in exact rationals, rounded up to 12 decimals")
+        }
+    }
+}
+
+fn cy2_grid() -> Vec<Cy2> {
+    vec![
+        Cy2::Loss { sigma2: r(1, 1) },
+        Cy2::Loss { sigma2: r(25, 4) },
+        Cy2::Truncated { q: r(1, 2) },
+        Cy2::Truncated { q: r(9, 10) },
+        Cy2::Approx {
+            q: r(9, 10),
+            t: r(2, 1),
+            delta: r(1, 10),
+        },
+        Cy2::Approx {
+            q: r(19, 20),
+            t: r(2, 1),
+            delta: r(1, 50),
+        },
+    ]
+}
+
+pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
+    vec![
+        Family {
+            id: "CY-1",
+            grid: cy1_grid,
+            beyond: Some(|s| {
+                vec![Cy1::Geometric {
+                    k: 6 + 2 * s,
+                    sens: 1 + (s % 3) as u32,
+                    s: r(3, 2),
+                }]
+            }),
+            check: check_1,
+        }
+        .boxed(),
+        Family {
+            id: "CY-2",
+            grid: cy2_grid,
+            beyond: None,
+            check: check_2,
+        }
+        .boxed(),
+        Family {
+            id: "CY-19",
+            grid: || vec!["slides 'Differential Privacy' remarks"],
+            beyond: None,
+            check: |_| {
+                crate::claim::papers::vadhan::distance::not_checkable(
+                    "not checkable: informal remarks ('posterior update is small' — its formal counterpart is VAD-P1; 'convince someone to put their data in')",
+                )
+            },
+        }
+        .boxed(),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clamped_geometric_rows_are_distributions() {
+        for k in [1usize, 3, 6] {
+            for row in clamped_geometric(k, &r(1, 2)) {
+                assert_eq!(row.iter().cloned().sum::<Rational>(), r(1, 1));
+            }
+        }
+    }
+
+    #[test]
+    fn wrong_scale_is_caught() {
+        // Sensitivity 2 with r = 1/2 has level 4; claiming level 2 (t = s^1) must fail.
+        let w = clamped_geometric(6, &r(1, 2));
+        assert_eq!(max_ratio(&w[0], &w[2]), Ratio::Finite(r(4, 1)));
+    }
+}
