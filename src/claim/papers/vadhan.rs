@@ -6,6 +6,7 @@
 
 pub(crate) mod bayes;
 pub(crate) mod distance;
+pub(crate) mod divergence;
 pub(crate) mod families;
 pub(crate) mod mechanisms;
 pub(crate) mod simulation;
@@ -16,6 +17,7 @@ use crate::claim::ClaimChecker;
 pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
     let mut v = Vec::new();
     v.extend(distance::claims());
+    v.extend(divergence::claims());
     v.extend(simulation::claims());
     v.extend(bayes::claims());
     v
