@@ -15,7 +15,9 @@ pub(crate) mod graph;
 #[allow(dead_code)]
 pub(crate) mod inst;
 pub(crate) mod lemma1;
+pub(crate) mod mech;
 pub(crate) mod prior;
+pub(crate) mod theorem1;
 
 use crate::claim::ClaimChecker;
 
@@ -25,6 +27,8 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
     v.extend(graph::claims());
     v.extend(lemma1::claims());
     v.extend(prior::claims());
+    v.extend(mech::claims());
+    v.extend(theorem1::claims());
     v
 }
 

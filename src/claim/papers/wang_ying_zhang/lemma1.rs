@@ -148,7 +148,7 @@ fn s_partial(sp: &Space, t: &Rational, j: usize) -> Rational {
 }
 
 /// μ_l = E^{l−1} Σ_{k<l} N_k t^k (h − k) for l = 1..n, μ_{n+1} = 0 (claims file X12).
-fn mu(sp: &Space, t: &Rational, l: usize) -> Rational {
+pub fn mu(sp: &Space, t: &Rational, l: usize) -> Rational {
     if l == 0 || l > sp.n {
         return qi(0);
     }

@@ -1,0 +1,665 @@
+//! Theorem 1 of Wang–Ying–Zhang (eqs (18), (19)), Lemmas 2 and 3, and the main-text claims
+//! built on them (S6–S9, S13, S14), decided on the D-side at rational t = e^{−ε} (claims file
+//! §0.4): every bound is an exact comparison of certified LP values with h.
+//!
+//! Certificates (all checked exactly, row by row, on the enumerated LP):
+//! - **LP-I lower bound** D_i*(ε) ≥ h(ε): dual point u_x = h for the rows Σ_y q(x,y) = p_X(x)
+//!   and, for each y, the multipliers κ_l of the LP-R certificate (WYZ-L1) on the rows
+//!   q(a,y) ≤ E q(b,y) with b one sphere further from y than a. Every dual row (x,y) is the
+//!   LP-R vertex row, checked for every y. Prior-free (this is the relaxation S8).
+//! - **LP-DP lower bound** D_d*(ε) ≥ h(ε+ε_X): dual point u_x = p_X(x) h(ε+ε_X) and multipliers
+//!   λ_{(a,b),y} = κ'_l r_X p_X(b) from the LP-R certificate at e^{ε+ε_X} = E·r_X (the transfer
+//!   (25)); every dual row (x,y): u_x + E Σ_a λ_{(a,x),y} − Σ_b λ_{(x,b),y} ≤ p_X(x) d(x,y).
+//! - **Upper bounds** by the mechanisms ℰ_i (26) (when p_Y^{(t)} ≥ 0) and ℰ_d (27).
+//! - **Infeasibility** of LP-I at E < r_X by a Farkas combination (Lemma 3).
+
+use super::core::{
+    distortion, dp_level, e_d, e_i, h, ident_level, q, qi, r_x, random_mech, Lcg, Mech, Space,
+};
+use super::inst::{grid_nmtp, nm_upto, nmtp_beyond, Nm, Nmtp, Tally};
+use super::lemma1::{certify_lpr, mu};
+use super::mech::grid_in_range;
+use crate::claim::{Check, ClaimChecker, Family, Method};
+use crate::num::{Poly, Rational};
+
+fn fam(
+    id: &'static str,
+    grid: fn() -> Vec<Nmtp>,
+    check: fn(&Nmtp) -> Check,
+) -> Box<dyn ClaimChecker> {
+    Family {
+        id,
+        grid,
+        beyond: Some(nmtp_beyond),
+        check,
+    }
+    .boxed()
+}
+
+fn grid_uniform() -> Vec<Nmtp> {
+    grid_nmtp()
+        .into_iter()
+        .filter(|i| i.prior.label == "uniform")
+        .collect()
+}
+
+pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
+    vec![
+        fam("WYZ-T1a", grid_in_range, t1a),
+        fam("WYZ-S14", grid_in_range, s14),
+        fam("WYZ-T1b", grid_in_range, t1b),
+        fam("WYZ-T1c", grid_nmtp, t1c),
+        fam("WYZ-T1d", grid_nmtp, t1d),
+        fam("WYZ-L2", grid_nmtp, l2),
+        fam("WYZ-L2.s1", grid_in_range, l2s1),
+        Family {
+            id: "WYZ-L2.s2",
+            grid: || nm_upto(9),
+            beyond: None,
+            check: l2s2,
+        }
+        .boxed(),
+        fam("WYZ-L2.s3", grid_nmtp, l2s3),
+        fam("WYZ-L3", grid_nmtp, l3),
+        fam("WYZ-S6", grid_in_range, s6),
+        fam("WYZ-S13", grid_in_range, s13),
+        fam("WYZ-S7", grid_uniform, s7),
+        fam("WYZ-S8", grid_nmtp, s8),
+        fam("WYZ-S9", grid_nmtp, s9),
+        Family {
+            id: "WYZ-D13",
+            grid: || nm_upto(9),
+            beyond: None,
+            check: d13,
+        }
+        .boxed(),
+        fam("WYZ-D14", grid_nmtp_first_prior, d14),
+    ]
+}
+
+fn grid_nmtp_first_prior() -> Vec<Nmtp> {
+    grid_uniform()
+}
+
+/// Certified lower bound on D_i*(ε) at t (prior-free): Ok(h) when every LP-I dual row checks.
+pub fn lpi_lower(sp: &Space, t: &Rational) -> Result<Rational, String> {
+    for y0 in 0..sp.size {
+        let c = certify_lpr(sp, t, y0);
+        if let Some(f) = c.tally.first_failure {
+            return Err(format!("LP-I dual row at y={y0}: {f}"));
+        }
+    }
+    Ok(h(sp.n, sp.m, t))
+}
+
+/// Certified lower bound on D_d*(ε) at t: Ok(h(ε+ε_X)) when every LP-DP dual row checks.
+pub fn lpdp_lower(sp: &Space, t: &Rational, p: &[Rational]) -> Result<Rational, String> {
+    let r = r_x(sp, p).0.ok_or("prior without full support")?;
+    lpdp_lower_with(sp, t, p, &r)
+}
+
+/// The LP-DP dual point built with prior constant `r` (= r_X for the claim), every row checked.
+fn lpdp_lower_with(
+    sp: &Space,
+    t: &Rational,
+    p: &[Rational],
+    r: &Rational,
+) -> Result<Rational, String> {
+    let r = r.clone();
+    let e = qi(1) / t;
+    let tp = t / &r; // e^{-(ε+ε_X)}
+    let kappa: Vec<Rational> = (0..=sp.n + 1)
+        .map(|l| {
+            if l == 0 || l > sp.n {
+                qi(0)
+            } else {
+                mu(sp, &tp, l) / (qi(l as i64) * sp.n_l(l))
+            }
+        })
+        .collect();
+    if kappa.iter().any(|k| *k < 0u32) {
+        return Err("negative multiplier".into());
+    }
+    let hp = h(sp.n, sp.m, &tp);
+    for y in 0..sp.size {
+        for x in 0..sp.size {
+            let lx = sp.d(x, y);
+            let mut lhs = &p[x] * &hp;
+            for (w, _) in sp.neighbours(x) {
+                let lw = sp.d(w, y);
+                if lw + 1 == lx {
+                    // row (a = w, b = x): E·λ with λ = κ'_{lx} r_X p(x)
+                    lhs += &e * &kappa[lx] * &r * &p[x];
+                } else if lw == lx + 1 {
+                    // row (a = x, b = w): −λ with λ = κ'_{lx+1} r_X p(w)
+                    lhs -= &kappa[lx + 1] * &r * &p[w];
+                }
+            }
+            if lhs > &p[x] * qi(lx as i64) {
+                return Err(format!("LP-DP dual row (x={x}, y={y})"));
+            }
+        }
+    }
+    Ok(hp)
+}
+
+/// Is t in the T1a range (p_Y^{(t)} ≥ 0, i.e. ε ≥ ε̃_X, by X1)?
+fn in_range(sp: &Space, i: &Nmtp) -> Option<(Mech, Vec<Rational>)> {
+    e_i(sp, &i.t, &i.prior.p)
+}
+
+/// A rational t'' slightly above t (e^{ε''} slightly below e^ε), capped at 1.
+fn t_above(t: &Rational) -> Rational {
+    (t * q(101, 100)).min(qi(1))
+}
+
+fn vacuous(what: &str) -> Check {
+    Tally::new().finish(
+        format!("outside the statement's range: {what}"),
+        Method::Exact,
+        "vacuous instance",
+    )
+}
+
+/// T1a (eq (18), first line): for 0 < D ≤ h(ε̃_X), ε_i*(D) = h⁻¹(D), attained by ℰ_i.
+/// At D = h(t) (t = t_D): ℰ_i at t is valid, identifiability ratio ≤ 1/t_D, distortion D;
+/// the LP-I certificate gives D_i* ≥ h at t and at t'' > t (so no level below h⁻¹(D) reaches
+/// D); for every t the converse follows from the symbolic certificate WYZ-X12.
+/// Convention: h⁻¹(0) = +∞ (D = 0 needs q(x,y) = 0 off the diagonal: identifiability ∞).
+fn t1a(i: &Nmtp) -> Check {
+    let sp = Space::new(i.n, i.m);
+    let Some((w, _)) = in_range(&sp, i) else {
+        return vacuous("t > t~ (D > h(eps~_X))");
+    };
+    let d = h(sp.n, sp.m, &i.t);
+    let mut t = Tally::new();
+    let lv = ident_level(&sp, &i.prior.p, &w).ratio;
+    t.check(lv.as_ref().is_some_and(|v| *v <= qi(1) / &i.t), || {
+        format!("level {lv:?}")
+    });
+    let dist = distortion(&sp, &i.prior.p, &w);
+    t.check(dist == d, || format!("distortion {dist} != D"));
+    match lpi_lower(&sp, &i.t) {
+        Ok(lb) => t.check(lb == d, || "lower bound at t".into()),
+        Err(e) => t.check(false, || e),
+    }
+    let t2 = t_above(&i.t);
+    if t2 != i.t {
+        match lpi_lower(&sp, &t2) {
+            Ok(lb) => t.check(lb > d, || "D_i* at smaller eps not above D".into()),
+            Err(e) => t.check(false, || e),
+        }
+    }
+    t.finish(
+        "E_i at t_D: ratio <= 1/t_D, distortion D; certified D_i*(eps) = h(eps) = D",
+        Method::Combined(vec![Method::Exact, Method::LpCertificate]),
+        &format!(
+            "D = {d}; identifiability ratio {}",
+            lv.map(|v| v.to_string()).unwrap_or("inf".into())
+        ),
+    )
+}
+
+/// S14 (l.25), reading: the range is prior-dependent (D ≤ h(ε̃_X), as in T1a); checked as T1a
+/// over every prior family of the grid.
+fn s14(i: &Nmtp) -> Check {
+    t1a(i)
+}
+
+/// T1b (eq (18), second line): for D > h(ε̃_X), ε_i*(D) ≥ max{h⁻¹(D), ε_X}. D-side at
+/// D = h(t) with t > t̃: LP-I is infeasible for e^ε < r_X (Farkas, Lemma 3) and D_i* ≥ h at t
+/// and at t'' > t (certificates).
+fn t1b(i: &Nmtp) -> Check {
+    let sp = Space::new(i.n, i.m);
+    if in_range(&sp, i).is_some() {
+        return vacuous("t <= t~ (T1a applies)");
+    }
+    let mut t = Tally::new();
+    let d = h(sp.n, sp.m, &i.t);
+    match lpi_lower(&sp, &i.t) {
+        Ok(lb) => t.check(lb >= d, || "lower bound".into()),
+        Err(e) => t.check(false, || e),
+    }
+    let t2 = t_above(&i.t);
+    if t2 != i.t {
+        match lpi_lower(&sp, &t2) {
+            Ok(lb) => t.check(lb > d, || "at smaller eps".into()),
+            Err(e) => t.check(false, || e),
+        }
+    }
+    let r = r_x(&sp, &i.prior.p).0.expect("full support");
+    if r > 1u32 {
+        t.check(
+            farkas_lpi(&sp, &i.prior.p, &(&r * q(99, 100))).is_ok(),
+            || "Farkas".into(),
+        );
+    }
+    t.finish(
+        "D > h(eps~_X): infeasible below r_X (Farkas) and D_i* >= h (certificate)",
+        Method::LpCertificate,
+        &format!("D = {d}, r_X = {r}"),
+    )
+}
+
+/// T1c (eq (19), left): ε_d*(D) ≥ max{h⁻¹(D) − ε_X, 0}, i.e. D_d*(ε) ≥ h(ε + ε_X) at every ε.
+fn t1c(i: &Nmtp) -> Check {
+    let sp = Space::new(i.n, i.m);
+    let r = r_x(&sp, &i.prior.p).0.expect("full support");
+    let want = h(sp.n, sp.m, &(&i.t / &r));
+    match lpdp_lower(&sp, &i.t, &i.prior.p) {
+        Ok(lb) => {
+            let mut c = Check::rationals(
+                "certified LP-DP lower bound  >=  h(eps + eps_X)",
+                &lb,
+                ">=",
+                &want,
+            );
+            c.method = Method::LpCertificate;
+            c.with_note(format!(
+                "gap to the E_d upper bound h(eps) = {}",
+                h(sp.n, sp.m, &i.t) - &lb
+            ))
+        }
+        Err(e) => Tally::new().finish_failed(&e),
+    }
+}
+
+/// T1d (eq (19), right): ε_d*(D) ≤ max{h⁻¹(D), 0}: ℰ_d at t_D has DP ratio 1/t_D and
+/// distortion D = h(t_D) for every prior; for D ≥ n(m−1)/m, ℰ_d at t = 1 has level 0 and
+/// distortion n(m−1)/m ≤ D.
+fn t1d(i: &Nmtp) -> Check {
+    let sp = Space::new(i.n, i.m);
+    let mut t = Tally::new();
+    for tt in [i.t.clone(), qi(1)] {
+        let w = e_d(&sp, &tt);
+        let lv = dp_level(&sp, &w).ratio;
+        t.check(lv == Some(qi(1) / &tt), || format!("level at t={tt}"));
+        let d = distortion(&sp, &i.prior.p, &w);
+        t.check(d == h(sp.n, sp.m, &tt), || format!("distortion at t={tt}"));
+    }
+    t.finish(
+        "E_d at t_D: DP ratio 1/t_D, distortion D; at t=1: level 0, distortion n(m-1)/m",
+        Method::Exact,
+        "",
+    )
+}
+
+/// L2 (eqs (43), (44)): D_i*(ε) ≥ h(ε) and D_d*(ε) ≥ h(ε+ε_X) (both certified). Conventions:
+/// h⁻¹(0) = +∞, h⁻¹(n) = −∞; for D > n(m−1)/m, h⁻¹(D) < 0 and (43) is trivial.
+fn l2(i: &Nmtp) -> Check {
+    let sp = Space::new(i.n, i.m);
+    let mut t = Tally::new();
+    let r = r_x(&sp, &i.prior.p).0.expect("full support");
+    match lpi_lower(&sp, &i.t) {
+        Ok(lb) => t.check(lb >= h(sp.n, sp.m, &i.t), || "(43)".into()),
+        Err(e) => t.check(false, || e),
+    }
+    match lpdp_lower(&sp, &i.t, &i.prior.p) {
+        Ok(lb) => t.check(lb >= h(sp.n, sp.m, &(&i.t / &r)), || "(44)".into()),
+        Err(e) => t.check(false, || e),
+    }
+    t.finish(
+        "D_i*(eps) >= h(eps); D_d*(eps) >= h(eps+eps_X)",
+        Method::LpCertificate,
+        "dual certificates of LP-I and LP-DP",
+    )
+}
+
+/// L2.s1 (l.432): D ≥ D_i*(ε) ≥ D*_relaxed(ε) = h(ε): in range with equality throughout (ℰ_i
+/// attains h); outside the range the certified lower bound.
+fn l2s1(i: &Nmtp) -> Check {
+    let sp = Space::new(i.n, i.m);
+    let mut t = Tally::new();
+    let hh = h(sp.n, sp.m, &i.t);
+    match lpi_lower(&sp, &i.t) {
+        Ok(lb) => t.check(lb == hh, || "D_i* >= h".into()),
+        Err(e) => t.check(false, || e),
+    }
+    let c = certify_lpr(&sp, &i.t, 0);
+    t.check(c.primal == hh && c.dual == hh, || "D_relaxed* = h".into());
+    if let Some((w, _)) = in_range(&sp, i) {
+        t.check(distortion(&sp, &i.prior.p, &w) == hh, || {
+            "E_i attains h".into()
+        });
+    }
+    t.finish(
+        "D >= D_i*(eps) >= D_relaxed*(eps) = h(eps)",
+        Method::LpCertificate,
+        "",
+    )
+}
+
+/// L2.s2 (l.434): h is strictly decreasing in ε (increasing in t): h(t) = n(m−1)t/g and
+/// h(t2) − h(t1) = n(m−1)(t2 − t1)/(g1 g2) > 0; checked as the polynomial identity
+/// n(m−1)t2·g1 − n(m−1)t1·g2 = n(m−1)(t2 − t1) and at grid pairs; for D > n(m−1)/m the
+/// implication is trivial (h⁻¹(D) < 0 ≤ ε).
+fn l2s2(i: &Nm) -> Check {
+    let (n, m) = (i.n, i.m);
+    let mut t = Tally::new();
+    let grid = [q(1, 10), q(1, 3), q(1, 2), q(2, 3), qi(1)];
+    for a in 0..grid.len() {
+        for b in (a + 1)..grid.len() {
+            t.check(h(n, m, &grid[a]) < h(n, m, &grid[b]), || {
+                format!("{} {}", grid[a], grid[b])
+            });
+        }
+    }
+    // Derivative of h(t) = n(m−1)t/(1+(m−1)t): numerator n(m−1) > 0.
+    let num = Poly::new(vec![qi(0), qi((n * (m - 1)) as i64)]);
+    let den = Poly::new(vec![qi(1), qi(m as i64 - 1)]);
+    let deriv_num = &(&num.derivative() * &den) - &(&num * &den.derivative());
+    t.check(
+        deriv_num == Poly::constant(qi((n * (m - 1)) as i64)),
+        || "derivative".into(),
+    );
+    t.check(h(n, m, &qi(1)) == q((n * (m - 1)) as i64, m as i64), || {
+        "h(0)".into()
+    });
+    t.finish(
+        "h strictly decreasing in eps: dh/dt = n(m-1)/g^2 > 0",
+        Method::Polynomial,
+        "",
+    )
+}
+
+/// L2.s3 (l.444): D_d*(ε) ≥ D_relaxed*(ε + ε_X): certificate, and on random mechanisms their
+/// distortion ≥ h(level + ε_X).
+fn l2s3(i: &Nmtp) -> Check {
+    let sp = Space::new(i.n, i.m);
+    let mut t = Tally::new();
+    let r = r_x(&sp, &i.prior.p).0.expect("full support");
+    match lpdp_lower(&sp, &i.t, &i.prior.p) {
+        Ok(lb) => t.check(lb == h(sp.n, sp.m, &(&i.t / &r)), || "certificate".into()),
+        Err(e) => t.check(false, || e),
+    }
+    let mut rng = Lcg(31);
+    for k in 0..3 {
+        let w = random_mech(&mut rng, sp.size, sp.size, 4, false);
+        let lv = dp_level(&sp, &w).ratio.unwrap();
+        let d = distortion(&sp, &i.prior.p, &w);
+        t.check(d >= h(sp.n, sp.m, &(qi(1) / (&lv * &r))), || {
+            format!("random #{k}")
+        });
+    }
+    t.finish(
+        "D_d*(eps) >= D_relaxed*(eps + eps_X)",
+        Method::LpCertificate,
+        "certificate; 3 random mechanisms at their own level",
+    )
+}
+
+/// Farkas certificate that LP-I is infeasible at E < r_X: with (a, b) attaining r_X, the
+/// combination Σ_y [E q(b,y) − q(a,y) ≥ 0] − E [Σ_y q(b,y) = p(b)] + [Σ_y q(a,y) = p(a)]
+/// has every variable coefficient 0 and reads 0 ≥ p(a) − E p(b) > 0.
+fn farkas_lpi(sp: &Space, p: &[Rational], e: &Rational) -> Result<Rational, String> {
+    let (r, (a, b)) = r_x(sp, p);
+    let r = r.ok_or("no full support")?;
+    if *e >= r {
+        return Err("E >= r_X".into());
+    }
+    // Coefficients of every variable q(x,y) in the combination.
+    let mut coeff = vec![vec![qi(0); sp.size]; sp.size];
+    for y in 0..sp.size {
+        coeff[b][y] += e;
+        coeff[a][y] -= qi(1);
+        coeff[b][y] -= e;
+        coeff[a][y] += qi(1);
+    }
+    if coeff.iter().any(|row| row.iter().any(|c| *c != 0u32)) {
+        return Err("combination leaves a variable".into());
+    }
+    let constant = &p[a] - e * &p[b];
+    if constant > 0u32 {
+        Ok(constant)
+    } else {
+        Err("no contradiction".into())
+    }
+}
+
+/// L3 (eq (45)): ε_i*(D) ≥ ε_X: LP-I is infeasible at e^ε = r_X·99/100 (Farkas) and feasible at
+/// e^ε = r_X (constant output); the summation step on random identifiable mechanisms.
+fn l3(i: &Nmtp) -> Check {
+    let sp = Space::new(i.n, i.m);
+    let p = &i.prior.p;
+    let r = r_x(&sp, p).0.expect("full support");
+    let mut t = Tally::new();
+    if r > 1u32 {
+        match farkas_lpi(&sp, p, &(&r * q(99, 100))) {
+            Ok(_) => t.check(true, String::new),
+            Err(e) => t.check(false, || e),
+        }
+    }
+    let w: Mech = (0..sp.size)
+        .map(|_| (0..sp.size).map(|y| qi((y == 0) as i64)).collect())
+        .collect();
+    let lv = ident_level(&sp, p, &w).ratio;
+    t.check(lv == Some(r.clone()), || {
+        format!("constant output level {lv:?}")
+    });
+    let mut rng = Lcg(37);
+    for k in 0..3 {
+        let w = random_mech(&mut rng, sp.size, sp.size, 4, false);
+        let lv = ident_level(&sp, p, &w).ratio.unwrap();
+        for (x, xp) in sp.ordered_pairs() {
+            t.check(p[x] <= &lv * &p[xp], || format!("#{k} summation step"));
+        }
+    }
+    t.finish(
+        "LP-I infeasible for e^eps < r_X (Farkas); feasible at r_X",
+        Method::Combined(vec![Method::LpCertificate, Method::Exact]),
+        &format!("r_X = {r}"),
+    )
+}
+
+/// The D-side chain of the corollary on the T1a range: D_i*(ε) = h(ε) ≥ D_d*(ε) ≥ h(ε+ε_X).
+fn sandwich(i: &Nmtp, compared: &str) -> Check {
+    let sp = Space::new(i.n, i.m);
+    let Some((w, _)) = in_range(&sp, i) else {
+        return vacuous("t > t~ (D > h(eps~_X))");
+    };
+    let mut t = Tally::new();
+    let hh = h(sp.n, sp.m, &i.t);
+    let r = r_x(&sp, &i.prior.p).0.expect("full support");
+    t.check(distortion(&sp, &i.prior.p, &w) == hh, || "E_i".into());
+    match lpi_lower(&sp, &i.t) {
+        Ok(lb) => t.check(lb == hh, || "D_i* = h".into()),
+        Err(e) => t.check(false, || e),
+    }
+    let ed = e_d(&sp, &i.t);
+    t.check(distortion(&sp, &i.prior.p, &ed) == hh, || {
+        "E_d upper".into()
+    });
+    match lpdp_lower(&sp, &i.t, &i.prior.p) {
+        Ok(lb) => t.check(lb == h(sp.n, sp.m, &(&i.t / &r)), || "D_d* lower".into()),
+        Err(e) => t.check(false, || e),
+    }
+    t.finish(
+        compared,
+        Method::LpCertificate,
+        "D_i*(eps) = h(eps) >= D_d*(eps) >= h(eps+eps_X), hence 0 <= eps_i* - eps_d* <= eps_X",
+    )
+}
+
+/// S6 (l.170): 0 ≤ ε_i*(D) − ε_d*(D) ≤ ε_X on 0 < D ≤ h(ε̃_X) (D = 0 excluded: ∞ − ∞).
+fn s6(i: &Nmtp) -> Check {
+    sandwich(i, "corollary on the T1a range (D-side chain)")
+}
+
+/// S13 (abstract, §1, Fig. 2, Conclusions), reading: the range is the T1a range D ≤ h(ε̃_X).
+fn s13(i: &Nmtp) -> Check {
+    sandwich(
+        i,
+        "sandwich eps_i* - eps_X <= eps_d* <= eps_i* on the T1a range",
+    )
+}
+
+/// S7 (l.37, l.232): uniform p_X: the identifiability level of every mechanism equals its DP
+/// level, and D_i*(ε) = D_d*(ε) = h(ε) at every ε (ε_X = 0, ε̃_X = 0).
+fn s7(i: &Nmtp) -> Check {
+    let sp = Space::new(i.n, i.m);
+    let p = &i.prior.p;
+    let mut t = Tally::new();
+    let mut rng = Lcg(41);
+    for k in 0..4 {
+        let w = random_mech(&mut rng, sp.size, sp.size, 4, true);
+        let a = ident_level(&sp, p, &w).ratio;
+        let b = dp_level(&sp, &w).ratio;
+        t.check(a == b, || format!("#{k}: {a:?} vs {b:?}"));
+    }
+    let hh = h(sp.n, sp.m, &i.t);
+    t.check(lpi_lower(&sp, &i.t) == Ok(hh.clone()), || {
+        "D_i* lower".into()
+    });
+    t.check(lpdp_lower(&sp, &i.t, p) == Ok(hh.clone()), || {
+        "D_d* lower".into()
+    });
+    let wi = e_i(&sp, &i.t, p).map(|(w, _)| distortion(&sp, p, &w));
+    t.check(wi == Some(hh.clone()), || "E_i".into());
+    t.check(distortion(&sp, p, &e_d(&sp, &i.t)) == hh, || "E_d".into());
+    t.finish(
+        "uniform prior: ident. level = DP level; D_i* = D_d* = h",
+        Method::Combined(vec![Method::Exact, Method::LpCertificate]),
+        "4 random mechanisms with zeros",
+    )
+}
+
+/// S8 (l.188): D_i*(ε) ≥ D*_relaxed(ε) — the LP-I dual certificate is the LP-R certificate at
+/// every y; and every mechanism's distortion is ≥ h(its identifiability level).
+fn s8(i: &Nmtp) -> Check {
+    let sp = Space::new(i.n, i.m);
+    let mut t = Tally::new();
+    let c = certify_lpr(&sp, &i.t, 0);
+    match lpi_lower(&sp, &i.t) {
+        Ok(lb) => t.check(lb >= c.primal, || "D_i* >= D_relaxed*".into()),
+        Err(e) => t.check(false, || e),
+    }
+    let mut rng = Lcg(43);
+    for k in 0..3 {
+        let w = random_mech(&mut rng, sp.size, sp.size, 4, false);
+        let lv = ident_level(&sp, &i.prior.p, &w).ratio.unwrap();
+        let d = distortion(&sp, &i.prior.p, &w);
+        t.check(d >= h(sp.n, sp.m, &(qi(1) / &lv)), || {
+            format!("random #{k}")
+        });
+    }
+    t.finish(
+        "D_i*(eps) >= D_relaxed*(eps) (relaxing (11) to (23))",
+        Method::LpCertificate,
+        "reading: the unrendered label is constraint (11); certificate + 3 random mechanisms",
+    )
+}
+
+/// S9 (eq (25)): for an ε_d-DP mechanism, q = p_X W satisfies q(x,y) ≤ e^{ε_d+ε_X} q(x',y);
+/// D_d*(ε) ≥ D*_relaxed(ε + ε_X) (certificate).
+fn s9(i: &Nmtp) -> Check {
+    let sp = Space::new(i.n, i.m);
+    let p = &i.prior.p;
+    let r = r_x(&sp, p).0.expect("full support");
+    let mut t = Tally::new();
+    let mut rng = Lcg(47);
+    let mut ws: Vec<Mech> = (0..3)
+        .map(|_| random_mech(&mut rng, sp.size, sp.size, 4, false))
+        .collect();
+    ws.push(e_d(&sp, &i.t));
+    for (k, w) in ws.iter().enumerate() {
+        let lv = dp_level(&sp, w).ratio.unwrap();
+        for (x, xp) in sp.ordered_pairs() {
+            t.check(p[x] <= &r * &p[xp], || "prior ratio".into());
+            for y in 0..sp.size {
+                t.check(&p[x] * &w[x][y] <= &lv * &r * &p[xp] * &w[xp][y], || {
+                    format!("#{k} (25)")
+                });
+            }
+        }
+    }
+    match lpdp_lower(&sp, &i.t, p) {
+        Ok(lb) => t.check(lb == h(sp.n, sp.m, &(&i.t / &r)), || "certificate".into()),
+        Err(e) => t.check(false, || e),
+    }
+    t.finish(
+        "(25) on random mechanisms and E_d; D_d*(eps) >= h(eps+eps_X)",
+        Method::Combined(vec![Method::Exact, Method::LpCertificate]),
+        "",
+    )
+}
+
+/// D13 (eqs (17), (32)): h(h⁻¹(D)) = D for 0 < D < n, as n(m−1)t_D/(1+(m−1)t_D) = D with
+/// t_D = 1/((n/D − 1)(m−1)); and n/(1+E/(m−1)) = n(m−1)t/(1+(m−1)t) for E = 1/t.
+fn d13(i: &Nm) -> Check {
+    let (n, m) = (i.n, i.m);
+    let mut t = Tally::new();
+    for k in 1..8 {
+        let d = q((k * n) as i64, 8);
+        let td = qi(1) / ((qi(n as i64) / &d - qi(1)) * qi(m as i64 - 1));
+        t.check(h(n, m, &td) == d, || format!("D={d}"));
+        let tform = qi((n * (m - 1)) as i64) * &td / (qi(1) + qi(m as i64 - 1) * &td);
+        t.check(tform == d, || format!("t-form at D={d}"));
+        // h^{-1}(D) >= 0 iff D <= n(m-1)/m iff t_D <= 1.
+        t.check(
+            (td <= 1u32) == (d <= q((n * (m - 1)) as i64, m as i64)),
+            || "sign of h^-1".into(),
+        );
+    }
+    t.finish(
+        "h(h^-1(D)) = D; both forms of h agree",
+        Method::Exact,
+        "D in {n k/8 : k = 1..7}",
+    )
+}
+
+/// D14 (eqs (20)–(24)): R-PD decouples over y; the per-y optimum is h for every centre y0.
+fn d14(i: &Nmtp) -> Check {
+    let sp = Space::new(i.n, i.m);
+    let mut t = Tally::new();
+    let hh = h(sp.n, sp.m, &i.t);
+    for y0 in 0..sp.size {
+        let c = certify_lpr(&sp, &i.t, y0);
+        t.check(
+            c.tally.failed == 0 && c.primal == hh && c.dual == hh,
+            || format!("y0={y0}"),
+        );
+    }
+    t.finish(
+        "LP-R(y0) optimum = h for every y0 (certified)",
+        Method::LpCertificate,
+        "every centre",
+    )
+}
+
+/// Helper: a failed check from an error message.
+trait FailWith {
+    fn finish_failed(self, e: &str) -> Check;
+}
+
+impl FailWith for Tally {
+    fn finish_failed(mut self, e: &str) -> Check {
+        self.check(false, || e.to_string());
+        self.finish("certificate", Method::LpCertificate, "")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::claim::papers::wang_ying_zhang::core::{iid_linear, uniform};
+
+    /// The LP-DP dual check is not vacuous: built without the prior factor (r = 1) it must be
+    /// rejected for a non-uniform prior (it would claim D_d* >= h(eps) > true optimum).
+    #[test]
+    fn lpdp_dual_rejects_a_wrong_transfer() {
+        let sp = Space::new(2, 2);
+        let p = iid_linear(&sp).p;
+        let t = q(1, 2);
+        assert!(lpdp_lower_with(&sp, &t, &p, &qi(1)).is_err());
+        assert!(lpdp_lower(&sp, &t, &p).is_ok());
+        assert!(lpdp_lower_with(&sp, &t, &uniform(&sp).p, &qi(1)).is_ok());
+    }
+
+    #[test]
+    fn farkas_only_below_r_x() {
+        let sp = Space::new(1, 3);
+        let p = iid_linear(&sp).p; // (1/6, 2/6, 3/6): r_X = 3
+        assert!(farkas_lpi(&sp, &p, &q(29, 10)).is_ok());
+        assert!(farkas_lpi(&sp, &p, &qi(3)).is_err());
+    }
+}
