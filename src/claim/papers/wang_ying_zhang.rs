@@ -18,6 +18,7 @@ pub(crate) mod lemma1;
 pub(crate) mod mech;
 pub(crate) mod prior;
 pub(crate) mod theorem1;
+pub(crate) mod theorem2;
 
 use crate::claim::ClaimChecker;
 
@@ -29,6 +30,7 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
     v.extend(prior::claims());
     v.extend(mech::claims());
     v.extend(theorem1::claims());
+    v.extend(theorem2::claims());
     v
 }
 
