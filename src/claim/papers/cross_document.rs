@@ -825,3 +825,53 @@ mod tests {
         assert_eq!(kl(&p, &q).unwrap(), LogLinear::term(&r(1, 2), &t));
     }
 }
+
+/// Guard for the three manifests owned with these modules (`theorems/cuff-yu.toml`,
+/// `theorems/vadhan.toml`, `theorems/cross-document.toml`): every manifest ID has a checker,
+/// every checker of these documents has a manifest entry, every non-holding expectation
+/// carries a `why`, and every default-grid verdict equals its `expect`.
+#[cfg(test)]
+mod manifest_guard {
+    use crate::claim::{registry, Outcome};
+
+    #[test]
+    fn manifests_match_checkers_and_verdicts() {
+        let reg = registry();
+        for (slug, prefix) in [
+            ("cuff-yu", "CY-"),
+            ("vadhan", "VAD-"),
+            ("cross-document", "XDOC-"),
+        ] {
+            let path = format!("{}/theorems/{slug}.toml", env!("CARGO_MANIFEST_DIR"));
+            let text = std::fs::read_to_string(&path).expect("manifest readable");
+            let doc: toml::Value = toml::from_str(&text).expect("manifest parses");
+            let claims = doc["claim"].as_array().expect("[[claim]] entries");
+            let mut ids = Vec::new();
+            for c in claims {
+                let id = c["id"].as_str().expect("id");
+                let expect = c["expect"].as_str().expect("expect");
+                ids.push(id.to_string());
+                assert!(
+                    expect == "holds" || c.get("why").is_some(),
+                    "{slug}: {id} expects {expect} without a why"
+                );
+                let checker = reg
+                    .iter()
+                    .find(|k| k.id() == id)
+                    .unwrap_or_else(|| panic!("{slug}: {id} has no checker"));
+                let checks = checker.check_grid();
+                let verdict = Outcome::aggregate(checks.iter().map(|c| &c.outcome));
+                assert_eq!(verdict.as_str(), expect, "{slug}: verdict of {id}");
+            }
+            for k in &reg {
+                if k.id().starts_with(prefix) {
+                    assert!(
+                        ids.iter().any(|i| i == k.id()),
+                        "{slug}: checker {} has no manifest entry",
+                        k.id()
+                    );
+                }
+            }
+        }
+    }
+}
