@@ -591,7 +591,10 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
             },
             beyond: Some(|s| {
                 vec![Strict {
-                    param: Rational::from_unsigneds(1u64, 10u64.pow(s as u32 + 3)),
+                    param: {
+                        use malachite::base::num::arithmetic::traits::Pow;
+                        Rational::from(1u32) / Rational::from(10u32).pow(s as u64 + 3)
+                    },
                 }]
             }),
             check: check_3c,
