@@ -260,7 +260,7 @@ fn check_10(cell: &PairCell) -> Check {
             }
         }
         let h = hockey2(&p, &q, t);
-        a.push(need == h, true, || {
+        a.push_ok(need == h, || {
             format!("{} NP-vertex delta={need} hockey={h}", pair_str(&p, &q))
         });
     }

@@ -132,6 +132,17 @@ impl Agree {
         }
     }
 
+    /// Record one instance of an identity that either holds (`ok`) or not; the witness is
+    /// reported as is when it fails.
+    pub fn push_ok(&mut self, ok: bool, witness: impl FnOnce() -> String) {
+        self.count += 1;
+        if ok {
+            self.both += 1;
+        } else if self.first_disagree.is_none() {
+            self.first_disagree = Some(witness());
+        }
+    }
+
     /// The check: both forms agree on every instance.
     pub fn finish(self, compared: impl Into<String>, method: Method) -> Check {
         let ok = self.first_disagree.is_none();

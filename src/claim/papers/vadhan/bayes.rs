@@ -337,7 +337,7 @@ fn check_printed_with(fam: &Fam, corrected: bool) -> Check {
                             (&gamma / r(2, 1), (&one + &gamma) / (&one - &gamma))
                         };
                         let ok = half == delta && ratio == formula;
-                        agree.push(ok, true, || {
+                        agree.push_ok(ok, || {
                             format!(
                                 "{mech} {label} x_i={a} x'_i={b} y={y}: gamma={gamma}, Delta={delta}, Pr[M(x')=y]/Pr[M(x)=y]={ratio}, formula gives {formula}"
                             )

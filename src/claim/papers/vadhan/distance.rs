@@ -35,7 +35,7 @@ fn check_d2(cell: &PairCell) -> Check {
             .max()
             .expect("events");
         let half_l1 = tv(&p, &q);
-        a.push(by_sets == half_l1, true, || {
+        a.push_ok(by_sets == half_l1, || {
             format!(
                 "{}: max over sets {by_sets}, half-L1 {half_l1}",
                 pair_str(&p, &q)
@@ -90,7 +90,7 @@ fn check_d4(cell: &PairCell) -> Check {
             };
         }
         let pointwise = max_ratio(&p, &q);
-        a.push(by_sets == pointwise, true, || {
+        a.push_ok(by_sets == pointwise, || {
             format!("{}: sets {by_sets}, points {pointwise}", pair_str(&p, &q))
         });
     }

@@ -364,4 +364,24 @@ mod tests {
         // Slightly below the level, no simulator exists.
         assert!(build_simulator(&m, &classes[0].1, &r(249, 100)).is_none());
     }
+
+    proptest::proptest! {
+        /// The closed form agrees with the construction: at any rational level s, a simulator
+        /// is built iff s² reaches the least level, and every built simulator is valid.
+        #[test]
+        fn closed_form_matches_construction(seed in 0u64..500, num in 9u32..40) {
+            let s = Rational::from_unsigneds(num, 8);
+            let mech = &random_family(2, 2, 3, 6, 1, seed, true)[0];
+            for reading in [SimReading::IndexKnown, SimReading::IndexUnknown] {
+                for (_, class) in simulator_classes(mech, reading) {
+                    let need = sim_level_sq(mech, &class).unwrap();
+                    let built = build_simulator(mech, &class, &s);
+                    proptest::prop_assert_eq!(built.is_some(), &s * &s >= need);
+                    if let Some(sim) = built {
+                        proptest::prop_assert!(sim_valid(mech, &class, &s, &sim));
+                    }
+                }
+            }
+        }
+    }
 }
