@@ -11,6 +11,7 @@
 
 #[allow(dead_code)] // helpers used by checkers landing next
 pub(crate) mod core;
+pub(crate) mod derived;
 pub(crate) mod graph;
 #[allow(dead_code)]
 pub(crate) mod inst;
@@ -31,6 +32,7 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
     v.extend(mech::claims());
     v.extend(theorem1::claims());
     v.extend(theorem2::claims());
+    v.extend(derived::claims());
     v
 }
 
@@ -77,8 +79,12 @@ mod tests {
             let t0 = std::time::Instant::now();
             let checks = c.check_grid();
             let v = Outcome::aggregate(checks.iter().map(|c| &c.outcome));
+            let nv = checks
+                .iter()
+                .filter(|c| c.compared.starts_with("outside"))
+                .count();
             println!(
-                "{} {} ({} inst, {:?})",
+                "{} {} ({} inst, {nv} vacuous, {:?})",
                 c.id(),
                 v,
                 checks.len(),

@@ -144,16 +144,16 @@ fn lpdp_lower_with(
 }
 
 /// Is t in the T1a range (p_Y^{(t)} ≥ 0, i.e. ε ≥ ε̃_X, by X1)?
-fn in_range(sp: &Space, i: &Nmtp) -> Option<(Mech, Vec<Rational>)> {
+pub(crate) fn in_range(sp: &Space, i: &Nmtp) -> Option<(Mech, Vec<Rational>)> {
     e_i(sp, &i.t, &i.prior.p)
 }
 
 /// A rational t'' slightly above t (e^{ε''} slightly below e^ε), capped at 1.
-fn t_above(t: &Rational) -> Rational {
+pub(crate) fn t_above(t: &Rational) -> Rational {
     (t * q(101, 100)).min(qi(1))
 }
 
-fn vacuous(what: &str) -> Check {
+pub(crate) fn vacuous(what: &str) -> Check {
     Tally::new().finish(
         format!("outside the statement's range: {what}"),
         Method::Exact,
@@ -391,7 +391,7 @@ fn l2s3(i: &Nmtp) -> Check {
 /// Farkas certificate that LP-I is infeasible at E < r_X: with (a, b) attaining r_X, the
 /// combination Σ_y [E q(b,y) − q(a,y) ≥ 0] − E [Σ_y q(b,y) = p(b)] + [Σ_y q(a,y) = p(a)]
 /// has every variable coefficient 0 and reads 0 ≥ p(a) − E p(b) > 0.
-fn farkas_lpi(sp: &Space, p: &[Rational], e: &Rational) -> Result<Rational, String> {
+pub(crate) fn farkas_lpi(sp: &Space, p: &[Rational], e: &Rational) -> Result<Rational, String> {
     let (r, (a, b)) = r_x(sp, p);
     let r = r.ok_or("no full support")?;
     if *e >= r {

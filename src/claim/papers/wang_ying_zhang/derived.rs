@@ -1,0 +1,432 @@
+//! Derived questions of the claims file that need LP-DP / LP-I optima (X4, X6, X7, X10) and the
+//! achievability claim S12, decided with explicit certificates checked row by row.
+//!
+//! **The LP-DP certificate on the T1a range (new, checked exactly).** For t ≤ t̃ write
+//! p_X = Σ_{y0} p_Y(y0) π_{t,y0} with p_Y = G_t⁻¹p_X ≥ 0 (π_{t,y0}(x) = t^{d(x,y0)}/Z, the Gibbs
+//! vertex priors). Dual point of LP-DP at E = 1/t:
+//!   u_x = Σ_{y0} p_Y(y0) π_{t,y0}(x) d(x,y0),
+//!   λ_{(a,b),y} = Σ_{y0} p_Y(y0) π_{t,y0}(a) · [a, b differ in a row i with a_i = y_i ≠ y0_i = b_i],
+//! on the rows E W(b,y) − W(a,y) ≥ 0. Its objective Σ_x u_x equals h(ε) (every π_{t,y0} has mean
+//! distance h from y0), so D_d*(ε) ≥ h(ε); with ℰ_d, D_d*(ε) = h(ε). Every dual row
+//! u_x + E Σ_a λ_{(a,x),y} − Σ_b λ_{(x,b),y} ≤ p_X(x) d(x,y) is checked exactly (they are tight,
+//! since E·π_{t,y0}(a) = π_{t,y0}(x) for a one step further from y0).
+
+use super::core::{
+    distortion, dp_level, e_d, e_i, gibbs_p_y, h, ident_level, pw, q, qi, r_x, random_mech, z, Lcg,
+    Space,
+};
+use super::inst::{grid_nmtp, Nmtp, Tally};
+use super::mech::grid_in_range;
+use super::prior::{threshold, Threshold};
+use super::theorem1::{farkas_lpi, in_range, lpi_lower, vacuous};
+use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
+use crate::num::Rational;
+use std::cmp::Ordering;
+
+fn fam(
+    id: &'static str,
+    grid: fn() -> Vec<Nmtp>,
+    check: fn(&Nmtp) -> Check,
+) -> Box<dyn ClaimChecker> {
+    Family {
+        id,
+        grid,
+        beyond: None,
+        check,
+    }
+    .boxed()
+}
+
+pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
+    vec![
+        fam("WYZ-X4", grid_x4, x4),
+        fam("WYZ-X6", grid_nmtp, x6),
+        fam("WYZ-X7", grid_x7, x7),
+        fam("WYZ-X7-corrected", grid_in_range, x7_corrected),
+        fam("WYZ-X10", grid_x10, x10),
+        fam("WYZ-S12", grid_in_range, s12),
+    ]
+}
+
+/// X4 grid: the default grid plus, for each prior, t = 1/r_X and a rational point of (t̃, 1/r_X).
+fn grid_x4() -> Vec<Nmtp> {
+    let mut v = grid_nmtp();
+    let mut extra = Vec::new();
+    for i in v.iter().filter(|i| i.t == q(1, 2)) {
+        let sp = Space::new(i.n, i.m);
+        let r = r_x(&sp, &i.prior.p).0.expect("full support");
+        let top = qi(1) / &r;
+        if let Threshold::Root(mut root, _) = threshold(&sp, &i.prior.p) {
+            root.refine_to(&q(1, 1000));
+            for t in [top.clone(), (&root.hi + &top) / qi(2)] {
+                if t > root.hi && t <= top {
+                    extra.push(Nmtp {
+                        n: i.n,
+                        m: i.m,
+                        t,
+                        prior: i.prior.clone(),
+                    });
+                }
+            }
+        }
+    }
+    v.extend(extra);
+    v
+}
+
+/// Certified lower bound D_d*(ε) ≥ h(ε) on the T1a range by the mixture dual (module doc).
+pub fn lpdp_range_cert(sp: &Space, t: &Rational, p: &[Rational]) -> Result<Rational, String> {
+    let py = gibbs_p_y(sp, t, p).ok_or("t = 1 with a non-uniform prior")?;
+    if py.iter().any(|v| *v < 0u32) {
+        return Err("outside the range (p_Y has a negative entry)".into());
+    }
+    let e = qi(1) / t;
+    let zz = z(sp.n, sp.m, t);
+    let pi = |y0: usize, x: usize| pw(t, sp.d(x, y0)) / &zz;
+    let support: Vec<usize> = (0..sp.size).filter(|&y| py[y] > 0u32).collect();
+    // λ for the row (a, b, y).
+    let lambda = |a: usize, b: usize, y: usize| -> Rational {
+        let i = (0..sp.n)
+            .find(|&r| sp.pts[a][r] != sp.pts[b][r])
+            .expect("neighbours");
+        let mut s = qi(0);
+        for &y0 in &support {
+            if sp.pts[a][i] == sp.pts[y][i]
+                && sp.pts[y][i] != sp.pts[y0][i]
+                && sp.pts[b][i] == sp.pts[y0][i]
+            {
+                s += &py[y0] * pi(y0, a);
+            }
+        }
+        s
+    };
+    let u: Vec<Rational> = (0..sp.size)
+        .map(|x| {
+            support
+                .iter()
+                .map(|&y0| &py[y0] * pi(y0, x) * qi(sp.d(x, y0) as i64))
+                .sum()
+        })
+        .collect();
+    for y in 0..sp.size {
+        for x in 0..sp.size {
+            let mut lhs = u[x].clone();
+            for (w, _) in sp.neighbours(x) {
+                lhs += &e * lambda(w, x, y);
+                lhs -= lambda(x, w, y);
+            }
+            if lhs > &p[x] * qi(sp.d(x, y) as i64) {
+                return Err(format!("dual row (x={x}, y={y}) violated"));
+            }
+        }
+    }
+    let obj: Rational = u.iter().sum();
+    let hh = h(sp.n, sp.m, t);
+    if obj != hh {
+        return Err(format!("dual objective {obj} != h {hh}"));
+    }
+    Ok(obj)
+}
+
+/// X7 grid: the in-range grid plus Gibbs vertex priors at their own threshold t̃ = t.
+fn grid_x7() -> Vec<Nmtp> {
+    let mut v = grid_in_range();
+    for s in super::core::small_spaces() {
+        for t in super::core::t_grid() {
+            v.push(Nmtp {
+                n: s.n,
+                m: s.m,
+                t: t.clone(),
+                prior: super::core::gibbs_vertex(&s, &t, 0),
+            });
+        }
+    }
+    v
+}
+
+/// The best 0-DP (constant-output) distortion min_y Σ_x p(x) d(x,y).
+fn best_constant(sp: &Space, p: &[Rational]) -> Rational {
+    (0..sp.size)
+        .map(|y| {
+            (0..sp.size)
+                .map(|x| &p[x] * qi(sp.d(x, y) as i64))
+                .sum::<Rational>()
+        })
+        .min()
+        .unwrap()
+}
+
+/// Is t exactly the threshold t̃ of the prior (a root of some P_y where the range ends)?
+fn at_threshold(sp: &Space, t: &Rational, p: &[Rational]) -> bool {
+    match threshold(sp, p) {
+        Threshold::WholeInterval => false,
+        Threshold::Root(r, _) => r.cmp_rational(t) == Ordering::Equal,
+    }
+}
+
+/// X7 as titled (claims file X7): for 0 < D ≤ h(ε̃_X), ε_d*(D) = ε_i*(D) = h⁻¹(D). The D-side
+/// D_d*(ε) = h(ε) for ε ≥ ε̃_X is certified (mixture dual + ℰ_d). At the endpoint D = h(ε̃_X)
+/// (t = t̃ rational) the ε-side is decided by the 0-DP mechanisms: if a constant output has
+/// distortion ≤ D then ε_d*(D) = 0, which differs from h⁻¹(D) = ε̃_X when ε̃_X > 0.
+fn x7(i: &Nmtp) -> Check {
+    let sp = Space::new(i.n, i.m);
+    let p = &i.prior.p;
+    if in_range(&sp, i).is_none() {
+        return vacuous("t > t~");
+    }
+    let hh = h(sp.n, sp.m, &i.t);
+    if let Err(e) = lpdp_range_cert(&sp, &i.t, p) {
+        return Tally::new().finish(format!("certificate: {e}"), Method::LpCertificate, "");
+    }
+    if at_threshold(&sp, &i.t, p) && i.t < 1u32 {
+        let c = best_constant(&sp, p);
+        if c <= hh {
+            return Check::new(
+                "eps_d*(D) at D = h(eps~_X)  =  h^-1(D) = eps~_X",
+                Value::text("0", "0"),
+                Value::text(format!("ln({})", qi(1) / &i.t), ""),
+                Method::Combined(vec![Method::Exact, Method::LpCertificate]),
+                Outcome::Fails,
+            )
+            .with_note(format!(
+                "endpoint D = h(eps~_X) = {hh}: a constant output (0-DP) has distortion {c} <= D, so eps_d*(D) = 0 < h^-1(D) = ln(1/t~) with t~ = {}; the D-side D_d*(eps) = h(eps) for eps >= eps~_X still holds (WYZ-X7-corrected)",
+                i.t
+            ));
+        }
+    }
+    let mut c = Check::rationals("certified D_d*(eps)  =  h(eps)", &hh, "=", &hh);
+    c.method = Method::LpCertificate;
+    c.with_note("mixture dual of LP-DP (value h) checked on every row; E_d attains h")
+}
+
+/// X7-corrected: D_d*(ε) = h(ε) for every ε ≥ ε̃_X (D-side, certified), hence
+/// ε_d*(D) = ε_i*(D) = h⁻¹(D) for 0 < D < h(ε̃_X) (strictly inside the range).
+fn x7_corrected(i: &Nmtp) -> Check {
+    let sp = Space::new(i.n, i.m);
+    let p = &i.prior.p;
+    if in_range(&sp, i).is_none() {
+        return vacuous("t > t~");
+    }
+    let hh = h(sp.n, sp.m, &i.t);
+    let mut t = Tally::new();
+    match lpdp_range_cert(&sp, &i.t, p) {
+        Ok(v) => t.check(v == hh, || "value".into()),
+        Err(e) => t.check(false, || e),
+    }
+    let ed = distortion(&sp, p, &e_d(&sp, &i.t));
+    t.check(ed == hh, || "E_d".into());
+    t.finish(
+        "D_d*(eps) = h(eps) for eps >= eps~_X (certified both ways)",
+        Method::LpCertificate,
+        "mixture dual of LP-DP checked on every row; upper bound E_d",
+    )
+}
+
+/// X4: for ε ∈ [ε_X, ε̃_X) (t̃ < t ≤ 1/r_X), D_i*(ε) > h(ε) strictly. Certificate: an LP-I
+/// point of value h would make every column with mass an LP-R optimum, i.e. the Gibbs posterior
+/// (unique: X11, all κ_l > 0 on (0,1] by Sturm), so p_X = G_t p_Y with p_Y ≥ 0 — but the exact
+/// range test finds p_Y^{(t)} = G_t⁻¹ p_X with a negative entry (G_t invertible for t < 1).
+fn x4(i: &Nmtp) -> Check {
+    let sp = Space::new(i.n, i.m);
+    let p = &i.prior.p;
+    let r = r_x(&sp, p).0.expect("full support");
+    let e = qi(1) / &i.t;
+    if in_range(&sp, i).is_some() || e < r {
+        return vacuous("t <= t~ or e^eps < r_X");
+    }
+    let mut t = Tally::new();
+    let py = gibbs_p_y(&sp, &i.t, p);
+    t.check(
+        py.as_ref().is_some_and(|v| v.iter().any(|x| *x < 0u32)),
+        || "range test".into(),
+    );
+    t.check(lpi_lower(&sp, &i.t).is_ok(), || "LP-I certificate".into());
+    // Uniqueness of the LP-R optimum: every κ_l > 0 on (0,1] (as WYZ-X11).
+    for l in 1..=sp.n {
+        let s = super::lemma1::mu(&sp, &i.t, l);
+        t.check(s > 0u32, || format!("kappa_{l} not positive"));
+    }
+    t.finish(
+        "D_i*(eps) > h(eps) strictly on [eps_X, eps~_X)",
+        Method::Combined(vec![Method::LpCertificate, Method::Exact]),
+        "equality would force Gibbs columns (X11) and p_Y = G_t^-1 p_X >= 0, refuted exactly",
+    )
+}
+
+/// X6: the sandwich ε_i*(D) − ε_X ≤ ε_d*(D) ≤ ε_i*(D) holds for every D ∈ (0, n]. D-side at every
+/// ε: D_i*(ε + ε_X) ≤ D_d*(ε) (every ε-DP W gives q = p_X W with q(x,y) ≤ e^{ε+ε_X} q(x',y): the
+/// prior ratio p(x) ≤ r_X p(x') is checked on every pair, and on random DP mechanisms the
+/// identifiability level is ≤ DP level · r_X) and D_d*(ε) ≤ h(ε) ≤ D_i*(ε) (ℰ_d; LP-I
+/// certificate, +∞ when infeasible).
+fn x6(i: &Nmtp) -> Check {
+    let sp = Space::new(i.n, i.m);
+    let p = &i.prior.p;
+    let r = r_x(&sp, p).0.expect("full support");
+    let mut t = Tally::new();
+    for (x, xp) in sp.ordered_pairs() {
+        t.check(p[x] <= &r * &p[xp], || "prior ratio".into());
+    }
+    let mut rng = Lcg(61);
+    for k in 0..3 {
+        let w = random_mech(&mut rng, sp.size, sp.size, 4, false);
+        let dl = dp_level(&sp, &w).ratio.unwrap();
+        let il = ident_level(&sp, p, &w).ratio.unwrap();
+        t.check(il <= &dl * &r, || format!("#{k} inclusion"));
+    }
+    let hh = h(sp.n, sp.m, &i.t);
+    t.check(distortion(&sp, p, &e_d(&sp, &i.t)) == hh, || "E_d".into());
+    match lpi_lower(&sp, &i.t) {
+        Ok(v) => t.check(v >= hh, || "LP-I".into()),
+        Err(e) => t.check(false, || e),
+    }
+    t.finish(
+        "D_i*(eps+eps_X) <= D_d*(eps) <= h(eps) <= D_i*(eps) at every eps",
+        Method::Combined(vec![Method::Exact, Method::LpCertificate]),
+        "sandwich holds for all D (not only on the T1a range)",
+    )
+}
+
+/// X10 grid: (n, m) = (1, 2), priors p = (k, 10−k)/10 and the grid t, plus E = r_X.
+fn grid_x10() -> Vec<Nmtp> {
+    let sp = Space::new(1, 2);
+    let mut v = Vec::new();
+    for k in 1..=5 {
+        let prior = super::core::Prior {
+            label: format!("p{k}"),
+            p: vec![q(10 - k, 10), q(k, 10)],
+        };
+        let r = r_x(&sp, &prior.p).0.unwrap();
+        let mut ts = vec![q(1, 10), q(1, 3), q(1, 2), q(2, 3), q(9, 10), qi(1) / &r];
+        ts.dedup();
+        for t in ts {
+            v.push(Nmtp {
+                n: 1,
+                m: 2,
+                t,
+                prior: prior.clone(),
+            });
+        }
+    }
+    v
+}
+
+/// X10: for (n, m) = (1, 2): D_d*(ε) = min(p_min, 1/(1+e^ε)); D_i*(ε) = 1/(1+e^ε) for
+/// e^ε ≥ p_max/p_min and +∞ below; ε̃_X = ε_X. Every prior is the Gibbs vertex prior at
+/// t' = 1/r_X, so the mixture dual at t' gives D_d*(r_X) ≥ p_min, and D_d* is nonincreasing.
+fn x10(i: &Nmtp) -> Check {
+    let sp = Space::new(1, 2);
+    let p = &i.prior.p;
+    let r = r_x(&sp, p).0.unwrap();
+    let e = qi(1) / &i.t;
+    let pmin = p.iter().min().unwrap().clone();
+    let hh = h(1, 2, &i.t);
+    let mut t = Tally::new();
+    t.check(hh == qi(1) / (qi(1) + &e), || "h = 1/(1+E)".into());
+    // ε̃_X = ε_X.
+    let th_ok = match threshold(&sp, p) {
+        Threshold::WholeInterval => r == 1u32,
+        Threshold::Root(rt, _) => rt.cmp_rational(&(qi(1) / &r)) == Ordering::Equal,
+    };
+    t.check(th_ok, || "eps~_X != eps_X".into());
+    let dd = pmin.clone().min(hh.clone());
+    // Upper bounds: E_d and the best constant output.
+    t.check(distortion(&sp, p, &e_d(&sp, &i.t)) == hh, || "E_d".into());
+    t.check(best_constant(&sp, p) == pmin, || "constant output".into());
+    // Lower bound.
+    if e >= r {
+        match lpdp_range_cert(&sp, &i.t, p) {
+            Ok(v) => t.check(v >= dd, || "D_d* lower (in range)".into()),
+            Err(er) => t.check(false, || er),
+        }
+        match lpi_lower(&sp, &i.t) {
+            Ok(v) => t.check(v == hh, || "D_i* lower".into()),
+            Err(er) => t.check(false, || er),
+        }
+        let wi = e_i(&sp, &i.t, p).map(|(w, _)| distortion(&sp, p, &w));
+        t.check(wi == Some(hh.clone()), || "E_i attains".into());
+    } else {
+        match lpdp_range_cert(&sp, &(qi(1) / &r), p) {
+            Ok(v) => t.check(v >= dd, || format!("D_d*(r_X) >= {v} vs {dd}")),
+            Err(er) => t.check(false, || er),
+        }
+        t.check(farkas_lpi(&sp, p, &e).is_ok(), || "LP-I infeasible".into());
+    }
+    t.finish(
+        "(1,2): D_d* = min(p_min, 1/(1+E)); D_i* = 1/(1+E) iff E >= r_X else +inf",
+        Method::LpCertificate,
+        &format!("D_d* = {dd}"),
+    )
+}
+
+/// S12 (l.212): the RD-optimal mechanism ℰ_i at t_D has DP level ε with
+/// ε_d*(D) ≤ ε ≤ ε_d*(D) + ε_X. Reading: D in the T2 range. Left: ℰ_i is ε-DP with distortion D.
+/// Right: strictly inside the range (p_Y^{(t_D)} > 0 entrywise) ε_d*(D) = h⁻¹(D) (X7-corrected)
+/// and the DP ratio of ℰ_i is ≤ e^{h⁻¹(D)} r_X (checked); at the endpoint (p_Y has zeros) the
+/// certified lower bound ε_d*(D) ≥ max{h⁻¹(D) − ε_X, 0} is used, undecided if insufficient.
+fn s12(i: &Nmtp) -> Check {
+    let sp = Space::new(i.n, i.m);
+    let p = &i.prior.p;
+    let Some((w, py)) = e_i(&sp, &i.t, p) else {
+        return vacuous("t > t~");
+    };
+    let r = r_x(&sp, p).0.unwrap();
+    let e = qi(1) / &i.t;
+    let l = dp_level(&sp, &w).ratio;
+    let Some(l) = l else {
+        return Check::new(
+            "DP level of E_i",
+            Value::text("+inf", ""),
+            Value::text("finite", ""),
+            Method::Exact,
+            Outcome::Fails,
+        );
+    };
+    let interior = py.iter().all(|v| *v > 0u32);
+    let bound = if interior {
+        if lpdp_range_cert(&sp, &i.t, p).is_err() {
+            return Tally::new().finish("certificate failed", Method::LpCertificate, "");
+        }
+        &e * &r
+    } else {
+        (&e / &r).max(qi(1)) * &r
+    };
+    if l <= bound {
+        let mut c = Check::rationals(
+            "DP ratio of E_i at t_D  <=  e^{eps_d*(D) + eps_X} (certified lower bound)",
+            &l,
+            "<=",
+            &bound,
+        );
+        c.method = Method::Combined(vec![Method::Exact, Method::LpCertificate]);
+        c.with_note(if interior {
+            "interior: eps_d*(D) = h^-1(D) certified"
+        } else {
+            "endpoint: eps_d* >= max(h^-1(D) - eps_X, 0)"
+        })
+    } else {
+        Check::new(
+            "DP ratio of E_i <= e^{eps_d* + eps_X}",
+            Value::rational(&l),
+            Value::rational(&bound),
+            Method::Exact,
+            Outcome::Undecided,
+        )
+        .with_note("endpoint: the certified lower bound on eps_d*(D) is not enough")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::claim::papers::wang_ying_zhang::core::iid_linear;
+
+    /// The mixture dual is accepted inside the range and rejected outside it.
+    #[test]
+    fn mixture_dual_only_in_range() {
+        let sp = Space::new(1, 3);
+        let p = iid_linear(&sp).p; // (1/6, 1/3, 1/2): t~ = 1/4
+        assert_eq!(lpdp_range_cert(&sp, &q(1, 4), &p), Ok(h(1, 3, &q(1, 4))));
+        assert_eq!(lpdp_range_cert(&sp, &q(1, 5), &p), Ok(h(1, 3, &q(1, 5))));
+        assert!(lpdp_range_cert(&sp, &q(1, 3), &p).is_err());
+    }
+}
