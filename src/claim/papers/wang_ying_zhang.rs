@@ -168,4 +168,27 @@ mod tests {
         out.push_str(&format!("\nTotals: {counts:?}\n"));
         std::fs::write(format!("{root}/docs/claims-wang-ying-zhang.md"), out).unwrap();
     }
+
+    /// Every `beyond` family of size 1 runs without panicking (`--ignored`: a few minutes).
+    #[test]
+    #[ignore]
+    fn beyond_size_one_runs() {
+        let filter = std::env::var("WYZ").unwrap_or_default();
+        for c in super::claims() {
+            if !c.id().contains(&filter) {
+                continue;
+            }
+            let t0 = std::time::Instant::now();
+            if let Some(checks) = c.search_size(1) {
+                let v = Outcome::aggregate(checks.iter().map(|c| &c.outcome));
+                println!(
+                    "{} beyond(1): {} ({} inst, {:?})",
+                    c.id(),
+                    v,
+                    checks.len(),
+                    t0.elapsed()
+                );
+            }
+        }
+    }
 }

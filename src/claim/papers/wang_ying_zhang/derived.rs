@@ -31,7 +31,7 @@ fn fam(
     Family {
         id,
         grid,
-        beyond: None,
+        beyond: Some(super::inst::nmtp_beyond),
         check,
     }
     .boxed()
@@ -43,7 +43,13 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         fam("WYZ-X6", grid_nmtp, x6),
         fam("WYZ-X7", grid_x7, x7),
         fam("WYZ-X7-corrected", grid_in_range, x7_corrected),
-        fam("WYZ-X10", grid_x10, x10),
+        Family {
+            id: "WYZ-X10",
+            grid: grid_x10,
+            beyond: None,
+            check: x10,
+        }
+        .boxed(),
         fam("WYZ-S12", grid_in_range, s12),
     ]
 }

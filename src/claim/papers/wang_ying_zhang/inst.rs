@@ -176,6 +176,25 @@ pub fn nmtp_beyond(k: usize) -> Vec<Nmtp> {
     v
 }
 
+/// Beyond family for (n, m, prior): spaces of [`nm_beyond`] with mⁿ ≤ 64, the default priors.
+pub fn nmp_beyond(k: usize) -> Vec<Nmp> {
+    let mut v = Vec::new();
+    for nm in nm_beyond(k) {
+        if nm.m.pow(nm.n as u32) > 64 {
+            continue;
+        }
+        let s = nm.space();
+        for prior in prior_grid(&s) {
+            v.push(Nmp {
+                n: s.n,
+                m: s.m,
+                prior,
+            });
+        }
+    }
+    v
+}
+
 /// Accumulates many exact sub-checks of one instance; the first failure is kept as witness.
 pub struct Tally {
     pub checked: usize,

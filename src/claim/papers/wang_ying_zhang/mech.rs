@@ -58,7 +58,7 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         Family {
             id: "WYZ-L4",
             grid: grid_in_range,
-            beyond: None,
+            beyond: Some(nmtp_beyond),
             check: l4,
         }
         .boxed(),

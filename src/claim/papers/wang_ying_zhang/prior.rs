@@ -8,7 +8,7 @@
 use super::core::{
     gibbs_feasible, gibbs_inverse, pw, q, qi, r_x, random_prior, show_pt, Prior, Space,
 };
-use super::inst::{grid_nmp, Nmp, Tally};
+use super::inst::{grid_nmp, nmp_beyond, Nmp, Tally};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::num::sturm::{count_real_roots_closed, RealRoot};
 use crate::num::{Poly, Rational};
@@ -19,7 +19,7 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         Family {
             id,
             grid,
-            beyond: None,
+            beyond: Some(nmp_beyond),
             check,
         }
         .boxed()

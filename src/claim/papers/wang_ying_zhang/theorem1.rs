@@ -47,6 +47,13 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
     vec![
         fam("WYZ-T1a", grid_in_range, t1a),
         fam("WYZ-S14", grid_in_range, s14),
+        Family {
+            id: "WYZ-S14-prior-free-range",
+            grid: super::inst::grid_nmt,
+            beyond: None,
+            check: s14_prior_free,
+        }
+        .boxed(),
         fam("WYZ-T1b", grid_in_range, t1b),
         fam("WYZ-T1c", grid_nmtp, t1c),
         fam("WYZ-T1d", grid_nmtp, t1d),
@@ -55,7 +62,7 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         Family {
             id: "WYZ-L2.s2",
             grid: || nm_upto(9),
-            beyond: None,
+            beyond: Some(super::inst::nm_beyond),
             check: l2s2,
         }
         .boxed(),
@@ -69,7 +76,7 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         Family {
             id: "WYZ-D13",
             grid: || nm_upto(9),
-            beyond: None,
+            beyond: Some(super::inst::nm_beyond),
             check: d13,
         }
         .boxed(),
@@ -204,6 +211,40 @@ fn t1a(i: &Nmtp) -> Check {
 /// over every prior family of the grid.
 fn s14(i: &Nmtp) -> Check {
     t1a(i)
+}
+
+/// S14, second reading: one range of D > 0 valid for every prior. Refuted at every D = h(t)
+/// (0 < t < 1): the product prior with row 1 ∝ (1, 2/t, 2/t, …) (other rows uniform) has
+/// r_X = 2/t, so LP-I is infeasible at e^ε = (99/100)·2/t > 1/t (Farkas, Lemma 3), whence
+/// ε_i*(D) ≥ ln(1.98/t) > ln(1/t) = h⁻¹(D).
+fn s14_prior_free(i: &super::inst::Nmt) -> Check {
+    let sp = Space::new(i.n, i.m);
+    let hi = qi(2) / &i.t;
+    let mut row: Vec<Rational> = (0..sp.m)
+        .map(|a| if a == 0 { qi(1) } else { hi.clone() })
+        .collect();
+    let s: Rational = row.iter().sum();
+    row.iter_mut().for_each(|v| *v /= &s);
+    let mut rows = vec![vec![q(1, sp.m as i64); sp.m]; sp.n];
+    rows[0] = row;
+    let prior = super::core::product(&sp, "row0 ~ (1, 2/t, ...)", &rows);
+    let r = r_x(&sp, &prior.p).0.expect("full support");
+    let e = &r * q(99, 100);
+    let d = h(sp.n, sp.m, &i.t);
+    match farkas_lpi(&sp, &prior.p, &e) {
+        Ok(_) if e > qi(1) / &i.t => Check::rationals(
+            "lower bound e^{eps_i*(D)} >= (99/100) r_X  vs  e^{h^-1(D)} = 1/t",
+            &e,
+            "<=",
+            &(qi(1) / &i.t),
+        )
+        .with_note(format!(
+            "D = {d}: prior {} has r_X = {r}; LP-I infeasible at e^eps = {e} (Farkas), so eps_i*(D) > h^-1(D): no D > 0 works for every prior",
+            prior
+        )),
+        Ok(_) => Tally::new().finish("bound too weak", Method::Exact, ""),
+        Err(er) => Tally::new().finish_failed(&er),
+    }
 }
 
 /// T1b (eq (18), second line): for D > h(ε̃_X), ε_i*(D) ≥ max{h⁻¹(D), ε_X}. D-side at
@@ -498,6 +539,9 @@ fn s13(i: &Nmtp) -> Check {
 fn s7(i: &Nmtp) -> Check {
     let sp = Space::new(i.n, i.m);
     let p = &i.prior.p;
+    if !i.prior.is_uniform() {
+        return vacuous("the prior is not uniform");
+    }
     let mut t = Tally::new();
     let mut rng = Lcg(41);
     for k in 0..4 {

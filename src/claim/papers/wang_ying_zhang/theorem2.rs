@@ -23,7 +23,7 @@ fn fam(id: &'static str, check: fn(&Nmtp) -> Check) -> Box<dyn ClaimChecker> {
     Family {
         id,
         grid: grid_in_range,
-        beyond: None,
+        beyond: Some(super::inst::nmtp_beyond),
         check,
     }
     .boxed()
