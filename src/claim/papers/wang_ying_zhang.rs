@@ -9,11 +9,9 @@
 // Databases are indices into 𝒟ⁿ; index loops mirror the paper's sums over x and y.
 #![allow(clippy::needless_range_loop)]
 
-#[allow(dead_code)] // helpers used by checkers landing next
 pub(crate) mod core;
 pub(crate) mod derived;
 pub(crate) mod graph;
-#[allow(dead_code)]
 pub(crate) mod inst;
 pub(crate) mod lemma1;
 pub(crate) mod mech;

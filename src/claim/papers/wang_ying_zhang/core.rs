@@ -138,11 +138,6 @@ pub fn h(n: usize, m: usize, t: &Rational) -> Rational {
     qi(n as i64) / (qi(1) + e / qi(m as i64 - 1))
 }
 
-/// h as a function of e^ε = `e` (eq (32)); used for h(ε + ε_X) with e = E·r_X.
-pub fn h_of_e(n: usize, m: usize, e: &Rational) -> Rational {
-    qi(n as i64) / (qi(1) + e / qi(m as i64 - 1))
-}
-
 /// t_D = e^{−h⁻¹(D)} from eq (17): h⁻¹(D) = ln(n/D − 1) + ln(m−1), so
 /// t_D = 1/((n/D − 1)(m−1)) (0 < D < n).
 pub fn t_of_d(n: usize, m: usize, d: &Rational) -> Rational {
@@ -157,9 +152,6 @@ pub struct Prior {
 }
 
 impl Prior {
-    pub fn full_support(&self) -> bool {
-        self.p.iter().all(|v| *v > 0u32)
-    }
     pub fn is_uniform(&self) -> bool {
         self.p.iter().all(|v| *v == self.p[0])
     }
@@ -424,15 +416,6 @@ pub fn output_marginal(p: &[Rational], w: &Mech) -> Vec<Rational> {
 pub struct Level {
     pub ratio: Option<Rational>,
     pub at: (usize, usize, usize),
-}
-
-impl Level {
-    pub fn show(&self) -> String {
-        match &self.ratio {
-            Some(r) => r.to_string(),
-            None => "+inf".into(),
-        }
-    }
 }
 
 /// The max of `num(x,y)/num(x',y)` over ordered neighbour pairs and outputs, 0/0 skipped.

@@ -72,14 +72,6 @@ impl fmt::Display for Nmtp {
     }
 }
 
-/// Every (n, m) with m^n ≤ 9.
-pub fn grid_nm() -> Vec<Nm> {
-    small_spaces()
-        .into_iter()
-        .map(|s| Nm { n: s.n, m: s.m })
-        .collect()
-}
-
 /// (n, m) with mⁿ ≤ limit, n ≥ 1, m ≥ 2 (enumeration checks), in order of size.
 pub fn nm_upto(limit: usize) -> Vec<Nm> {
     let mut v = Vec::new();

@@ -641,11 +641,22 @@ fn l5(i: &Nmtp) -> Check {
     let sp = Space::new(i.n, i.m);
     let w = e_d(&sp, &i.t);
     let mut t = Tally::new();
-    let lv = dp_level(&sp, &w).ratio;
+    let level = dp_level(&sp, &w);
+    let lv = level.ratio.clone();
     t.check(lv == Some(qi(1) / &i.t), || format!("level {lv:?}"));
     let d = distortion(&sp, &i.prior.p, &w);
     t.check(d == h(sp.n, sp.m, &i.t), || format!("distortion {d}"));
-    t.finish("DP ratio of E_d = e^eps; distortion = h", Method::Exact, "")
+    let (x, xp, y) = level.at;
+    t.finish(
+        "DP ratio of E_d = e^eps; distortion = h",
+        Method::Exact,
+        &format!(
+            "attained at x={} x'={} y={}",
+            super::core::show_pt(&sp, x),
+            super::core::show_pt(&sp, xp),
+            super::core::show_pt(&sp, y)
+        ),
+    )
 }
 
 /// X5: (a) ε-DP ⇒ (ε+ε_X)-identifiable; (b) ε-identifiable ⇒ (ε+ε_X)-DP; (c) identifiability
