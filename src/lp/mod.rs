@@ -1,1 +1,33 @@
-//! See DESIGN.md for what this layer holds.
+//! Exact linear programming with checked certificates (issue 5).
+//!
+//! * [`model`] — the builder: variables `x >= 0`, rows `<=`/`>=`/`=`, minimise or maximise.
+//! * [`simplex`] — an exact two-phase simplex returning an optimum with primal and dual points, a
+//!   Farkas certificate of infeasibility, or a feasible point and an improving ray.
+//! * [`certificate`] — the independent checker; [`solve`] runs it on every answer.
+//! * [`lp_format`] — the CPLEX LP text format (common subset) with exact coefficients.
+//! * [`symmetry`] — orbit-averaged LPs under a checked group of variable permutations.
+//!
+//! ```
+//! use dpcert::lp::{self, Cmp, Model, Sense, Solution};
+//! use dpcert::num::Rational;
+//! let mut m = Model::new(Sense::Maximize);
+//! let x = m.add_var("x");
+//! let y = m.add_var("y");
+//! m.set_objective(&[(x, Rational::from(1u32)), (y, Rational::from(1u32))]);
+//! m.add_row(&[(x, Rational::from(2u32)), (y, Rational::from(1u32))], Cmp::Le, Rational::from(4u32));
+//! m.add_row(&[(x, Rational::from(1u32)), (y, Rational::from(3u32))], Cmp::Le, Rational::from(6u32));
+//! let sol = lp::solve(&m).unwrap();
+//! assert_eq!(sol.value(), Some(&Rational::from_signeds(14i32, 5i32)));
+//! lp::check(&m, &sol).unwrap();
+//! ```
+
+pub mod certificate;
+pub mod model;
+pub mod simplex;
+
+pub use certificate::{check, CertificateError};
+pub use model::{Cmp, Constraint, Model, Row, Sense, Solution, Var};
+pub use simplex::{solve, solve_unchecked};
+
+#[cfg(test)]
+mod tests;

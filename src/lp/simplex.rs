@@ -1,0 +1,388 @@
+//! Exact two-phase simplex on a dictionary (compact tableau) of rationals.
+//!
+//! Internal form: minimise `σ c·x` (`σ = -1` for `Maximize`); each row is multiplied by `f_i = ±1`
+//! so that its right-hand side is `>= 0` (a `>=` row with `b = 0` is flipped to `<=`, which saves
+//! an artificial variable). A `<=` row gets a basic slack, a `>=` row a surplus and an artificial,
+//! an `=` row an artificial. Phase 1 minimises the sum of artificials; phase 2 the objective.
+//! Artificial variables never (re-)enter the basis; their columns stay in the dictionary only so
+//! that the duals can be read off as reduced costs of the unit columns.
+//!
+//! Pricing: Dantzig's most negative reduced cost; after [`BLAND_AFTER`] consecutive degenerate
+//! pivots, Bland's smallest-index rule until a pivot makes progress. The objective strictly
+//! decreases at every non-degenerate pivot and Bland's rule cannot cycle, so this terminates.
+//!
+//! Every answer of [`solve`] has passed [`check`]: the certificate is re-verified from the model.
+
+#![allow(clippy::result_large_err)]
+
+use super::certificate::{check, CertificateError};
+use super::model::{Cmp, Model, Sense, Solution};
+use crate::num::Rational;
+
+/// Consecutive degenerate pivots before switching to Bland's rule.
+const BLAND_AFTER: usize = 8;
+
+/// Solve exactly and re-check the certificate; an error means the solver produced a certificate
+/// the independent checker rejects (a bug), never a wrong answer.
+pub fn solve(model: &Model) -> Result<Solution, CertificateError> {
+    let solution = solve_unchecked(model);
+    check(model, &solution)?;
+    Ok(solution)
+}
+
+/// Solve exactly without re-checking (for tests of the checker itself and for benchmarks).
+pub fn solve_unchecked(model: &Model) -> Solution {
+    let mut t = Dictionary::new(model);
+    if t.n_artificial_basic() > 0 {
+        t.optimize();
+        if t.unbounded_column.is_some() {
+            // Phase 1 is bounded below by 0; the entering test cannot fail there.
+            unreachable!("phase 1 is bounded");
+        }
+        if t.z > 0u32 {
+            return Solution::Infeasible {
+                farkas: t.multipliers(true),
+            };
+        }
+        t.drive_out_artificials();
+    }
+    t.start_phase2();
+    t.optimize();
+    let x = t.point();
+    if let Some(q) = t.unbounded_column {
+        return Solution::Unbounded {
+            point: x,
+            ray: t.ray(q),
+        };
+    }
+    let y = t.multipliers(false);
+    Solution::Optimal {
+        value: model.objective_value(&x),
+        primal: x,
+        dual: y,
+    }
+}
+
+/// What kind of variable an internal id is: original `j < n`, the slack/surplus of row `i`
+/// (`n + i`), or the artificial of row `i` (`n + m + i`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Original(usize),
+    Slack(usize),
+    Artificial(usize),
+}
+
+struct Dictionary<'a> {
+    model: &'a Model,
+    n: usize,
+    m: usize,
+    /// Internal row type after the flip (`Le`, `Ge` or `Eq`) and the flip `f_i = ±1`.
+    kind: Vec<Cmp>,
+    flipped: Vec<bool>,
+    /// Basic variable id of each row; variable id of each column.
+    basis: Vec<usize>,
+    cols: Vec<usize>,
+    /// `x_basis[r] = beta[r] - Σ_k a[r][k] x_cols[k]`.
+    a: Vec<Vec<Rational>>,
+    beta: Vec<Rational>,
+    /// Objective `z + Σ_k d[k] x_cols[k]` of the current phase.
+    d: Vec<Rational>,
+    z: Rational,
+    phase1: bool,
+    unbounded_column: Option<usize>,
+}
+
+impl<'a> Dictionary<'a> {
+    fn new(model: &'a Model) -> Dictionary<'a> {
+        let n = model.n_vars();
+        let m = model.n_rows();
+        let mut kind = Vec::with_capacity(m);
+        let mut flipped = Vec::with_capacity(m);
+        for row in model.rows() {
+            let flip = row.rhs < 0u32 || (row.rhs == 0u32 && row.cmp == Cmp::Ge);
+            let k = match (row.cmp, flip) {
+                (Cmp::Le, true) => Cmp::Ge,
+                (Cmp::Ge, true) => Cmp::Le,
+                (c, _) => c,
+            };
+            kind.push(k);
+            flipped.push(flip);
+        }
+        // Columns: original variables, then surplus columns of internal >= rows.
+        let mut cols: Vec<usize> = (0..n).collect();
+        for (i, k) in kind.iter().enumerate() {
+            if *k == Cmp::Ge {
+                cols.push(n + i);
+            }
+        }
+        let zero = Rational::from(0u32);
+        let mut a = vec![vec![zero.clone(); cols.len()]; m];
+        let mut beta = Vec::with_capacity(m);
+        let mut basis = Vec::with_capacity(m);
+        let mut surplus_col = n;
+        for (i, row) in model.rows().iter().enumerate() {
+            for (j, c) in &row.coeffs {
+                a[i][*j] = if flipped[i] { -c } else { c.clone() };
+            }
+            beta.push(if flipped[i] {
+                -&row.rhs
+            } else {
+                row.rhs.clone()
+            });
+            match kind[i] {
+                Cmp::Le => basis.push(n + i),
+                Cmp::Ge => {
+                    // x_art = b - a·x + s: the surplus enters with coefficient -1.
+                    a[i][surplus_col] = Rational::from(-1i32);
+                    surplus_col += 1;
+                    basis.push(n + m + i);
+                }
+                Cmp::Eq => basis.push(n + m + i),
+            }
+        }
+        // The artificial columns of `=` and `>=` rows are not present at the start (all basic);
+        // they are appended when they leave the basis.
+        let ncols = cols.len();
+        let mut t = Dictionary {
+            model,
+            n,
+            m,
+            kind,
+            flipped,
+            basis,
+            cols,
+            a,
+            beta,
+            d: vec![zero.clone(); ncols],
+            z: zero,
+            phase1: true,
+            unbounded_column: None,
+        };
+        t.price();
+        t
+    }
+
+    fn kind_of(&self, id: usize) -> Kind {
+        if id < self.n {
+            Kind::Original(id)
+        } else if id < self.n + self.m {
+            Kind::Slack(id - self.n)
+        } else {
+            Kind::Artificial(id - self.n - self.m)
+        }
+    }
+
+    /// Cost of a variable in the current phase (internal minimisation).
+    fn cost(&self, id: usize) -> Rational {
+        match self.kind_of(id) {
+            Kind::Artificial(_) if self.phase1 => Rational::from(1u32),
+            Kind::Original(j) if !self.phase1 => {
+                let c = &self.model.objective()[j];
+                match self.model.sense() {
+                    Sense::Minimize => c.clone(),
+                    Sense::Maximize => -c,
+                }
+            }
+            _ => Rational::from(0u32),
+        }
+    }
+
+    /// Recompute reduced costs and objective from scratch for the current phase.
+    fn price(&mut self) {
+        let cb: Vec<Rational> = self.basis.iter().map(|&v| self.cost(v)).collect();
+        self.z = Rational::from(0u32);
+        for (r, c) in cb.iter().enumerate() {
+            if *c != 0u32 {
+                self.z += c * &self.beta[r];
+            }
+        }
+        for k in 0..self.cols.len() {
+            let mut dk = self.cost(self.cols[k]);
+            for (r, c) in cb.iter().enumerate() {
+                if *c != 0u32 && self.a[r][k] != 0u32 {
+                    dk -= c * &self.a[r][k];
+                }
+            }
+            self.d[k] = dk;
+        }
+    }
+
+    fn n_artificial_basic(&self) -> usize {
+        self.basis
+            .iter()
+            .filter(|&&v| matches!(self.kind_of(v), Kind::Artificial(_)))
+            .count()
+    }
+
+    fn may_enter(&self, k: usize) -> bool {
+        !matches!(self.kind_of(self.cols[k]), Kind::Artificial(_))
+    }
+
+    /// Run the simplex method of the current phase to optimality (or an unbounded column).
+    fn optimize(&mut self) {
+        let mut degenerate_run = 0usize;
+        loop {
+            let bland = degenerate_run >= BLAND_AFTER;
+            let mut enter: Option<usize> = None;
+            for k in 0..self.cols.len() {
+                if self.d[k] >= 0u32 || !self.may_enter(k) {
+                    continue;
+                }
+                enter = match enter {
+                    None => Some(k),
+                    Some(e) => {
+                        let better = if bland {
+                            self.cols[k] < self.cols[e]
+                        } else {
+                            self.d[k] < self.d[e]
+                                || (self.d[k] == self.d[e] && self.cols[k] < self.cols[e])
+                        };
+                        Some(if better { k } else { e })
+                    }
+                };
+            }
+            let Some(q) = enter else { return };
+            // Ratio test: min beta[r] / a[r][q] over a[r][q] > 0, ties by smallest basic id.
+            let mut leave: Option<(usize, Rational)> = None;
+            for r in 0..self.m {
+                if self.a[r][q] <= 0u32 {
+                    continue;
+                }
+                let ratio = &self.beta[r] / &self.a[r][q];
+                let better = match &leave {
+                    None => true,
+                    Some((p, best)) => {
+                        ratio < *best || (ratio == *best && self.basis[r] < self.basis[*p])
+                    }
+                };
+                if better {
+                    leave = Some((r, ratio));
+                }
+            }
+            let Some((p, ratio)) = leave else {
+                self.unbounded_column = Some(q);
+                return;
+            };
+            if ratio == 0u32 {
+                degenerate_run += 1;
+            } else {
+                degenerate_run = 0;
+            }
+            self.pivot(p, q);
+        }
+    }
+
+    /// Exchange the basic variable of row `p` with the nonbasic variable of column `q`.
+    fn pivot(&mut self, p: usize, q: usize) {
+        let inv = Rational::from(1u32) / &self.a[p][q];
+        let mut prow = std::mem::take(&mut self.a[p]);
+        for (k, v) in prow.iter_mut().enumerate() {
+            if k == q {
+                *v = inv.clone();
+            } else if *v != 0u32 {
+                *v *= &inv;
+            }
+        }
+        self.beta[p] *= &inv;
+        let nz: Vec<usize> = (0..prow.len()).filter(|&k| prow[k] != 0u32).collect();
+        let zero = Rational::from(0u32);
+        for r in 0..self.m {
+            if r == p || self.a[r][q] == 0u32 {
+                continue;
+            }
+            let f = std::mem::replace(&mut self.a[r][q], zero.clone());
+            let row = &mut self.a[r];
+            for &k in &nz {
+                row[k] -= &f * &prow[k];
+            }
+            let db = &f * &self.beta[p];
+            self.beta[r] -= db;
+        }
+        if self.d[q] != 0u32 {
+            let f = std::mem::replace(&mut self.d[q], zero);
+            for &k in &nz {
+                self.d[k] -= &f * &prow[k];
+            }
+            self.z += &f * &self.beta[p];
+        }
+        self.a[p] = prow;
+        std::mem::swap(&mut self.basis[p], &mut self.cols[q]);
+    }
+
+    /// After a phase 1 that reached 0: pivot basic artificials (at value 0) out on any
+    /// non-artificial column; an artificial that cannot leave marks a redundant row and stays
+    /// basic at 0 (its row is zero on every column that may enter, so it never moves).
+    fn drive_out_artificials(&mut self) {
+        for r in 0..self.m {
+            if !matches!(self.kind_of(self.basis[r]), Kind::Artificial(_)) {
+                continue;
+            }
+            if let Some(k) =
+                (0..self.cols.len()).find(|&k| self.may_enter(k) && self.a[r][k] != 0u32)
+            {
+                self.pivot(r, k);
+            }
+        }
+    }
+
+    fn start_phase2(&mut self) {
+        self.phase1 = false;
+        self.price();
+    }
+
+    /// The current basic solution, original variables only.
+    fn point(&self) -> Vec<Rational> {
+        let mut x = vec![Rational::from(0u32); self.n];
+        for (r, &v) in self.basis.iter().enumerate() {
+            if let Kind::Original(j) = self.kind_of(v) {
+                x[j] = self.beta[r].clone();
+            }
+        }
+        x
+    }
+
+    /// The improving direction of the unbounded column `q`, original variables only.
+    fn ray(&self, q: usize) -> Vec<Rational> {
+        let mut ray = vec![Rational::from(0u32); self.n];
+        if let Kind::Original(j) = self.kind_of(self.cols[q]) {
+            ray[j] = Rational::from(1u32);
+        }
+        for (r, &v) in self.basis.iter().enumerate() {
+            if let Kind::Original(j) = self.kind_of(v) {
+                ray[j] = -&self.a[r][q];
+            }
+        }
+        ray
+    }
+
+    /// The simplex multipliers `y = c_B B⁻¹` of the current phase, mapped back to the model's
+    /// rows and sign conventions (dual for phase 2, Farkas for phase 1).
+    ///
+    /// `y_i` is read off a unit column of row `i`: the slack `+e_i` (`d = -y_i`), the surplus
+    /// `-e_i` (`d = y_i`) or the artificial `+e_i` (`d = cost - y_i`); a basic unit column has
+    /// `d = 0`.
+    fn multipliers(&self, farkas: bool) -> Vec<Rational> {
+        let n = self.n;
+        let m = self.m;
+        let reduced = |id: usize| -> Rational {
+            match self.cols.iter().position(|&v| v == id) {
+                Some(k) => self.d[k].clone(),
+                None => Rational::from(0u32),
+            }
+        };
+        let mut y = Vec::with_capacity(m);
+        for i in 0..m {
+            let yi = match self.kind[i] {
+                Cmp::Le => -reduced(n + i),
+                Cmp::Ge => reduced(n + i),
+                Cmp::Eq => self.cost(n + m + i) - reduced(n + m + i),
+            };
+            let mut yi = if self.flipped[i] { -yi } else { yi };
+            if !farkas && self.model.sense() == Sense::Maximize {
+                yi = -yi;
+            }
+            y.push(yi);
+        }
+        y
+    }
+}
