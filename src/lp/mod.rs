@@ -21,11 +21,14 @@
 //! lp::check(&m, &sol).unwrap();
 //! ```
 
+pub mod bench_models;
 pub mod certificate;
+pub mod lp_format;
 pub mod model;
 pub mod simplex;
 
 pub use certificate::{check, CertificateError};
+pub use lp_format::{parse_lp, LpFile, LpFormatError};
 pub use model::{Cmp, Constraint, Model, Row, Sense, Solution, Var};
 pub use simplex::{solve, solve_unchecked};
 

@@ -1,0 +1,117 @@
+//! The LPs of issue 5's benchmarks, built from their definitions (used by `benches/lp.rs`, the
+//! `bench/` comparison with HiGHS, and the size tests).
+//!
+//! Both are LPs over channels `p(y|x)` on the vertices of a graph, with `t = e^{-ε}` in `(0, 1]`
+//! and ε-DP written linearly as `t·p(y|x) <= p(y|x')` for every ordered pair of neighbours
+//! `(x, x')` and every output `y`.
+
+use super::model::{Cmp, Model, Sense, Var};
+use crate::num::Rational;
+
+/// The Hamming graph H(n, m): vertices `D^n` with `D = {0..m-1}` (index = base-m digits, most
+/// significant first), adjacent when they differ in exactly one coordinate. Returns the
+/// adjacency lists.
+pub fn hamming_adjacency(n: usize, m: usize) -> Vec<Vec<usize>> {
+    let size = m.pow(n as u32);
+    (0..size)
+        .map(|v| {
+            let mut out = Vec::new();
+            let mut place = 1;
+            for _ in 0..n {
+                let digit = (v / place) % m;
+                for d in 0..m {
+                    if d != digit {
+                        out.push(v - digit * place + d * place);
+                    }
+                }
+                place *= m;
+            }
+            out.sort_unstable();
+            out
+        })
+        .collect()
+}
+
+/// Hamming distance between vertices `u`, `v` of H(n, m).
+pub fn hamming_distance(n: usize, m: usize, mut u: usize, mut v: usize) -> usize {
+    let mut d = 0;
+    for _ in 0..n {
+        if u % m != v % m {
+            d += 1;
+        }
+        u /= m;
+        v /= m;
+    }
+    d
+}
+
+/// The cycle C_k as adjacency lists.
+pub fn cycle_adjacency(k: usize) -> Vec<Vec<usize>> {
+    (0..k)
+        .map(|v| {
+            let mut a = vec![(v + 1) % k, (v + k - 1) % k];
+            a.sort_unstable();
+            a.dedup();
+            a
+        })
+        .collect()
+}
+
+/// Channel variables `p(y|x)` for `x, y` in `0..k` (`vars[x][y]`, named `p_x_y`), the
+/// row-stochastic equalities and the ε-DP rows `t·p(y|x) - p(y|x') <= 0` on every ordered
+/// neighbour pair.
+fn dp_channel_model(sense: Sense, adj: &[Vec<usize>], t: &Rational) -> (Model, Vec<Vec<Var>>) {
+    let k = adj.len();
+    let mut model = Model::new(sense);
+    let vars: Vec<Vec<Var>> = (0..k)
+        .map(|x| (0..k).map(|y| model.add_var(format!("p_{x}_{y}"))).collect())
+        .collect();
+    let one = Rational::from(1u32);
+    for (x, row) in vars.iter().enumerate() {
+        let terms: Vec<(Var, Rational)> = row.iter().map(|v| (*v, one.clone())).collect();
+        model.add_named_row(format!("stoch_{x}"), &terms, Cmp::Eq, one.clone());
+    }
+    for (x, nbrs) in adj.iter().enumerate() {
+        for &x2 in nbrs {
+            for y in 0..k {
+                model.add_named_row(
+                    format!("dp_{x}_{x2}_{y}"),
+                    &[(vars[x][y], t.clone()), (vars[x2][y], -&one)],
+                    Cmp::Le,
+                    Rational::from(0u32),
+                );
+            }
+        }
+    }
+    (model, vars)
+}
+
+/// Alvim et al.-style utility LP: maximise the (uniform-prior) weighted diagonal
+/// `Σ_x p(x|x) / k` over row-stochastic ε-DP channels on the graph.
+pub fn max_diagonal_dp(adj: &[Vec<usize>], t: &Rational) -> Model {
+    let k = adj.len();
+    let (mut model, vars) = dp_channel_model(Sense::Maximize, adj, t);
+    let w = Rational::from_unsigneds(1u32, k as u32);
+    let obj: Vec<(Var, Rational)> = (0..k).map(|x| (vars[x][x], w.clone())).collect();
+    model.set_objective(&obj);
+    model
+}
+
+/// Wang–Ying–Zhang's PD-DP LP: minimise the expected Hamming distortion
+/// `Σ_x π(x) Σ_y p(y|x) d_H(x, y)` for the uniform prior over ε-DP channels on H(n, m).
+pub fn pd_dp_hamming(n: usize, m: usize, t: &Rational) -> Model {
+    let adj = hamming_adjacency(n, m);
+    let k = adj.len();
+    let (mut model, vars) = dp_channel_model(Sense::Minimize, &adj, t);
+    let mut obj = Vec::new();
+    for (x, row) in vars.iter().enumerate() {
+        for (y, v) in row.iter().enumerate() {
+            let d = hamming_distance(n, m, x, y);
+            if d > 0 {
+                obj.push((*v, Rational::from_unsigneds(d as u32, k as u32)));
+            }
+        }
+    }
+    model.set_objective(&obj);
+    model
+}
