@@ -17,6 +17,13 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Solve an LP file (CPLEX LP format, exact coefficients) with a re-checked certificate.
+    Lp {
+        /// The LP file.
+        file: std::path::PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn main() {
@@ -27,5 +34,6 @@ fn main() {
                 println!("{}", c.id());
             }
         }
+        Command::Lp { file, json } => std::process::exit(dpcert::cli::lp::run(&file, json)),
     }
 }

@@ -1,5 +1,7 @@
 //! Argument parsing and printing only; every computation lives in the library layers.
 
+pub mod lp;
+
 /// Exit codes of the CLI contract (DESIGN.md).
 pub mod exit {
     /// Every verdict equals its `expect`.

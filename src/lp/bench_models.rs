@@ -64,7 +64,11 @@ fn dp_channel_model(sense: Sense, adj: &[Vec<usize>], t: &Rational) -> (Model, V
     let k = adj.len();
     let mut model = Model::new(sense);
     let vars: Vec<Vec<Var>> = (0..k)
-        .map(|x| (0..k).map(|y| model.add_var(format!("p_{x}_{y}"))).collect())
+        .map(|x| {
+            (0..k)
+                .map(|y| model.add_var(format!("p_{x}_{y}")))
+                .collect()
+        })
         .collect();
     let one = Rational::from(1u32);
     for (x, row) in vars.iter().enumerate() {
@@ -73,10 +77,10 @@ fn dp_channel_model(sense: Sense, adj: &[Vec<usize>], t: &Rational) -> (Model, V
     }
     for (x, nbrs) in adj.iter().enumerate() {
         for &x2 in nbrs {
-            for y in 0..k {
+            for (y, (&v, &v2)) in vars[x].iter().zip(&vars[x2]).enumerate() {
                 model.add_named_row(
                     format!("dp_{x}_{x2}_{y}"),
-                    &[(vars[x][y], t.clone()), (vars[x2][y], -&one)],
+                    &[(v, t.clone()), (v2, -&one)],
                     Cmp::Le,
                     Rational::from(0u32),
                 );

@@ -235,14 +235,16 @@ fn section_keyword(toks: &[Tok]) -> Result<Option<(Section, Option<Sense>, usize
         "maximize" | "maximise" | "maximum" | "max" => {
             Some((Section::Objective, Some(Sense::Maximize), 1))
         }
-        "subject" | "such" if word(1).as_deref() == Some("to") || word(1).as_deref() == Some("that") => {
+        "subject" | "such"
+            if word(1).as_deref() == Some("to") || word(1).as_deref() == Some("that") =>
+        {
             Some((Section::Constraints, None, 2))
         }
         "st" | "s.t." | "st." => Some((Section::Constraints, None, 1)),
         "bounds" | "bound" => Some((Section::Bounds, None, 1)),
         "end" => Some((Section::End, None, 1)),
-        "general" | "generals" | "gen" | "integer" | "integers" | "binary" | "binaries"
-        | "bin" | "semi-continuous" | "semis" | "semi" | "sos" => {
+        "general" | "generals" | "gen" | "integer" | "integers" | "binary" | "binaries" | "bin"
+        | "semi-continuous" | "semis" | "semi" | "sos" => {
             return Err(format!(
                 "section `{w0}` (integrality) is not supported: dpcert solves linear programs"
             ))
@@ -273,7 +275,10 @@ impl Cursor<'_> {
         self.toks.get(self.pos + 1).map(|(t, _)| t)
     }
     fn line(&self) -> usize {
-        self.toks.get(self.pos).map(|(_, l)| *l).unwrap_or(self.last_line)
+        self.toks
+            .get(self.pos)
+            .map(|(_, l)| *l)
+            .unwrap_or(self.last_line)
     }
     fn next(&mut self) -> Option<Tok> {
         let t = self.toks.get(self.pos).map(|(t, _)| t.clone());
@@ -340,7 +345,10 @@ impl Cursor<'_> {
                 (_, Some(c)) => e.constant += sign * c,
                 (t, None) => {
                     let t = t.map(|t| t.to_string()).unwrap_or("the end".into());
-                    return fail(line, format!("expected a coefficient or a variable, found {t}"));
+                    return fail(
+                        line,
+                        format!("expected a coefficient or a variable, found {t}"),
+                    );
                 }
             }
             first = false;
@@ -543,7 +551,10 @@ pub fn parse_lp(text: &str) -> Result<LpFile, LpFormatError> {
         }
         match section {
             Section::Start => {
-                return fail(line, "expected `Minimize` or `Maximize` before anything else")
+                return fail(
+                    line,
+                    "expected `Minimize` or `Maximize` before anything else",
+                )
             }
             Section::Objective => obj_toks.extend(rest),
             Section::Constraints => row_toks.extend(rest),
@@ -579,7 +590,10 @@ pub fn parse_lp(text: &str) -> Result<LpFile, LpFormatError> {
     let objective = c.expr()?;
     if !c.done() {
         let line = c.line();
-        return fail(line, format!("unexpected {} in the objective", c.peek().unwrap()));
+        return fail(
+            line,
+            format!("unexpected {} in the objective", c.peek().unwrap()),
+        );
     }
     for (n, _) in &objective.terms {
         see(n, &mut bounds);
@@ -699,7 +713,10 @@ fn build(
         let (terms, constant) = substitute(&row.expr);
         let name = row.name.clone().unwrap_or_else(|| format!("r{i}"));
         if let Some(prev) = names.insert(name.clone(), *line) {
-            return fail(*line, format!("constraint name `{name}` already used on line {prev}"));
+            return fail(
+                *line,
+                format!("constraint name `{name}` already used on line {prev}"),
+            );
         }
         model.add_named_row(name, &terms, row.cmp, &row.rhs - constant);
     }
@@ -725,7 +742,12 @@ mod tests {
     /// Files with their exact optimum and the optimal values of the file's variables.
     #[test]
     fn literal_table_of_files() {
-        let table: &[(&str, &str, &[(&str, &str)])] = &[
+        type Case = (
+            &'static str,
+            &'static str,
+            &'static [(&'static str, &'static str)],
+        );
+        let table: &[Case] = &[
             (
                 "Maximize\n obj: x + y\nSubject To\n c1: 2 x + y <= 4\n c2: x + 3 y <= 6\nEnd\n",
                 "14/5",
@@ -755,7 +777,10 @@ mod tests {
         for (text, value, values) in table {
             let f = parse_lp(text).unwrap_or_else(|e| panic!("{text}: {e}"));
             let sol = solve(&f.model).unwrap();
-            let Solution::Optimal { value: v, primal, .. } = &sol else {
+            let Solution::Optimal {
+                value: v, primal, ..
+            } = &sol
+            else {
                 panic!("{text}: {sol:?}")
             };
             assert_eq!(v, &q(value), "{text}");
@@ -770,19 +795,55 @@ mod tests {
     #[test]
     fn malformed_files_name_the_line() {
         let table: &[(&str, usize, &str)] = &[
-            ("Maximize\n x\nSubject To\n c1: x <= 1/0\nEnd", 4, "zero denominator"),
-            ("Maximize\n x\nSubject To\n c1: x + <= 1\nEnd", 4, "coefficient or a variable"),
-            ("Maximize\n x\nSubject To\n c1: x y <= 1\nEnd", 4, "expected `+` or `-`"),
-            ("Maximize\n x\nSubject To\n c1: x <= y\nEnd", 4, "right-hand side"),
+            (
+                "Maximize\n x\nSubject To\n c1: x <= 1/0\nEnd",
+                4,
+                "zero denominator",
+            ),
+            (
+                "Maximize\n x\nSubject To\n c1: x + <= 1\nEnd",
+                4,
+                "coefficient or a variable",
+            ),
+            (
+                "Maximize\n x\nSubject To\n c1: x y <= 1\nEnd",
+                4,
+                "expected `+` or `-`",
+            ),
+            (
+                "Maximize\n x\nSubject To\n c1: x <= y\nEnd",
+                4,
+                "right-hand side",
+            ),
             ("Maximize\n x\nSubject To\n c1: x\nEnd", 4, "without"),
             ("Subject To\n x <= 1\nEnd", 1, "section out of order"),
             ("Maximize\n x\nSubject To\n x <= 1\n", 4, "missing `End`"),
-            ("Maximize\n x\nSubject To\n x <= 1\nGeneral\n x\nEnd", 5, "integrality"),
-            ("Maximize\n x\nSubject To\n x <= 1\nBounds\n x <= -inf\nEnd", 6, "infinity"),
-            ("Maximize\n x\nSubject To\n c: x <= 1\n c: x <= 2\nEnd", 5, "already used"),
+            (
+                "Maximize\n x\nSubject To\n x <= 1\nGeneral\n x\nEnd",
+                5,
+                "integrality",
+            ),
+            (
+                "Maximize\n x\nSubject To\n x <= 1\nBounds\n x <= -inf\nEnd",
+                6,
+                "infinity",
+            ),
+            (
+                "Maximize\n x\nSubject To\n c: x <= 1\n c: x <= 2\nEnd",
+                5,
+                "already used",
+            ),
             ("Maximize\n x * 2\nEnd", 2, "unexpected character"),
-            ("Maximize\n x\nSubject To\n x <= 1\nBounds\n 3 x\nEnd", 6, "expected"),
-            ("Maximize\n x\nSubject To\n x <= 1\nEnd\n x", 6, "after `End`"),
+            (
+                "Maximize\n x\nSubject To\n x <= 1\nBounds\n 3 x\nEnd",
+                6,
+                "expected",
+            ),
+            (
+                "Maximize\n x\nSubject To\n x <= 1\nEnd\n x",
+                6,
+                "after `End`",
+            ),
         ];
         for (text, line, reason) in table {
             let e = parse_lp(text).expect_err(text);
