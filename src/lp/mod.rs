@@ -26,11 +26,13 @@ pub mod certificate;
 pub mod lp_format;
 pub mod model;
 pub mod simplex;
+pub mod symmetry;
 
 pub use certificate::{check, CertificateError};
 pub use lp_format::{parse_lp, LpFile, LpFormatError};
 pub use model::{Cmp, Constraint, Model, Row, Sense, Solution, Var};
 pub use simplex::{solve, solve_unchecked};
+pub use symmetry::{solve_symmetric, SymmetricSolution, SymmetryError};
 
 #[cfg(test)]
 mod tests;
