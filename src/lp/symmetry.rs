@@ -294,65 +294,20 @@ pub fn solve_symmetric(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lp::bench_models::{cycle_adjacency, max_diagonal_dp, pd_dp_hamming};
+    use crate::lp::bench_models::{
+        cycle_adjacency, hamming_vertex_generators, max_diagonal_dp, pd_dp_hamming,
+    };
     use crate::lp::solve;
 
     fn q(n: i64, d: u64) -> Rational {
         Rational::from(n) / Rational::from(d)
     }
 
-    /// Generators of Aut(H(n, m)) on vertices: swap / rotate coordinates, and a transposition
-    /// and an m-cycle of the symbols in the last coordinate.
     fn hamming_generators(n: usize, m: usize) -> Vec<Vec<usize>> {
-        let k = m.pow(n as u32);
-        let digits =
-            |v: usize| -> Vec<usize> { (0..n).map(|i| (v / m.pow(i as u32)) % m).collect() };
-        let index =
-            |d: &[usize]| -> usize { d.iter().enumerate().map(|(i, x)| x * m.pow(i as u32)).sum() };
-        let mut gens: Vec<Vec<usize>> = Vec::new();
-        if n >= 2 {
-            gens.push(
-                (0..k)
-                    .map(|v| {
-                        let mut d = digits(v);
-                        d.swap(0, 1);
-                        index(&d)
-                    })
-                    .collect(),
-            );
-            gens.push(
-                (0..k)
-                    .map(|v| {
-                        let mut d = digits(v);
-                        d.rotate_left(1);
-                        index(&d)
-                    })
-                    .collect(),
-            );
-        }
-        gens.push(
-            (0..k)
-                .map(|v| {
-                    let mut d = digits(v);
-                    d[0] = match d[0] {
-                        0 => 1,
-                        1 => 0,
-                        x => x,
-                    };
-                    index(&d)
-                })
-                .collect(),
-        );
-        gens.push(
-            (0..k)
-                .map(|v| {
-                    let mut d = digits(v);
-                    d[0] = (d[0] + 1) % m;
-                    index(&d)
-                })
-                .collect(),
-        );
-        gens.iter().map(|g| pair_action(g)).collect()
+        hamming_vertex_generators(n, m)
+            .iter()
+            .map(|g| pair_action(g))
+            .collect()
     }
 
     /// The reduced solve agrees with the full solve, and the orbits of pairs are the Hamming
