@@ -7,9 +7,10 @@
 //! Artificial variables never (re-)enter the basis; their columns stay in the dictionary only so
 //! that the duals can be read off as reduced costs of the unit columns.
 //!
-//! Pricing: Dantzig's most negative reduced cost; after [`BLAND_AFTER`] consecutive degenerate
-//! pivots, Bland's smallest-index rule until a pivot makes progress. The objective strictly
-//! decreases at every non-degenerate pivot and Bland's rule cannot cycle, so this terminates.
+//! Pricing: Dantzig's most negative reduced cost; when a basis repeats within a run of degenerate
+//! pivots (a cycle), Bland's smallest-index rule until a pivot makes progress. The objective
+//! strictly decreases at every non-degenerate pivot and Bland's rule cannot cycle, so this
+//! terminates.
 //!
 //! Every answer of [`solve`] has passed [`check`]: the certificate is re-verified from the model.
 
@@ -18,9 +19,7 @@
 use super::certificate::{check, CertificateError};
 use super::model::{Cmp, Model, Sense, Solution};
 use crate::num::Rational;
-
-/// Consecutive degenerate pivots before switching to Bland's rule.
-const BLAND_AFTER: usize = 8;
+use std::collections::HashSet;
 
 /// Solve exactly and re-check the certificate; an error means the solver produced a certificate
 /// the independent checker rejects (a bug), never a wrong answer.
@@ -32,34 +31,61 @@ pub fn solve(model: &Model) -> Result<Solution, CertificateError> {
 
 /// Solve exactly without re-checking (for tests of the checker itself and for benchmarks).
 pub fn solve_unchecked(model: &Model) -> Solution {
+    solve_with_stats(model).0
+}
+
+/// How much work a solve took.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SolveStats {
+    /// Pivots in both phases.
+    pub pivots: usize,
+    /// Of those, pivots chosen by Bland's rule (after a cycle was detected).
+    pub bland_pivots: usize,
+}
+
+/// [`solve_unchecked`] and the work it took.
+pub fn solve_with_stats(model: &Model) -> (Solution, SolveStats) {
     let mut t = Dictionary::new(model);
-    if t.n_artificial_basic() > 0 {
-        t.optimize();
-        if t.unbounded_column.is_some() {
-            // Phase 1 is bounded below by 0; the entering test cannot fail there.
-            unreachable!("phase 1 is bounded");
+    let solution = t.run();
+    let stats = SolveStats {
+        pivots: t.pivots,
+        bland_pivots: t.bland_pivots,
+    };
+    (solution, stats)
+}
+
+impl Dictionary<'_> {
+    fn run(&mut self) -> Solution {
+        let t = self;
+        let model = t.model;
+        if t.n_artificial_basic() > 0 {
+            t.optimize();
+            if t.unbounded_column.is_some() {
+                // Phase 1 is bounded below by 0; the entering test cannot fail there.
+                unreachable!("phase 1 is bounded");
+            }
+            if t.z > 0u32 {
+                return Solution::Infeasible {
+                    farkas: t.multipliers(true),
+                };
+            }
+            t.drive_out_artificials();
         }
-        if t.z > 0u32 {
-            return Solution::Infeasible {
-                farkas: t.multipliers(true),
+        t.start_phase2();
+        t.optimize();
+        let x = t.point();
+        if let Some(q) = t.unbounded_column {
+            return Solution::Unbounded {
+                point: x,
+                ray: t.ray(q),
             };
         }
-        t.drive_out_artificials();
-    }
-    t.start_phase2();
-    t.optimize();
-    let x = t.point();
-    if let Some(q) = t.unbounded_column {
-        return Solution::Unbounded {
-            point: x,
-            ray: t.ray(q),
-        };
-    }
-    let y = t.multipliers(false);
-    Solution::Optimal {
-        value: model.objective_value(&x),
-        primal: x,
-        dual: y,
+        let y = t.multipliers(false);
+        Solution::Optimal {
+            value: model.objective_value(&x),
+            primal: x,
+            dual: y,
+        }
     }
 }
 
@@ -90,6 +116,8 @@ struct Dictionary<'a> {
     z: Rational,
     phase1: bool,
     unbounded_column: Option<usize>,
+    pivots: usize,
+    bland_pivots: usize,
 }
 
 impl<'a> Dictionary<'a> {
@@ -157,6 +185,8 @@ impl<'a> Dictionary<'a> {
             z: zero,
             phase1: true,
             unbounded_column: None,
+            pivots: 0,
+            bland_pivots: 0,
         };
         t.price();
         t
@@ -218,11 +248,29 @@ impl<'a> Dictionary<'a> {
         !matches!(self.kind_of(self.cols[k]), Kind::Artificial(_))
     }
 
+    /// A hash of the current basis as a set (the dictionary is a function of it).
+    fn basis_key(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut b = self.basis.clone();
+        b.sort_unstable();
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        b.hash(&mut h);
+        h.finish()
+    }
+
     /// Run the simplex method of the current phase to optimality (or an unbounded column).
+    ///
+    /// Dantzig's rule, with deterministic ties, is a function of the basis; so within a run of
+    /// degenerate pivots it cycles exactly when a basis repeats. The bases of the run are
+    /// remembered (hashed); at the first repeat (or hash collision) Bland's rule takes over
+    /// until a pivot makes progress. Hence termination without Bland's slowness in general.
     fn optimize(&mut self) {
-        let mut degenerate_run = 0usize;
+        let mut seen: HashSet<u64> = HashSet::new();
+        let mut bland = false;
         loop {
-            let bland = degenerate_run >= BLAND_AFTER;
+            if !bland && !seen.insert(self.basis_key()) {
+                bland = true;
+            }
             let mut enter: Option<usize> = None;
             for k in 0..self.cols.len() {
                 if self.d[k] >= 0u32 || !self.may_enter(k) {
@@ -263,10 +311,13 @@ impl<'a> Dictionary<'a> {
                 self.unbounded_column = Some(q);
                 return;
             };
-            if ratio == 0u32 {
-                degenerate_run += 1;
-            } else {
-                degenerate_run = 0;
+            if ratio != 0u32 {
+                seen.clear();
+                bland = false;
+            }
+            self.pivots += 1;
+            if bland {
+                self.bland_pivots += 1;
             }
             self.pivot(p, q);
         }

@@ -454,3 +454,18 @@ proptest! {
         }
     }
 }
+
+/// Beale's example makes Dantzig's rule cycle (six degenerate pivots back to the start basis):
+/// the repeat is detected, Bland's rule breaks the cycle, and the optimum is found.
+#[test]
+fn beale_cycle_is_detected_and_broken() {
+    let (_, (sense, c, rows), want) = OPTIMA.iter().find(|(n, _, _)| *n == "beale").unwrap();
+    let m = build(*sense, c, rows);
+    let (sol, stats) = solve_with_stats(&m);
+    assert!(
+        stats.bland_pivots > 0,
+        "{stats:?}: the cycle was not entered"
+    );
+    assert_eq!(sol.value(), Some(&q(want)));
+    check(&m, &sol).unwrap();
+}
