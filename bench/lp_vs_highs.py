@@ -1,0 +1,181 @@
+#!/usr/bin/env python3
+"""Time `dpcert lp` (exact, certificate re-checked) against scipy's HiGHS (floats) on the same
+LP file.
+
+    python3 -m venv .venv && .venv/bin/pip install -r bench/requirements.txt
+    cargo build --release
+    .venv/bin/python bench/lp_vs_highs.py --pd-dp 4 2 --t 1/2 --runs 5
+    .venv/bin/python bench/lp_vs_highs.py path/to/model.lp --runs 5
+
+With --pd-dp n m the script first writes Wang-Ying-Zhang's PD-DP LP (uniform prior, expected
+Hamming distortion over eps-DP channels on H(n, m), t = e^-eps) to bench/out/pd_dp_H<n>_<m>.lp,
+with exact fractions. Both solvers then read that one file: dpcert directly; HiGHS through the
+small parser below (the subset this script writes and the common CPLEX LP subset without Bounds),
+with the same Fractions converted to floats. Prints both medians, the ratio, and both optima.
+Never part of `cargo test`.
+"""
+import argparse
+import json
+import re
+import statistics
+import subprocess
+import sys
+import time
+from fractions import Fraction
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def hamming(n, m):
+    k = m ** n
+    digits = [[(v // m ** i) % m for i in range(n)] for v in range(k)]
+    adj = [[u for u in range(k) if sum(a != b for a, b in zip(digits[v], digits[u])) == 1] for v in range(k)]
+    dist = [[sum(a != b for a, b in zip(digits[x], digits[y])) for y in range(k)] for x in range(k)]
+    return adj, dist
+
+
+def write_pd_dp(n, m, t, path):
+    """PD-DP: min sum_x (1/k) sum_y p(y|x) d(x,y); sum_y p(y|x) = 1; t p(y|x) - p(y|x') <= 0."""
+    adj, dist = hamming(n, m)
+    k = len(adj)
+    var = lambda x, y: f"p_{x}_{y}"
+    lines = ["\\ WYZ PD-DP, uniform prior, H(%d,%d), t = %s" % (n, m, t), "Minimize", " obj:"]
+    w = Fraction(1, k)
+    for x in range(k):
+        for y in range(k):
+            if dist[x][y]:
+                lines.append(f"  + {w * dist[x][y]} {var(x, y)}")
+    lines.append("Subject To")
+    for x in range(k):
+        lines.append(f" stoch_{x}: " + " + ".join(var(x, y) for y in range(k)) + " = 1")
+    for x in range(k):
+        for x2 in adj[x]:
+            for y in range(k):
+                lines.append(f" dp_{x}_{x2}_{y}: {t} {var(x, y)} - {var(x2, y)} <= 0")
+    lines.append("End")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("\n".join(lines) + "\n")
+
+
+TERM = re.compile(r"([+-]?)\s*([0-9./eE+-]*[0-9.])?\s*([A-Za-z_][A-Za-z0-9_.\[\]]*)")
+
+
+def parse_expr(s):
+    out = {}
+    s = s.strip()
+    pos = 0
+    while pos < len(s):
+        mt = TERM.match(s, pos)
+        if not mt:
+            raise ValueError(f"cannot parse term at: {s[pos:pos + 30]!r}")
+        sign, coef, name = mt.groups()
+        c = Fraction(coef) if coef else Fraction(1)
+        out[name] = out.get(name, 0) + (-c if sign == "-" else c)
+        pos = mt.end()
+        while pos < len(s) and s[pos] == " ":
+            pos += 1
+    return out
+
+
+def read_lp(path):
+    """The common subset: one sense line, objective, Subject To, one constraint per line, End."""
+    text = [l.split("\\")[0].strip() for l in Path(path).read_text().splitlines()]
+    text = [l for l in text if l]
+    sense = text[0].lower()
+    assert sense.startswith("min") or sense.startswith("max"), sense
+    i = 1
+    obj_lines = []
+    while text[i].lower() not in ("subject to", "st", "s.t."):
+        obj_lines.append(text[i])
+        i += 1
+    obj = " ".join(obj_lines)
+    if ":" in obj:
+        obj = obj.split(":", 1)[1]
+    c = parse_expr(obj)
+    rows = []
+    i += 1
+    while text[i].lower() != "end":
+        body = text[i].split(":", 1)[1] if ":" in text[i] else text[i]
+        mt = re.match(r"(.*?)(<=|>=|=)\s*([-+0-9./eE]+)$", body)
+        rows.append((parse_expr(mt.group(1)), mt.group(2), Fraction(mt.group(3))))
+        i += 1
+    return sense.startswith("max"), c, rows
+
+
+def highs(path, runs):
+    import numpy as np
+    from scipy.optimize import linprog
+    from scipy.sparse import csr_matrix
+
+    maximize, c, rows = read_lp(path)
+    names = sorted(set(c) | {v for r in rows for v in r[0]})
+    idx = {v: j for j, v in enumerate(names)}
+    cvec = np.array([float(c.get(v, 0)) * (-1 if maximize else 1) for v in names])
+    ub, eq = ([], [], []), ([], [], [])
+    bub, beq = [], []
+    for coeffs, cmp, rhs in rows:
+        tgt, b = (eq, beq) if cmp == "=" else (ub, bub)
+        s = -1 if cmp == ">=" else 1
+        r = len(b)
+        for v, a in coeffs.items():
+            tgt[0].append(float(a) * s)
+            tgt[1].append(r)
+            tgt[2].append(idx[v])
+        b.append(float(rhs) * s)
+    n = len(names)
+    A_ub = csr_matrix((ub[0], (ub[1], ub[2])), shape=(len(bub), n)) if bub else None
+    A_eq = csr_matrix((eq[0], (eq[1], eq[2])), shape=(len(beq), n)) if beq else None
+    times, res = [], None
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        res = linprog(cvec, A_ub=A_ub, b_ub=bub or None, A_eq=A_eq, b_eq=beq or None,
+                      bounds=(0, None), method="highs")
+        times.append(time.perf_counter() - t0)
+    val = -res.fun if maximize else res.fun
+    return statistics.median(times), val, res.status
+
+
+def dpcert(path, runs, binary):
+    times, out = [], None
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        p = subprocess.run([str(binary), "lp", str(path), "--json"], capture_output=True, text=True)
+        times.append(time.perf_counter() - t0)
+        if p.returncode != 0:
+            sys.exit(f"dpcert failed: {p.stderr}")
+        out = json.loads(p.stdout)
+    return statistics.median(times), out
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("file", nargs="?")
+    ap.add_argument("--pd-dp", nargs=2, type=int, metavar=("N", "M"))
+    ap.add_argument("--t", default="1/2")
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--binary", default=str(ROOT / "target" / "release" / "dpcert"))
+    a = ap.parse_args()
+    if a.pd_dp:
+        n, m = a.pd_dp
+        path = ROOT / "bench" / "out" / f"pd_dp_H{n}_{m}.lp"
+        write_pd_dp(n, m, Fraction(a.t), path)
+    elif a.file:
+        path = Path(a.file)
+    else:
+        ap.error("give an LP file or --pd-dp N M")
+    td, out = dpcert(path, a.runs, a.binary)
+    th, val, status = highs(path, a.runs)
+    print(f"file: {path}")
+    print(f"dpcert lp (exact, certificate re-checked, whole process): median {td:.4f} s over {a.runs} runs; "
+          f"status {out['status']}, objective {out.get('objective')}")
+    print(f"scipy HiGHS (floats, solve call only): median {th:.4f} s over {a.runs} runs; "
+          f"status {status}, objective {val!r}")
+    print(f"ratio dpcert / HiGHS: {td / th:.1f}")
+    if out["status"] == "optimal":
+        exact = Fraction(out["objective"])
+        print(f"|HiGHS - exact| = {abs(float(exact) - val):.3e}")
+
+
+if __name__ == "__main__":
+    main()
