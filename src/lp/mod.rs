@@ -29,7 +29,7 @@ pub mod simplex;
 pub mod symmetry;
 
 pub use certificate::{check, CertificateError};
-pub use lp_format::{parse_lp, LpFile, LpFormatError};
+pub use lp_format::{parse_lp, write_lp, LpFile, LpFormatError};
 pub use model::{Cmp, Constraint, Model, Row, Sense, Solution, Var};
 pub use simplex::{solve, solve_unchecked, solve_with_stats, SolveStats};
 pub use symmetry::{solve_symmetric, SymmetricSolution, SymmetryError};

@@ -437,6 +437,17 @@ fn arb_model() -> impl Strategy<Value = Model> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
+    /// `write_lp` then `parse_lp` gives the same LP: same status and optimum.
+    #[test]
+    fn lp_format_round_trip(m in arb_model()) {
+        let text = write_lp(&m);
+        let back = parse_lp(&text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        let a = solve(&m).unwrap();
+        let b = solve(&back.model).unwrap();
+        prop_assert_eq!(a.status(), b.status(), "{}", text);
+        prop_assert_eq!(a.value(), b.value(), "{}", text);
+    }
+
     /// Every answer passes the checker, agrees with brute-force vertex enumeration, and a
     /// wrong claimed optimum is rejected.
     #[test]
