@@ -382,4 +382,66 @@ mod tests {
         let r = solve_symmetric(&m, &[vec![1, 0]]).unwrap();
         assert_eq!(r.solution.status(), "unbounded");
     }
+
+    use proptest::prelude::*;
+
+    /// Random LPs made symmetric under swapping x0 and x1 (each row is added with its image,
+    /// the objective has c0 = c1): the reduced solve has the status and optimum of the full one.
+    fn arb_symmetric() -> impl Strategy<Value = Model> {
+        (2usize..=4).prop_flat_map(|n| {
+            (
+                any::<bool>(),
+                -3i32..=3,
+                prop::collection::vec(-3i32..=3, n - 2),
+                prop::collection::vec(
+                    (prop::collection::vec(-3i32..=3, n), 0u8..3, -4i32..=6),
+                    0..=3,
+                ),
+            )
+                .prop_map(move |(max, c01, c_rest, rows)| {
+                    let sense = if max {
+                        crate::lp::Sense::Maximize
+                    } else {
+                        crate::lp::Sense::Minimize
+                    };
+                    let mut m = Model::new(sense);
+                    let v: Vec<Var> = (0..n).map(|j| m.add_var(format!("x{j}"))).collect();
+                    let mut obj = vec![(v[0], q(c01.into(), 1)), (v[1], q(c01.into(), 1))];
+                    obj.extend(
+                        c_rest
+                            .iter()
+                            .enumerate()
+                            .map(|(j, c)| (v[j + 2], q((*c).into(), 1))),
+                    );
+                    m.set_objective(&obj);
+                    for (a, cmp, b) in rows {
+                        let cmp = [Cmp::Le, Cmp::Ge, Cmp::Eq][cmp as usize];
+                        let row: Vec<(Var, Rational)> = v
+                            .iter()
+                            .zip(&a)
+                            .map(|(x, k)| (*x, q((*k).into(), 1)))
+                            .collect();
+                        let mut image = row.clone();
+                        image[0].0 = v[1];
+                        image[1].0 = v[0];
+                        m.add_row(&row, cmp, q(b.into(), 1));
+                        m.add_row(&image, cmp, q(b.into(), 1));
+                    }
+                    m
+                })
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+        #[test]
+        fn reduction_agrees_with_full_solve(m in arb_symmetric()) {
+            let mut swap: Vec<usize> = (0..m.n_vars()).collect();
+            swap.swap(0, 1);
+            let red = solve_symmetric(&m, &[swap]).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            let full = solve(&m).unwrap();
+            prop_assert_eq!(red.solution.status(), full.status());
+            prop_assert_eq!(red.solution.value(), full.value());
+        }
+    }
 }
