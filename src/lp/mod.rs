@@ -31,7 +31,7 @@ pub mod symmetry;
 pub use certificate::{check, CertificateError};
 pub use lp_format::{parse_lp, write_lp, LpFile, LpFormatError};
 pub use model::{Cmp, Constraint, Model, Row, Sense, Solution, Var};
-pub use simplex::{solve, solve_unchecked, solve_with_stats, SolveStats};
+pub use simplex::{solve, solve_unchecked, solve_with_stats, solve_with_ties, SolveStats, Ties};
 pub use symmetry::{solve_symmetric, SymmetricSolution, SymmetryError};
 
 #[cfg(test)]

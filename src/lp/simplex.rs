@@ -7,10 +7,11 @@
 //! Artificial variables never (re-)enter the basis; their columns stay in the dictionary only so
 //! that the duals can be read off as reduced costs of the unit columns.
 //!
-//! Pricing: Dantzig's most negative reduced cost; when a basis repeats within a run of degenerate
-//! pivots (a cycle), Bland's smallest-index rule until a pivot makes progress. The objective
-//! strictly decreases at every non-degenerate pivot and Bland's rule cannot cycle, so this
-//! terminates.
+//! Pricing: Dantzig's most negative reduced cost; ratio-test ties go to the largest pivot
+//! element ([`Ties`]). When a basis repeats within a run of degenerate pivots (a cycle), Bland's
+//! smallest-index rule takes over until a pivot makes progress. The objective strictly decreases
+//! at every non-degenerate pivot, a degenerate run without a repeated basis is finite, and Bland's
+//! rule cannot cycle, so this terminates.
 //!
 //! Every answer of [`solve`] has passed [`check`]: the certificate is re-verified from the model.
 
@@ -43,9 +44,26 @@ pub struct SolveStats {
     pub bland_pivots: usize,
 }
 
+/// Tie-breaking in the ratio test outside Bland mode.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Ties {
+    /// The largest pivot element, then the smallest basic index (the default).
+    #[default]
+    LargestPivot,
+    /// The smallest basic index (the textbook rule, under which Beale's example cycles).
+    SmallestIndex,
+}
+
 /// [`solve_unchecked`] and the work it took.
 pub fn solve_with_stats(model: &Model) -> (Solution, SolveStats) {
+    solve_with_ties(model, Ties::default())
+}
+
+/// [`solve_with_stats`] with a chosen tie-breaking rule (the answer is the same LP optimum; the
+/// path and the work differ).
+pub fn solve_with_ties(model: &Model, ties: Ties) -> (Solution, SolveStats) {
     let mut t = Dictionary::new(model);
+    t.ties = ties;
     let solution = t.run();
     let stats = SolveStats {
         pivots: t.pivots,
@@ -118,6 +136,7 @@ struct Dictionary<'a> {
     unbounded_column: Option<usize>,
     pivots: usize,
     bland_pivots: usize,
+    ties: Ties,
 }
 
 impl<'a> Dictionary<'a> {
@@ -187,6 +206,7 @@ impl<'a> Dictionary<'a> {
             unbounded_column: None,
             pivots: 0,
             bland_pivots: 0,
+            ties: Ties::default(),
         };
         t.price();
         t
@@ -290,7 +310,10 @@ impl<'a> Dictionary<'a> {
                 };
             }
             let Some(q) = enter else { return };
-            // Ratio test: min beta[r] / a[r][q] over a[r][q] > 0, ties by smallest basic id.
+            // Ratio test: min beta[r] / a[r][q] over a[r][q] > 0. Ties: Bland's smallest basic
+            // id in Bland mode; otherwise the largest pivot element (then smallest id), which
+            // on the highly degenerate DP LPs cuts the pivots several-fold (WYZ PD-DP on
+            // H(4,2) at t = 9/10: 9630 -> 1694 pivots).
             let mut leave: Option<(usize, Rational)> = None;
             for r in 0..self.m {
                 if self.a[r][q] <= 0u32 {
@@ -300,7 +323,15 @@ impl<'a> Dictionary<'a> {
                 let better = match &leave {
                     None => true,
                     Some((p, best)) => {
-                        ratio < *best || (ratio == *best && self.basis[r] < self.basis[*p])
+                        let smaller_id = self.basis[r] < self.basis[*p];
+                        ratio < *best
+                            || (ratio == *best
+                                && if bland || self.ties == Ties::SmallestIndex {
+                                    smaller_id
+                                } else {
+                                    self.a[r][q] > self.a[*p][q]
+                                        || (self.a[r][q] == self.a[*p][q] && smaller_id)
+                                })
                     }
                 };
                 if better {
