@@ -1,0 +1,1167 @@
+//! Divergence definitions and their properties, entropies, the Rényi mutual information,
+//! posteriors and tail bounds (ART-D1, D2, 1, D3, 2, 3, 41, D4, D5, 4, 5, 14, 15, 16, 17, 18,
+//! 19, 19b, 20, 22, 23, 40).
+
+#![allow(clippy::needless_range_loop)]
+
+use super::core::{
+    chan_beyond, chan_cells, cp, dh, diameter, div, dv, eq, joint, le, method, mi, not_checkable,
+    outcome, product, q, s_alpha, ChanCell, Div, Named, Order, ORDERS,
+};
+use crate::claim::papers::cuff_yu::closeness::{
+    cells_beyond, default_cells, pair_str, pairs, PairCell,
+};
+use crate::claim::papers::cuff_yu::common::{fmt_vec, simplex};
+use crate::claim::papers::cuff_yu::info::{
+    capacity_bracket, entropy, h, hint, kl, ll_value, mutual_information, output,
+};
+use crate::claim::papers::cuff_yu::scan::{Agree, DScan, Scan};
+use crate::claim::papers::cuff_yu::shim::{hockey, max_ratio, prob_of};
+use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
+use crate::num::interval::{refine, Interval, DEFAULT_SCHEDULE};
+use crate::num::loglin::LogLinear;
+use crate::num::{Decision, Rational};
+use malachite::base::num::arithmetic::traits::Pow;
+use std::cmp::Ordering;
+use std::fmt;
+
+/// ART-D1 (l.172): `P(E) ≤ t·Q(E)` for every event E ⇔ `max_ω p/q ≤ t` (as CY-D1).
+fn check_d1(cell: &PairCell) -> Check {
+    let mut a = Agree::new();
+    for (p, qq) in pairs(cell) {
+        let events = (0..1u64 << p.len()).all(|m| prob_of(&p, m) <= &cell.t * prob_of(&qq, m));
+        a.push(events, max_ratio(&p, &qq).le(&cell.t), || pair_str(&p, &qq));
+    }
+    a.finish(
+        "for all events E: P(E) <= t Q(E)   <=>   max_w P(w)/Q(w) <= t",
+        Method::Enumeration,
+    )
+}
+
+/// ART-D2 (l.191, l.1070): `P(E) ≤ t·Q(E) + δ` ∀E ⇔ `δ_{P→Q}(t) ≤ δ` (as CY-D2), δ ∈ {0, 1/8, 1/4}.
+fn check_d2(cell: &PairCell) -> Check {
+    let mut a = Agree::new();
+    for d in [q(0, 1), q(1, 8), q(1, 4)] {
+        for (p, qq) in pairs(cell) {
+            let events =
+                (0..1u64 << p.len()).all(|m| prob_of(&p, m) <= &cell.t * prob_of(&qq, m) + &d);
+            a.push(events, hockey(&p, &qq, &cell.t) <= d, || {
+                format!("{} delta={d}", pair_str(&p, &qq))
+            });
+        }
+    }
+    a.finish(
+        "for all events E: P(E) <= t Q(E) + delta   <=>   sum (P - tQ)^+ <= delta",
+        Method::Enumeration,
+    )
+}
+
+/// Pairs of `Δ_k^N` for the divergence-order claims.
+#[derive(Clone, Debug)]
+pub struct Pairs {
+    pub k: usize,
+    pub n: u32,
+}
+
+impl fmt::Display for Pairs {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "pairs of Delta_{}^{}", self.k, self.n)
+    }
+}
+
+fn pair_grid() -> Vec<Pairs> {
+    vec![
+        Pairs { k: 2, n: 6 },
+        Pairs { k: 3, n: 4 },
+        Pairs { k: 4, n: 3 },
+    ]
+}
+
+fn pair_beyond(s: usize) -> Vec<Pairs> {
+    let s = s as u32;
+    vec![
+        Pairs { k: 2, n: 6 + 2 * s },
+        Pairs { k: 3, n: 4 + s },
+        Pairs { k: 5, n: 2 + s },
+    ]
+}
+
+/// `D_α(P‖Q)` for fractional α by certified intervals: `ln Σ_{p>0} exp(α ln p + (1−α) ln q)/(α−1)`.
+/// Requires `q > 0` wherever `p > 0` and α ≠ 1.
+fn enclose_div(p: &[Rational], qq: &[Rational], a: &Rational, prec: u64) -> Option<Interval> {
+    let one = Rational::from(1u32);
+    let mut s = Interval::from_i64(0, prec);
+    for (x, y) in p.iter().zip(qq) {
+        if *x > 0u32 {
+            let lx = Interval::ln_rational(x, prec)?.mul_rational(a);
+            let ly = Interval::ln_rational(y, prec)?.mul_rational(&(&one - a));
+            s = s.add(&lx.add(&ly).exp());
+        }
+    }
+    Some(s.ln()?.mul_rational(&(&one / (a - &one))))
+}
+
+/// Instances of ART-D3.
+#[derive(Clone, Debug)]
+pub enum D3 {
+    /// Norm form = standard form on pairs of `Δ_k^N`, integer α and α = 0, exactly.
+    Norm(Pairs),
+    /// α → 1: `D_{1−h} ≤ KL ≤ D_{1+h}` with `h = 2^-j` (certified intervals).
+    Limit(u32),
+}
+
+impl fmt::Display for D3 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            D3::Norm(p) => write!(f, "norm form, alpha in {{0,2,3,4,inf}}, {p}"),
+            D3::Limit(j) => write!(f, "alpha = 1 -+ 2^-{j}, full-support pairs of Delta_3^4"),
+        }
+    }
+}
+
+/// ART-D3 (l.222, details 245–285): `D_α = log ‖dP/dQ‖_{P,α−1}` equals
+/// `(1/(α−1)) ln Σ p^α q^{1−α}`; α → 1 gives KL, α = ∞ gives `ln ess sup dP/dQ`.
+/// Range read: α ∈ [0, 1) ∪ (1, ∞] for the norm form (sums over supp P; at α = 0 the norm has
+/// exponent −1 and gives `−ln Q(supp P)`), α = 1 only as the limit.
+fn check_d3(inst: &D3) -> Check {
+    match inst {
+        D3::Norm(pc) => {
+            let mut a = Agree::new();
+            let pts = simplex(pc.k, pc.n);
+            for p in &pts {
+                for qq in &pts {
+                    for al in [0u64, 2, 3, 4] {
+                        // E_P[(p/q)^{α−1}] over supp P; None when a ratio is infinite (α > 1).
+                        let mut e = Some(Rational::from(0u32));
+                        for (x, y) in p.iter().zip(qq) {
+                            if *x == 0u32 {
+                                continue;
+                            }
+                            if al == 0 {
+                                e = e.map(|v| v + y.clone());
+                            } else if *y == 0u32 {
+                                e = None;
+                            } else if let Some(v) = e.as_mut() {
+                                *v += x * (x / y).pow(al - 1);
+                            }
+                        }
+                        let norm: Div = match (al, e) {
+                            (0, Some(v)) if v > 0u32 => Some(-LogLinear::ln(&v)),
+                            (0, _) => None,
+                            (_, Some(v)) => {
+                                Some(LogLinear::term(&Rational::from_unsigneds(1, al - 1), &v))
+                            }
+                            (_, None) => None,
+                        };
+                        let o = if al == 0 { Order::Zero } else { Order::Int(al) };
+                        a.push_ok(eq(&norm, &div(o, p, qq)), || {
+                            format!("alpha={al} P={} Q={}", fmt_vec(p), fmt_vec(qq))
+                        });
+                    }
+                    // α = ∞: ess sup_P dP/dQ = max over supp P.
+                    let ess: Div = {
+                        let mut best: Option<Rational> = Some(Rational::from(0u32));
+                        for (x, y) in p.iter().zip(qq) {
+                            if *x > 0u32 {
+                                if *y == 0u32 {
+                                    best = None;
+                                    break;
+                                }
+                                let r = x / y;
+                                if let Some(b) = best.as_mut() {
+                                    if r > *b {
+                                        *b = r;
+                                    }
+                                }
+                            }
+                        }
+                        best.map(|b| LogLinear::ln(&b))
+                    };
+                    a.push_ok(eq(&ess, &div(Order::Inf, p, qq)), || {
+                        format!("alpha=inf P={} Q={}", fmt_vec(p), fmt_vec(qq))
+                    });
+                }
+            }
+            a.finish(
+                "log ||dP/dQ||_{P,alpha-1}  =  (1/(alpha-1)) ln sum p^alpha q^(1-alpha)  (alpha in {0,2,3,4}); ln ess sup = D_inf",
+                Method::Combined(vec![Method::Exact, Method::LogLinear]),
+            )
+        }
+        D3::Limit(j) => {
+            let hh = Rational::from_unsigneds(1u64, 1u64 << j);
+            let one = Rational::from(1u32);
+            let (lo_a, hi_a) = (&one - &hh, &one + &hh);
+            let pts = simplex(3, 4);
+            let full: Vec<&Vec<Rational>> =
+                pts.iter().filter(|v| v.iter().all(|x| *x > 0u32)).collect();
+            let mut s = DScan::new();
+            let mut widest = String::new();
+            let mut maxbits = 64u64;
+            for p in &pts {
+                for qq in &full {
+                    let k = kl(p, qq).expect("q has full support");
+                    // Exact case: p/q constant (= c) on supp P gives D_α = ln c for every α.
+                    let ratios: Vec<Rational> = p
+                        .iter()
+                        .zip(qq.iter())
+                        .filter(|(x, _)| **x > 0u32)
+                        .map(|(x, y)| x / y)
+                        .collect();
+                    if ratios.iter().all(|r| *r == ratios[0]) {
+                        s.push(
+                            Decision::True,
+                            0.0,
+                            || ll_value(&k),
+                            || Value::text("ln c", ""),
+                            || {
+                                format!(
+                                    "P={} Q={} (p/q constant: every D_alpha = KL exactly)",
+                                    fmt_vec(p),
+                                    fmt_vec(qq)
+                                )
+                            },
+                        );
+                        continue;
+                    }
+                    let (d, bits) = refine(
+                        |prec| {
+                            let (Some(lo), Some(hi)) = (
+                                enclose_div(p, qq, &lo_a, prec),
+                                enclose_div(p, qq, &hi_a, prec),
+                            ) else {
+                                return Decision::Unknown;
+                            };
+                            let kk = k.enclose(prec);
+                            lo.le(&kk).and(kk.le(&hi))
+                        },
+                        &DEFAULT_SCHEDULE,
+                    );
+                    maxbits = maxbits.max(bits);
+                    if widest.is_empty() && !k.is_zero() {
+                        if let (Some(lo), Some(hi)) = (
+                            enclose_div(p, qq, &lo_a, 128),
+                            enclose_div(p, qq, &hi_a, 128),
+                        ) {
+                            widest = format!(
+                                "e.g. P={} Q={}: D_(1-h) in {}, KL = {}, D_(1+h) in {} ({} bits)",
+                                fmt_vec(p),
+                                fmt_vec(qq),
+                                lo.to_decimal_string(8),
+                                k.to_decimal_string(8),
+                                hi.to_decimal_string(8),
+                                bits
+                            );
+                        }
+                    }
+                    s.push(
+                        d,
+                        0.0,
+                        || ll_value(&k),
+                        || Value::text("bracket", ""),
+                        || format!("P={} Q={}", fmt_vec(p), fmt_vec(qq)),
+                    );
+                }
+            }
+            let mut c = s.finish(
+                format!("D_(1-h) <= KL <= D_(1+h), h = 1/{}", 1u64 << j),
+                Method::Interval { bits: maxbits },
+            );
+            c.note = format!("{}; {widest}", c.note);
+            c
+        }
+    }
+}
+
+fn d3_grid() -> Vec<D3> {
+    vec![D3::Norm(Pairs { k: 3, n: 4 }), D3::Limit(4), D3::Limit(10)]
+}
+
+/// ART-2 (l.243) on pairs: `D_α ≥ 0`, nondecreasing in α, `= 0 ⇔ P = Q`. Orders
+/// `α ∈ {1, 2, 3, 4, ∞}` (range read: α ∈ (0, ∞]); with `alpha0` also α = 0 (range [0, ∞]).
+fn check_2_with(pc: &Pairs, alpha0: bool) -> Check {
+    let mut orders = vec![];
+    if alpha0 {
+        orders.push(Order::Zero);
+    }
+    orders.extend([
+        Order::One,
+        Order::Int(2),
+        Order::Int(3),
+        Order::Int(4),
+        Order::Inf,
+    ]);
+    let pts = simplex(pc.k, pc.n);
+    let zero: Div = Some(LogLinear::zero());
+    let mut s = DScan::new();
+    for p in &pts {
+        for qq in &pts {
+            let ds: Vec<Div> = orders.iter().map(|&o| div(o, p, qq)).collect();
+            let w = || format!("P={} Q={}", fmt_vec(p), fmt_vec(qq));
+            for (i, d) in ds.iter().enumerate() {
+                s.push(
+                    le(&zero, d),
+                    -dh(d),
+                    || dv(&zero),
+                    || dv(d),
+                    || format!("{} nonnegativity at alpha={}", w(), orders[i]),
+                );
+                let is_zero = eq(d, &zero);
+                s.push(
+                    Decision::from_bool(is_zero == (p == qq)),
+                    -1.0,
+                    || dv(d),
+                    || Value::text("0 iff P = Q", ""),
+                    || {
+                        format!(
+                            "{}: D_{} = 0 is {is_zero} but P = Q is {}",
+                            w(),
+                            orders[i],
+                            p == qq
+                        )
+                    },
+                );
+            }
+            for i in 1..ds.len() {
+                s.push(
+                    le(&ds[i - 1], &ds[i]),
+                    dh(&ds[i - 1]) - dh(&ds[i]),
+                    || dv(&ds[i - 1]),
+                    || dv(&ds[i]),
+                    || format!("{}: D_{} <= D_{}", w(), orders[i - 1], orders[i]),
+                );
+            }
+        }
+    }
+    s.finish(
+        format!(
+            "D_alpha >= 0, nondecreasing in alpha, = 0 iff P = Q, alpha in {{{}}}",
+            orders
+                .iter()
+                .map(|o| o.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        ),
+        Method::Combined(vec![Method::Exact, Method::LogLinear]),
+    )
+}
+
+fn check_2(pc: &Pairs) -> Check {
+    check_2_with(pc, false)
+}
+
+fn check_2_alpha0(pc: &Pairs) -> Check {
+    check_2_with(pc, true)
+}
+
+/// Distributions of `Δ_k^N`.
+fn dist_grid() -> Vec<Pairs> {
+    vec![
+        Pairs { k: 2, n: 8 },
+        Pairs { k: 3, n: 6 },
+        Pairs { k: 4, n: 4 },
+    ]
+}
+
+/// ART-3 (detail 3): `H(P) = ln n − D(P‖U_n)` and `H_α(P) = ln n − D_α(P‖U_n)` for
+/// α ∈ {2, 3, 5, ∞} (`H_α = ln S_α(P)/(1−α)`, `H_∞ = −ln max P`), exactly.
+fn check_3(pc: &Pairs) -> Check {
+    let mut a = Agree::new();
+    let n = pc.k as u64;
+    let lnn = LogLinear::ln(&Rational::from(n));
+    let u = vec![Rational::from_unsigneds(1, n); pc.k];
+    for p in simplex(pc.k, pc.n) {
+        let d1 = div(Order::One, &p, &u).expect("U has full support");
+        a.push_ok((&(&lnn - &d1) - &entropy(&p)).is_zero(), || {
+            format!("alpha=1 P={}", fmt_vec(&p))
+        });
+        for al in [2u64, 3, 5] {
+            let sp: Rational = p.iter().map(|x| x.pow(al)).sum();
+            let ha = LogLinear::term(&-Rational::from_unsigneds(1, al - 1), &sp);
+            let d = div(Order::Int(al), &p, &u).expect("finite");
+            a.push_ok((&(&lnn - &d) - &ha).is_zero(), || {
+                format!("alpha={al} P={}", fmt_vec(&p))
+            });
+        }
+        let mx = p.iter().max().expect("nonempty").clone();
+        let hinf = -LogLinear::ln(&mx);
+        let d = div(Order::Inf, &p, &u).expect("finite");
+        a.push_ok((&(&lnn - &d) - &hinf).is_zero(), || {
+            format!("alpha=inf P={}", fmt_vec(&p))
+        });
+    }
+    a.finish(
+        "H_alpha(P)  =  ln n - D_alpha(P || U_n), alpha in {1,2,3,5,inf}",
+        Method::LogLinear,
+    )
+}
+
+/// Rényi entropies `H_∞ ≤ H_3 ≤ H_2 ≤ H ≤ H_0` of one distribution, as forms.
+fn entropies(p: &[Rational]) -> Vec<(String, LogLinear)> {
+    let mx = p.iter().max().expect("nonempty").clone();
+    let supp = p.iter().filter(|x| **x > 0u32).count() as u64;
+    let ha = |al: u64| {
+        let sp: Rational = p.iter().map(|x| x.pow(al)).sum();
+        LogLinear::term(&-Rational::from_unsigneds(1, al - 1), &sp)
+    };
+    vec![
+        ("H_inf".into(), -LogLinear::ln(&mx)),
+        ("H_3".into(), ha(3)),
+        ("H_2".into(), ha(2)),
+        ("H_1".into(), entropy(p)),
+        ("H_0".into(), LogLinear::ln(&Rational::from(supp))),
+    ]
+}
+
+/// ART-41 (l.241, l.1161): the ordering `H_∞ ≤ H_3 ≤ H_2 ≤ H_1 ≤ H_0` (definitions:
+/// `H_α = ln Σ p^α/(1−α)`, `H_∞ = −ln max p`, `H_0 = ln |supp P|`). With `largest`, the
+/// reading "H_∞ is the max-entropy" with max-entropy := the largest Rényi entropy `H_0`:
+/// `H_∞ = H_0`.
+fn check_41_with(pc: &Pairs, largest: bool) -> Check {
+    let mut s = DScan::new();
+    for p in simplex(pc.k, pc.n) {
+        let hs = entropies(&p);
+        if largest {
+            let (a, b) = (&hs[0].1, &hs[4].1);
+            s.push(
+                Decision::from_bool((b - a).is_zero()),
+                hint(a) - hint(b),
+                || ll_value(a),
+                || ll_value(b),
+                || format!("P={}: H_inf < H_0", fmt_vec(&p)),
+            );
+        } else {
+            for i in 1..hs.len() {
+                let (a, b) = (&hs[i - 1].1, &hs[i].1);
+                s.push(
+                    Decision::from_bool(a <= b),
+                    hint(a) - hint(b),
+                    || ll_value(a),
+                    || ll_value(b),
+                    || format!("P={}: {} <= {}", fmt_vec(&p), hs[i - 1].0, hs[i].0),
+                );
+            }
+        }
+    }
+    s.finish(
+        if largest {
+            "reading 'H_inf is the max-entropy' (= the largest Renyi entropy H_0): H_inf = H_0"
+        } else {
+            "H_inf <= H_3 <= H_2 <= H_1 <= H_0 (H_inf is the smallest: Vadhan's min-entropy)"
+        },
+        Method::LogLinear,
+    )
+}
+
+fn check_41(pc: &Pairs) -> Check {
+    check_41_with(pc, false)
+}
+
+fn check_41_largest(pc: &Pairs) -> Check {
+    check_41_with(pc, true)
+}
+
+/// ART-D4 (l.297): `I_α(X;Y) = D_α(P_XY‖P_X P_Y)` is symmetric: equals `D_α(P_YX‖P_Y P_X)`.
+fn check_d4(cell: &ChanCell) -> Check {
+    let mut a = Agree::new();
+    cell.each(|prior, w| {
+        let py = output(prior, w);
+        let ny = py.len();
+        let jt = joint(prior, w);
+        let mut jt_t = Vec::new();
+        for y in 0..ny {
+            for x in 0..prior.len() {
+                jt_t.push(jt[x * ny + y].clone());
+            }
+        }
+        let swapped = div(cell.o, &jt_t, &product(&py, prior));
+        a.push_ok(eq(&mi(cell.o, prior, w), &swapped), || cp(prior, w));
+    });
+    a.finish("I_alpha(X;Y)  =  I_alpha(Y;X)", method(cell.o))
+}
+
+/// ART-D5 (l.322): at α = 1 the article's `I_1 = D(P_XY‖P_XP_Y)` is Shannon's
+/// `I(X;Y) = Σ_x π(x) D(W_x‖P_Y)` (exact), so `C_1` is Shannon's capacity.
+fn check_d5(cell: &ChanCell) -> Check {
+    let mut a = Agree::new();
+    cell.each(|prior, w| {
+        let shannon = mutual_information(prior, w);
+        a.push_ok(eq(&mi(Order::One, prior, w), &Some(shannon)), || {
+            cp(prior, w)
+        });
+    });
+    a.finish(
+        "D(P_XY || P_X P_Y)  =  sum_x P(x) D(W_x || P_Y)",
+        Method::LogLinear,
+    )
+}
+
+/// A pointwise chain `I_{o_0}(P_X) ≤ I_{o_1}(P_X) ≤ …` on a channel cell.
+fn chain(cell: &ChanCell, orders: &[Order], what: &str) -> Check {
+    let mut s = DScan::new();
+    cell.each(|prior, w| {
+        let v: Vec<Div> = orders.iter().map(|&o| mi(o, prior, w)).collect();
+        for i in 1..v.len() {
+            s.push(
+                le(&v[i - 1], &v[i]),
+                dh(&v[i - 1]) - dh(&v[i]),
+                || dv(&v[i - 1]),
+                || dv(&v[i]),
+                || format!("{}: I_{} <= I_{}", cp(prior, w), orders[i - 1], orders[i]),
+            );
+        }
+    });
+    s.finish(
+        what.to_string(),
+        Method::Combined(vec![Method::Exact, Method::LogLinear]),
+    )
+}
+
+fn one_cell_grid() -> Vec<ChanCell> {
+    chan_cells(&[Order::Inf])
+}
+
+fn one_cell_beyond(s: usize) -> Vec<ChanCell> {
+    chan_beyond(&[Order::Inf], s)
+}
+
+/// ART-4 (l.327): `C_α` nondecreasing in α. Checked pointwise: `I_1 ≤ I_2 ≤ I_3 ≤ I_5 ≤ I_∞` at
+/// every grid prior; the sup of pointwise larger functions is larger.
+fn check_4(cell: &ChanCell) -> Check {
+    chain(
+        cell,
+        &[
+            Order::One,
+            Order::Int(2),
+            Order::Int(3),
+            Order::Int(5),
+            Order::Inf,
+        ],
+        "I_1 <= I_2 <= I_3 <= I_5 <= I_inf at every grid prior (hence C_alpha nondecreasing)",
+    )
+}
+
+/// ART-14 (l.487): `sup I_α ≤ sup I_∞`, pointwise `I_α ≤ I_∞`, α ∈ {0, 1, 2, 3}.
+fn check_14(cell: &ChanCell) -> Check {
+    let mut s = DScan::new();
+    cell.each(|prior, w| {
+        let top = mi(Order::Inf, prior, w);
+        for o in [Order::Zero, Order::One, Order::Int(2), Order::Int(3)] {
+            let v = mi(o, prior, w);
+            s.push(
+                le(&v, &top),
+                dh(&v) - dh(&top),
+                || dv(&v),
+                || dv(&top),
+                || format!("{}: I_{o} <= I_inf", cp(prior, w)),
+            );
+        }
+    });
+    s.finish(
+        "I_alpha <= I_inf, alpha in {0,1,2,3}",
+        Method::Combined(vec![Method::Exact, Method::LogLinear]),
+    )
+}
+
+/// The binary symmetric channel BSC(p): `W(y|x) = 1−p` if y = x, else p.
+pub fn bsc(p: &Rational) -> Vec<Vec<Rational>> {
+    let one = Rational::from(1u32);
+    vec![vec![&one - p, p.clone()], vec![p.clone(), &one - p]]
+}
+
+/// The BSC parameters of the examples.
+pub fn bsc_ps() -> Vec<Rational> {
+    vec![
+        q(1, 1000),
+        q(1, 10),
+        q(1, 5),
+        q(1, 4),
+        q(2, 5),
+        q(9, 20),
+        q(49, 100),
+    ]
+}
+
+/// ART-5 (l.307–315): BSC(p) as a fixture: a row-stochastic channel whose Shannon capacity is
+/// `ln 2 − h(p)` (certified bracket closed exactly at the uniform prior). AWGN is continuous
+/// and not checked.
+fn check_5(p: &Rational) -> Check {
+    let w = bsc(p);
+    let stoch = w
+        .iter()
+        .all(|r| r.iter().cloned().sum::<Rational>() == 1u32);
+    let br = capacity_bracket(&w);
+    let want = &LogLinear::ln(&q(2, 1)) - &h(p);
+    Check::new(
+        "C_1(BSC(p)) bracket [I(pi), max_x D(W_x||pi W)]  =  ln 2 - h(p)",
+        ll_value(&br.lower),
+        ll_value(&want),
+        Method::LogLinear,
+        outcome(stoch && br.lower == want && br.upper == want),
+    )
+    .with_note("bracket closed exactly at the uniform prior; AWGN (continuous) not checked")
+}
+
+/// Posterior `P_{X|Y=y}` (requires `P_Y(y) > 0`).
+pub fn posterior(prior: &[Rational], w: &[Vec<Rational>], y: usize) -> Vec<Rational> {
+    let py: Rational = prior.iter().zip(w).map(|(p, r)| p * &r[y]).sum();
+    prior.iter().zip(w).map(|(p, r)| p * &r[y] / &py).collect()
+}
+
+/// ART-15 (l.552): `D_∞(P_{X|y}‖P_X) ≤ I_∞(X;Y) ≤ C_∞ = ε` for every y with `P(y) > 0`; C_∞ is
+/// the diameter (ART-12) and ε the channel's exact DP level `ln max W(y|x)/W(y|x')`, so
+/// "= ε" holds with ε the tight level (and "≤ ε" for any larger ε).
+fn check_15(cell: &ChanCell) -> Check {
+    let mut s = DScan::new();
+    cell.each(|prior, w| {
+        let i_inf = mi(Order::Inf, prior, w);
+        let c_inf = diameter(Order::Inf, w);
+        let py = output(prior, w);
+        for y in 0..py.len() {
+            if py[y] == 0u32 {
+                continue;
+            }
+            let d = div(Order::Inf, &posterior(prior, w, y), prior);
+            s.push(
+                le(&d, &i_inf),
+                dh(&d) - dh(&i_inf),
+                || dv(&d),
+                || dv(&i_inf),
+                || format!("{} y={y}: D_inf(P_X|y || P_X) <= I_inf", cp(prior, w)),
+            );
+        }
+        s.push(
+            le(&i_inf, &c_inf),
+            dh(&i_inf) - dh(&c_inf),
+            || dv(&i_inf),
+            || dv(&c_inf),
+            || format!("{}: I_inf <= C_inf = eps", cp(prior, w)),
+        );
+    });
+    s.finish(
+        "D_inf(P_X|y || P_X) <= I_inf(X;Y) <= C_inf = eps (DP level of W)",
+        method(Order::Inf),
+    )
+}
+
+/// ART-16 (l.558): `E[D(P_{X|Y}‖P_X)] = I(X;Y) ≤ C_1`. Both readings of the expectation:
+/// `E_Y` of `D(P_{X|y}‖P_X)` and `E_X` of `D(W_x‖P_Y)`; the bound by the certified capacity
+/// bracket's upper end.
+fn check_16(cell: &ChanCell) -> Check {
+    let mut s = DScan::new();
+    cell.each(|prior, w| {
+        let i1 = mi(Order::One, prior, w).expect("finite");
+        let py = output(prior, w);
+        let mut ey = LogLinear::zero();
+        for (y, pyy) in py.iter().enumerate() {
+            if *pyy > 0u32 {
+                ey = &ey
+                    + &kl(&posterior(prior, w, y), prior)
+                        .expect("finite")
+                        .scale(pyy);
+            }
+        }
+        let mut ex = LogLinear::zero();
+        for (p, row) in prior.iter().zip(w) {
+            if *p > 0u32 {
+                ex = &ex + &kl(row, &py).expect("finite").scale(p);
+            }
+        }
+        s.push(
+            Decision::from_bool((&ey - &i1).is_zero() && (&ex - &i1).is_zero()),
+            -1.0,
+            || ll_value(&ey),
+            || ll_value(&i1),
+            || format!("{}: E_Y / E_X identity", cp(prior, w)),
+        );
+        let up = capacity_bracket(w).upper;
+        s.push(
+            Decision::from_bool(i1 <= up),
+            hint(&i1) - hint(&up),
+            || ll_value(&i1),
+            || ll_value(&up),
+            || format!("{}: I <= C_1 upper bracket", cp(prior, w)),
+        );
+    });
+    s.finish(
+        "E_Y[D(P_X|Y || P_X)] = E_X[D(W_X || P_Y)] = I_1(X;Y) <= C_1",
+        Method::LogLinear,
+    )
+}
+
+/// ART-17 (l.563): `ln ‖e^{D_α(P_{X|Y}‖P_X)}‖_{L^{α−1}(P_Y)} = I_α(X;Y)`, i.e.
+/// `Σ_y P(y) S_α(P_{X|y}‖P_X) = S_α(P_XY‖P_XP_Y)` for integer α (norm taken w.r.t. P_Y).
+fn check_17(cell: &ChanCell) -> Check {
+    let Order::Int(al) = cell.o else {
+        return not_checkable("integer orders only");
+    };
+    let mut a = Agree::new();
+    cell.each(|prior, w| {
+        let py = output(prior, w);
+        let mut lhs = Some(Rational::from(0u32));
+        for (y, pyy) in py.iter().enumerate() {
+            if *pyy > 0u32 {
+                let sa = s_alpha(&posterior(prior, w, y), prior, al);
+                lhs = match (lhs, sa) {
+                    (Some(a), Some(b)) => Some(a + pyy * b),
+                    _ => None,
+                };
+            }
+        }
+        let rhs = s_alpha(&joint(prior, w), &product(prior, &py), al);
+        a.push_ok(lhs == rhs, || cp(prior, w));
+    });
+    a.finish(
+        "sum_y P(y) exp((alpha-1) D_alpha(P_X|y || P_X))  =  exp((alpha-1) I_alpha(X;Y))",
+        Method::Exact,
+    )
+}
+
+/// ART-18 (l.577, footnote 2): with ε = I_α exactly (the tightest hypothesis) and R = ln s,
+/// `P_Y(D_α(P_{X|y}‖P_X) ≥ R) ≤ (e^{(α−1)ε} − 1)/(e^{(α−1)R} − 1)`, decided exactly for
+/// integer α (event `S_α(P_{X|y}‖P_X) ≥ s^{α−1}`); at α = 1 the limit form `ε/R` (log-linear).
+/// Range checked: α ∈ {1, 2, 3, 4}; s ∈ {9/8, 3/2, 2, 4}.
+fn check_18(cell: &ChanCell) -> Check {
+    let ss = [q(9, 8), q(3, 2), q(2, 1), q(4, 1)];
+    let mut sc = DScan::new();
+    cell.each(|prior, w| {
+        let py = output(prior, w);
+        let posts: Vec<(Rational, Vec<Rational>)> = (0..py.len())
+            .filter(|&y| py[y] > 0u32)
+            .map(|y| (py[y].clone(), posterior(prior, w, y)))
+            .collect();
+        for s in &ss {
+            match cell.o {
+                Order::Int(al) => {
+                    let t = s_alpha(&joint(prior, w), &product(prior, &py), al).expect("finite");
+                    let thr = s.pow(al - 1);
+                    let pe: Rational = posts
+                        .iter()
+                        .filter(|(_, post)| s_alpha(post, prior, al).expect("finite") >= thr)
+                        .map(|(pyy, _)| pyy.clone())
+                        .sum();
+                    let one = Rational::from(1u32);
+                    let rhs = (&t - &one) / (&thr - &one);
+                    sc.push(
+                        Decision::from_bool(pe <= rhs),
+                        0.0,
+                        || Value::rational(&pe),
+                        || Value::rational(&rhs),
+                        || format!("{} R=ln {s}", cp(prior, w)),
+                    );
+                }
+                _ => {
+                    let i1 = mi(Order::One, prior, w).expect("finite");
+                    let lr = LogLinear::ln(s);
+                    let pe: Rational = posts
+                        .iter()
+                        .filter(|(_, post)| kl(post, prior).expect("finite") >= lr)
+                        .map(|(pyy, _)| pyy.clone())
+                        .sum();
+                    // P(E) ≤ ε/R ⇔ P(E)·R ≤ ε.
+                    let lhs = lr.scale(&pe);
+                    sc.push(
+                        ll_decide(&lhs, &i1),
+                        0.0,
+                        || ll_value(&lhs),
+                        || ll_value(&i1),
+                        || format!("{} R=ln {s} (alpha=1: P(E) R <= eps)", cp(prior, w)),
+                    );
+                }
+            }
+        }
+    });
+    sc.finish(
+        "P_Y(D_alpha(P_X|y||P_X) >= R)  <=  (e^{(alpha-1)eps}-1)/(e^{(alpha-1)R}-1) with eps = I_alpha",
+        method(cell.o),
+    )
+}
+
+fn ll_decide(a: &LogLinear, b: &LogLinear) -> Decision {
+    Decision::from_bool(a <= b)
+}
+
+/// ART-19 (l.581–588): ε-DP (ε = the channel's exact level) ⇒
+/// `D_α(P_{X|y}‖P_X) ≤ D_∞(P_{X|y}‖P_X) ≤ ε` for every y, α ∈ {1, 2, 3}.
+fn check_19(cell: &ChanCell) -> Check {
+    let mut s = DScan::new();
+    cell.each(|prior, w| {
+        let eps = diameter(Order::Inf, w);
+        let py = output(prior, w);
+        for y in 0..py.len() {
+            if py[y] == 0u32 {
+                continue;
+            }
+            let post = posterior(prior, w, y);
+            let dinf = div(Order::Inf, &post, prior);
+            s.push(
+                le(&dinf, &eps),
+                dh(&dinf) - dh(&eps),
+                || dv(&dinf),
+                || dv(&eps),
+                || format!("{} y={y}: D_inf <= eps", cp(prior, w)),
+            );
+            for o in [Order::One, Order::Int(2), Order::Int(3)] {
+                let d = div(o, &post, prior);
+                s.push(
+                    le(&d, &dinf),
+                    dh(&d) - dh(&dinf),
+                    || dv(&d),
+                    || dv(&dinf),
+                    || format!("{} y={y}: D_{o} <= D_inf", cp(prior, w)),
+                );
+            }
+        }
+    });
+    s.finish(
+        "D_alpha(P_X|y||P_X) <= D_inf(P_X|y||P_X) <= eps (exact DP level)",
+        method(Order::Inf),
+    )
+}
+
+/// Instances of ART-19b: order α and `r = 2^-k`.
+#[derive(Clone, Debug)]
+pub struct B19 {
+    pub o: Order,
+    pub k: u32,
+}
+
+impl fmt::Display for B19 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "alpha={} r=2^-{}", self.o, self.k)
+    }
+}
+
+fn b19_grid() -> Vec<B19> {
+    let mut v = Vec::new();
+    for o in [Order::One, Order::Int(2), Order::Int(3), Order::Int(5)] {
+        for k in [2, 6, 12, 24] {
+            v.push(B19 { o, k });
+        }
+    }
+    v
+}
+
+fn b19_beyond(s: usize) -> Vec<B19> {
+    [Order::Int(10), Order::Int(20)]
+        .into_iter()
+        .map(|o| B19 {
+            o,
+            k: 12 * s as u32,
+        })
+        .collect()
+}
+
+/// ART-19b (l.568–572): for α < ∞, `C_α ≤ ε` does not bound every posterior divergence.
+/// Witness family (found for this check; the catalogue's `(1−η, η, 0)/(1−η, 0, η)` family has
+/// `C_α = ∞` for α > 2): `W_0 = (1−r^a, r^a)`, `W_1 = (1−r^{a+1}, r^{a+1})` with a = max(α, 2),
+/// prior `(r, 1−r)`, r = 2^-k. Per instance, exactly: `C_α ≤ diameter ≤ ln 2` (ART-11) while the
+/// rare output y = 1 gives `D_α(P_{X|y=1}‖P_X) ≥ (k/2 − 1) ln 2`, unbounded in k.
+fn check_19b(inst: &B19) -> Check {
+    let a = match inst.o {
+        Order::Int(a) => a,
+        _ => 2,
+    };
+    let r = Rational::from_unsigneds(1u64, 1u64 << inst.k);
+    let one = Rational::from(1u32);
+    let w0 = r.clone().pow(a);
+    let w1 = r.clone().pow(a + 1);
+    let w = vec![vec![&one - &w0, w0], vec![&one - &w1, w1]];
+    let prior = vec![r.clone(), &one - &r];
+    let diam = diameter(inst.o, &w);
+    let ln2: Div = Some(LogLinear::ln(&q(2, 1)));
+    let post = posterior(&prior, &w, 1);
+    let d = div(inst.o, &post, &prior);
+    let target: Div = Some(LogLinear::term(
+        &(Rational::from(inst.k) / Rational::from(2u32) - &one),
+        &q(2, 1),
+    ));
+    let ok = le(&diam, &ln2).and(le(&target, &d));
+    Check::new(
+        "C_alpha <= diameter <= ln 2  while  D_alpha(P_X|y=1 || P_X) >= (k/2 - 1) ln 2",
+        dv(&diam),
+        dv(&d),
+        method(inst.o),
+        Outcome::from_decision(ok),
+    )
+    .with_note(format!(
+        "W={}, prior={}",
+        super::core::cp(&prior, &w),
+        fmt_vec(&prior)
+    ))
+}
+
+/// Readings of ART-20.
+#[derive(Clone, Debug)]
+pub struct G20 {
+    pub half_gap: Rational,
+}
+
+impl fmt::Display for G20 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "means +-{} sigma, y = 100 sigma", self.half_gap)
+    }
+}
+
+/// ART-20 (l.589–597): Gaussian noise is not ε-DP: the privacy loss
+/// `L(y) = (μ−μ')(2y−μ−μ')/(2σ²)` (σ = 1) is an unbounded linear function of y, so for each
+/// ε = ln t in the t-set, `y_t = (ε_upper + 1)/(μ−μ')`-style points with `L(y) > ln t` exist
+/// (checked at y = ⌈t⌉/(μ−μ') + μ', exactly). Numeric reading: at y = 100σ the loss (10 nats
+/// for means ±σ/20, 20 nats for means ±σ/10) gives posterior odds e^L ≥ 99 under equal priors,
+/// i.e. ≥ 99 % certainty ("decent").
+fn check_20(g: &G20) -> Check {
+    let mu = g.half_gap.clone();
+    let mup = -&mu;
+    let gap = &mu - &mup;
+    let loss = |y: &Rational| &gap * (Rational::from(2u32) * y - &mu - &mup) / Rational::from(2u32);
+    let mut unbounded = true;
+    for t in [q(9, 8), q(2, 1), q(10, 1)] {
+        // y with L(y) = t (≥ ln t since t ≥ ln t + 1 > ln t).
+        let y = (&t / &gap) + (&mu + &mup) / Rational::from(2u32);
+        let l = loss(&y);
+        unbounded &= LogLinear::ln(&t).cmp_rational(&l) == Ordering::Less;
+    }
+    let l100 = loss(&Rational::from(100u32));
+    let decent = LogLinear::ln(&q(99, 1)).cmp_rational(&l100) != Ordering::Greater;
+    Check::new(
+        "L(y) unbounded (exceeds ln t for t in {9/8,2,10});  L(100 sigma) >= ln 99",
+        Value::rational(&l100),
+        Value::text("ln 99", "4.59511985"),
+        Method::Combined(vec![Method::Exact, Method::LogLinear]),
+        outcome(unbounded && decent),
+    )
+    .with_note(format!(
+        "privacy loss at y = 100 sigma: {l100} nats (likelihood ratio e^{l100})"
+    ))
+}
+
+/// ART-22 (l.678–697): `C_1 ≤ C_α ≤ ε` for ε-private channels (ε = exact DP level),
+/// pointwise `I_1 ≤ I_α ≤ ε` at grid priors, α ∈ {2, 3}.
+fn check_22(cell: &ChanCell) -> Check {
+    let mut s = DScan::new();
+    cell.each(|prior, w| {
+        let eps = diameter(Order::Inf, w);
+        let i1 = mi(Order::One, prior, w);
+        for o in [Order::Int(2), Order::Int(3)] {
+            let ia = mi(o, prior, w);
+            s.push(
+                le(&i1, &ia),
+                dh(&i1) - dh(&ia),
+                || dv(&i1),
+                || dv(&ia),
+                || format!("{}: I_1 <= I_{o}", cp(prior, w)),
+            );
+            s.push(
+                le(&ia, &eps),
+                dh(&ia) - dh(&eps),
+                || dv(&ia),
+                || dv(&eps),
+                || format!("{}: I_{o} <= eps", cp(prior, w)),
+            );
+        }
+    });
+    s.finish(
+        "I_1 <= I_alpha <= eps at every grid prior (alpha in {2,3})",
+        method(Order::Int(2)),
+    )
+}
+
+/// Composition `g ∘ W` of channels.
+pub fn compose(w: &[Vec<Rational>], g: &[Vec<Rational>]) -> Vec<Vec<Rational>> {
+    w.iter().map(|row| output(row, g)).collect()
+}
+
+/// ART-23 (l.713–732): data processing both ways and symmetry, α ∈ {0, 1, 2, 3, ∞}:
+/// `I_α(X; g(Y)) ≤ I_α(X;Y)`, `I_α(X';Y) ≤ I_α(X;Y)` for X'–X–Y, on 2×2 grid channels.
+fn check_23(o: &OrderOnly) -> Check {
+    let o = o.0;
+    let pts = simplex(2, 2);
+    let chans: Vec<Vec<Vec<Rational>>> = super::core::channels(2, 2, 2);
+    let priors = simplex(2, 4);
+    let mut s = DScan::new();
+    for prior in &priors {
+        for w in &chans {
+            let base = mi(o, prior, w);
+            for g in &chans {
+                let post = mi(o, prior, &compose(w, g));
+                s.push(
+                    le(&post, &base),
+                    dh(&post) - dh(&base),
+                    || dv(&post),
+                    || dv(&base),
+                    || {
+                        format!(
+                            "{} g={}: I(X;g(Y)) <= I(X;Y)",
+                            cp(prior, w),
+                            super::core::cp(prior, g)
+                        )
+                    },
+                );
+                // X' -> X via channel g (X' has prior `prior`), X -> Y via w.
+                let px = output(prior, g);
+                let base2 = mi(o, &px, w);
+                let pre = mi(o, prior, &compose(g, w));
+                s.push(
+                    le(&pre, &base2),
+                    dh(&pre) - dh(&base2),
+                    || dv(&pre),
+                    || dv(&base2),
+                    || {
+                        format!(
+                            "P_X'={} X'->X={:?} W={:?}: I(X';Y) <= I(X;Y)",
+                            fmt_vec(prior),
+                            g,
+                            w
+                        )
+                    },
+                );
+            }
+        }
+    }
+    let _ = pts;
+    s.finish(
+        "I_alpha(X; g(Y)) <= I_alpha(X;Y) and I_alpha(X';Y) <= I_alpha(X;Y)",
+        method(o),
+    )
+}
+
+/// An order as an instance.
+#[derive(Clone, Debug)]
+pub struct OrderOnly(pub Order);
+
+impl fmt::Display for OrderOnly {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "alpha={}", self.0)
+    }
+}
+
+/// ART-40 (footnote 5, l.1306), as printed: `P_XY(A×B) ≤ (e^{I_α} P_X(A) P_Y(B))^{α/(α−1)}`,
+/// decided exactly for integer α by raising to the power (α−1)²:
+/// `P^{(α−1)²} ≤ S^α (P_X(A)P_Y(B))^{α(α−1)}` with `S = e^{(α−1)I_α}`. With `corrected`, van
+/// Erven–Harremoës' exponent `(α−1)/α`: `P^α ≤ S (P_X(A)P_Y(B))^{α−1}`.
+fn check_40_with(cell: &ChanCell, corrected: bool) -> Check {
+    let Order::Int(al) = cell.o else {
+        return not_checkable("integer orders only");
+    };
+    let mut sc = Scan::le();
+    cell.each(|prior, w| {
+        let py = output(prior, w);
+        let jt = joint(prior, w);
+        let s = s_alpha(&jt, &product(prior, &py), al).expect("finite");
+        let (nx, ny) = (prior.len(), py.len());
+        for am in 1..1u64 << nx {
+            for bm in 1..1u64 << ny {
+                let pa = prob_of(prior, am);
+                let pb = prob_of(&py, bm);
+                let pab: Rational = (0..nx)
+                    .filter(|x| am >> x & 1 == 1)
+                    .flat_map(|x| {
+                        (0..ny)
+                            .filter(move |y| bm >> y & 1 == 1)
+                            .map(move |y| (x, y))
+                    })
+                    .map(|(x, y)| jt[x * ny + y].clone())
+                    .sum();
+                let (lhs, rhs) = if corrected {
+                    (pab.clone().pow(al), &s * (&pa * &pb).pow(al - 1))
+                } else {
+                    (
+                        pab.clone().pow((al - 1) * (al - 1)),
+                        s.clone().pow(al) * (&pa * &pb).pow(al * (al - 1)),
+                    )
+                };
+                sc.push(lhs, rhs, || {
+                    format!("{} A={am:b} B={bm:b} P(AxB)={pab}", cp(prior, w))
+                });
+            }
+        }
+    });
+    sc.finish(
+        if corrected {
+            "P(AxB)^alpha <= e^{(alpha-1)I} (P_X(A)P_Y(B))^{alpha-1}  [exponent (alpha-1)/alpha]"
+        } else {
+            "P(AxB)^{(alpha-1)^2} <= e^{(alpha-1)alpha I} (P_X(A)P_Y(B))^{alpha(alpha-1)}  [printed exponent alpha/(alpha-1)]"
+        },
+        Method::Exact,
+    )
+}
+
+fn check_40(cell: &ChanCell) -> Check {
+    check_40_with(cell, false)
+}
+
+fn check_40_corrected(cell: &ChanCell) -> Check {
+    check_40_with(cell, true)
+}
+
+fn int_cells() -> Vec<ChanCell> {
+    chan_cells(&[Order::Int(2), Order::Int(3)])
+}
+
+fn int_beyond(s: usize) -> Vec<ChanCell> {
+    chan_beyond(&[Order::Int(2), Order::Int(3), Order::Int(5)], s)
+}
+
+fn orders_grid() -> Vec<ChanCell> {
+    chan_cells(&ORDERS)
+}
+
+fn orders_beyond(s: usize) -> Vec<ChanCell> {
+    chan_beyond(&ORDERS, s)
+}
+
+pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
+    fn cells() -> Vec<PairCell> {
+        default_cells()
+    }
+    vec![
+        Family { id: "ART-D1", grid: cells, beyond: Some(cells_beyond), check: check_d1 }.boxed(),
+        Family { id: "ART-D2", grid: cells, beyond: Some(cells_beyond), check: check_d2 }.boxed(),
+        Family {
+            id: "ART-1",
+            grid: || vec![Named("informal gloss")],
+            beyond: None,
+            check: |_| not_checkable("informal explanation ('(eps,delta) is often explained as eps-private with probability 1-delta'); its formal direction is ART-36, the converse is not claimed"),
+        }
+        .boxed(),
+        Family { id: "ART-D3", grid: d3_grid, beyond: None, check: check_d3 }.boxed(),
+        Family { id: "ART-2", grid: pair_grid, beyond: Some(pair_beyond), check: check_2 }.boxed(),
+        Family { id: "ART-2-reading-alpha0", grid: pair_grid, beyond: Some(pair_beyond), check: check_2_alpha0 }.boxed(),
+        Family { id: "ART-3", grid: dist_grid, beyond: Some(pair_beyond), check: check_3 }.boxed(),
+        Family { id: "ART-41", grid: dist_grid, beyond: Some(pair_beyond), check: check_41 }.boxed(),
+        Family { id: "ART-41-reading-largest", grid: dist_grid, beyond: Some(pair_beyond), check: check_41_largest }.boxed(),
+        Family { id: "ART-D4", grid: orders_grid, beyond: Some(orders_beyond), check: check_d4 }.boxed(),
+        Family { id: "ART-D5", grid: one_cell_grid, beyond: Some(one_cell_beyond), check: check_d5 }.boxed(),
+        Family { id: "ART-4", grid: one_cell_grid, beyond: Some(one_cell_beyond), check: check_4 }.boxed(),
+        Family { id: "ART-5", grid: bsc_ps, beyond: None, check: check_5 }.boxed(),
+        Family { id: "ART-14", grid: one_cell_grid, beyond: Some(one_cell_beyond), check: check_14 }.boxed(),
+        Family { id: "ART-15", grid: one_cell_grid, beyond: Some(one_cell_beyond), check: check_15 }.boxed(),
+        Family { id: "ART-16", grid: one_cell_grid, beyond: Some(one_cell_beyond), check: check_16 }.boxed(),
+        Family { id: "ART-17", grid: int_cells, beyond: Some(int_beyond), check: check_17 }.boxed(),
+        Family {
+            id: "ART-18",
+            grid: || chan_cells(&[Order::One, Order::Int(2), Order::Int(3), Order::Int(4)]),
+            beyond: Some(int_beyond),
+            check: check_18,
+        }
+        .boxed(),
+        Family { id: "ART-19", grid: one_cell_grid, beyond: Some(one_cell_beyond), check: check_19 }.boxed(),
+        Family { id: "ART-19b", grid: b19_grid, beyond: Some(b19_beyond), check: check_19b }.boxed(),
+        Family {
+            id: "ART-20",
+            grid: || vec![G20 { half_gap: q(1, 20) }, G20 { half_gap: q(1, 10) }],
+            beyond: None,
+            check: check_20,
+        }
+        .boxed(),
+        Family { id: "ART-22", grid: one_cell_grid, beyond: Some(one_cell_beyond), check: check_22 }.boxed(),
+        Family {
+            id: "ART-23",
+            grid: || [Order::Zero, Order::One, Order::Int(2), Order::Int(3), Order::Inf].into_iter().map(OrderOnly).collect(),
+            beyond: None,
+            check: check_23,
+        }
+        .boxed(),
+        Family { id: "ART-40", grid: int_cells, beyond: Some(int_beyond), check: check_40 }.boxed(),
+        Family { id: "ART-40-corrected", grid: int_cells, beyond: Some(int_beyond), check: check_40_corrected }.boxed(),
+    ]
+}
