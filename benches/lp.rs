@@ -4,7 +4,8 @@
 //!   and H(2,3) at t = 1/2;
 //! * Wang–Ying–Zhang's PD-DP LP (uniform prior, t = 1/2) on H(3,2) (64 variables), H(2,3)
 //!   (81 variables), H(4,2) (256 variables, 1,024 inequalities) without symmetry reduction, and
-//!   H(4,2), H(3,3), H(5,2) with it (invariance check + reduced solve + lift + full re-check).
+//!   H(4,2), H(3,3), H(5,2), H(6,2) (4,096 variables, 24,640 rows), H(4,3) (6,561 variables,
+//!   52,569 rows) with it (invariance check + reduced solve + lift + full re-check).
 //!
 //! Run: `cargo bench --bench lp -- --warm-up-time 1 --measurement-time 5`
 //! (only the small ones: `cargo bench --bench lp -- small`).
@@ -37,7 +38,7 @@ fn benches(c: &mut Criterion) {
 
     let mut sym = c.benchmark_group("symmetric");
     sym.sample_size(10);
-    for (n, m) in [(4, 2), (3, 3), (5, 2)] {
+    for (n, m) in [(4, 2), (3, 3), (5, 2), (6, 2), (4, 3)] {
         let model = pd_dp_hamming(n, m, &t);
         let gens: Vec<Vec<usize>> = hamming_vertex_generators(n, m)
             .iter()

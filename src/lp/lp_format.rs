@@ -720,7 +720,12 @@ fn build(
         }
         model.add_named_row(name, &terms, row.cmp, &row.rhs - constant);
     }
-    for (name, x, u) in uppers {
+    for (mut name, x, u) in uppers {
+        // `x.ub` cannot be a constraint name the user already chose.
+        while names.contains_key(&name) {
+            name.push('\'');
+        }
+        names.insert(name.clone(), 0);
         model.add_named_row(name, &[(x, one.clone())], Cmp::Le, u);
     }
     Ok(LpFile {
@@ -942,6 +947,14 @@ mod tests {
             assert_eq!(e.line, *line, "{text}: {e}");
             assert!(e.reason.contains(reason), "{text}: {e}");
         }
+    }
+
+    #[test]
+    fn bound_rows_do_not_take_a_user_row_name() {
+        let f = parse_lp("Max\n x\nst\n x.ub: x <= 3\nBounds\n x <= 2\nEnd").unwrap();
+        let names: Vec<&str> = f.model.rows().iter().map(|r| r.name.as_str()).collect();
+        assert_eq!(names, ["x.ub", "x.ub'"]);
+        assert_eq!(solve(&f.model).unwrap().value(), Some(&q("2")));
     }
 
     #[test]
