@@ -54,6 +54,31 @@ fn infeasible_and_unbounded_statuses() {
 }
 
 #[test]
+fn bounds_and_exact_literals() {
+    let (code, out, err) = dpcert(&["lp", "tests/fixtures/lp/bounds.lp", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["objective"], "-83/14");
+    assert_eq!(v["values"]["x"], "2");
+    assert_eq!(v["values"]["y"], "-4");
+    assert_eq!(v["values"]["z"], "1");
+    assert_eq!(v["values"]["w"], "-10");
+    // The upper bound of x = 2 + x' is the row x.ub: x' <= 3 (slack, so its dual is 0).
+    assert_eq!(v["duals"]["x.ub"], "0");
+}
+
+#[test]
+fn unbounded_ray_is_printed_in_file_variables() {
+    let (code, out, _) = dpcert(&["lp", "tests/fixtures/lp/unbounded.lp", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    // max x s.t. x - y <= 1: the ray must keep x - y <= 0 and increase x.
+    assert_eq!(v["ray"]["x"], "1");
+    assert_eq!(v["ray"]["y"], "1");
+    assert_eq!(v["values"]["x"], "1");
+}
+
+#[test]
 fn malformed_file_exits_3_with_the_line() {
     let (code, out, err) = dpcert(&["lp", "tests/fixtures/lp/malformed.lp"]);
     assert_eq!(code, 3, "{out}");

@@ -289,3 +289,21 @@ pub fn check(model: &Model, solution: &Solution) -> Check {
         }
     }
 }
+
+/// Run [`check`] and, if it passes, return a one-line note for reports (`Method::LpCertificate`):
+/// the status, the exact optimum and what was verified.
+pub fn checked_note(model: &Model, solution: &Solution) -> Result<String, CertificateError> {
+    check(model, solution)?;
+    let size = format!("{} variables, {} rows", model.n_vars(), model.n_rows());
+    Ok(match solution {
+        Solution::Optimal { value, .. } => format!(
+            "exact LP optimum {value} ({size}); certificate re-checked: primal feasible, dual feasible, equal objectives"
+        ),
+        Solution::Infeasible { .. } => {
+            format!("LP infeasible ({size}); Farkas certificate re-checked")
+        }
+        Solution::Unbounded { .. } => format!(
+            "LP unbounded ({size}); feasible point and improving ray re-checked"
+        ),
+    })
+}

@@ -28,7 +28,7 @@ pub mod model;
 pub mod simplex;
 pub mod symmetry;
 
-pub use certificate::{check, CertificateError};
+pub use certificate::{check, checked_note, CertificateError};
 pub use lp_format::{parse_lp, write_lp, LpFile, LpFormatError};
 pub use model::{Cmp, Constraint, Model, Row, Sense, Solution, Var};
 pub use simplex::{solve, solve_unchecked, solve_with_stats, solve_with_ties, SolveStats, Ties};

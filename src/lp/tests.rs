@@ -208,6 +208,21 @@ fn unbounded_gets_a_checked_ray() {
 }
 
 #[test]
+fn checked_note_states_the_optimum_and_refuses_a_bad_certificate() {
+    let (_, (s, c, r), _) = OPTIMA[0];
+    let m = build(s, c, r);
+    let sol = solve(&m).unwrap();
+    let note = checked_note(&m, &sol).unwrap();
+    assert!(note.contains("exact LP optimum 14/5"), "{note}");
+    let bad = Solution::Optimal {
+        value: q("3"),
+        primal: vec![q("6/5"), q("8/5")],
+        dual: vec![q("2/5"), q("1/5")],
+    };
+    assert!(checked_note(&m, &bad).is_err());
+}
+
+#[test]
 fn optimal_certificate_is_the_expected_one() {
     // max x+y, 2x+y<=4, x+3y<=6: primal (6/5, 8/5), dual (2/5, 1/5) (y solves 2a+b=1, a+3b=1).
     let (_, (s, c, r), _) = OPTIMA[0];
