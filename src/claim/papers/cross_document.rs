@@ -141,7 +141,7 @@ fn x2_grid() -> Vec<X2> {
 }
 
 /// Certified enclosure of `tanh(1/2)/ln 2 = (e−1)/((e+1) ln 2)` (bits) at precision `prec`.
-fn tanh_half_bits(prec: u64) -> Option<Interval> {
+pub(crate) fn tanh_half_bits(prec: u64) -> Option<Interval> {
     let e = Interval::exp_rational(&r(1, 1), prec);
     let one = Interval::from_i64(1, prec);
     let th = e.sub(&one).checked_div(&e.add(&one))?;

@@ -9,6 +9,7 @@
 
 pub(crate) mod basics;
 pub(crate) mod core;
+pub(crate) mod privacy;
 pub(crate) mod sibson;
 
 use crate::claim::ClaimChecker;
@@ -18,6 +19,7 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
     let mut v = Vec::new();
     v.extend(basics::claims());
     v.extend(sibson::claims());
+    v.extend(privacy::claims());
     v
 }
 
