@@ -889,7 +889,12 @@ mod tables {
     fn write_claim_tables() {
         let reg = registry();
         let root = env!("CARGO_MANIFEST_DIR");
-        for slug in ["cuff-yu", "vadhan", "cross-document"] {
+        for slug in [
+            "cuff-yu",
+            "vadhan",
+            "cross-document",
+            "dp-information-theory-article",
+        ] {
             let text = std::fs::read_to_string(format!("{root}/theorems/{slug}.toml"))
                 .expect("manifest readable");
             let doc: toml::Value = toml::from_str(&text).expect("manifest parses");

@@ -1392,6 +1392,130 @@ fn check_37(d: &Lvl) -> Check {
     )
 }
 
+/// Instances of the same-level comparison: BSC(p) and order α.
+#[derive(Clone, Debug)]
+pub struct Same {
+    pub p: Rational,
+    pub al: u64,
+}
+
+impl fmt::Display for Same {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "BSC p={} alpha={}, inputs of W x W in Delta_4^12",
+            self.p, self.al
+        )
+    }
+}
+
+/// A certified rational upper bound B ≥ sup_{q∈[0,1]} S_α(q) of BSC(p) (so
+/// `C_α(BSC) ≤ ln B/(α−1)`): B from a floating hint, certified by Sturm sequences
+/// (`B·D(q) − N(q) ≥ 0` on [0, 1]).
+fn s_sup_bound(p: &Rational, al: u64) -> Option<Rational> {
+    use super::sibson::bsc_s_poly;
+    use crate::claim::papers::cuff_yu::info::to_f64;
+    use crate::num::sturm::{sign_on, Range, SignOnInterval};
+    let (n, d) = bsc_s_poly(p, al);
+    let mut hint_max = 0f64;
+    for j in 0..=1000u64 {
+        let qq = Rational::from_unsigneds(j, 1000);
+        let v = to_f64(&(n.eval(&qq) / d.eval(&qq)));
+        if v > hint_max {
+            hint_max = v;
+        }
+    }
+    let scale = 1u64 << 32;
+    let mut b = Rational::from_unsigneds((hint_max * scale as f64).ceil() as u64 + 1, scale);
+    for _ in 0..8 {
+        let g = &d.scale(&b) - &n;
+        if matches!(
+            sign_on(
+                &g,
+                &Range::closed(Rational::from(0u32), Rational::from(1u32))
+            ),
+            SignOnInterval::Positive
+                | SignOnInterval::NonNegative
+                | SignOnInterval::IdenticallyZero
+        ) {
+            return Some(b);
+        }
+        b = b * Rational::from_unsigneds(1001u64, 1000);
+    }
+    None
+}
+
+/// ART-30, "is the level change needed?" (l.910–920): the same-level statement
+/// `C_α(W ⊗ W) ≤ 2 C_α(W)` for W = BSC(p). Decided exactly: a certified bound
+/// `C_α(W) ≤ ln B/(α−1)` (Sturm) against `I_α(P; W⊗W) = ln S/(α−1)` at rational inputs P of the
+/// product channel: `S > B²` refutes the same-level statement. When no grid input exceeds B²
+/// the instance is undecided (the sup over the 3-simplex is not certified).
+fn check_30_same(c: &Same) -> Check {
+    let w = super::basics::bsc(&c.p);
+    let ww = tensor_prod(&w, &w);
+    let Some(b) = s_sup_bound(&c.p, c.al) else {
+        return not_checkable("no certified bound on sup S_alpha");
+    };
+    let b2 = b.clone().pow(2u64);
+    let mut best: Option<(Rational, Vec<Rational>)> = None;
+    for prior in simplex(4, 12) {
+        let py = output(&prior, &ww);
+        let jt = super::core::joint(&prior, &ww);
+        let s = s_alpha(&jt, &super::core::product(&prior, &py), c.al).expect("finite");
+        if best.as_ref().is_none_or(|(v, _)| s > *v) {
+            best = Some((s, prior));
+        }
+    }
+    let (s, arg) = best.expect("nonempty grid");
+    let inv = Rational::from_unsigneds(1, c.al - 1);
+    let lower = LogLinear::term(&inv, &s);
+    let upper2 = LogLinear::term(&(&inv * Rational::from(2u32)), &b);
+    let out = if s > b2 {
+        Outcome::Fails
+    } else {
+        Outcome::Undecided
+    };
+    Check::new(
+        "C_alpha(W x W) >= I_alpha(P*; W x W)  vs  2 C_alpha(W) <= 2 ln B/(alpha-1) (Sturm-certified B)",
+        ll_value(&lower),
+        ll_value(&upper2),
+        Method::Combined(vec![Method::Polynomial, Method::Exact]),
+        out,
+    )
+    .with_note(format!(
+        "best grid input P* = {} of W x W; B = {b}; {}",
+        fmt_vec(&arg),
+        if out == Outcome::Fails {
+            "the same-level statement fails: the level change is needed"
+        } else {
+            "no grid input exceeds 2 C_alpha(W): not decided"
+        }
+    ))
+}
+
+/// Product channel `W_1 ⊗ W_2` on input pairs `(x_1, x_2)` (row-major).
+fn tensor_prod(w1: &[Vec<Rational>], w2: &[Vec<Rational>]) -> Vec<Vec<Rational>> {
+    w1.iter()
+        .flat_map(|r1| {
+            w2.iter().map(move |r2| {
+                r1.iter()
+                    .flat_map(|u| r2.iter().map(move |v| u * v))
+                    .collect()
+            })
+        })
+        .collect()
+}
+
+fn same_grid() -> Vec<Same> {
+    let mut v = Vec::new();
+    for p in [q(1, 5), q(3, 10), q(1, 10)] {
+        for al in [5u64, 3, 2] {
+            v.push(Same { p: p.clone(), al });
+        }
+    }
+    v
+}
+
 pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
     vec![
         Family { id: "ART-D7", grid: fams_binary, beyond: None, check: check_d7 }.boxed(),
@@ -1404,6 +1528,7 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
             check: check_30,
         }
         .boxed(),
+        Family { id: "ART-30-same-level", grid: same_grid, beyond: None, check: check_30_same }.boxed(),
         Family { id: "ART-30b", grid: d30_grid, beyond: None, check: check_30b }.boxed(),
         Family { id: "ART-30b-reading-fixed-rest", grid: d30_grid, beyond: None, check: check_30b_fixed }.boxed(),
         Family {

@@ -842,7 +842,7 @@ fn check_24(b: &BscA) -> Check {
 }
 
 /// `S_α(q)` of BSC(p) at input `P_X = (1−q, q)` as `N(q)/D(q)` (D > 0 on [0,1] for 0 < p < 1).
-fn bsc_s_poly(p: &Rational, al: u64) -> (Poly, Poly) {
+pub(crate) fn bsc_s_poly(p: &Rational, al: u64) -> (Poly, Poly) {
     let one = Rational::from(1u32);
     let pa = p.clone().pow(al);
     let qa = (&one - p).pow(al);
