@@ -1440,7 +1440,7 @@ fn s_sup_bound(p: &Rational, al: u64) -> Option<Rational> {
         ) {
             return Some(b);
         }
-        b = b * Rational::from_unsigneds(1001u64, 1000);
+        b *= Rational::from_unsigneds(1001u64, 1000);
     }
     None
 }
