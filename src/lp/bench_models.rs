@@ -5,7 +5,8 @@
 //! and ε-DP written linearly as `t·p(y|x) <= p(y|x')` for every ordered pair of neighbours
 //! `(x, x')` and every output `y`.
 
-use super::model::{Cmp, Model, Sense, Var};
+use super::channel::ChannelLp;
+use super::model::{Model, Sense};
 use crate::num::Rational;
 
 /// The Hamming graph H(n, m): vertices `D^n` with `D = {0..m-1}` (index = base-m digits, most
@@ -57,67 +58,60 @@ pub fn cycle_adjacency(k: usize) -> Vec<Vec<usize>> {
         .collect()
 }
 
-/// Channel variables `p(y|x)` for `x, y` in `0..k` (`vars[x][y]`, named `p_x_y`), the
-/// row-stochastic equalities and the ε-DP rows `t·p(y|x) - p(y|x') <= 0` on every ordered
-/// neighbour pair.
-fn dp_channel_model(sense: Sense, adj: &[Vec<usize>], t: &Rational) -> (Model, Vec<Vec<Var>>) {
+/// Alvim et al.-style utility LP as a [`ChannelLp`]: maximise the (uniform-prior) weighted
+/// diagonal `Σ_x p(x|x) / k` over row-stochastic ε-DP channels on the graph.
+pub fn max_diagonal_channel(adj: &[Vec<usize>], t: &Rational) -> ChannelLp {
     let k = adj.len();
-    let mut model = Model::new(sense);
-    let vars: Vec<Vec<Var>> = (0..k)
+    let w = Rational::from_unsigneds(1u32, k as u32);
+    let weights = (0..k)
         .map(|x| {
             (0..k)
-                .map(|y| model.add_var(format!("p_{x}_{y}")))
+                .map(|y| {
+                    if x == y {
+                        w.clone()
+                    } else {
+                        Rational::from(0u32)
+                    }
+                })
                 .collect()
         })
         .collect();
-    let one = Rational::from(1u32);
-    for (x, row) in vars.iter().enumerate() {
-        let terms: Vec<(Var, Rational)> = row.iter().map(|v| (*v, one.clone())).collect();
-        model.add_named_row(format!("stoch_{x}"), &terms, Cmp::Eq, one.clone());
+    ChannelLp {
+        adjacency: adj.to_vec(),
+        t: t.clone(),
+        sense: Sense::Maximize,
+        weights,
     }
-    for (x, nbrs) in adj.iter().enumerate() {
-        for &x2 in nbrs {
-            for (y, (&v, &v2)) in vars[x].iter().zip(&vars[x2]).enumerate() {
-                model.add_named_row(
-                    format!("dp_{x}_{x2}_{y}"),
-                    &[(v, t.clone()), (v2, -&one)],
-                    Cmp::Le,
-                    Rational::from(0u32),
-                );
-            }
-        }
-    }
-    (model, vars)
 }
 
-/// Alvim et al.-style utility LP: maximise the (uniform-prior) weighted diagonal
-/// `Σ_x p(x|x) / k` over row-stochastic ε-DP channels on the graph.
+/// [`max_diagonal_channel`] as a [`Model`].
 pub fn max_diagonal_dp(adj: &[Vec<usize>], t: &Rational) -> Model {
-    let k = adj.len();
-    let (mut model, vars) = dp_channel_model(Sense::Maximize, adj, t);
-    let w = Rational::from_unsigneds(1u32, k as u32);
-    let obj: Vec<(Var, Rational)> = (0..k).map(|x| (vars[x][x], w.clone())).collect();
-    model.set_objective(&obj);
-    model
+    max_diagonal_channel(adj, t).model()
 }
 
-/// Wang–Ying–Zhang's PD-DP LP: minimise the expected Hamming distortion
+/// Wang–Ying–Zhang's PD-DP LP as a [`ChannelLp`]: minimise the expected Hamming distortion
 /// `Σ_x π(x) Σ_y p(y|x) d_H(x, y)` for the uniform prior over ε-DP channels on H(n, m).
-pub fn pd_dp_hamming(n: usize, m: usize, t: &Rational) -> Model {
-    let adj = hamming_adjacency(n, m);
-    let k = adj.len();
-    let (mut model, vars) = dp_channel_model(Sense::Minimize, &adj, t);
-    let mut obj = Vec::new();
-    for (x, row) in vars.iter().enumerate() {
-        for (y, v) in row.iter().enumerate() {
-            let d = hamming_distance(n, m, x, y);
-            if d > 0 {
-                obj.push((*v, Rational::from_unsigneds(d as u32, k as u32)));
-            }
-        }
+pub fn pd_dp_channel(n: usize, m: usize, t: &Rational) -> ChannelLp {
+    let adjacency = hamming_adjacency(n, m);
+    let k = adjacency.len();
+    let weights = (0..k)
+        .map(|x| {
+            (0..k)
+                .map(|y| Rational::from_unsigneds(hamming_distance(n, m, x, y) as u64, k as u64))
+                .collect()
+        })
+        .collect();
+    ChannelLp {
+        adjacency,
+        t: t.clone(),
+        sense: Sense::Minimize,
+        weights,
     }
-    model.set_objective(&obj);
-    model
+}
+
+/// [`pd_dp_channel`] as a [`Model`].
+pub fn pd_dp_hamming(n: usize, m: usize, t: &Rational) -> Model {
+    pd_dp_channel(n, m, t).model()
 }
 
 /// Generators of the automorphism group of H(n, m) acting on vertices (same indexing as

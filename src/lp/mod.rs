@@ -6,6 +6,9 @@
 //! * [`certificate`] — the independent checker; [`solve`] runs it on every answer.
 //! * [`lp_format`] — the CPLEX LP text format (common subset) with exact coefficients.
 //! * [`symmetry`] — orbit-averaged LPs under a checked group of variable permutations.
+//! * [`channel`] — ε-DP channel LPs on a graph (`p(y|x)`, row-stochastic, DP on neighbours) and
+//!   their symmetry reduction without building the full model (H(6,3): 531,441 variables).
+//! * [`bench_models`] — the benchmark LPs (AACP diagonal, WYZ PD-DP) built from definitions.
 //!
 //! ```
 //! use dpcert::lp::{self, Cmp, Model, Sense, Solution};
@@ -23,12 +26,14 @@
 
 pub mod bench_models;
 pub mod certificate;
+pub mod channel;
 pub mod lp_format;
 pub mod model;
 pub mod simplex;
 pub mod symmetry;
 
 pub use certificate::{check, checked_note, CertificateError};
+pub use channel::{ChannelLp, ReducedChannelSolution};
 pub use lp_format::{parse_lp, write_lp, LpFile, LpFormatError};
 pub use model::{Cmp, Constraint, Model, Row, Sense, Solution, Var};
 pub use simplex::{solve, solve_unchecked, solve_with_stats, solve_with_ties, SolveStats, Ties};
