@@ -93,6 +93,12 @@ fn enclose_div(p: &[Rational], qq: &[Rational], a: &Rational, prec: u64) -> Opti
     let mut s = Interval::from_i64(0, prec);
     for (x, y) in p.iter().zip(qq) {
         if *x > 0u32 {
+            if *y == 0u32 {
+                if *a < 1u32 {
+                    continue;
+                }
+                return None;
+            }
             let lx = Interval::ln_rational(x, prec)?.mul_rational(a);
             let ly = Interval::ln_rational(y, prec)?.mul_rational(&(&one - a));
             s = s.add(&lx.add(&ly).exp());
@@ -330,11 +336,23 @@ fn check_2_with(pc: &Pairs, alpha0: bool) -> Check {
                     || format!("{}: D_{} <= D_{}", w(), orders[i - 1], orders[i]),
                 );
             }
+            // α = 1/2 between D_0 and D_1 (certified intervals; exact when P = Q, when the
+            // supports are disjoint (D_{1/2} = ∞) or when p/q is constant on supp P (every
+            // D_α with α > 0 equals D_0 = ln c)).
+            let d1 = &ds[usize::from(alpha0)];
+            let (dec, what) = half_order(p, qq, d1, if alpha0 { Some(&ds[0]) } else { None });
+            s.push(
+                dec,
+                -1.0,
+                || Value::text("D_1/2", ""),
+                || dv(d1),
+                || format!("{}: {what}", w()),
+            );
         }
     }
     s.finish(
         format!(
-            "D_alpha >= 0, nondecreasing in alpha, = 0 iff P = Q, alpha in {{{}}}",
+            "D_alpha >= 0, nondecreasing in alpha, = 0 iff P = Q, alpha in {{{}}} and 1/2",
             orders
                 .iter()
                 .map(|o| o.to_string())
@@ -342,6 +360,65 @@ fn check_2_with(pc: &Pairs, alpha0: bool) -> Check {
                 .join(",")
         ),
         Method::Combined(vec![Method::Exact, Method::LogLinear]),
+    )
+}
+
+/// The α = 1/2 links of ART-2: `D_{1/2} ≥ 0` with equality iff P = Q, `D_{1/2} ≤ D_1`, and (with
+/// `d0`) `D_0 ≤ D_{1/2}`. Returns the decision and a description of the link decided.
+fn half_order(p: &[Rational], qq: &[Rational], d1: &Div, d0: Option<&Div>) -> (Decision, String) {
+    let half = q(1, 2);
+    if p == qq {
+        return (Decision::True, "D_1/2 = 0 exactly (P = Q)".into());
+    }
+    let common = p.iter().zip(qq).any(|(x, y)| *x > 0u32 && *y > 0u32);
+    if !common {
+        // D_{1/2} = ∞ = D_1 = D_0.
+        return (
+            Decision::from_bool(d1.is_none()),
+            "disjoint supports: D_1/2 = inf".into(),
+        );
+    }
+    let ratios: Vec<Rational> = p
+        .iter()
+        .zip(qq)
+        .filter(|(x, _)| **x > 0u32)
+        .filter_map(|(x, y)| if *y > 0u32 { Some(x / y) } else { None })
+        .collect();
+    let contained = p.iter().zip(qq).all(|(x, y)| *x == 0u32 || *y > 0u32);
+    if contained && ratios.iter().all(|r| *r == ratios[0]) {
+        // Every D_α (α > 0) and D_0 equal ln c; positive since P ≠ Q.
+        let c = Some(LogLinear::ln(&ratios[0]));
+        let ok = eq(d1, &c) && d0.is_none_or(|d| eq(d, &c)) && ratios[0] > 1u32;
+        return (
+            Decision::from_bool(ok),
+            "p/q constant on supp P: D_0 = D_1/2 = D_1 = ln c > 0".into(),
+        );
+    }
+    let (dec, bits) = refine(
+        |prec| {
+            let Some(dh) = enclose_div(p, qq, &half, prec) else {
+                return Decision::Unknown;
+            };
+            let pos = Interval::from_i64(0, prec).lt(&dh);
+            let upper = match d1 {
+                None => Decision::True,
+                Some(f) => dh.lt(&f.enclose(prec)),
+            };
+            let lower = match d0 {
+                None => Decision::True,
+                Some(None) => Decision::False,
+                Some(Some(f)) => f.enclose(prec).lt(&dh),
+            };
+            pos.and(upper).and(lower)
+        },
+        &DEFAULT_SCHEDULE,
+    );
+    (
+        dec,
+        format!(
+            "0 < D_1/2 < D_1{} (interval@{bits})",
+            if d0.is_some() { ", D_0 < D_1/2" } else { "" }
+        ),
     )
 }
 

@@ -201,6 +201,24 @@ pub fn channels(nx: usize, ny: usize, n: u32) -> Vec<Vec<Vec<Rational>>> {
     out
 }
 
+/// A rational distribution with denominator `scale` near the nonnegative weights `w` (a
+/// floating hint): floors, with the deficit added to the largest entry, so the entries sum to
+/// exactly 1 and zero weights stay zero.
+pub fn round_dist(w: &[f64], scale: u64) -> Vec<Rational> {
+    let tot: f64 = w.iter().sum();
+    let mut nums: Vec<u64> = w
+        .iter()
+        .map(|x| ((x / tot) * scale as f64).floor().max(0.0) as u64)
+        .collect();
+    let sum: u64 = nums.iter().sum();
+    let imax = (0..nums.len()).max_by_key(|&i| nums[i]).unwrap_or(0);
+    nums[imax] += scale.saturating_sub(sum);
+    let sum: u64 = nums.iter().sum();
+    nums.iter()
+        .map(|&a| Rational::from_unsigneds(a, sum))
+        .collect()
+}
+
 /// Channel and prior as text.
 pub fn cp(prior: &[Rational], w: &[Vec<Rational>]) -> String {
     format!("P_X={} W={}", fmt_vec(prior), fmt_rows(w))
