@@ -532,6 +532,28 @@ fn check_32(c: &ChainCell) -> Check {
     )
 }
 
+/// Binary-row families for `dpcert search` (the Vadhan beyond families with binary rows).
+fn fams_binary_beyond(s: usize) -> Vec<Fam> {
+    crate::claim::papers::vadhan::families::beyond_fams(s)
+        .into_iter()
+        .filter(|f| match f {
+            Fam::Rr { n, m, .. } | Fam::Rand { n, m, .. } => *n >= 2 && *m == 2,
+            Fam::Sym { .. } => true,
+        })
+        .collect()
+}
+
+fn cond_beyond(s: usize) -> Vec<ChainCell> {
+    cond_grid()
+        .into_iter()
+        .map(|mut c| {
+            c.count = 200 * s;
+            c.seed += 1000 * s as u64;
+            c
+        })
+        .collect()
+}
+
 fn cond_grid() -> Vec<ChainCell> {
     let mut v = Vec::new();
     for r in [1u64, 2, 4] {
@@ -1518,8 +1540,8 @@ fn same_grid() -> Vec<Same> {
 
 pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
     vec![
-        Family { id: "ART-D7", grid: fams_binary, beyond: None, check: check_d7 }.boxed(),
-        Family { id: "ART-D7-reading-fixed-rest", grid: fams_binary, beyond: None, check: check_d7_fixed }.boxed(),
+        Family { id: "ART-D7", grid: fams_binary, beyond: Some(fams_binary_beyond), check: check_d7 }.boxed(),
+        Family { id: "ART-D7-reading-fixed-rest", grid: fams_binary, beyond: Some(fams_binary_beyond), check: check_d7_fixed }.boxed(),
         Family { id: "ART-29", grid: g29_grid, beyond: None, check: check_29 }.boxed(),
         Family {
             id: "ART-30",
@@ -1539,8 +1561,8 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         }
         .boxed(),
         Family { id: "ART-31", grid: chain_grid, beyond: Some(chain_beyond), check: check_31 }.boxed(),
-        Family { id: "ART-32", grid: cond_grid, beyond: None, check: check_32 }.boxed(),
-        Family { id: "ART-21", grid: t21_grid, beyond: None, check: check_21 }.boxed(),
+        Family { id: "ART-32", grid: cond_grid, beyond: Some(cond_beyond), check: check_32 }.boxed(),
+        Family { id: "ART-21", grid: t21_grid, beyond: Some(|s| vec![T21 { p: q(1, 4), delta: q(1, 10), n: 40 * s as u64 + 40, scaled: false }]), check: check_21 }.boxed(),
         Family { id: "ART-21-corrected", grid: t21c_grid, beyond: None, check: check_21 }.boxed(),
         Family {
             id: "ART-33",
@@ -1553,7 +1575,7 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         Family { id: "ART-34-reading-shannon", grid: lvl_grid, beyond: None, check: check_34_shannon }.boxed(),
         Family { id: "ART-35", grid: || vec![Named("eps = 1, delta = 0.01")], beyond: None, check: check_35 }.boxed(),
         Family { id: "ART-35-reading-shannon", grid: || vec![Named("eps = 1")], beyond: None, check: check_35_shannon }.boxed(),
-        Family { id: "ART-36", grid: || vec![Lvl(q(2, 1)), Lvl(q(5, 4))], beyond: None, check: check_36 }.boxed(),
+        Family { id: "ART-36", grid: || vec![Lvl(q(2, 1)), Lvl(q(5, 4))], beyond: Some(|s| t_set().into_iter().skip(s - 1).take(1).map(Lvl).collect()), check: check_36 }.boxed(),
         Family { id: "ART-37", grid: || vec![Lvl(q(1, 100)), Lvl(q(1, 10)), Lvl(q(1, 2))], beyond: None, check: check_37 }.boxed(),
     ]
 }

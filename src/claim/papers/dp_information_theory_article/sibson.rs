@@ -825,6 +825,16 @@ fn check_13(fam: &Fam) -> Check {
     )
 }
 
+fn fam13_beyond(s: usize) -> Vec<Fam> {
+    crate::claim::papers::vadhan::families::beyond_fams(s)
+        .into_iter()
+        .filter(|f| match f {
+            Fam::Rr { m, .. } | Fam::Rand { m, .. } => *m == 2,
+            Fam::Sym { .. } => true,
+        })
+        .collect()
+}
+
 fn fam13() -> Vec<Fam> {
     default_fams()
         .into_iter()
@@ -1317,7 +1327,7 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         Family {
             id: "ART-13",
             grid: fam13,
-            beyond: None,
+            beyond: Some(fam13_beyond),
             check: check_13,
         }
         .boxed(),
