@@ -1610,3 +1610,29 @@ mod tests {
         assert!(j.cond_kl(1, false).is_zero());
     }
 }
+
+#[cfg(test)]
+mod bound_tests {
+    use super::*;
+
+    /// The Sturm-certified bound dominates `S_α(q)` at every rational input of a fine grid.
+    #[test]
+    fn sup_bound_dominates() {
+        for (p, al) in [(q(1, 5), 5u64), (q(1, 10), 3)] {
+            let b = s_sup_bound(&p, al).unwrap();
+            let (n, d) = super::super::sibson::bsc_s_poly(&p, al);
+            for j in 0..=64u64 {
+                let qq = Rational::from_unsigneds(j, 64);
+                assert!(n.eval(&qq) / d.eval(&qq) <= b);
+            }
+        }
+    }
+
+    /// `round_dist` sums to one exactly and keeps zero weights at zero.
+    #[test]
+    fn round_dist_is_a_distribution() {
+        let v = super::super::core::round_dist(&[0.3, 0.0, 0.7000001], 1 << 20);
+        assert_eq!(v.iter().cloned().sum::<Rational>(), Rational::from(1u32));
+        assert_eq!(v[1], Rational::from(0u32));
+    }
+}

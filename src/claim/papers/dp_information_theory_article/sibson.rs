@@ -1396,3 +1396,54 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         .boxed(),
     ]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Literal table of exact `Z^α`: equal entries, a perfect-square ratio, and no exact form.
+    #[test]
+    fn z_pow_exact_table() {
+        assert_eq!(z_pow_exact(&[q(1, 4), q(1, 4)], 2), Some(q(1, 1)));
+        // (√(1/4) + √(1/9))² = (1/2 + 1/3)² = 25/36.
+        assert_eq!(z_pow_exact(&[q(1, 4), q(1, 9)], 2), Some(q(25, 36)));
+        assert_eq!(z_pow_exact(&[q(1, 2), q(1, 4)], 2), None);
+        // The enclosure contains the exact value.
+        let iv = z_pow_enclose(&[q(1, 4), q(1, 9)], 2, 128).unwrap();
+        assert!(iv.contains_rational(&q(25, 36)));
+    }
+
+    /// Naive reference: the Sturm polynomial form of `S_α(q)` equals `S_α(P_XY‖P_X P_Y)` built
+    /// from the joint, for rational inputs q.
+    #[test]
+    fn bsc_polynomial_matches_definition() {
+        for p in [q(1, 10), q(2, 5)] {
+            let w = bsc(&p);
+            for al in [2u64, 3, 5] {
+                let (n, d) = bsc_s_poly(&p, al);
+                for j in 0..=8u64 {
+                    let qq = Rational::from_unsigneds(j, 8);
+                    let prior = vec![Rational::from(1u32) - &qq, qq.clone()];
+                    let py = output(&prior, &w);
+                    let want = s_alpha(&joint(&prior, &w), &product(&prior, &py), al).unwrap();
+                    assert_eq!(n.eval(&qq) / d.eval(&qq), want, "p={p} alpha={al} q={qq}");
+                }
+            }
+        }
+    }
+
+    /// Sibson at α = ∞ never exceeds the naive I_∞ and equals ln 2 on the noiseless channel.
+    #[test]
+    fn sibson_inf_table() {
+        let id = vec![vec![q(1, 1), q(0, 1)], vec![q(0, 1), q(1, 1)]];
+        assert_eq!(
+            sibson_inf(&[q(1, 2), q(1, 2)], &id),
+            LogLinear::ln(&q(2, 1))
+        );
+        assert_eq!(sibson_inf(&[q(1, 1), q(0, 1)], &id), LogLinear::zero());
+        assert_eq!(
+            q_star_inf(&[q(1, 3), q(2, 3)], &bsc(&q(1, 4))),
+            vec![q(1, 2), q(1, 2)]
+        );
+    }
+}
