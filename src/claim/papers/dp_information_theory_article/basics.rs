@@ -900,11 +900,22 @@ fn check_19(cell: &ChanCell) -> Check {
 pub struct B19 {
     pub o: Order,
     pub k: u32,
+    /// The catalogue's family `(1−η, η, 0)/(1−η, 0, η)` (η = 1/8) instead of the power family.
+    pub catalogue: bool,
 }
 
 impl fmt::Display for B19 {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "alpha={} r=2^-{}", self.o, self.k)
+        if self.catalogue {
+            write!(
+                f,
+                "alpha={} catalogue family eta=1/8, prior (2^-{k}, 1 - 2^-{k})",
+                self.o,
+                k = self.k
+            )
+        } else {
+            write!(f, "alpha={} r=2^-{}", self.o, self.k)
+        }
     }
 }
 
@@ -912,7 +923,20 @@ fn b19_grid() -> Vec<B19> {
     let mut v = Vec::new();
     for o in [Order::One, Order::Int(2), Order::Int(3), Order::Int(5)] {
         for k in [2, 6, 12, 24] {
-            v.push(B19 { o, k });
+            v.push(B19 {
+                o,
+                k,
+                catalogue: false,
+            });
+        }
+    }
+    for o in [Order::One, Order::Int(2)] {
+        for k in [4, 16] {
+            v.push(B19 {
+                o,
+                k,
+                catalogue: true,
+            });
         }
     }
     v
@@ -924,6 +948,7 @@ fn b19_beyond(s: usize) -> Vec<B19> {
         .map(|o| B19 {
             o,
             k: 12 * s as u32,
+            catalogue: false,
         })
         .collect()
 }
@@ -934,6 +959,9 @@ fn b19_beyond(s: usize) -> Vec<B19> {
 /// prior `(r, 1−r)`, r = 2^-k. Per instance, exactly: `C_α ≤ diameter ≤ ln 2` (ART-11) while the
 /// rare output y = 1 gives `D_α(P_{X|y=1}‖P_X) ≥ (k/2 − 1) ln 2`, unbounded in k.
 fn check_19b(inst: &B19) -> Check {
+    if inst.catalogue {
+        return check_19b_catalogue(inst);
+    }
     let a = match inst.o {
         Order::Int(a) => a,
         _ => 2,
@@ -965,6 +993,53 @@ fn check_19b(inst: &B19) -> Check {
         super::core::cp(&prior, &w),
         fmt_vec(&prior)
     ))
+}
+
+/// ART-19b on the catalogue's family `W_0 = (1−η, η, 0)`, `W_1 = (1−η, 0, η)`, η = 1/8, at
+/// α ∈ {1, 2}: `C_1 = η ln 2` (I_1 ≤ η ln 2 at every grid prior, equality at the uniform one) and
+/// `I_2(π) = ln(1 + η)` at every grid prior in (0, 1) (closed form `S_2 = 1 + η`), so C_α stays
+/// bounded, while the revealing output y = 1 gives `D_α(δ_0‖P_X) = ln(1/π) = k ln 2` at
+/// π = 2^-k. (For α > 2 this family has `S_α = 1 − η + η(π^{2−α} + (1−π)^{2−α})`, unbounded:
+/// C_α = ∞, so it is no witness there; the power family is.)
+fn check_19b_catalogue(inst: &B19) -> Check {
+    let eta = q(1, 8);
+    let one = Rational::from(1u32);
+    let zero = Rational::from(0u32);
+    let w = vec![
+        vec![&one - &eta, eta.clone(), zero.clone()],
+        vec![&one - &eta, zero, eta.clone()],
+    ];
+    let cap: Div = match inst.o {
+        Order::One => Some(LogLinear::term(&eta, &q(2, 1))),
+        _ => Some(LogLinear::ln(&(&one + &eta))),
+    };
+    let mut ok = true;
+    for j in 1..16u64 {
+        let prior = vec![
+            Rational::from_unsigneds(j, 16),
+            Rational::from_unsigneds(16 - j, 16),
+        ];
+        let i = mi(inst.o, &prior, &w);
+        ok &= match inst.o {
+            Order::One => le(&i, &cap) == Decision::True && (j != 8 || eq(&i, &cap)),
+            _ => eq(&i, &cap),
+        };
+    }
+    let pi = Rational::from_unsigneds(1u64, 1u64 << inst.k);
+    let prior = vec![pi.clone(), &one - &pi];
+    let post = posterior(&prior, &w, 1);
+    let d = div(inst.o, &post, &prior);
+    ok &= eq(
+        &d,
+        &Some(LogLinear::term(&Rational::from(inst.k), &q(2, 1))),
+    );
+    Check::new(
+        "C_alpha bounded (alpha=1: eta ln 2; alpha=2: ln(1+eta))  while  D_alpha(P_X|y=1 || P_X) = k ln 2",
+        dv(&cap),
+        dv(&d),
+        method(inst.o),
+        outcome(ok),
+    )
 }
 
 /// Readings of ART-20.
