@@ -392,6 +392,28 @@ impl ChannelLp {
         if po.len() != k * k || so.len() != k || dpo.len() != off[k] * k {
             return Err(cert_err("orbit maps", "wrong length for this LP".into()));
         }
+        if po.iter().any(|o| *o as usize >= z.len())
+            || so.iter().any(|o| *o as usize >= ys.len())
+            || dpo.iter().any(|o| *o as usize >= yd.len())
+        {
+            return Err(cert_err("orbit maps", "an orbit id out of range".into()));
+        }
+        // The dual memo below keys the weight by the pair orbit: make that exact here rather
+        // than trusting the orbit map (weights constant on every class of `po`).
+        let mut orbit_weight: Vec<Option<&Rational>> = vec![None; z.len()];
+        for (i, o) in po.iter().enumerate() {
+            let w = &self.weights[i / k][i % k];
+            match orbit_weight[*o as usize] {
+                None => orbit_weight[*o as usize] = Some(w),
+                Some(w0) if w0 == w => {}
+                Some(_) => {
+                    return Err(cert_err(
+                        "orbit maps",
+                        format!("weights differ on orbit {o}"),
+                    ))
+                }
+            }
+        }
         let zero = Rational::from(0u32);
         let one = Rational::from(1u32);
         if z.iter().any(|v| *v < 0u32) {
@@ -452,7 +474,7 @@ impl ChannelLp {
         // Dual constraint of p(y|x): y_stoch[x] + Σ_{x'} t·y_dp[x,x',y] - Σ_{x''} y_dp[x'',x,y]
         // against w(x,y). Memoised on the exact key [stoch orbit of x, orbit of (x,y), counts
         // of each DP row orbit with coefficient t, counts with coefficient -1]; the weight is a
-        // function of the pair orbit because every generator keeps the weights (checked).
+        // function of the pair orbit (checked above).
         let nd = yd.len();
         let mut key: Vec<u32> = vec![0; 2 + 2 * nd];
         let mut dual_ok: HashMap<Vec<u32>, bool> = HashMap::new();
@@ -561,6 +583,10 @@ mod tests {
                 assert!(lp.verify(&bad).is_err());
                 let mut bad = red.clone();
                 bad.orbit_values[0] += Rational::from_signeds(1i32, 7i32);
+                assert!(lp.verify(&bad).is_err());
+                // An orbit map that merges pairs of different weight is refused.
+                let mut bad = red.clone();
+                bad.pair_orbit = vec![0; k * k];
                 assert!(lp.verify(&bad).is_err());
             }
         }
