@@ -37,6 +37,25 @@ mod report {
             let checks = k.check_grid();
             let v = Outcome::aggregate(checks.iter().map(|c| &c.outcome));
             println!("{} {} {:?}", k.id(), v, t0.elapsed());
+            // ART_SEARCH=k also runs the beyond families of sizes 1..=k (what `dpcert search` runs).
+            let k_max: usize = std::env::var("ART_SEARCH")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(0);
+            for size in 1..=k_max {
+                let t1 = std::time::Instant::now();
+                if let Some(cs) = k.search_size(size) {
+                    let v = Outcome::aggregate(cs.iter().map(|c| &c.outcome));
+                    println!(
+                        "   search size {size}: {v} ({} instances, {:?})",
+                        cs.len(),
+                        t1.elapsed()
+                    );
+                    for c in cs.iter().filter(|c| c.outcome != Outcome::Holds).take(2) {
+                        println!("      [{}] {} | {}", c.outcome, c.instance, c.note);
+                    }
+                }
+            }
             for c in &checks {
                 if c.outcome != Outcome::Holds || std::env::var("ART_ALL").is_ok() {
                     println!(

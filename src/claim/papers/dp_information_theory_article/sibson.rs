@@ -925,7 +925,8 @@ fn check_24(b: &BscA) -> Check {
         Order::One => Some(Order::Int(2)),
         Order::Int(10) => Some(Order::Inf),
         Order::Int(a) if a < 5 => Some(Order::Int(a + 1)),
-        Order::Int(_) => Some(Order::Int(10)),
+        Order::Int(a) if a < 10 => Some(Order::Int(10)),
+        Order::Int(_) => Some(Order::Inf),
         _ => None,
     };
     if let Some(n) = next {
