@@ -1,1 +1,28 @@
-//! See DESIGN.md for what this layer holds.
+//! Graphs (issue 3): simple undirected graphs on vertices `0..n`, stored in petgraph.
+//!
+//! One concept per module:
+//! * [`graph`] — the [`Graph`] type and basic queries (neighbours, edges, connectivity);
+//! * [`generators`] — Hamming graphs H(n,m), cycles, paths, cliques, complete bipartite graphs,
+//!   hypercubes, Petersen, the triangular prism, rook's graphs, the Shrikhande graph, circulants and
+//!   the graphs drawn in the AACP paper's figures;
+//! * [`edge_list`] — the edge-list file format, with errors naming the line and the reason;
+//! * [`enumerate`] — all graphs on up to 6 vertices up to isomorphism;
+//! * [`distance`] — all-pairs BFS distances, diameter, distance profile n_d(r);
+//! * [`distance_regular`] — intersection arrays, or a witness that the graph is not distance-regular;
+//! * [`automorphism`] — automorphism group (generators, order, orbits) by individualisation and
+//!   equitable refinement;
+//! * [`transitivity`] — vertex-transitivity with a certificate or a witness;
+//! * [`vt_plus`] — VT+ (AACP Definition 3): a sharply transitive set of automorphisms.
+
+pub mod distance;
+pub mod distance_regular;
+pub mod edge_list;
+pub mod enumerate;
+pub mod generators;
+#[allow(clippy::module_inception)]
+pub mod graph;
+
+pub use distance_regular::{DrWitness, IntersectionArray, NotDistanceRegular};
+pub use edge_list::EdgeListError;
+pub use enumerate::{all_connected_graphs, all_graphs};
+pub use graph::{Graph, GraphError, Perm};
