@@ -55,6 +55,24 @@ pub fn z_pow_exact(a: &[Rational], al: u64) -> Option<Rational> {
     Some(*a0 * sum.pow(al))
 }
 
+/// Sibson's minimiser `Q*(y) = A(y)^{1/α}/Z` when it is rational (every nonzero `A(y)/A(y_0)`
+/// a perfect α-th power).
+pub fn q_star_exact(a: &[Rational], al: u64) -> Option<Vec<Rational>> {
+    let a0 = a.iter().find(|x| **x > 0u32)?;
+    let c: Vec<Rational> = a
+        .iter()
+        .map(|x| {
+            if *x > 0u32 {
+                (x / a0).checked_root(al)
+            } else {
+                Some(Rational::from(0u32))
+            }
+        })
+        .collect::<Option<Vec<Rational>>>()?;
+    let tot: Rational = c.iter().cloned().sum();
+    Some(c.into_iter().map(|x| x / &tot).collect())
+}
+
 /// Certified enclosure of `Z^α = (Σ_y exp(ln A(y)/α))^α`.
 pub fn z_pow_enclose(a: &[Rational], al: u64, prec: u64) -> Option<Interval> {
     let inv = Rational::from_unsigneds(1, al);
@@ -160,6 +178,7 @@ fn q_star_inf(prior: &[Rational], w: &[Vec<Rational>]) -> Vec<Rational> {
 }
 
 /// ART-D6 / ART-6 (l.346, 360–366): `min_Q D_α(P_X W‖P_X × Q) = (α/(α−1)) ln Z`, attained at
+/// (Sibson's identity `R(Q) = Z^α S_α(Q*‖Q)` is checked exactly wherever Q* is rational)
 /// `Q* ∝ (Σ_x P(x)W(y|x)^α)^{1/α}`. Per (prior, channel): every grid Q gives `R(Q) ≥ Z^α`
 /// (never below the closed form); at α = ∞ the minimiser `Q* ∝ max_x W` is rational and
 /// attains `ln Z` exactly; at integer α, Q* is attained exactly when rational, and otherwise a
@@ -211,6 +230,24 @@ fn check_6(cell: &SibCell) -> Check {
                             || Value::rational(&rq),
                             || format!("{} Q={}", wit(), fmt_vec(qy)),
                         );
+                        // Sibson's identity R(Q) = Z^α S_α(Q*‖Q), exactly when Q* is rational.
+                        if let (Some(zp), Some(qs)) = (z_pow_exact(&a, al), q_star_exact(&a, al)) {
+                            let ok = s_alpha(&qs, qy, al).is_some_and(|sq| zp * sq == rq);
+                            s.push(
+                                Decision::from_bool(ok),
+                                -1.0,
+                                || Value::rational(&rq),
+                                || Value::text("Z^alpha S_alpha(Q*||Q)", ""),
+                                || {
+                                    format!(
+                                        "{} Q={}: Sibson identity, Q* = {}",
+                                        wit(),
+                                        fmt_vec(qy),
+                                        fmt_vec(&qs)
+                                    )
+                                },
+                            );
+                        }
                     }
                     // Attainment / infimum.
                     if z_pow_exact(&a, al).is_none() {
