@@ -1,1 +1,139 @@
-//! See DESIGN.md for what this layer holds.
+//! Privacy and leakage measures of a [`crate::prob::Channel`], each an exact rational, an exact
+//! log-linear form ([`crate::num::LogLinear`]) or a certified enclosure — never an `f64`.
+//!
+//! Conventions for the privacy parameter (stated again on every function):
+//! - DP levels ([`dp_level`], [`identifiability_level`]) are returned as the ratio `e^ε ≥ 1`.
+//! - The hockey-stick divergence [`hockey_stick`] / [`delta_at`] takes `t = e^ε` (so `t ≥ 1`
+//!   for the usual (ε, δ) reading; any `t ≥ 0` is accepted).
+//! - Mechanisms in [`crate::mechanism`] take `t = e^{−ε}` ∈ (0, 1] (their entries are powers of
+//!   `t`), except where stated.
+//!
+//! Adjacency: a neighbour relation on the inputs is given as a list of unordered pairs
+//! `&[(usize, usize)]`; both orientations are always checked. [`complete_pairs`] gives every
+//! pair (the `dpcert audit` default).
+
+mod capacity;
+mod dp;
+mod ident;
+mod info;
+mod qif;
+
+pub use capacity::{blahut_arimoto_hint, capacity_bracket, capacity_bracket_at, CapacityBracket};
+pub use dp::{
+    delta_at, delta_at_pairs_naive, dp_level, dp_level_event_naive, hockey_stick,
+    hockey_stick_naive, tv, DeltaAt, DpLevel, HockeyStick,
+};
+pub use ident::{
+    expected_distortion, expected_hamming_distortion, hamming_distance_base_m,
+    identifiability_level,
+};
+pub use info::{
+    conditional_entropy, entropy, kl, mutual_information, mutual_information_hy, renyi, sum_forms,
+};
+pub use qif::{
+    bayes_vulnerability, g_vulnerability, min_capacity, min_entropy_leakage,
+    posterior_g_vulnerability, posterior_vulnerability,
+};
+
+use crate::num::Rational;
+use std::cmp::Ordering;
+use std::fmt;
+
+/// A non-negative rational or `+∞` (a likelihood ratio where a zero faces a non-zero).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ExtRational {
+    Finite(Rational),
+    Infinite,
+}
+
+impl ExtRational {
+    /// The finite value, if any.
+    pub fn finite(&self) -> Option<&Rational> {
+        match self {
+            ExtRational::Finite(q) => Some(q),
+            ExtRational::Infinite => None,
+        }
+    }
+
+    /// True for `+∞`.
+    pub fn is_infinite(&self) -> bool {
+        matches!(self, ExtRational::Infinite)
+    }
+
+    /// `a / b` for `a, b ≥ 0` with `b = 0 < a` giving `∞`; `None` for `0/0`.
+    pub fn ratio(a: &Rational, b: &Rational) -> Option<ExtRational> {
+        if *b == 0u32 {
+            if *a == 0u32 {
+                None
+            } else {
+                Some(ExtRational::Infinite)
+            }
+        } else {
+            Some(ExtRational::Finite(a / b))
+        }
+    }
+}
+
+impl Ord for ExtRational {
+    fn cmp(&self, o: &ExtRational) -> Ordering {
+        match (self, o) {
+            (ExtRational::Infinite, ExtRational::Infinite) => Ordering::Equal,
+            (ExtRational::Infinite, _) => Ordering::Greater,
+            (_, ExtRational::Infinite) => Ordering::Less,
+            (ExtRational::Finite(a), ExtRational::Finite(b)) => a.cmp(b),
+        }
+    }
+}
+
+impl PartialOrd for ExtRational {
+    fn partial_cmp(&self, o: &ExtRational) -> Option<Ordering> {
+        Some(self.cmp(o))
+    }
+}
+
+impl fmt::Display for ExtRational {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ExtRational::Finite(q) => write!(f, "{q}"),
+            ExtRational::Infinite => write!(f, "inf"),
+        }
+    }
+}
+
+/// Every unordered pair `{x, x'}` of `0..n` (the complete adjacency).
+pub fn complete_pairs(n: usize) -> Vec<(usize, usize)> {
+    (0..n)
+        .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+        .collect()
+}
+
+/// Shared test helpers (random exact channels).
+#[cfg(test)]
+pub(crate) mod testutil {
+    use crate::num::Rational;
+    use crate::prob::Channel;
+    use proptest::prelude::*;
+
+    pub fn q(n: i64, d: i64) -> Rational {
+        Rational::from_signeds(n, d)
+    }
+
+    /// A random distribution on `k` points with denominator `den` (some entries may be 0).
+    pub fn dist(k: usize, den: u32) -> impl Strategy<Value = Vec<Rational>> {
+        proptest::collection::vec(0..=den, k).prop_map(move |mut w| {
+            if w.iter().all(|&a| a == 0) {
+                w[0] = 1;
+            }
+            let s: u32 = w.iter().sum();
+            w.into_iter()
+                .map(|a| Rational::from_unsigneds(a, s))
+                .collect()
+        })
+    }
+
+    /// A random `n × k` channel.
+    pub fn channel(n: usize, k: usize, den: u32) -> impl Strategy<Value = Channel> {
+        proptest::collection::vec(dist(k, den), n)
+            .prop_map(|rows| Channel::new(rows).expect("rows are distributions"))
+    }
+}

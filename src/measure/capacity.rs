@@ -1,0 +1,288 @@
+//! Shannon capacity `C(W) = max_π I(π; W)` as a certified bracket.
+//!
+//! For every input distribution π, `I(π; W) ≤ C(W)` (definition), and for every output
+//! distribution `q` whose support covers every row, `C(W) ≤ max_x D(W_x ‖ q)`: for every π,
+//! `I(π; W) = Σ_x π(x) D(W_x ‖ q) − D(πW ‖ q) ≤ max_x D(W_x ‖ q)` (the "golden formula",
+//! Csiszár–Körner, *Information Theory*, 2nd ed., and the min-max radius characterisation
+//! `C = min_q max_x D(W_x‖q)`, Gallager 1968, Thm 4.5.1). Both ends are
+//! computed exactly-then-enclosed at a rational π and `q = πW`; the π comes from a
+//! Blahut–Arimoto run in `f64` (Blahut 1972, Arimoto 1972), used only as a hint and then
+//! rounded to a rational, so the bracket is sound whatever the hint.
+
+use super::info::mutual_information;
+use crate::num::{Interval, LogLinear, Rational};
+use crate::prob::{Channel, Dist};
+use malachite::base::num::conversion::traits::RoundingFrom;
+use malachite::base::rounding_modes::RoundingMode;
+use std::collections::HashMap;
+
+/// Working precision (bits) of the enclosures.
+const PREC: u64 = 192;
+
+/// A certified bracket `lo() ≤ C(W) ≤ hi()` (nats).
+#[derive(Clone, Debug)]
+pub struct CapacityBracket {
+    /// The rational input π certifying the lower end.
+    pub input: Dist,
+    /// The rational output `q = πW` certifying the upper end.
+    pub output: Dist,
+    /// Enclosure of `I(π; W)`.
+    pub lower: Interval,
+    /// Enclosure of `max_x D(W_x ‖ q)`: `[max_x lo_x, max_x hi_x]`.
+    pub upper: Interval,
+    /// An input `x` with the largest upper end of `D(W_x ‖ q)`.
+    pub upper_row: usize,
+    /// Blahut–Arimoto iterations used for the hint.
+    pub iterations: usize,
+}
+
+impl CapacityBracket {
+    /// Certified lower bound on `C(W)` (nats).
+    pub fn lo(&self) -> Rational {
+        self.lower.lo_rational().expect("finite enclosure")
+    }
+
+    /// Certified upper bound on `C(W)` (nats).
+    pub fn hi(&self) -> Rational {
+        self.upper.hi_rational().expect("finite enclosure")
+    }
+
+    /// `hi() − lo()`.
+    pub fn width(&self) -> Rational {
+        self.hi() - self.lo()
+    }
+
+    /// The lower end as an exact log-linear form `I(π; W)`.
+    pub fn lower_form(&self, w: &Channel) -> LogLinear {
+        mutual_information(&self.input, w)
+    }
+}
+
+fn to_f64(q: &Rational) -> f64 {
+    f64::rounding_from(q, RoundingMode::Nearest).0
+}
+
+/// Blahut–Arimoto iterates in `f64` (a hint only; never decides anything): returns the input
+/// distribution after at most `max_iters` steps or once the `f64` gap
+/// `max_x D(W_x‖πW) − I(π; W)` drops below `tol`, and the number of steps.
+pub fn blahut_arimoto_hint(w: &Channel, max_iters: usize, tol: f64) -> (Vec<f64>, usize) {
+    let n = w.n_inputs();
+    let k = w.n_outputs();
+    let wf: Vec<Vec<f64>> = w
+        .rows()
+        .iter()
+        .map(|r| r.iter().map(to_f64).collect())
+        .collect();
+    // Σ_y W ln W per row.
+    let neg_h: Vec<f64> = wf
+        .iter()
+        .map(|r| r.iter().filter(|&&a| a > 0.0).map(|&a| a * a.ln()).sum())
+        .collect();
+    let mut p = vec![1.0 / n as f64; n];
+    let mut q = vec![0.0; k];
+    let mut d = vec![0.0; n];
+    let mut lnq = vec![0.0; k];
+    for it in 0..max_iters {
+        q.iter_mut().for_each(|v| *v = 0.0);
+        for (px, r) in p.iter().zip(&wf) {
+            for (qy, a) in q.iter_mut().zip(r) {
+                *qy += px * a;
+            }
+        }
+        for (l, qy) in lnq.iter_mut().zip(&q) {
+            *l = if *qy > 0.0 { qy.ln() } else { 0.0 };
+        }
+        for x in 0..n {
+            let cross: f64 = wf[x]
+                .iter()
+                .zip(&lnq)
+                .filter(|(a, _)| **a > 0.0)
+                .map(|(a, l)| a * l)
+                .sum();
+            d[x] = neg_h[x] - cross;
+        }
+        let dmax = d.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+        let i: f64 = p.iter().zip(&d).map(|(a, b)| a * b).sum();
+        if dmax - i < tol {
+            return (p, it);
+        }
+        let mut z = 0.0;
+        for (px, dx) in p.iter_mut().zip(&d) {
+            *px *= (dx - dmax).exp();
+            z += *px;
+        }
+        p.iter_mut().for_each(|v| *v /= z);
+    }
+    (p, max_iters)
+}
+
+/// Round a float hint to a rational distribution with denominator `2^60`, every entry at
+/// least `2^-60` (so that `πW` covers every row's support).
+fn rationalise(p: &[f64]) -> Dist {
+    let scale: u64 = 1 << 60;
+    let n = p.len();
+    let mut nums: Vec<u64> = p
+        .iter()
+        .map(|&a| {
+            let v = (a.clamp(0.0, 1.0) * scale as f64).round();
+            (v as u64).clamp(1, scale)
+        })
+        .collect();
+    let total: u128 = nums.iter().map(|&a| a as u128).sum();
+    let imax = (0..n).max_by_key(|&i| nums[i]).unwrap_or(0);
+    if total > scale as u128 {
+        let excess = (total - scale as u128) as u64;
+        nums[imax] -= excess.min(nums[imax] - 1);
+    } else {
+        nums[imax] += (scale as u128 - total) as u64;
+    }
+    Dist::new(
+        nums.iter()
+            .map(|&a| Rational::from_unsigneds(a, scale))
+            .collect(),
+    )
+    .expect("entries sum to 2^60 / 2^60")
+}
+
+/// The bracket certified at one rational input `π` (with `q = πW`): `lower = I(π; W)`,
+/// `upper = max_x D(W_x ‖ q)`. `None` when `q` misses some row's support (then the upper end
+/// is infinite; give π full support).
+pub fn capacity_bracket_at(w: &Channel, input: &Dist) -> Option<CapacityBracket> {
+    if input.len() != w.n_inputs() {
+        return None;
+    }
+    let q = w.output_unchecked(input.probs());
+    let lnq: Vec<Option<Interval>> = q.iter().map(|a| Interval::ln_rational(a, PREC)).collect();
+    let mut cache: HashMap<&Rational, Interval> = HashMap::new();
+    let mut ds = Vec::with_capacity(w.n_inputs());
+    for row in w.rows() {
+        let mut acc = Interval::from_i64(0, PREC);
+        for (a, l) in row.iter().zip(&lnq) {
+            if *a == 0u32 {
+                continue;
+            }
+            let lq = l.as_ref()?;
+            let la = cache
+                .entry(a)
+                .or_insert_with(|| Interval::ln_rational(a, PREC).expect("a > 0"));
+            acc = &acc + &(&*la - lq).mul_rational(a);
+        }
+        ds.push(acc);
+    }
+    let mut lower = Interval::from_i64(0, PREC);
+    for (p, d) in input.probs().iter().zip(&ds) {
+        if *p != 0u32 {
+            lower = &lower + &d.mul_rational(p);
+        }
+    }
+    let upper_row = (0..ds.len())
+        .max_by(|&a, &b| ds[a].hi.partial_cmp(&ds[b].hi).expect("no NaN"))
+        .unwrap_or(0);
+    let mut upper = ds[upper_row].clone();
+    for d in &ds {
+        if d.lo > upper.lo {
+            upper.lo = d.lo.clone();
+        }
+    }
+    Some(CapacityBracket {
+        input: input.clone(),
+        output: Dist::new(q).expect("πW is a distribution"),
+        lower,
+        upper,
+        upper_row,
+        iterations: 0,
+    })
+}
+
+/// A certified Shannon-capacity bracket (nats), aiming at width `target` (e.g. `10^-12`):
+/// Blahut–Arimoto hints (in `f64`) for up to a work budget, rounded to a rational input, then
+/// [`capacity_bracket_at`]; the uniform input is tried too (exact for symmetric channels) and
+/// the better end of each kind kept. The returned width may exceed `target` when the hint does
+/// not converge within the budget; the bracket is sound either way.
+pub fn capacity_bracket(w: &Channel, target: &Rational) -> CapacityBracket {
+    let n = w.n_inputs();
+    let cells = (n * w.n_outputs()).max(1);
+    let max_iters = (200_000_000 / cells).clamp(2_000, 200_000);
+    let tol = (to_f64(target) / 16.0).max(1e-15);
+    let (hint, iterations) = blahut_arimoto_hint(w, max_iters, tol);
+    let ba = capacity_bracket_at(w, &rationalise(&hint)).expect("full-support input");
+    let uni = capacity_bracket_at(w, &Dist::uniform(n)).expect("full-support input");
+    let (lower_src, upper_src) = (
+        if uni.lower.lo > ba.lower.lo {
+            &uni
+        } else {
+            &ba
+        },
+        if uni.upper.hi < ba.upper.hi {
+            &uni
+        } else {
+            &ba
+        },
+    );
+    CapacityBracket {
+        input: lower_src.input.clone(),
+        output: upper_src.output.clone(),
+        lower: lower_src.lower.clone(),
+        upper: upper_src.upper.clone(),
+        upper_row: upper_src.upper_row,
+        iterations,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::info::entropy;
+    use super::super::testutil::{channel, dist, q};
+    use super::*;
+    use malachite::base::num::arithmetic::traits::{Pow, Reciprocal};
+    use proptest::prelude::*;
+
+    fn target() -> Rational {
+        Rational::from_signeds(1, 1_000_000_000_000i64)
+    }
+
+    #[test]
+    fn bsc_bracket_contains_closed_form() {
+        // BSC(1/4): C = ln 2 − h(1/4), attained at the uniform input.
+        let w = Channel::new(vec![vec![q(3, 4), q(1, 4)], vec![q(1, 4), q(3, 4)]]).unwrap();
+        let b = capacity_bracket(&w, &target());
+        let c = &LogLinear::ln(&q(2, 1)) - &entropy(&[q(1, 4), q(3, 4)]);
+        assert_ne!(c.cmp_rational(&b.lo()), std::cmp::Ordering::Less);
+        assert_ne!(c.cmp_rational(&b.hi()), std::cmp::Ordering::Greater);
+        assert!(b.width() < Rational::from(10u32).pow(40u64).reciprocal());
+        assert_eq!(b.lower_form(&w), c);
+    }
+
+    #[test]
+    fn z_channel_bracket_is_narrow() {
+        // Z-channel: C = ln(1 + (1−p) p^{p/(1−p)}) at p = 1/2: ln(5/4).
+        let w = Channel::new(vec![vec![q(1, 1), q(0, 1)], vec![q(1, 2), q(1, 2)]]).unwrap();
+        let b = capacity_bracket(&w, &target());
+        let c = LogLinear::ln(&q(5, 4));
+        assert_ne!(c.cmp_rational(&b.lo()), std::cmp::Ordering::Less);
+        assert_ne!(c.cmp_rational(&b.hi()), std::cmp::Ordering::Greater);
+        assert!(b.width() <= target(), "width {}", b.width());
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+
+        #[test]
+        fn bracket_contains_i_at_every_rational_input(w in channel(3, 3, 6), p in dist(3, 5)) {
+            let b = capacity_bracket(&w, &target());
+            prop_assert!(b.lo() <= b.hi());
+            // I(π; W) ≤ C ≤ hi for every rational π.
+            let i = mutual_information(&Dist::new(p).unwrap(), &w);
+            prop_assert_ne!(i.cmp_rational(&b.hi()), std::cmp::Ordering::Greater);
+        }
+
+        #[test]
+        fn bracket_shrinks_with_more_iterations(w in channel(3, 4, 7)) {
+            let rough = capacity_bracket_at(&w, &rationalise(&blahut_arimoto_hint(&w, 3, 0.0).0)).unwrap();
+            let fine = capacity_bracket(&w, &target());
+            prop_assert!(fine.width() <= rough.width());
+            // The two brackets intersect (both contain C).
+            prop_assert!(fine.lo() <= rough.hi() && rough.lo() <= fine.hi());
+        }
+    }
+}

@@ -1,0 +1,297 @@
+//! Differential-privacy level and the hockey-stick divergence.
+//!
+//! Dwork–Roth, *The Algorithmic Foundations of Differential Privacy*, Def. 2.4: `W` is
+//! (ε, δ)-DP on an adjacency iff `P(W(x) ∈ A) ≤ e^ε P(W(x') ∈ A) + δ` for every neighbour pair
+//! (both orientations) and event `A`. With δ = 0 the smallest `e^ε` is the largest pointwise
+//! ratio `W(y|x) / W(y|x')` ([`dp_level`]); for a given `t = e^ε` the smallest δ is the
+//! hockey-stick divergence `max_A P(A) − t Q(A) = Σ_y (P(y) − t Q(y))^+` ([`hockey_stick`]),
+//! attained by `A = {y : P(y) > t Q(y)}`.
+
+use super::ExtRational;
+use crate::num::Rational;
+use crate::prob::Channel;
+use malachite::base::num::basic::traits::{One, Zero};
+
+/// The exact DP level of a channel on an adjacency: `ratio = e^ε = max W(y|x)/W(y|x')` over
+/// neighbour pairs in both orientations and outputs, `∞` when some `W(y|x) > 0 = W(y|x')`.
+/// `pair = (x, x')` and `output = y` attain it (the first in pair order, then orientation,
+/// then output). With no neighbour pair the level is 1 and the witness `(0, 0)`, `0`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DpLevel {
+    pub ratio: ExtRational,
+    pub pair: (usize, usize),
+    pub output: usize,
+}
+
+/// The exact DP level `e^ε` (≥ 1) of `w` on the neighbour pairs `adj` (unordered; both
+/// orientations are checked). See [`DpLevel`].
+///
+/// # Panics
+/// If a pair names an input `≥ w.n_inputs()` (callers validate user input first).
+pub fn dp_level(w: &Channel, adj: &[(usize, usize)]) -> DpLevel {
+    max_ratio_rows(w.rows(), adj)
+}
+
+/// The largest ratio `rows[x][y] / rows[x'][y]` over neighbour pairs in both orientations
+/// (`∞` when a zero faces a non-zero, `0/0` skipped), with the first attaining witness; shared
+/// by [`dp_level`] (rows = `W(·|x)`) and `identifiability_level` (rows = `π(x) W(·|x)`).
+pub(crate) fn max_ratio_rows(rows: &[Vec<Rational>], adj: &[(usize, usize)]) -> DpLevel {
+    // Best ratio so far as (num, den) compared by cross-multiplication; den = 0 means ∞.
+    let mut best_num = Rational::ONE;
+    let mut best_den = Rational::ONE;
+    let mut pair = (0, 0);
+    let mut output = 0;
+    let mut first = true;
+    for &(a, b) in adj {
+        for (x, xp) in [(a, b), (b, a)] {
+            let (rx, rxp) = (&rows[x], &rows[xp]);
+            for (y, (n, d)) in rx.iter().zip(rxp).enumerate() {
+                if *n == 0u32 {
+                    continue; // ratio 0 or 0/0: never the maximum above 1
+                }
+                // n/d > best_num/best_den  ⇔  n·best_den > best_num·d (all non-negative).
+                let better = if best_den == 0u32 {
+                    false
+                } else if *d == 0u32 {
+                    true
+                } else {
+                    n * &best_den > &best_num * d
+                };
+                if better || (first && n == d) {
+                    best_num = n.clone();
+                    best_den = d.clone();
+                    pair = (x, xp);
+                    output = y;
+                    first = false;
+                }
+            }
+        }
+    }
+    let ratio = if best_den == 0u32 {
+        ExtRational::Infinite
+    } else {
+        ExtRational::Finite(best_num / best_den)
+    };
+    DpLevel {
+        ratio,
+        pair,
+        output,
+    }
+}
+
+/// Naive reference for [`dp_level`] (tests): the largest ratio `P_x(A) / P_x'(A)` over every
+/// event `A ⊆ Y` (all `2^|Y|` of them) and ordered neighbour pair — the event form of
+/// Dwork–Roth Def. 2.4 with δ = 0. Returns only the ratio (at least 1).
+pub fn dp_level_event_naive(w: &Channel, adj: &[(usize, usize)]) -> ExtRational {
+    let k = w.n_outputs();
+    let mut best = ExtRational::Finite(Rational::ONE);
+    for &(a, b) in adj {
+        for (x, xp) in [(a, b), (b, a)] {
+            for mask in 1u64..(1u64 << k) {
+                let ev = |r: &[Rational]| -> Rational {
+                    (0..k).filter(|y| mask >> y & 1 == 1).map(|y| &r[y]).sum()
+                };
+                if let Some(r) = ExtRational::ratio(&ev(&w.rows()[x]), &ev(&w.rows()[xp])) {
+                    if r > best {
+                        best = r;
+                    }
+                }
+            }
+        }
+    }
+    best
+}
+
+/// `δ(t) = max_A P(A) − t Q(A)` and the attaining event `A = {y : P(y) > t Q(y)}` (sorted).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HockeyStick {
+    pub delta: Rational,
+    pub event: Vec<usize>,
+}
+
+/// The hockey-stick divergence `E_t(P‖Q) = max_A P(A) − t Q(A) = Σ_y (P(y) − t Q(y))^+`
+/// with `t = e^ε ≥ 0` (Dwork–Roth Def. 2.4; Balle et al. 2018, Thm 1), exact, with the
+/// attaining event. `p` and `q` must have the same length.
+pub fn hockey_stick(p: &[Rational], q: &[Rational], t: &Rational) -> HockeyStick {
+    let mut delta = Rational::ZERO;
+    let mut event = Vec::new();
+    for (y, (a, b)) in p.iter().zip(q).enumerate() {
+        let d = a - t * b;
+        if d > 0u32 {
+            delta += d;
+            event.push(y);
+        }
+    }
+    HockeyStick { delta, event }
+}
+
+/// Naive reference for [`hockey_stick`] (tests): the maximum of `P(A) − t Q(A)` over all
+/// `2^|Y|` events (the empty event gives 0).
+pub fn hockey_stick_naive(p: &[Rational], q: &[Rational], t: &Rational) -> Rational {
+    let k = p.len();
+    let mut best = Rational::ZERO;
+    for mask in 0u64..(1u64 << k) {
+        let v: Rational = (0..k)
+            .filter(|y| mask >> y & 1 == 1)
+            .map(|y| &p[y] - t * &q[y])
+            .sum();
+        if v > best {
+            best = v;
+        }
+    }
+    best
+}
+
+/// Total variation distance `TV(P, Q) = ½ Σ |P(y) − Q(y)| = δ(1)` (hockey-stick at t = 1).
+pub fn tv(p: &[Rational], q: &[Rational]) -> Rational {
+    hockey_stick(p, q, &Rational::ONE).delta
+}
+
+/// The smallest δ for which a mechanism is (ε, δ)-DP at `t = e^ε`, with its witness.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeltaAt {
+    pub delta: Rational,
+    /// The ordered pair `(x, x')` with `δ = E_t(W_x ‖ W_x')`.
+    pub pair: (usize, usize),
+    /// The attaining event `{y : W(y|x) > t W(y|x')}`.
+    pub event: Vec<usize>,
+}
+
+/// Two-sided mechanism hockey-stick: `δ(t) = max over neighbour pairs and both orientations
+/// of E_t(W_x ‖ W_x')`, with `t = e^ε` (Dwork–Roth Def. 2.4). The first attaining ordered pair
+/// is reported; with no pair, δ = 0 and the witness is `(0, 0)` with the empty event.
+pub fn delta_at(w: &Channel, adj: &[(usize, usize)], t: &Rational) -> DeltaAt {
+    let mut best = DeltaAt {
+        delta: Rational::ZERO,
+        pair: (0, 0),
+        event: Vec::new(),
+    };
+    let mut first = true;
+    for &(a, b) in adj {
+        for (x, xp) in [(a, b), (b, a)] {
+            let h = hockey_stick(&w.rows()[x], &w.rows()[xp], t);
+            if first || h.delta > best.delta {
+                best = DeltaAt {
+                    delta: h.delta,
+                    pair: (x, xp),
+                    event: h.event,
+                };
+                first = false;
+            }
+        }
+    }
+    best
+}
+
+/// Naive reference for [`delta_at`] (tests): max over ordered pairs of [`hockey_stick_naive`].
+pub fn delta_at_pairs_naive(w: &Channel, adj: &[(usize, usize)], t: &Rational) -> Rational {
+    let mut best = Rational::ZERO;
+    for &(a, b) in adj {
+        for (x, xp) in [(a, b), (b, a)] {
+            let d = hockey_stick_naive(&w.rows()[x], &w.rows()[xp], t);
+            if d > best {
+                best = d;
+            }
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::complete_pairs;
+    use super::super::testutil::{channel, dist, q};
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn literal_levels() {
+        // (channel, adjacency, e^ε, witness)
+        let bsc = Channel::new(vec![vec![q(3, 4), q(1, 4)], vec![q(1, 4), q(3, 4)]]).unwrap();
+        let lvl = dp_level(&bsc, &[(0, 1)]);
+        assert_eq!(lvl.ratio, ExtRational::Finite(q(3, 1)));
+        assert_eq!((lvl.pair, lvl.output), ((0, 1), 0));
+        let z = Channel::new(vec![vec![q(1, 1), q(0, 1)], vec![q(1, 2), q(1, 2)]]).unwrap();
+        let lvl = dp_level(&z, &[(0, 1)]);
+        assert_eq!(lvl.ratio, ExtRational::Infinite);
+        assert_eq!((lvl.pair, lvl.output), ((1, 0), 1));
+        // Constant channel: level exactly 1.
+        let c = Channel::new(vec![vec![q(1, 3), q(2, 3)]; 3]).unwrap();
+        assert_eq!(
+            dp_level(&c, &complete_pairs(3)).ratio,
+            ExtRational::Finite(q(1, 1))
+        );
+        // Only adjacent pairs count: rows 0 and 2 differ a lot but are not neighbours.
+        let w = Channel::new(vec![
+            vec![q(1, 1), q(0, 1)],
+            vec![q(1, 2), q(1, 2)],
+            vec![q(0, 1), q(1, 1)],
+        ])
+        .unwrap();
+        assert_eq!(dp_level(&w, &[(0, 1)]).ratio, ExtRational::Infinite);
+        assert!(dp_level(&w, &[(0, 1), (1, 2)]).ratio.is_infinite());
+    }
+
+    #[test]
+    fn literal_deltas() {
+        let p = [q(1, 2), q(1, 2), q(0, 1)];
+        let r = [q(1, 4), q(1, 4), q(1, 2)];
+        assert_eq!(tv(&p, &r), q(1, 2));
+        let h = hockey_stick(&p, &r, &q(3, 2));
+        assert_eq!(h.delta, q(1, 4));
+        assert_eq!(h.event, vec![0, 1]);
+        assert_eq!(hockey_stick(&p, &r, &q(2, 1)).delta, q(0, 1));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn pointwise_equals_event_form(w in channel(3, 4, 6)) {
+            let adj = complete_pairs(3);
+            prop_assert_eq!(dp_level(&w, &adj).ratio, dp_level_event_naive(&w, &adj));
+        }
+
+        #[test]
+        fn witness_attains_level(w in channel(3, 3, 5)) {
+            let l = dp_level(&w, &complete_pairs(3));
+            let (x, xp) = l.pair;
+            prop_assert_eq!(
+                ExtRational::ratio(w.entry(x, l.output), w.entry(xp, l.output)),
+                Some(l.ratio)
+            );
+        }
+
+        #[test]
+        fn hockey_stick_sum_equals_event_max(p in dist(5, 7), r in dist(5, 7), tn in 0u32..12) {
+            let t = Rational::from_unsigneds(tn, 4u32);
+            let h = hockey_stick(&p, &r, &t);
+            prop_assert_eq!(&h.delta, &hockey_stick_naive(&p, &r, &t));
+            // The reported event attains it.
+            let on_event: Rational = h.event.iter().map(|&y| &p[y] - &t * &r[y]).sum();
+            prop_assert_eq!(on_event, h.delta);
+        }
+
+        #[test]
+        fn delta_nonneg_nonincreasing_and_tv(w in channel(3, 3, 6), a in 0u32..10, b in 0u32..10) {
+            let adj = complete_pairs(3);
+            let (lo, hi) = (a.min(b), a.max(b));
+            let tlo = Rational::from_unsigneds(4 + lo, 4u32);
+            let thi = Rational::from_unsigneds(4 + hi, 4u32);
+            let dlo = delta_at(&w, &adj, &tlo);
+            let dhi = delta_at(&w, &adj, &thi);
+            prop_assert!(dhi.delta >= 0u32);
+            prop_assert!(dhi.delta <= dlo.delta);
+            prop_assert_eq!(&dlo.delta, &delta_at_pairs_naive(&w, &adj, &tlo));
+            // δ(1) is the largest TV between neighbours.
+            let tvmax = adj.iter().map(|&(x, y)| tv(&w.rows()[x], &w.rows()[y])).max().unwrap();
+            prop_assert_eq!(delta_at(&w, &adj, &Rational::ONE).delta, tvmax);
+            // δ vanishes exactly from t = e^ε on.
+            if let ExtRational::Finite(r) = dp_level(&w, &adj).ratio {
+                prop_assert_eq!(delta_at(&w, &adj, &r).delta, Rational::ZERO);
+            } else {
+                prop_assert!(delta_at(&w, &adj, &Rational::from(1000u32)).delta > 0u32);
+            }
+        }
+    }
+}

@@ -1,0 +1,205 @@
+//! Shannon quantities as exact log-linear forms in nats (Cover–Thomas, *Elements of
+//! Information Theory*, ch. 2): entropy, conditional entropy, KL divergence, mutual
+//! information, and Rényi divergences of integer order (Rényi 1961; van Erven–Harremoës 2014,
+//! eq. (1)). Equal forms compare equal exactly ([`LogLinear`]'s gcd-free-basis zero test).
+
+use crate::num::{LogLinear, Rational};
+use crate::prob::{Channel, Dist};
+use malachite::base::num::arithmetic::traits::Pow;
+use malachite::base::num::basic::traits::{One, Zero};
+
+/// `Σ` of many forms, merged pairwise (balanced) so that large sums stay `O(n log n)`.
+pub fn sum_forms(mut forms: Vec<LogLinear>) -> LogLinear {
+    if forms.is_empty() {
+        return LogLinear::zero();
+    }
+    while forms.len() > 1 {
+        let mut next = Vec::with_capacity(forms.len().div_ceil(2));
+        let mut it = forms.into_iter();
+        while let Some(a) = it.next() {
+            match it.next() {
+                Some(b) => next.push(&a + &b),
+                None => next.push(a),
+            }
+        }
+        forms = next;
+    }
+    forms.pop().unwrap_or_default()
+}
+
+/// Shannon entropy `H(P) = −Σ_y P(y) ln P(y)` (nats), exact.
+pub fn entropy(p: &[Rational]) -> LogLinear {
+    sum_forms(
+        p.iter()
+            .filter(|a| **a > 0u32)
+            .map(|a| LogLinear::term(&-a, a))
+            .collect(),
+    )
+}
+
+/// `D(P‖Q) = Σ_{P(y)>0} P(y) ln(P(y)/Q(y))` (nats); `None` means `+∞` (some `P(y) > 0 = Q(y)`).
+pub fn kl(p: &[Rational], q: &[Rational]) -> Option<LogLinear> {
+    let mut terms = Vec::new();
+    for (a, b) in p.iter().zip(q) {
+        if *a > 0u32 {
+            if *b == 0u32 {
+                return None;
+            }
+            terms.push(LogLinear::term(a, &(a / b)));
+        }
+    }
+    Some(sum_forms(terms))
+}
+
+/// Rényi divergence of integer order `α` (nats): `D_α(P‖Q) = ln(Σ_y P(y)^α Q(y)^{1−α}) / (α−1)`
+/// for `α ≥ 2`, `D_1 = KL`, `D_0 = −ln Q(supp P)` (van Erven–Harremoës 2014, eq. (1) and
+/// Thm 4). Exact: the argument of the logarithm is rational. `None` means `+∞`.
+pub fn renyi(p: &[Rational], q: &[Rational], alpha: u32) -> Option<LogLinear> {
+    match alpha {
+        0 => {
+            let mass: Rational = p
+                .iter()
+                .zip(q)
+                .filter(|(a, _)| **a > 0u32)
+                .map(|(_, b)| b)
+                .sum();
+            if mass == 0u32 {
+                None
+            } else {
+                Some(LogLinear::term(&-Rational::ONE, &mass))
+            }
+        }
+        1 => kl(p, q),
+        _ => {
+            let mut s = Rational::ZERO;
+            for (a, b) in p.iter().zip(q) {
+                if *a > 0u32 {
+                    if *b == 0u32 {
+                        return None;
+                    }
+                    s += a.pow(alpha as u64) / b.pow(alpha as u64 - 1);
+                }
+            }
+            Some(LogLinear::term(
+                &Rational::from_unsigneds(1u32, alpha - 1),
+                &s,
+            ))
+        }
+    }
+}
+
+/// Conditional entropy `H(Y|X) = Σ_x π(x) H(W(·|x))` (nats). `prior` must have one mass per
+/// input (checked by callers via [`Channel::check_prior`]).
+pub fn conditional_entropy(prior: &Dist, w: &Channel) -> LogLinear {
+    sum_forms(
+        prior
+            .probs()
+            .iter()
+            .zip(w.rows())
+            .filter(|(p, _)| **p > 0u32)
+            .map(|(p, row)| entropy(row).scale(p))
+            .collect(),
+    )
+}
+
+/// Mutual information `I(X;Y) = Σ_x π(x) D(W(·|x) ‖ P_Y)` (nats), exact (Cover–Thomas
+/// eq. (2.28)); always finite.
+pub fn mutual_information(prior: &Dist, w: &Channel) -> LogLinear {
+    let py = w.output_unchecked(prior.probs());
+    let mut terms = Vec::new();
+    for (p, row) in prior.probs().iter().zip(w.rows()) {
+        if *p == 0u32 {
+            continue;
+        }
+        for (a, b) in row.iter().zip(&py) {
+            if *a > 0u32 {
+                terms.push(LogLinear::term(&(p * a), &(a / b)));
+            }
+        }
+    }
+    sum_forms(terms)
+}
+
+/// Mutual information in its second form `H(Y) − H(Y|X)` (Cover–Thomas eq. (2.39)); equal to
+/// [`mutual_information`] exactly (tested with the exact zero test).
+pub fn mutual_information_hy(prior: &Dist, w: &Channel) -> LogLinear {
+    let py = w.output_unchecked(prior.probs());
+    &entropy(&py) - &conditional_entropy(prior, w)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testutil::{channel, dist, q};
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn literal_values() {
+        // D((1/2,1/2) ‖ (1/4,3/4)) = ½ ln 2 + ½ ln(2/3).
+        let d = kl(&[q(1, 2), q(1, 2)], &[q(1, 4), q(3, 4)]).unwrap();
+        let want = &LogLinear::term(&q(1, 2), &q(2, 1)) + &LogLinear::term(&q(1, 2), &q(2, 3));
+        assert_eq!(d, want);
+        assert!(kl(&[q(1, 1), q(0, 1)], &[q(0, 1), q(1, 1)]).is_none());
+        assert_eq!(entropy(&vec![q(1, 4); 4]), LogLinear::ln(&q(4, 1)));
+        // D_2((1/2,1/2)‖(1/4,3/4)) = ln(1/4·4 + 1/4·4/3) = ln(4/3).
+        assert_eq!(
+            renyi(&[q(1, 2), q(1, 2)], &[q(1, 4), q(3, 4)], 2).unwrap(),
+            LogLinear::ln(&q(4, 3))
+        );
+        assert_eq!(
+            renyi(
+                &[q(1, 2), q(1, 2), q(0, 1)],
+                &[q(1, 4), q(1, 4), q(1, 2)],
+                0
+            )
+            .unwrap(),
+            LogLinear::ln(&q(2, 1))
+        );
+        // BSC(1/4), uniform input: I = ln 2 − h(1/4).
+        let w = Channel::new(vec![vec![q(3, 4), q(1, 4)], vec![q(1, 4), q(3, 4)]]).unwrap();
+        let i = mutual_information(&Dist::uniform(2), &w);
+        assert_eq!(i, &LogLinear::ln(&q(2, 1)) - &entropy(&[q(1, 4), q(3, 4)]));
+        // Identity channel: I = H(X).
+        let pi = Dist::new(vec![q(1, 6), q(1, 3), q(1, 2)]).unwrap();
+        assert_eq!(
+            mutual_information(&pi, &Channel::identity(3)),
+            entropy(pi.probs())
+        );
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        #[test]
+        fn mi_two_forms_agree_exactly(w in channel(3, 3, 5), p in dist(3, 4)) {
+            let pi = Dist::new(p).unwrap();
+            prop_assert!((&mutual_information(&pi, &w) - &mutual_information_hy(&pi, &w)).is_zero());
+        }
+
+        #[test]
+        fn mi_symmetric(w in channel(3, 2, 5), p in dist(3, 4)) {
+            // I(X;Y) = I(Y;X): read the joint the other way round.
+            let pi = Dist::new(p).unwrap();
+            let j = w.joint(&pi).unwrap();
+            let py = j.marginal_y();
+            let back: Vec<Vec<Rational>> = (0..2).map(|y| {
+                (0..3).map(|x| if py.p(y).clone() == 0u32 { Rational::from(u32::from(x == 0)) }
+                     else { &j.probs()[x][y] / py.p(y) }).collect()
+            }).collect();
+            let rev = Channel::new(back).unwrap();
+            prop_assert_eq!(mutual_information(&pi, &w), mutual_information(&py, &rev));
+        }
+
+        #[test]
+        fn kl_nonneg_and_zero_iff_equal(p in dist(4, 5), r in dist(4, 5)) {
+            if let Some(d) = kl(&p, &r) {
+                prop_assert!(d.signum() != std::cmp::Ordering::Less);
+                prop_assert_eq!(d.is_zero(), p == r);
+                // Rényi is non-decreasing in the order: D_1 ≤ D_2 ≤ D_3.
+                let d2 = renyi(&p, &r, 2).unwrap();
+                let d3 = renyi(&p, &r, 3).unwrap();
+                prop_assert!(d <= d2 && d2 <= d3);
+            }
+        }
+    }
+}

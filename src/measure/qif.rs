@@ -1,0 +1,139 @@
+//! Quantitative information flow (QIF) in the min-entropy / g-leakage style, exact rationals.
+//!
+//! Smith, *On the Foundations of Quantitative Information Flow* (FoSSaCS 2009): prior Bayes
+//! vulnerability `V(π) = max_x π(x)`, posterior `V(π, W) = Σ_y max_x π(x) W(y|x)`, min-entropy
+//! leakage `log2(V(π, W) / V(π))`; Braun–Chatzikokolakis–Palamidessi (MFPS 2009) /
+//! Köpf–Smith (CSF 2010): min-capacity `log2 Σ_y max_x W(y|x)`, attained at the uniform prior.
+//! Alvim et al., *Measuring Information Leakage using Generalized Gain Functions* (CSF 2012):
+//! g-vulnerability. The functions return the exact rational *argument* of `log2` (libqif's
+//! "multiplicative" leakage); take `log2` only for printing.
+
+use crate::num::Rational;
+use crate::prob::{Channel, Dist};
+use malachite::base::num::basic::traits::Zero;
+
+/// Prior Bayes vulnerability `V(π) = max_x π(x)` (Smith 2009, Def. 2).
+pub fn bayes_vulnerability(prior: &Dist) -> Rational {
+    prior
+        .probs()
+        .iter()
+        .max()
+        .cloned()
+        .unwrap_or(Rational::ZERO)
+}
+
+/// Posterior Bayes vulnerability `V(π, W) = Σ_y max_x π(x) W(y|x)` (Smith 2009, Def. 3).
+pub fn posterior_vulnerability(prior: &Dist, w: &Channel) -> Rational {
+    (0..w.n_outputs())
+        .map(|y| {
+            prior
+                .probs()
+                .iter()
+                .zip(w.rows())
+                .map(|(p, r)| p * &r[y])
+                .max()
+                .unwrap_or(Rational::ZERO)
+        })
+        .sum()
+}
+
+/// Multiplicative min-entropy leakage `V(π, W) / V(π)` — the exact argument of `log2` in
+/// Smith's leakage `H∞(π) − H∞(π|W)` (Smith 2009, Def. 4). At least 1.
+pub fn min_entropy_leakage(prior: &Dist, w: &Channel) -> Rational {
+    posterior_vulnerability(prior, w) / bayes_vulnerability(prior)
+}
+
+/// Min-capacity argument `Σ_y max_x W(y|x)`: the largest min-entropy leakage ratio over all
+/// priors, attained at the uniform prior (Braun et al. 2009, Thm 5.1; Köpf–Smith 2010).
+/// The min-entropy capacity is `log2` of this, exactly.
+pub fn min_capacity(w: &Channel) -> Rational {
+    (0..w.n_outputs())
+        .map(|y| {
+            w.rows()
+                .iter()
+                .map(|r| &r[y])
+                .max()
+                .cloned()
+                .unwrap_or_default()
+        })
+        .sum()
+}
+
+/// Prior g-vulnerability `V_g(π) = max_w Σ_x π(x) g(w, x)` for a gain matrix `g` (rows =
+/// guesses w, columns = secrets x) (Alvim et al. 2012, Def. 3.2).
+pub fn g_vulnerability(prior: &Dist, g: &[Vec<Rational>]) -> Rational {
+    g.iter()
+        .map(|gw| {
+            gw.iter()
+                .zip(prior.probs())
+                .map(|(a, p)| a * p)
+                .sum::<Rational>()
+        })
+        .max()
+        .unwrap_or(Rational::ZERO)
+}
+
+/// Posterior g-vulnerability `V_g(π, W) = Σ_y max_w Σ_x π(x) W(y|x) g(w, x)` (Alvim et al.
+/// 2012, Def. 3.3). With `g` the identity this is [`posterior_vulnerability`].
+pub fn posterior_g_vulnerability(prior: &Dist, w: &Channel, g: &[Vec<Rational>]) -> Rational {
+    (0..w.n_outputs())
+        .map(|y| {
+            g.iter()
+                .map(|gw| {
+                    gw.iter()
+                        .zip(prior.probs())
+                        .zip(w.rows())
+                        .map(|((a, p), r)| a * p * &r[y])
+                        .sum::<Rational>()
+                })
+                .max()
+                .unwrap_or(Rational::ZERO)
+        })
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testutil::{channel, dist, q};
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn literal_values() {
+        let w = Channel::new(vec![vec![q(3, 4), q(1, 4)], vec![q(1, 4), q(3, 4)]]).unwrap();
+        assert_eq!(min_capacity(&w), q(3, 2));
+        assert_eq!(min_entropy_leakage(&Dist::uniform(2), &w), q(3, 2));
+        let pi = Dist::new(vec![q(9, 10), q(1, 10)]).unwrap();
+        // Outputs: max(27/40, 1/40) + max(9/40, 3/40) = 9/10: no gain over guessing.
+        assert_eq!(posterior_vulnerability(&pi, &w), q(9, 10));
+        assert_eq!(min_entropy_leakage(&pi, &w), q(1, 1));
+        assert_eq!(min_capacity(&Channel::identity(5)), q(5, 1));
+    }
+
+    fn identity_gain(n: usize) -> Vec<Vec<Rational>> {
+        (0..n)
+            .map(|i| (0..n).map(|j| Rational::from(u32::from(i == j))).collect())
+            .collect()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn uniform_prior_attains_min_capacity(w in channel(3, 3, 6), p in dist(3, 5)) {
+            let pi = Dist::new(p).unwrap();
+            let l = min_entropy_leakage(&pi, &w);
+            prop_assert!(l >= 1u32);
+            prop_assert!(l <= min_capacity(&w));
+            prop_assert_eq!(min_entropy_leakage(&Dist::uniform(3), &w), min_capacity(&w));
+        }
+
+        #[test]
+        fn identity_gain_is_bayes(w in channel(3, 4, 6), p in dist(3, 5)) {
+            let pi = Dist::new(p).unwrap();
+            let g = identity_gain(3);
+            prop_assert_eq!(g_vulnerability(&pi, &g), bayes_vulnerability(&pi));
+            prop_assert_eq!(posterior_g_vulnerability(&pi, &w, &g), posterior_vulnerability(&pi, &w));
+        }
+    }
+}

@@ -1,0 +1,227 @@
+//! Reading matrices of exact literals from text: CSV (one row per line, cells separated by
+//! commas, `#` comments and blank lines skipped) or JSON (`{"rows": [["1/2", "1/2"], ...]}`,
+//! cells strings or integers). Literals are parsed exactly by [`crate::num::parse_rational`]
+//! ("0.1" is 1/10); no float is ever involved.
+//!
+//! Errors carry the 1-based row and column of the offending cell.
+
+use super::{Channel, Dist, ProbError};
+use crate::num::{parse_rational, Rational};
+use std::fmt;
+
+/// A bad cell or shape in a matrix file; `row` and `col` are 1-based (0 = not applicable).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatrixError {
+    pub row: usize,
+    pub col: usize,
+    pub reason: String,
+}
+
+impl fmt::Display for MatrixError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.row, self.col) {
+            (0, _) => write!(f, "{}", self.reason),
+            (r, 0) => write!(f, "row {r}: {}", self.reason),
+            (r, c) => write!(f, "row {r}, column {c}: {}", self.reason),
+        }
+    }
+}
+
+impl std::error::Error for MatrixError {}
+
+impl From<ProbError> for MatrixError {
+    fn from(e: ProbError) -> MatrixError {
+        let (row, col) = match &e {
+            ProbError::Empty | ProbError::Shape { .. } => (0, 0),
+            ProbError::Ragged { row, .. } | ProbError::RowSum { row, .. } => (row + 1, 0),
+            ProbError::Negative { row, col, .. } => (row + 1, col + 1),
+        };
+        let reason = match &e {
+            ProbError::Empty => "no rows (empty file)".to_string(),
+            ProbError::Ragged {
+                expected, found, ..
+            } => format!("{found} entries, expected {expected} (ragged rows)"),
+            ProbError::Negative { value, .. } => format!("negative entry {value}"),
+            ProbError::RowSum { sum, .. } => format!("row sums to {sum}, not exactly 1"),
+            ProbError::Shape { .. } => e.to_string(),
+        };
+        MatrixError { row, col, reason }
+    }
+}
+
+fn cell(row: usize, col: usize, s: &str) -> Result<Rational, MatrixError> {
+    parse_rational(s).map_err(|e| MatrixError {
+        row,
+        col,
+        reason: format!("not an exact rational literal {s:?} ({e})"),
+    })
+}
+
+/// Parse a matrix of literals from CSV or JSON (JSON when the first non-blank character is
+/// `{` or `[`; a bare JSON array of rows is accepted too). Shapes are not checked here.
+pub fn parse_matrix(text: &str) -> Result<Vec<Vec<Rational>>, MatrixError> {
+    let t = text.trim_start();
+    if t.starts_with('{') || t.starts_with('[') {
+        parse_json(t)
+    } else {
+        parse_csv(text)
+    }
+}
+
+fn parse_csv(text: &str) -> Result<Vec<Vec<Rational>>, MatrixError> {
+    let mut rows = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        // Row numbers in errors are file line numbers (1-based).
+        let row = line
+            .split([',', ';', '\t'])
+            .enumerate()
+            .map(|(j, s)| cell(i + 1, j + 1, s.trim()))
+            .collect::<Result<Vec<_>, _>>()?;
+        rows.push(row);
+    }
+    if rows.is_empty() {
+        return Err(MatrixError {
+            row: 0,
+            col: 0,
+            reason: "no rows (empty file)".into(),
+        });
+    }
+    Ok(rows)
+}
+
+fn parse_json(text: &str) -> Result<Vec<Vec<Rational>>, MatrixError> {
+    use serde_json::Value;
+    let v: Value = serde_json::from_str(text).map_err(|e| MatrixError {
+        row: 0,
+        col: 0,
+        reason: format!("invalid JSON: {e}"),
+    })?;
+    let rows = match &v {
+        Value::Object(m) => m.get("rows").ok_or_else(|| MatrixError {
+            row: 0,
+            col: 0,
+            reason: "JSON object has no \"rows\" key".into(),
+        })?,
+        Value::Array(_) => &v,
+        _ => {
+            return Err(MatrixError {
+                row: 0,
+                col: 0,
+                reason: "JSON must be {\"rows\": [[...], ...]}".into(),
+            })
+        }
+    };
+    let rows = rows.as_array().ok_or_else(|| MatrixError {
+        row: 0,
+        col: 0,
+        reason: "\"rows\" is not an array".into(),
+    })?;
+    if rows.is_empty() {
+        return Err(MatrixError {
+            row: 0,
+            col: 0,
+            reason: "no rows (empty \"rows\")".into(),
+        });
+    }
+    let mut out = Vec::new();
+    for (i, r) in rows.iter().enumerate() {
+        let cells = match r {
+            Value::Array(a) => a.clone(),
+            // A bare number or string: a one-column row (used for priors written as a list).
+            other => vec![other.clone()],
+        };
+        let mut row = Vec::new();
+        for (j, c) in cells.iter().enumerate() {
+            let s = match c {
+                Value::String(s) => s.clone(),
+                // Integers only: a JSON float like 0.1 has already been rounded by the writer's
+                // format rules, so it is taken as its literal text (serde keeps it).
+                Value::Number(n) => n.to_string(),
+                other => {
+                    return Err(MatrixError {
+                        row: i + 1,
+                        col: j + 1,
+                        reason: format!("not an exact rational literal: {other}"),
+                    })
+                }
+            };
+            row.push(cell(i + 1, j + 1, &s)?);
+        }
+        out.push(row);
+    }
+    Ok(out)
+}
+
+/// Parse and validate a channel (row-stochastic) from CSV or JSON text.
+pub fn parse_channel(text: &str) -> Result<Channel, MatrixError> {
+    let rows = parse_matrix(text)?;
+    // Ragged rows are reported before sums, with the file's row numbering.
+    Ok(Channel::new(rows)?)
+}
+
+/// Parse a distribution from CSV or JSON: one row, or one column, of literals.
+pub fn parse_dist(text: &str) -> Result<Dist, MatrixError> {
+    let rows = parse_matrix(text)?;
+    let flat: Vec<Rational> = if rows.len() == 1 {
+        rows.into_iter().next().unwrap_or_default()
+    } else if rows.iter().all(|r| r.len() == 1) {
+        rows.into_iter().flatten().collect()
+    } else {
+        return Err(MatrixError {
+            row: 0,
+            col: 0,
+            reason: "a distribution must be one row or one column".into(),
+        });
+    };
+    Ok(Dist::new(flat)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_and_json_agree() {
+        let a = parse_channel("1/2, 1/2\n0.1, 9/10\n").unwrap();
+        let b = parse_channel(r#"{"rows": [["1/2","1/2"], ["0.1", "0.9"]]}"#).unwrap();
+        assert_eq!(a, b);
+        assert_eq!(a.entry(1, 0), &Rational::from_signeds(1, 10));
+    }
+
+    #[test]
+    fn bad_inputs_name_row_and_column() {
+        let table: &[(&str, usize, usize, &str)] = &[
+            ("1/2,1/2\n1/2,2/5\n", 2, 0, "9/10"),
+            ("1/2,1/2\n3/2,-1/2\n", 2, 2, "negative"),
+            ("1/2,1/2\n1\n", 2, 0, "ragged"),
+            ("1/2,1/2\n1/2,abc\n", 2, 2, "not an exact rational"),
+            ("", 0, 0, "empty"),
+            ("# only a comment\n", 0, 0, "empty"),
+            (
+                r#"{"rows": [["1/2", 0.5], [1, true]]}"#,
+                2,
+                2,
+                "not an exact",
+            ),
+            (r#"{"rows": []}"#, 0, 0, "no rows"),
+            ("{not json", 0, 0, "invalid JSON"),
+        ];
+        for &(text, row, col, reason) in table {
+            let e = parse_channel(text).unwrap_err();
+            assert_eq!((e.row, e.col), (row, col), "{text:?}: {e}");
+            assert!(e.reason.contains(reason), "{text:?}: {e}");
+        }
+    }
+
+    #[test]
+    fn dists() {
+        assert_eq!(parse_dist("1/4,3/4").unwrap().len(), 2);
+        assert_eq!(parse_dist("1/4\n3/4\n").unwrap().len(), 2);
+        assert!(parse_dist("1/4,1/4\n1/4,1/4").is_err());
+        assert!(parse_dist("1/4,1/4").is_err());
+    }
+}
