@@ -17,6 +17,13 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Distance-regularity, automorphisms, vertex-transitivity and VT+ of a graph.
+    Graph {
+        /// `hamming:3,2`, `cycle:6`, `petersen`, `rook:4`, `shrikhande`, ... or an edge-list file.
+        spec: String,
+        #[arg(long)]
+        json: bool,
+    },
     /// Solve an LP file (CPLEX LP format, exact coefficients) with a re-checked certificate.
     Lp {
         /// The LP file.
@@ -34,6 +41,7 @@ fn main() {
                 println!("{}", c.id());
             }
         }
+        Command::Graph { spec, json } => std::process::exit(dpcert::cli::graph::run(&spec, json)),
         Command::Lp { file, json } => std::process::exit(dpcert::cli::lp::run(&file, json)),
     }
 }

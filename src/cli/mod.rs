@@ -1,5 +1,6 @@
 //! Argument parsing and printing only; every computation lives in the library layers.
 
+pub mod graph;
 pub mod lp;
 
 /// Exit codes of the CLI contract (DESIGN.md).

@@ -14,6 +14,7 @@
 //! * [`transitivity`] — vertex-transitivity with a certificate or a witness;
 //! * [`vt_plus`] — VT+ (AACP Definition 3): a sharply transitive set of automorphisms.
 
+pub mod automorphism;
 pub mod distance;
 pub mod distance_regular;
 pub mod edge_list;
@@ -21,8 +22,13 @@ pub mod enumerate;
 pub mod generators;
 #[allow(clippy::module_inception)]
 pub mod graph;
+pub mod transitivity;
+pub mod vt_plus;
 
+pub use automorphism::AutGroup;
 pub use distance_regular::{DrWitness, IntersectionArray, NotDistanceRegular};
 pub use edge_list::EdgeListError;
 pub use enumerate::{all_connected_graphs, all_graphs};
 pub use graph::{Graph, GraphError, Perm};
+pub use transitivity::{NotVtWitness, VtCertificate};
+pub use vt_plus::VtPlus;

@@ -1,0 +1,166 @@
+//! `dpcert graph SPEC [--json]`: distance-regularity, automorphisms, vertex-transitivity and VT+ of
+//! a named graph (`hamming:3,2`, `petersen`, …; see [`Graph::from_spec`]) or an edge-list file
+//! (format in [`crate::graph::edge_list`]).
+
+use super::exit;
+use crate::graph::{Graph, VtPlus};
+use serde_json::{json, Value};
+use std::path::Path;
+
+/// Search limit for VT+ (group elements enumerated, and backtracking nodes).
+pub const VT_PLUS_LIMIT: usize = 100_000;
+
+/// Build the graph named by `spec`: a generator spec, else a file path. Returns the exit code and
+/// message on failure (2 for a bad spec or a missing file, 3 for a malformed file).
+pub fn load(spec: &str) -> Result<Graph, (i32, String)> {
+    match Graph::from_spec(spec) {
+        Err(e) => return Err((exit::USAGE, format!("bad graph spec: {e}"))),
+        Ok(Some(g)) => return Ok(g),
+        Ok(None) => {}
+    }
+    let path = Path::new(spec);
+    if !path.exists() {
+        return Err((
+            exit::USAGE,
+            format!(
+                "`{spec}` is neither a graph spec (hamming:N,M, cycle:K, path:K, complete:K, \
+                 bipartite:A,B, star:K, hypercube:D, circulant:N,S,.., petersen, prism, rook:K, \
+                 shrikhande, tetrahedral) nor an existing file"
+            ),
+        ));
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        (
+            exit::BAD_INPUT,
+            format!("{}: cannot read: {e}", path.display()),
+        )
+    })?;
+    Graph::from_edge_list(&text)
+        .map(|g| g.with_name(path.display().to_string()))
+        .map_err(|e| (exit::BAD_INPUT, format!("{}: {e}", path.display())))
+}
+
+/// Run the subcommand; returns the exit code.
+pub fn run(spec: &str, json: bool) -> i32 {
+    let g = match load(spec) {
+        Ok(g) => g,
+        Err((code, msg)) => {
+            eprintln!("dpcert graph: {msg}");
+            return code;
+        }
+    };
+    let doc = to_json(&g);
+    if json {
+        println!("{}", serde_json::to_string_pretty(&doc).expect("JSON"));
+    } else {
+        print_text(&doc);
+    }
+    exit::OK
+}
+
+/// The `--json` document.
+pub fn to_json(g: &Graph) -> Value {
+    let ia = g.intersection_array();
+    let aut = g.automorphisms();
+    let vt = g.vertex_transitivity();
+    let vtp = g.vt_plus(VT_PLUS_LIMIT);
+    let (vt_plus, vt_plus_witness, vt_plus_why) = match vtp {
+        VtPlus::Witness(w) => (json!(true), json!(w), Value::Null),
+        VtPlus::NoneExhaustive => (
+            json!(false),
+            Value::Null,
+            json!(if vt.is_err() {
+                "not vertex-transitive (VT+ implies VT)"
+            } else {
+                "exhaustive search over Aut found no sharply transitive set"
+            }),
+        ),
+        VtPlus::Undecided { why } => (json!("undecided"), Value::Null, json!(why)),
+    };
+    json!({
+        "graph": g.name(),
+        "vertices": g.n(),
+        "edges": g.m(),
+        "labels": (0..g.n()).map(|v| g.label(v)).collect::<Vec<_>>(),
+        "connected": g.is_connected(),
+        "regular_degree": g.regular_degree(),
+        "diameter": g.diameter(),
+        "distance_profile_0": g.distance_profile(0),
+        "constant_distance_profile": g.has_constant_distance_profile(),
+        "distance_regular": ia.is_ok(),
+        "intersection_array": ia.as_ref().ok().map(|a| json!({"b": a.b, "c": a.c})),
+        "not_distance_regular_witness": ia.as_ref().err().map(|e| json!({
+            "witness": e.witness,
+            "reason": e.to_string(),
+        })),
+        "aut_order": aut.order_natural().to_string(),
+        "aut_generators": aut.generators,
+        "orbits": aut.orbits,
+        "vertex_transitive": vt.is_ok(),
+        "not_vertex_transitive_witness": vt.as_ref().err(),
+        "vt_plus": vt_plus,
+        "vt_plus_witness": vt_plus_witness,
+        "vt_plus_why": vt_plus_why,
+        "vt_plus_limit": VT_PLUS_LIMIT,
+    })
+}
+
+fn print_text(doc: &Value) {
+    let s = |k: &str| match &doc[k] {
+        Value::Null => "none".to_string(),
+        v => v.to_string(),
+    };
+    println!(
+        "graph               {}",
+        doc["graph"].as_str().unwrap_or("")
+    );
+    println!("vertices            {}", s("vertices"));
+    println!("edges               {}", s("edges"));
+    println!("connected           {}", s("connected"));
+    println!("regular degree      {}", s("regular_degree"));
+    println!("diameter            {}", s("diameter"));
+    println!("distance profile(0) {}", s("distance_profile_0"));
+    match &doc["intersection_array"] {
+        Value::Null => println!(
+            "distance-regular    no: {}",
+            doc["not_distance_regular_witness"]["reason"]
+                .as_str()
+                .unwrap_or("")
+        ),
+        a => println!(
+            "distance-regular    yes, intersection array {{{} ; {}}}",
+            a["b"], a["c"]
+        ),
+    }
+    println!(
+        "|Aut|               {}",
+        doc["aut_order"].as_str().unwrap_or("")
+    );
+    println!(
+        "orbits              {}",
+        doc["orbits"].as_array().map_or(0, |o| o.len())
+    );
+    match &doc["not_vertex_transitive_witness"] {
+        Value::Null => println!(
+            "vertex-transitive   yes ({} generators, each checked)",
+            doc["aut_generators"].as_array().map_or(0, |o| o.len())
+        ),
+        w => println!(
+            "vertex-transitive   no: vertices {} and {}: {}",
+            w["u"],
+            w["v"],
+            w["reason"].as_str().unwrap_or("")
+        ),
+    }
+    match &doc["vt_plus"] {
+        Value::Bool(true) => println!(
+            "VT+                 yes (witness of {} automorphisms, checked)",
+            s("vertices")
+        ),
+        _ => println!(
+            "VT+                 {}: {}",
+            s("vt_plus"),
+            doc["vt_plus_why"].as_str().unwrap_or("")
+        ),
+    }
+}

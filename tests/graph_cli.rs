@@ -1,0 +1,80 @@
+//! `dpcert graph` end to end: one JSON spec, a malformed file (exit 3), a bad spec (exit 2).
+
+use std::process::Command;
+
+fn dpcert(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_dpcert"))
+        .args(args)
+        .output()
+        .expect("run dpcert")
+}
+
+#[test]
+fn petersen_json() {
+    let out = dpcert(&["graph", "petersen", "--json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["vertices"], 10);
+    assert_eq!(v["edges"], 15);
+    assert_eq!(v["diameter"], 2);
+    assert_eq!(v["distance_regular"], true);
+    assert_eq!(
+        v["intersection_array"],
+        serde_json::json!({"b": [3, 2], "c": [1, 1]})
+    );
+    assert_eq!(v["not_distance_regular_witness"], serde_json::Value::Null);
+    assert_eq!(v["aut_order"], "120");
+    assert_eq!(v["vertex_transitive"], true);
+    assert!(v.get("vt_plus").is_some());
+}
+
+#[test]
+fn hamming_json_has_vt_plus_witness() {
+    let out = dpcert(&["graph", "hamming:2,3", "--json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["vt_plus"], true);
+    assert_eq!(v["vt_plus_witness"].as_array().map(|a| a.len()), Some(9));
+    assert_eq!(
+        v["intersection_array"],
+        serde_json::json!({"b": [4, 2], "c": [1, 2]})
+    );
+}
+
+#[test]
+fn prism_is_not_distance_regular() {
+    let out = dpcert(&["graph", "prism", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["distance_regular"], false);
+    assert_eq!(v["intersection_array"], serde_json::Value::Null);
+    assert!(v["not_distance_regular_witness"].is_object());
+}
+
+#[test]
+fn malformed_file_exits_3_with_line() {
+    let dir = std::env::temp_dir().join(format!("dpcert-graph-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cases = [
+        ("loop.txt", "a b\nb b\n", "line 2"),
+        ("dup.txt", "a b\nb a\n", "line 2"),
+        ("empty.txt", "# x\n", "no vertices"),
+        ("bad.txt", "a b c\n", "line 1"),
+    ];
+    for (name, text, want) in cases {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let out = dpcert(&["graph", path.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(3), "{name}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(name) && err.contains(want), "{name}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn bad_spec_exits_2() {
+    for spec in ["hamming:3", "cycle:2", "no-such-graph-or-file"] {
+        let out = dpcert(&["graph", spec]);
+        assert_eq!(out.status.code(), Some(2), "{spec}");
+    }
+}
