@@ -1,5 +1,6 @@
 //! Argument parsing and printing only; every computation lives in the library layers.
 
+pub mod audit;
 pub mod graph;
 pub mod lp;
 

@@ -107,6 +107,29 @@ pub fn complete_pairs(n: usize) -> Vec<(usize, usize)> {
         .collect()
 }
 
+/// [`dp_level`] on the edges of a graph (vertex `v` = input `v`); ratio = `e^ε`.
+pub fn dp_level_on_graph(w: &crate::prob::Channel, g: &crate::graph::Graph) -> DpLevel {
+    dp_level(w, &g.edges())
+}
+
+/// [`delta_at`] on the edges of a graph, with `t = e^ε`.
+pub fn delta_at_on_graph(
+    w: &crate::prob::Channel,
+    g: &crate::graph::Graph,
+    t: &Rational,
+) -> DeltaAt {
+    delta_at(w, &g.edges(), t)
+}
+
+/// [`identifiability_level`] on the edges of a graph; ratio = `e^ε`.
+pub fn identifiability_on_graph(
+    prior: &crate::prob::Dist,
+    w: &crate::prob::Channel,
+    g: &crate::graph::Graph,
+) -> DpLevel {
+    identifiability_level(prior, w, &g.edges())
+}
+
 /// Shared test helpers (random exact channels).
 #[cfg(test)]
 pub(crate) mod testutil {

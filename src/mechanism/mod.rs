@@ -186,6 +186,15 @@ pub fn exponential_on_edges(
     exponential_on_distances(&distances_from_edges(n, edges), t)
 }
 
+/// The exponential mechanism `t^{d(x,y)}/Z_x` on a [`crate::graph::Graph`] (graph distance,
+/// `t = e^{−ε} > 0`); see [`exponential_on_distances`].
+pub fn exponential_on_graph(
+    g: &crate::graph::Graph,
+    t: &Rational,
+) -> Result<Channel, MechanismError> {
+    exponential_on_distances(&g.distances(), t)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -216,6 +225,12 @@ mod tests {
         // Disconnected: no mass across components.
         let d = exponential_on_edges(3, &[(0, 1)], &q(1, 2)).unwrap();
         assert_eq!(d.entry(0, 2), &q(0, 1));
+        // The graph form agrees with the edge-list form.
+        let g = crate::graph::Graph::petersen();
+        assert_eq!(
+            exponential_on_graph(&g, &q(1, 3)).unwrap(),
+            exponential_on_edges(g.n(), &g.edges(), &q(1, 3)).unwrap()
+        );
     }
 
     proptest! {

@@ -1,0 +1,135 @@
+//! `dpcert audit` end to end: exact outputs on small channels, and every kind of bad input
+//! exits 3 with a one-line message naming the file, row and column (never a panic).
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn dir() -> PathBuf {
+    let d = std::env::temp_dir().join(format!("dpcert-audit-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn file(name: &str, text: &str) -> PathBuf {
+    let p = dir().join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+fn audit(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_dpcert"))
+        .arg("audit")
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn bsc_json_is_exact() {
+    let f = file("bsc.csv", "3/4, 1/4\n0.25, 0.75\n");
+    let (code, out, err) = audit(&[
+        f.to_str().unwrap(),
+        "--json",
+        "--t",
+        "2",
+        "--prior",
+        "uniform",
+        "--adjacency",
+        "hamming:1,2",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["dp"]["e_eps"], "3");
+    assert_eq!(v["delta_at_t"]["delta"], "1/4");
+    assert_eq!(v["delta_at_t"]["witness"]["event"][0], 0);
+    assert_eq!(v["min_entropy"]["leakage_ratio"], "3/2");
+    assert_eq!(v["identifiability"]["e_eps"], "3");
+    assert_eq!(v["distortion"]["expected_hamming"], "1/4");
+    assert_eq!(v["capacity"]["met"], true);
+    let lo = &v["mutual_information"]["nats"][0];
+    assert!(lo.as_str().unwrap().starts_with("0.1308120359411369591"));
+    // The input file is untouched.
+    assert_eq!(
+        std::fs::read_to_string(&f).unwrap(),
+        "3/4, 1/4\n0.25, 0.75\n"
+    );
+}
+
+#[test]
+fn zero_facing_nonzero_is_infinite_and_json_input_works() {
+    let f = file("z.json", r#"{"rows": [["1", "0"], ["1/2", "1/2"]]}"#);
+    let (code, out, err) = audit(&[f.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["dp"]["e_eps"], "inf");
+    assert_eq!(v["dp"]["witness"]["x"], 1);
+    assert_eq!(v["dp"]["witness"]["y"], 1);
+    assert!(v.get("identifiability").is_none());
+    assert!(v.get("delta_at_t").is_none());
+}
+
+#[test]
+fn bad_inputs_exit_3_with_location() {
+    let prior = file("prior3.csv", "1/3,1/3,1/3\n");
+    let ok = file("ok.csv", "1/2,1/2\n1/2,1/2\n");
+    let cases: Vec<(PathBuf, Vec<&str>, &str)> = vec![
+        (
+            file("sum.csv", "1/2,1/2\n1/2,2/5\n"),
+            vec![],
+            "row 2: row sums to 9/10",
+        ),
+        (
+            file("neg.csv", "1/2,1/2\n3/2,-1/2\n"),
+            vec![],
+            "row 2, column 2: negative",
+        ),
+        (
+            file("ragged.csv", "1/2,1/2\n1\n"),
+            vec![],
+            "row 2: 1 entries, expected 2",
+        ),
+        (
+            file("nan.csv", "1/2,x\n1/2,1/2\n"),
+            vec![],
+            "row 1, column 2: not an exact",
+        ),
+        (file("empty.csv", ""), vec![], "empty"),
+        (
+            ok.clone(),
+            vec!["--prior", prior.to_str().unwrap()],
+            "prior of length 3, expected 2",
+        ),
+        (
+            ok.clone(),
+            vec!["--adjacency", "cycle:3"],
+            "has 3 vertices but",
+        ),
+        (dir().join("missing.csv"), vec![], "cannot read"),
+    ];
+    for (path, extra, want) in cases {
+        let mut args = vec![path.to_str().unwrap()];
+        args.extend(extra);
+        let (code, out, err) = audit(&args);
+        assert_eq!(code, 3, "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}");
+        assert!(err.contains(want), "{args:?}: {err}");
+        assert!(
+            err.contains(path.file_name().unwrap().to_str().unwrap())
+                || err.contains("prior3")
+                || err.contains("ok.csv"),
+            "{err}"
+        );
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    // Usage errors exit 2.
+    let (code, _, _) = audit(&[ok.to_str().unwrap(), "--t", "abc"]);
+    assert_eq!(code, 2);
+    let (code, _, _) = audit(&[ok.to_str().unwrap(), "--adjacency", "nosuchspec"]);
+    assert_eq!(code, 2);
+}
