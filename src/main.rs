@@ -1,4 +1,5 @@
 use clap::{Parser, Subcommand};
+use dpcert::cli::{claims, exit};
 
 /// dpcert — exact checking of differential-privacy and information-theory claims.
 #[derive(Parser)]
@@ -10,12 +11,27 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// List the registered claims.
+    /// List the registered claims (id, paper, expect, title).
     List {
         #[arg(long)]
         paper: Option<String>,
         #[arg(long)]
         json: bool,
+    },
+    /// Run claims on their default grids; exit 0 iff every verdict equals its manifest `expect`.
+    Verify {
+        /// Claim IDs (default: all registered claims).
+        ids: Vec<String>,
+        #[arg(long)]
+        paper: Option<String>,
+        #[arg(long, conflicts_with = "markdown")]
+        json: bool,
+        /// Print the Markdown summary table of one paper (needs --paper).
+        #[arg(long)]
+        markdown: bool,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        jobs: Option<usize>,
     },
     /// Distance-regularity, automorphisms, vertex-transitivity and VT+ of a graph.
     Graph {
@@ -48,30 +64,95 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Look for a counterexample beyond the default grid, growing the instance size.
+    Search {
+        id: String,
+        #[arg(long, default_value_t = 3)]
+        max_size: usize,
+        #[arg(long)]
+        budget_secs: Option<u64>,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Check only the K-th of N deterministic parts of every size (K/N, 1 <= K <= N).
+        #[arg(long)]
+        shard: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn main() {
-    let cli = Cli::parse();
-    match cli.command {
-        Command::List { .. } => {
-            for c in dpcert::claim::registry() {
-                println!("{}", c.id());
-            }
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() {
+                exit::USAGE
+            } else {
+                exit::OK
+            };
+            let _ = e.print();
+            std::process::exit(code);
         }
-        Command::Graph { spec, json } => std::process::exit(dpcert::cli::graph::run(&spec, json)),
-        Command::Lp { file, json } => std::process::exit(dpcert::cli::lp::run(&file, json)),
+    };
+    let code = match cli.command {
+        Command::Graph { spec, json } => dpcert::cli::graph::run(&spec, json),
+        Command::Lp { file, json } => dpcert::cli::lp::run(&file, json),
         Command::Audit {
             file,
             adjacency,
             prior,
             t,
             json,
-        } => std::process::exit(dpcert::cli::audit::run(&dpcert::cli::audit::AuditArgs {
+        } => dpcert::cli::audit::run(&dpcert::cli::audit::AuditArgs {
             file: &file,
             adjacency: adjacency.as_deref(),
             prior: prior.as_deref(),
             t: t.as_deref(),
             json,
-        })),
-    }
+        }),
+        Command::List { paper, json } => claims::list(paper.as_deref(), json),
+        Command::Verify {
+            ids,
+            paper,
+            json,
+            markdown,
+            jobs,
+        } => claims::verify(&claims::VerifyArgs {
+            ids,
+            paper,
+            json,
+            markdown,
+            jobs,
+            quiet: json || markdown,
+        }),
+        Command::Search {
+            id,
+            max_size,
+            budget_secs,
+            seed,
+            jobs,
+            shard,
+            json,
+        } => {
+            let shard = match shard.as_deref().map(claims::parse_shard).transpose() {
+                Ok(s) => s,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    std::process::exit(exit::USAGE);
+                }
+            };
+            claims::search(&claims::SearchArgs {
+                id,
+                max_size,
+                budget_secs,
+                seed,
+                jobs,
+                shard,
+                json,
+            })
+        }
+    };
+    std::process::exit(code);
 }

@@ -4,8 +4,10 @@
 //! larger instances for `dpcert search`, and a function that checks one instance and returns a
 //! [`Check`]. [`Family::boxed`] erases the instance type so all claims live in one registry.
 
+pub mod manifest;
 pub mod papers;
 pub mod report;
+pub mod verdict;
 
 pub use report::{Check, Method, Outcome, Value};
 
@@ -22,6 +24,22 @@ pub trait ClaimChecker: Send + Sync {
     /// Instances of search size `size` (size 1, 2, ... grows without bound), checked.
     /// `None` when the claim has no family beyond its default grid.
     fn search_size(&self, size: usize) -> Option<Vec<Check>>;
+    /// The instances of search size `size` whose index `i` (in the family's order) satisfies
+    /// `keep(i)`, checked (in parallel where possible), returned as `(i, check)` in index order.
+    /// Used by `dpcert search --shard K/N`; the default runs the whole size and filters.
+    fn search_select(
+        &self,
+        size: usize,
+        keep: &(dyn Fn(usize) -> bool + Sync),
+    ) -> Option<Vec<(usize, Check)>> {
+        Some(
+            self.search_size(size)?
+                .into_iter()
+                .enumerate()
+                .filter(|(i, _)| keep(*i))
+                .collect(),
+        )
+    }
 }
 
 /// A claim checker over instances of type `I`.
@@ -64,6 +82,23 @@ impl<I: Display + Send + Sync + 'static> ClaimChecker for Family<I> {
             beyond(size)
                 .iter()
                 .map(|i| run_one(&self.check, i))
+                .collect(),
+        )
+    }
+    fn search_select(
+        &self,
+        size: usize,
+        keep: &(dyn Fn(usize) -> bool + Sync),
+    ) -> Option<Vec<(usize, Check)>> {
+        use rayon::prelude::*;
+        let beyond = self.beyond?;
+        let instances = beyond(size);
+        Some(
+            instances
+                .par_iter()
+                .enumerate()
+                .filter(|(i, _)| keep(*i))
+                .map(|(i, inst)| (i, run_one(&self.check, inst)))
                 .collect(),
         )
     }

@@ -1,11 +1,11 @@
 //! What one instance check returns, and how outcomes aggregate into a verdict.
 
 use crate::num::{Decision, Rational};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// The outcome of one instance, or the verdict of a whole claim.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
 #[serde(rename_all = "lowercase")]
 pub enum Outcome {
     Holds,

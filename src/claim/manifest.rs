@@ -1,0 +1,326 @@
+//! The claim manifests `theorems/<slug>.toml` (format: PROTOCOL.md, DESIGN.md "theorems/").
+//!
+//! [`load`] reads one file, [`load_all`] every `*.toml` of a directory (sorted by file name) and
+//! validates across files. Every error names the file, the line (from toml's byte span) and the
+//! reason, so `dpcert verify` can exit 3 with a message a person can act on.
+
+use super::Outcome;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// What kind of statement a claim is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    Identity,
+    Bound,
+    Tightness,
+    Optimality,
+    Implication,
+    DefinitionEquivalence,
+    /// A definition whose well-posedness or stated property is checked (used by several
+    /// manifests besides the seven kinds of PROTOCOL.md).
+    Definition,
+    PrintedValue,
+}
+
+/// The `[paper]` table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Paper {
+    pub slug: String,
+    pub title: String,
+    pub authors: Vec<String>,
+    /// File name of the source text in `shared/seeds/`.
+    pub seed: String,
+}
+
+/// One `[[claim]]` entry.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ManifestClaim {
+    pub id: String,
+    pub title: String,
+    pub source: String,
+    pub statement: String,
+    pub kind: Kind,
+    pub grid: String,
+    /// What the tool decided on the default grid.
+    pub expect: Outcome,
+    /// Required when `expect` is not `holds`.
+    pub why: Option<String>,
+    /// The paper's slug (from `[paper]`).
+    pub paper: String,
+    /// 1-based line of the entry's `id` in its manifest.
+    pub line: usize,
+}
+
+/// One parsed manifest file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Manifest {
+    pub path: PathBuf,
+    pub paper: Paper,
+    pub claims: Vec<ManifestClaim>,
+}
+
+/// A manifest that cannot be used: which file, which line (when known), why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ManifestError {
+    pub path: PathBuf,
+    pub line: Option<usize>,
+    pub reason: String,
+}
+
+impl fmt::Display for ManifestError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(l) => write!(f, "{}:{}: {}", self.path.display(), l, self.reason),
+            None => write!(f, "{}: {}", self.path.display(), self.reason),
+        }
+    }
+}
+
+impl std::error::Error for ManifestError {}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawManifest {
+    paper: Paper,
+    #[serde(default)]
+    claim: Vec<RawClaim>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawClaim {
+    id: toml::Spanned<String>,
+    title: String,
+    source: String,
+    statement: String,
+    kind: Kind,
+    grid: String,
+    expect: Outcome,
+    why: Option<String>,
+}
+
+/// 1-based line of byte offset `pos` in `text`.
+fn line_of(text: &str, pos: usize) -> usize {
+    text.as_bytes()[..pos.min(text.len())]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+        + 1
+}
+
+/// Parse manifest text; `path` is used in error messages only.
+pub fn parse(path: &Path, text: &str) -> Result<Manifest, ManifestError> {
+    let err = |line: Option<usize>, reason: String| ManifestError {
+        path: path.to_path_buf(),
+        line,
+        reason,
+    };
+    let raw: RawManifest = toml::from_str(text).map_err(|e| {
+        let line = e.span().map(|s| line_of(text, s.start));
+        err(line, e.message().trim().to_string())
+    })?;
+    let mut claims = Vec::with_capacity(raw.claim.len());
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    for c in raw.claim {
+        let line = line_of(text, c.id.span().start);
+        let id = c.id.into_inner();
+        if id.trim().is_empty() {
+            return Err(err(Some(line), "empty claim id".into()));
+        }
+        if let Some(first) = seen.insert(id.clone(), line) {
+            return Err(err(
+                Some(line),
+                format!("duplicate claim id `{id}` (first at line {first})"),
+            ));
+        }
+        let why = c.why.filter(|w| !w.trim().is_empty());
+        if c.expect != Outcome::Holds && why.is_none() {
+            return Err(err(
+                Some(line),
+                format!("claim `{id}`: expect = \"{}\" requires a `why`", c.expect),
+            ));
+        }
+        claims.push(ManifestClaim {
+            id,
+            title: c.title,
+            source: c.source,
+            statement: c.statement,
+            kind: c.kind,
+            grid: c.grid,
+            expect: c.expect,
+            why,
+            paper: raw.paper.slug.clone(),
+            line,
+        });
+    }
+    Ok(Manifest {
+        path: path.to_path_buf(),
+        paper: raw.paper,
+        claims,
+    })
+}
+
+/// Read and parse one manifest file.
+pub fn load(path: impl AsRef<Path>) -> Result<Manifest, ManifestError> {
+    let path = path.as_ref();
+    let text = std::fs::read_to_string(path).map_err(|e| ManifestError {
+        path: path.to_path_buf(),
+        line: None,
+        reason: format!("cannot read: {e}"),
+    })?;
+    parse(path, &text)
+}
+
+/// Every `*.toml` in `dir`, sorted by file name; claim ids must be unique across all files and
+/// paper slugs unique.
+pub fn load_all(dir: impl AsRef<Path>) -> Result<Vec<Manifest>, ManifestError> {
+    let dir = dir.as_ref();
+    let entries = std::fs::read_dir(dir).map_err(|e| ManifestError {
+        path: dir.to_path_buf(),
+        line: None,
+        reason: format!("cannot read directory: {e}"),
+    })?;
+    let mut paths: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    paths.sort();
+    let mut out: Vec<Manifest> = Vec::new();
+    let mut ids: BTreeMap<String, (PathBuf, usize)> = BTreeMap::new();
+    let mut slugs: BTreeMap<String, PathBuf> = BTreeMap::new();
+    for p in paths {
+        let m = load(&p)?;
+        if let Some(prev) = slugs.insert(m.paper.slug.clone(), p.clone()) {
+            return Err(ManifestError {
+                path: p,
+                line: None,
+                reason: format!(
+                    "paper slug `{}` already used by {}",
+                    m.paper.slug,
+                    prev.display()
+                ),
+            });
+        }
+        for c in &m.claims {
+            if let Some((pp, pl)) = ids.insert(c.id.clone(), (p.clone(), c.line)) {
+                return Err(ManifestError {
+                    path: p,
+                    line: Some(c.line),
+                    reason: format!(
+                        "claim id `{}` already defined at {}:{pl}",
+                        c.id,
+                        pp.display()
+                    ),
+                });
+            }
+        }
+        out.push(m);
+    }
+    Ok(out)
+}
+
+/// The repository's `theorems/` directory (compile-time location of the crate).
+pub fn default_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("theorems")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str = r#"[paper]
+slug = "p"
+title = "T"
+authors = ["A"]
+seed = "s.txt"
+
+[[claim]]
+id = "P-1"
+title = "t"
+source = "s"
+statement = "x"
+kind = "bound"
+grid = "g"
+expect = "holds"
+
+[[claim]]
+id = "P-2"
+title = "t"
+source = "s"
+statement = "x"
+kind = "printed-value"
+grid = "g"
+expect = "fails"
+why = "n=1"
+"#;
+
+    fn parse_str(s: &str) -> Result<Manifest, ManifestError> {
+        parse(Path::new("m.toml"), s)
+    }
+
+    #[test]
+    fn parses_good() {
+        let m = parse_str(GOOD).unwrap();
+        assert_eq!(m.paper.slug, "p");
+        assert_eq!(m.claims.len(), 2);
+        assert_eq!(m.claims[0].line, 8);
+        assert_eq!(m.claims[1].line, 17);
+        assert_eq!(m.claims[1].expect, Outcome::Fails);
+        assert_eq!(m.claims[1].kind, Kind::PrintedValue);
+        assert_eq!(m.claims[1].why.as_deref(), Some("n=1"));
+    }
+
+    /// Each bad input: (edit of GOOD, expected line, substring of the reason).
+    #[test]
+    fn errors_table() {
+        let table: [(String, Option<usize>, &str); 6] = [
+            (
+                GOOD.replace("kind = \"bound\"", "kind = \"lemma\""),
+                Some(12),
+                "lemma",
+            ),
+            (
+                GOOD.replace("expect = \"holds\"", "expect = \"true\""),
+                Some(14),
+                "true",
+            ),
+            (
+                GOOD.replace("why = \"n=1\"\n", ""),
+                Some(17),
+                "requires a `why`",
+            ),
+            (
+                GOOD.replace("P-2", "P-1"),
+                Some(17),
+                "duplicate claim id `P-1`",
+            ),
+            (
+                GOOD.replace("title = \"t\"\nsource", "title = t\nsource"),
+                Some(9),
+                "",
+            ),
+            (
+                GOOD.replace("grid = \"g\"\nexpect = \"holds\"", "expect = \"holds\""),
+                Some(7),
+                "grid",
+            ),
+        ];
+        for (text, line, reason) in table {
+            let e = parse_str(&text).unwrap_err();
+            assert_eq!(e.line, line, "{e}");
+            assert!(e.reason.contains(reason), "{e}");
+            assert!(e.to_string().starts_with("m.toml:"), "{e}");
+        }
+    }
+
+    #[test]
+    fn repository_manifests_load() {
+        let ms = load_all(default_dir()).unwrap_or_else(|e| panic!("{e}"));
+        assert!(!ms.is_empty());
+    }
+}

@@ -1,0 +1,384 @@
+//! Running a claim's grid, aggregating the verdict (DESIGN.md "Verdicts and reports") and
+//! rendering the report as text (people, snapshots) or JSON (machines).
+//!
+//! Order is deterministic: failing instances first (smallest instance label first, then grid
+//! order), then undecided ones, then holding ones in grid order.
+
+use super::manifest::ManifestClaim;
+use super::{Check, ClaimChecker, Outcome};
+use rayon::prelude::*;
+use serde::Serialize;
+use std::fmt::Write as _;
+use std::time::Duration;
+
+/// How many instances of each outcome a rendered report shows (the counts are always complete).
+pub const SHOWN_FAILS: usize = 10;
+pub const SHOWN_UNDECIDED: usize = 10;
+pub const SHOWN_HOLDS: usize = 3;
+
+/// Per-outcome instance counts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Counts {
+    pub holds: usize,
+    pub fails: usize,
+    pub undecided: usize,
+}
+
+/// The verdict of one claim on its default grid, with its evidence.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    pub id: String,
+    pub paper: String,
+    pub title: String,
+    pub verdict: Outcome,
+    /// The manifest's `expect`, when the claim has a manifest entry.
+    pub expect: Option<Outcome>,
+    pub instances: usize,
+    pub counts: Counts,
+    /// Distinct methods used, sorted.
+    pub methods: Vec<String>,
+    /// Every check, ordered: fails (smallest first), undecided, holds (grid order).
+    pub checks: Vec<Check>,
+    /// Wall time (not rendered in snapshots).
+    #[serde(skip)]
+    pub elapsed: Duration,
+}
+
+fn rank(o: Outcome) -> u8 {
+    match o {
+        Outcome::Fails => 0,
+        Outcome::Undecided => 1,
+        Outcome::Holds => 2,
+    }
+}
+
+/// Order checks per the module doc.
+pub fn order_checks(checks: Vec<Check>) -> Vec<Check> {
+    let mut v: Vec<(usize, Check)> = checks.into_iter().enumerate().collect();
+    v.sort_by(|(i, a), (j, b)| {
+        let ka = (rank(a.outcome), a.outcome == Outcome::Fails, *i);
+        let kb = (rank(b.outcome), b.outcome == Outcome::Fails, *j);
+        if a.outcome == Outcome::Fails && b.outcome == Outcome::Fails {
+            (a.instance.len(), &a.instance, i).cmp(&(b.instance.len(), &b.instance, j))
+        } else {
+            ka.cmp(&kb)
+        }
+    });
+    v.into_iter().map(|(_, c)| c).collect()
+}
+
+impl Report {
+    /// Build from already computed checks (grid order).
+    pub fn from_checks(
+        id: &str,
+        meta: Option<&ManifestClaim>,
+        checks: Vec<Check>,
+        elapsed: Duration,
+    ) -> Report {
+        let verdict = Outcome::aggregate(checks.iter().map(|c| &c.outcome));
+        let mut counts = Counts::default();
+        for c in &checks {
+            match c.outcome {
+                Outcome::Holds => counts.holds += 1,
+                Outcome::Fails => counts.fails += 1,
+                Outcome::Undecided => counts.undecided += 1,
+            }
+        }
+        let mut methods: Vec<String> = checks.iter().map(|c| c.method.to_string()).collect();
+        methods.sort();
+        methods.dedup();
+        Report {
+            id: id.to_string(),
+            paper: meta.map(|m| m.paper.clone()).unwrap_or_default(),
+            title: meta.map(|m| m.title.clone()).unwrap_or_default(),
+            verdict,
+            expect: meta.map(|m| m.expect),
+            instances: checks.len(),
+            counts,
+            methods,
+            checks: order_checks(checks),
+            elapsed,
+        }
+    }
+
+    /// Does the verdict equal the manifest's `expect`? (`false` without a manifest entry.)
+    pub fn matches(&self) -> bool {
+        self.expect == Some(self.verdict)
+    }
+
+    /// The first non-holding check (the smallest counterexample, or the first undecided one).
+    pub fn witness(&self) -> Option<&Check> {
+        self.checks.first().filter(|c| c.outcome != Outcome::Holds)
+    }
+
+    /// The checks a rendered report shows (see `SHOWN_*`).
+    pub fn shown(&self) -> Vec<&Check> {
+        let mut out = Vec::new();
+        for (o, n) in [
+            (Outcome::Fails, SHOWN_FAILS),
+            (Outcome::Undecided, SHOWN_UNDECIDED),
+            (Outcome::Holds, SHOWN_HOLDS),
+        ] {
+            out.extend(self.checks.iter().filter(|c| c.outcome == o).take(n));
+        }
+        out
+    }
+
+    /// Text for people (and the insta snapshots): exact values first, then decimals.
+    pub fn to_text(&self) -> String {
+        let mut s = String::new();
+        let expect = match self.expect {
+            Some(e) if e == self.verdict => format!("{e} (as expected)"),
+            Some(e) => format!("{e} — MISMATCH"),
+            None => "no manifest entry — MISMATCH".to_string(),
+        };
+        let _ = writeln!(s, "claim    {}  ({})", self.id, self.paper);
+        if !self.title.is_empty() {
+            let _ = writeln!(s, "title    {}", self.title);
+        }
+        let _ = writeln!(s, "verdict  {}", self.verdict);
+        let _ = writeln!(s, "expect   {expect}");
+        let _ = writeln!(
+            s,
+            "instances {}: {} holds, {} fails, {} undecided",
+            self.instances, self.counts.holds, self.counts.fails, self.counts.undecided
+        );
+        let _ = writeln!(s, "methods  {}", self.methods.join(", "));
+        let shown = self.shown();
+        if shown.len() < self.checks.len() {
+            let _ = writeln!(
+                s,
+                "showing {} of {} instances (failing and undecided first)",
+                shown.len(),
+                self.checks.len()
+            );
+        }
+        for c in shown {
+            s.push('\n');
+            render_check(&mut s, c);
+        }
+        s
+    }
+
+    /// JSON for machines (pretty, deterministic); includes every check.
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::to_value(self).expect("report serialises")
+    }
+
+    /// One Markdown table row: claim, verdict, method, instances, evidence.
+    pub fn markdown_row(&self) -> String {
+        let esc = |s: &str| s.replace('|', "\\|").replace('\n', " ");
+        let evidence = match self.witness() {
+            Some(b) => format!(
+                "{}: {} — {} vs {}{}",
+                b.instance,
+                b.compared,
+                b.lhs.exact,
+                b.rhs.exact,
+                if b.note.is_empty() {
+                    String::new()
+                } else {
+                    format!("; {}", b.note)
+                }
+            ),
+            None => String::new(),
+        };
+        format!(
+            "| {} | {} | **{}** | {} | {} | {} |",
+            self.id,
+            esc(&self.title),
+            self.verdict,
+            self.methods.join(", "),
+            self.instances,
+            esc(&evidence)
+        )
+    }
+}
+
+fn render_check(s: &mut String, c: &Check) {
+    let _ = writeln!(s, "[{}] {}", c.outcome, c.instance);
+    let _ = writeln!(s, "  compared {}", c.compared);
+    let _ = writeln!(s, "  lhs      {}", c.lhs.exact);
+    let _ = writeln!(s, "  rhs      {}", c.rhs.exact);
+    if !c.lhs.decimal.is_empty() || !c.rhs.decimal.is_empty() {
+        let _ = writeln!(s, "  decimal  {}  vs  {}", c.lhs.decimal, c.rhs.decimal);
+    }
+    let _ = writeln!(s, "  method   {}", c.method);
+    if !c.note.is_empty() {
+        let _ = writeln!(s, "  note     {}", c.note);
+    }
+}
+
+/// Run one claim's default grid.
+pub fn run(checker: &dyn ClaimChecker, meta: Option<&ManifestClaim>) -> Report {
+    let t0 = std::time::Instant::now();
+    let checks = checker.check_grid();
+    Report::from_checks(checker.id(), meta, checks, t0.elapsed())
+}
+
+/// Run many claims in parallel (rayon's current pool); the result is in the input order.
+/// `on_done` is called once per finished claim (progress bars).
+pub fn run_all(
+    checkers: &[&dyn ClaimChecker],
+    meta: impl Fn(&str) -> Option<ManifestClaim> + Sync,
+    on_done: impl Fn(&Report) + Sync,
+) -> Vec<Report> {
+    checkers
+        .par_iter()
+        .map(|c| {
+            let m = meta(c.id());
+            let r = run(*c, m.as_ref());
+            on_done(&r);
+            r
+        })
+        .collect()
+}
+
+/// The Markdown page `docs/claims-<slug>.md` for one manifest: one row per manifest claim
+/// (claim, title, kind, verdict, method, instances, counterexample / reason). `reports` must
+/// contain the manifest's claims; claims without a report are listed as `no checker`.
+pub fn markdown_table(m: &super::manifest::Manifest, reports: &[Report]) -> String {
+    let esc = |s: &str| s.replace('|', "\\|").replace('\n', " ");
+    let mut counts: std::collections::BTreeMap<&str, usize> = Default::default();
+    let mut rows = String::new();
+    for c in &m.claims {
+        let kind = serde_json::to_value(c.kind)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_string))
+            .unwrap_or_default();
+        match reports.iter().find(|r| r.id == c.id) {
+            Some(r) => {
+                *counts.entry(r.verdict.as_str()).or_default() += 1;
+                let evidence = match (&c.why, r.witness()) {
+                    (Some(w), _) => w.clone(),
+                    (None, Some(b)) => format!(
+                        "{}: {} — {} vs {}",
+                        b.instance, b.compared, b.lhs.exact, b.rhs.exact
+                    ),
+                    (None, None) => String::new(),
+                };
+                let _ = writeln!(
+                    rows,
+                    "| {} | {} | {kind} | **{}** | {} | {} | {} |",
+                    c.id,
+                    esc(&c.title),
+                    r.verdict,
+                    r.methods.join(", "),
+                    r.instances,
+                    esc(&evidence)
+                );
+            }
+            None => {
+                *counts.entry("no checker").or_default() += 1;
+                let _ = writeln!(
+                    rows,
+                    "| {} | {} | {kind} | no checker | | | |",
+                    c.id,
+                    esc(&c.title)
+                );
+            }
+        }
+    }
+    let summary: Vec<String> = counts.iter().map(|(k, v)| format!("{v} {k}")).collect();
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "# Claims: {} (`{}`)\n\nGenerated by `dpcert verify --paper {} --markdown` (script `scripts/gen-docs.sh`) from `theorems/{}.toml` and a run of every checker on its default grid; do not edit by hand.\n",
+        m.paper.title, m.paper.slug, m.paper.slug, m.paper.slug
+    );
+    let _ = writeln!(out, "Verdicts: {}.\n", summary.join(", "));
+    let _ = writeln!(
+        out,
+        "| ID | claim | kind | verdict | method | instances | counterexample / reason |\n|---|---|---|---|---|---|---|"
+    );
+    out.push_str(&rows);
+    out
+}
+
+/// Summary of a set of reports, for the end of a text run.
+pub fn summary(reports: &[Report]) -> String {
+    let mut c = Counts::default();
+    let mut mism = Vec::new();
+    for r in reports {
+        match r.verdict {
+            Outcome::Holds => c.holds += 1,
+            Outcome::Fails => c.fails += 1,
+            Outcome::Undecided => c.undecided += 1,
+        }
+        if !r.matches() {
+            mism.push(format!(
+                "{} ({} , expect {})",
+                r.id,
+                r.verdict,
+                r.expect.map(|e| e.as_str()).unwrap_or("none")
+            ));
+        }
+    }
+    let mut s = format!(
+        "{} claims: {} holds, {} fails, {} undecided; {} differ from expect",
+        reports.len(),
+        c.holds,
+        c.fails,
+        c.undecided,
+        mism.len()
+    );
+    for m in mism {
+        let _ = write!(s, "\n  MISMATCH {m}");
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::claim::{Method, Value};
+    use crate::num::Rational;
+
+    fn chk(inst: &str, o: Outcome) -> Check {
+        let mut c = Check::new(
+            "x",
+            Value::text("a", ""),
+            Value::text("b", ""),
+            Method::Exact,
+            o,
+        );
+        c.instance = inst.into();
+        c
+    }
+
+    #[test]
+    fn ordering_fails_smallest_first() {
+        use Outcome::*;
+        let v = order_checks(vec![
+            chk("h1", Holds),
+            chk("n=10", Fails),
+            chk("u", Undecided),
+            chk("n=2", Fails),
+            chk("h0", Holds),
+        ]);
+        let names: Vec<&str> = v.iter().map(|c| c.instance.as_str()).collect();
+        assert_eq!(names, ["n=2", "n=10", "u", "h1", "h0"]);
+    }
+
+    #[test]
+    fn report_counts_and_verdict() {
+        let q = |a, b| Rational::from_signeds(a, b);
+        let checks = vec![
+            Check::rationals("p", &q(1, 2), "<=", &q(2, 3)).at("a"),
+            Check::rationals("p", &q(3, 2), "<=", &q(2, 3)).at("b"),
+        ];
+        let r = Report::from_checks("X-1", None, checks, Duration::ZERO);
+        assert_eq!(r.verdict, Outcome::Fails);
+        assert_eq!(r.counts.fails, 1);
+        assert_eq!(r.witness().unwrap().instance, "b");
+        assert!(!r.matches());
+        let t = r.to_text();
+        assert!(
+            t.contains("[fails] b") && t.contains("lhs - rhs = 5/6"),
+            "{t}"
+        );
+        let j = r.to_json();
+        assert_eq!(j["verdict"], "fails");
+        assert_eq!(j["checks"][0]["lhs"]["exact"], "3/2");
+    }
+}

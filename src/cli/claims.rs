@@ -1,0 +1,413 @@
+//! `dpcert list`, `dpcert verify`, `dpcert search`: argument handling and printing over
+//! `claim::{manifest, verdict, registry}`. Each function returns the process exit code.
+
+use super::exit;
+use crate::claim::manifest::{self, Manifest, ManifestClaim};
+use crate::claim::verdict::{self, Report};
+use crate::claim::{registry, Check, ClaimChecker, Outcome};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+fn load_manifests() -> Result<Vec<Manifest>, i32> {
+    let dir = std::env::var_os("DPCERT_THEOREMS")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(manifest::default_dir);
+    manifest::load_all(&dir).map_err(|e| {
+        eprintln!("error: bad manifest: {e}");
+        exit::BAD_INPUT
+    })
+}
+
+fn by_id(ms: &[Manifest]) -> BTreeMap<String, ManifestClaim> {
+    ms.iter()
+        .flat_map(|m| m.claims.iter().cloned())
+        .map(|c| (c.id.clone(), c))
+        .collect()
+}
+
+/// Levenshtein distance, case-insensitive.
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.to_lowercase().chars().collect();
+    let b: Vec<char> = b.to_lowercase().chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        let mut cur = vec![i; b.len() + 1];
+        for j in 1..=b.len() {
+            let sub = prev[j - 1] + usize::from(a[i - 1] != b[j - 1]);
+            cur[j] = sub.min(prev[j] + 1).min(cur[j - 1] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// The `k` known IDs nearest to `id` by edit distance (ties by name).
+pub fn nearest<'a>(id: &str, known: impl IntoIterator<Item = &'a str>, k: usize) -> Vec<&'a str> {
+    let mut v: Vec<(usize, &str)> = known
+        .into_iter()
+        .map(|c| (edit_distance(id, c), c))
+        .collect();
+    v.sort();
+    v.into_iter().take(k).map(|(_, c)| c).collect()
+}
+
+fn unknown_id(id: &str, checkers: &[Box<dyn ClaimChecker>]) -> i32 {
+    let near = nearest(id, checkers.iter().map(|c| c.id()), 5);
+    eprintln!(
+        "error: no claim `{id}`; nearest IDs: {} (see `dpcert list`)",
+        near.join(", ")
+    );
+    exit::USAGE
+}
+
+fn unknown_paper(slug: &str, ms: &[Manifest]) -> i32 {
+    let slugs: Vec<&str> = ms.iter().map(|m| m.paper.slug.as_str()).collect();
+    eprintln!("error: no paper `{slug}`; known: {}", slugs.join(", "));
+    exit::USAGE
+}
+
+/// Paper slug of a registered checker: from the manifest, or empty.
+fn paper_of<'a>(id: &str, meta: &'a BTreeMap<String, ManifestClaim>) -> &'a str {
+    meta.get(id).map(|c| c.paper.as_str()).unwrap_or("")
+}
+
+/// `dpcert list [--paper SLUG] [--json]`.
+pub fn list(paper: Option<&str>, json: bool) -> i32 {
+    let ms = match load_manifests() {
+        Ok(m) => m,
+        Err(code) => return code,
+    };
+    if let Some(p) = paper {
+        if !ms.iter().any(|m| m.paper.slug == p) {
+            return unknown_paper(p, &ms);
+        }
+    }
+    let meta = by_id(&ms);
+    let mut rows = Vec::new();
+    for c in registry() {
+        let m = meta.get(c.id());
+        let slug = m.map(|m| m.paper.as_str()).unwrap_or("");
+        if paper.is_some_and(|p| p != slug) {
+            continue;
+        }
+        rows.push(serde_json::json!({
+            "id": c.id(),
+            "paper": slug,
+            "title": m.map(|m| m.title.as_str()).unwrap_or(""),
+            "expect": m.map(|m| m.expect.as_str()).unwrap_or("none"),
+        }));
+    }
+    if json {
+        println!("{}", serde_json::to_string_pretty(&rows).expect("json"));
+    } else {
+        for r in &rows {
+            println!(
+                "{:<28} {:<32} {:<10} {}",
+                r["id"].as_str().unwrap_or(""),
+                r["paper"].as_str().unwrap_or(""),
+                r["expect"].as_str().unwrap_or(""),
+                r["title"].as_str().unwrap_or("")
+            );
+        }
+    }
+    exit::OK
+}
+
+fn pool(jobs: Option<usize>) -> rayon::ThreadPool {
+    let mut b = rayon::ThreadPoolBuilder::new();
+    if let Some(j) = jobs {
+        b = b.num_threads(j.max(1));
+    }
+    b.build().expect("thread pool")
+}
+
+/// A progress bar on stderr that only shows itself after one second.
+struct Progress {
+    bar: ProgressBar,
+    start: Instant,
+    shown: std::sync::atomic::AtomicBool,
+}
+
+impl Progress {
+    fn new(len: u64, enabled: bool) -> Progress {
+        let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::hidden());
+        bar.set_style(
+            ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} {msg}")
+                .expect("template")
+                .progress_chars("=> "),
+        );
+        Progress {
+            bar,
+            start: Instant::now(),
+            shown: std::sync::atomic::AtomicBool::new(!enabled),
+        }
+    }
+    fn tick(&self, msg: &str) {
+        use std::sync::atomic::Ordering;
+        if self.start.elapsed() > Duration::from_secs(1) && !self.shown.swap(true, Ordering::SeqCst)
+        {
+            self.bar.set_draw_target(ProgressDrawTarget::stderr());
+        }
+        self.bar.set_message(msg.to_string());
+        self.bar.inc(1);
+    }
+    fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+/// Options of `dpcert verify`.
+pub struct VerifyArgs {
+    pub ids: Vec<String>,
+    pub paper: Option<String>,
+    pub json: bool,
+    pub markdown: bool,
+    pub jobs: Option<usize>,
+    pub quiet: bool,
+}
+
+/// `dpcert verify [ID ...] [--paper SLUG] [--json|--markdown] [--jobs N]`.
+pub fn verify(a: &VerifyArgs) -> i32 {
+    let ms = match load_manifests() {
+        Ok(m) => m,
+        Err(code) => return code,
+    };
+    let meta = by_id(&ms);
+    let checkers = registry();
+    for id in &a.ids {
+        if !checkers.iter().any(|c| c.id() == id) {
+            return unknown_id(id, &checkers);
+        }
+    }
+    if let Some(p) = &a.paper {
+        if !ms.iter().any(|m| &m.paper.slug == p) {
+            return unknown_paper(p, &ms);
+        }
+    }
+    if a.markdown && a.paper.is_none() {
+        eprintln!("error: --markdown needs --paper SLUG (one table per paper)");
+        return exit::USAGE;
+    }
+    let selected: Vec<&dyn ClaimChecker> = checkers
+        .iter()
+        .map(|c| c.as_ref())
+        .filter(|c| a.ids.is_empty() || a.ids.iter().any(|i| i == c.id()))
+        .filter(|c| {
+            a.paper
+                .as_deref()
+                .is_none_or(|p| paper_of(c.id(), &meta) == p)
+        })
+        .collect();
+    let progress = Progress::new(selected.len() as u64, !a.quiet);
+    let reports: Vec<Report> = pool(a.jobs).install(|| {
+        verdict::run_all(
+            &selected,
+            |id| meta.get(id).cloned(),
+            |r| progress.tick(&r.id),
+        )
+    });
+    progress.finish();
+    let all_match = reports.iter().all(|r| r.matches());
+    if a.markdown {
+        let m = ms
+            .iter()
+            .find(|m| Some(&m.paper.slug) == a.paper.as_ref())
+            .expect("paper checked above");
+        print!("{}", verdict::markdown_table(m, &reports));
+    } else if a.json {
+        let v: Vec<serde_json::Value> = reports.iter().map(|r| r.to_json()).collect();
+        let out = serde_json::json!({ "all_match": all_match, "claims": v });
+        println!("{}", serde_json::to_string_pretty(&out).expect("json"));
+    } else {
+        for r in &reports {
+            let mark = if r.matches() { "ok " } else { "MISMATCH" };
+            let w = r
+                .witness()
+                .map(|c| format!("  first: {} — {}", c.instance, c.note))
+                .unwrap_or_default();
+            println!(
+                "{mark} {:<28} {:<9} ({} instances; {}){}",
+                r.id,
+                r.verdict.as_str(),
+                r.instances,
+                r.methods.join(", "),
+                if r.verdict == Outcome::Holds {
+                    String::new()
+                } else {
+                    w
+                }
+            );
+        }
+        println!("{}", verdict::summary(&reports));
+        if std::env::var_os("DPCERT_TIMES").is_some() {
+            let mut t: Vec<&Report> = reports.iter().collect();
+            t.sort_by_key(|r| std::cmp::Reverse(r.elapsed));
+            for r in t.iter().take(10) {
+                eprintln!("{:>10.3?}  {}", r.elapsed, r.id);
+            }
+        }
+    }
+    if all_match {
+        exit::OK
+    } else {
+        exit::MISMATCH
+    }
+}
+
+/// Options of `dpcert search`.
+pub struct SearchArgs {
+    pub id: String,
+    pub max_size: usize,
+    pub budget_secs: Option<u64>,
+    pub seed: u64,
+    pub jobs: Option<usize>,
+    /// `(k, n)`: this process checks instance indices i with i % n == k - 1.
+    pub shard: Option<(usize, usize)>,
+    pub json: bool,
+}
+
+/// Parse `K/N` with 1 <= K <= N.
+pub fn parse_shard(s: &str) -> Result<(usize, usize), String> {
+    let (k, n) = s
+        .split_once('/')
+        .ok_or_else(|| format!("--shard `{s}`: expected K/N, e.g. 2/8"))?;
+    let k: usize = k
+        .trim()
+        .parse()
+        .map_err(|_| format!("--shard `{s}`: K is not a number"))?;
+    let n: usize = n
+        .trim()
+        .parse()
+        .map_err(|_| format!("--shard `{s}`: N is not a number"))?;
+    if n == 0 || k == 0 || k > n {
+        return Err(format!("--shard `{s}`: need 1 <= K <= N"));
+    }
+    Ok((k, n))
+}
+
+/// `dpcert search ID ...`: grows the search size 1, 2, ... up to `--max-size` (or the budget),
+/// stops at the first size with a failing instance and prints the smallest one.
+pub fn search(a: &SearchArgs) -> i32 {
+    let checkers = registry();
+    let Some(checker) = checkers.iter().find(|c| c.id() == a.id) else {
+        return unknown_id(&a.id, &checkers);
+    };
+    let _ = a.seed; // reserved for seeded random sampling (no claim provides a sampler yet)
+    let start = Instant::now();
+    let budget = a.budget_secs.map(Duration::from_secs);
+    let (k, n) = a.shard.unwrap_or((1, 1));
+    let keep = move |i: usize| i % n == k - 1;
+    let mut tried = 0usize;
+    let mut undecided = 0usize;
+    let mut found: Option<(usize, Check)> = None;
+    let mut reason = format!("searched sizes 1..={}", a.max_size);
+    let progress = Progress::new(a.max_size as u64, !a.json);
+    for size in 1..=a.max_size {
+        if budget.is_some_and(|b| start.elapsed() > b) {
+            reason = format!(
+                "budget of {}s reached before size {size}",
+                budget.unwrap().as_secs()
+            );
+            break;
+        }
+        let Some(checks) = pool(a.jobs).install(|| checker.search_select(size, &keep)) else {
+            progress.finish();
+            eprintln!(
+                "error: claim `{}` has no search family beyond its default grid",
+                a.id
+            );
+            return exit::USAGE;
+        };
+        progress.tick(&format!("size {size}: {} instances", checks.len()));
+        tried += checks.len();
+        undecided += checks
+            .iter()
+            .filter(|(_, c)| c.outcome == Outcome::Undecided)
+            .count();
+        let mut fails: Vec<(usize, Check)> = checks
+            .into_iter()
+            .filter(|(_, c)| c.outcome == Outcome::Fails)
+            .collect();
+        fails.sort_by(|(i, a), (j, b)| {
+            (a.instance.len(), &a.instance, i).cmp(&(b.instance.len(), &b.instance, j))
+        });
+        if let Some((i, c)) = fails.into_iter().next() {
+            found = Some((size, c));
+            let _ = i;
+            reason = format!("stopped at the first size with a counterexample ({size})");
+            break;
+        }
+    }
+    progress.finish();
+    let reproduce = found
+        .as_ref()
+        .map(|(size, _)| format!("dpcert search {} --max-size {size}", a.id));
+    if a.json {
+        let out = serde_json::json!({
+            "id": a.id,
+            "tried": tried,
+            "undecided": undecided,
+            "shard": a.shard.map(|(k, n)| format!("{k}/{n}")),
+            "result": found.as_ref().map(|_| "fails").unwrap_or("no counterexample"),
+            "size": found.as_ref().map(|(s, _)| *s),
+            "counterexample": found.as_ref().map(|(_, c)| c),
+            "reproduce": reproduce,
+            "note": reason,
+        });
+        println!("{}", serde_json::to_string_pretty(&out).expect("json"));
+    } else {
+        match &found {
+            Some((size, c)) => {
+                println!("{}: counterexample at search size {size}", a.id);
+                println!("instance  {}", c.instance);
+                println!("compared  {}", c.compared);
+                println!("lhs       {}   ({})", c.lhs.exact, c.lhs.decimal);
+                println!("rhs       {}   ({})", c.rhs.exact, c.rhs.decimal);
+                println!("method    {}", c.method);
+                if !c.note.is_empty() {
+                    println!("note      {}", c.note);
+                }
+                println!("reproduce {}", reproduce.clone().unwrap_or_default());
+            }
+            None => println!(
+                "{}: no counterexample in {tried} instances ({undecided} undecided); {reason}",
+                a.id
+            ),
+        }
+    }
+    exit::OK
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn edit_distance_table() {
+        for (a, b, d) in [
+            ("", "", 0),
+            ("abc", "abc", 0),
+            ("WYZ-T1a", "wyz-t1a", 0),
+            ("kitten", "sitting", 3),
+            ("CY-D1", "CY-D2", 1),
+            ("", "abc", 3),
+        ] {
+            assert_eq!(edit_distance(a, b), d, "{a} {b}");
+        }
+    }
+
+    #[test]
+    fn shard_parsing() {
+        assert_eq!(parse_shard("2/8"), Ok((2, 8)));
+        for bad in ["0/3", "4/3", "x/3", "3", "1/0"] {
+            assert!(parse_shard(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn nearest_ids() {
+        let known = ["CY-D1", "CY-D2", "WYZ-T1a", "VAD-1"];
+        assert_eq!(nearest("CY-D3", known, 2), ["CY-D1", "CY-D2"]);
+    }
+}
