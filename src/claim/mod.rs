@@ -7,6 +7,7 @@
 pub mod manifest;
 pub mod papers;
 pub mod report;
+pub mod search;
 pub mod verdict;
 
 pub use report::{Check, Method, Outcome, Value};
