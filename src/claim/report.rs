@@ -119,6 +119,33 @@ impl Value {
 /// (ties away from zero), exactly. (Lives in the kernel as [`crate::num::fmt::decimal`].)
 pub use crate::num::fmt::decimal;
 
+thread_local! {
+    static MUTATION: std::cell::RefCell<Option<Rational>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Run `f` with the mutation hook on (this thread only; for the mutation test in
+/// `tests/mutation.rs`): inside, [`Check::rationals`] moves the claimed side `rhs` of every
+/// inequality by the relative amount `delta` in the direction that makes the claim *stronger*
+/// (`<=`, `<`: rhs·(1 ∓ delta) towards −∞; `>=`, `>`: towards +∞; `=`: rhs + delta·|rhs|).
+/// A sound pipeline must then report `fails` wherever a bound was attained or an identity has a
+/// non-zero side. Claims compared by other means are unaffected.
+pub fn with_mutation<R>(delta: Rational, f: impl FnOnce() -> R) -> R {
+    MUTATION.with(|m| *m.borrow_mut() = Some(delta));
+    let r = f();
+    MUTATION.with(|m| *m.borrow_mut() = None);
+    r
+}
+
+fn mutate(rel: &str, rhs: &Rational) -> Option<Rational> {
+    let delta = MUTATION.with(|m| m.borrow().clone())?;
+    let step = &delta * if *rhs >= 0 { rhs.clone() } else { -rhs.clone() };
+    match rel {
+        "<=" | "<" => Some(rhs - step),
+        ">=" | ">" | "=" | "==" => Some(rhs + step),
+        _ => None,
+    }
+}
+
 /// The result of checking one instance of a claim.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Check {
@@ -163,6 +190,8 @@ impl Check {
         rel: &str,
         rhs: &Rational,
     ) -> Check {
+        let mutated = mutate(rel, rhs);
+        let rhs = mutated.as_ref().unwrap_or(rhs);
         let ok = match rel {
             "=" | "==" => lhs == rhs,
             "<=" => lhs <= rhs,

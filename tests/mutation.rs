@@ -1,0 +1,49 @@
+//! Mutation test (issue 6, "soundness of the pipeline"): for the registered bound, identity and
+//! tightness claims that hold, strengthen the claimed side of every exact comparison by the factor 1 ∓ 1/1000
+//! (`claim::report::with_mutation`); wherever the bound is attained on the default grid the
+//! pipeline must now report `fails` with a counterexample. At least five claims must flip.
+
+use dpcert::claim::manifest::{self, Kind};
+use dpcert::claim::report::with_mutation;
+use dpcert::claim::verdict::Report;
+use dpcert::claim::{registry, Outcome};
+use dpcert::num::Rational;
+use rayon::prelude::*;
+
+#[test]
+fn strengthened_bounds_are_refuted() {
+    let ms = manifest::load_all(manifest::default_dir()).unwrap_or_else(|e| panic!("{e}"));
+    let bounds: Vec<String> = ms
+        .iter()
+        .flat_map(|m| &m.claims)
+        .filter(|c| {
+            matches!(c.kind, Kind::Bound | Kind::Identity | Kind::Tightness)
+                && c.expect == Outcome::Holds
+        })
+        .map(|c| c.id.clone())
+        .collect();
+    let reg = registry();
+    let flipped: Vec<(String, String)> = reg
+        .par_iter()
+        .filter(|c| bounds.iter().any(|b| b == c.id()))
+        .filter_map(|c| {
+            let checks = with_mutation(Rational::from_signeds(1, 1000), || c.check_grid());
+            let r = Report::from_checks(c.id(), None, checks, Default::default());
+            (r.verdict == Outcome::Fails).then(|| {
+                let w = r.witness().expect("a failing verdict has a counterexample");
+                assert!(!w.instance.is_empty() && !w.lhs.exact.is_empty());
+                (r.id.clone(), w.instance.clone())
+            })
+        })
+        .collect();
+    eprintln!(
+        "{} of {} bound/identity/tightness claims flip under mutation: {flipped:?}",
+        flipped.len(),
+        bounds.len()
+    );
+    assert!(flipped.len() >= 5, "only {flipped:?} flipped");
+    // The bounds attained on their grids must be among them (CY-5, WYZ-L1.eq40, WYZ-T1c).
+    for id in ["CY-5", "WYZ-L1.eq40", "WYZ-T1c"] {
+        assert!(flipped.iter().any(|(f, _)| f == id), "{id} did not flip");
+    }
+}
