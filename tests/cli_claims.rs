@@ -1,0 +1,59 @@
+//! The CLI contract of `dpcert list/verify/search` (DESIGN.md): JSON parses, exit codes 0/2/3,
+//! nearest IDs for an unknown ID, file:line for a broken manifest.
+
+use std::process::Command;
+
+fn dpcert() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_dpcert"))
+}
+
+#[test]
+fn verify_json_parses_and_matches() {
+    let out = dpcert()
+        .args(["verify", "--paper", "cuff-yu", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("stdout is JSON");
+    assert_eq!(v["all_match"], true);
+    assert!(!v["claims"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn unknown_id_is_a_usage_error_with_nearest_ids() {
+    let out = dpcert().args(["verify", "CY-D9"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("nearest IDs") && err.contains("CY-D1"),
+        "{err}"
+    );
+}
+
+#[test]
+fn broken_manifest_is_bad_input_with_file_and_line() {
+    let dir = std::env::temp_dir().join(format!("dpcert-bad-manifest-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("x.toml"),
+        "[paper]\nslug = \"x\"\ntitle = \"t\"\nauthors = []\nseed = \"s\"\n\n[[claim]]\nid = = \"X-1\"\n",
+    )
+    .unwrap();
+    let out = dpcert()
+        .args(["verify"])
+        .env("DPCERT_THEOREMS", &dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("x.toml:8:"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn list_json_parses() {
+    let out = dpcert().args(["list", "--json"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(v.as_array().unwrap().iter().all(|c| c["expect"] != "none"));
+}
