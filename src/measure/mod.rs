@@ -19,6 +19,7 @@ mod info;
 mod qif;
 
 pub use capacity::{blahut_arimoto_hint, capacity_bracket, capacity_bracket_at, CapacityBracket};
+pub(crate) use dp::max_ratio_rows;
 pub use dp::{
     delta_at, delta_at_pairs_naive, dp_level, dp_level_event_naive, hockey_stick,
     hockey_stick_naive, tv, DeltaAt, DpLevel, HockeyStick,

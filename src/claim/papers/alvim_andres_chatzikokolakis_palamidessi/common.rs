@@ -1,0 +1,311 @@
+//! Objects shared by the AACP checks, built from the paper's definitions (catalogue §0): the
+//! t-grid, posterior vulnerability `V(π, M)`, ε-DP of a matrix on a graph (multiplicative form),
+//! the distance sums `S(r) = Σ_j t^{-d(r,j)}`, the matrix `c·t^{-d(i,j)}` of eq. (2)/(6), and the
+//! master LP `OPT(G, t, π) = max Σ_j π_j M[j][j]` over ε-DP row-stochastic matrices, solved
+//! exactly with its certificate re-checked.
+
+use crate::graph::Graph;
+use crate::lp::{ChannelLp, Sense};
+use crate::measure::{max_ratio_rows, DpLevel};
+use crate::num::Rational;
+use malachite::base::num::arithmetic::traits::Pow;
+use malachite::base::num::basic::traits::{One, Zero};
+
+/// A matrix of exact rationals, rows = inputs.
+pub type Matrix = Vec<Vec<Rational>>;
+
+/// `n/d` as a rational.
+pub fn r(n: i64, d: i64) -> Rational {
+    Rational::from_signeds(n, d)
+}
+
+/// The catalogue's recommended `t = e^ε` values (§0): 5/4, 3/2, 2, 3, 10.
+pub fn t_grid() -> Vec<Rational> {
+    vec![r(5, 4), r(3, 2), r(2, 1), r(3, 1), r(10, 1)]
+}
+
+/// The uniform prior on `n` points.
+pub fn uniform(n: usize) -> Vec<Rational> {
+    vec![Rational::from_unsigneds(1u64, n as u64); n]
+}
+
+/// Posterior vulnerability `V(π, M) = Σ_z max_x π(x)·M[x][z]` (AACP eq. (1), second form;
+/// utility under binary gain, Prop. 3). With the uniform prior this is `(1/n) Σ_z max_x M[x][z]`.
+pub fn vulnerability(prior: &[Rational], m: &Matrix) -> Rational {
+    let cols = m.first().map_or(0, Vec::len);
+    (0..cols)
+        .map(|z| {
+            prior
+                .iter()
+                .zip(m)
+                .map(|(p, row)| p * &row[z])
+                .max()
+                .unwrap_or(Rational::ZERO)
+        })
+        .sum()
+}
+
+/// `Σ_z max_x M[x][z]`: the argument of `log2` in the min-capacity (AACP §2.2.1, "C_∞").
+pub fn column_max_sum(m: &Matrix) -> Rational {
+    let cols = m.first().map_or(0, Vec::len);
+    (0..cols)
+        .map(|z| {
+            m.iter()
+                .map(|row| &row[z])
+                .max()
+                .cloned()
+                .unwrap_or_default()
+        })
+        .sum()
+}
+
+/// The exact DP level `e^ε = max M[i][j]/M[h][j]` over edges `i ~ h` (both orientations) with
+/// the attaining pair and column; `∞` when a zero faces a non-zero (AACP Def. 1, pointwise form).
+pub fn dp_level(m: &Matrix, g: &Graph) -> DpLevel {
+    max_ratio_rows(m, &g.edges())
+}
+
+/// The first violation `(i, h, j)` of the multiplicative ε-DP form `M[i][j] <= t·M[h][j]` over
+/// edges `i ~ h` in both orientations (catalogue §0), or `None` when `M` is ε-DP.
+pub fn dp_violation(m: &Matrix, g: &Graph, t: &Rational) -> Option<(usize, usize, usize)> {
+    for (a, b) in g.edges() {
+        for (i, h) in [(a, b), (b, a)] {
+            for j in 0..m[i].len() {
+                if m[i][j] > t * &m[h][j] {
+                    return Some((i, h, j));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// `t^{-d}` for a graph distance, with `t^{-∞} = 0` across components (catalogue §0).
+pub fn t_pow_neg(t: &Rational, d: Option<usize>) -> Rational {
+    match d {
+        Some(d) => Rational::ONE / t.clone().pow(d as u64),
+        None => Rational::ZERO,
+    }
+}
+
+/// `S(r) = Σ_j t^{-d(r,j)} = Σ_d n_d(r)·t^{-d}` (AACP Thm 4.1, eq. (3); the denominator of the
+/// bound), computed from BFS distances, not from a closed form.
+pub fn distance_sum(g: &Graph, r: usize, t: &Rational) -> Rational {
+    g.distances_from(r)
+        .into_iter()
+        .map(|d| t_pow_neg(t, d))
+        .sum()
+}
+
+/// The matrix `M[i][j] = c_i·t^{-d(i,j)}` of AACP eq. (2) with equality (Thm 4.1 tightness) and
+/// eq. (6); `c[i]` is the constant used on row `i`.
+pub fn tight_matrix(g: &Graph, t: &Rational, c: &[Rational]) -> Matrix {
+    let d = g.distances();
+    (0..g.n())
+        .map(|i| (0..g.n()).map(|j| &c[i] * t_pow_neg(t, d[i][j])).collect())
+        .collect()
+}
+
+/// The certified optimum of the master LP and an optimal matrix.
+#[derive(Clone, Debug)]
+pub struct MasterLp {
+    /// `OPT(G, t, π) = max Σ_j π_j M[j][j]` (exact).
+    pub value: Rational,
+    /// An optimal ε-DP matrix (`n × n`).
+    pub matrix: Matrix,
+    /// What was solved and checked (for the report).
+    pub note: String,
+}
+
+/// The master LP of catalogue §0: maximise `Σ_j π_j M[j][j]` over `n × n` row-stochastic `M >= 0`
+/// with `M[i][j] <= t·M[h][j]` on every edge (both orientations), `t = e^ε >= 1`.
+///
+/// When `symmetric` is set, the LP is solved through its orbit-averaged form under the
+/// automorphism group of `g` (valid only when the objective is invariant — the uniform prior;
+/// the invariance is re-checked by [`ChannelLp::solve_reduced`]). Either way the certificate
+/// (primal point, dual point, equal objectives) is re-checked on every row and variable of the
+/// full model before a value is returned.
+pub fn master_lp(
+    g: &Graph,
+    t: &Rational,
+    prior: &[Rational],
+    symmetric: bool,
+) -> Result<MasterLp, String> {
+    let k = g.n();
+    let weights: Matrix = (0..k)
+        .map(|x| {
+            (0..k)
+                .map(|y| {
+                    if x == y {
+                        prior[x].clone()
+                    } else {
+                        Rational::ZERO
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    solve_channel_lp(g, t, weights, Sense::Maximize, symmetric)
+}
+
+/// Solve `max/min Σ w(x,y) M[x][y]` over ε-DP row-stochastic `n × n` matrices on `g` (the
+/// [`ChannelLp`] with `t_lp = 1/t`), certificate re-checked; see [`master_lp`].
+pub fn solve_channel_lp(
+    g: &Graph,
+    t: &Rational,
+    weights: Matrix,
+    sense: Sense,
+    symmetric: bool,
+) -> Result<MasterLp, String> {
+    let k = g.n();
+    let lp = ChannelLp {
+        adjacency: (0..k).map(|v| g.neighbours(v).to_vec()).collect(),
+        t: Rational::ONE / t,
+        sense,
+        weights,
+    };
+    let gens = if symmetric {
+        g.automorphisms().generators
+    } else {
+        Vec::new()
+    };
+    let sol = lp
+        .solve_reduced(&gens)
+        .map_err(|e| format!("LP on {}: {e:?}", g.name()))?;
+    let value = sol
+        .value
+        .clone()
+        .ok_or_else(|| format!("LP on {}: status {}", g.name(), sol.status))?;
+    let matrix = (0..k)
+        .map(|x| (0..k).map(|y| sol.p(k, x, y).clone()).collect())
+        .collect();
+    let note = if symmetric {
+        sol.note()
+    } else {
+        format!(
+            "full LP ({} variables, {} rows); primal and dual certificate re-checked on every row and variable",
+            sol.full_vars, sol.full_rows
+        )
+    };
+    Ok(MasterLp {
+        value,
+        matrix,
+        note,
+    })
+}
+
+/// A small deterministic generator (64-bit LCG) for seeded test matrices and priors.
+pub struct Lcg(pub u64);
+
+impl Lcg {
+    /// The next value in `0..bound`.
+    pub fn below(&mut self, bound: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) % bound
+    }
+}
+
+/// `count` vertices of the ε-DP polytope of `g` (LP optima under seeded random objectives with
+/// integer weights in `-5..=5`), each certified; these are the "random ε-DP matrices" of
+/// catalogue §4.
+pub fn random_dp_vertices(g: &Graph, t: &Rational, count: usize, seed: u64) -> Vec<Matrix> {
+    let k = g.n();
+    let mut rng = Lcg(seed);
+    (0..count)
+        .filter_map(|_| {
+            let w: Matrix = (0..k)
+                .map(|_| {
+                    (0..k)
+                        .map(|_| Rational::from(rng.below(11) as i64 - 5))
+                        .collect()
+                })
+                .collect();
+            solve_channel_lp(g, t, w, Sense::Maximize, false)
+                .ok()
+                .map(|s| s.matrix)
+        })
+        .collect()
+}
+
+/// Render a matrix as `[[a, b], [c, d]]` with exact entries.
+pub fn fmt_matrix(m: &Matrix) -> String {
+    let rows: Vec<String> = m
+        .iter()
+        .map(|row| {
+            let e: Vec<String> = row.iter().map(|q| q.to_string()).collect();
+            format!("[{}]", e.join(", "))
+        })
+        .collect();
+    format!("[{}]", rows.join(", "))
+}
+
+/// Render a vector with exact entries.
+pub fn fmt_vec(v: &[Rational]) -> String {
+    let e: Vec<String> = v.iter().map(|q| q.to_string()).collect();
+    format!("({})", e.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Literal table: S(r) on small graphs at t = 2 (hand-computed: K4 = 1 + 3/2; C5 = 1 + 2/2 +
+    /// 2/4; P3 from an end = 1 + 1/2 + 1/4, from the middle = 1 + 2/2; 2K2 = 1 + 1/2).
+    #[test]
+    fn distance_sum_table() {
+        let two = r(2, 1);
+        let p3 = Graph::path(3);
+        let two_k2 = Graph::from_edges(4, &[(0, 1), (2, 3)]).unwrap();
+        let table = [
+            (Graph::complete(4), 0, r(5, 2)),
+            (Graph::cycle(5), 0, r(5, 2)),
+            (p3.clone(), 0, r(7, 4)),
+            (p3, 1, r(2, 1)),
+            (two_k2, 0, r(3, 2)),
+        ];
+        for (g, v, want) in table {
+            assert_eq!(distance_sum(&g, v, &two), want, "{g} from {v}");
+        }
+    }
+
+    /// The master LP on K_n has the closed form t/(t+n-1) (randomized response is optimal);
+    /// the full and the symmetry-reduced solves agree.
+    #[test]
+    fn master_lp_on_cliques() {
+        for n in 2..=4 {
+            for t in [r(2, 1), r(3, 2)] {
+                let g = Graph::complete(n);
+                let full = master_lp(&g, &t, &uniform(n), false).unwrap();
+                let red = master_lp(&g, &t, &uniform(n), true).unwrap();
+                let want = &t / (&t + Rational::from(n as i64 - 1));
+                assert_eq!(full.value, want);
+                assert_eq!(red.value, want);
+                assert_eq!(dp_violation(&full.matrix, &g, &t), None);
+            }
+        }
+    }
+
+    /// Naive reference for `vulnerability`: maximise over all guess functions z -> x.
+    #[test]
+    fn vulnerability_is_best_guess() {
+        let m = vec![
+            vec![r(1, 2), r(1, 4), r(1, 4)],
+            vec![r(1, 3), r(1, 3), r(1, 3)],
+        ];
+        let p = vec![r(2, 5), r(3, 5)];
+        let mut best = Rational::ZERO;
+        for guess in 0..8u32 {
+            let s: Rational = (0..3)
+                .map(|z| {
+                    let x = ((guess >> z) & 1) as usize;
+                    &p[x] * &m[x][z]
+                })
+                .sum();
+            best = best.max(s);
+        }
+        assert_eq!(vulnerability(&p, &m), best);
+    }
+}
