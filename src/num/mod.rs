@@ -1,6 +1,7 @@
 //! The exact kernel: rationals, polynomials with Sturm sequences, log-linear forms,
 //! certified intervals, and the three-valued [`Decision`].
 
+pub mod algebraic;
 pub mod decision;
 pub mod fmt;
 pub mod interval;

@@ -194,6 +194,101 @@ pub fn solve_channel_lp(
     })
 }
 
+/// The Latin-square graph of a Latin square (rows of symbols `0..k`): the `k²` cells, adjacent
+/// when they share a row, a column or a symbol (catalogue G3; strongly regular, so DR).
+pub fn latin_square_graph(name: &str, square: &[&[usize]]) -> Graph {
+    let k = square.len();
+    let cell = |v: usize| (v / k, v % k, square[v / k][v % k]);
+    let mut edges = Vec::new();
+    for u in 0..k * k {
+        for v in u + 1..k * k {
+            let (a, b) = (cell(u), cell(v));
+            if a.0 == b.0 || a.1 == b.1 || a.2 == b.2 {
+                edges.push((u, v));
+            }
+        }
+    }
+    Graph::from_edges(k * k, &edges)
+        .expect("simple graph")
+        .with_name(name)
+}
+
+/// The graphs of catalogue §11 (the figures' graphs and the extra test graphs), each named.
+pub fn section11_graphs() -> Vec<Graph> {
+    let mut v: Vec<Graph> = crate::graph::generators::aacp_figure_graphs()
+        .into_iter()
+        .map(|(_, g)| g)
+        .collect();
+    v.extend([
+        Graph::path(3),
+        Graph::path(4),
+        Graph::star(3),
+        Graph::prism(),
+        Graph::circulant(7, &[1, 2]),
+        Graph::circulant(8, &[1, 2]),
+        Graph::hamming(2, 3),
+        Graph::petersen(),
+        Graph::complete_bipartite(3, 3),
+    ]);
+    v
+}
+
+/// Whether `g` satisfies the hypothesis of Thm 4.1 / 6.1 ("distance-regular or VT+"), decided
+/// by the graph module with a re-checked certificate: `Some(reason)` or `None`.
+pub fn dr_or_vt_plus(g: &Graph) -> Option<String> {
+    if let Ok(a) = g.intersection_array() {
+        return Some(format!("distance-regular {a}"));
+    }
+    match g.vt_plus(100_000) {
+        crate::graph::vt_plus::VtPlus::Witness(_) => Some("VT+ (witness re-checked)".into()),
+        _ => None,
+    }
+}
+
+/// The graphs on which the Thm 4.1 / 6.1 bound is tested: every connected graph on 2..=6
+/// vertices that is DR or VT+, K_n (n <= 8), C_n (n <= 12), Q3, Q4, Petersen, the prism, C7(1,2),
+/// C8(1,2), H(2,3), H(2,4) and the Latin-square graphs of the two main classes of order-5 Latin
+/// squares (catalogue G3) — each with the hypothesis it satisfies.
+pub fn bound_graphs() -> Vec<(Graph, String)> {
+    let mut gs: Vec<Graph> = (2..=6)
+        .flat_map(crate::graph::enumerate::all_connected_graphs)
+        .collect();
+    gs.extend((7..=8).map(Graph::complete));
+    gs.extend((7..=12).map(Graph::cycle));
+    gs.extend([
+        Graph::hypercube(3),
+        Graph::hypercube(4),
+        Graph::petersen(),
+        Graph::circulant(7, &[1, 2]),
+        Graph::circulant(8, &[1, 2]),
+        Graph::hamming(2, 3),
+        Graph::hamming(2, 4),
+        latin_square_graph(
+            "LSG(Z5)",
+            &[
+                &[0, 1, 2, 3, 4],
+                &[1, 2, 3, 4, 0],
+                &[2, 3, 4, 0, 1],
+                &[3, 4, 0, 1, 2],
+                &[4, 0, 1, 2, 3],
+            ],
+        ),
+        latin_square_graph(
+            "LSG(non-group)",
+            &[
+                &[0, 1, 2, 3, 4],
+                &[1, 3, 0, 4, 2],
+                &[2, 4, 3, 1, 0],
+                &[3, 0, 4, 2, 1],
+                &[4, 2, 1, 0, 3],
+            ],
+        ),
+    ]);
+    gs.into_iter()
+        .filter_map(|g| dr_or_vt_plus(&g).map(|h| (g, h)))
+        .collect()
+}
+
 /// A small deterministic generator (64-bit LCG) for seeded test matrices and priors.
 pub struct Lcg(pub u64);
 
