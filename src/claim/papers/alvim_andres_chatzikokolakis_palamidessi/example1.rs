@@ -680,3 +680,49 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         .boxed(),
     ]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The exact M1 against a naive reference: entries evaluated from rational bounds on
+    /// α = 2^{-1/5} (0.8705 < α < 0.8706) bracket the field's correctly rounded decimals.
+    #[test]
+    fn m1_exact_matches_interval_reference() {
+        let f = field();
+        let m = m1_exact(&f);
+        let (lo, hi) = (r(8705, 10000), r(8706, 10000));
+        let one = Rational::ONE;
+        for i in 0..6usize {
+            for j in 0..6usize {
+                let entry = |a: &Rational| -> Rational {
+                    use malachite::base::num::arithmetic::traits::Pow;
+                    match j {
+                        0 => a.clone().pow(i as u64) / (&one + a),
+                        5 => a.clone().pow(5 - i as u64) / (&one + a),
+                        _ => a.clone().pow(i.abs_diff(j) as u64) * (&one - a) / (&one + a),
+                    }
+                };
+                let (e_lo, e_hi) = f.enclose(&m[i][j], &r(1, 1_000_000_000));
+                let (x, y) = (entry(&lo), entry(&hi));
+                let (ref_lo, ref_hi) = if x < y { (x, y) } else { (y, x) };
+                assert!(
+                    e_hi >= ref_lo - r(1, 1000) && e_lo <= ref_hi + r(1, 1000),
+                    "[{i}][{j}]"
+                );
+            }
+        }
+    }
+
+    /// Literal table: the unique-winner construction (u = 1 keeps exactly the six (city, cand)
+    /// databases).
+    #[test]
+    fn unique_winner_table() {
+        let dbs = unique_winner_databases(1);
+        assert_eq!(dbs.len(), 6);
+        assert_eq!(
+            dbs.iter().map(|d| d.1).collect::<Vec<_>>(),
+            vec![0, 1, 2, 3, 4, 5]
+        );
+    }
+}

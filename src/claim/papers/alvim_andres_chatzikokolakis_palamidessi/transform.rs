@@ -642,3 +642,56 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         .boxed(),
     ]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Literal table: Lemma 1 on a 2 x 3 matrix (column 1's maximum is in row 1, columns 0 and 2
+    /// go to row 0).
+    #[test]
+    fn lemma1_table() {
+        let m = vec![
+            vec![r(1, 2), r(1, 4), r(1, 4)],
+            vec![r(1, 4), r(1, 2), r(1, 4)],
+        ];
+        let want = vec![
+            vec![r(3, 4), r(1, 4), r(0, 1)],
+            vec![r(1, 2), r(1, 2), r(0, 1)],
+        ];
+        assert_eq!(lemma1(&m), want);
+    }
+
+    /// On Q3 (both DR and VT+) the Lemma 2 and Lemma 3 constructions differ as matrices but
+    /// both keep V(M') — the property the lemmas need — on every test matrix.
+    #[test]
+    fn lemma2_and_lemma3_keep_vulnerability() {
+        let cell = GraphT {
+            g: Graph::hypercube(3),
+            t: r(2, 1),
+            hyp: String::new(),
+        };
+        let VtPlus::Witness(s) = cell.g.vt_plus(1000) else {
+            panic!("Q3 is VT+")
+        };
+        for m in test_matrices(&cell) {
+            let p = lemma1(&m);
+            let v = vulnerability(&uniform(8), &p);
+            assert_eq!(vulnerability(&uniform(8), &lemma2(&cell.g, &p)), v);
+            assert_eq!(vulnerability(&uniform(8), &lemma3(&s, &p)), v);
+            assert!(lemma23_ok(&cell, &p, &lemma2(&cell.g, &p)).is_ok());
+        }
+    }
+
+    /// A matrix that is not ε-DP must be caught by the shared property check.
+    #[test]
+    fn lemma23_rejects_non_dp() {
+        let cell = GraphT {
+            g: Graph::complete(2),
+            t: r(2, 1),
+            hyp: String::new(),
+        };
+        let p = vec![vec![r(1, 1), r(0, 1)], vec![r(0, 1), r(1, 1)]];
+        assert!(lemma23_ok(&cell, &p, &p).is_err());
+    }
+}
