@@ -738,17 +738,28 @@ fn check_d8(spec: &Spec) -> Check {
                 (Err(e), Ok(_)) => format!("standard accepts, literal rejects ({e})"),
                 _ => String::new(),
             };
-            differ.push(format!("{} [edges {:?}]: {why}", g.name(), g.edges()));
+            differ.push((
+                g.is_connected(),
+                format!("{} [edges {:?}]: {why}", g.name(), g.edges()),
+            ));
         }
     }
     let ok = differ.is_empty();
     let note = if ok {
         format!("the readings agree on all {total} graphs")
     } else {
+        let first = |conn: bool| {
+            differ
+                .iter()
+                .find(|(c, _)| *c == conn)
+                .map_or("none".to_string(), |(_, w)| w.clone())
+        };
         format!(
-            "counterexample: {}; the readings differ on {} of {total} graphs",
-            differ[0],
-            differ.len()
+            "counterexample: {}; the readings differ on {} of {total} graphs; first connected: {}; first disconnected: {}",
+            differ[0].1,
+            differ.len(),
+            first(true),
+            first(false)
         )
     };
     structural(
