@@ -283,11 +283,11 @@ fn dp_quotient(m: &Matrix, g: &Graph, t: &Rational) -> Option<bool> {
     let inv = Rational::ONE / t;
     let mut ok = true;
     for (i, h) in g.edges() {
-        for z in 0..m[i].len() {
-            if m[h][z] == 0u32 || m[i][z] == 0u32 {
+        for (a, b) in m[i].iter().zip(&m[h]) {
+            if *b == 0u32 || *a == 0u32 {
                 return None;
             }
-            let q = &m[i][z] / &m[h][z];
+            let q = a / b;
             ok &= inv <= q && q <= *t;
         }
     }
@@ -658,8 +658,12 @@ fn check_f1(shape: &Shape) -> Check {
             Outcome::Fails,
         )
         .with_note(format!(
-            "counterexample: M = {m}: max_pi V(pi,M)/V0(pi) = {s} (attained at uniform), so C_inf = log2({s}) < {s} (2^s >= 2^floor(s) >= floor(s)+1 > s); the printed expression is the argument of log2, not C_inf. Uniform-attainment over the prior grid: {} ({count} channels)",
-            ratio.note
+            "counterexample: M = {m}: max_pi V(pi,M)/V0(pi) = {s} (attained at uniform), so C_inf = log2({s}) < {s} (2^s >= 2^floor(s) >= floor(s)+1 > s); the printed expression is the argument of log2, not C_inf. Max over the prior grid = sum max, attained at the uniform prior: {}",
+            if ratio.outcome == Outcome::Holds {
+                format!("yes, for all {count} channels")
+            } else {
+                ratio.note.clone()
+            }
         )),
         None => ratio,
     }

@@ -143,8 +143,8 @@ fn johnson(n: usize, k: usize) -> Graph {
 /// symbol. Panics if `sq` is not a Latin square (a programming error in the test data).
 fn latin_square_graph(sq: &[Vec<usize>], name: &str) -> Graph {
     let k = sq.len();
-    for i in 0..k {
-        let row: BTreeSet<usize> = sq[i].iter().copied().collect();
+    for (i, r) in sq.iter().enumerate() {
+        let row: BTreeSet<usize> = r.iter().copied().collect();
         let col: BTreeSet<usize> = (0..k).map(|r| sq[r][i]).collect();
         assert!(row.len() == k && col.len() == k, "not a Latin square");
     }
@@ -624,11 +624,15 @@ fn check_g1(spec: &Spec) -> Check {
 // ---------------------------------------------------------------------------------------------
 // AACP-D8: distance-regularity, literal and standard readings
 
+/// `(b, c, first pair)` seen at a distance.
+type Seen = Option<(usize, usize, (usize, usize))>;
+
 /// The printed wording with x := v: for all v, w at finite distance i, `c_i = |G_{i−1}(v) ∩ N(w)|`
 /// and `b_i = |G_{i+1}(v) ∩ N(v)|` do not depend on (v, w); connectivity is not required.
+#[allow(clippy::needless_range_loop)]
 fn dr_literal(g: &Graph) -> Result<(), String> {
     let d = g.distances();
-    let mut seen: Vec<Option<(usize, usize, (usize, usize))>> = Vec::new();
+    let mut seen: Vec<Seen> = Vec::new();
     for v in 0..g.n() {
         for w in 0..g.n() {
             let Some(i) = d[v][w] else { continue };
@@ -662,6 +666,7 @@ fn dr_literal(g: &Graph) -> Result<(), String> {
 /// The standard reading, from the definition (a naive reference for the graph module):
 /// connected, and `b_i = |G_{i+1}(v) ∩ N(w)|`, `c_i = |G_{i−1}(v) ∩ N(w)|` independent of the
 /// pair. Returns `(b_0..b_{D−1}, c_1..c_D)`.
+#[allow(clippy::needless_range_loop)]
 fn dr_standard(g: &Graph) -> Result<(Vec<usize>, Vec<usize>), String> {
     let d = g.distances();
     let mut bc: Vec<Option<(usize, usize)>> = Vec::new();
@@ -713,7 +718,7 @@ fn dr_consequences(g: &Graph, b: &[usize], c: &[usize]) -> bool {
     let mut sizes = vec![1usize];
     for i in 0..b.len() {
         let num = sizes[i] * b[i];
-        if num % c[i] != 0 {
+        if !num.is_multiple_of(c[i]) {
             return false;
         }
         sizes.push(num / c[i]);
