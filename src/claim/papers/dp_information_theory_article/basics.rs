@@ -966,7 +966,8 @@ fn check_19b(inst: &B19) -> Check {
         Order::Int(a) => a,
         _ => 2,
     };
-    let r = Rational::from_unsigneds(1u64, 1u64 << inst.k);
+    // 2^-k exactly (k grows with the search size: a u64 shift would overflow at k >= 64).
+    let r = q(1, 2).pow(inst.k as u64);
     let one = Rational::from(1u32);
     let w0 = r.clone().pow(a);
     let w1 = r.clone().pow(a + 1);
@@ -1025,7 +1026,7 @@ fn check_19b_catalogue(inst: &B19) -> Check {
             _ => eq(&i, &cap),
         };
     }
-    let pi = Rational::from_unsigneds(1u64, 1u64 << inst.k);
+    let pi = q(1, 2).pow(inst.k as u64);
     let prior = vec![pi.clone(), &one - &pi];
     let post = posterior(&prior, &w, 1);
     let d = div(inst.o, &post, &prior);
