@@ -84,6 +84,13 @@ enum Command {
 }
 
 fn main() {
+    // A closed pipe (`dpcert graph ... --json | head`) ends the process like any Unix filter,
+    // instead of a "failed printing to stdout" panic.
+    #[cfg(unix)]
+    // SAFETY: called once at start-up, before any thread exists; SIG_DFL is a valid action.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
