@@ -11,6 +11,7 @@
 
 pub(crate) mod common;
 pub(crate) mod example1;
+pub(crate) mod explore;
 pub(crate) mod info;
 pub(crate) mod leakage;
 pub(crate) mod structure;
@@ -28,5 +29,6 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
     v.extend(leakage::claims());
     v.extend(utility::claims());
     v.extend(example1::claims());
+    v.extend(explore::claims());
     v
 }

@@ -196,9 +196,20 @@ pub fn solve_channel_lp(
 
 /// The Latin-square graph of a Latin square (rows of symbols `0..k`): the `k²` cells, adjacent
 /// when they share a row, a column or a symbol (catalogue G3; strongly regular, so DR).
-pub fn latin_square_graph(name: &str, square: &[&[usize]]) -> Graph {
-    let k = square.len();
-    let cell = |v: usize| (v / k, v % k, square[v / k][v % k]);
+/// Panics if `sq` is not a Latin square (a programming error in the test data).
+pub fn latin_square_graph(sq: &[Vec<usize>], name: &str) -> Graph {
+    let k = sq.len();
+    for (i, row) in sq.iter().enumerate() {
+        let mut rs: Vec<usize> = row.clone();
+        let mut cs: Vec<usize> = (0..k).map(|j| sq[j][i]).collect();
+        rs.sort_unstable();
+        cs.sort_unstable();
+        assert!(
+            rs == (0..k).collect::<Vec<_>>() && cs == rs,
+            "not a Latin square"
+        );
+    }
+    let cell = |v: usize| (v / k, v % k, sq[v / k][v % k]);
     let mut edges = Vec::new();
     for u in 0..k * k {
         for v in u + 1..k * k {
@@ -211,6 +222,24 @@ pub fn latin_square_graph(name: &str, square: &[&[usize]]) -> Graph {
     Graph::from_edges(k * k, &edges)
         .expect("simple graph")
         .with_name(name)
+}
+
+/// The Latin-square graph of the cyclic group table of order 5.
+pub fn latin_cyclic5() -> Graph {
+    let sq: Vec<Vec<usize>> = (0..5)
+        .map(|r| (0..5).map(|c| (r + c) % 5).collect())
+        .collect();
+    latin_square_graph(&sq, "Latin-square graph (cyclic, order 5)")
+}
+
+/// The Latin-square graph of the catalogue's non-group square 12345/24153/35421/41532/53214.
+pub fn latin_non_group5() -> Graph {
+    let rows = ["12345", "24153", "35421", "41532", "53214"];
+    let sq: Vec<Vec<usize>> = rows
+        .iter()
+        .map(|r| r.bytes().map(|b| (b - b'1') as usize).collect())
+        .collect();
+    latin_square_graph(&sq, "Latin-square graph (non-group, order 5)")
 }
 
 /// The graphs of catalogue §11 (the figures' graphs and the extra test graphs), each named.
@@ -263,26 +292,8 @@ pub fn bound_graphs() -> Vec<(Graph, String)> {
         Graph::circulant(8, &[1, 2]),
         Graph::hamming(2, 3),
         Graph::hamming(2, 4),
-        latin_square_graph(
-            "LSG(Z5)",
-            &[
-                &[0, 1, 2, 3, 4],
-                &[1, 2, 3, 4, 0],
-                &[2, 3, 4, 0, 1],
-                &[3, 4, 0, 1, 2],
-                &[4, 0, 1, 2, 3],
-            ],
-        ),
-        latin_square_graph(
-            "LSG(non-group)",
-            &[
-                &[0, 1, 2, 3, 4],
-                &[1, 3, 0, 4, 2],
-                &[2, 4, 3, 1, 0],
-                &[3, 0, 4, 2, 1],
-                &[4, 2, 1, 0, 3],
-            ],
-        ),
+        latin_cyclic5(),
+        latin_non_group5(),
     ]);
     gs.into_iter()
         .filter_map(|g| dr_or_vt_plus(&g).map(|h| (g, h)))

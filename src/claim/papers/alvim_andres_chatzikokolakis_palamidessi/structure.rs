@@ -9,6 +9,7 @@
 //! `b_i = |G_{i+1}(v) ∩ G_1(w)|` independent of the pair at distance i) unless a check says
 //! otherwise; VT+ = a sharply transitive set of n automorphisms (Definition 3).
 
+use super::common::{latin_cyclic5, latin_non_group5};
 use crate::claim::papers::cuff_yu::scan::Agree;
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::graph::{all_connected_graphs, all_graphs, Graph, Perm, VtPlus};
@@ -99,20 +100,8 @@ impl Spec {
             Spec::Circulant(n, s) => Graph::circulant(*n, s),
             Spec::Petersen => Graph::petersen(),
             Spec::Johnson(n, k) => johnson(*n, *k),
-            Spec::LatinCyclic5 => {
-                let sq: Vec<Vec<usize>> = (0..5)
-                    .map(|r| (0..5).map(|c| (r + c) % 5).collect())
-                    .collect();
-                latin_square_graph(&sq, "Latin-square graph (cyclic, order 5)")
-            }
-            Spec::LatinNonGroup5 => {
-                let rows = ["12345", "24153", "35421", "41532", "53214"];
-                let sq: Vec<Vec<usize>> = rows
-                    .iter()
-                    .map(|r| r.bytes().map(|b| (b - b'1') as usize).collect())
-                    .collect();
-                latin_square_graph(&sq, "Latin-square graph (non-group, order 5)")
-            }
+            Spec::LatinCyclic5 => latin_cyclic5(),
+            Spec::LatinNonGroup5 => latin_non_group5(),
             Spec::TwoK2 => Graph::from_edges(4, &[(0, 1), (2, 3)])
                 .expect("2K2")
                 .with_name("2K2"),
@@ -137,30 +126,6 @@ fn johnson(n: usize, k: usize) -> Graph {
     Graph::from_edges(sets.len(), &edges)
         .expect("simple")
         .with_name(format!("J({n},{k})"))
-}
-
-/// The Latin-square graph of a Latin square: cells, adjacent iff they share a row, a column or a
-/// symbol. Panics if `sq` is not a Latin square (a programming error in the test data).
-fn latin_square_graph(sq: &[Vec<usize>], name: &str) -> Graph {
-    let k = sq.len();
-    for (i, r) in sq.iter().enumerate() {
-        let row: BTreeSet<usize> = r.iter().copied().collect();
-        let col: BTreeSet<usize> = (0..k).map(|r| sq[r][i]).collect();
-        assert!(row.len() == k && col.len() == k, "not a Latin square");
-    }
-    let cell = |v: usize| (v / k, v % k);
-    let mut edges = Vec::new();
-    for a in 0..k * k {
-        for b in a + 1..k * k {
-            let ((r1, c1), (r2, c2)) = (cell(a), cell(b));
-            if r1 == r2 || c1 == c2 || sq[r1][c1] == sq[r2][c2] {
-                edges.push((a, b));
-            }
-        }
-    }
-    Graph::from_edges(k * k, &edges)
-        .expect("simple")
-        .with_name(name)
 }
 
 /// The graphs of the catalogue's §11 and G3 lists that are small enough for every default grid.
@@ -373,7 +338,7 @@ fn find_n_cycle(g: &Graph, budget: usize) -> Result<Option<Perm>, ()> {
 
 /// Whether Aut(g) has an n-cycle element: by enumerating Aut when it has at most `limit`
 /// elements, else by [`find_n_cycle`]. Returns (answer or None = undecided, how).
-fn has_n_cycle(g: &Graph, limit: usize) -> (Option<Option<Perm>>, String) {
+pub(crate) fn has_n_cycle(g: &Graph, limit: usize) -> (Option<Option<Perm>>, String) {
     let aut = g.automorphisms();
     if aut.order <= limit as u128 {
         if let Some(els) = group_elements(g.n(), &aut.generators, limit) {
