@@ -137,7 +137,7 @@ impl RealField {
             if lower_ok && upper_ok {
                 return cand;
             }
-            w = w / Rational::from(1024u32);
+            w /= Rational::from(1024u32);
         }
     }
 

@@ -9,6 +9,9 @@
 //! instead of entropies (log2 is strictly increasing); distances on a disconnected graph are
 //! `∞` with `t^{-∞} = 0`.
 
+// Matrix code indexes rows and columns by vertex; index loops say what they mean.
+#![allow(clippy::needless_range_loop)]
+
 pub(crate) mod common;
 pub(crate) mod example1;
 pub(crate) mod explore;

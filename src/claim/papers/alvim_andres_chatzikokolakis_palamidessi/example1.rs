@@ -452,6 +452,7 @@ fn check_ex1g_general(_: &Label) -> Check {
     let w = Rational::ONE / Rational::from(2u32).pow_u(100);
     let (mut less, mut equal, mut greater) = (0usize, 0usize, 0usize);
     let mut first_not: Option<String> = None;
+    let mut first_greater: Option<String> = None;
     let u = uniform(6);
     for p in priors_grid() {
         if p == u {
@@ -473,12 +474,18 @@ fn check_ex1g_general(_: &Label) -> Check {
             Ordering::Equal => equal += 1,
             Ordering::Greater => greater += 1,
         }
-        if s != Ordering::Less && first_not.is_none() {
-            first_not = Some(format!(
+        let show = || {
+            format!(
                 "prior {}: U(M1) = {} vs U(M2) = {u2}",
                 super::common::fmt_vec(&p),
                 f.show(&u1, "b")
-            ));
+            )
+        };
+        if s != Ordering::Less && first_not.is_none() {
+            first_not = Some(show());
+        }
+        if s == Ordering::Greater && first_greater.is_none() {
+            first_greater = Some(show());
         }
     }
     let ok = first_not.is_none();
@@ -492,11 +499,13 @@ fn check_ex1g_general(_: &Label) -> Check {
         Method::Exact,
         if ok { Outcome::Holds } else { Outcome::Fails },
     )
-    .with_note(
-        first_not.map_or("every non-uniform prior of the grid".into(), |w| {
-            format!("first counterexample: {w}")
-        }),
-    )
+    .with_note(match (first_not, first_greater) {
+        (None, _) => "every non-uniform prior of the grid".into(),
+        (Some(w), None) => format!("first counterexample: {w}"),
+        (Some(w), Some(g)) => {
+            format!("first counterexample: {w}; first prior where M1 is strictly better: {g}")
+        }
+    })
 }
 
 /// AACP-Ex1h: on the line P_n the truncated geometric mechanism (α = 1/t, ε-DP on the path)

@@ -207,7 +207,8 @@ fn check_x06(c: &Census) -> Check {
         for (k, b) in [dr, vt, vtp, single, cdd, true].into_iter().enumerate() {
             counts[k] += usize::from(b);
         }
-        let ok = (!dr || cdd) && (!vt || cdd) && (!vtp || vt) && (!single || vtp);
+        let implies = |a: bool, b: bool| !a || b;
+        let ok = implies(dr, cdd) && implies(vt, cdd) && implies(vtp, vt) && implies(single, vtp);
         if !ok && broken.is_none() {
             broken = Some(format!(
                 "{g}: DR {dr}, VT {vt}, VT+ {vtp}, single-orbit {single}, CDD {cdd}"

@@ -195,9 +195,10 @@ fn check_e4b(uv: &UV) -> Check {
             format!("t = {t}: S = {s}, ((t+v-1)/t)^u = {closed}")
         });
     }
-    let binom_ok = prof.iter().enumerate().all(|(d, nd)| {
-        Rational::from(*nd as u64) == binom(u, d) * Rational::from(v as u64 - 1).pow(d as u64)
-    });
+    let binom_ok = prof
+        .iter()
+        .enumerate()
+        .all(|(d, nd)| binom(u, d) * Rational::from(v as u64 - 1).pow(d as u64) == *nd as u64);
     a.push_ok(binom_ok, || {
         format!("BFS profile {prof:?} is not C(u,d)(v-1)^d")
     });
