@@ -42,8 +42,16 @@ fn strengthened_bounds_are_refuted() {
         bounds.len()
     );
     assert!(flipped.len() >= 5, "only {flipped:?} flipped");
-    // The bounds attained on their grids must be among them (CY-5, WYZ-L1.eq40, WYZ-T1c).
-    for id in ["CY-5", "WYZ-L1.eq40", "WYZ-T1c"] {
+    // The bounds attained on their grids must be among them (CY-5, WYZ-L1.eq40, WYZ-T1c, and
+    // AACP's LP-certified Theorems 4.1 / 5.1, attained with equality, and the T5.1 tightness).
+    for id in [
+        "CY-5",
+        "WYZ-L1.eq40",
+        "WYZ-T1c",
+        "AACP-T4.1",
+        "AACP-T5.1",
+        "AACP-T5.1t",
+    ] {
         assert!(flipped.iter().any(|(f, _)| f == id), "{id} did not flip");
     }
 }
