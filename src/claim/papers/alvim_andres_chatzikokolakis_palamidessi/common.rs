@@ -164,10 +164,13 @@ pub fn solve_channel_lp(
         sense,
         weights,
     };
-    let gens = if symmetric {
-        g.automorphisms().generators
-    } else {
-        Vec::new()
+    // Hamming graphs: the known generators of Aut(H(n,m)) (coordinate and symbol permutations)
+    // spare the automorphism search on large instances; like any generators they are re-checked
+    // by `solve_reduced` (edges to edges, weights kept) before the reduction is used.
+    let gens = match (symmetric, g.hamming_params()) {
+        (false, _) => Vec::new(),
+        (true, Some((n, m))) => crate::lp::bench_models::hamming_vertex_generators(n, m),
+        (true, None) => g.automorphisms().generators,
     };
     let sol = lp
         .solve_reduced(&gens)

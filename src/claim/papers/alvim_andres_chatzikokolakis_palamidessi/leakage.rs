@@ -50,6 +50,15 @@ fn t51_cells() -> Vec<HammingT> {
         .collect()
 }
 
+/// `dpcert search` beyond the grid, size `k`: H(4+k, 2), H(3+k, 3), H(2+k, 4), H(1, 8+k) at
+/// every t of the grid.
+fn t51_beyond(k: usize) -> Vec<HammingT> {
+    [(4 + k, 2), (3 + k, 3), (2 + k, 4), (1, 8 + k)]
+        .into_iter()
+        .flat_map(|(u, v)| t_grid().into_iter().map(move |t| HammingT { u, v, t }))
+        .collect()
+}
+
 /// `(t/(t + v − 1))^u`: Theorem 5.1's bound on `V` (uniform prior), i.e. the bound
 /// `u·log2(v t/(v − 1 + t))` on `I_∞` divided by `v^u` inside the log.
 fn t51_bound(c: &HammingT) -> Rational {
@@ -409,14 +418,14 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         Family {
             id: "AACP-T5.1",
             grid: t51_cells,
-            beyond: None,
+            beyond: Some(t51_beyond),
             check: check_t51,
         }
         .boxed(),
         Family {
             id: "AACP-T5.1t",
             grid: t51_cells,
-            beyond: None,
+            beyond: Some(t51_beyond),
             check: check_t51t,
         }
         .boxed(),

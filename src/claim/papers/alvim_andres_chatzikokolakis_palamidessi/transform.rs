@@ -485,6 +485,29 @@ pub fn bound_cells() -> Vec<GraphT> {
     out
 }
 
+/// `dpcert search` beyond the default grid, size `k`: C_{12+k}, K_{8+k}, Q_{4+k}, the circulant
+/// C_{8+k}(1,2) and H(2, 4+k), each kept when the graph module certifies DR or VT+, at every t
+/// of the grid.
+pub fn bound_beyond(k: usize) -> Vec<GraphT> {
+    let gs = [
+        Graph::cycle(12 + k),
+        Graph::complete(8 + k),
+        Graph::hypercube(4 + k),
+        Graph::circulant(8 + k, &[1, 2]),
+        Graph::hamming(2, 4 + k),
+    ];
+    gs.into_iter()
+        .filter_map(|g| super::common::dr_or_vt_plus(&g).map(|h| (g, h)))
+        .flat_map(|(g, hyp)| {
+            t_grid().into_iter().map(move |t| GraphT {
+                g: g.clone(),
+                t,
+                hyp: hyp.clone(),
+            })
+        })
+        .collect()
+}
+
 /// The certified master-LP optimum (uniform prior) compared with `1/S(r)` for every vertex `r`:
 /// `OPT <= min_r 1/S(r)` is Thm 4.1 (as `V(M) <= 1/S(r)`) and Thm 6.1 (as `U(Y,Z)` with uniform
 /// Y, binary gain, Prop. 3).
@@ -629,14 +652,14 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         Family {
             id: "AACP-T4.1",
             grid: bound_cells,
-            beyond: None,
+            beyond: Some(bound_beyond),
             check: |c| check_bound(c, "Thm 4.1"),
         }
         .boxed(),
         Family {
             id: "AACP-T4.1t",
             grid: bound_cells,
-            beyond: None,
+            beyond: Some(bound_beyond),
             check: |c| check_tight(c, "Thm 4.1 tightness"),
         }
         .boxed(),

@@ -11,7 +11,7 @@ use super::common::{
     distance_sum, dp_violation, fmt_matrix, master_lp, r, section11_graphs, tight_matrix, uniform,
     vulnerability, Matrix,
 };
-use super::transform::{bound_cells, check_bound, check_tight, GraphT};
+use super::transform::{bound_beyond, bound_cells, check_bound, check_tight, GraphT};
 use crate::claim::papers::cuff_yu::scan::Agree;
 use crate::claim::papers::vadhan::distance::not_checkable;
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
@@ -595,9 +595,9 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         .boxed(),
         Family { id: "AACP-D16", grid: queries, beyond: None, check: check_d16 }.boxed(),
         Family { id: "AACP-C-obl", grid: queries, beyond: None, check: check_cobl }.boxed(),
-        Family { id: "AACP-T6.1", grid: bound_cells, beyond: None, check: |c| check_bound(c, "Thm 6.1 (uniform Y, binary gain)") }.boxed(),
-        Family { id: "AACP-T6.1t", grid: bound_cells, beyond: None, check: |c| check_tight(c, "eq. (6)") }.boxed(),
-        Family { id: "AACP-T6.2", grid: bound_cells, beyond: None, check: check_t62 }.boxed(),
+        Family { id: "AACP-T6.1", grid: bound_cells, beyond: Some(bound_beyond), check: |c| check_bound(c, "Thm 6.1 (uniform Y, binary gain)") }.boxed(),
+        Family { id: "AACP-T6.1t", grid: bound_cells, beyond: Some(bound_beyond), check: |c| check_tight(c, "eq. (6)") }.boxed(),
+        Family { id: "AACP-T6.2", grid: bound_cells, beyond: Some(bound_beyond), check: check_t62 }.boxed(),
         Family { id: "AACP-C-always6", grid: always6_cells, beyond: None, check: check_always6 }.boxed(),
         Family { id: "AACP-C-Q34", grid: q34_grid, beyond: None, check: check_q34 }.boxed(),
         Family { id: "AACP-F4", grid: f4_cells, beyond: None, check: check_f4 }.boxed(),
