@@ -276,22 +276,31 @@ fn lemma23_cells(dr: bool) -> Vec<GraphT> {
         .collect()
 }
 
-/// AACP-L2: on a distance-regular graph the distance-class average of `M'` has every property.
-fn check_l2(cell: &GraphT) -> Check {
-    let Ok(arr) = cell.g.intersection_array() else {
-        return Check::new(
-            "hypothesis",
-            Value::text("-", ""),
-            Value::text("-", ""),
-            Method::Enumeration,
-            Outcome::Undecided,
-        )
-        .with_note("graph is not distance-regular: outside the lemma");
-    };
+/// A lemma checked outside its hypothesis: one undecided check saying so.
+fn outside(why: &str) -> Check {
+    Check::new(
+        "hypothesis",
+        Value::text("-", ""),
+        Value::text("-", ""),
+        Method::Enumeration,
+        Outcome::Undecided,
+    )
+    .with_note(why.to_string())
+}
+
+/// Lemmas 2 and 3: `construct` maps every Lemma 1 output `M'` of the cell's test matrices to
+/// `M''`, which must have every property the lemmas require.
+fn check_lemma23(
+    cell: &GraphT,
+    construct: impl Fn(&Matrix) -> Matrix,
+    compared: &str,
+    method: Method,
+    hypothesis: String,
+) -> Check {
     let mut a = Agree::new();
     for m in test_matrices(cell) {
         let p = lemma1(&m);
-        let q = lemma2(&cell.g, &p);
+        let q = construct(&p);
         let res = lemma23_ok(cell, &p, &q);
         a.push_ok(res.is_ok(), || {
             format!(
@@ -302,50 +311,37 @@ fn check_l2(cell: &GraphT) -> Check {
             )
         });
     }
-    let c = a.finish(
+    let c = a.finish(compared, method);
+    let note = format!("{}; {hypothesis}", c.note);
+    c.with_note(note)
+}
+
+/// AACP-L2: on a distance-regular graph the distance-class average of `M'` has every property.
+fn check_l2(cell: &GraphT) -> Check {
+    let Ok(arr) = cell.g.intersection_array() else {
+        return outside("graph is not distance-regular: outside the lemma");
+    };
+    check_lemma23(
+        cell,
+        |p| lemma2(&cell.g, p),
         "Lemma 2 construction (distance-class average of M'): equal maximal diagonal, zero columns >= n, eps-DP, rows sum to 1, V kept",
         Method::Combined(vec![Method::LpCertificate, Method::Exact]),
-    );
-    let note = format!("{}; intersection array {arr}", c.note);
-    c.with_note(note)
+        format!("intersection array {arr}"),
+    )
 }
 
 /// AACP-L3: on a VT+ graph the average over a VT+ family has every property.
 fn check_l3(cell: &GraphT) -> Check {
     let VtPlus::Witness(sigmas) = cell.g.vt_plus(1_000_000) else {
-        return Check::new(
-            "hypothesis",
-            Value::text("-", ""),
-            Value::text("-", ""),
-            Method::Enumeration,
-            Outcome::Undecided,
-        )
-        .with_note("no VT+ family found: outside the lemma");
+        return outside("no VT+ family found: outside the lemma");
     };
-    let mut a = Agree::new();
-    for m in test_matrices(cell) {
-        let p = lemma1(&m);
-        let q = lemma3(&sigmas, &p);
-        let res = lemma23_ok(cell, &p, &q);
-        a.push_ok(res.is_ok(), || {
-            format!(
-                "M' = {} -> M'' = {}: {}",
-                fmt_matrix(&p),
-                fmt_matrix(&q),
-                res.unwrap_err()
-            )
-        });
-    }
-    let c = a.finish(
+    check_lemma23(
+        cell,
+        |p| lemma3(&sigmas, p),
         "Lemma 3 construction (average over a VT+ family): equal maximal diagonal, zero columns >= n, eps-DP, rows sum to 1, V kept",
         Method::Combined(vec![Method::Enumeration, Method::LpCertificate, Method::Exact]),
-    );
-    let note = format!(
-        "{}; VT+ family of {} automorphisms (re-checked Latin square)",
-        c.note,
-        sigmas.len()
-    );
-    c.with_note(note)
+        format!("VT+ family of {} automorphisms (re-checked Latin square)", sigmas.len()),
+    )
 }
 
 /// The matrices with equal maximal diagonal that eq. (2), the dis-equation and L3n speak of:
