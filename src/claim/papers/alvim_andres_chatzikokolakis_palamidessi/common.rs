@@ -4,6 +4,8 @@
 //! master LP `OPT(G, t, π) = max Σ_j π_j M[j][j]` over ε-DP row-stochastic matrices, solved
 //! exactly with its certificate re-checked.
 
+use super::transform::GraphT;
+use crate::claim::{Check, Method, Outcome, Value};
 use crate::graph::Graph;
 use crate::lp::{ChannelLp, Sense};
 use crate::measure::{max_ratio_rows, DpLevel};
@@ -300,6 +302,33 @@ pub fn bound_graphs() -> Vec<(Graph, String)> {
     ]);
     gs.into_iter()
         .filter_map(|g| dr_or_vt_plus(&g).map(|h| (g, h)))
+        .collect()
+}
+
+/// An instance that could not be decided (an LP without a certified optimum, a hypothesis that
+/// does not apply): undecided, with the reason.
+pub fn undecided(what: &str, method: Method, why: impl Into<String>) -> Check {
+    Check::new(
+        what,
+        Value::text("-", ""),
+        Value::text("-", ""),
+        method,
+        Outcome::Undecided,
+    )
+    .with_note(why)
+}
+
+/// Every graph of `graphs` at every `t` of `ts` (grid instances).
+pub fn graph_cells(graphs: Vec<Graph>, ts: &[Rational]) -> Vec<GraphT> {
+    graphs
+        .into_iter()
+        .flat_map(|g| {
+            ts.iter().map(move |t| GraphT {
+                g: g.clone(),
+                t: t.clone(),
+                hyp: String::new(),
+            })
+        })
         .collect()
 }
 

@@ -12,7 +12,7 @@
 //! correctly rounded by exact sign tests.
 
 use super::common::{
-    dp_violation, fmt_matrix, master_lp, r, tight_matrix, uniform, vulnerability, Matrix,
+    dp_violation, fmt_matrix, master_lp, r, tight_matrix, undecided, uniform, vulnerability, Matrix,
 };
 use crate::claim::papers::cuff_yu::scan::Agree;
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
@@ -375,14 +375,7 @@ fn check_ex1e(_: &Label) -> Check {
             c.method = Method::Combined(vec![Method::LpCertificate, Method::Exact]);
             c.with_note(lp.note)
         }
-        Err(e) => Check::new(
-            "Ex1e",
-            Value::text("-", ""),
-            Value::text("-", ""),
-            Method::LpCertificate,
-            Outcome::Undecided,
-        )
-        .with_note(e),
+        Err(e) => undecided("Ex1e", Method::LpCertificate, e),
     }
 }
 
@@ -578,14 +571,7 @@ fn check_ex1h(cell: &super::transform::GraphT) -> Check {
             }
             c.with_note(note)
         }
-        Err(e) => Check::new(
-            "Ex1h",
-            Value::text("-", ""),
-            Value::text("-", ""),
-            Method::LpCertificate,
-            Outcome::Undecided,
-        )
-        .with_note(e),
+        Err(e) => undecided("Ex1h", Method::LpCertificate, e),
     }
 }
 

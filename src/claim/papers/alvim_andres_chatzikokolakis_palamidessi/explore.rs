@@ -2,7 +2,7 @@
 //! claims of the paper, but what Theorem 4.1's comparison and the graph classes do outside
 //! "distance-regular or VT+". X-04 is AACP-C-always6; X-05 is part of the X-06 census.
 
-use super::common::{distance_sum, dr_or_vt_plus, master_lp, r, uniform};
+use super::common::{distance_sum, dr_or_vt_plus, graph_cells, master_lp, r, undecided, uniform};
 use super::structure::has_n_cycle;
 use super::transform::GraphT;
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
@@ -15,17 +15,11 @@ use std::fmt;
 
 /// Connected graphs on 2..=6 vertices (all, or those outside DR ∪ VT+) at the given t.
 fn connected_cells(outside_only: bool, ts: &[Rational]) -> Vec<GraphT> {
-    (2..=6)
+    let gs = (2..=6)
         .flat_map(all_connected_graphs)
         .filter(|g| !outside_only || dr_or_vt_plus(g).is_none())
-        .flat_map(|g| {
-            ts.iter().map(move |t| GraphT {
-                g: g.clone(),
-                t: t.clone(),
-                hyp: String::new(),
-            })
-        })
-        .collect()
+        .collect();
+    graph_cells(gs, ts)
 }
 
 /// The certified optimum and `1/S(r)` for every vertex `r`.
@@ -46,23 +40,12 @@ fn sym(o: Ordering) -> &'static str {
     }
 }
 
-fn lp_undecided(e: String) -> Check {
-    Check::new(
-        "master LP",
-        Value::text("-", ""),
-        Value::text("-", ""),
-        Method::LpCertificate,
-        Outcome::Undecided,
-    )
-    .with_note(e)
-}
-
 /// AACP-X-01: Theorem 4.1's comparison `OPT <= 1/S(r)` for *every* vertex r, on connected graphs
 /// outside DR ∪ VT+ (the per-r relations are listed).
 fn check_x01(cell: &GraphT) -> Check {
     let (opt, b, note) = match opt_and_bounds(cell) {
         Ok(x) => x,
-        Err(e) => return lp_undecided(e),
+        Err(e) => return undecided("master LP", Method::LpCertificate, e),
     };
     let rel: Vec<String> = b
         .iter()
@@ -90,7 +73,7 @@ fn check_x01(cell: &GraphT) -> Check {
 fn check_x03(cell: &GraphT) -> Check {
     let (opt, b, note) = match opt_and_bounds(cell) {
         Ok(x) => x,
-        Err(e) => return lp_undecided(e),
+        Err(e) => return undecided("master LP", Method::LpCertificate, e),
     };
     let best = b.iter().max().expect("vertices").clone();
     let mut c = Check::rationals("OPT <= max_r 1/S(r) = 1/min_r S(r)", &opt, "<=", &best);
@@ -125,7 +108,7 @@ fn check_x02(c: &Census) -> Check {
     for cell in connected_cells(false, std::slice::from_ref(&c.t)) {
         let (opt, b, _) = match opt_and_bounds(&cell) {
             Ok(x) => x,
-            Err(e) => return lp_undecided(e),
+            Err(e) => return undecided("master LP", Method::LpCertificate, e),
         };
         let lo = b.iter().min().expect("vertices");
         let hi = b.iter().max().expect("vertices");
@@ -180,27 +163,21 @@ fn check_x06(c: &Census) -> Check {
             VtPlus::Witness(_) => true,
             VtPlus::NoneExhaustive => false,
             VtPlus::Undecided { why } => {
-                return Check::new(
+                return undecided(
                     "census",
-                    Value::text("-", ""),
-                    Value::text("-", ""),
                     Method::Enumeration,
-                    Outcome::Undecided,
+                    format!("{g}: VT+ undecided ({why})"),
                 )
-                .with_note(format!("{g}: VT+ undecided ({why})"))
             }
         };
         let single = match has_n_cycle(&g, 1_000_000) {
             (Some(x), _) => x.is_some(),
             (None, why) => {
-                return Check::new(
+                return undecided(
                     "census",
-                    Value::text("-", ""),
-                    Value::text("-", ""),
                     Method::Enumeration,
-                    Outcome::Undecided,
+                    format!("{g}: single-orbit search {why}"),
                 )
-                .with_note(format!("{g}: single-orbit search {why}"))
             }
         };
         let cdd = g.has_constant_distance_profile();

@@ -7,7 +7,8 @@
 //! `I_∞(X;Z) = log2 Σ_z max_x M[x][z]`, and `Σ_z max_x M[x][z] = n·V(M)`.
 
 use super::common::{
-    column_max_sum, distance_sum, dp_violation, master_lp, r, t_grid, tight_matrix, uniform, Matrix,
+    column_max_sum, distance_sum, dp_violation, master_lp, r, t_grid, tight_matrix, undecided,
+    uniform, Matrix,
 };
 use crate::claim::papers::cuff_yu::scan::{Agree, Scan};
 use crate::claim::papers::wang_ying_zhang::core::binom;
@@ -73,16 +74,7 @@ fn check_t51(c: &HammingT) -> Check {
     let n = g.n();
     let lp = match master_lp(&g, &c.t, &uniform(n), true) {
         Ok(lp) => lp,
-        Err(e) => {
-            return Check::new(
-                "Thm 5.1",
-                Value::text("-", ""),
-                Value::text("-", ""),
-                Method::LpCertificate,
-                Outcome::Undecided,
-            )
-            .with_note(e)
-        }
+        Err(e) => return undecided("Thm 5.1", Method::LpCertificate, e),
     };
     let bound = t51_bound(c);
     let mut chk = Check::rationals(
@@ -115,14 +107,7 @@ fn check_rw2(c: &HammingT) -> Check {
             chk.method = Method::Combined(vec![Method::LpCertificate, Method::Exact]);
             chk.with_note(lp.note)
         }
-        Err(e) => Check::new(
-            "RW2",
-            Value::text("-", ""),
-            Value::text("-", ""),
-            Method::LpCertificate,
-            Outcome::Undecided,
-        )
-        .with_note(e),
+        Err(e) => undecided("RW2", Method::LpCertificate, e),
     }
 }
 
@@ -318,14 +303,7 @@ fn check_p2(c: &P2Cell) -> Check {
                     lp.note
                 ))
             }
-            Err(e) => Check::new(
-                "P2",
-                Value::text("-", ""),
-                Value::text("-", ""),
-                Method::LpCertificate,
-                Outcome::Undecided,
-            )
-            .with_note(e),
+            Err(e) => undecided("P2", Method::LpCertificate, e),
         };
     }
     let vb = Rational::from(c.v as u64) * &bound;
@@ -374,16 +352,7 @@ fn check_p2i(c: &VT) -> Check {
     let k = Graph::complete(v);
     let opt = match master_lp(&k, t, &uniform(v), true) {
         Ok(lp) => lp.value * Rational::from(v as u64),
-        Err(e) => {
-            return Check::new(
-                "P2i",
-                Value::text("-", ""),
-                Value::text("-", ""),
-                Method::LpCertificate,
-                Outcome::Undecided,
-            )
-            .with_note(e)
-        }
+        Err(e) => return undecided("P2i", Method::LpCertificate, e),
     };
     let mut a = Agree::new();
     for u in 1..=3usize {

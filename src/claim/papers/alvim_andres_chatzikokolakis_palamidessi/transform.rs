@@ -8,7 +8,7 @@
 
 use super::common::{
     bound_graphs, distance_sum, dp_violation, fmt_matrix, master_lp, r, random_dp_vertices, t_grid,
-    tight_matrix, uniform, vulnerability, Lcg, Matrix,
+    tight_matrix, undecided, uniform, vulnerability, Lcg, Matrix,
 };
 use crate::claim::papers::cuff_yu::scan::{Agree, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
@@ -276,18 +276,6 @@ fn lemma23_cells(dr: bool) -> Vec<GraphT> {
         .collect()
 }
 
-/// A lemma checked outside its hypothesis: one undecided check saying so.
-fn outside(why: &str) -> Check {
-    Check::new(
-        "hypothesis",
-        Value::text("-", ""),
-        Value::text("-", ""),
-        Method::Enumeration,
-        Outcome::Undecided,
-    )
-    .with_note(why.to_string())
-}
-
 /// Lemmas 2 and 3: `construct` maps every Lemma 1 output `M'` of the cell's test matrices to
 /// `M''`, which must have every property the lemmas require.
 fn check_lemma23(
@@ -319,7 +307,11 @@ fn check_lemma23(
 /// AACP-L2: on a distance-regular graph the distance-class average of `M'` has every property.
 fn check_l2(cell: &GraphT) -> Check {
     let Ok(arr) = cell.g.intersection_array() else {
-        return outside("graph is not distance-regular: outside the lemma");
+        return undecided(
+            "hypothesis",
+            Method::Enumeration,
+            "graph is not distance-regular: outside the lemma",
+        );
     };
     check_lemma23(
         cell,
@@ -333,7 +325,11 @@ fn check_l2(cell: &GraphT) -> Check {
 /// AACP-L3: on a VT+ graph the average over a VT+ family has every property.
 fn check_l3(cell: &GraphT) -> Check {
     let VtPlus::Witness(sigmas) = cell.g.vt_plus(1_000_000) else {
-        return outside("no VT+ family found: outside the lemma");
+        return undecided(
+            "hypothesis",
+            Method::Enumeration,
+            "no VT+ family found: outside the lemma",
+        );
     };
     check_lemma23(
         cell,

@@ -8,8 +8,8 @@
 //! for some `x ~ x'`; C-obl is checked under every combination of the readings.
 
 use super::common::{
-    distance_sum, dp_violation, fmt_matrix, master_lp, r, section11_graphs, tight_matrix, uniform,
-    vulnerability, Matrix,
+    distance_sum, dp_violation, fmt_matrix, graph_cells, master_lp, r, section11_graphs,
+    tight_matrix, undecided, uniform, vulnerability, Matrix,
 };
 use super::transform::{bound_beyond, bound_cells, check_bound, check_tight, GraphT};
 use crate::claim::papers::cuff_yu::scan::Agree;
@@ -19,20 +19,6 @@ use crate::graph::Graph;
 use crate::num::Rational;
 use malachite::base::num::basic::traits::{One, Zero};
 use std::fmt;
-
-/// A named graph at a privacy level (grid instance).
-fn graph_cells(graphs: Vec<Graph>, ts: &[Rational]) -> Vec<GraphT> {
-    graphs
-        .into_iter()
-        .flat_map(|g| {
-            ts.iter().map(move |t| GraphT {
-                g: g.clone(),
-                t: t.clone(),
-                hyp: String::new(),
-            })
-        })
-        .collect()
-}
 
 /// AACP-T6.2: (6) with `c = 1/S` is ε-DP and its utility (uniform Y, binary gain) equals the
 /// certified master-LP optimum (so it is optimal), and both equal `1/Σ_d n_d t^{-d}`.
@@ -66,14 +52,7 @@ fn check_t62(cell: &GraphT) -> Check {
                 cell.hyp, lp.note
             ))
         }
-        Err(e) => Check::new(
-            "T6.2",
-            Value::text("-", ""),
-            Value::text("-", ""),
-            Method::LpCertificate,
-            Outcome::Undecided,
-        )
-        .with_note(e),
+        Err(e) => undecided("T6.2", Method::LpCertificate, e),
     }
 }
 
@@ -169,14 +148,7 @@ fn check_f4(cell: &GraphT) -> Check {
             c.method = Method::Combined(vec![Method::LpCertificate, Method::Exact]);
             c.with_note(format!("{} component(s); {}", components(&cell.g), lp.note))
         }
-        Err(e) => Check::new(
-            "F4",
-            Value::text("-", ""),
-            Value::text("-", ""),
-            Method::LpCertificate,
-            Outcome::Undecided,
-        )
-        .with_note(e),
+        Err(e) => undecided("F4", Method::LpCertificate, e),
     }
 }
 
@@ -459,24 +431,18 @@ fn check_q34(q: &Query) -> Check {
     let t = r(2, 1);
     let pairs = induced_pairs(q, true);
     let Ok(y) = Graph::from_edges(q.k, &pairs) else {
-        return Check::new(
+        return undecided(
             "C-Q34",
-            Value::text("-", ""),
-            Value::text("-", ""),
             Method::Exact,
-            Outcome::Undecided,
-        )
-        .with_note("induced relation is not a simple graph");
+            "induced relation is not a simple graph",
+        );
     };
     let Some(hyp) = super::common::dr_or_vt_plus(&y) else {
-        return Check::new(
+        return undecided(
             "C-Q34",
-            Value::text("-", ""),
-            Value::text("-", ""),
             Method::Exact,
-            Outcome::Undecided,
-        )
-        .with_note("answer graph is neither DR nor VT+: outside the claim");
+            "answer graph is neither DR nor VT+: outside the claim",
+        );
     };
     let c = Rational::ONE / distance_sum(&y, 0, &t);
     let h = tight_matrix(&y, &t, &vec![c; q.k]);
@@ -503,14 +469,7 @@ fn check_q34(q: &Query) -> Check {
             chk.method = Method::Combined(vec![Method::LpCertificate, Method::Exact]);
             chk.with_note(format!("answer graph {hyp}; K is eps-DP on X; {}", lp.note))
         }
-        Err(e) => Check::new(
-            "C-Q34",
-            Value::text("-", ""),
-            Value::text("-", ""),
-            Method::LpCertificate,
-            Outcome::Undecided,
-        )
-        .with_note(e),
+        Err(e) => undecided("C-Q34", Method::LpCertificate, e),
     }
 }
 
