@@ -19,6 +19,7 @@ use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::graph::Graph;
 use crate::num::algebraic::RealField;
 use crate::num::{parse_rational, Interval, Poly, RatFn, Rational};
+use malachite::base::num::arithmetic::traits::Pow;
 use malachite::base::num::basic::traits::One;
 use std::cmp::Ordering;
 use std::fmt;
@@ -65,18 +66,8 @@ fn field() -> RealField {
     let mut f = RealField::new(Poly::from_ints(&[-2, 0, 0, 0, 0, 1]), &r(1, 1), &r(2, 1))
         .expect("x^5 - 2 has one root in (1, 2)");
     f.root
-        .refine_to(&(Rational::ONE / Rational::from(2u32).pow_u(120)));
+        .refine_to(&(Rational::ONE / Rational::from(2u32).pow(120u64)));
     f
-}
-
-trait PowU {
-    fn pow_u(self, k: u64) -> Rational;
-}
-impl PowU for Rational {
-    fn pow_u(self, k: u64) -> Rational {
-        use malachite::base::num::arithmetic::traits::Pow;
-        self.pow(k)
-    }
 }
 
 /// The exact M1 in `Q(β)` (entries as polynomials in β), from the truncated geometric formula
@@ -102,7 +93,7 @@ fn m1_exact(f: &RealField) -> Vec<Vec<Poly>> {
 /// `Σ_z max_i π_i M[i][z]` for an M over `Q(β)`, with exact comparisons (enclosures first,
 /// the exact sign when they overlap).
 fn utility_exact(f: &RealField, m: &[Vec<Poly>], prior: &[Rational]) -> Poly {
-    let w = Rational::ONE / Rational::from(2u32).pow_u(100);
+    let w = Rational::ONE / Rational::from(2u32).pow(100u64);
     let mut total = Poly::zero();
     for z in 0..6 {
         let mut best: Option<(Poly, (Rational, Rational))> = None;
@@ -442,7 +433,7 @@ fn priors_grid() -> Vec<Vec<Rational>> {
 fn check_ex1g_general(_: &Label) -> Check {
     let f = field();
     let m1 = m1_exact(&f);
-    let w = Rational::ONE / Rational::from(2u32).pow_u(100);
+    let w = Rational::ONE / Rational::from(2u32).pow(100u64);
     let (mut less, mut equal, mut greater) = (0usize, 0usize, 0usize);
     let mut first_not: Option<String> = None;
     let mut first_greater: Option<String> = None;
@@ -515,10 +506,7 @@ fn check_ex1h(cell: &super::transform::GraphT) -> Check {
             .map(|i| {
                 (0..n)
                     .map(|j| {
-                        let p = |k: usize| {
-                            use malachite::base::num::arithmetic::traits::Pow;
-                            a.clone().pow(k as u64)
-                        };
+                        let p = |k: usize| a.clone().pow(k as u64);
                         if j == 0 {
                             p(i) / &denom
                         } else if j == n - 1 {
@@ -691,7 +679,6 @@ mod tests {
         for i in 0..6usize {
             for j in 0..6usize {
                 let entry = |a: &Rational| -> Rational {
-                    use malachite::base::num::arithmetic::traits::Pow;
                     match j {
                         0 => a.clone().pow(i as u64) / (&one + a),
                         5 => a.clone().pow(5 - i as u64) / (&one + a),
