@@ -111,12 +111,14 @@ fn check_rw2(c: &HammingT) -> Check {
     }
 }
 
-/// The v-ary randomized response with `t = e^ε`: `R[a][b] = (t/(t+v−1))·t^{-[a≠b]}`, built as
-/// the exponential mechanism on K_v (row-normalised `t^{-d}`).
+/// v-ary randomized response from the mechanism library (`mechanism::randomized_response`,
+/// which takes `e^{-ε}`): `R[a][a] = t/(t+v−1)`, `R[a][b] = 1/(t+v−1)` — built independently of
+/// the `t^{-d}` matrix it is compared with.
 fn randomized_response(v: usize, t: &Rational) -> Matrix {
-    let g = Graph::complete(v);
-    let c = Rational::ONE / distance_sum(&g, 0, t);
-    tight_matrix(&g, t, &vec![c; v])
+    crate::mechanism::randomized_response(v, &(Rational::ONE / t))
+        .expect("v >= 1 and t > 0")
+        .rows()
+        .to_vec()
 }
 
 /// The u-fold Kronecker power of `R` on `V^u` (vertex order of [`Graph::hamming`]):

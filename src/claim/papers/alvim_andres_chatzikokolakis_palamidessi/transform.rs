@@ -57,7 +57,24 @@ fn small_cells() -> Vec<GraphT> {
 /// the matrix `t^{-d}` row-normalised (when it is ε-DP), a constant-rows matrix, and convex mixtures; each
 /// widened to `m = n .. n+3` columns by splitting columns in seeded proportions, permuting
 /// columns and appending zero columns (all of which keep ε-DP).
+///
+/// L1, R1 and the Lemma 2/3 / eq. (2) claims share cells, so the matrices (whose LP solves
+/// dominate) are built once per cell and shared.
 fn test_matrices(cell: &GraphT) -> Vec<Matrix> {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    static CACHE: OnceLock<Mutex<HashMap<String, Vec<Matrix>>>> = OnceLock::new();
+    let key = format!("{} {:?} t={}", cell.g, cell.g.edges(), cell.t);
+    let cache = CACHE.get_or_init(Default::default);
+    if let Some(m) = cache.lock().expect("cache lock").get(&key) {
+        return m.clone();
+    }
+    let m = build_test_matrices(cell);
+    cache.lock().expect("cache lock").insert(key, m.clone());
+    m
+}
+
+fn build_test_matrices(cell: &GraphT) -> Vec<Matrix> {
     let (g, t) = (&cell.g, &cell.t);
     let n = g.n();
     let mut base = random_dp_vertices(g, t, 3, 7 + n as u64);

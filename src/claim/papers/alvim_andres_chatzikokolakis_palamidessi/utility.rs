@@ -17,6 +17,7 @@ use crate::claim::papers::vadhan::distance::not_checkable;
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::graph::Graph;
 use crate::num::Rational;
+use crate::prob::Channel;
 use malachite::base::num::basic::traits::{One, Zero};
 use std::fmt;
 
@@ -305,11 +306,23 @@ fn check_d12(q: &Query) -> Check {
     for kmat in all_h(n) {
         let depends_only =
             (0..n).all(|x| (0..n).all(|x2| q.f[x] != q.f[x2] || kmat[x] == kmat[x2]));
+        // H[y] = K[x] for some x with f(x) = y (uniform off the image); K = H o f is then
+        // decided with the library's composition of the deterministic channel f and H.
         let mut h: Matrix = vec![vec![r(1, 2), r(1, 2)]; q.k];
-        for x in 0..n {
+        for x in (0..n).rev() {
             h[q.f[x]] = kmat[x].clone();
         }
-        let factors = (0..n).all(|x| h[q.f[x]] == kmat[x]);
+        let f_channel: Matrix = (0..n)
+            .map(|x| {
+                (0..q.k)
+                    .map(|y| Rational::from(u32::from(q.f[x] == y)))
+                    .collect()
+            })
+            .collect();
+        let composed = Channel::new(f_channel)
+            .and_then(|fc| fc.then(&Channel::new(h.clone())?))
+            .expect("rows sum to 1");
+        let factors = composed.rows() == kmat.as_slice();
         a.push(depends_only, factors, || {
             format!("K = {}", fmt_matrix(&kmat))
         });
