@@ -138,6 +138,15 @@ pub fn parse(path: &Path, text: &str) -> Result<Manifest, ManifestError> {
                 format!("duplicate claim id `{id}` (first at line {first})"),
             ));
         }
+        if matches!(c.expect, Outcome::Error | Outcome::OutOfRange) {
+            return Err(err(
+                Some(line),
+                format!(
+                    "claim `{id}`: expect = \"{}\" is not a verdict (use holds, fails, undecided or not-checkable)",
+                    c.expect
+                ),
+            ));
+        }
         let why = c.why.filter(|w| !w.trim().is_empty());
         if c.expect != Outcome::Holds && why.is_none() {
             return Err(err(
@@ -278,7 +287,12 @@ why = "n=1"
     /// Each bad input: (edit of GOOD, expected line, substring of the reason).
     #[test]
     fn errors_table() {
-        let table: [(String, Option<usize>, &str); 6] = [
+        let table: [(String, Option<usize>, &str); 7] = [
+            (
+                GOOD.replace("expect = \"holds\"", "expect = \"error\""),
+                Some(8),
+                "not a verdict",
+            ),
             (
                 GOOD.replace("kind = \"bound\"", "kind = \"lemma\""),
                 Some(12),

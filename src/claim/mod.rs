@@ -8,6 +8,7 @@ pub mod families;
 pub mod manifest;
 pub mod papers;
 pub mod report;
+pub mod scan;
 pub mod search;
 pub mod verdict;
 
@@ -106,13 +107,66 @@ impl<I: Display + Send + Sync + 'static> ClaimChecker for Family<I> {
     }
 }
 
-/// Run one check, filling in the instance label if the checker left it empty.
+/// Run one check, filling in the instance label if the checker left it empty. A panic inside
+/// the check becomes that instance's `error` row (with the panic message), never an abort of
+/// the whole run.
 fn run_one<I: Display>(check: &fn(&I) -> Check, instance: &I) -> Check {
-    let mut c = check(instance);
+    let mut c = guarded(|| check(instance));
     if c.instance.is_empty() {
         c.instance = instance.to_string();
     }
     c
+}
+
+/// Run `f`; a panic becomes an `error` check whose note carries the panic message.
+pub fn guarded(f: impl FnOnce() -> Check) -> Check {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).unwrap_or_else(|payload| {
+        let msg = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "non-string panic payload".to_string());
+        error_check(format!("the check panicked: {msg}"))
+    })
+}
+
+/// An `error` row: the check could not run (a bug in the checker, or an empty grid).
+pub fn error_check(why: impl Into<String>) -> Check {
+    Check::new(
+        "check did not run",
+        Value::text("-", ""),
+        Value::text("-", ""),
+        Method::Exact,
+        Outcome::Error,
+    )
+    .with_note(why)
+}
+
+/// An `undecided` row with its reason: the tool could not decide this instance (e.g. a
+/// certified bound too weak, an order the exact layer does not cover).
+pub fn undecided_because(why: impl AsRef<str>) -> Check {
+    Check::new(
+        "undecided",
+        Value::text("-", ""),
+        Value::text("-", ""),
+        Method::Exact,
+        Outcome::Undecided,
+    )
+    .with_note(format!("undecided: {}", why.as_ref()))
+}
+
+/// The one "not checkable" row (a definition, a figure absent from the source, an informal
+/// remark): verdict `not-checkable`, with the reason in the note. Distinct from `undecided`,
+/// which means a certified bound was too weak.
+pub fn not_checkable(why: impl AsRef<str>) -> Check {
+    Check::new(
+        "not checkable",
+        Value::text("-", ""),
+        Value::text("-", ""),
+        Method::Exact,
+        Outcome::NotCheckable,
+    )
+    .with_note(format!("not checkable: {}", why.as_ref()))
 }
 
 /// Every registered claim checker, across all papers.

@@ -5,12 +5,25 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// The outcome of one instance, or the verdict of a whole claim.
+///
+/// Besides the three decisions of DESIGN.md there are three bookkeeping outcomes, so that a
+/// verdict says on how many instances a statement was actually exercised:
+/// * `OutOfRange` — the instance lies outside the statement's hypotheses (e.g. a distortion beyond
+///   the theorem's range); it is counted and shown, but exercises nothing.
+/// * `NotCheckable` — there is no mathematical content to check (a definition, a figure absent
+///   from the source, an informal remark); the reason is in the note. Not the same as
+///   `Undecided`, which means a certified bound was too weak.
+/// * `Error` — the check itself broke (it panicked, or the claim produced no instance at all).
+///   An error never equals any manifest `expect`, so `dpcert verify` exits 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "kebab-case")]
 pub enum Outcome {
     Holds,
     Fails,
     Undecided,
+    NotCheckable,
+    OutOfRange,
+    Error,
 }
 
 impl Outcome {
@@ -23,17 +36,37 @@ impl Outcome {
         }
     }
 
-    /// Aggregate per DESIGN.md: fails if any fails, undecided if any undecided, else holds.
+    /// Aggregate per DESIGN.md: error if any check broke, fails if any fails, undecided if any
+    /// is undecided, not-checkable if any is not checkable, holds if at least one instance was
+    /// exercised and held. Instances out of range do not count; a claim with no exercised
+    /// instance at all (none, or every one out of range) is an error, never "holds".
     pub fn aggregate<'a>(outcomes: impl IntoIterator<Item = &'a Outcome>) -> Outcome {
-        let mut verdict = Outcome::Holds;
+        let mut seen = [false; 6];
         for o in outcomes {
-            match o {
-                Outcome::Fails => return Outcome::Fails,
-                Outcome::Undecided => verdict = Outcome::Undecided,
-                Outcome::Holds => {}
-            }
+            seen[o.severity()] = true;
         }
-        verdict
+        [
+            Outcome::Error,
+            Outcome::Fails,
+            Outcome::Undecided,
+            Outcome::NotCheckable,
+            Outcome::Holds,
+        ]
+        .into_iter()
+        .find(|o| seen[o.severity()])
+        .unwrap_or(Outcome::Error)
+    }
+
+    /// Rank used for aggregation and report order: error first, out of range last.
+    pub fn severity(self) -> usize {
+        match self {
+            Outcome::Error => 0,
+            Outcome::Fails => 1,
+            Outcome::Undecided => 2,
+            Outcome::NotCheckable => 3,
+            Outcome::Holds => 4,
+            Outcome::OutOfRange => 5,
+        }
     }
 
     pub fn as_str(self) -> &'static str {
@@ -41,6 +74,9 @@ impl Outcome {
             Outcome::Holds => "holds",
             Outcome::Fails => "fails",
             Outcome::Undecided => "undecided",
+            Outcome::NotCheckable => "not-checkable",
+            Outcome::OutOfRange => "out-of-range",
+            Outcome::Error => "error",
         }
     }
 }
@@ -254,6 +290,13 @@ mod tests {
         assert_eq!(Outcome::aggregate(&[Holds, Holds]), Holds);
         assert_eq!(Outcome::aggregate(&[Holds, Undecided]), Undecided);
         assert_eq!(Outcome::aggregate(&[Undecided, Fails]), Fails);
-        assert_eq!(Outcome::aggregate(&[]), Holds);
+        assert_eq!(Outcome::aggregate(&[Fails, Error]), Error);
+        assert_eq!(Outcome::aggregate(&[NotCheckable]), NotCheckable);
+        assert_eq!(Outcome::aggregate(&[Holds, NotCheckable]), NotCheckable);
+        assert_eq!(Outcome::aggregate(&[Holds, OutOfRange]), Holds);
+        assert_eq!(Outcome::aggregate(&[OutOfRange, Undecided]), Undecided);
+        // Nothing exercised is an error, never a vacuous "holds".
+        assert_eq!(Outcome::aggregate(&[]), Error);
+        assert_eq!(Outcome::aggregate(&[OutOfRange, OutOfRange]), Error);
     }
 }

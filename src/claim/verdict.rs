@@ -15,6 +15,7 @@ use std::time::Duration;
 pub const SHOWN_FAILS: usize = 10;
 pub const SHOWN_UNDECIDED: usize = 10;
 pub const SHOWN_HOLDS: usize = 3;
+pub const SHOWN_OUT_OF_RANGE: usize = 1;
 
 /// Per-outcome instance counts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -22,6 +23,44 @@ pub struct Counts {
     pub holds: usize,
     pub fails: usize,
     pub undecided: usize,
+    pub not_checkable: usize,
+    /// Instances outside the statement's hypotheses (counted, exercised nothing).
+    pub out_of_range: usize,
+    /// Checks that broke (panicked).
+    pub error: usize,
+}
+
+impl Counts {
+    /// Count one more `o`.
+    pub fn add(&mut self, o: Outcome) {
+        match o {
+            Outcome::Holds => self.holds += 1,
+            Outcome::Fails => self.fails += 1,
+            Outcome::Undecided => self.undecided += 1,
+            Outcome::NotCheckable => self.not_checkable += 1,
+            Outcome::OutOfRange => self.out_of_range += 1,
+            Outcome::Error => self.error += 1,
+        }
+    }
+
+    /// `a holds, b fails, c undecided`, followed by the other counts only where non-zero (so
+    /// reports of claims that have none read as before).
+    pub fn describe(&self) -> String {
+        let mut s = format!(
+            "{} holds, {} fails, {} undecided",
+            self.holds, self.fails, self.undecided
+        );
+        for (n, what) in [
+            (self.not_checkable, "not checkable"),
+            (self.out_of_range, "out of range (not exercised)"),
+            (self.error, "error"),
+        ] {
+            if n > 0 {
+                let _ = write!(s, ", {n} {what}");
+            }
+        }
+        s
+    }
 }
 
 /// The verdict of one claim on its default grid, with its evidence.
@@ -44,20 +83,12 @@ pub struct Report {
     pub elapsed: Duration,
 }
 
-fn rank(o: Outcome) -> u8 {
-    match o {
-        Outcome::Fails => 0,
-        Outcome::Undecided => 1,
-        Outcome::Holds => 2,
-    }
-}
-
 /// Order checks per the module doc.
 pub fn order_checks(checks: Vec<Check>) -> Vec<Check> {
     let mut v: Vec<(usize, Check)> = checks.into_iter().enumerate().collect();
     v.sort_by(|(i, a), (j, b)| {
-        let ka = (rank(a.outcome), a.outcome == Outcome::Fails, *i);
-        let kb = (rank(b.outcome), b.outcome == Outcome::Fails, *j);
+        let ka = (a.outcome.severity(), a.outcome == Outcome::Fails, *i);
+        let kb = (b.outcome.severity(), b.outcome == Outcome::Fails, *j);
         if a.outcome == Outcome::Fails && b.outcome == Outcome::Fails {
             (a.instance.len(), &a.instance, i).cmp(&(b.instance.len(), &b.instance, j))
         } else {
@@ -78,11 +109,7 @@ impl Report {
         let verdict = Outcome::aggregate(checks.iter().map(|c| &c.outcome));
         let mut counts = Counts::default();
         for c in &checks {
-            match c.outcome {
-                Outcome::Holds => counts.holds += 1,
-                Outcome::Fails => counts.fails += 1,
-                Outcome::Undecided => counts.undecided += 1,
-            }
+            counts.add(c.outcome);
         }
         let mut methods: Vec<String> = checks.iter().map(|c| c.method.to_string()).collect();
         methods.sort();
@@ -106,18 +133,24 @@ impl Report {
         self.expect == Some(self.verdict)
     }
 
-    /// The first non-holding check (the smallest counterexample, or the first undecided one).
+    /// The first check that decides against "holds": an error, the smallest counterexample, or
+    /// the first undecided or not-checkable instance.
     pub fn witness(&self) -> Option<&Check> {
-        self.checks.first().filter(|c| c.outcome != Outcome::Holds)
+        self.checks
+            .first()
+            .filter(|c| !matches!(c.outcome, Outcome::Holds | Outcome::OutOfRange))
     }
 
     /// The checks a rendered report shows (see `SHOWN_*`).
     pub fn shown(&self) -> Vec<&Check> {
         let mut out = Vec::new();
         for (o, n) in [
+            (Outcome::Error, SHOWN_FAILS),
             (Outcome::Fails, SHOWN_FAILS),
             (Outcome::Undecided, SHOWN_UNDECIDED),
+            (Outcome::NotCheckable, SHOWN_UNDECIDED),
             (Outcome::Holds, SHOWN_HOLDS),
+            (Outcome::OutOfRange, SHOWN_OUT_OF_RANGE),
         ] {
             out.extend(self.checks.iter().filter(|c| c.outcome == o).take(n));
         }
@@ -140,8 +173,9 @@ impl Report {
         let _ = writeln!(s, "expect   {expect}");
         let _ = writeln!(
             s,
-            "instances {}: {} holds, {} fails, {} undecided",
-            self.instances, self.counts.holds, self.counts.fails, self.counts.undecided
+            "instances {}: {}",
+            self.instances,
+            self.counts.describe()
         );
         let _ = writeln!(s, "methods  {}", self.methods.join(", "));
         let shown = self.shown();
@@ -212,7 +246,14 @@ fn render_check(s: &mut String, c: &Check) {
 /// Run one claim's default grid.
 pub fn run(checker: &dyn ClaimChecker, meta: Option<&ManifestClaim>) -> Report {
     let t0 = std::time::Instant::now();
-    let checks = checker.check_grid();
+    let mut checks =
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| checker.check_grid()))
+            .unwrap_or_else(|_| vec![super::error_check("building the default grid panicked")]);
+    if checks.is_empty() {
+        checks.push(super::error_check(
+            "the default grid has no instance: nothing was checked",
+        ));
+    }
     Report::from_checks(checker.id(), meta, checks, t0.elapsed())
 }
 
@@ -300,11 +341,7 @@ pub fn summary(reports: &[Report]) -> String {
     let mut c = Counts::default();
     let mut mism = Vec::new();
     for r in reports {
-        match r.verdict {
-            Outcome::Holds => c.holds += 1,
-            Outcome::Fails => c.fails += 1,
-            Outcome::Undecided => c.undecided += 1,
-        }
+        c.add(r.verdict);
         if !r.matches() {
             mism.push(format!(
                 "{} ({} , expect {})",
@@ -315,11 +352,9 @@ pub fn summary(reports: &[Report]) -> String {
         }
     }
     let mut s = format!(
-        "{} claims: {} holds, {} fails, {} undecided; {} differ from expect",
+        "{} claims: {}; {} differ from expect",
         reports.len(),
-        c.holds,
-        c.fails,
-        c.undecided,
+        c.describe(),
         mism.len()
     );
     for m in mism {
@@ -358,6 +393,69 @@ mod tests {
         ]);
         let names: Vec<&str> = v.iter().map(|c| c.instance.as_str()).collect();
         assert_eq!(names, ["n=2", "n=10", "u", "h1", "h0"]);
+    }
+
+    /// A panic inside one instance's check is that instance's `error` row (the other instances
+    /// still run), and a claim whose grid is empty is an `error`, never a vacuous "holds".
+    #[test]
+    fn panics_and_empty_grids_are_errors() {
+        use crate::claim::Family;
+        let panicky = Family {
+            id: "X-panic",
+            grid: || vec![1u32, 2, 3],
+            beyond: None,
+            check: |&i: &u32| {
+                assert!(i != 2, "instance two is broken");
+                let q = Rational::from(i);
+                Check::rationals("i <= 3", &q, "<=", &Rational::from(3u32))
+            },
+        }
+        .boxed();
+        let r = run(panicky.as_ref(), None);
+        assert_eq!(r.verdict, Outcome::Error);
+        assert_eq!((r.counts.error, r.counts.holds), (1, 2));
+        let w = r.witness().expect("the error row comes first");
+        assert_eq!(w.instance, "2");
+        assert!(w.note.contains("instance two is broken"), "{}", w.note);
+        assert!(r
+            .to_text()
+            .contains("2 holds, 0 fails, 0 undecided, 1 error"));
+
+        let empty = Family {
+            id: "X-empty",
+            grid: Vec::<u32>::new,
+            beyond: None,
+            check: |_: &u32| unreachable!("no instance"),
+        }
+        .boxed();
+        let r = run(empty.as_ref(), None);
+        assert_eq!(r.verdict, Outcome::Error);
+        assert!(r.checks[0].note.contains("no instance"));
+    }
+
+    /// Out-of-range instances are counted apart and never make a verdict on their own.
+    #[test]
+    fn out_of_range_is_counted_apart() {
+        use Outcome::*;
+        let r = Report::from_checks(
+            "X-range",
+            None,
+            vec![chk("a", OutOfRange), chk("b", Holds), chk("c", OutOfRange)],
+            Duration::ZERO,
+        );
+        assert_eq!(r.verdict, Holds);
+        assert_eq!((r.counts.holds, r.counts.out_of_range), (1, 2));
+        assert!(r.witness().is_none());
+        assert!(r
+            .to_text()
+            .contains("1 holds, 0 fails, 0 undecided, 2 out of range"));
+        let only = Report::from_checks(
+            "X-vacuous",
+            None,
+            vec![chk("a", OutOfRange)],
+            Duration::ZERO,
+        );
+        assert_eq!(only.verdict, Error);
     }
 
     #[test]

@@ -16,11 +16,11 @@ use crate::claim::papers::cuff_yu::info::{
 };
 use crate::claim::papers::cuff_yu::noise::clamped_geometric;
 use crate::claim::papers::cuff_yu::ordering::tau;
-use crate::claim::papers::cuff_yu::scan::{DScan, Scan};
 use crate::claim::papers::cuff_yu::shim::{hockey, hockey2, max_ratio, max_ratio2, tv, Ratio};
 use crate::claim::papers::vadhan::bayes::slices;
 use crate::claim::papers::vadhan::families::{default_fams, Fam};
 use crate::claim::papers::vadhan::mechanisms::{product_rr, Mechanism};
+use crate::claim::scan::{DScan, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::num::interval::{refine, Interval, DEFAULT_SCHEDULE};
 use crate::num::loglin::LogLinear;

@@ -3,7 +3,7 @@
 //! `theorems/cuff-yu.toml`.
 //!
 //! Submodules group the slides: `closeness` ((ε,δ)-closeness, its special cases and the
-//! tightest conversion). `common`, `scan` and `shim` are shared with the Vadhan and
+//! tightest conversion). `common` and `shim` are shared with the Vadhan and
 //! cross-document checkers.
 
 pub(crate) mod closeness;
@@ -13,7 +13,6 @@ pub(crate) mod divergence;
 pub(crate) mod info;
 pub(crate) mod noise;
 pub(crate) mod ordering;
-pub(crate) mod scan;
 pub(crate) mod shim;
 
 use crate::claim::ClaimChecker;

@@ -14,7 +14,7 @@
 use super::common::{
     dp_violation, fmt_matrix, master_lp, r, tight_matrix, undecided, uniform, vulnerability, Matrix,
 };
-use crate::claim::papers::cuff_yu::scan::Agree;
+use crate::claim::scan::Agree;
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::graph::Graph;
 use crate::num::algebraic::RealField;

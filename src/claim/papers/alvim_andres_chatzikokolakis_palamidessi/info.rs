@@ -11,7 +11,7 @@ use super::common::{
     column_max_sum, dp_violation, fmt_matrix, fmt_vec, r, vulnerability, Lcg, Matrix,
 };
 use crate::claim::families::{channels, simplex};
-use crate::claim::papers::cuff_yu::scan::{Agree, Scan};
+use crate::claim::scan::{Agree, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::graph::Graph;
 use crate::measure::{min_capacity, min_entropy_leakage, posterior_vulnerability};

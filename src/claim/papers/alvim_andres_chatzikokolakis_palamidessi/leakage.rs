@@ -10,8 +10,7 @@ use super::common::{
     column_max_sum, distance_sum, dp_violation, master_lp, r, t_grid, tight_matrix, undecided,
     uniform, Matrix,
 };
-use crate::claim::papers::cuff_yu::scan::{Agree, Scan};
-use crate::claim::papers::wang_ying_zhang::core::binom;
+use crate::claim::scan::{Agree, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::graph::Graph;
 use crate::num::{Poly, RatFn, Rational};
@@ -191,10 +190,11 @@ fn check_e4b(uv: &UV) -> Check {
             format!("t = {t}: S = {s}, ((t+v-1)/t)^u = {closed}")
         });
     }
-    let binom_ok = prof
-        .iter()
-        .enumerate()
-        .all(|(d, nd)| binom(u, d) * Rational::from(v as u64 - 1).pow(d as u64) == *nd as u64);
+    let binom_ok = prof.iter().enumerate().all(|(d, nd)| {
+        Rational::from(crate::num::binomial(u as u64, d as u64))
+            * Rational::from(v as u64 - 1).pow(d as u64)
+            == *nd as u64
+    });
     a.push_ok(binom_ok, || {
         format!("BFS profile {prof:?} is not C(u,d)(v-1)^d")
     });

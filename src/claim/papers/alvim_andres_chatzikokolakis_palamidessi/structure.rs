@@ -10,7 +10,7 @@
 //! otherwise; VT+ = a sharply transitive set of n automorphisms (Definition 3).
 
 use super::common::{latin_cyclic5, latin_non_group5};
-use crate::claim::papers::cuff_yu::scan::Agree;
+use crate::claim::scan::Agree;
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::graph::vt_plus::{compose, enumerate_group};
 use crate::graph::{all_connected_graphs, all_graphs, Graph, Perm, VtPlus};

@@ -10,7 +10,7 @@ use super::common::{
     bound_graphs, distance_sum, dp_violation, fmt_matrix, master_lp, r, random_dp_vertices, t_grid,
     tight_matrix, undecided, uniform, vulnerability, Lcg, Matrix,
 };
-use crate::claim::papers::cuff_yu::scan::{Agree, Scan};
+use crate::claim::scan::{Agree, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::graph::vt_plus::VtPlus;
 use crate::graph::Graph;

@@ -12,8 +12,8 @@ use super::common::{
     tight_matrix, undecided, uniform, vulnerability, Matrix,
 };
 use super::transform::{bound_beyond, bound_cells, check_bound, check_tight, GraphT};
-use crate::claim::papers::cuff_yu::scan::Agree;
-use crate::claim::papers::vadhan::distance::not_checkable;
+use crate::claim::not_checkable;
+use crate::claim::scan::Agree;
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::graph::Graph;
 use crate::num::Rational;
@@ -578,7 +578,7 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
             id: "AACP-RW1",
             grid: || vec![GraphT { g: Graph::complete(2), t: r(2, 1), hyp: String::new() }],
             beyond: None,
-            check: |_| not_checkable("not checkable: compares with the Renyi min-entropy bounds of references [1]/[2], which the source does not reproduce (and the two sentences cite different references)"),
+            check: |_| not_checkable("compares with the Renyi min-entropy bounds of references [1]/[2], which the source does not reproduce (and the two sentences cite different references)"),
         }
         .boxed(),
     ]

@@ -5,8 +5,8 @@
 //! Everything here is a rational function of the probabilities and of t = e^ε, decided exactly.
 
 use super::common::{fmt_rows, fmt_vec, r, simplex, t_set, t_small};
-use super::scan::{Agree, Scan};
 use super::shim::{hockey, hockey2, max_ratio2, prob_of, tv, Ratio};
+use crate::claim::scan::{Agree, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method};
 use crate::num::Rational;
 use std::fmt;

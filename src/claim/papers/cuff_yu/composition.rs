@@ -8,9 +8,9 @@
 use super::common::{fmt_rows, fmt_vec, r, simplex, t_small, SplitMix};
 use super::divergence::ll_le;
 use super::info::{entropy, hint, ll_value};
-use super::scan::{DScan, Scan};
 use super::shim::Ratio;
 use crate::claim::papers::vadhan::mechanisms::{product_rr, Mechanism};
+use crate::claim::scan::{DScan, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::num::loglin::LogLinear;
 use crate::num::{Decision, Rational};

@@ -11,8 +11,8 @@
 use super::closeness::{cells_beyond, default_cells, pair_str, pairs, PairCell};
 use super::common::{fmt_rows, r, simplex, t_set, SplitMix};
 use super::info::{capacity_bracket, entropy, h, hint, kl, ll_value, mutual_information};
-use super::scan::DScan;
 use super::shim::{max_ratio2, tv};
+use crate::claim::scan::DScan;
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::num::loglin::LogLinear;
 use crate::num::poly::Poly;

@@ -7,8 +7,8 @@
 //! Gaussian: the discrete Gaussian with rational `q = e^{−1/(2σ²)}` has weights `q^{z²}`.
 
 use super::common::{r, t_set};
-use super::scan::Scan;
 use super::shim::{max_ratio, pos, Ratio};
+use crate::claim::scan::Scan;
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::num::loglin::LogLinear;
 use crate::num::poly::Poly;
@@ -335,8 +335,8 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
             grid: || vec!["slides 'Differential Privacy' remarks"],
             beyond: None,
             check: |_| {
-                crate::claim::papers::vadhan::distance::not_checkable(
-                    "not checkable: informal remarks ('posterior update is small' — its formal counterpart is VAD-P1; 'convince someone to put their data in')",
+                crate::claim::not_checkable(
+                    "informal remarks ('posterior update is small' — its formal counterpart is VAD-P1; 'convince someone to put their data in')",
                 )
             },
         }

@@ -5,8 +5,8 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::core::{
-    chan_beyond, chan_cells, cp, dh, diameter, div, dv, eq, joint, le, method, mi, not_checkable,
-    outcome, product, q, s_alpha, ChanCell, Div, Named, Order, ORDERS,
+    chan_beyond, chan_cells, cp, dh, diameter, div, dv, eq, joint, le, method, mi, outcome,
+    product, q, s_alpha, ChanCell, Div, Named, Order, ORDERS,
 };
 use crate::claim::papers::cuff_yu::closeness::{
     cells_beyond, default_cells, pair_str, pairs, PairCell,
@@ -15,9 +15,9 @@ use crate::claim::papers::cuff_yu::common::{fmt_vec, simplex};
 use crate::claim::papers::cuff_yu::info::{
     capacity_bracket, entropy, h, hint, kl, ll_value, mutual_information, output,
 };
-use crate::claim::papers::cuff_yu::scan::{Agree, DScan, Scan};
 use crate::claim::papers::cuff_yu::shim::{hockey, max_ratio, prob_of};
-use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
+use crate::claim::scan::{Agree, DScan, Scan};
+use crate::claim::{undecided_because, Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::num::interval::{refine, Interval, DEFAULT_SCHEDULE};
 use crate::num::loglin::LogLinear;
 use crate::num::{Decision, Rational};
@@ -769,7 +769,7 @@ fn check_16(cell: &ChanCell) -> Check {
 /// `Σ_y P(y) S_α(P_{X|y}‖P_X) = S_α(P_XY‖P_XP_Y)` for integer α (norm taken w.r.t. P_Y).
 fn check_17(cell: &ChanCell) -> Check {
     let Order::Int(al) = cell.o else {
-        return not_checkable("integer orders only");
+        return undecided_because("integer orders only");
     };
     let mut a = Agree::new();
     cell.each(|prior, w| {
@@ -1193,7 +1193,7 @@ impl fmt::Display for OrderOnly {
 /// Erven–Harremoës' exponent `(α−1)/α`: `P^α ≤ S (P_X(A)P_Y(B))^{α−1}`.
 fn check_40_with(cell: &ChanCell, corrected: bool) -> Check {
     let Order::Int(al) = cell.o else {
-        return not_checkable("integer orders only");
+        return undecided_because("integer orders only");
     };
     let mut sc = Scan::le();
     cell.each(|prior, w| {
@@ -1273,7 +1273,7 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
             id: "ART-1",
             grid: || vec![Named("informal gloss")],
             beyond: None,
-            check: |_| not_checkable("informal explanation ('(eps,delta) is often explained as eps-private with probability 1-delta'); its formal direction is ART-36, the converse is not claimed"),
+            check: |_| crate::claim::not_checkable("informal explanation ('(eps,delta) is often explained as eps-private with probability 1-delta'); its formal direction is ART-36, the converse is not claimed"),
         }
         .boxed(),
         Family { id: "ART-D3", grid: d3_grid, beyond: None, check: check_d3 }.boxed(),

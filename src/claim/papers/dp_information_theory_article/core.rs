@@ -11,7 +11,7 @@ use crate::claim::papers::cuff_yu::common::{fmt_rows, fmt_vec, simplex};
 use crate::claim::papers::cuff_yu::divergence::ll_le;
 use crate::claim::papers::cuff_yu::info::{hint, kl, ll_value, output};
 use crate::claim::papers::cuff_yu::shim::{max_ratio, Ratio};
-use crate::claim::{Check, Method, Outcome, Value};
+use crate::claim::{Method, Outcome, Value};
 use crate::num::loglin::LogLinear;
 use crate::num::{Decision, Rational};
 use malachite::base::num::arithmetic::traits::Pow;
@@ -281,18 +281,6 @@ pub fn chan_beyond(orders: &[Order], s: usize) -> Vec<ChanCell> {
 
 /// The orders {1, 2, 3, ∞} used by most channel claims.
 pub const ORDERS: [Order; 4] = [Order::One, Order::Int(2), Order::Int(3), Order::Inf];
-
-/// One undecided check for a claim that cannot be checked, with the reason.
-pub fn not_checkable(why: &str) -> Check {
-    Check::new(
-        "not checkable",
-        Value::text("-", "-"),
-        Value::text("-", "-"),
-        Method::Exact,
-        Outcome::Undecided,
-    )
-    .with_note(format!("not checkable: {why}"))
-}
 
 /// Outcome of a boolean decision.
 pub fn outcome(ok: bool) -> Outcome {

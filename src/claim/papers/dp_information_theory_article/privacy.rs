@@ -9,18 +9,17 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::core::{
-    channels, dh, diameter, dv, eq, le, mi, not_checkable, outcome, q, s_alpha, Div, Named, Order,
-    ORDERS,
+    channels, dh, diameter, dv, eq, le, mi, outcome, q, s_alpha, Div, Named, Order, ORDERS,
 };
 use crate::claim::papers::cross_document::tanh_half_bits;
 use crate::claim::papers::cuff_yu::common::{fmt_rows, fmt_vec, simplex, t_set, SplitMix};
 use crate::claim::papers::cuff_yu::info::{capacity_bracket, hint, kl, ll_value, output};
-use crate::claim::papers::cuff_yu::scan::{Agree, DScan, Scan};
 use crate::claim::papers::cuff_yu::shim::{hockey2, max_ratio, max_ratio2, prob_of, Ratio};
 use crate::claim::papers::vadhan::bayes::slices;
 use crate::claim::papers::vadhan::families::{default_fams, Fam};
 use crate::claim::papers::vadhan::mechanisms::Mechanism;
-use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
+use crate::claim::scan::{Agree, DScan, Scan};
+use crate::claim::{undecided_because, Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::num::interval::{refine, Interval, DEFAULT_SCHEDULE};
 use crate::num::loglin::LogLinear;
 use crate::num::{Decision, Rational};
@@ -1476,7 +1475,7 @@ fn check_30_same(c: &Same) -> Check {
     let w = super::basics::bsc(&c.p);
     let ww = tensor_prod(&w, &w);
     let Some(b) = s_sup_bound(&c.p, c.al) else {
-        return not_checkable("no certified bound on sup S_alpha");
+        return undecided_because("no certified bound on sup S_alpha");
     };
     let b2 = b.clone().pow(2u64);
     let mut best: Option<(Rational, Vec<Rational>)> = None;
@@ -1568,7 +1567,7 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
             id: "ART-33",
             grid: || vec![Named("coding narrative")],
             beyond: None,
-            check: |_| not_checkable("qualitative coding narrative ('to fix a broken wifi'); its quantitative parts are ART-22 and ART-34, and the sentence 'Because of composability, ... R nats of data from n rows ... using one query' does not say whether composability or group privacy is invoked"),
+            check: |_| crate::claim::not_checkable("qualitative coding narrative ('to fix a broken wifi'); its quantitative parts are ART-22 and ART-34, and the sentence 'Because of composability, ... R nats of data from n rows ... using one query' does not say whether composability or group privacy is invoked"),
         }
         .boxed(),
         Family { id: "ART-34", grid: lvl_grid, beyond: None, check: check_34 }.boxed(),

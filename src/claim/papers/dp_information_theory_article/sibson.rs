@@ -17,10 +17,10 @@ use super::core::{
 };
 use crate::claim::papers::cuff_yu::common::{fmt_vec, simplex};
 use crate::claim::papers::cuff_yu::info::{capacity_bracket, h, hint, ll_value, output, to_f64};
-use crate::claim::papers::cuff_yu::scan::{Agree, DScan};
 use crate::claim::papers::cuff_yu::shim::Ratio;
 use crate::claim::papers::vadhan::bayes::slices;
 use crate::claim::papers::vadhan::families::{default_fams, Fam};
+use crate::claim::scan::{Agree, DScan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Value};
 use crate::num::interval::{refine, Interval, DEFAULT_SCHEDULE};
 use crate::num::loglin::LogLinear;

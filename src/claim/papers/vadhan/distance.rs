@@ -7,23 +7,11 @@ use crate::claim::papers::cuff_yu::closeness::{
     cells_beyond, default_cells, pair_str, pairs, PairCell,
 };
 use crate::claim::papers::cuff_yu::common::{fmt_vec, r, t_set};
-use crate::claim::papers::cuff_yu::scan::{Agree, Scan};
 use crate::claim::papers::cuff_yu::shim::{max_ratio, prob_of, tv, Ratio};
-use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
+use crate::claim::scan::{Agree, Scan};
+use crate::claim::{not_checkable, Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::num::Rational;
 use std::fmt;
-
-/// A claim that cannot be checked: one undecided check saying why.
-pub fn not_checkable(why: &'static str) -> Check {
-    Check::new(
-        "not checkable",
-        Value::text("-", ""),
-        Value::text("-", ""),
-        Method::Exact,
-        Outcome::Undecided,
-    )
-    .with_note(why)
-}
 
 /// VAD-D2: `max_{T⊆Y} |Pr[A∈T] − Pr[B∈T]|` over all 2^|Y| events equals `½ Σ|A − B|`.
 fn check_d2(cell: &PairCell) -> Check {
@@ -368,7 +356,7 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
             beyond: None,
             check: |_| {
                 not_checkable(
-                    "not checkable: 'similar' is left undefined in Definition 1; the reading used by the other VAD checks is databases in X^n with neighbours at Hamming distance 1",
+                    "'similar' is left undefined in Definition 1; the reading used by the other VAD checks is databases in X^n with neighbours at Hamming distance 1",
                 )
             },
         }
@@ -435,7 +423,7 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
             beyond: None,
             check: |_| {
                 not_checkable(
-                    "not checkable: 'with 1 - negligible probability' for (eps,delta) is informal; no precise statement is given in the notes",
+                    "'with 1 - negligible probability' for (eps,delta) is informal; no precise statement is given in the notes",
                 )
             },
         }
@@ -446,7 +434,7 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
             beyond: None,
             check: |_| {
                 not_checkable(
-                    "not checkable: informal remarks (robustness to side information; no guarantee when a person's data spans rows); the correlated-rows point is exercised by CY-7 and XDOC-3",
+                    "informal remarks (robustness to side information; no guarantee when a person's data spans rows); the correlated-rows point is exercised by CY-7 and XDOC-3",
                 )
             },
         }

@@ -7,8 +7,8 @@
 use super::families::{beyond_fams, default_fams, Fam};
 use super::mechanisms::{build_simulator, sim_level_sq, sim_valid, simulator_classes, SimReading};
 use crate::claim::papers::cuff_yu::common::{r, t_set};
-use crate::claim::papers::cuff_yu::scan::{Agree, Scan};
 use crate::claim::papers::cuff_yu::shim::Ratio;
+use crate::claim::scan::{Agree, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 
 /// VAD-D6: the closed-form box characterisation agrees with a direct construction. At

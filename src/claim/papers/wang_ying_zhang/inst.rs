@@ -244,15 +244,3 @@ impl Default for Tally {
         Tally::new()
     }
 }
-
-/// An undecided check with a reason (for "not checkable" claims).
-pub fn not_checkable(reason: &str) -> Check {
-    Check::new(
-        "not checkable",
-        Value::text("-", "-"),
-        Value::text("-", "-"),
-        Method::Exact,
-        Outcome::Undecided,
-    )
-    .with_note(format!("not checkable: {reason}"))
-}

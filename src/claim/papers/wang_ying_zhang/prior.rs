@@ -210,7 +210,7 @@ fn d11(i: &Nmp) -> Check {
     let (r, at) = r_x(&sp, p);
     let r = match r {
         Some(r) => r,
-        None => return super::inst::not_checkable("prior without full support"),
+        None => return crate::claim::undecided_because("prior without full support"),
     };
     let mut t = Tally::new();
     t.check(r >= 1u32, || format!("r_X = {r} < 1"));

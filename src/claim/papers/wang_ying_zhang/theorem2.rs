@@ -13,9 +13,10 @@ use super::core::{
     distortion, e_i, entropy, g, h, mutual_information, output_marginal, pw, q, qi, random_mech,
     t_of_d, z, Lcg, Mech, Space,
 };
-use super::inst::{not_checkable, Nm, Nmtp, Tally};
+use super::inst::{Nm, Nmtp, Tally};
 use super::mech::grid_in_range;
 use super::prior::row_marginals_if_product;
+use crate::claim::not_checkable;
 use crate::claim::{Check, ClaimChecker, Family, Method};
 use crate::num::{LogLinear, Rational};
 

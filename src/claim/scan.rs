@@ -287,8 +287,11 @@ impl Default for DScan {
 
 #[cfg(test)]
 mod tests {
-    use super::super::common::r;
     use super::*;
+
+    fn r(n: i64, d: i64) -> Rational {
+        Rational::from_signeds(n, d)
+    }
 
     #[test]
     fn scan_reports_first_failure_and_closest() {
