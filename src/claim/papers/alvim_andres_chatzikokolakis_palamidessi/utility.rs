@@ -21,22 +21,25 @@ use crate::prob::Channel;
 use malachite::base::num::basic::traits::{One, Zero};
 use std::fmt;
 
-/// AACP-T6.2: (6) with `c = 1/S` is ε-DP and its utility (uniform Y, binary gain) equals the
+/// AACP-T6.2: (6) with `c = 1/S` is a channel (rows sum to 1, checked: the theorem's
+/// hypothesis is what makes one `c` fit every row) and ε-DP, and its utility (uniform Y, binary gain) equals the
 /// certified master-LP optimum (so it is optimal), and both equal `1/Σ_d n_d t^{-d}`.
 fn check_t62(cell: &GraphT) -> Check {
     let n = cell.g.n();
     let c = Rational::ONE / distance_sum(&cell.g, 0, &cell.t);
-    let h = tight_matrix(&cell.g, &cell.t, &vec![c.clone(); n]);
-    if let Some((i, k, j)) = dp_violation(&h, &cell.g, &cell.t) {
-        return Check::new(
-            "mechanism (6) is eps-DP",
-            Value::text(fmt_matrix(&h), ""),
-            Value::text("eps-DP", ""),
-            Method::Exact,
-            Outcome::Fails,
-        )
-        .with_note(format!("H[{i}][{j}] > t H[{k}][{j}]"));
-    }
+    let h = match legal(&cell.g, &cell.t, &vec![c.clone(); n]) {
+        Ok(h) => h,
+        Err(what) => {
+            return Check::new(
+                "mechanism (6) is a channel (rows sum to 1) and eps-DP",
+                Value::text(fmt_matrix(&tight_matrix(&cell.g, &cell.t, &vec![c; n])), ""),
+                Value::text("row-stochastic and eps-DP", ""),
+                Method::Exact,
+                Outcome::Fails,
+            )
+            .with_note(what)
+        }
+    };
     let u6 = vulnerability(&uniform(n), &h);
     match master_lp(&cell.g, &cell.t, &uniform(n), true) {
         Ok(lp) => {
@@ -49,7 +52,7 @@ fn check_t62(cell: &GraphT) -> Check {
             chk.method = Method::Combined(vec![Method::LpCertificate, Method::Exact]);
             let also = if u6 == c { "= 1/S" } else { "!= 1/S" };
             chk.with_note(format!(
-                "{}; (6) is eps-DP; U {also}; {}",
+                "{}; (6) is a channel (every row sums to 1) and eps-DP; U {also}; {}",
                 cell.hyp, lp.note
             ))
         }
@@ -582,4 +585,29 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         }
         .boxed(),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// T6.2 must check that (6) is a channel: on the path P3 (neither DR nor VT+) one `c = 1/S(0)`
+    /// does not make every row sum to 1, and the check says so instead of comparing utilities.
+    #[test]
+    fn t62_rejects_a_matrix_that_is_not_a_channel() {
+        let cell = GraphT {
+            g: Graph::path(3),
+            t: r(2, 1),
+            hyp: String::new(),
+        };
+        let c = check_t62(&cell);
+        assert_eq!(c.outcome, Outcome::Fails);
+        assert!(c.note.contains("sums to"), "{}", c.note);
+        let k4 = GraphT {
+            g: Graph::complete(4),
+            t: r(2, 1),
+            hyp: String::new(),
+        };
+        assert_eq!(check_t62(&k4).outcome, Outcome::Holds);
+    }
 }
