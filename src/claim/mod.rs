@@ -155,6 +155,20 @@ pub fn undecided_because(why: impl AsRef<str>) -> Check {
     .with_note(format!("undecided: {}", why.as_ref()))
 }
 
+/// An `out-of-range` row: the instance lies outside the statement's hypotheses (e.g. a
+/// distortion beyond the theorem's range), so the statement says nothing there. Counted apart
+/// from `holds`, so a verdict says on how many instances the statement was exercised.
+pub fn out_of_range(why: impl AsRef<str>) -> Check {
+    Check::new(
+        "outside the statement's range",
+        Value::text("-", ""),
+        Value::text("-", ""),
+        Method::Exact,
+        Outcome::OutOfRange,
+    )
+    .with_note(format!("out of range: {}", why.as_ref()))
+}
+
 /// The one "not checkable" row (a definition, a figure absent from the source, an informal
 /// remark): verdict `not-checkable`, with the reason in the note. Distinct from `undecided`,
 /// which means a certified bound was too weak.

@@ -182,7 +182,9 @@ fn x7(i: &Nmtp) -> Check {
     }
     let hh = h(sp.n, sp.m, &i.t);
     if let Err(e) = lpdp_range_cert(&sp, &i.t, p) {
-        return Tally::new().finish(format!("certificate: {e}"), Method::LpCertificate, "");
+        return crate::claim::undecided_because(format!(
+            "the mixture-dual certificate of D_d*(eps) = h(eps) was not accepted: {e}"
+        ));
     }
     if at_threshold(&sp, &i.t, p) && i.t < 1u32 {
         let c = best_constant(&sp, p);
@@ -390,7 +392,9 @@ fn s12(i: &Nmtp) -> Check {
     let interior = py.iter().all(|v| *v > 0u32);
     let bound = if interior {
         if lpdp_range_cert(&sp, &i.t, p).is_err() {
-            return Tally::new().finish("certificate failed", Method::LpCertificate, "");
+            return crate::claim::undecided_because(
+                "the mixture-dual certificate of eps_d*(D) = h^-1(D) was not accepted",
+            );
         }
         &e * &r
     } else {

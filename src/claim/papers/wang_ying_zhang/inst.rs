@@ -214,8 +214,16 @@ impl Tally {
         }
     }
 
-    /// The instance check: lhs = number of sub-checks that fail, rhs = 0.
+    /// The instance check: lhs = number of sub-checks that fail, rhs = 0. A tally with no
+    /// sub-check is an `error` row, never a vacuous `holds`.
     pub fn finish(self, compared: impl Into<String>, method: Method, summary: &str) -> Check {
+        if self.checked == 0 {
+            return crate::claim::error_check(format!(
+                "no sub-check ran ({}{}{summary})",
+                compared.into(),
+                if summary.is_empty() { "" } else { ": " }
+            ));
+        }
         let outcome = if self.failed == 0 {
             Outcome::Holds
         } else {

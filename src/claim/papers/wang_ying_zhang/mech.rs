@@ -600,11 +600,7 @@ fn l4(i: &Nmtp) -> Check {
     let sp = Space::new(i.n, i.m);
     let p = &i.prior.p;
     let Some((w, py)) = e_i(&sp, &i.t, p) else {
-        return Tally::new().finish(
-            "outside the range (t > t~): vacuous",
-            Method::Exact,
-            "p_Y^(t) has a negative entry: t > t~",
-        );
+        return crate::claim::out_of_range("t > t~ (p_Y^(t) has a negative entry)");
     };
     let mut t = Tally::new();
     t.check(row_stochastic(&w), || "validity".into());

@@ -160,12 +160,9 @@ pub(crate) fn t_above(t: &Rational) -> Rational {
     (t * q(101, 100)).min(qi(1))
 }
 
+/// An instance outside the statement's hypotheses: reported and counted as out of range.
 pub(crate) fn vacuous(what: &str) -> Check {
-    Tally::new().finish(
-        format!("outside the statement's range: {what}"),
-        Method::Exact,
-        "vacuous instance",
-    )
+    crate::claim::out_of_range(what)
 }
 
 /// T1a (eq (18), first line): for 0 < D ≤ h(ε̃_X), ε_i*(D) = h⁻¹(D), attained by ℰ_i.
@@ -242,7 +239,10 @@ fn s14_prior_free(i: &super::inst::Nmt) -> Check {
             "D = {d}: prior {} has r_X = {r}; LP-I infeasible at e^eps = {e} (Farkas), so eps_i*(D) > h^-1(D): no D > 0 works for every prior",
             prior
         )),
-        Ok(_) => Tally::new().finish("bound too weak", Method::Exact, ""),
+        Ok(_) => crate::claim::undecided_because(format!(
+            "the Farkas bound (99/100) r_X = {e} does not exceed 1/t = {}",
+            qi(1) / &i.t
+        )),
         Err(er) => Tally::new().finish_failed(&er),
     }
 }
@@ -686,6 +686,7 @@ impl FailWith for Tally {
 mod tests {
     use super::*;
     use crate::claim::papers::wang_ying_zhang::core::{iid_linear, uniform};
+    use crate::claim::Outcome;
 
     /// The LP-DP dual check is not vacuous: built without the prior factor (r = 1) it must be
     /// rejected for a non-uniform prior (it would claim D_d* >= h(eps) > true optimum).
@@ -697,6 +698,38 @@ mod tests {
         assert!(lpdp_lower_with(&sp, &t, &p, &qi(1)).is_err());
         assert!(lpdp_lower(&sp, &t, &p).is_ok());
         assert!(lpdp_lower_with(&sp, &t, &uniform(&sp).p, &qi(1)).is_ok());
+    }
+
+    /// Instances outside a statement's range are counted out of range, never as `holds`: T1a
+    /// (t <= t~) and T1b (t > t~) split every instance between them.
+    #[test]
+    fn out_of_range_instances_are_not_holds() {
+        let inst =
+            |n: usize,
+             m: usize,
+             t: Rational,
+             prior: fn(&Space) -> crate::claim::papers::wang_ying_zhang::core::Prior| {
+                let sp = Space::new(n, m);
+                Nmtp {
+                    n,
+                    m,
+                    t,
+                    prior: prior(&sp),
+                }
+            };
+        let inside = inst(1, 2, q(1, 2), uniform);
+        assert_eq!(t1a(&inside).outcome, Outcome::Holds);
+        assert_eq!(t1b(&inside).outcome, Outcome::OutOfRange);
+        let beyond = inst(1, 3, q(9, 10), iid_linear);
+        assert_eq!(t1a(&beyond).outcome, Outcome::OutOfRange);
+        assert_eq!(t1b(&beyond).outcome, Outcome::Holds);
+    }
+
+    /// A tally in which no sub-check ran is an error row, not a vacuous `holds`.
+    #[test]
+    fn empty_tally_is_an_error() {
+        let c = Tally::new().finish("nothing", Method::Exact, "");
+        assert_eq!(c.outcome, Outcome::Error);
     }
 
     #[test]

@@ -90,11 +90,7 @@ fn n_hm(sp: &Space, d: &Rational) -> LogLinear {
 }
 
 fn vacuous() -> Check {
-    Tally::new().finish(
-        "outside the statement's range: t > t~ (D > h(eps~_X))",
-        Method::Exact,
-        "vacuous instance",
-    )
+    crate::claim::out_of_range("t > t~ (D > h(eps~_X))")
 }
 
 /// Σ_x t^{d(x,y)}/Z = 1 for every y: the dual constraint of the SLB certificate (X8(a)).
