@@ -414,21 +414,128 @@ fn s12(i: &Nmtp) -> Check {
             "endpoint: eps_d* >= max(h^-1(D) - eps_X, 0)"
         })
     } else {
-        Check::new(
-            "DP ratio of E_i <= e^{eps_d* + eps_X}",
-            Value::rational(&l),
-            Value::rational(&bound),
-            Method::Exact,
-            Outcome::Undecided,
-        )
-        .with_note("endpoint: the certified lower bound on eps_d*(D) is not enough")
+        s12_endpoint_by_lp(&sp, p, &w, &l, &r)
     }
+}
+
+/// S12 at an endpoint where the closed-form bound on ε_d*(D) is too weak: decide
+/// `L <= e^{ε_d*(D)} r_X` with the exact LP-DP optimum D_d* (eq. (10)). With `s = L / r_X`:
+/// D_d* is nonincreasing in ε, so `D_d*(ln s) > D` gives ε_d*(D) >= ln s (holds), and a level
+/// `s' < s` with `D_d*(ln s') <= D` gives ε_d*(D) <= ln s' < ln s (fails, with the witness).
+fn s12_endpoint_by_lp(
+    sp: &Space,
+    p: &[Rational],
+    w: &super::core::Mech,
+    l: &Rational,
+    r: &Rational,
+) -> Check {
+    let d = distortion(sp, p, w);
+    let s = l / r;
+    let compared = "DP ratio L of E_i at t_D  <=  e^{eps_d*(D) + eps_X}, decided with the exact LP-DP optimum D_d*";
+    let method = Method::Combined(vec![Method::Exact, Method::LpCertificate]);
+    if s <= 1u32 {
+        let mut c = Check::rationals(compared, l, "<=", r);
+        c.method = method;
+        return c.with_note("L <= r_X and eps_d*(D) >= 0");
+    }
+    let at_s = match lpdp_optimum(sp, &s, p) {
+        Ok(v) => v,
+        Err(e) => return crate::claim::undecided_because(e),
+    };
+    if at_s > d {
+        let mut c = Check::rationals(compared, l, "<=", &(&s * r));
+        c.method = method;
+        return c.with_note(format!(
+            "endpoint, D = {d}: exact LP gives D_d*(e^eps = L/r_X = {s}) = {at_s} > D, so eps_d*(D) >= ln {s} (D_d* is nonincreasing) and L = {s} r_X <= e^(eps_d*(D)) r_X"
+        ));
+    }
+    for k in 1..=12u32 {
+        let below = &s - (&s - qi(1)) / Rational::from(2u32.pow(k));
+        match lpdp_optimum(sp, &below, p) {
+            Ok(v) if v <= d => {
+                return Check::new(
+                    compared,
+                    Value::rational(l),
+                    Value::text(format!("<= {} (e^eps_d* <= {below})", &below * r), ""),
+                    method,
+                    Outcome::Fails,
+                )
+                .with_note(format!(
+                    "endpoint, D = {d}: exact LP gives D_d*(e^eps = {below}) = {v} <= D, so eps_d*(D) <= ln {below} < ln(L/r_X)"
+                ))
+            }
+            Ok(_) => {}
+            Err(e) => return crate::claim::undecided_because(e),
+        }
+    }
+    crate::claim::undecided_because(format!(
+        "endpoint, D = {d}: D_d*(e^eps = L/r_X = {s}) = {at_s} <= D, but no level in 12 halvings below L/r_X reaches D"
+    ))
+}
+
+/// D_d*(ε), the LP-DP optimum (eq. (10)): the least expected Hamming distortion
+/// `Σ p(x) W(y|x) d(x,y)` over mechanisms with `W(y|x) <= e^ε W(y|x')` on neighbouring
+/// databases, for `ratio = e^ε >= 1`; exact, with the primal and dual certificate re-checked on
+/// every row and variable by the LP layer.
+pub fn lpdp_optimum(sp: &Space, ratio: &Rational, p: &[Rational]) -> Result<Rational, String> {
+    let adjacency = (0..sp.size)
+        .map(|x| {
+            let mut a: Vec<usize> = sp.neighbours(x).into_iter().map(|(y, _)| y).collect();
+            a.sort_unstable();
+            a
+        })
+        .collect();
+    let weights = (0..sp.size)
+        .map(|x| {
+            (0..sp.size)
+                .map(|y| &p[x] * Rational::from(sp.d(x, y)))
+                .collect()
+        })
+        .collect();
+    let lp = crate::lp::ChannelLp {
+        adjacency,
+        t: qi(1) / ratio,
+        sense: crate::lp::Sense::Minimize,
+        weights,
+    };
+    let sol = lp
+        .solve_reduced(&[])
+        .map_err(|e| format!("LP-DP at e^eps = {ratio}: {e:?}"))?;
+    sol.value
+        .ok_or_else(|| format!("LP-DP at e^eps = {ratio}: status {}", sol.status))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::claim::papers::wang_ying_zhang::core::iid_linear;
+
+    /// The S12 endpoint of the issue: n=1, m=3, p = (1/6, 1/3, 1/2), t = t~ = 1/4. The exact
+    /// LP-DP optimum is nonincreasing in e^eps and meets the certified value h on the range, and
+    /// the endpoint instance is decided (it was undecided with the closed-form bound alone).
+    #[test]
+    fn s12_endpoint_is_decided_by_the_exact_lp() {
+        let sp = Space::new(1, 3);
+        let p = iid_linear(&sp).p;
+        let levels = [qi(1), q(3, 2), qi(2), qi(3), qi(4), qi(6)];
+        let values: Vec<Rational> = levels
+            .iter()
+            .map(|e| lpdp_optimum(&sp, e, &p).unwrap())
+            .collect();
+        assert!(values.windows(2).all(|v| v[0] >= v[1]), "{values:?}");
+        // On the T1a range (e^eps >= 1/t~ = 4) D_d* = h, as the mixture dual certifies.
+        assert_eq!(values[4], lpdp_range_cert(&sp, &q(1, 4), &p).unwrap());
+        // Literal table (values recomputed independently for issue 17).
+        assert_eq!((&values[3], &values[4]), (&q(3, 8), &q(1, 3)));
+        let i = Nmtp {
+            n: 1,
+            m: 3,
+            t: q(1, 4),
+            prior: iid_linear(&sp),
+        };
+        let c = s12(&i);
+        assert_eq!(c.outcome, Outcome::Holds, "{c:?}");
+    }
 
     /// The mixture dual is accepted inside the range and rejected outside it.
     #[test]
