@@ -1223,24 +1223,55 @@ fn r28_ps() -> Vec<Rational> {
 }
 
 /// ART-28 (l.812–815), reading "diameter/radius → 2 when α → ∞ first (or at α = ∞), then
-/// p → ½": at α = ∞, with `d = ½ − p`, exactly (log-linear) `2 < ln((1−p)/p)/ln(2(1−p)) ≤ 2 + 4d`
-/// for p ∈ {2/5, 9/20, 49/100, 499/1000}: the ratio tends to 2. (radius/diameter ≤ 1 cannot
-/// approach 2, so only diameter/radius is meaningful.)
+/// p → ½": at α = ∞ the diameter and the radius of the BSC are computed from its matrix
+/// ([`diameter`], [`radius_inf`]) and, with `d = ½ − p`, exactly (log-linear)
+/// `2 < diameter/radius ≤ 2 + 4d` for p ∈ {2/5, 9/20, 49/100, 499/1000}: the ratio tends to 2.
+/// (radius/diameter ≤ 1 cannot approach 2, so only diameter/radius is meaningful.)
 fn check_28(r: &R28) -> Check {
-    let one = Rational::from(1u32);
+    let w = bsc(&r.p);
     let d = q(1, 2) - &r.p;
-    let diam = LogLinear::ln(&((&one - &r.p) / &r.p));
-    let rad = LogLinear::ln(&(Rational::from(2u32) * (&one - &r.p)));
+    let Some(diam) = diameter(Order::Inf, &w) else {
+        return crate::claim::error_check("the BSC has an infinite diameter at this p");
+    };
+    let rad = match radius_inf(&w) {
+        Ok(v) => v,
+        Err(e) => return crate::claim::error_check(e),
+    };
     let above = rad.scale(&Rational::from(2u32)) < diam;
     let below = diam <= rad.scale(&(Rational::from(2u32) + Rational::from(4u32) * &d));
     Check::new(
-        "alpha=inf: 2 < diameter/radius <= 2 + 4(1/2 - p)",
+        "alpha=inf: 2 < diameter/radius <= 2 + 4(1/2 - p), both computed from the BSC matrix",
         ll_value(&diam),
         ll_value(&rad),
         Method::LogLinear,
         outcome(above && below),
     )
     .with_note(format!("ratio ~ {:.6}", hint(&diam) / hint(&rad)))
+}
+
+/// The α = ∞ radius `inf_Q max_x D_∞(W_x‖Q)` of a channel (ART-11), computed and certified:
+/// for every Q, `max_{x,y} W(y|x)/Q(y) ≥ Σ_y max_x W(y|x) =: Z` (average over Q), so the radius
+/// is at least `ln Z`; the output law `Q*(y) = max_x W(y|x)/Z` attains it, which is checked
+/// exactly with the divergence itself.
+fn radius_inf(w: &[Vec<Rational>]) -> Result<LogLinear, String> {
+    let col_max: Vec<Rational> = (0..w[0].len())
+        .map(|y| w.iter().map(|row| row[y].clone()).max().unwrap_or_default())
+        .collect();
+    let z: Rational = col_max.iter().sum();
+    let q_star: Vec<Rational> = col_max.iter().map(|m| m / &z).collect();
+    let lower = LogLinear::ln(&z);
+    let mut at_q_star: Div = Some(LogLinear::zero());
+    for row in w {
+        let dv = div(Order::Inf, row, &q_star);
+        if le(&dv, &at_q_star) == Decision::False {
+            at_q_star = dv;
+        }
+    }
+    if eq(&at_q_star, &Some(lower.clone())) {
+        Ok(lower)
+    } else {
+        Err("the radius bound ln sum_y max_x W(y|x) is not attained at Q*".into())
+    }
 }
 
 /// ART-28 under the other order of limits: p → ½ at fixed integer α. Exactly
@@ -1489,6 +1520,22 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Literal table: the α = ∞ radius of BSC(p) is ln(2(1 − p)) and of the identity channel
+    /// on 3 symbols ln 3, computed from the matrix.
+    #[test]
+    fn radius_inf_table() {
+        let w = bsc(&q(1, 4));
+        assert_eq!(radius_inf(&w), Ok(LogLinear::ln(&q(3, 2))));
+        let id: Vec<Vec<Rational>> = (0..3)
+            .map(|i| {
+                (0..3)
+                    .map(|j| if i == j { q(1, 1) } else { q(0, 1) })
+                    .collect()
+            })
+            .collect();
+        assert_eq!(radius_inf(&id), Ok(LogLinear::ln(&q(3, 1))));
+    }
 
     /// Literal table for `C_∞ ≤ ln t` decided from I_∞: randomized response with ratio 3 has
     /// C_∞ = ln 3, so it is at most ln 3 and ln 4 and refuted (by a witness prior) at ln 2 and
