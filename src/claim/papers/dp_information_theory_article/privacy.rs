@@ -22,7 +22,7 @@ use crate::claim::scan::{Agree, DScan, Scan};
 use crate::claim::{undecided_because, Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::num::interval::{refine, Interval, DEFAULT_SCHEDULE};
 use crate::num::loglin::LogLinear;
-use crate::num::{Decision, Rational};
+use crate::num::{Decision, RatFn, Rational};
 use malachite::base::num::arithmetic::traits::Pow;
 use std::cmp::Ordering;
 use std::fmt;
@@ -1263,6 +1263,9 @@ fn check_35(_: &Named) -> Check {
     }
     let prec = 128;
     let e = Interval::exp_rational(&q(1, 1), prec);
+    // At eps = 1 itself (t = e, irrational): symbolically, every ratio W(y|a)/W(y|b) of RR_t is
+    // identically 1, t or 1/t, and e > 1 is certified, so C_inf(RR_e) = ln e = 1 nat.
+    let at_e = rr_ratios_are_t_or_inverse() && e.gt(&Interval::from_i64(1, prec)) == Decision::True;
     let one = Interval::from_i64(1, prec);
     let tau = e
         .sub(&one)
@@ -1296,9 +1299,33 @@ fn check_35(_: &Named) -> Check {
         Value::text("1/ln 2", "1.442695"),
         Value::rational(&q(144, 100)),
         Method::Combined(vec![Method::LogLinear, Method::Interval { bits: prec }]),
-        outcome(digits_ok && cinf_ok && increasing),
+        outcome(digits_ok && cinf_ok && at_e && increasing),
     )
-    .with_note(vals.join("; "))
+    .with_note(format!(
+        "C_inf(RR_t) = ln t on the rational t-set: {cinf_ok}; at t = e (eps = 1) symbolically: {at_e}; {}",
+        vals.join("; ")
+    ))
+}
+
+/// The rows of binary randomized response as rational functions of `t`
+/// (`t/(1+t)`, `1/(1+t)`): is every ratio `W(y|a)/W(y|b)` identically `1`, `t` or `1/t`? Then
+/// its max-divergence diameter is `ln max(t, 1/t)` at every real `t > 0`, irrational included.
+fn rr_ratios_are_t_or_inverse() -> bool {
+    let t = RatFn::x();
+    let one = RatFn::constant(Rational::from(1u32));
+    let Some(den) = (&t + &one).recip() else {
+        return false;
+    };
+    let w = [[&t * &den, den.clone()], [den.clone(), &t * &den]];
+    let Some(inv) = t.recip() else { return false };
+    (0..2).all(|y| {
+        (0..2).all(|a| {
+            (0..2).all(|b| match w[a][y].checked_div(&w[b][y]) {
+                Some(ratio) => [&one, &t, &inv].iter().any(|c| (&ratio - *c).is_zero()),
+                None => false,
+            })
+        })
+    })
 }
 
 /// ART-35 read as Shannon capacity: some 1-DP channel leaks 1.44 bits per query at α = 1. Every
@@ -1592,6 +1619,19 @@ mod tests {
         let (up, wit, _) = level_a(&mech, 0, &Rational::from_unsigneds(1u64, 1u64 << 20));
         assert_eq!(up, Ratio::Finite(q(4, 1)));
         assert_eq!(le(&wit, &Some(LogLinear::ln(&t))), Decision::False);
+    }
+
+    /// ART-35 at t = e rests on the symbolic ratios of RR_t, evaluated here at rational t too:
+    /// the symbolic max ratio agrees with the exact diameter on the t-set.
+    #[test]
+    fn rr_ratios_symbolic_and_exact_agree() {
+        assert!(rr_ratios_are_t_or_inverse());
+        for t in t_set() {
+            assert!(eq(
+                &diameter(Order::Inf, &rr2(&t)),
+                &Some(LogLinear::ln(&t))
+            ));
+        }
     }
 
     /// The chain rule at α = 1 is an identity on a literal joint (copy of row 1).
