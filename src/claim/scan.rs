@@ -98,9 +98,9 @@ impl Scan {
                 Value::text("-", "-"),
                 Value::text("-", "-"),
                 method,
-                Outcome::Holds,
+                Outcome::OutOfRange,
             )
-            .with_note("no comparisons in this cell"),
+            .with_note("no comparisons in this cell: nothing in it meets the statement's hypothesis (counted out of range)"),
         }
     }
 }
@@ -145,6 +145,12 @@ impl Agree {
 
     /// The check: both forms agree on every instance.
     pub fn finish(self, compared: impl Into<String>, method: Method) -> Check {
+        if self.count == 0 {
+            return crate::claim::out_of_range(format!(
+                "{}: no instance in this cell meets the statement's hypothesis",
+                compared.into()
+            ));
+        }
         let ok = self.first_disagree.is_none();
         let c = Check::new(
             compared,
@@ -272,9 +278,9 @@ impl DScan {
                 Value::text("-", "-"),
                 Value::text("-", "-"),
                 method,
-                Outcome::Holds,
+                Outcome::OutOfRange,
             )
-            .with_note("no comparisons in this cell"),
+            .with_note("no comparisons in this cell: nothing in it meets the statement's hypothesis (counted out of range)"),
         }
     }
 }
@@ -288,6 +294,21 @@ impl Default for DScan {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A scan or an agreement with nothing compared is out of range (counted apart), never a
+    /// vacuous `holds`.
+    #[test]
+    fn empty_scans_are_out_of_range() {
+        use crate::claim::{Method, Outcome};
+        assert_eq!(
+            DScan::new().finish("x", Method::Exact).outcome,
+            Outcome::OutOfRange
+        );
+        assert_eq!(
+            Agree::new().finish("x", Method::Exact).outcome,
+            Outcome::OutOfRange
+        );
+    }
 
     fn r(n: i64, d: i64) -> Rational {
         Rational::from_signeds(n, d)
