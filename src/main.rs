@@ -64,15 +64,15 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Look for a counterexample beyond the default grid, growing the instance size.
+    /// Look for a counterexample beyond the default grid, growing the instance size
+    /// (deterministic: the families are seeded, so a run is reproducible).
     Search {
         id: String,
+        /// Largest search size (1 or more).
         #[arg(long, default_value_t = 3)]
         max_size: usize,
         #[arg(long)]
         budget_secs: Option<u64>,
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
         #[arg(long)]
         jobs: Option<usize>,
         /// Check only the K-th of N deterministic parts of every size (K/N, 1 <= K <= N).
@@ -138,7 +138,6 @@ fn main() {
             id,
             max_size,
             budget_secs,
-            seed,
             jobs,
             shard,
             json,
@@ -154,7 +153,6 @@ fn main() {
                 id,
                 max_size,
                 budget_secs,
-                seed,
                 jobs,
                 shard,
                 json,

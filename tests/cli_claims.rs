@@ -57,3 +57,53 @@ fn list_json_parses() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(v.as_array().unwrap().iter().all(|c| c["expect"] != "none"));
 }
+
+#[test]
+fn search_says_when_the_grid_already_fails_and_finds_one_beyond() {
+    let out = dpcert()
+        .args(["search", "VAD-C1.1-reading-noindex", "--max-size", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("already fails on its own grid"), "{text}");
+    assert!(text.contains("counterexample at search size 1"), "{text}");
+}
+
+#[test]
+fn search_usage_errors() {
+    // --max-size 0 searches nothing: a usage error, not "no counterexample".
+    let zero = dpcert()
+        .args(["search", "WYZ-S5", "--max-size", "0"])
+        .output()
+        .unwrap();
+    assert_eq!(zero.status.code(), Some(2));
+    // --seed is gone: the search families are deterministic.
+    let seed = dpcert()
+        .args(["search", "WYZ-S5", "--seed", "3"])
+        .output()
+        .unwrap();
+    assert_eq!(seed.status.code(), Some(2));
+    // A claim without a family beyond its grid says so.
+    let none = dpcert().args(["search", "AACP-Ex1g"]).output().unwrap();
+    assert_eq!(none.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&none.stderr).contains("no search family"));
+}
+
+#[test]
+fn list_says_which_claims_have_a_search_family() {
+    let out = dpcert().args(["list", "--json"]).output().unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let family = |id: &str| {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["id"] == id)
+            .map(|r| r["search_family"].clone())
+    };
+    assert_eq!(
+        family("AACP-C-always6"),
+        Some(serde_json::Value::Bool(true))
+    );
+    assert_eq!(family("AACP-Ex1g"), Some(serde_json::Value::Bool(false)));
+}

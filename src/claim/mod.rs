@@ -27,6 +27,8 @@ pub trait ClaimChecker: Send + Sync {
     /// Instances of search size `size` (size 1, 2, ... grows without bound), checked.
     /// `None` when the claim has no family beyond its default grid.
     fn search_size(&self, size: usize) -> Option<Vec<Check>>;
+    /// Whether `dpcert search` has a family beyond the default grid for this claim.
+    fn has_search_family(&self) -> bool;
     /// The instances of search size `size` whose index `i` (in the family's order) satisfies
     /// `keep(i)`, checked (in parallel where possible), returned as `(i, check)` in index order.
     /// Used by `dpcert search --shard K/N`; the default runs the whole size and filters.
@@ -79,6 +81,10 @@ impl<I: Display + Send + Sync + 'static> ClaimChecker for Family<I> {
     fn grid_len(&self) -> usize {
         (self.grid)().len()
     }
+    fn has_search_family(&self) -> bool {
+        self.beyond.is_some()
+    }
+
     fn search_size(&self, size: usize) -> Option<Vec<Check>> {
         let beyond = self.beyond?;
         Some(

@@ -96,17 +96,27 @@ pub fn list(paper: Option<&str>, json: bool) -> i32 {
             "paper": slug,
             "title": m.map(|m| m.title.as_str()).unwrap_or(""),
             "expect": m.map(|m| m.expect.as_str()).unwrap_or("none"),
+            "search_family": c.has_search_family(),
         }));
     }
     if json {
         println!("{}", serde_json::to_string_pretty(&rows).expect("json"));
     } else {
+        println!(
+            "{:<28} {:<32} {:<14} {:<6} TITLE",
+            "ID", "PAPER", "EXPECT", "SEARCH"
+        );
         for r in &rows {
             println!(
-                "{:<28} {:<32} {:<10} {}",
+                "{:<28} {:<32} {:<14} {:<6} {}",
                 r["id"].as_str().unwrap_or(""),
                 r["paper"].as_str().unwrap_or(""),
                 r["expect"].as_str().unwrap_or(""),
+                if r["search_family"].as_bool() == Some(true) {
+                    "yes"
+                } else {
+                    "-"
+                },
                 r["title"].as_str().unwrap_or("")
             );
         }
@@ -260,7 +270,6 @@ pub struct SearchArgs {
     pub id: String,
     pub max_size: usize,
     pub budget_secs: Option<u64>,
-    pub seed: u64,
     pub jobs: Option<usize>,
     /// `(k, n)`: this process checks instance indices i with i % n == k - 1.
     pub shard: Option<(usize, usize)>,
@@ -293,7 +302,29 @@ pub fn search(a: &SearchArgs) -> i32 {
     let Some(checker) = checkers.iter().find(|c| c.id() == a.id) else {
         return unknown_id(&a.id, &checkers);
     };
-    let _ = a.seed; // reserved for seeded random sampling (no claim provides a sampler yet)
+    if a.max_size == 0 {
+        eprintln!("error: --max-size must be at least 1 (search sizes start at 1)");
+        return exit::USAGE;
+    }
+    if !checker.has_search_family() {
+        eprintln!(
+            "error: claim `{}` has no search family beyond its default grid (`dpcert list` shows which claims have one; `dpcert verify {}` runs its grid)",
+            a.id, a.id
+        );
+        return exit::USAGE;
+    }
+    // The default grid first: a claim that already fails there is reported as such, so "no
+    // counterexample beyond the grid" is never read as "no counterexample".
+    let grid_failure = pool(a.jobs)
+        .install(|| checker.check_grid())
+        .into_iter()
+        .find(|c| c.outcome == Outcome::Fails);
+    if let (Some(c), false) = (&grid_failure, a.json) {
+        println!(
+            "{}: already fails on its own grid at {} (`dpcert verify {}` shows the report); searching beyond it",
+            a.id, c.instance, a.id
+        );
+    }
     let start = Instant::now();
     let budget = a.budget_secs.map(Duration::from_secs);
     let (k, n) = a.shard.unwrap_or((1, 1));
@@ -349,6 +380,7 @@ pub fn search(a: &SearchArgs) -> i32 {
             "tried": tried,
             "undecided": undecided,
             "shard": a.shard.map(|(k, n)| format!("{k}/{n}")),
+            "grid_fails": grid_failure.as_ref().map(|c| c.instance.clone()),
             "result": found.as_ref().map(|_| "fails").unwrap_or("no counterexample"),
             "size": found.as_ref().map(|(s, _)| *s),
             "counterexample": found.as_ref().map(|(_, c)| c),

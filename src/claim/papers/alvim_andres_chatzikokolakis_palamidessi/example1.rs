@@ -616,6 +616,20 @@ fn ex1h_cells() -> Vec<super::transform::GraphT> {
         .collect()
 }
 
+/// `dpcert search` beyond P_8 / C_8: the path and the ring on `8 + s` vertices.
+fn ex1h_beyond(s: usize) -> Vec<super::transform::GraphT> {
+    [Graph::path(8 + s), Graph::cycle(8 + s)]
+        .into_iter()
+        .flat_map(|g| {
+            [r(3, 2), r(2, 1), r(3, 1)].map(|t| super::transform::GraphT {
+                g: g.clone(),
+                t,
+                hyp: String::new(),
+            })
+        })
+        .collect()
+}
+
 fn one() -> Vec<Label> {
     vec![Label("Example 1")]
 }
@@ -710,7 +724,7 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         Family {
             id: "AACP-Ex1h",
             grid: ex1h_cells,
-            beyond: None,
+            beyond: Some(ex1h_beyond),
             check: check_ex1h,
         }
         .boxed(),

@@ -135,6 +135,46 @@ fn always6_cells() -> Vec<GraphT> {
     graph_cells(gs, &[r(2, 1)])
 }
 
+/// Connected graphs on `6 + s` vertices for `dpcert search` beyond the grid's graphs on 2..6
+/// vertices: path, star, cycle, complete, complete bipartite and the (1,2)-circulant.
+fn connected_graphs_beyond(s: usize) -> Vec<Graph> {
+    let n = 6 + s;
+    vec![
+        Graph::path(n),
+        Graph::star(n - 1),
+        Graph::cycle(n),
+        Graph::complete(n),
+        Graph::complete_bipartite(n / 2, n - n / 2),
+        Graph::circulant(n, &[1, 2]),
+    ]
+}
+
+fn always6_beyond(s: usize) -> Vec<GraphT> {
+    graph_cells(connected_graphs_beyond(s), &[r(3, 2), r(2, 1), r(3, 1)])
+}
+
+fn f4_beyond(s: usize) -> Vec<GraphT> {
+    graph_cells(connected_graphs_beyond(s), &[Rational::ONE])
+}
+
+/// Disconnected graphs beyond the grid: `(s+2)·K2` and `K_{s+2} + K1`.
+fn f4_disconnected_beyond(s: usize) -> Vec<GraphT> {
+    let pairs: Vec<(usize, usize)> = (0..s + 2).map(|i| (2 * i, 2 * i + 1)).collect();
+    let k = s + 2;
+    let clique: Vec<(usize, usize)> = (0..k)
+        .flat_map(|a| (a + 1..k).map(move |b| (a, b)))
+        .collect();
+    let gs = vec![
+        Graph::from_edges(2 * (s + 2), &pairs)
+            .expect("a matching")
+            .with_name(format!("{}K2", s + 2)),
+        Graph::from_edges(k + 1, &clique)
+            .expect("a clique plus an isolated vertex")
+            .with_name(format!("K{k}+K1")),
+    ];
+    graph_cells(gs, &[Rational::ONE])
+}
+
 /// AACP-F4: at t = 1 (ε = 0) the certified maximum of `Σ_j max_i M[i][j]` over 0-DP matrices is 1,
 /// i.e. `C_∞ = log2 1 = 0` (reading: the adjacency graph is connected; `n·OPT(G, 1, uniform)`
 /// by the reduction of §0).
@@ -573,10 +613,10 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         Family { id: "AACP-T6.1", grid: bound_cells, beyond: Some(bound_beyond), check: |c| check_bound(c, "Thm 6.1 (uniform Y, binary gain)") }.boxed(),
         Family { id: "AACP-T6.1t", grid: bound_cells, beyond: Some(bound_beyond), check: |c| check_tight(c, "eq. (6)") }.boxed(),
         Family { id: "AACP-T6.2", grid: bound_cells, beyond: Some(bound_beyond), check: check_t62 }.boxed(),
-        Family { id: "AACP-C-always6", grid: always6_cells, beyond: None, check: check_always6 }.boxed(),
+        Family { id: "AACP-C-always6", grid: always6_cells, beyond: Some(always6_beyond), check: check_always6 }.boxed(),
         Family { id: "AACP-C-Q34", grid: q34_grid, beyond: None, check: check_q34 }.boxed(),
-        Family { id: "AACP-F4", grid: f4_cells, beyond: None, check: check_f4 }.boxed(),
-        Family { id: "AACP-F4-disconnected", grid: f4_disconnected_cells, beyond: None, check: check_f4 }.boxed(),
+        Family { id: "AACP-F4", grid: f4_cells, beyond: Some(f4_beyond), check: check_f4 }.boxed(),
+        Family { id: "AACP-F4-disconnected", grid: f4_disconnected_cells, beyond: Some(f4_disconnected_beyond), check: check_f4 }.boxed(),
         Family {
             id: "AACP-RW1",
             grid: || vec![GraphT { g: Graph::complete(2), t: r(2, 1), hyp: String::new() }],

@@ -1445,14 +1445,16 @@ fn check_37(d: &Lvl) -> Check {
 pub struct Same {
     pub p: Rational,
     pub al: u64,
+    /// Inputs of `W × W` searched: `Δ_4^denominator`.
+    pub denominator: u32,
 }
 
 impl fmt::Display for Same {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "BSC p={} alpha={}, inputs of W x W in Delta_4^12",
-            self.p, self.al
+            "BSC p={} alpha={}, inputs of W x W in Delta_4^{}",
+            self.p, self.al, self.denominator
         )
     }
 }
@@ -1506,7 +1508,7 @@ fn check_30_same(c: &Same) -> Check {
     };
     let b2 = b.clone().pow(2u64);
     let mut best: Option<(Rational, Vec<Rational>)> = None;
-    for prior in simplex(4, 12) {
+    for prior in simplex(4, c.denominator) {
         let py = output(&prior, &ww);
         let jt = super::core::joint(&prior, &ww);
         let s = s_alpha(&jt, &super::core::product(&prior, &py), c.al).expect("finite");
@@ -1558,7 +1560,27 @@ fn same_grid() -> Vec<Same> {
     let mut v = Vec::new();
     for p in [q(1, 5), q(3, 10), q(1, 10)] {
         for al in [5u64, 3, 2] {
-            v.push(Same { p: p.clone(), al });
+            v.push(Same {
+                p: p.clone(),
+                al,
+                denominator: 12,
+            });
+        }
+    }
+    v
+}
+
+/// `dpcert search` beyond the grid at size s: crossovers 1/4 and 1/(6+s), orders 4 and 5+s,
+/// inputs of `W × W` on the finer grid `Δ_4^{12+2s}`.
+fn same_beyond(s: usize) -> Vec<Same> {
+    let mut v = Vec::new();
+    for p in [q(1, 4), q(1, 6 + s as i64)] {
+        for al in [4u64, 5 + s as u64] {
+            v.push(Same {
+                p: p.clone(),
+                al,
+                denominator: 12 + 2 * s as u32,
+            });
         }
     }
     v
@@ -1576,7 +1598,7 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
             check: check_30,
         }
         .boxed(),
-        Family { id: "ART-30-same-level", grid: same_grid, beyond: None, check: check_30_same }.boxed(),
+        Family { id: "ART-30-same-level", grid: same_grid, beyond: Some(same_beyond), check: check_30_same }.boxed(),
         Family { id: "ART-30b", grid: d30_grid, beyond: None, check: check_30b }.boxed(),
         Family { id: "ART-30b-reading-fixed-rest", grid: d30_grid, beyond: None, check: check_30b_fixed }.boxed(),
         Family {

@@ -117,7 +117,20 @@ pub fn default_fams() -> Vec<Fam> {
 /// symmetric grids.
 pub fn beyond_fams(s: usize) -> Vec<Fam> {
     let seed = 1000 + s as u64;
+    let step = Rational::from_unsigneds(1u64, 2 + s as u64);
     vec![
+        // Product randomized response off the grid's t values: three binary rows, and two
+        // ternary rows (the grid's product-RR instances are where several claims fail).
+        Fam::Rr {
+            n: 3,
+            m: 2,
+            t: r(1, 1) + &step,
+        },
+        Fam::Rr {
+            n: 2,
+            m: 3,
+            t: r(1, 1) + step * r(2, 1),
+        },
         Fam::Sym {
             n: 2,
             k: 3,

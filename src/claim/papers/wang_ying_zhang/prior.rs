@@ -27,8 +27,20 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
     vec![
         f("WYZ-D11", grid_nmp, d11),
         f("WYZ-D12", grid_nmp, d12),
-        f("WYZ-S4", grid_all, s4),
-        f("WYZ-S5", grid_all, s5),
+        Family {
+            id: "WYZ-S4",
+            grid: grid_all,
+            beyond: Some(beyond_all),
+            check: s4,
+        }
+        .boxed(),
+        Family {
+            id: "WYZ-S5",
+            grid: grid_all,
+            beyond: Some(beyond_all),
+            check: s5,
+        }
+        .boxed(),
         f("WYZ-S5-corrected", grid_nmp, s5_corrected),
         f("WYZ-X1", grid_nmp, x1),
         f("WYZ-X2", grid_x2, x2),
@@ -76,6 +88,21 @@ fn grid_all() -> Vec<Nmp> {
             }
         }
         v.push(i);
+    }
+    v
+}
+
+/// Beyond family of S4/S5 (whose grid also has priors without full support): the spaces of
+/// [`nmp_beyond`] with their default priors plus the point-mass, two-point and all-but-one
+/// priors of each space.
+fn beyond_all(k: usize) -> Vec<Nmp> {
+    let mut v = nmp_beyond(k);
+    let mut spaces: Vec<(usize, usize)> = v.iter().map(|i| (i.n, i.m)).collect();
+    spaces.dedup();
+    for (n, m) in spaces {
+        for prior in non_full(&Space::new(n, m)) {
+            v.push(Nmp { n, m, prior });
+        }
     }
     v
 }
