@@ -134,6 +134,14 @@ impl fmt::Display for X2 {
     }
 }
 
+/// `dpcert search` beyond [`x2_grid`]: levels `1 + 1/(8+s)` and `10 + s`.
+fn x2_beyond(s: usize) -> Vec<X2> {
+    vec![
+        X2::T(r(1, 1) + r(1, 8 + s as i64)),
+        X2::T(r(10 + s as i64, 1)),
+    ]
+}
+
 fn x2_grid() -> Vec<X2> {
     let mut v: Vec<X2> = t_set().into_iter().map(X2::T).collect();
     v.push(X2::EpsOne);
@@ -722,14 +730,14 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         Family {
             id: "XDOC-2",
             grid: x2_grid,
-            beyond: None,
+            beyond: Some(x2_beyond),
             check: check_x2,
         }
         .boxed(),
         Family {
             id: "XDOC-2-reading-achievable",
             grid: x2_grid,
-            beyond: None,
+            beyond: Some(x2_beyond),
             check: check_x2_achievable,
         }
         .boxed(),
@@ -743,7 +751,7 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         Family {
             id: "XDOC-4",
             grid: default_fams,
-            beyond: None,
+            beyond: Some(crate::claim::papers::vadhan::families::beyond_fams),
             check: check_x4,
         }
         .boxed(),

@@ -332,6 +332,22 @@ pub fn graph_cells(graphs: Vec<Graph>, ts: &[Rational]) -> Vec<GraphT> {
         .collect()
 }
 
+/// Connected graphs on `6 + s` vertices for `dpcert search` beyond the grids' graphs on at most
+/// 6 vertices (and the named small graphs): path, star, cycle, complete, complete bipartite,
+/// the (1,2)-circulant, and the Hamming graph H(2, 3 + s).
+pub fn graphs_beyond(s: usize) -> Vec<Graph> {
+    let n = 6 + s;
+    vec![
+        Graph::path(n),
+        Graph::star(n - 1),
+        Graph::cycle(n),
+        Graph::complete(n),
+        Graph::complete_bipartite(n / 2, n - n / 2),
+        Graph::circulant(n, &[1, 2]),
+        Graph::hamming(2, 3 + s),
+    ]
+}
+
 /// A small deterministic generator (64-bit LCG) for seeded test matrices and priors.
 pub struct Lcg(pub u64);
 

@@ -2,7 +2,9 @@
 //! claims of the paper, but what Theorem 4.1's comparison and the graph classes do outside
 //! "distance-regular or VT+". X-04 is AACP-C-always6; X-05 is part of the X-06 census.
 
-use super::common::{distance_sum, dr_or_vt_plus, graph_cells, master_lp, r, undecided, uniform};
+use super::common::{
+    distance_sum, dr_or_vt_plus, graph_cells, graphs_beyond, master_lp, r, undecided, uniform,
+};
 use super::structure::has_n_cycle;
 use super::transform::GraphT;
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
@@ -20,6 +22,16 @@ fn connected_cells(outside_only: bool, ts: &[Rational]) -> Vec<GraphT> {
         .filter(|g| !outside_only || dr_or_vt_plus(g).is_none())
         .collect();
     graph_cells(gs, ts)
+}
+
+/// `dpcert search` beyond [`connected_cells`]: the graphs of [`graphs_beyond`] (those outside
+/// DR ∪ VT+ when `outside_only`).
+fn connected_beyond(outside_only: bool, s: usize) -> Vec<GraphT> {
+    let gs = graphs_beyond(s)
+        .into_iter()
+        .filter(|g| !outside_only || dr_or_vt_plus(g).is_none())
+        .collect();
+    graph_cells(gs, &[r(3, 2), r(2, 1), r(3, 1)])
 }
 
 /// The certified optimum and `1/S(r)` for every vertex `r`.
@@ -236,7 +248,7 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         Family {
             id: "AACP-X-01",
             grid: || connected_cells(true, &[r(3, 2), r(2, 1), r(3, 1)]),
-            beyond: None,
+            beyond: Some(|s| connected_beyond(true, s)),
             check: check_x01,
         }
         .boxed(),
@@ -255,7 +267,7 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         Family {
             id: "AACP-X-03",
             grid: || connected_cells(false, &[r(3, 2), r(2, 1), r(3, 1)]),
-            beyond: None,
+            beyond: Some(|s| connected_beyond(false, s)),
             check: check_x03,
         }
         .boxed(),

@@ -391,6 +391,15 @@ fn uv_grid(max_size: usize, with_degenerate: bool) -> Vec<Uv> {
     out
 }
 
+/// `dpcert search` beyond `uv_grid(max_size, _)`: the (u, v) with `max·2^(s−1) < v^u ≤ max·2^s`.
+fn uv_beyond(max_size: usize, s: usize) -> Vec<Uv> {
+    let lo = max_size << (s - 1);
+    uv_grid(max_size << s, false)
+        .into_iter()
+        .filter(|p| p.v.pow(p.u as u32) > lo)
+        .collect()
+}
+
 /// All databases `V^Ind` by an odometer over `{0..v−1}^u` (first individual most significant).
 fn databases(u: usize, v: usize) -> Vec<Vec<usize>> {
     let mut out = Vec::new();
@@ -1503,6 +1512,20 @@ fn small_families() -> Vec<Spec> {
     v
 }
 
+/// `dpcert search` beyond the families on at most 6 vertices: named connected graphs on
+/// `6 + s` vertices (Hamming H(2, 3 + s), complete, cycle, path, star, (1,2)-circulant).
+fn families_beyond(s: usize) -> Vec<Spec> {
+    let n = 6 + s;
+    vec![
+        Spec::Hamming(2, 3 + s),
+        Spec::Complete(n),
+        Spec::Cycle(n),
+        Spec::Path(n),
+        Spec::Star(n - 1),
+        Spec::Circulant(n, vec![1, 2]),
+    ]
+}
+
 fn connected_families() -> Vec<Spec> {
     let mut v: Vec<Spec> = (1..=6).map(|n| Spec::All { n, connected: true }).collect();
     v.extend(named_graphs().into_iter().filter(|s| *s != Spec::TwoK2));
@@ -1522,7 +1545,7 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         Family {
             id: "AACP-C1",
             grid: || uv_grid(4096, true),
-            beyond: None,
+            beyond: Some(|s| uv_beyond(4096, s)),
             check: check_c1,
         }
         .boxed(),
@@ -1543,21 +1566,21 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         Family {
             id: "AACP-D8",
             grid: small_families,
-            beyond: None,
+            beyond: Some(families_beyond),
             check: check_d8,
         }
         .boxed(),
         Family {
             id: "AACP-D8-corrected",
             grid: small_families,
-            beyond: None,
+            beyond: Some(families_beyond),
             check: check_d8_standard,
         }
         .boxed(),
         Family {
             id: "AACP-D9",
             grid: connected_families,
-            beyond: None,
+            beyond: Some(families_beyond),
             check: check_d9,
         }
         .boxed(),
@@ -1578,14 +1601,14 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         Family {
             id: "AACP-D11",
             grid: small_families,
-            beyond: None,
+            beyond: Some(families_beyond),
             check: check_d11,
         }
         .boxed(),
         Family {
             id: "AACP-G1",
             grid: connected_families,
-            beyond: None,
+            beyond: Some(families_beyond),
             check: check_g1,
         }
         .boxed(),
@@ -1677,7 +1700,7 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         Family {
             id: "AACP-C-clique",
             grid: || uv_grid(256, false),
-            beyond: None,
+            beyond: Some(|s| uv_beyond(256, s)),
             check: check_clique,
         }
         .boxed(),

@@ -293,6 +293,16 @@ fn lemma23_cells(dr: bool) -> Vec<GraphT> {
         .collect()
 }
 
+/// `dpcert search` beyond [`small_cells`] / [`lemma23_cells`]: the graphs of
+/// [`super::common::graphs_beyond`] (only the distance-regular ones when `dr`), t ∈ {3/2, 2}.
+fn cells_beyond(dr: bool, s: usize) -> Vec<GraphT> {
+    let gs: Vec<Graph> = super::common::graphs_beyond(s)
+        .into_iter()
+        .filter(|g| !dr || g.is_distance_regular())
+        .collect();
+    super::common::graph_cells(gs, &[r(3, 2), r(2, 1)])
+}
+
 /// Lemmas 2 and 3: `construct` maps every Lemma 1 output `M'` of the cell's test matrices to
 /// `M''`, which must have every property the lemmas require.
 fn check_lemma23(
@@ -605,56 +615,56 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         Family {
             id: "AACP-L1",
             grid: small_cells,
-            beyond: None,
+            beyond: Some(|s| cells_beyond(false, s)),
             check: check_l1,
         }
         .boxed(),
         Family {
             id: "AACP-L2",
             grid: || lemma23_cells(true),
-            beyond: None,
+            beyond: Some(|s| cells_beyond(true, s)),
             check: check_l2,
         }
         .boxed(),
         Family {
             id: "AACP-L3",
             grid: || lemma23_cells(false),
-            beyond: None,
+            beyond: Some(|s| cells_beyond(false, s)),
             check: check_l3,
         }
         .boxed(),
         Family {
             id: "AACP-L3n",
             grid: || lemma23_cells(true),
-            beyond: None,
+            beyond: Some(|s| cells_beyond(true, s)),
             check: check_l3n,
         }
         .boxed(),
         Family {
             id: "AACP-L3n-corrected",
             grid: || lemma23_cells(true),
-            beyond: None,
+            beyond: Some(|s| cells_beyond(true, s)),
             check: check_l3n_corrected,
         }
         .boxed(),
         Family {
             id: "AACP-R1",
             grid: small_cells,
-            beyond: None,
+            beyond: Some(|s| cells_beyond(false, s)),
             check: check_r1,
         }
         .boxed(),
         Family {
             id: "AACP-R2",
             grid: || lemma23_cells(true),
-            beyond: None,
+            beyond: Some(|s| cells_beyond(true, s)),
             check: check_r2,
         }
         .boxed(),
         Family {
             id: "AACP-R3",
             grid: || lemma23_cells(true),
-            beyond: None,
+            beyond: Some(|s| cells_beyond(true, s)),
             check: check_r3,
         }
         .boxed(),

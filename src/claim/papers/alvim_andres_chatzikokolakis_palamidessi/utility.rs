@@ -8,8 +8,8 @@
 //! for some `x ~ x'`; C-obl is checked under every combination of the readings.
 
 use super::common::{
-    distance_sum, dp_violation, fmt_matrix, graph_cells, master_lp, r, section11_graphs,
-    tight_matrix, undecided, uniform, vulnerability, Matrix,
+    distance_sum, dp_violation, fmt_matrix, graph_cells, graphs_beyond, master_lp, r,
+    section11_graphs, tight_matrix, undecided, uniform, vulnerability, Matrix,
 };
 use super::transform::{bound_beyond, bound_cells, check_bound, check_tight, GraphT};
 use crate::claim::not_checkable;
@@ -135,26 +135,12 @@ fn always6_cells() -> Vec<GraphT> {
     graph_cells(gs, &[r(2, 1)])
 }
 
-/// Connected graphs on `6 + s` vertices for `dpcert search` beyond the grid's graphs on 2..6
-/// vertices: path, star, cycle, complete, complete bipartite and the (1,2)-circulant.
-fn connected_graphs_beyond(s: usize) -> Vec<Graph> {
-    let n = 6 + s;
-    vec![
-        Graph::path(n),
-        Graph::star(n - 1),
-        Graph::cycle(n),
-        Graph::complete(n),
-        Graph::complete_bipartite(n / 2, n - n / 2),
-        Graph::circulant(n, &[1, 2]),
-    ]
-}
-
 fn always6_beyond(s: usize) -> Vec<GraphT> {
-    graph_cells(connected_graphs_beyond(s), &[r(3, 2), r(2, 1), r(3, 1)])
+    graph_cells(graphs_beyond(s), &[r(3, 2), r(2, 1), r(3, 1)])
 }
 
 fn f4_beyond(s: usize) -> Vec<GraphT> {
-    graph_cells(connected_graphs_beyond(s), &[Rational::ONE])
+    graph_cells(graphs_beyond(s), &[Rational::ONE])
 }
 
 /// Disconnected graphs beyond the grid: `(s+2)·K2` and `K_{s+2} + K1`.

@@ -342,6 +342,18 @@ fn check_4(inst: &Cy4) -> Check {
 }
 
 /// Families with two binary rows for the CY-D3 identity and CY-18.
+/// `dpcert search` beyond [`two_row_fams`]: the two-binary-row families of the Vadhan search
+/// families at size s.
+fn two_row_beyond(s: usize) -> Vec<Fam> {
+    crate::claim::papers::vadhan::families::beyond_fams(s)
+        .into_iter()
+        .filter(|f| match f {
+            Fam::Rr { n, m, .. } | Fam::Rand { n, m, .. } => *n == 2 && *m == 2,
+            Fam::Sym { n, .. } => *n == 2,
+        })
+        .collect()
+}
+
 fn two_row_fams() -> Vec<Fam> {
     default_fams()
         .into_iter()
@@ -520,7 +532,7 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         Family {
             id: "CY-D3",
             grid: two_row_fams,
-            beyond: None,
+            beyond: Some(two_row_beyond),
             check: check_d3,
         }
         .boxed(),
@@ -618,7 +630,7 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         Family {
             id: "CY-18",
             grid: two_row_fams,
-            beyond: None,
+            beyond: Some(two_row_beyond),
             check: check_18,
         }
         .boxed(),

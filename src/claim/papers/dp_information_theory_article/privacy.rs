@@ -972,6 +972,21 @@ fn check_30b_fixed(d: &D30) -> Check {
     check_30b_with(d, true)
 }
 
+/// `dpcert search` beyond [`d30_grid`]: level pairs `(1 + 1/(2+s), 3 + s)` and `(3 + s, 3 + s)`.
+fn d30_beyond(s: usize) -> Vec<D30> {
+    let big = q(3 + s as i64, 1);
+    vec![
+        D30 {
+            t1: q(1, 1) + q(1, 2 + s as i64),
+            t2: big.clone(),
+        },
+        D30 {
+            t1: big.clone(),
+            t2: big,
+        },
+    ]
+}
+
 fn d30_grid() -> Vec<D30> {
     let mut v = Vec::new();
     for (a, b) in [
@@ -1238,6 +1253,14 @@ fn check_34_shannon(l: &Lvl) -> Check {
         outcome(reached),
     )
     .with_note(format!("eps tanh(eps/2) < eps; largest certified C_1 upper bracket over the grid's eps-DP channels: {}", best.to_decimal_string(8)))
+}
+
+/// `dpcert search` beyond [`lvl_grid`]: one level closer to 1 and one further out per size.
+fn lvl_beyond(s: usize) -> Vec<Lvl> {
+    vec![
+        Lvl(q(1, 1) + q(1, 8 * (s as i64 + 1))),
+        Lvl(q(2 + s as i64, 1)),
+    ]
 }
 
 fn lvl_grid() -> Vec<Lvl> {
@@ -1599,8 +1622,8 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         }
         .boxed(),
         Family { id: "ART-30-same-level", grid: same_grid, beyond: Some(same_beyond), check: check_30_same }.boxed(),
-        Family { id: "ART-30b", grid: d30_grid, beyond: None, check: check_30b }.boxed(),
-        Family { id: "ART-30b-reading-fixed-rest", grid: d30_grid, beyond: None, check: check_30b_fixed }.boxed(),
+        Family { id: "ART-30b", grid: d30_grid, beyond: Some(d30_beyond), check: check_30b }.boxed(),
+        Family { id: "ART-30b-reading-fixed-rest", grid: d30_grid, beyond: Some(d30_beyond), check: check_30b_fixed }.boxed(),
         Family {
             id: "ART-30c",
             grid: || ORDERS.into_iter().map(super::basics::OrderOnly).collect(),
@@ -1619,8 +1642,8 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
             check: |_| crate::claim::not_checkable("qualitative coding narrative ('to fix a broken wifi'); its quantitative parts are ART-22 and ART-34, and the sentence 'Because of composability, ... R nats of data from n rows ... using one query' does not say whether composability or group privacy is invoked"),
         }
         .boxed(),
-        Family { id: "ART-34", grid: lvl_grid, beyond: None, check: check_34 }.boxed(),
-        Family { id: "ART-34-reading-shannon", grid: lvl_grid, beyond: None, check: check_34_shannon }.boxed(),
+        Family { id: "ART-34", grid: lvl_grid, beyond: Some(lvl_beyond), check: check_34 }.boxed(),
+        Family { id: "ART-34-reading-shannon", grid: lvl_grid, beyond: Some(lvl_beyond), check: check_34_shannon }.boxed(),
         Family { id: "ART-35", grid: || vec![Named("eps = 1, delta = 0.01")], beyond: None, check: check_35 }.boxed(),
         Family { id: "ART-35-reading-shannon", grid: || vec![Named("eps = 1")], beyond: None, check: check_35_shannon }.boxed(),
         Family { id: "ART-36", grid: || vec![Lvl(q(2, 1)), Lvl(q(5, 4))], beyond: Some(|s| t_set().into_iter().skip(s - 1).take(1).map(Lvl).collect()), check: check_36 }.boxed(),

@@ -1301,6 +1301,28 @@ fn check_28_fixed(r: &R28) -> Check {
     ))
 }
 
+/// Crossovers beyond the grid's 499/1000: `p = 1/2 − 10^-(s+3)`.
+fn r28_p_beyond(s: usize) -> Rational {
+    q(1, 2) - Rational::from_unsigneds(1u64, 10u64.pow(s as u32 + 3))
+}
+
+fn r28_beyond(s: usize) -> Vec<R28> {
+    vec![R28 {
+        p: r28_p_beyond(s),
+        o: Order::Inf,
+    }]
+}
+
+fn r28_fixed_beyond(s: usize) -> Vec<R28> {
+    [2u64, 5, 10]
+        .into_iter()
+        .map(|a| R28 {
+            p: r28_p_beyond(s),
+            o: Order::Int(a),
+        })
+        .collect()
+}
+
 fn r28_grid() -> Vec<R28> {
     r28_ps()
         .into_iter()
@@ -1489,14 +1511,14 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         Family {
             id: "ART-28",
             grid: r28_grid,
-            beyond: None,
+            beyond: Some(r28_beyond),
             check: check_28,
         }
         .boxed(),
         Family {
             id: "ART-28-reading-fixed-alpha",
             grid: r28_fixed_grid,
-            beyond: None,
+            beyond: Some(r28_fixed_beyond),
             check: check_28_fixed,
         }
         .boxed(),

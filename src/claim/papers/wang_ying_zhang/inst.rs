@@ -102,6 +102,24 @@ pub fn nm_beyond(k: usize) -> Vec<Nm> {
     v
 }
 
+/// Beyond family for (n, m, t): the spaces of [`nm_beyond`] with mⁿ ≤ 64, × the t grid.
+pub fn nmt_beyond(k: usize) -> Vec<Nmt> {
+    let mut v = Vec::new();
+    for nm in nm_beyond(k) {
+        if nm.m.pow(nm.n as u32) > 64 {
+            continue;
+        }
+        for t in t_grid() {
+            v.push(Nmt {
+                n: nm.n,
+                m: nm.m,
+                t,
+            });
+        }
+    }
+    v
+}
+
 /// Every (n, m) of the default grid × t grid.
 pub fn grid_nmt() -> Vec<Nmt> {
     let mut v = Vec::new();

@@ -50,7 +50,7 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         Family {
             id: "WYZ-S14-prior-free-range",
             grid: super::inst::grid_nmt,
-            beyond: None,
+            beyond: Some(super::inst::nmt_beyond),
             check: s14_prior_free,
         }
         .boxed(),
