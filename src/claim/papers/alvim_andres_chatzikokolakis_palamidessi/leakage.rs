@@ -204,6 +204,20 @@ fn check_e4b(uv: &UV) -> Check {
     )
 }
 
+/// `dpcert search` beyond [`e4b_grid`]: for each u in 2..=6, the smallest v with
+/// `v^u > 4096·2^(s−1)`.
+fn e4b_beyond(s: usize) -> Vec<UV> {
+    let lo = 4096usize << (s - 1);
+    (2..=6usize)
+        .map(|u| {
+            let v = (2..)
+                .find(|v: &usize| v.pow(u as u32) > lo)
+                .expect("unbounded");
+            UV(u, v)
+        })
+        .collect()
+}
+
 fn e4b_grid() -> Vec<UV> {
     let mut out = Vec::new();
     for v in 2..=8usize {
@@ -254,6 +268,18 @@ impl fmt::Display for P2Cell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "u={} v={} t={}", self.u, self.v, self.t)
     }
+}
+
+/// `dpcert search` beyond [`p2_cells`]: one individual with `8 + s` values, and
+/// `(u, v) = (3 + s, 2)`, at t ∈ {3/2, 2, 3}.
+fn p2_beyond(s: usize) -> Vec<P2Cell> {
+    let mut out = Vec::new();
+    for (u, v) in [(1, 8 + s), (3 + s, 2)] {
+        for t in [r(3, 2), r(2, 1), r(3, 1)] {
+            out.push(P2Cell { u, v, t });
+        }
+    }
+    out
 }
 
 fn p2_cells() -> Vec<P2Cell> {
@@ -382,7 +408,7 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         Family {
             id: "AACP-E4b",
             grid: e4b_grid,
-            beyond: None,
+            beyond: Some(e4b_beyond),
             check: check_e4b,
         }
         .boxed(),
@@ -403,14 +429,14 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         Family {
             id: "AACP-P2",
             grid: p2_cells,
-            beyond: None,
+            beyond: Some(p2_beyond),
             check: check_p2,
         }
         .boxed(),
         Family {
             id: "AACP-P2t",
             grid: p2_cells,
-            beyond: None,
+            beyond: Some(p2_beyond),
             check: check_p2t,
         }
         .boxed(),

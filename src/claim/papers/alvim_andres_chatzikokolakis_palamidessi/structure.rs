@@ -1483,6 +1483,21 @@ fn check_g7(spec: &Spec) -> Check {
     )
 }
 
+/// `dpcert search` beyond [`g7_grid`]: the cycle and the 4-regular circulants on `12 + s`
+/// vertices.
+fn g7_beyond(s: usize) -> Vec<Spec> {
+    let n = 12 + s;
+    let mut v = vec![Spec::Cycle(n)];
+    for a in 1..n {
+        for b in a + 1..n {
+            if 2 * b < n {
+                v.push(Spec::Circulant(n, vec![a, b]));
+            }
+        }
+    }
+    v
+}
+
 fn g7_grid() -> Vec<Spec> {
     let mut v: Vec<Spec> = (3..=12).map(Spec::Cycle).collect();
     for n in 5..=12 {
@@ -1657,7 +1672,7 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         Family {
             id: "AACP-G7",
             grid: g7_grid,
-            beyond: None,
+            beyond: Some(g7_beyond),
             check: check_g7,
         }
         .boxed(),

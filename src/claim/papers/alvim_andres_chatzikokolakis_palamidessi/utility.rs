@@ -241,6 +241,24 @@ fn queries() -> Vec<Query> {
     out
 }
 
+/// `dpcert search` beyond [`queries`]: every f from the path and the cycle on `3 + s`
+/// vertices to `{0, 1}`, and `k = 3` answers on the path.
+fn queries_beyond(s: usize) -> Vec<Query> {
+    let n = 3 + s;
+    let mut out = Vec::new();
+    for (x, k) in [
+        (Graph::path(n), 2usize),
+        (Graph::cycle(n), 2),
+        (Graph::path(n), 3),
+    ] {
+        for code in 0..k.pow(n as u32) {
+            let f = (0..n).map(|i| (code / k.pow(i as u32)) % k).collect();
+            out.push(Query { x: x.clone(), k, f });
+        }
+    }
+    out
+}
+
 /// The induced adjacency of D14 on `{0..k-1}`: pairs `(y, y')` with `y = f(x)`, `y' = f(x')`,
 /// `x ~ x'`; `distinct` adds the reading `y ≠ y'`.
 fn induced_pairs(q: &Query, distinct: bool) -> Vec<(usize, usize)> {
@@ -584,9 +602,9 @@ fn check_d15(cell: &GraphT) -> Check {
 /// Every claim of §6, F4 and RW1.
 pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
     vec![
-        Family { id: "AACP-D12", grid: queries, beyond: None, check: check_d12 }.boxed(),
+        Family { id: "AACP-D12", grid: queries, beyond: Some(queries_beyond), check: check_d12 }.boxed(),
         Family { id: "AACP-D13", grid: || queries().into_iter().filter(|q| q.x.n() == 3).collect(), beyond: None, check: check_d13 }.boxed(),
-        Family { id: "AACP-D14", grid: queries, beyond: None, check: check_d14 }.boxed(),
+        Family { id: "AACP-D14", grid: queries, beyond: Some(queries_beyond), check: check_d14 }.boxed(),
         Family {
             id: "AACP-D15",
             grid: || graph_cells(vec![Graph::hamming(2, 3), Graph::hamming(3, 2)], &[r(2, 1)]),
@@ -594,8 +612,8 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
             check: check_d15,
         }
         .boxed(),
-        Family { id: "AACP-D16", grid: queries, beyond: None, check: check_d16 }.boxed(),
-        Family { id: "AACP-C-obl", grid: queries, beyond: None, check: check_cobl }.boxed(),
+        Family { id: "AACP-D16", grid: queries, beyond: Some(queries_beyond), check: check_d16 }.boxed(),
+        Family { id: "AACP-C-obl", grid: queries, beyond: Some(queries_beyond), check: check_cobl }.boxed(),
         Family { id: "AACP-T6.1", grid: bound_cells, beyond: Some(bound_beyond), check: |c| check_bound(c, "Thm 6.1 (uniform Y, binary gain)") }.boxed(),
         Family { id: "AACP-T6.1t", grid: bound_cells, beyond: Some(bound_beyond), check: |c| check_tight(c, "eq. (6)") }.boxed(),
         Family { id: "AACP-T6.2", grid: bound_cells, beyond: Some(bound_beyond), check: check_t62 }.boxed(),
