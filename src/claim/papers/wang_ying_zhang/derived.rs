@@ -46,7 +46,7 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         Family {
             id: "WYZ-X10",
             grid: grid_x10,
-            beyond: None,
+            beyond: Some(x10_beyond),
             check: x10,
         }
         .boxed(),
@@ -296,12 +296,27 @@ fn x6(i: &Nmtp) -> Check {
 
 /// X10 grid: (n, m) = (1, 2), priors p = (k, 10−k)/10 and the grid t, plus E = r_X.
 fn grid_x10() -> Vec<Nmtp> {
+    x10_priors(10)
+}
+
+/// `dpcert search` beyond [`grid_x10`]: the priors with denominator `10 + 2s − 1` (odd, so all
+/// new), same t set.
+fn x10_beyond(s: usize) -> Vec<Nmtp> {
+    x10_priors(9 + 2 * s as i64)
+}
+
+/// (n, m) = (1, 2), priors `(d − k, k)/d` for `1 ≤ k ≤ d/2`, t in the grid and `t = 1/r_X`.
+fn x10_priors(d: i64) -> Vec<Nmtp> {
     let sp = Space::new(1, 2);
     let mut v = Vec::new();
-    for k in 1..=5 {
+    for k in 1..=d / 2 {
         let prior = super::core::Prior {
-            label: format!("p{k}"),
-            p: vec![q(10 - k, 10), q(k, 10)],
+            label: if d == 10 {
+                format!("p{k}")
+            } else {
+                format!("p{k}/{d}")
+            },
+            p: vec![q(d - k, d), q(k, d)],
         };
         let r = r_x(&sp, &prior.p).0.unwrap();
         let mut ts = vec![q(1, 10), q(1, 3), q(1, 2), q(2, 3), q(9, 10), qi(1) / &r];
