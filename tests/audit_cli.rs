@@ -133,3 +133,76 @@ fn bad_inputs_exit_3_with_location() {
     let (code, _, _) = audit(&[ok.to_str().unwrap(), "--adjacency", "nosuchspec"]);
     assert_eq!(code, 2);
 }
+
+/// Issue 16: integer labels in an edge list are row indices. `1 2` / `0 1` is the path 0-1-2,
+/// so the level is the one on the path (recomputed below), never the level 5 between the
+/// non-neighbours 0 and 2.
+#[test]
+fn edge_list_integer_labels_are_rows() {
+    let w = file("w3.csv", "1/2,1/2\n1/3,2/3\n1/10,9/10\n");
+    let p = file("p.txt", "1 2\n0 1\n");
+    let (code, from_file, err) = audit(&[
+        w.to_str().unwrap(),
+        "--adjacency",
+        p.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, from_spec, err) = audit(&[w.to_str().unwrap(), "--adjacency", "path:3", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let a: serde_json::Value = serde_json::from_str(&from_file).unwrap();
+    let b: serde_json::Value = serde_json::from_str(&from_spec).unwrap();
+    assert_eq!(a["dp"], b["dp"]);
+    // The level on the path 0-1-2, recomputed here with num-rational: max over the two edges,
+    // both directions and both outputs of W(y|x)/W(y|x').
+    use num_rational::Ratio;
+    let rows = [[(1, 2), (1, 2)], [(1, 3), (2, 3)], [(1, 10), (9, 10)]];
+    let r = |(n, d): (i64, i64)| Ratio::new(n, d);
+    let mut best = Ratio::from_integer(0);
+    for (x, y) in [(0, 1), (1, 2), (1, 0), (2, 1)] {
+        for (&a, &b) in rows[x].iter().zip(&rows[y]) {
+            best = best.max(r(a) / r(b));
+        }
+    }
+    assert_eq!(a["dp"]["e_eps"], best.to_string());
+    assert_eq!(best, Ratio::new(10, 3));
+    let wit = (&a["dp"]["witness"]["x"], &a["dp"]["witness"]["x_prime"]);
+    assert!(
+        matches!(
+            (wit.0.as_u64(), wit.1.as_u64()),
+            (Some(1), Some(2)) | (Some(2), Some(1))
+        ),
+        "{wit:?}"
+    );
+
+    // Named labels: the numbering is printed.
+    let named = file("named.txt", "b c\na b\n");
+    let (code, out, err) = audit(&[w.to_str().unwrap(), "--adjacency", named.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("label→row: b→0 c→1 a→2"), "{out}");
+}
+
+/// Issue 16: JSON numbers are exact; a literal past f64 precision is not rounded to 1/2.
+#[test]
+fn json_number_past_f64_precision_is_rejected() {
+    let f = file(
+        "pastf64.json",
+        r#"{"rows":[[0.50000000000000000001,0.5],[0.25,0.75]]}"#,
+    );
+    let (code, out, err) = audit(&[f.to_str().unwrap()]);
+    assert_eq!(code, 3, "{out}");
+    assert!(
+        err.contains("row 1") && err.contains("not exactly 1"),
+        "{err}"
+    );
+}
+
+/// Issue 16: an edge list declaring an absurd vertex count is refused, not an allocation abort.
+#[test]
+fn huge_edge_list_is_refused() {
+    let w = file("w2.csv", "1/2,1/2\n1/3,2/3\n");
+    let g = file("huge.txt", "vertices 99999999999\n0 1\n");
+    let (code, _, err) = audit(&[w.to_str().unwrap(), "--adjacency", g.to_str().unwrap()]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("more than 65536 vertices"), "{err}");
+}

@@ -72,14 +72,20 @@ fn read(path: &Path) -> Result<String, Fail> {
     })
 }
 
-/// The adjacency's name, its neighbour pairs and, for Hamming adjacency, `(n, m)`.
-type Adjacency = (String, Vec<(usize, usize)>, Option<(usize, usize)>);
+/// The adjacency's name, its neighbour pairs, for Hamming adjacency `(n, m)`, and the row each
+/// named label of an edge-list file stands for.
+type Adjacency = (
+    String,
+    Vec<(usize, usize)>,
+    Option<(usize, usize)>,
+    Option<Vec<String>>,
+);
 
 /// Resolve `--adjacency` against the number of inputs.
 fn adjacency(spec: Option<&str>, n: usize, file: &Path) -> Result<Adjacency, Fail> {
     let spec = spec.unwrap_or("complete");
     if spec == "complete" {
-        return Ok((format!("complete:{n}"), complete_pairs(n), None));
+        return Ok((format!("complete:{n}"), complete_pairs(n), None, None));
     }
     let g: Graph = match Graph::from_spec(spec) {
         Ok(Some(g)) => g,
@@ -107,7 +113,10 @@ fn adjacency(spec: Option<&str>, n: usize, file: &Path) -> Result<Adjacency, Fai
             ),
         ));
     }
-    Ok((spec.to_string(), g.edges(), g.hamming_params()))
+    let labels = g
+        .has_named_labels()
+        .then(|| (0..g.n()).map(|v| g.label(v)).collect());
+    Ok((spec.to_string(), g.edges(), g.hamming_params(), labels))
 }
 
 fn prior(spec: Option<&str>, n: usize, file: &Path) -> Result<Option<Dist>, Fail> {
@@ -201,7 +210,7 @@ fn audit(a: &AuditArgs) -> Result<Output, Fail> {
     let w: Channel = parse_channel(&text)
         .map_err(|e| Fail(exit::BAD_INPUT, format!("{}: {e}", file.display())))?;
     let n = w.n_inputs();
-    let (spec, pairs, hamming) = adjacency(a.adjacency, n, file)?;
+    let (spec, pairs, hamming, labels) = adjacency(a.adjacency, n, file)?;
     let pi = prior(a.prior, n, file)?;
     let t = match a.t {
         None => None,
@@ -229,7 +238,7 @@ fn audit(a: &AuditArgs) -> Result<Output, Fail> {
     );
     j.insert(
         "adjacency".into(),
-        json!({"spec": spec, "pairs": pairs.len()}),
+        json!({"spec": spec, "pairs": pairs.len(), "row_of_label": labels}),
     );
     out += &format!(
         "{}: {} inputs × {} outputs; adjacency {spec} ({} neighbour pairs); indices 0-based\n",
@@ -238,6 +247,18 @@ fn audit(a: &AuditArgs) -> Result<Output, Fail> {
         w.n_outputs(),
         pairs.len()
     );
+    if let Some(l) = &labels {
+        // Named labels are numbered in order of first appearance in the file: say so.
+        let map: Vec<String> = l
+            .iter()
+            .enumerate()
+            .map(|(i, l)| format!("{l}→{i}"))
+            .collect();
+        out += &format!(
+            "edge-list labels are names, numbered by first appearance; label→row: {}\n",
+            map.join(" ")
+        );
+    }
 
     // DP level.
     let dp = measure::dp_level(&w, &pairs);

@@ -82,6 +82,8 @@ pub fn to_json(g: &Graph) -> Value {
         "vertices": g.n(),
         "edges": g.m(),
         "labels": (0..g.n()).map(|v| g.label(v)).collect::<Vec<_>>(),
+        "named_labels": g.has_named_labels(),
+        "edge_list": g.edges().iter().map(|&(u, v)| [g.label(u), g.label(v)]).collect::<Vec<_>>(),
         "connected": g.is_connected(),
         "regular_degree": g.regular_degree(),
         "diameter": g.diameter(),
@@ -91,13 +93,14 @@ pub fn to_json(g: &Graph) -> Value {
         "intersection_array": ia.as_ref().ok().map(|a| json!({"b": a.b, "c": a.c})),
         "not_distance_regular_witness": ia.as_ref().err().map(|e| json!({
             "witness": e.witness,
-            "reason": e.to_string(),
+            "reason": e.describe(|v| g.label(v)),
         })),
         "aut_order": aut.order_natural().to_string(),
         "aut_generators": aut.generators,
         "orbits": aut.orbits,
         "vertex_transitive": vt.is_ok(),
         "not_vertex_transitive_witness": vt.as_ref().err(),
+        "not_vertex_transitive_witness_labels": vt.as_ref().err().map(|w| [g.label(w.u), g.label(w.v)]),
         "vt_plus": vt_plus,
         "vt_plus_witness": vt_plus_witness,
         "vt_plus_why": vt_plus_why,
@@ -115,6 +118,19 @@ fn print_text(doc: &Value) {
         doc["graph"].as_str().unwrap_or("")
     );
     println!("vertices            {}", s("vertices"));
+    if doc["named_labels"] == Value::Bool(true) {
+        // Named labels are numbered in order of first appearance: print the numbering.
+        let labels: Vec<String> = doc["labels"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .enumerate()
+                    .map(|(i, l)| format!("{i}={}", l.as_str().unwrap_or("")))
+                    .collect()
+            })
+            .unwrap_or_default();
+        println!("labels (index=label) {}", labels.join(" "));
+    }
     println!("edges               {}", s("edges"));
     println!("connected           {}", s("connected"));
     println!("regular degree      {}", s("regular_degree"));
@@ -145,12 +161,15 @@ fn print_text(doc: &Value) {
             "vertex-transitive   yes ({} generators, each checked)",
             doc["aut_generators"].as_array().map_or(0, |o| o.len())
         ),
-        w => println!(
-            "vertex-transitive   no: vertices {} and {}: {}",
-            w["u"],
-            w["v"],
-            w["reason"].as_str().unwrap_or("")
-        ),
+        w => {
+            let l = &doc["not_vertex_transitive_witness_labels"];
+            println!(
+                "vertex-transitive   no: vertices {} and {}: {}",
+                l[0].as_str().unwrap_or(""),
+                l[1].as_str().unwrap_or(""),
+                w["reason"].as_str().unwrap_or("")
+            )
+        }
     }
     match &doc["vt_plus"] {
         Value::Bool(true) => println!(

@@ -81,11 +81,16 @@ pub struct NotDistanceRegular {
     pub witness: DrWitness,
 }
 
-impl fmt::Display for NotDistanceRegular {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl NotDistanceRegular {
+    /// The reason with each vertex written by `name` (e.g. the edge-list file's labels).
+    pub fn describe(&self, name: impl Fn(usize) -> String) -> String {
         match &self.witness {
             DrWitness::Disconnected { u, v } => {
-                write!(f, "disconnected: no path between {u} and {v}")
+                format!(
+                    "disconnected: no path between {} and {}",
+                    name(*u),
+                    name(*v)
+                )
             }
             DrWitness::Differing {
                 which,
@@ -94,12 +99,20 @@ impl fmt::Display for NotDistanceRegular {
                 count1,
                 pair2,
                 count2,
-            } => write!(
-                f,
+            } => format!(
                 "{which}_{distance} differs: pair ({},{}) has {count1}, pair ({},{}) has {count2}",
-                pair1.0, pair1.1, pair2.0, pair2.1
+                name(pair1.0),
+                name(pair1.1),
+                name(pair2.0),
+                name(pair2.1)
             ),
         }
+    }
+}
+
+impl fmt::Display for NotDistanceRegular {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.describe(|v| v.to_string()))
     }
 }
 

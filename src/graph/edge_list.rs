@@ -6,11 +6,19 @@
 //! a b               # an edge between the vertices labelled `a` and `b`
 //! b c
 //! ```
-//! One edge per line as two vertex labels separated by whitespace. Labels are arbitrary tokens
-//! (without whitespace or `#`), numbered 0, 1, … in the order they are first seen. With
-//! `vertices N`, the vertices not named by any edge are added after the named ones, labelled
-//! `#k` (k = their index). `vertices` is a reserved word. Self-loops, repeated edges (in either
-//! orientation), more than N labels, a repeated `vertices` line and an empty graph are errors.
+//! One edge per line as two vertex labels separated by whitespace (a leading UTF-8 byte-order
+//! mark is skipped). Labels mean what the user wrote:
+//! * **Integer labels** (every label is a non-negative decimal integer): label `k` *is* vertex
+//!   `k`, i.e. row `k` of a mechanism audited on this graph. The graph has `max label + 1`
+//!   vertices, or `N` with `vertices N` (then every label must be below `N`); integers no edge
+//!   names are isolated vertices.
+//! * **Named labels** (any label is not an integer): vertices are numbered 0, 1, … in the order
+//!   they are first seen, and commands print the label next to every index. With `vertices N`,
+//!   the vertices not named by any edge are added after the named ones, labelled `#k`.
+//!
+//! `vertices` is a reserved word. Self-loops, repeated edges (in either orientation), more than N
+//! labels, a repeated `vertices` line, an empty graph and more than [`MAX_VERTICES`] vertices
+//! are errors.
 
 use super::graph::Graph;
 use std::collections::{HashMap, HashSet};
@@ -35,15 +43,27 @@ impl fmt::Display for EdgeListError {
 
 impl std::error::Error for EdgeListError {}
 
+/// The largest graph dpcert builds (from a file or a generator spec); larger requests are refused
+/// with an error instead of an allocation failure.
+pub const MAX_VERTICES: usize = 1 << 16;
+
+/// A label is an integer label when it is a non-empty string of ASCII digits.
+fn integer_label(t: &str) -> Option<usize> {
+    if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
+        // Too large for usize is certainly beyond MAX_VERTICES.
+        Some(t.parse().unwrap_or(usize::MAX))
+    } else {
+        None
+    }
+}
+
 impl Graph {
     /// Parse an edge list (format in the module documentation).
     pub fn from_edge_list(text: &str) -> Result<Graph, EdgeListError> {
         let err = |line: usize, reason: String| EdgeListError { line, reason };
-        let mut index: HashMap<&str, usize> = HashMap::new();
-        let mut labels: Vec<String> = Vec::new();
-        let mut edges: Vec<(usize, usize)> = Vec::new();
-        let mut seen: HashSet<(usize, usize)> = HashSet::new();
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut declared: Option<(usize, usize)> = None; // (N, line)
+        let mut raw_edges: Vec<(usize, &str, &str)> = Vec::new(); // (line, u, v)
         for (k, raw) in text.lines().enumerate() {
             let line = k + 1;
             let content = raw.split('#').next().unwrap_or("");
@@ -55,15 +75,24 @@ impl Graph {
                 if tokens.len() != 2 {
                     return Err(err(line, "expected `vertices N`".into()));
                 }
-                let n: usize = tokens[1].parse().map_err(|_| {
+                let n = integer_label(tokens[1]).ok_or_else(|| {
                     err(
                         line,
                         format!(
                             "`vertices` needs a non-negative integer, got `{}`",
-                            tokens[1]
+                            crate::num::fmt::abbreviate(tokens[1])
                         ),
                     )
                 })?;
+                if n > MAX_VERTICES {
+                    return Err(err(
+                        line,
+                        format!(
+                            "`vertices {}`: more than {MAX_VERTICES} vertices",
+                            crate::num::fmt::abbreviate(tokens[1])
+                        ),
+                    ));
+                }
                 if let Some((_, l)) = declared {
                     return Err(err(
                         line,
@@ -85,34 +114,73 @@ impl Graph {
             if tokens[0] == tokens[1] {
                 return Err(err(line, format!("self-loop at vertex `{}`", tokens[0])));
             }
-            let mut ends = [0usize; 2];
-            for (slot, &t) in ends.iter_mut().zip(&tokens) {
-                *slot = *index.entry(t).or_insert_with(|| {
-                    labels.push(t.to_string());
-                    labels.len() - 1
-                });
-            }
-            let [u, v] = ends;
+            raw_edges.push((line, tokens[0], tokens[1]));
+        }
+        let integers = !raw_edges.is_empty()
+            && raw_edges
+                .iter()
+                .all(|&(_, u, v)| integer_label(u).is_some() && integer_label(v).is_some());
+        let mut labels: Vec<String> = Vec::new();
+        let mut edges: Vec<(usize, usize)> = Vec::new();
+        let mut seen: HashSet<(usize, usize)> = HashSet::new();
+        let mut index: HashMap<&str, usize> = HashMap::new();
+        for &(line, a, b) in &raw_edges {
+            let (u, v) = if integers {
+                let (u, v) = (integer_label(a).unwrap(), integer_label(b).unwrap());
+                for (w, t) in [(u, a), (v, b)] {
+                    if let Some((n, l)) = declared {
+                        if w >= n {
+                            return Err(err(
+                                line,
+                                format!(
+                                    "vertex `{}` is not below `vertices {n}` (line {l}); integer labels are vertex indices 0..{n}",
+                                    crate::num::fmt::abbreviate(t)
+                                ),
+                            ));
+                        }
+                    } else if w >= MAX_VERTICES {
+                        return Err(err(
+                            line,
+                            format!(
+                                "vertex `{}`: integer labels are vertex indices, and more than {MAX_VERTICES} vertices are refused",
+                                crate::num::fmt::abbreviate(t)
+                            ),
+                        ));
+                    }
+                }
+                if u == v {
+                    return Err(err(line, format!("self-loop at vertex {u} (`{a}` `{b}`)")));
+                }
+                (u, v)
+            } else {
+                let mut ends = [0usize; 2];
+                for (slot, t) in ends.iter_mut().zip([a, b]) {
+                    *slot = *index.entry(t).or_insert_with(|| {
+                        labels.push(t.to_string());
+                        labels.len() - 1
+                    });
+                }
+                (ends[0], ends[1])
+            };
             if !seen.insert((u.min(v), u.max(v))) {
-                return Err(err(
-                    line,
-                    format!("duplicate edge `{}` `{}`", tokens[0], tokens[1]),
-                ));
+                return Err(err(line, format!("duplicate edge `{a}` `{b}`")));
             }
             edges.push((u, v));
         }
+        let named = if integers {
+            edges.iter().map(|&(u, v)| u.max(v) + 1).max().unwrap_or(0)
+        } else {
+            labels.len()
+        };
         let n = match declared {
-            Some((n, line)) if n < labels.len() => {
+            Some((n, line)) if n < named => {
                 return Err(err(
                     line,
-                    format!(
-                        "`vertices {n}` but the edges name {} distinct vertices",
-                        labels.len()
-                    ),
+                    format!("`vertices {n}` but the edges name {named} distinct vertices"),
                 ))
             }
             Some((n, _)) => n,
-            None => labels.len(),
+            None => named,
         };
         if n == 0 {
             return Err(err(
@@ -120,12 +188,23 @@ impl Graph {
                 "the graph has no vertices (no edges and no `vertices N` line)".into(),
             ));
         }
-        for k in labels.len()..n {
-            labels.push(format!("#{k}"));
+        if n > MAX_VERTICES {
+            return Err(err(0, format!("{n} vertices: more than {MAX_VERTICES}")));
         }
         let mut g = Graph::from_edges(n, &edges).map_err(|e| err(0, e.to_string()))?;
-        g.labels = Some(labels);
+        if !integers {
+            for k in labels.len()..n {
+                labels.push(format!("#{k}"));
+            }
+            g.labels = Some(labels);
+        }
         Ok(g)
+    }
+
+    /// Whether the vertices carry names from an edge-list file (named labels) rather than
+    /// being their own indices.
+    pub fn has_named_labels(&self) -> bool {
+        self.labels.is_some()
     }
 }
 
@@ -147,6 +226,29 @@ mod tests {
         assert_eq!(Graph::from_edge_list("vertices 1\n").unwrap().n(), 1);
     }
 
+    /// Integer labels are vertex indices (issue 16: `1 2` / `0 1` used to number 1 as vertex 0,
+    /// so an audit on rows 0, 1, 2 called rows 0 and 2 neighbours).
+    #[test]
+    fn integer_labels_are_indices() {
+        let g = Graph::from_edge_list("1 2\n0 1\n").unwrap();
+        assert_eq!(g.n(), 3);
+        assert!(g.adjacent(1, 2) && g.adjacent(0, 1) && !g.adjacent(0, 2));
+        assert_eq!(g.label(2), "2");
+        assert!(!g.has_named_labels());
+        // Isolated integers in between, and `vertices` adding more at the end.
+        let h = Graph::from_edge_list("vertices 6\n4 2\n").unwrap();
+        assert_eq!((h.n(), h.m()), (6, 1));
+        assert!(h.adjacent(2, 4));
+        assert_eq!(h.degree(0), 0);
+        // A single non-integer label switches the whole file to named labels.
+        let k = Graph::from_edge_list("1 2\n0 a\n").unwrap();
+        assert!(k.has_named_labels());
+        assert_eq!(k.label(0), "1");
+        assert!(Graph::from_edge_list("\u{feff}0 1\n")
+            .unwrap()
+            .adjacent(0, 1));
+    }
+
     /// Literal table of malformed inputs: (text, line, part of the reason).
     #[test]
     fn errors_name_line_and_reason() {
@@ -158,6 +260,11 @@ mod tests {
             ("vertices x\n", 1, "non-negative integer"),
             ("vertices 2\nvertices 3\n", 2, "second `vertices`"),
             ("vertices 1\na b\n", 1, "distinct vertices"),
+            ("vertices 3\n0 1\n1 3\n", 3, "not below `vertices 3`"),
+            ("vertices 99999999999\n", 1, "more than 65536 vertices"),
+            ("0 99999999999\n", 1, "more than 65536 vertices"),
+            ("0 1\n01 1\n", 2, "self-loop"),
+            ("0 1\n1 00\n", 2, "duplicate edge"),
             ("# nothing\n", 0, "no vertices"),
             ("", 0, "no vertices"),
             ("vertices 0\n", 0, "no vertices"),

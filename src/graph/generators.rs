@@ -213,7 +213,7 @@ impl Graph {
                 Some(_) => Err(format!("`{name}` takes no parameters")),
             }
         };
-        const MAX_VERTICES: usize = 1 << 16;
+        use super::edge_list::MAX_VERTICES;
         let too_big = |v: Option<usize>| v.filter(|&s| s <= MAX_VERTICES).is_none();
         match name {
             "hamming" => {

@@ -507,6 +507,7 @@ struct FileRow {
 
 /// Parse an LP file's text.
 pub fn parse_lp(text: &str) -> Result<LpFile, LpFormatError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut section = Section::Start;
     let mut sense: Option<Sense> = None;
     let mut obj_toks: Vec<(Tok, usize)> = Vec::new();

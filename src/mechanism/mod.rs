@@ -1,8 +1,10 @@
 //! Named mechanisms as exact channels ([`crate::prob::Channel`]).
 //!
-//! Convention: the privacy parameter is `t = e^{−ε}` ∈ (0, 1] (entries are powers of `t`, so a
-//! rational `t` gives rational entries), unless a function says otherwise. The DP level
-//! ([`crate::measure::dp_level`]) of these mechanisms is then stated as a power of `1/t`.
+//! Convention (the same as `dpcert audit --t`, [`crate::measure::delta_at`] and
+//! [`crate::measure::epsilon`]): the privacy parameter is `t = e^ε ≥ 1`; entries are powers of
+//! `1/t`, so a rational `t` gives rational entries. The DP level
+//! ([`crate::measure::dp_level`]) of these mechanisms is then stated as a power of `t`.
+//! Papers that write `t = e^{−ε}` convert at their own boundary.
 
 use crate::num::Rational;
 use crate::prob::{Channel, ProbError};
@@ -32,18 +34,22 @@ pub fn from_matrix(rows: Vec<Vec<Rational>>) -> Result<Channel, ProbError> {
     Channel::new(rows)
 }
 
-/// k-ary randomized response with `t = e^{−ε} > 0`: `W(x|x) = 1/(1 + (k−1)t)` and
-/// `W(y|x) = t/(1 + (k−1)t)` for `y ≠ x` (Warner 1965; Kairouz–Oh–Viswanath 2016, eq. (5)).
-/// Its DP level on any adjacency with an edge is `max(t, 1/t)` (`1/t` for `t ≤ 1`).
+/// Why `t` is not a privacy parameter `e^ε` with `ε ≥ 0` (finite).
+fn check_t(what: &str, t: &Rational) -> Result<Rational, MechanismError> {
+    if *t < 1u32 {
+        return Err(bad(format!("{what} needs t = e^eps >= 1, got {t}")));
+    }
+    Ok(Rational::ONE / t)
+}
+
+/// k-ary randomized response with `t = e^ε ≥ 1`: `W(x|x) = t/(t + k − 1)` and
+/// `W(y|x) = 1/(t + k − 1)` for `y ≠ x` (Warner 1965; Kairouz–Oh–Viswanath 2016, eq. (5)).
+/// Its DP level on any adjacency with an edge is exactly `t`.
 pub fn randomized_response(k: usize, t: &Rational) -> Result<Channel, MechanismError> {
     if k == 0 {
         return Err(bad("randomized response needs k ≥ 1"));
     }
-    if *t <= 0u32 {
-        return Err(bad(format!(
-            "randomized response needs t = e^-eps > 0, got {t}"
-        )));
-    }
+    let t = &check_t("randomized response", t)?;
     let z = Rational::ONE + Rational::from(k as u64 - 1) * t;
     let on = Rational::ONE / &z;
     let off = t / &z;
@@ -82,20 +88,16 @@ pub fn erasure(e: &Rational) -> Result<Channel, MechanismError> {
 }
 
 /// The range-restricted (truncated) geometric mechanism on the line `{0, …, k−1}` with
-/// `t = e^{−ε} ∈ [0, 1]` (Ghosh–Roughgarden–Sundararajan, *Universally Utility-Maximizing
-/// Privacy Mechanisms*, STOC 2009, §2): the two-sided geometric noise `(1−t)/(1+t) t^{|d|}`
-/// with the mass beyond either end moved onto that end, so `W(y|x) = (1−t)/(1+t) t^{|x−y|}`
-/// for `0 < y < k−1` and `t^{|x−y|}/(1+t)` for `y ∈ {0, k−1}`. Its DP level on the path is
-/// exactly `1/t` (for `k ≥ 2`, `0 < t`).
+/// `t = e^ε ≥ 1` (Ghosh–Roughgarden–Sundararajan, *Universally Utility-Maximizing Privacy
+/// Mechanisms*, STOC 2009, §2). With `α = 1/t`: the two-sided geometric noise
+/// `(1−α)/(1+α) α^{|d|}` with the mass beyond either end moved onto that end, so
+/// `W(y|x) = (1−α)/(1+α) α^{|x−y|}` for `0 < y < k−1` and `α^{|x−y|}/(1+α)` for
+/// `y ∈ {0, k−1}`. Its DP level on the path is exactly `t` (for `k ≥ 2`).
 pub fn truncated_geometric(k: usize, t: &Rational) -> Result<Channel, MechanismError> {
     if k == 0 {
         return Err(bad("truncated geometric needs k ≥ 1"));
     }
-    if *t < 0u32 || *t > 1u32 {
-        return Err(bad(format!(
-            "truncated geometric needs t = e^-eps in [0, 1], got {t}"
-        )));
-    }
+    let t = &check_t("truncated geometric", t)?;
     if k == 1 {
         return Ok(Channel::identity(1));
     }
@@ -145,18 +147,14 @@ pub fn distances_from_edges(n: usize, edges: &[(usize, usize)]) -> Vec<Vec<Optio
         .collect()
 }
 
-/// The exponential mechanism on a graph given by its distance matrix, with `t = e^{−ε} > 0`:
-/// `W(y|x) = t^{d(x,y)} / Σ_{y'} t^{d(x,y')}` (McSherry–Talwar 2007 with score `−d(x, y)`;
+/// The exponential mechanism on a graph given by its distance matrix, with `t = e^ε ≥ 1`:
+/// `W(y|x) = t^{−d(x,y)} / Σ_{y'} t^{−d(x,y')}` (McSherry–Talwar 2007 with score `−d(x, y)`;
 /// the form `exp(−ε d)/Z` of Wang–Ying–Zhang 2016, §IV). Unreachable outputs get 0.
 pub fn exponential_on_distances(
     dist: &[Vec<Option<usize>>],
     t: &Rational,
 ) -> Result<Channel, MechanismError> {
-    if *t <= 0u32 {
-        return Err(bad(format!(
-            "exponential mechanism needs t = e^-eps > 0, got {t}"
-        )));
-    }
+    let t = &check_t("exponential mechanism", t)?;
     if dist.is_empty() {
         return Err(bad("exponential mechanism needs at least one vertex"));
     }
@@ -186,8 +184,8 @@ pub fn exponential_on_edges(
     exponential_on_distances(&distances_from_edges(n, edges), t)
 }
 
-/// The exponential mechanism `t^{d(x,y)}/Z_x` on a [`crate::graph::Graph`] (graph distance,
-/// `t = e^{−ε} > 0`); see [`exponential_on_distances`].
+/// The exponential mechanism `t^{−d(x,y)}/Z_x` on a [`crate::graph::Graph`] (graph distance,
+/// `t = e^ε ≥ 1`); see [`exponential_on_distances`].
 pub fn exponential_on_graph(
     g: &crate::graph::Graph,
     t: &Rational,
@@ -211,25 +209,30 @@ mod tests {
 
     #[test]
     fn literal_matrices() {
-        let rr = randomized_response(3, &q(1, 2)).unwrap();
+        let rr = randomized_response(3, &q(2, 1)).unwrap();
         assert_eq!(rr.rows()[0], vec![q(1, 2), q(1, 4), q(1, 4)]);
-        let g = truncated_geometric(3, &q(1, 2)).unwrap();
+        let g = truncated_geometric(3, &q(2, 1)).unwrap();
         assert_eq!(g.rows()[0], vec![q(2, 3), q(1, 6), q(1, 6)]);
         assert_eq!(g.rows()[1], vec![q(1, 3), q(1, 3), q(1, 3)]);
-        let e = exponential_on_edges(3, &path(3), &q(1, 2)).unwrap();
+        let e = exponential_on_edges(3, &path(3), &q(2, 1)).unwrap();
         assert_eq!(e.rows()[0], vec![q(4, 7), q(2, 7), q(1, 7)]);
         assert_eq!(erasure(&q(1, 3)).unwrap().entry(1, 2), &q(1, 3));
         assert!(bsc(&q(3, 2)).is_err());
-        assert!(randomized_response(2, &q(0, 1)).is_err());
-        assert!(exponential_on_edges(2, &[(0, 2)], &q(1, 2)).is_err());
+        // t = e^eps below 1 (a negative eps, or the old e^-eps convention) is refused.
+        for bad_t in [q(0, 1), q(1, 2), q(-1, 1)] {
+            assert!(randomized_response(2, &bad_t).is_err());
+            assert!(truncated_geometric(3, &bad_t).is_err());
+            assert!(exponential_on_edges(3, &path(3), &bad_t).is_err());
+        }
+        assert!(exponential_on_edges(2, &[(0, 2)], &q(2, 1)).is_err());
         // Disconnected: no mass across components.
-        let d = exponential_on_edges(3, &[(0, 1)], &q(1, 2)).unwrap();
+        let d = exponential_on_edges(3, &[(0, 1)], &q(2, 1)).unwrap();
         assert_eq!(d.entry(0, 2), &q(0, 1));
         // The graph form agrees with the edge-list form.
         let g = crate::graph::Graph::petersen();
         assert_eq!(
-            exponential_on_graph(&g, &q(1, 3)).unwrap(),
-            exponential_on_edges(g.n(), &g.edges(), &q(1, 3)).unwrap()
+            exponential_on_graph(&g, &q(3, 1)).unwrap(),
+            exponential_on_edges(g.n(), &g.edges(), &q(3, 1)).unwrap()
         );
     }
 
@@ -237,27 +240,26 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(48))]
 
         #[test]
-        fn rr_level_is_exactly_one_over_t(k in 2usize..6, a in 1u32..20, b in 1u32..20) {
-            let t = Rational::from_unsigneds(a, b);
+        fn rr_level_is_exactly_t(k in 2usize..6, a in 1u32..20, b in 1u32..20) {
+            let t = Rational::from_unsigneds(a.max(b), a.min(b));
             let w = randomized_response(k, &t).unwrap();
-            let want = if t <= 1u32 { Rational::ONE / &t } else { t.clone() };
-            prop_assert_eq!(dp_level(&w, &complete_pairs(k)).ratio, ExtRational::Finite(want));
+            prop_assert_eq!(dp_level(&w, &complete_pairs(k)).ratio, ExtRational::Finite(t));
         }
 
         #[test]
-        fn geometric_level_on_path_is_one_over_t(k in 2usize..7, a in 1u32..20, b in 1u32..20) {
-            let t = Rational::from_unsigneds(a.min(b), a.max(b));
+        fn geometric_level_on_path_is_t(k in 2usize..7, a in 1u32..20, b in 1u32..20) {
+            let t = Rational::from_unsigneds(a.max(b), a.min(b));
             let w = truncated_geometric(k, &t).unwrap();
-            prop_assert_eq!(dp_level(&w, &path(k)).ratio, ExtRational::Finite(Rational::ONE / &t));
+            prop_assert_eq!(dp_level(&w, &path(k)).ratio, ExtRational::Finite(t));
         }
 
         #[test]
-        fn exponential_level_at_most_one_over_t_squared(k in 2usize..7, a in 1u32..20, b in 1u32..20) {
-            // Exponential mechanism with a 1-Lipschitz score: e^ε ≤ (1/t)^2 on graph edges.
-            let t = Rational::from_unsigneds(a.min(b), a.max(b));
+        fn exponential_level_at_most_t_squared(k in 2usize..7, a in 1u32..20, b in 1u32..20) {
+            // Exponential mechanism with a 1-Lipschitz score: e^ε ≤ t^2 on graph edges.
+            let t = Rational::from_unsigneds(a.max(b), a.min(b));
             let e = path(k);
             let w = exponential_on_edges(k, &e, &t).unwrap();
-            let bound = ExtRational::Finite(Rational::ONE / (&t * &t));
+            let bound = ExtRational::Finite(&t * &t);
             prop_assert!(dp_level(&w, &e).ratio <= bound);
         }
     }

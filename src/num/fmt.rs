@@ -57,10 +57,36 @@ pub fn exact_and_decimal(q: &Rational, digits: usize) -> String {
     }
 }
 
+/// Longest text echoed whole in an error message; longer ones are shortened by [`abbreviate`].
+pub const ECHO_LIMIT: usize = 60;
+
+/// `text` itself when short, else its first 24 and last 12 characters around `…` and the total
+/// length, so that a 1,000-digit literal does not fill the terminal.
+pub fn abbreviate(text: &str) -> String {
+    let n = text.chars().count();
+    if n <= ECHO_LIMIT {
+        return text.to_string();
+    }
+    let head: String = text.chars().take(24).collect();
+    let tail: String = text.chars().skip(n - 12).collect();
+    format!("{head}…{tail} ({n} characters)")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn abbreviate_table() {
+        assert_eq!(abbreviate("3/7"), "3/7");
+        let s60 = "9".repeat(60);
+        assert_eq!(abbreviate(&s60), s60);
+        let long = format!("1{}2", "0".repeat(998));
+        let a = abbreviate(&long);
+        assert!(a.starts_with("100000000000000000000000…"), "{a}");
+        assert!(a.ends_with("000000000002 (1000 characters)"), "{a}");
+    }
 
     #[test]
     fn decimal_tables() {

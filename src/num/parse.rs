@@ -20,7 +20,8 @@ impl fmt::Display for ParseRationalError {
         write!(
             f,
             "`{}` is not an exact rational: {}",
-            self.literal, self.reason
+            super::fmt::abbreviate(&self.literal),
+            self.reason
         )
     }
 }

@@ -6,6 +6,7 @@
 //! Errors carry the 1-based row and column of the offending cell.
 
 use super::{Channel, Dist, ProbError};
+use crate::num::fmt::abbreviate;
 use crate::num::{parse_rational, Rational};
 use std::fmt;
 
@@ -41,8 +42,15 @@ impl From<ProbError> for MatrixError {
             ProbError::Ragged {
                 expected, found, ..
             } => format!("{found} entries, expected {expected} (ragged rows)"),
-            ProbError::Negative { value, .. } => format!("negative entry {value}"),
-            ProbError::RowSum { sum, .. } => format!("row sums to {sum}, not exactly 1"),
+            ProbError::Negative { value, .. } => {
+                format!("negative entry {}", abbreviate(&value.to_string()))
+            }
+            ProbError::RowSum { sum, .. } => {
+                format!(
+                    "row sums to {}, not exactly 1",
+                    abbreviate(&sum.to_string())
+                )
+            }
             ProbError::Shape { .. } => e.to_string(),
         };
         MatrixError { row, col, reason }
@@ -53,13 +61,15 @@ fn cell(row: usize, col: usize, s: &str) -> Result<Rational, MatrixError> {
     parse_rational(s).map_err(|e| MatrixError {
         row,
         col,
-        reason: format!("not an exact rational literal {s:?} ({e})"),
+        reason: format!("not an exact rational literal ({e})"),
     })
 }
 
 /// Parse a matrix of literals from CSV or JSON (JSON when the first non-blank character is
 /// `{` or `[`; a bare JSON array of rows is accepted too). Shapes are not checked here.
 pub fn parse_matrix(text: &str) -> Result<Vec<Vec<Rational>>, MatrixError> {
+    // A UTF-8 byte-order mark (spreadsheet exports) is not part of the first cell.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let t = text.trim_start();
     if t.starts_with('{') || t.starts_with('[') {
         parse_json(t)
@@ -138,9 +148,9 @@ fn parse_json(text: &str) -> Result<Vec<Vec<Rational>>, MatrixError> {
         for (j, c) in cells.iter().enumerate() {
             let s = match c {
                 Value::String(s) => s.clone(),
-                // Integers only: a JSON float like 0.1 has already been rounded by the writer's
-                // format rules, so it is taken as its literal text (serde keeps it).
-                Value::Number(n) => n.to_string(),
+                // serde_json's `arbitrary_precision` keeps a number's text as written, so
+                // `0.50000000000000000001` is parsed exactly, never through an f64.
+                Value::Number(n) => n.as_str().to_string(),
                 other => {
                     return Err(MatrixError {
                         row: i + 1,
@@ -215,6 +225,45 @@ mod tests {
             assert_eq!((e.row, e.col), (row, col), "{text:?}: {e}");
             assert!(e.reason.contains(reason), "{text:?}: {e}");
         }
+    }
+
+    /// JSON numbers are read from their text: a literal one digit past f64 precision is not
+    /// rounded to 1/2 (it used to be accepted as a row of DP level 2).
+    #[test]
+    fn json_numbers_are_exact() {
+        let e =
+            parse_channel(r#"{"rows":[[0.50000000000000000001,0.5],[0.25,0.75]]}"#).unwrap_err();
+        assert_eq!((e.row, e.col), (1, 0), "{e}");
+        assert!(
+            e.reason
+                .contains("100000000000000000001/100000000000000000000"),
+            "{e}"
+        );
+        let w = parse_channel(r#"{"rows":[[0.1,0.9],[1e-1,9E-1]]}"#).unwrap();
+        assert_eq!(w.entry(0, 0), &Rational::from_signeds(1, 10));
+        assert_eq!(w.entry(1, 1), &Rational::from_signeds(9, 10));
+    }
+
+    #[test]
+    fn byte_order_mark_is_skipped() {
+        assert_eq!(
+            parse_channel("\u{feff}1/2,1/2\n1,0\n").unwrap(),
+            parse_channel("1/2,1/2\n1,0\n").unwrap()
+        );
+        assert!(parse_channel("\u{feff}{\"rows\": [[1]]}").is_ok());
+    }
+
+    /// A 1,000-digit literal is shortened in the message, not echoed whole.
+    #[test]
+    fn long_literals_are_abbreviated() {
+        let long = format!("1/2,{}x\n", "7".repeat(1000));
+        let e = parse_channel(&long).unwrap_err();
+        assert_eq!((e.row, e.col), (1, 2));
+        assert!(e.to_string().len() < 200, "{e}");
+        assert!(e.to_string().contains("1001 characters"), "{e}");
+        let big = format!("1/2,1/2\n1/3,{}/3\n", "1".repeat(1000));
+        let e = parse_channel(&big).unwrap_err();
+        assert!(e.to_string().len() < 200, "{e}");
     }
 
     #[test]

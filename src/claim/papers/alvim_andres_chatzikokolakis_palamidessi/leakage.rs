@@ -111,11 +111,11 @@ fn check_rw2(c: &HammingT) -> Check {
 }
 
 /// v-ary randomized response from the mechanism library (`mechanism::randomized_response`,
-/// which takes `e^{-ε}`): `R[a][a] = t/(t+v−1)`, `R[a][b] = 1/(t+v−1)` — built independently of
+/// `t = e^ε`): `R[a][a] = t/(t+v−1)`, `R[a][b] = 1/(t+v−1)` — built independently of
 /// the `t^{-d}` matrix it is compared with.
 fn randomized_response(v: usize, t: &Rational) -> Matrix {
-    crate::mechanism::randomized_response(v, &(Rational::ONE / t))
-        .expect("v >= 1 and t > 0")
+    crate::mechanism::randomized_response(v, t)
+        .expect("v >= 1 and t >= 1")
         .rows()
         .to_vec()
 }
