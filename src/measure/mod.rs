@@ -5,8 +5,9 @@
 //! - DP levels ([`dp_level`], [`identifiability_level`]) are returned as the ratio `e^ε ≥ 1`.
 //! - The hockey-stick divergence [`hockey_stick`] / [`delta_at`] takes `t = e^ε` (so `t ≥ 1`
 //!   for the usual (ε, δ) reading; any `t ≥ 0` is accepted).
-//! - Mechanisms in [`crate::mechanism`] take `t = e^{−ε}` ∈ (0, 1] (their entries are powers of
-//!   `t`), except where stated.
+//! - [`epsilon`] speaks ε itself: δ at a rational ε with the exact `e^ε`, the smallest ε for a
+//!   given δ.
+//! - Mechanisms in [`crate::mechanism`] take the same `t = e^ε ≥ 1`.
 //!
 //! Adjacency: a neighbour relation on the inputs is given as a list of unordered pairs
 //! `&[(usize, usize)]`; both orientations are always checked. [`complete_pairs`] gives every
@@ -14,6 +15,7 @@
 
 mod capacity;
 mod dp;
+pub mod epsilon;
 mod ident;
 mod info;
 mod qif;

@@ -1,0 +1,388 @@
+//! Speaking ε: the δ of a channel at a given ε (with the exact `e^ε`), the smallest ε for a
+//! given δ, and δ(ε) tables.
+//!
+//! Dwork–Roth, *The Algorithmic Foundations of Differential Privacy*, Def. 2.4, with
+//! `t = e^ε ≥ 1` (the convention of the whole crate): the smallest δ at `t` is
+//! `δ(t) = max over ordered neighbour pairs (x, x') of Σ_y (W(y|x) − t W(y|x'))^+`
+//! ([`super::delta_at`]). Each term is convex, non-increasing and piecewise linear in `t`, with
+//! breakpoints at the likelihood ratios `W(y|x)/W(y|x')`. Two consequences make both directions
+//! exact:
+//! * at a rational `ε ≠ 0`, `e^ε` is irrational (Lindemann–Weierstrass), so no likelihood ratio
+//!   equals it; once each ratio is compared with `e^ε` by certified enclosures, `δ(ε)` is the
+//!   exact form `A − B·e^ε` with rational `A`, `B` ([`delta_at_eps`]);
+//! * for a rational δ, the smallest `t` with `δ(t) ≤ δ` is rational: it lies on one linear
+//!   piece, `t = (A − δ)/B` ([`eps_for_delta`]). The smallest ε is then `ln t` exactly.
+
+use super::{delta_at, ExtRational};
+use crate::num::{Interval, Rational};
+use crate::prob::Channel;
+use malachite::base::num::basic::traits::{One, Zero};
+use std::cmp::Ordering;
+use std::fmt;
+
+/// Precisions (bits) tried, in order, when comparing a rational with `e^ε`.
+const PRECISIONS: [u64; 8] = [64, 128, 256, 512, 1024, 4096, 16384, 65536];
+
+/// A comparison with `e^ε` that 65,536-bit enclosures could not separate (a ratio within about
+/// `2^-65000` of `e^ε`; never seen in practice, reported instead of guessed).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unseparated {
+    pub ratio: Rational,
+    pub eps: Rational,
+}
+
+impl fmt::Display for Unseparated {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "could not separate {} from e^{} with 65536-bit enclosures",
+            crate::num::fmt::abbreviate(&self.ratio.to_string()),
+            self.eps
+        )
+    }
+}
+
+impl std::error::Error for Unseparated {}
+
+/// The exact comparison of `r` with `e^ε` for `ε ≥ 0` (`r` of any sign). At `ε = 0` it is
+/// rational; otherwise `e^ε` is irrational and enclosures of growing precision separate them.
+pub fn cmp_with_exp(r: &Rational, eps: &Rational) -> Result<Ordering, Unseparated> {
+    if *eps == 0u32 {
+        return Ok(r.cmp(&Rational::ONE));
+    }
+    if *r <= 0u32 {
+        return Ok(Ordering::Less);
+    }
+    for prec in PRECISIONS {
+        if let Some(o) = Interval::exp_rational(eps, prec).cmp_rational(r) {
+            return Ok(o.reverse());
+        }
+    }
+    Err(Unseparated {
+        ratio: r.clone(),
+        eps: eps.clone(),
+    })
+}
+
+/// `δ(ε) = A − B·e^ε` exactly, with the ordered pair `(x, x')` and event
+/// `{y : W(y|x) > e^ε W(y|x')}` attaining it (Dwork–Roth Def. 2.4 at `t = e^ε`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeltaAtEps {
+    pub eps: Rational,
+    /// `A = W(event | x)`.
+    pub a: Rational,
+    /// `B = W(event | x')`.
+    pub b: Rational,
+    pub pair: (usize, usize),
+    pub event: Vec<usize>,
+}
+
+impl DeltaAtEps {
+    /// The exact value when it is rational (`B = 0`, or `ε = 0`).
+    pub fn rational(&self) -> Option<Rational> {
+        if self.b == 0u32 || self.eps == 0u32 {
+            Some(&self.a - &self.b)
+        } else {
+            None
+        }
+    }
+
+    /// A certified enclosure of `A − B·e^ε`.
+    pub fn enclose(&self, prec: u64) -> Interval {
+        match self.rational() {
+            Some(q) => Interval::from_rational(&q, prec),
+            None => Interval::from_rational(&self.a, prec)
+                .sub(&Interval::exp_rational(&self.eps, prec).mul_rational(&self.b)),
+        }
+    }
+}
+
+impl fmt::Display for DeltaAtEps {
+    /// `A − B·e^ε` (or the rational value).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.rational() {
+            Some(q) => write!(f, "{q}"),
+            None => write!(f, "{} - {}·e^{}", self.a, self.b, self.eps),
+        }
+    }
+}
+
+/// One ordered pair's hockey-stick at `e^ε`: `(A, B, event)` with `δ = A − B e^ε`.
+fn pair_at_eps(
+    p: &[Rational],
+    q: &[Rational],
+    eps: &Rational,
+) -> Result<(Rational, Rational, Vec<usize>), Unseparated> {
+    let (mut a, mut b, mut event) = (Rational::ZERO, Rational::ZERO, Vec::new());
+    for (y, (py, qy)) in p.iter().zip(q).enumerate() {
+        if *py == 0u32 {
+            continue;
+        }
+        // y is in the event iff P(y) > e^ε Q(y), i.e. Q(y) = 0 or P(y)/Q(y) > e^ε.
+        let inside = *qy == 0u32 || cmp_with_exp(&(py / qy), eps)? == Ordering::Greater;
+        if inside {
+            a += py;
+            b += qy;
+            event.push(y);
+        }
+    }
+    Ok((a, b, event))
+}
+
+/// Is `A1 − B1 s > A2 − B2 s` at `s = e^ε`? Decided exactly (see the module documentation).
+fn greater_at_eps(
+    (a1, b1): (&Rational, &Rational),
+    (a2, b2): (&Rational, &Rational),
+    eps: &Rational,
+) -> Result<bool, Unseparated> {
+    let da = a1 - a2;
+    let db = b1 - b2;
+    if db == 0u32 {
+        return Ok(da > 0u32);
+    }
+    // da − s·db > 0  ⇔  s < da/db (db > 0)  or  s > da/db (db < 0).
+    let r = &da / &db;
+    let o = cmp_with_exp(&r, eps)?;
+    Ok(if db > 0u32 {
+        o == Ordering::Greater
+    } else {
+        o == Ordering::Less
+    })
+}
+
+/// The smallest δ for which `w` is (ε, δ)-DP on the neighbour pairs `adj` (both orientations),
+/// as the exact form `A − B·e^ε` (Dwork–Roth Def. 2.4). `ε ≥ 0` rational. With no pair, δ = 0.
+pub fn delta_at_eps(
+    w: &Channel,
+    adj: &[(usize, usize)],
+    eps: &Rational,
+) -> Result<DeltaAtEps, Unseparated> {
+    let mut best = DeltaAtEps {
+        eps: eps.clone(),
+        a: Rational::ZERO,
+        b: Rational::ZERO,
+        pair: (0, 0),
+        event: Vec::new(),
+    };
+    let mut first = true;
+    for &(u, v) in adj {
+        for (x, xp) in [(u, v), (v, u)] {
+            let (a, b, event) = pair_at_eps(&w.rows()[x], &w.rows()[xp], eps)?;
+            if first || greater_at_eps((&a, &b), (&best.a, &best.b), eps)? {
+                best = DeltaAtEps {
+                    eps: eps.clone(),
+                    a,
+                    b,
+                    pair: (x, xp),
+                    event,
+                };
+                first = false;
+            }
+        }
+    }
+    Ok(best)
+}
+
+/// The smallest `t = e^ε ≥ 1` with `δ(t) ≤ δ`, exact (`∞` when no finite ε reaches δ), and the
+/// ordered pair that binds it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EpsForDelta {
+    pub delta: Rational,
+    /// `e^ε` of the smallest ε.
+    pub t: ExtRational,
+    pub pair: (usize, usize),
+}
+
+/// For one ordered pair, the smallest `t ≥ 1` with `Σ_y (p_y − t q_y)^+ ≤ δ`: walk the
+/// breakpoints `p_y/q_y > 1` downwards keeping `f(t) = A − tB` on the current piece.
+fn pair_t_for_delta(p: &[Rational], q: &[Rational], delta: &Rational) -> ExtRational {
+    let mut a = Rational::ZERO; // mass where q = 0: never removed by a finite t
+    let mut ratios: Vec<(Rational, &Rational, &Rational)> = Vec::new();
+    for (py, qy) in p.iter().zip(q) {
+        if *py == 0u32 {
+            continue;
+        }
+        if *qy == 0u32 {
+            a += py;
+        } else if py > qy {
+            ratios.push((py / qy, py, qy));
+        }
+    }
+    if a > *delta {
+        return ExtRational::Infinite;
+    }
+    ratios.sort_by(|x, y| y.0.cmp(&x.0));
+    let mut b = Rational::ZERO;
+    for (r, py, qy) in ratios {
+        // On [r, previous breakpoint], f(t) = a − t b; f(r) > δ puts the crossing above r.
+        if &a - &r * &b > *delta {
+            return ExtRational::Finite((&a - delta) / &b);
+        }
+        a += py;
+        b += qy;
+    }
+    if &a - &b > *delta {
+        ExtRational::Finite((&a - delta) / &b)
+    } else {
+        ExtRational::Finite(Rational::ONE)
+    }
+}
+
+/// The smallest ε ≥ 0 (as `t = e^ε`, exact) for which `w` is (ε, δ)-DP on `adj` (both
+/// orientations), for a rational `δ ≥ 0`: the largest of the pairs' smallest `t`, since
+/// `δ(t) ≤ δ` iff every pair's term is (Dwork–Roth Def. 2.4).
+pub fn eps_for_delta(w: &Channel, adj: &[(usize, usize)], delta: &Rational) -> EpsForDelta {
+    let mut best = EpsForDelta {
+        delta: delta.clone(),
+        t: ExtRational::Finite(Rational::ONE),
+        pair: (0, 0),
+    };
+    for &(u, v) in adj {
+        for (x, xp) in [(u, v), (v, u)] {
+            let t = pair_t_for_delta(&w.rows()[x], &w.rows()[xp], delta);
+            if t > best.t {
+                best.t = t;
+                best.pair = (x, xp);
+            }
+        }
+    }
+    best
+}
+
+/// Reference for [`eps_for_delta`] on one rational candidate (tests): is `w` (ln t, δ)-DP?
+pub fn is_eps_delta_dp(
+    w: &Channel,
+    adj: &[(usize, usize)],
+    t: &Rational,
+    delta: &Rational,
+) -> bool {
+    delta_at(w, adj, t).delta <= *delta
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::measure::complete_pairs;
+    use proptest::prelude::*;
+
+    fn q(n: i64, d: i64) -> Rational {
+        Rational::from_signeds(n, d)
+    }
+
+    fn ch(rows: &[&[(i64, i64)]]) -> Channel {
+        Channel::new(
+            rows.iter()
+                .map(|r| r.iter().map(|&(n, d)| q(n, d)).collect())
+                .collect(),
+        )
+        .unwrap()
+    }
+
+    /// Binary randomized response with t = 2: δ(ε) = (2/3 − e^ε/3)^+.
+    #[test]
+    fn literal_table() {
+        let rr = ch(&[&[(2, 3), (1, 3)], &[(1, 3), (2, 3)]]);
+        let adj = complete_pairs(2);
+        let d = delta_at_eps(&rr, &adj, &q(1, 2)).unwrap();
+        assert_eq!((d.a.clone(), d.b.clone()), (q(2, 3), q(1, 3)));
+        assert_eq!(d.to_string(), "2/3 - 1/3·e^1/2");
+        // 2/3 − e^{1/2}/3 = 0.117092...
+        assert_eq!(
+            d.enclose(128).cmp_rational(&q(1170, 10000)),
+            Some(Ordering::Greater)
+        );
+        assert_eq!(
+            d.enclose(128).cmp_rational(&q(1171, 10000)),
+            Some(Ordering::Less)
+        );
+        let d = delta_at_eps(&rr, &adj, &q(1, 1)).unwrap(); // e > 2
+        assert_eq!(d.rational(), Some(q(0, 1)));
+        let d = delta_at_eps(&rr, &adj, &q(0, 1)).unwrap(); // TV
+        assert_eq!(d.rational(), Some(q(1, 3)));
+        let e = eps_for_delta(&rr, &adj, &q(1, 6));
+        assert_eq!(e.t, ExtRational::Finite(q(3, 2)));
+        assert_eq!(
+            eps_for_delta(&rr, &adj, &q(0, 1)).t,
+            ExtRational::Finite(q(2, 1))
+        );
+        assert_eq!(
+            eps_for_delta(&rr, &adj, &q(1, 2)).t,
+            ExtRational::Finite(q(1, 1))
+        );
+        // A zero facing mass 1/10: no finite ε below δ = 1/10.
+        let z = ch(&[&[(1, 10), (9, 10)], &[(0, 1), (1, 1)]]);
+        let adj = complete_pairs(2);
+        assert_eq!(eps_for_delta(&z, &adj, &q(1, 20)).t, ExtRational::Infinite);
+        assert_eq!(
+            eps_for_delta(&z, &adj, &q(1, 10)).t,
+            ExtRational::Finite(q(1, 1))
+        );
+        assert_eq!(cmp_with_exp(&q(2718, 1000), &q(1, 1)), Ok(Ordering::Less));
+        assert_eq!(
+            cmp_with_exp(&q(2719, 1000), &q(1, 1)),
+            Ok(Ordering::Greater)
+        );
+        assert_eq!(cmp_with_exp(&q(1, 1), &q(0, 1)), Ok(Ordering::Equal));
+    }
+
+    fn channel() -> impl Strategy<Value = Channel> {
+        (2usize..4, 2usize..4).prop_flat_map(|(n, k)| {
+            proptest::collection::vec(proptest::collection::vec(0u32..6, k), n).prop_filter_map(
+                "rows with mass",
+                |rows| {
+                    if rows.iter().any(|r| r.iter().all(|&c| c == 0)) {
+                        return None;
+                    }
+                    let rows = rows
+                        .iter()
+                        .map(|r| {
+                            let s: u32 = r.iter().sum();
+                            r.iter().map(|&c| Rational::from_unsigneds(c, s)).collect()
+                        })
+                        .collect();
+                    Channel::new(rows).ok()
+                },
+            )
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// δ at e^ε lies between δ at the rational ends of an enclosure of e^ε (δ(t) is
+        /// non-increasing), computed by the independent rational [`delta_at`].
+        #[test]
+        fn delta_at_eps_is_bracketed_by_rational_t(w in channel(), num in 0u32..40) {
+            let eps = Rational::from_unsigneds(num, 10);
+            let adj = complete_pairs(w.n_inputs());
+            let d = delta_at_eps(&w, &adj, &eps).unwrap();
+            let s = Interval::exp_rational(&eps, 256);
+            let (lo, hi) = (s.lo_rational().unwrap(), s.hi_rational().unwrap());
+            let upper = delta_at(&w, &adj, &lo).delta;
+            let lower = delta_at(&w, &adj, &hi).delta;
+            let e = d.enclose(256);
+            prop_assert!(e.lo_rational().unwrap() <= upper);
+            prop_assert!(e.hi_rational().unwrap() >= lower);
+        }
+
+        /// The smallest t is feasible and nothing below it is (checked by [`delta_at`]).
+        #[test]
+        fn eps_for_delta_is_the_smallest(w in channel(), num in 0u32..20) {
+            let delta = Rational::from_unsigneds(num, 20);
+            let adj = complete_pairs(w.n_inputs());
+            match eps_for_delta(&w, &adj, &delta).t {
+                ExtRational::Infinite => {
+                    prop_assert!(!is_eps_delta_dp(&w, &adj, &Rational::from(1_000_000u32), &delta));
+                }
+                ExtRational::Finite(t) => {
+                    prop_assert!(t >= 1u32);
+                    prop_assert!(is_eps_delta_dp(&w, &adj, &t, &delta));
+                    if t > 1u32 {
+                        let below = &t - (&t - Rational::ONE) / Rational::from(1000u32);
+                        prop_assert!(!is_eps_delta_dp(&w, &adj, &below, &delta));
+                    }
+                }
+            }
+        }
+    }
+}
