@@ -3,6 +3,7 @@
 //! Layers (each uses only the ones above it), see `DESIGN.md`:
 //! `num` (exact kernel) → `graph` → `prob` → `measure` → `mechanism` → `lp` → `claim` → `cli`.
 
+pub mod audit;
 pub mod claim;
 pub mod cli;
 pub mod graph;

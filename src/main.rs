@@ -58,9 +58,23 @@ enum Command {
         /// Prior on the inputs: `uniform` or a file with one row (or column) of literals.
         #[arg(long)]
         prior: Option<String>,
-        /// t = e^eps for the (eps, delta) profile.
+        /// t = e^eps >= 1: report delta(t) exactly.
         #[arg(long)]
         t: Option<String>,
+        /// Exact eps >= 0, or a comma-separated list (a delta(eps) table): delta = A - B*e^eps,
+        /// exact form and certified enclosure.
+        #[arg(long)]
+        eps: Option<String>,
+        /// delta in [0, 1]: report the smallest eps (exact e^eps) with delta(eps) <= delta.
+        #[arg(long)]
+        delta: Option<String>,
+        /// Units of leakage, mutual information and capacity: `bits` (default) or `nats`.
+        #[arg(long)]
+        units: Option<String>,
+        /// Round every entry of FILE (and of a prior file) to k/DENOM by largest remainder, so
+        /// float rows (summing to 1 +- 1e-16) become exact; the largest change is printed.
+        #[arg(long, value_name = "DENOM")]
+        rationalize: Option<u64>,
         #[arg(long)]
         json: bool,
     },
@@ -111,12 +125,20 @@ fn main() {
             adjacency,
             prior,
             t,
+            eps,
+            delta,
+            units,
+            rationalize,
             json,
         } => dpcert::cli::audit::run(&dpcert::cli::audit::AuditArgs {
             file: &file,
             adjacency: adjacency.as_deref(),
             prior: prior.as_deref(),
             t: t.as_deref(),
+            eps: eps.as_deref(),
+            delta: delta.as_deref(),
+            units: units.as_deref(),
+            rationalize,
             json,
         }),
         Command::List { paper, json } => claims::list(paper.as_deref(), json),

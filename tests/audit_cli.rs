@@ -51,8 +51,13 @@ fn bsc_json_is_exact() {
     assert_eq!(v["identifiability"]["e_eps"], "3");
     assert_eq!(v["distortion"]["expected_hamming"], "1/4");
     assert_eq!(v["capacity"]["met"], true);
-    let lo = &v["mutual_information"]["nats"][0];
-    assert!(lo.as_str().unwrap().starts_with("0.1308120359411369591"));
+    // Bits by default: I = 1 − h(1/4) bits = 0.18872187554086713609...
+    let lo = &v["mutual_information"]["bits"][0];
+    assert!(
+        lo.as_str().unwrap().starts_with("0.1887218755408671360"),
+        "{lo}"
+    );
+    assert_eq!(v["units"], "bits");
     // The input file is untouched.
     assert_eq!(
         std::fs::read_to_string(&f).unwrap(),
@@ -205,4 +210,113 @@ fn huge_edge_list_is_refused() {
     let (code, _, err) = audit(&[w.to_str().unwrap(), "--adjacency", g.to_str().unwrap()]);
     assert_eq!(code, 3, "{err}");
     assert!(err.contains("more than 65536 vertices"), "{err}");
+}
+
+/// Issue 16: ε spoken directly. Randomized response W = [[3/4,1/4],[1/4,3/4]]: by the
+/// definition δ(ε) = max over ordered pairs of Σ_y (W(y|x) − e^ε W(y|x'))^+ = 3/4 − e^ε/4 for
+/// e^ε < 3 and 0 beyond; the smallest e^ε with δ ≤ 1/10 solves 3/4 − t/4 = 1/10.
+#[test]
+fn eps_table_and_eps_for_delta() {
+    let f = file("rr.csv", "3/4,1/4\n1/4,3/4\n");
+    let (code, out, err) = audit(&[
+        f.to_str().unwrap(),
+        "--eps",
+        "0, 1, 2",
+        "--delta",
+        "1/10",
+        "--json",
+        "--units",
+        "nats",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let rows = v["delta_at_eps"].as_array().unwrap();
+    assert_eq!(rows.len(), 3);
+    assert_eq!(rows[0]["exact_rational"], "1/2");
+    assert_eq!(rows[1]["delta"], "3/4 - 1/4·e^1");
+    // (3 − e)/4 = 0.0704295428852387...
+    assert!(rows[1]["enclosure"][0]
+        .as_str()
+        .unwrap()
+        .starts_with("0.07042954288"));
+    assert_eq!(rows[2]["exact_rational"], "0"); // e^2 > 3
+    assert_eq!(v["eps_for_delta"]["e_eps"], "13/5");
+    assert_eq!(v["units"], "nats");
+    assert!(v["mutual_information"]["nats"].is_array());
+    // Text form names the units and the exact form.
+    let (code, out, _) = audit(&[f.to_str().unwrap(), "--eps", "1"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("delta at eps = 1: 3/4 - 1/4·e^1 ∈ [0.070429542885, 0.070429542886]"),
+        "{out}"
+    );
+    assert!(out.contains("information in bits"), "{out}");
+}
+
+/// Issue 16: bad flag values exit 2 with a message naming the flag; t = e^ε below 1 and 0 are
+/// rejected.
+#[test]
+fn bad_flag_values_exit_2() {
+    let f = file("rr2.csv", "3/4,1/4\n1/4,3/4\n");
+    for (args, want) in [
+        (vec!["--t", "0"], "--t 0"),
+        (vec!["--t", "1/2"], "at least 1"),
+        (vec!["--t=-1"], "at least 1"),
+        (vec!["--eps", "1,-1"], "--eps -1"),
+        (vec!["--eps", "e"], "--eps e"),
+        (vec!["--delta", "2"], "[0, 1]"),
+        (vec!["--units", "hartleys"], "bits"),
+        (vec!["--rationalize", "0"], "at least 1"),
+    ] {
+        let mut all = vec![f.to_str().unwrap()];
+        all.extend(args.iter().copied());
+        let (code, out, err) = audit(&all);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty());
+        assert!(err.contains(want), "{args:?}: {err}");
+    }
+}
+
+/// Issue 16: float-written rows (numpy: 0.1 + 0.2 = 0.30000000000000004) are refused with a
+/// pointer to `--rationalize`, which rounds them to k/DENOM and prints the largest change; a
+/// row far from 1 stays an error.
+#[test]
+fn rationalize_is_explicit_and_reported() {
+    let noisy = "0.1,0.2,0.7\n0.30000000000000004,0.3,0.4\n";
+    let f = file("np.csv", noisy);
+    let (code, _, err) = audit(&[f.to_str().unwrap()]);
+    assert_eq!(code, 3);
+    assert!(
+        err.contains("row 2") && err.contains("--rationalize"),
+        "{err}"
+    );
+
+    let (code, out, err) = audit(&[f.to_str().unwrap(), "--rationalize", "1000"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("rationalized to denominator 1000: 1 entries changed, largest change 1/25000000000000000"),
+        "{out}"
+    );
+    assert!(out.contains("row 2, column 1"), "{out}");
+    // The audited channel is the rounded one: rows (1/10,1/5,7/10), (3/10,3/10,2/5), so the
+    // level is max ratio 3 at output 0.
+    let (code, out, _) = audit(&[f.to_str().unwrap(), "--rationalize", "1000", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["dp"]["e_eps"], "3");
+    let key = f.to_str().unwrap();
+    assert_eq!(
+        v["rationalized"][key]["largest_change"],
+        "1/25000000000000000"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&f).unwrap(),
+        noisy,
+        "input untouched"
+    );
+
+    let far = file("far.csv", "0.5,0.4\n0.5,0.5\n");
+    let (code, _, err) = audit(&[far.to_str().unwrap(), "--rationalize", "1000"]);
+    assert_eq!(code, 3);
+    assert!(err.contains("row 1 sums to 9/10"), "{err}");
 }

@@ -1,56 +1,52 @@
-//! `dpcert audit FILE [--adjacency SPEC] [--prior FILE|uniform] [--t T] [--json]`: every
-//! measure of a user's mechanism, exact first, decimals after. Parsing and printing only; the
-//! measures live in `crate::measure`.
+//! `dpcert audit FILE [--adjacency SPEC] [--prior FILE|uniform] [--t T] [--eps E,..]
+//! [--delta D] [--units bits|nats] [--rationalize DENOM] [--json]`: parsing and printing only;
+//! the report is [`crate::audit::audit_with`].
 //!
 //! FILE is CSV (one row per input) or JSON (`{"rows": [["1/2","1/2"], ...]}`) of exact
 //! literals. SPEC is `complete` (default: every pair of inputs adjacent), a generator spec of
-//! `dpcert graph` (`hamming:N,M`, `cycle:K`, `path:K`, …) or an edge-list file. `--t` is
-//! `t = e^ε` for the (ε, δ) profile. Bad input exits 3 with the file, row and column.
+//! `dpcert graph` (`hamming:N,M`, `cycle:K`, `path:K`, …) or an edge-list file. Bad input
+//! exits 3 with the file, row and column; a bad flag value exits 2.
 
 use super::exit;
+use crate::audit::{audit_with, Adjacency, AuditError, Options, Units};
 use crate::graph::Graph;
-use crate::measure::{self, complete_pairs, CapacityBracket, DeltaAt, DpLevel, ExtRational};
-use crate::num::fmt::{decimal, decimal_round};
-use crate::num::{parse_rational, Interval, Rational};
-use crate::prob::io::{parse_channel, parse_dist};
-use crate::prob::{Channel, Dist};
-use malachite::base::num::conversion::traits::RoundingFrom;
-use malachite::base::rounding_modes::RoundingMode;
-use serde_json::{json, Value};
+use crate::num::fmt::decimal;
+use crate::num::{parse_rational, Rational};
+use crate::prob::io::{parse_matrix, MatrixError};
+use crate::prob::rationalize::{rationalize_rows, Rationalized};
+use crate::prob::{Channel, Dist, ProbError};
+use malachite::base::num::basic::traits::{One, Zero};
+use serde_json::json;
 use std::path::Path;
 
-/// Digits of the printed decimals (for people only).
-const DIGITS: usize = 12;
-/// Digits of the mutual-information enclosure (width ≤ 1e-30 needs more than 30).
-const MI_DIGITS: usize = 36;
-/// Digits of the capacity enclosure.
-const CAP_DIGITS: usize = 18;
-
-/// Options of the subcommand.
+/// Options of the subcommand, as given on the command line.
 pub struct AuditArgs<'a> {
     pub file: &'a Path,
     pub adjacency: Option<&'a str>,
     pub prior: Option<&'a str>,
     pub t: Option<&'a str>,
+    /// Comma-separated exact ε values.
+    pub eps: Option<&'a str>,
+    pub delta: Option<&'a str>,
+    pub units: Option<&'a str>,
+    pub rationalize: Option<u64>,
     pub json: bool,
 }
 
 struct Fail(i32, String);
 
+fn usage(msg: String) -> Fail {
+    Fail(exit::USAGE, msg)
+}
+
+fn bad_input(msg: String) -> Fail {
+    Fail(exit::BAD_INPUT, msg)
+}
+
 /// Run the subcommand; returns the exit code.
 pub fn run(args: &AuditArgs) -> i32 {
-    match audit(args) {
-        Ok(out) => {
-            if args.json {
-                println!(
-                    "{}",
-                    serde_json::to_string_pretty(&out.json).expect("JSON of strings")
-                );
-            } else {
-                print!("{}", out.text);
-            }
-            exit::OK
-        }
+    match run_inner(args) {
+        Ok(()) => exit::OK,
         Err(Fail(code, msg)) => {
             eprintln!("dpcert audit: {msg}");
             code
@@ -58,323 +54,206 @@ pub fn run(args: &AuditArgs) -> i32 {
     }
 }
 
-struct Output {
-    json: Value,
-    text: String,
-}
-
 fn read(path: &Path) -> Result<String, Fail> {
-    std::fs::read_to_string(path).map_err(|e| {
-        Fail(
-            exit::BAD_INPUT,
-            format!("{}: cannot read: {e}", path.display()),
-        )
-    })
+    std::fs::read_to_string(path)
+        .map_err(|e| bad_input(format!("{}: cannot read: {e}", path.display())))
 }
-
-/// The adjacency's name, its neighbour pairs, for Hamming adjacency `(n, m)`, and the row each
-/// named label of an edge-list file stands for.
-type Adjacency = (
-    String,
-    Vec<(usize, usize)>,
-    Option<(usize, usize)>,
-    Option<Vec<String>>,
-);
 
 /// Resolve `--adjacency` against the number of inputs.
 fn adjacency(spec: Option<&str>, n: usize, file: &Path) -> Result<Adjacency, Fail> {
     let spec = spec.unwrap_or("complete");
     if spec == "complete" {
-        return Ok((format!("complete:{n}"), complete_pairs(n), None, None));
+        return Ok(Adjacency::complete(n));
     }
     let g: Graph = match Graph::from_spec(spec) {
         Ok(Some(g)) => g,
-        Err(e) => return Err(Fail(exit::USAGE, format!("--adjacency {e}"))),
+        Err(e) => return Err(usage(format!("--adjacency {e}"))),
         Ok(None) => {
             let p = Path::new(spec);
             if !p.exists() {
-                return Err(Fail(
-                    exit::USAGE,
-                    format!("--adjacency `{spec}`: neither `complete`, a graph spec (hamming:N,M, cycle:K, path:K, ...) nor an existing edge-list file"),
-                ));
+                return Err(usage(format!("--adjacency `{spec}`: neither `complete`, a graph spec (hamming:N,M, cycle:K, path:K, ...) nor an existing edge-list file")));
             }
-            let text = read(p)?;
-            Graph::from_edge_list(&text)
-                .map_err(|e| Fail(exit::BAD_INPUT, format!("{spec}: {e}")))?
+            Graph::from_edge_list(&read(p)?).map_err(|e| bad_input(format!("{spec}: {e}")))?
         }
     };
     if g.n() != n {
-        return Err(Fail(
-            exit::BAD_INPUT,
-            format!(
-                "--adjacency `{spec}` has {} vertices but {} has {n} rows (one per input)",
-                g.n(),
-                file.display()
-            ),
-        ));
+        return Err(bad_input(format!(
+            "--adjacency `{spec}` has {} vertices but {} has {n} rows (one per input)",
+            g.n(),
+            file.display()
+        )));
     }
-    let labels = g
-        .has_named_labels()
-        .then(|| (0..g.n()).map(|v| g.label(v)).collect());
-    Ok((spec.to_string(), g.edges(), g.hamming_params(), labels))
+    Ok(Adjacency::of_graph(spec, &g))
 }
 
-fn prior(spec: Option<&str>, n: usize, file: &Path) -> Result<Option<Dist>, Fail> {
-    match spec {
-        None => Ok(None),
-        Some("uniform") => Ok(Some(Dist::uniform(n))),
-        Some(p) => {
-            let text = read(Path::new(p))?;
-            let d = parse_dist(&text).map_err(|e| Fail(exit::BAD_INPUT, format!("{p}: {e}")))?;
-            if d.len() != n {
-                return Err(Fail(
-                    exit::BAD_INPUT,
-                    format!(
-                        "{p}: prior of length {}, expected {n} (one mass per row of {})",
-                        d.len(),
-                        file.display()
-                    ),
-                ));
-            }
-            Ok(Some(d))
+/// Rows of a matrix file, rationalized when asked (and the conversion kept for the report).
+fn rows_of(
+    path: &Path,
+    rationalize: Option<u64>,
+) -> Result<(Vec<Vec<Rational>>, Option<Rationalized>), Fail> {
+    let at = |e: MatrixError| bad_input(format!("{}: {e}", path.display()));
+    let rows = parse_matrix(&read(path)?).map_err(at)?;
+    match rationalize {
+        None => Ok((rows, None)),
+        Some(d) => {
+            let r = rationalize_rows(&rows, d)
+                .map_err(|e| bad_input(format!("{}: --rationalize {d}: {e}", path.display())))?;
+            Ok((r.rows.clone(), Some(r)))
         }
     }
 }
 
-fn ext(r: &ExtRational) -> String {
-    r.to_string()
-}
-
-/// `ln r` as a decimal (ε from `e^ε`).
-fn ln_decimal(r: &ExtRational) -> String {
-    match r {
-        ExtRational::Infinite => "inf".into(),
-        ExtRational::Finite(q) => Interval::ln_rational(q, 128)
-            .map(|i| i.to_decimal_string(DIGITS))
-            .unwrap_or_else(|| "?".into()),
-    }
-}
-
-/// `log2 q` enclosure as `[lo, hi]` decimal strings.
-fn log2_decimal(q: &Rational) -> Vec<String> {
-    let l = Interval::ln_rational(q, 160).expect("q > 0");
-    let i = l.checked_div(&Interval::ln2(160)).expect("ln 2 > 0");
-    outward(&i, DIGITS)
-}
-
-fn outward(i: &Interval, digits: usize) -> Vec<String> {
-    vec![
-        decimal_round(
-            &i.lo_rational().expect("finite"),
-            digits,
-            RoundingMode::Floor,
-        ),
-        decimal_round(
-            &i.hi_rational().expect("finite"),
-            digits,
-            RoundingMode::Ceiling,
-        ),
-    ]
-}
-
-fn level_json(l: &DpLevel) -> Value {
-    json!({
-        "e_eps": ext(&l.ratio),
-        "eps": ln_decimal(&l.ratio),
-        "witness": {"x": l.pair.0, "x_prime": l.pair.1, "y": l.output},
-    })
-}
-
-fn level_text(name: &str, l: &DpLevel) -> String {
-    let dec = match &l.ratio {
-        ExtRational::Finite(q) => format!(" (≈ {})", decimal(q, DIGITS)),
-        ExtRational::Infinite => String::new(),
+fn prior(
+    spec: Option<&str>,
+    n: usize,
+    file: &Path,
+    rationalize: Option<u64>,
+) -> Result<(Option<Dist>, Option<Rationalized>), Fail> {
+    let p = match spec {
+        None => return Ok((None, None)),
+        Some("uniform") => return Ok((Some(Dist::uniform(n)), None)),
+        Some(p) => Path::new(p),
     };
+    let (rows, conv) = rows_of(p, rationalize)?;
+    let flat: Vec<Rational> = if rows.len() == 1 {
+        rows.into_iter().next().unwrap_or_default()
+    } else if rows.iter().all(|r| r.len() == 1) {
+        rows.into_iter().flatten().collect()
+    } else {
+        return Err(bad_input(format!(
+            "{}: a distribution must be one row or one column",
+            p.display()
+        )));
+    };
+    let d = Dist::new(flat)
+        .map_err(|e| bad_input(format!("{}: {}", p.display(), MatrixError::from(e))))?;
+    if d.len() != n {
+        return Err(bad_input(format!(
+            "{}: prior of length {}, expected {n} (one mass per row of {})",
+            p.display(),
+            d.len(),
+            file.display()
+        )));
+    }
+    Ok((Some(d), conv))
+}
+
+fn flag_rational(flag: &str, s: &str) -> Result<Rational, Fail> {
+    parse_rational(s).map_err(|e| usage(format!("--{flag} {s}: {e}")))
+}
+
+fn options(a: &AuditArgs) -> Result<Options, Fail> {
+    let mut o = Options::default();
+    if let Some(s) = a.t {
+        let t = flag_rational("t", s)?;
+        if t < 1u32 {
+            return Err(usage(format!(
+                "--t {s}: t = e^eps must be at least 1 (eps ≥ 0)"
+            )));
+        }
+        o.t = Some(t);
+    }
+    if let Some(list) = a.eps {
+        for s in list.split(',').map(str::trim) {
+            let e = flag_rational("eps", s)?;
+            if e < 0u32 {
+                return Err(usage(format!("--eps {s}: eps must be ≥ 0")));
+            }
+            o.eps.push(e);
+        }
+    }
+    if let Some(s) = a.delta {
+        let d = flag_rational("delta", s)?;
+        if !(Rational::ZERO..=Rational::ONE).contains(&d) {
+            return Err(usage(format!("--delta {s}: delta must be in [0, 1]")));
+        }
+        o.delta = Some(d);
+    }
+    o.units = match a.units {
+        None | Some("bits") => Units::Bits,
+        Some("nats") => Units::Nats,
+        Some(u) => return Err(usage(format!("--units {u}: expected `bits` or `nats`"))),
+    };
+    if a.rationalize == Some(0) {
+        return Err(usage(
+            "--rationalize 0: the denominator must be at least 1".into(),
+        ));
+    }
+    Ok(o)
+}
+
+/// One line saying what `--rationalize` changed (never silent).
+fn conversion_line(path: &Path, r: &Rationalized) -> String {
     format!(
-        "{name}: e^eps = {}{dec}, eps = {}; attained at x = {}, x' = {}, y = {} (W(y|x)/W(y|x'))\n",
-        ext(&l.ratio),
-        ln_decimal(&l.ratio),
-        l.pair.0,
-        l.pair.1,
-        l.output
+        "{}: rationalized to denominator {}: {} entries changed, largest change {} (≈ {}) at row {}, column {}\n",
+        path.display(),
+        r.denom,
+        r.changed,
+        r.largest_change,
+        decimal(&r.largest_change, 20),
+        r.at.0 + 1,
+        r.at.1 + 1
     )
 }
 
-fn dist_strings(d: &Dist) -> Vec<String> {
-    d.probs().iter().map(|q| q.to_string()).collect()
+fn conversion_json(r: &Rationalized) -> serde_json::Value {
+    json!({
+        "denominator": r.denom,
+        "changed": r.changed,
+        "largest_change": r.largest_change.to_string(),
+        "at": {"row": r.at.0 + 1, "column": r.at.1 + 1},
+    })
 }
 
-fn audit(a: &AuditArgs) -> Result<Output, Fail> {
+fn run_inner(a: &AuditArgs) -> Result<(), Fail> {
+    let opts_only = options(a)?;
     let file = a.file;
-    let text = read(file)?;
-    let w: Channel = parse_channel(&text)
-        .map_err(|e| Fail(exit::BAD_INPUT, format!("{}: {e}", file.display())))?;
-    let n = w.n_inputs();
-    let (spec, pairs, hamming, labels) = adjacency(a.adjacency, n, file)?;
-    let pi = prior(a.prior, n, file)?;
-    let t = match a.t {
-        None => None,
-        Some(s) => {
-            let t = parse_rational(s).map_err(|e| Fail(exit::USAGE, format!("--t {s}: {e}")))?;
-            if t < 0u32 {
-                return Err(Fail(exit::USAGE, format!("--t {s}: t = e^eps must be ≥ 0")));
+    let (rows, conv) = rows_of(file, a.rationalize)?;
+    let w = Channel::new(rows).map_err(|e| {
+        // A row that misses 1 by float noise has a way forward: say which.
+        let hint = match e {
+            ProbError::RowSum { .. } if a.rationalize.is_none() => {
+                " (rows written from floats? --rationalize DENOM rounds every entry to k/DENOM and reports the largest change)"
             }
-            Some(t)
-        }
+            _ => "",
+        };
+        bad_input(format!("{}: {}{hint}", file.display(), MatrixError::from(e)))
+    })?;
+    let n = w.n_inputs();
+    let adj = adjacency(a.adjacency, n, file)?;
+    let (pi, prior_conv) = prior(a.prior, n, file, a.rationalize)?;
+    let opts = Options {
+        prior: pi,
+        ..opts_only
     };
-    let eval_prior = pi.clone().unwrap_or_else(|| Dist::uniform(n));
-    let prior_name = if pi.is_some() {
-        "given prior"
+    let report = audit_with(&w, &adj, &opts).map_err(|e| match e {
+        AuditError::Unseparated(_) => Fail(exit::MISMATCH, e.to_string()),
+        _ => bad_input(e.to_string()),
+    })?;
+    let conversions: Vec<(&Path, &Rationalized)> = [(file, conv.as_ref())]
+        .into_iter()
+        .chain(a.prior.map(Path::new).map(|p| (p, prior_conv.as_ref())))
+        .filter_map(|(p, c)| c.map(|c| (p, c)))
+        .collect();
+    if a.json {
+        let mut j = report.to_json();
+        j["file"] = json!(file.display().to_string());
+        if !conversions.is_empty() {
+            j["rationalized"] = conversions
+                .iter()
+                .map(|(p, c)| (p.display().to_string(), conversion_json(c)))
+                .collect::<serde_json::Map<_, _>>()
+                .into();
+        }
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&j).expect("JSON of strings")
+        );
     } else {
-        "uniform prior"
-    };
-
-    let mut j = serde_json::Map::new();
-    let mut out = String::new();
-    j.insert("file".into(), json!(file.display().to_string()));
-    j.insert(
-        "shape".into(),
-        json!({"inputs": n, "outputs": w.n_outputs()}),
-    );
-    j.insert(
-        "adjacency".into(),
-        json!({"spec": spec, "pairs": pairs.len(), "row_of_label": labels}),
-    );
-    out += &format!(
-        "{}: {} inputs × {} outputs; adjacency {spec} ({} neighbour pairs); indices 0-based\n",
-        file.display(),
-        n,
-        w.n_outputs(),
-        pairs.len()
-    );
-    if let Some(l) = &labels {
-        // Named labels are numbered in order of first appearance in the file: say so.
-        let map: Vec<String> = l
-            .iter()
-            .enumerate()
-            .map(|(i, l)| format!("{l}→{i}"))
-            .collect();
-        out += &format!(
-            "edge-list labels are names, numbered by first appearance; label→row: {}\n",
-            map.join(" ")
-        );
-    }
-
-    // DP level.
-    let dp = measure::dp_level(&w, &pairs);
-    j.insert("dp".into(), level_json(&dp));
-    out += &level_text("DP level", &dp);
-
-    // (ε, δ) at t.
-    if let Some(t) = &t {
-        let d: DeltaAt = measure::delta_at(&w, &pairs, t);
-        j.insert(
-            "delta_at_t".into(),
-            json!({
-                "t": t.to_string(),
-                "delta": d.delta.to_string(),
-                "delta_decimal": decimal(&d.delta, DIGITS),
-                "witness": {"x": d.pair.0, "x_prime": d.pair.1, "event": d.event},
-            }),
-        );
-        out += &format!(
-            "delta at t = e^eps = {t}: {} (≈ {}); attained at x = {}, x' = {}, event A = {:?}\n",
-            d.delta,
-            decimal(&d.delta, DIGITS),
-            d.pair.0,
-            d.pair.1,
-            d.event
-        );
-    }
-
-    // Min-entropy.
-    let leak = measure::min_entropy_leakage(&eval_prior, &w);
-    let cap = measure::min_capacity(&w);
-    j.insert(
-        "min_entropy".into(),
-        json!({
-            "prior": prior_name,
-            "leakage_ratio": leak.to_string(),
-            "leakage_bits": log2_decimal(&leak),
-            "capacity_ratio": cap.to_string(),
-            "capacity_bits": log2_decimal(&cap),
-        }),
-    );
-    let lb = log2_decimal(&leak);
-    let cb = log2_decimal(&cap);
-    out += &format!(
-        "min-entropy leakage ({prior_name}): log2({leak}) ∈ [{}, {}] bits\nmin-entropy capacity: log2({cap}) ∈ [{}, {}] bits\n",
-        lb[0], lb[1], cb[0], cb[1]
-    );
-
-    // Mutual information (exact log-linear form, enclosed).
-    let mi = measure::mutual_information(&eval_prior, &w);
-    let mi_enc = outward(&mi.enclose(256), MI_DIGITS);
-    j.insert(
-        "mutual_information".into(),
-        json!({"prior": prior_name, "nats": mi_enc, "terms": mi.len()}),
-    );
-    out += &format!(
-        "mutual information ({prior_name}): ∈ [{}, {}] nats ({} log terms, exact form available)\n",
-        mi_enc[0],
-        mi_enc[1],
-        mi.len()
-    );
-
-    // Shannon capacity bracket.
-    let target = Rational::from_signeds(1i64, 1_000_000_000_000i64);
-    let b: CapacityBracket = measure::capacity_bracket(&w, &target);
-    let enc = vec![
-        decimal_round(&b.lo(), CAP_DIGITS, RoundingMode::Floor),
-        decimal_round(&b.hi(), CAP_DIGITS, RoundingMode::Ceiling),
-    ];
-    let width = b.width();
-    j.insert(
-        "capacity".into(),
-        json!({
-            "nats": enc,
-            "width": decimal_round(&width, 20, RoundingMode::Ceiling),
-            "target_width": "1e-12",
-            "met": width <= target,
-            "input": dist_strings(&b.input),
-            "output": dist_strings(&b.output),
-            "lower_is": "I(input; W)",
-            "upper_is": format!("max_x D(W_x || output), attained at x = {}", b.upper_row),
-            "hint_iterations": b.iterations,
-        }),
-    );
-    out += &format!(
-        "Shannon capacity: ∈ [{}, {}] nats (width ≈ {:.2e}{}); certified by I(input;W) and max_x D(W_x||output) (x = {})\n",
-        enc[0],
-        enc[1],
-        // f64 only to print the width compactly.
-        f64::rounding_from(&width, RoundingMode::Ceiling).0,
-        if width <= target { "" } else { ", above the 1e-12 target" },
-        b.upper_row
-    );
-
-    // Identifiability.
-    if let Some(p) = &pi {
-        let l = measure::identifiability_level(p, &w, &pairs);
-        j.insert("identifiability".into(), level_json(&l));
-        out += &level_text("identifiability level", &l);
-    }
-
-    // Distortion.
-    if let Some((hn, hm)) = hamming {
-        if let Some(d) = measure::expected_hamming_distortion(&eval_prior, &w, hn, hm) {
-            j.insert(
-                "distortion".into(),
-                json!({"prior": prior_name, "expected_hamming": d.to_string(), "decimal": decimal(&d, DIGITS)}),
-            );
-            out += &format!(
-                "expected Hamming distortion ({prior_name}): {d} (≈ {})\n",
-                decimal(&d, DIGITS)
-            );
+        for (p, c) in &conversions {
+            print!("{}", conversion_line(p, c));
         }
+        print!("{}: {}", file.display(), report.to_text());
     }
-    Ok(Output {
-        json: Value::Object(j),
-        text: out,
-    })
+    Ok(())
 }

@@ -6,6 +6,7 @@
 //! Reading a matrix from text (CSV / JSON with exact literals) lives in [`io`].
 
 pub mod io;
+pub mod rationalize;
 
 use crate::num::Rational;
 use malachite::base::num::basic::traits::{One, Zero};

@@ -1,0 +1,668 @@
+//! Audit a mechanism: every privacy and leakage measure of a channel on a neighbour relation,
+//! exact first, certified enclosures where a logarithm or `e^ε` is involved, decimals only for
+//! people. This is the library behind `dpcert audit`; one call gives a [`Report`]:
+//!
+//! ```
+//! use dpcert::audit::{audit, Adjacency};
+//! use dpcert::num::parse_rational;
+//! use dpcert::prob::Channel;
+//!
+//! let q = |s: &str| parse_rational(s).unwrap();
+//! // Randomized response on one bit with t = e^ε = 3.
+//! let w = Channel::new(vec![vec![q("3/4"), q("1/4")], vec![q("1/4"), q("3/4")]]).unwrap();
+//! let report = audit(&w, &Adjacency::complete(2)).unwrap();
+//! assert_eq!(report.dp.ratio.to_string(), "3"); // e^ε = 3, exactly
+//! assert_eq!(report.min_capacity.to_string(), "3/2"); // min-capacity log2(3/2) bits
+//! println!("{}", report.to_text());
+//! ```
+//!
+//! [`audit_with`] takes [`Options`]: a prior, `t = e^ε` for δ(t), exact ε values for a δ(ε)
+//! table, a δ for the smallest ε, and the units (bits by default, or nats) of the information
+//! quantities. ε itself is always a natural logarithm (`t = e^ε`).
+
+use crate::graph::Graph;
+use crate::measure::epsilon::{delta_at_eps, eps_for_delta, DeltaAtEps, EpsForDelta, Unseparated};
+use crate::measure::{self, complete_pairs, CapacityBracket, DeltaAt, DpLevel, ExtRational};
+use crate::num::fmt::{decimal, decimal_round};
+use crate::num::{Interval, LogLinear, Rational};
+use crate::prob::{Channel, Dist};
+use malachite::base::num::conversion::traits::RoundingFrom;
+use malachite::base::rounding_modes::RoundingMode;
+use serde_json::{json, Value};
+use std::fmt;
+
+/// Digits of the printed decimals.
+const DIGITS: usize = 12;
+/// Digits of the mutual-information enclosure.
+const MI_DIGITS: usize = 36;
+/// Digits of the capacity enclosure.
+const CAP_DIGITS: usize = 18;
+/// Working precision (bits) of the enclosures.
+const PREC: u64 = 256;
+
+/// A neighbour relation on the inputs `0..n`: unordered pairs, both orientations checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Adjacency {
+    /// How it was given (`complete:3`, `hamming:2,2`, a file name, ...).
+    pub name: String,
+    /// Number of inputs (vertices).
+    pub n: usize,
+    pub pairs: Vec<(usize, usize)>,
+    /// `(n, m)` when the inputs are the words of `[m]^n` under Hamming adjacency (enables the
+    /// expected Hamming distortion).
+    pub hamming: Option<(usize, usize)>,
+    /// For a graph read from an edge list with named labels: the label of each input.
+    pub labels: Option<Vec<String>>,
+}
+
+impl Adjacency {
+    /// Every pair of the `n` inputs adjacent (the usual "any two databases" reading).
+    pub fn complete(n: usize) -> Adjacency {
+        Adjacency {
+            name: format!("complete:{n}"),
+            n,
+            pairs: complete_pairs(n),
+            hamming: None,
+            labels: None,
+        }
+    }
+
+    /// The edges of `g`; input `v` is vertex `v` (for integer edge-list labels, the label itself).
+    pub fn of_graph(name: impl Into<String>, g: &Graph) -> Adjacency {
+        Adjacency {
+            name: name.into(),
+            n: g.n(),
+            pairs: g.edges(),
+            hamming: g.hamming_params(),
+            labels: g
+                .has_named_labels()
+                .then(|| (0..g.n()).map(|v| g.label(v)).collect()),
+        }
+    }
+}
+
+/// Units of the information quantities (leakage, mutual information, capacity).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Units {
+    #[default]
+    Bits,
+    Nats,
+}
+
+impl Units {
+    pub fn name(self) -> &'static str {
+        match self {
+            Units::Bits => "bits",
+            Units::Nats => "nats",
+        }
+    }
+
+    /// An enclosure in nats converted to these units.
+    fn convert_nats(self, i: &Interval) -> Interval {
+        match self {
+            Units::Nats => i.clone(),
+            Units::Bits => i.checked_div(&Interval::ln2(PREC)).expect("ln 2 > 0"),
+        }
+    }
+}
+
+/// What to compute beyond the defaults.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The prior on the inputs (identifiability needs one; leakage and MI use uniform without).
+    pub prior: Option<Dist>,
+    /// `t = e^ε ≥ 1`: report δ(t) exactly.
+    pub t: Option<Rational>,
+    /// Exact `ε ≥ 0` values: report δ(ε) = A − B·e^ε for each.
+    pub eps: Vec<Rational>,
+    /// `0 ≤ δ ≤ 1`: report the smallest ε (as exact `e^ε`) with δ(ε) ≤ δ.
+    pub delta: Option<Rational>,
+    pub units: Units,
+    /// Width (in nats) the Shannon-capacity bracket aims for.
+    pub capacity_width: Rational,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            prior: None,
+            t: None,
+            eps: Vec::new(),
+            delta: None,
+            units: Units::Bits,
+            capacity_width: Rational::from_signeds(1i64, 1_000_000_000_000i64),
+        }
+    }
+}
+
+/// Why an audit could not be run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AuditError {
+    /// The adjacency has `vertices` vertices but the channel `rows` inputs.
+    AdjacencySize { vertices: usize, rows: usize },
+    /// A pair names an input outside `0..rows`.
+    PairOutOfRange { pair: (usize, usize), rows: usize },
+    /// The prior has `len` masses but the channel `rows` inputs.
+    PriorLength { len: usize, rows: usize },
+    /// `t = e^ε` below 1 (ε would be negative).
+    TBelowOne(Rational),
+    /// A negative ε.
+    NegativeEps(Rational),
+    /// δ outside [0, 1].
+    DeltaOutOfRange(Rational),
+    /// A comparison with `e^ε` that the certified layer could not separate.
+    Unseparated(Unseparated),
+}
+
+impl fmt::Display for AuditError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AuditError::AdjacencySize { vertices, rows } => write!(
+                f,
+                "the adjacency has {vertices} vertices but the channel has {rows} rows (one per input)"
+            ),
+            AuditError::PairOutOfRange { pair, rows } => write!(
+                f,
+                "neighbour pair ({}, {}) names an input outside 0..{rows}",
+                pair.0, pair.1
+            ),
+            AuditError::PriorLength { len, rows } => write!(
+                f,
+                "prior of length {len}, expected {rows} (one mass per row)"
+            ),
+            AuditError::TBelowOne(t) => {
+                write!(f, "t = e^eps = {t} is below 1 (eps must be ≥ 0)")
+            }
+            AuditError::NegativeEps(e) => write!(f, "eps = {e} is negative"),
+            AuditError::DeltaOutOfRange(d) => write!(f, "delta = {d} is outside [0, 1]"),
+            AuditError::Unseparated(u) => write!(f, "{u}"),
+        }
+    }
+}
+
+impl std::error::Error for AuditError {}
+
+/// Every measure of one channel on one adjacency (see [`audit_with`]).
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub inputs: usize,
+    pub outputs: usize,
+    pub adjacency: Adjacency,
+    /// The prior given in the options (`None`: uniform was used where a prior is needed).
+    pub prior: Option<Dist>,
+    pub units: Units,
+    /// ε-DP level as `e^ε` (Dwork–Roth Def. 2.4 with δ = 0), with a witness.
+    pub dp: DpLevel,
+    /// δ at `t = e^ε` (hockey-stick divergence), exact.
+    pub delta_at_t: Option<(Rational, DeltaAt)>,
+    /// δ(ε) = A − B·e^ε at each requested ε.
+    pub delta_at_eps: Vec<DeltaAtEps>,
+    /// The smallest ε for the requested δ.
+    pub eps_for_delta: Option<EpsForDelta>,
+    /// Multiplicative min-entropy leakage `V(π, W) / V(π)` (uniform prior without one).
+    pub min_entropy_leakage: Rational,
+    /// Multiplicative min-capacity `Σ_y max_x W(y|x)`.
+    pub min_capacity: Rational,
+    /// `I(X; Y)` in nats as an exact log-linear form (uniform prior without one).
+    pub mutual_information: LogLinear,
+    /// Shannon capacity in nats, certified bracket.
+    pub capacity: CapacityBracket,
+    pub capacity_width: Rational,
+    /// Identifiability level `e^ε` (needs a prior).
+    pub identifiability: Option<DpLevel>,
+    /// Expected Hamming distortion of the identity estimator (Hamming adjacency only).
+    pub distortion: Option<Rational>,
+}
+
+/// [`audit_with`] with the default [`Options`].
+pub fn audit(w: &Channel, adjacency: &Adjacency) -> Result<Report, AuditError> {
+    audit_with(w, adjacency, &Options::default())
+}
+
+/// Audit `w` on `adjacency` (see the module documentation).
+pub fn audit_with(
+    w: &Channel,
+    adjacency: &Adjacency,
+    opts: &Options,
+) -> Result<Report, AuditError> {
+    let n = w.n_inputs();
+    if adjacency.n != n {
+        return Err(AuditError::AdjacencySize {
+            vertices: adjacency.n,
+            rows: n,
+        });
+    }
+    if let Some(&pair) = adjacency.pairs.iter().find(|(a, b)| *a >= n || *b >= n) {
+        return Err(AuditError::PairOutOfRange { pair, rows: n });
+    }
+    if let Some(p) = &opts.prior {
+        if p.len() != n {
+            return Err(AuditError::PriorLength {
+                len: p.len(),
+                rows: n,
+            });
+        }
+    }
+    if let Some(t) = &opts.t {
+        if *t < 1u32 {
+            return Err(AuditError::TBelowOne(t.clone()));
+        }
+    }
+    if let Some(e) = opts.eps.iter().find(|e| **e < 0u32) {
+        return Err(AuditError::NegativeEps(e.clone()));
+    }
+    if let Some(d) = &opts.delta {
+        if *d < 0u32 || *d > 1u32 {
+            return Err(AuditError::DeltaOutOfRange(d.clone()));
+        }
+    }
+    let pairs = &adjacency.pairs;
+    let eval_prior = opts.prior.clone().unwrap_or_else(|| Dist::uniform(n));
+    let delta_at_eps = opts
+        .eps
+        .iter()
+        .map(|e| delta_at_eps(w, pairs, e))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(AuditError::Unseparated)?;
+    Ok(Report {
+        inputs: n,
+        outputs: w.n_outputs(),
+        adjacency: adjacency.clone(),
+        prior: opts.prior.clone(),
+        units: opts.units,
+        dp: measure::dp_level(w, pairs),
+        delta_at_t: opts
+            .t
+            .as_ref()
+            .map(|t| (t.clone(), measure::delta_at(w, pairs, t))),
+        delta_at_eps,
+        eps_for_delta: opts.delta.as_ref().map(|d| eps_for_delta(w, pairs, d)),
+        min_entropy_leakage: measure::min_entropy_leakage(&eval_prior, w),
+        min_capacity: measure::min_capacity(w),
+        mutual_information: measure::mutual_information(&eval_prior, w),
+        capacity: measure::capacity_bracket(w, &opts.capacity_width),
+        capacity_width: opts.capacity_width.clone(),
+        identifiability: opts
+            .prior
+            .as_ref()
+            .map(|p| measure::identifiability_level(p, w, pairs)),
+        distortion: adjacency
+            .hamming
+            .and_then(|(hn, hm)| measure::expected_hamming_distortion(&eval_prior, w, hn, hm)),
+    })
+}
+
+/// `ln r` as a decimal (ε from `e^ε`).
+fn ln_decimal(r: &ExtRational) -> String {
+    match r {
+        ExtRational::Infinite => "inf".into(),
+        ExtRational::Finite(q) => Interval::ln_rational(q, 128)
+            .map(|i| i.to_decimal_string(DIGITS))
+            .unwrap_or_else(|| "?".into()),
+    }
+}
+
+/// Outward-rounded `[lo, hi]` decimal strings of an enclosure.
+fn outward(i: &Interval, digits: usize) -> [String; 2] {
+    [
+        decimal_round(
+            &i.lo_rational().expect("finite"),
+            digits,
+            RoundingMode::Floor,
+        ),
+        decimal_round(
+            &i.hi_rational().expect("finite"),
+            digits,
+            RoundingMode::Ceiling,
+        ),
+    ]
+}
+
+fn dist_strings(d: &Dist) -> Vec<String> {
+    d.probs().iter().map(|q| q.to_string()).collect()
+}
+
+fn level_json(l: &DpLevel) -> Value {
+    json!({
+        "e_eps": l.ratio.to_string(),
+        "eps": ln_decimal(&l.ratio),
+        "witness": {"x": l.pair.0, "x_prime": l.pair.1, "y": l.output},
+    })
+}
+
+fn level_text(name: &str, l: &DpLevel) -> String {
+    let dec = match &l.ratio {
+        ExtRational::Finite(q) => format!(" (≈ {})", decimal(q, DIGITS)),
+        ExtRational::Infinite => String::new(),
+    };
+    format!(
+        "{name}: e^eps = {}{dec}, eps = {}; attained at x = {}, x' = {}, y = {} (W(y|x)/W(y|x'))\n",
+        l.ratio,
+        ln_decimal(&l.ratio),
+        l.pair.0,
+        l.pair.1,
+        l.output
+    )
+}
+
+impl Report {
+    fn prior_name(&self) -> &'static str {
+        if self.prior.is_some() {
+            "given prior"
+        } else {
+            "uniform prior"
+        }
+    }
+
+    /// `log r` (`r > 0` rational) in the report's units.
+    fn log_enclosure(&self, r: &Rational) -> [String; 2] {
+        let ln = Interval::ln_rational(r, PREC).expect("ratio > 0");
+        outward(&self.units.convert_nats(&ln), DIGITS)
+    }
+
+    fn mi_enclosure(&self) -> [String; 2] {
+        outward(
+            &self
+                .units
+                .convert_nats(&self.mutual_information.enclose(PREC)),
+            MI_DIGITS,
+        )
+    }
+
+    fn capacity_enclosure(&self) -> [String; 2] {
+        let nats = Interval::from_rationals(&self.capacity.lo(), &self.capacity.hi(), PREC)
+            .expect("lo ≤ hi");
+        outward(&self.units.convert_nats(&nats), CAP_DIGITS)
+    }
+
+    fn delta_eps_enclosure(d: &DeltaAtEps) -> [String; 2] {
+        outward(&d.enclose(PREC), DIGITS)
+    }
+
+    /// The report as JSON: exact values as strings, enclosures as `[lo, hi]` decimal strings
+    /// keyed by their units.
+    pub fn to_json(&self) -> Value {
+        let u = self.units.name();
+        let prior = self.prior_name();
+        let mut j = serde_json::Map::new();
+        j.insert(
+            "shape".into(),
+            json!({"inputs": self.inputs, "outputs": self.outputs}),
+        );
+        j.insert(
+            "adjacency".into(),
+            json!({"spec": self.adjacency.name, "pairs": self.adjacency.pairs.len(), "row_of_label": self.adjacency.labels}),
+        );
+        j.insert("units".into(), json!(u));
+        j.insert("dp".into(), level_json(&self.dp));
+        if let Some((t, d)) = &self.delta_at_t {
+            j.insert(
+                "delta_at_t".into(),
+                json!({
+                    "t": t.to_string(),
+                    "delta": d.delta.to_string(),
+                    "delta_decimal": decimal(&d.delta, DIGITS),
+                    "witness": {"x": d.pair.0, "x_prime": d.pair.1, "event": d.event},
+                }),
+            );
+        }
+        if !self.delta_at_eps.is_empty() {
+            let rows: Vec<Value> = self
+                .delta_at_eps
+                .iter()
+                .map(|d| {
+                    json!({
+                        "eps": d.eps.to_string(),
+                        "delta": d.to_string(),
+                        "A": d.a.to_string(),
+                        "B": d.b.to_string(),
+                        "exact_rational": d.rational().map(|q| q.to_string()),
+                        "enclosure": Report::delta_eps_enclosure(d),
+                        "witness": {"x": d.pair.0, "x_prime": d.pair.1, "event": d.event},
+                    })
+                })
+                .collect();
+            j.insert("delta_at_eps".into(), Value::Array(rows));
+        }
+        if let Some(e) = &self.eps_for_delta {
+            j.insert(
+                "eps_for_delta".into(),
+                json!({
+                    "delta": e.delta.to_string(),
+                    "e_eps": e.t.to_string(),
+                    "eps": ln_decimal(&e.t),
+                    "binding_pair": {"x": e.pair.0, "x_prime": e.pair.1},
+                }),
+            );
+        }
+        j.insert(
+            "min_entropy".into(),
+            json!({
+                "prior": prior,
+                "leakage_ratio": self.min_entropy_leakage.to_string(),
+                format!("leakage_{u}"): self.log_enclosure(&self.min_entropy_leakage),
+                "capacity_ratio": self.min_capacity.to_string(),
+                format!("capacity_{u}"): self.log_enclosure(&self.min_capacity),
+            }),
+        );
+        j.insert(
+            "mutual_information".into(),
+            json!({"prior": prior, u: self.mi_enclosure(), "terms": self.mutual_information.len()}),
+        );
+        let width = self.capacity.width();
+        j.insert(
+            "capacity".into(),
+            json!({
+                u: self.capacity_enclosure(),
+                "width_nats": decimal_round(&width, 20, RoundingMode::Ceiling),
+                "target_width_nats": self.capacity_width.to_string(),
+                "met": width <= self.capacity_width,
+                "input": dist_strings(&self.capacity.input),
+                "output": dist_strings(&self.capacity.output),
+                "lower_is": "I(input; W)",
+                "upper_is": format!("max_x D(W_x || output), attained at x = {}", self.capacity.upper_row),
+                "hint_iterations": self.capacity.iterations,
+            }),
+        );
+        if let Some(l) = &self.identifiability {
+            j.insert("identifiability".into(), level_json(l));
+        }
+        if let Some(d) = &self.distortion {
+            j.insert(
+                "distortion".into(),
+                json!({"prior": prior, "expected_hamming": d.to_string(), "decimal": decimal(d, DIGITS)}),
+            );
+        }
+        Value::Object(j)
+    }
+
+    /// The report as text, one measure per line (indices 0-based).
+    pub fn to_text(&self) -> String {
+        let u = self.units.name();
+        let prior = self.prior_name();
+        let adj = &self.adjacency;
+        let mut out = format!(
+            "{} inputs × {} outputs; adjacency {} ({} neighbour pairs); indices 0-based; information in {u}\n",
+            self.inputs,
+            self.outputs,
+            adj.name,
+            adj.pairs.len()
+        );
+        if let Some(l) = &adj.labels {
+            // Named labels are numbered in order of first appearance in the file: say so.
+            let map: Vec<String> = l
+                .iter()
+                .enumerate()
+                .map(|(i, l)| format!("{l}→{i}"))
+                .collect();
+            out += &format!(
+                "edge-list labels are names, numbered by first appearance; label→row: {}\n",
+                map.join(" ")
+            );
+        }
+        out += &level_text("DP level", &self.dp);
+        if let Some((t, d)) = &self.delta_at_t {
+            out += &format!(
+                "delta at t = e^eps = {t}: {} (≈ {}); attained at x = {}, x' = {}, event A = {:?}\n",
+                d.delta,
+                decimal(&d.delta, DIGITS),
+                d.pair.0,
+                d.pair.1,
+                d.event
+            );
+        }
+        for d in &self.delta_at_eps {
+            let [lo, hi] = Report::delta_eps_enclosure(d);
+            let value = match d.rational() {
+                Some(q) => format!("{q} (≈ {})", decimal(&q, DIGITS)),
+                None => format!("{d} ∈ [{lo}, {hi}]"),
+            };
+            out += &format!(
+                "delta at eps = {}: {value}; attained at x = {}, x' = {}, event A = {:?}\n",
+                d.eps, d.pair.0, d.pair.1, d.event
+            );
+        }
+        if let Some(e) = &self.eps_for_delta {
+            out += &format!(
+                "smallest eps with delta ≤ {}: e^eps = {}, eps = {}; bound by x = {}, x' = {}\n",
+                e.delta,
+                e.t,
+                ln_decimal(&e.t),
+                e.pair.0,
+                e.pair.1
+            );
+        }
+        let lb = self.log_enclosure(&self.min_entropy_leakage);
+        let cb = self.log_enclosure(&self.min_capacity);
+        let log = if self.units == Units::Bits {
+            "log2"
+        } else {
+            "ln"
+        };
+        out += &format!(
+            "min-entropy leakage ({prior}): {log}({}) ∈ [{}, {}] {u}\nmin-entropy capacity: {log}({}) ∈ [{}, {}] {u}\n",
+            self.min_entropy_leakage, lb[0], lb[1], self.min_capacity, cb[0], cb[1]
+        );
+        let mi = self.mi_enclosure();
+        out += &format!(
+            "mutual information ({prior}): ∈ [{}, {}] {u} ({} log terms, exact form available)\n",
+            mi[0],
+            mi[1],
+            self.mutual_information.len()
+        );
+        let cap = self.capacity_enclosure();
+        let width = self.capacity.width();
+        out += &format!(
+            "Shannon capacity: ∈ [{}, {}] {u} (width ≈ {:.2e} nats{}); certified by I(input;W) and max_x D(W_x||output) (x = {})\n",
+            cap[0],
+            cap[1],
+            // f64 only to print the width compactly.
+            f64::rounding_from(&width, RoundingMode::Ceiling).0,
+            if width <= self.capacity_width { "" } else { ", above the target" },
+            self.capacity.upper_row
+        );
+        if let Some(l) = &self.identifiability {
+            out += &level_text("identifiability level", l);
+        }
+        if let Some(d) = &self.distortion {
+            out += &format!(
+                "expected Hamming distortion ({prior}): {d} (≈ {})\n",
+                decimal(d, DIGITS)
+            );
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::num::parse_rational;
+
+    fn q(s: &str) -> Rational {
+        parse_rational(s).unwrap()
+    }
+
+    fn rr3() -> Channel {
+        Channel::new(vec![vec![q("3/4"), q("1/4")], vec![q("1/4"), q("3/4")]]).unwrap()
+    }
+
+    #[test]
+    fn bad_options_are_errors() {
+        let w = rr3();
+        let adj = Adjacency::complete(2);
+        let with = |o: Options| audit_with(&w, &adj, &o).unwrap_err();
+        assert_eq!(
+            with(Options {
+                t: Some(q("1/2")),
+                ..Options::default()
+            }),
+            AuditError::TBelowOne(q("1/2"))
+        );
+        assert_eq!(
+            with(Options {
+                eps: vec![q("1"), q("-1")],
+                ..Options::default()
+            }),
+            AuditError::NegativeEps(q("-1"))
+        );
+        assert_eq!(
+            with(Options {
+                delta: Some(q("3/2")),
+                ..Options::default()
+            }),
+            AuditError::DeltaOutOfRange(q("3/2"))
+        );
+        assert_eq!(
+            with(Options {
+                prior: Some(Dist::uniform(3)),
+                ..Options::default()
+            }),
+            AuditError::PriorLength { len: 3, rows: 2 }
+        );
+        assert_eq!(
+            audit(&w, &Adjacency::complete(3)).unwrap_err(),
+            AuditError::AdjacencySize {
+                vertices: 3,
+                rows: 2
+            }
+        );
+    }
+
+    /// Randomized response with e^ε = 3, recomputed by hand from the definitions:
+    /// δ(ε) = 3/4 − e^ε/4 for e^ε < 3 (0 beyond), so δ(0) = TV = 1/2 and the smallest e^ε
+    /// with δ ≤ 1/4 solves 3/4 − t/4 = 1/4: t = 2.
+    #[test]
+    fn randomized_response_by_hand() {
+        let w = rr3();
+        let opts = Options {
+            eps: vec![q("0"), q("1"), q("2")],
+            delta: Some(q("1/4")),
+            t: Some(q("2")),
+            units: Units::Nats,
+            ..Options::default()
+        };
+        let r = audit_with(&w, &Adjacency::complete(2), &opts).unwrap();
+        assert_eq!(r.delta_at_eps[0].rational(), Some(q("1/2")));
+        assert_eq!(
+            (&r.delta_at_eps[1].a, &r.delta_at_eps[1].b),
+            (&q("3/4"), &q("1/4"))
+        );
+        // e^2 > 3: nothing left.
+        assert_eq!(r.delta_at_eps[2].rational(), Some(q("0")));
+        assert_eq!(
+            r.eps_for_delta.as_ref().unwrap().t,
+            ExtRational::Finite(q("2"))
+        );
+        assert_eq!(r.delta_at_t.as_ref().unwrap().1.delta, q("1/4"));
+        let text = r.to_text();
+        assert!(
+            text.contains("delta at eps = 1: 3/4 - 1/4·e^1 ∈ [0.070429542885, 0.070429542886]"),
+            "{text}"
+        );
+        assert!(text.contains("information in nats"), "{text}");
+        // Bits: log2(3/2) = 0.584962500721...
+        let b = audit(&w, &Adjacency::complete(2)).unwrap().to_json();
+        assert_eq!(b["min_entropy"]["capacity_bits"][0], "0.584962500721");
+    }
+}

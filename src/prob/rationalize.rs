@@ -1,0 +1,235 @@
+//! An explicit, reported conversion of float-noisy rows (e.g. written by numpy, summing to
+//! `1 ± 1e-16`) into exact distributions with a stated denominator `D`.
+//!
+//! Each row is rounded by the largest-remainder method: every entry `r` goes to `⌊rD⌋/D`, and
+//! the `D − Σ⌊rD⌋` missing units go, one each, to the entries with the largest remainders
+//! (ties to the lower column). The result has entries `k/D`, sums to exactly 1, moves every
+//! entry by less than `1/D`, and keeps every zero a zero (an entry with no remainder is never
+//! chosen while a row has a positive remainder left). A row whose sum is `1/D` or more away
+//! from 1 is refused: this is for rounding noise below the stated resolution, not for repairing
+//! a wrong row. The caller reports [`Rationalized::largest_change`]: the conversion is never
+//! silent.
+
+use super::ProbError;
+use crate::num::Rational;
+use malachite::base::num::arithmetic::traits::Abs;
+use malachite::base::num::basic::traits::{One, Zero};
+use malachite::base::num::conversion::traits::RoundingFrom;
+use malachite::base::rounding_modes::RoundingMode;
+use malachite::Integer;
+use std::fmt;
+
+/// Rows rounded to denominator `denom`, with the largest change made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rationalized {
+    pub rows: Vec<Vec<Rational>>,
+    pub denom: u64,
+    /// `max |new − old|` over all entries (`0` when nothing moved).
+    pub largest_change: Rational,
+    /// 0-based `(row, col)` of the largest change (first such entry).
+    pub at: (usize, usize),
+    /// Number of entries that changed.
+    pub changed: usize,
+}
+
+/// Why rows could not be rationalized. Rows and columns are 0-based.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RationalizeError {
+    /// The denominator is 0.
+    ZeroDenominator,
+    /// A negative entry (never rounded away).
+    Negative(ProbError),
+    /// Row `row` sums to `sum`, at least `1/denom` away from 1.
+    FarFromOne {
+        row: usize,
+        sum: Rational,
+        denom: u64,
+    },
+}
+
+impl fmt::Display for RationalizeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RationalizeError::ZeroDenominator => write!(f, "the denominator must be at least 1"),
+            RationalizeError::Negative(e) => write!(f, "{e}"),
+            RationalizeError::FarFromOne { row, sum, denom } => write!(
+                f,
+                "row {} sums to {}, at least 1/{denom} away from 1: rationalizing only absorbs rounding noise below the stated denominator",
+                row + 1,
+                crate::num::fmt::abbreviate(&sum.to_string())
+            ),
+        }
+    }
+}
+
+impl std::error::Error for RationalizeError {}
+
+/// Round one row to denominator `d` (largest remainder); `row` must be non-negative with a
+/// sum within `1/d` of 1.
+fn round_row(row: &[Rational], d: &Rational) -> Vec<Rational> {
+    let mut units: Vec<Integer> = Vec::with_capacity(row.len());
+    let mut rem: Vec<(Rational, usize)> = Vec::with_capacity(row.len());
+    for (j, r) in row.iter().enumerate() {
+        let scaled = r * d;
+        let (k, _) = Integer::rounding_from(&scaled, RoundingMode::Floor);
+        rem.push((scaled - Rational::from(&k), j));
+        units.push(k);
+    }
+    let total: Integer = units.iter().sum();
+    let d_int = Integer::rounding_from(d, RoundingMode::Exact).0;
+    let missing = usize::try_from(&(d_int - total)).unwrap_or(0);
+    // Largest remainder first, lower column on ties.
+    rem.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    for (_, j) in rem.iter().take(missing) {
+        units[*j] += Integer::ONE;
+    }
+    units.into_iter().map(|k| Rational::from(k) / d).collect()
+}
+
+/// Round every row to entries `k/denom` summing to exactly 1 (see the module documentation).
+pub fn rationalize_rows(
+    rows: &[Vec<Rational>],
+    denom: u64,
+) -> Result<Rationalized, RationalizeError> {
+    if denom == 0 {
+        return Err(RationalizeError::ZeroDenominator);
+    }
+    let d = Rational::from(denom);
+    let tolerance = Rational::ONE / &d;
+    let mut out = Rationalized {
+        rows: Vec::with_capacity(rows.len()),
+        denom,
+        largest_change: Rational::ZERO,
+        at: (0, 0),
+        changed: 0,
+    };
+    for (i, row) in rows.iter().enumerate() {
+        if let Some((j, v)) = row.iter().enumerate().find(|(_, v)| **v < 0u32) {
+            return Err(RationalizeError::Negative(ProbError::Negative {
+                row: i,
+                col: j,
+                value: v.clone(),
+            }));
+        }
+        let sum: Rational = row.iter().sum();
+        if (&sum - Rational::ONE).abs() >= tolerance {
+            return Err(RationalizeError::FarFromOne { row: i, sum, denom });
+        }
+        let new = round_row(row, &d);
+        for (j, (a, b)) in row.iter().zip(&new).enumerate() {
+            let change = (a - b).abs();
+            if change != 0u32 {
+                out.changed += 1;
+            }
+            if change > out.largest_change {
+                out.largest_change = change;
+                out.at = (i, j);
+            }
+        }
+        out.rows.push(new);
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::num::parse_rational;
+    use proptest::prelude::*;
+
+    fn q(s: &str) -> Rational {
+        parse_rational(s).unwrap()
+    }
+
+    fn row(cells: &[&str]) -> Vec<Rational> {
+        cells.iter().map(|s| q(s)).collect()
+    }
+
+    #[test]
+    fn table() {
+        // (row, denominator, expected row)
+        let cases: &[(&[&str], u64, &[&str])] = &[
+            // numpy's 1/3 written with 17 digits: sum 0.99999999999999999999 ≠ 1.
+            (
+                &[
+                    "0.33333333333333333",
+                    "0.33333333333333333",
+                    "0.33333333333333334",
+                ],
+                3,
+                &["1/3", "1/3", "1/3"],
+            ),
+            // sum 1 + 1e-16
+            (&["0.5000000000000001", "0.5"], 1000, &["1/2", "1/2"]),
+            // zeros stay zeros even when units are missing
+            (&["0", "0.6666666", "0.3333333"], 3, &["0", "2/3", "1/3"]),
+            // already exact: unchanged
+            (&["1/4", "3/4"], 4, &["1/4", "3/4"]),
+            // ties go to the lower column
+            (&["0.5", "0.5"], 1, &["1", "0"]),
+        ];
+        for (r, d, want) in cases {
+            let got = rationalize_rows(&[row(r)], *d).unwrap();
+            assert_eq!(got.rows[0], row(want), "{r:?} at {d}");
+        }
+    }
+
+    #[test]
+    fn errors() {
+        assert_eq!(
+            rationalize_rows(&[row(&["1"])], 0),
+            Err(RationalizeError::ZeroDenominator)
+        );
+        let e = rationalize_rows(&[row(&["0.5", "0.4"])], 100).unwrap_err();
+        assert!(e.to_string().contains("row 1 sums to 9/10"), "{e}");
+        let e = rationalize_rows(&[row(&["1"]), row(&["-0.1", "1.1"])], 100).unwrap_err();
+        assert!(matches!(
+            e,
+            RationalizeError::Negative(ProbError::Negative { row: 1, col: 0, .. })
+        ));
+    }
+
+    #[test]
+    fn largest_change_is_reported() {
+        let got =
+            rationalize_rows(&[row(&["1/2", "1/2"]), row(&["0.30001", "0.69999"])], 10).unwrap();
+        assert_eq!(got.rows[1], row(&["3/10", "7/10"]));
+        assert_eq!(got.largest_change, q("0.00001"));
+        assert_eq!(got.at, (1, 0));
+        assert_eq!(got.changed, 2);
+    }
+
+    proptest! {
+        /// Against the definition: entries k/D, sums exactly 1, each moved by less than 1/D,
+        /// zeros kept, and the reported change is the largest one.
+        #[test]
+        fn rounded_rows_are_distributions_close_to_the_input(
+            masses in prop::collection::vec(0u32..50, 1..6),
+            noise in -5i64..5,
+            denom in 1u64..200,
+        ) {
+            let total: u32 = masses.iter().sum::<u32>().max(1);
+            let mut r: Vec<Rational> = masses.iter().map(|m| Rational::from(*m) / Rational::from(total)).collect();
+            if masses.iter().all(|m| *m == 0) { r[0] = Rational::ONE; }
+            // Perturb the last entry by noise·10^-12 (float-like noise), keeping it ≥ 0.
+            let last = r.len() - 1;
+            let eps = Rational::from(noise) / Rational::from(10u64.pow(12));
+            if &r[last] + &eps >= 0u32 { r[last] += eps; }
+            prop_assume!((r.iter().sum::<Rational>() - Rational::ONE).abs() < Rational::ONE / Rational::from(denom));
+            let got = rationalize_rows(std::slice::from_ref(&r), denom).unwrap();
+            let new = &got.rows[0];
+            prop_assert_eq!(new.iter().sum::<Rational>(), Rational::ONE);
+            let d = Rational::from(denom);
+            let mut largest = Rational::ZERO;
+            for (a, b) in r.iter().zip(new) {
+                let kd = b * &d;
+                prop_assert_eq!(kd.denominator_ref(), &malachite::Natural::ONE);
+                let c = (a - b).abs();
+                prop_assert!(c < Rational::ONE / &d);
+                if *a == 0u32 { prop_assert_eq!(b, &Rational::ZERO); }
+                if c > largest { largest = c; }
+            }
+            prop_assert_eq!(got.largest_change, largest);
+        }
+    }
+}
