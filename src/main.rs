@@ -39,6 +39,10 @@ enum Command {
         spec: String,
         #[arg(long)]
         json: bool,
+        /// VT+ search budget (group elements enumerated and backtracking nodes); past it VT+
+        /// is reported undecided.
+        #[arg(long, default_value_t = dpcert::cli::graph::VT_PLUS_LIMIT)]
+        vt_budget: usize,
     },
     /// Solve an LP file (CPLEX LP format, exact coefficients) with a re-checked certificate.
     Lp {
@@ -118,7 +122,11 @@ fn main() {
         }
     };
     let code = match cli.command {
-        Command::Graph { spec, json } => dpcert::cli::graph::run(&spec, json),
+        Command::Graph {
+            spec,
+            json,
+            vt_budget,
+        } => dpcert::cli::graph::run(&spec, json, vt_budget),
         Command::Lp { file, json } => dpcert::cli::lp::run(&file, json),
         Command::Audit {
             file,

@@ -78,3 +78,35 @@ fn bad_spec_exits_2() {
         assert_eq!(out.status.code(), Some(2), "{spec}");
     }
 }
+
+/// Issue 16: the VT+ budget is a flag; past it VT+ is undecided and says why.
+#[test]
+fn vt_budget_flag_bounds_the_search() {
+    let out = dpcert(&["graph", "petersen", "--json", "--vt-budget", "1"]);
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["vt_plus"], "undecided");
+    assert_eq!(v["vt_plus_limit"], 1);
+    assert!(
+        v["vt_plus_why"].as_str().unwrap().contains("limit 1"),
+        "{v}"
+    );
+    // With the default budget the same search is decided.
+    let out = dpcert(&["graph", "petersen", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert!(v["vt_plus"].is_boolean(), "{}", v["vt_plus"]);
+}
+
+/// Issue 16: a graph too large for the all-pairs analysis is refused before any allocation,
+/// with the limit in the message (a spec: exit 2).
+#[test]
+fn oversized_graph_is_refused() {
+    let out = dpcert(&["graph", "cycle:6001"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("6001 vertices") && err.contains("more than 6000"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
+}

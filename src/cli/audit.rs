@@ -8,6 +8,7 @@
 //! exits 3 with the file, row and column; a bad flag value exits 2.
 
 use super::exit;
+use super::progress::Progress;
 use crate::audit::{audit_with, Adjacency, AuditError, Options, Units};
 use crate::graph::Graph;
 use crate::num::fmt::decimal;
@@ -226,7 +227,16 @@ fn run_inner(a: &AuditArgs) -> Result<(), Fail> {
         prior: pi,
         ..opts_only
     };
-    let report = audit_with(&w, &adj, &opts).map_err(|e| match e {
+    let progress = Progress::spinner("audit", true);
+    progress.phase(&format!(
+        "{} inputs × {} outputs, {} neighbour pairs",
+        n,
+        w.n_outputs(),
+        adj.pairs.len()
+    ));
+    let report = audit_with(&w, &adj, &opts);
+    progress.finish();
+    let report = report.map_err(|e| match e {
         AuditError::Unseparated(_) => Fail(exit::MISMATCH, e.to_string()),
         _ => bad_input(e.to_string()),
     })?;

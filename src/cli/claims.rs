@@ -2,10 +2,10 @@
 //! `claim::{manifest, verdict, registry}`. Each function returns the process exit code.
 
 use super::exit;
+use super::progress::Progress;
 use crate::claim::manifest::{self, Manifest, ManifestClaim};
 use crate::claim::verdict::{self, Report};
 use crate::claim::{registry, Check, ClaimChecker, Outcome};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
@@ -132,41 +132,6 @@ fn pool(jobs: Option<usize>) -> rayon::ThreadPool {
     b.build().expect("thread pool")
 }
 
-/// A progress bar on stderr that only shows itself after one second.
-struct Progress {
-    bar: ProgressBar,
-    start: Instant,
-    shown: std::sync::atomic::AtomicBool,
-}
-
-impl Progress {
-    fn new(len: u64, enabled: bool) -> Progress {
-        let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::hidden());
-        bar.set_style(
-            ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} {msg}")
-                .expect("template")
-                .progress_chars("=> "),
-        );
-        Progress {
-            bar,
-            start: Instant::now(),
-            shown: std::sync::atomic::AtomicBool::new(!enabled),
-        }
-    }
-    fn tick(&self, msg: &str) {
-        use std::sync::atomic::Ordering;
-        if self.start.elapsed() > Duration::from_secs(1) && !self.shown.swap(true, Ordering::SeqCst)
-        {
-            self.bar.set_draw_target(ProgressDrawTarget::stderr());
-        }
-        self.bar.set_message(msg.to_string());
-        self.bar.inc(1);
-    }
-    fn finish(&self) {
-        self.bar.finish_and_clear();
-    }
-}
-
 /// Options of `dpcert verify`.
 pub struct VerifyArgs {
     pub ids: Vec<String>,
@@ -209,7 +174,7 @@ pub fn verify(a: &VerifyArgs) -> i32 {
                 .is_none_or(|p| paper_of(c.id(), &meta) == p)
         })
         .collect();
-    let progress = Progress::new(selected.len() as u64, !a.quiet);
+    let progress = Progress::bar(selected.len() as u64, !a.quiet);
     let reports: Vec<Report> = pool(a.jobs).install(|| {
         verdict::run_all(
             &selected,
@@ -333,7 +298,7 @@ pub fn search(a: &SearchArgs) -> i32 {
     let mut undecided = 0usize;
     let mut found: Option<(usize, Check)> = None;
     let mut reason = format!("searched sizes 1..={}", a.max_size);
-    let progress = Progress::new(a.max_size as u64, !a.json);
+    let progress = Progress::bar(a.max_size as u64, !a.json);
     for size in 1..=a.max_size {
         if budget.is_some_and(|b| start.elapsed() > b) {
             reason = format!(

@@ -1,6 +1,7 @@
 //! `dpcert lp FILE [--json]`: solve an LP file exactly and print the re-checked certificate.
 
 use super::exit;
+use super::progress::Progress;
 use crate::lp::{self, parse_lp, LpFile, Solution};
 use crate::num::fmt::decimal;
 use crate::num::Rational;
@@ -27,7 +28,15 @@ pub fn run(path: &Path, json: bool) -> i32 {
         }
     };
     // `solve` re-checks the certificate with the independent checker before returning it.
-    let solution = match lp::solve(&file.model) {
+    let progress = Progress::spinner("lp", true);
+    progress.phase(&format!(
+        "solving {} rows × {} columns exactly (certificate re-checked)",
+        file.model.rows().len(),
+        file.model.n_vars()
+    ));
+    let solved = lp::solve(&file.model);
+    progress.finish();
+    let solution = match solved {
         Ok(s) => s,
         Err(e) => {
             eprintln!(
