@@ -18,6 +18,12 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// One claim in full: statement, source, reading, grid, why, verdict and the whole report.
+    Show {
+        id: String,
+        #[arg(long)]
+        json: bool,
+    },
     /// Run claims on their default grids; exit 0 iff every verdict equals its manifest `expect`.
     Verify {
         /// Claim IDs (default: all registered claims).
@@ -150,6 +156,7 @@ fn main() {
             json,
         }),
         Command::List { paper, json } => claims::list(paper.as_deref(), json),
+        Command::Show { id, json } => claims::show(&id, json),
         Command::Verify {
             ids,
             paper,

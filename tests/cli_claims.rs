@@ -107,3 +107,39 @@ fn list_says_which_claims_have_a_search_family() {
     );
     assert_eq!(family("AACP-Ex1g"), Some(serde_json::Value::Bool(false)));
 }
+
+/// Issue 16: `dpcert show ID` prints the manifest entry (statement, source, grid, why, expect,
+/// citation) and the full report; the JSON carries the same; an unknown ID exits 2.
+#[test]
+fn show_prints_entry_and_report() {
+    let out = dpcert().args(["show", "AACP-Ex1g"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    for want in [
+        "statement ",
+        "source    section 6, Example 1",
+        "grid      ",
+        "why       the exact U(M1)",
+        "expect    fails",
+        "ICALP 2011",
+        "verdict  fails",
+        "[fails] Example 1",
+    ] {
+        assert!(text.contains(want), "missing `{want}` in\n{text}");
+    }
+    let out = dpcert()
+        .args(["show", "WYZ-D1", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["manifest"]["id"], "WYZ-D1");
+    assert_eq!(v["report"]["verdict"], "holds");
+    assert!(v["manifest_file"]
+        .as_str()
+        .unwrap()
+        .contains("wang-ying-zhang.toml:"));
+    let out = dpcert().args(["show", "AACP-Exlg"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("AACP-Ex1g"));
+}

@@ -35,6 +35,22 @@ pub struct Paper {
     pub authors: Vec<String>,
     /// File name of the source text in `shared/seeds/`.
     pub seed: String,
+    /// The full citation (authors, title, venue or date, as far as the source says).
+    #[serde(default)]
+    pub citation: String,
+}
+
+impl Paper {
+    /// The citation, or "authors, title" when the manifest gives none.
+    pub fn cite(&self) -> String {
+        if !self.citation.is_empty() {
+            self.citation.clone()
+        } else if self.authors.is_empty() {
+            self.title.clone()
+        } else {
+            format!("{}, {}", self.authors.join(", "), self.title)
+        }
+    }
 }
 
 /// One `[[claim]]` entry.

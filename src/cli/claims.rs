@@ -132,6 +132,83 @@ fn pool(jobs: Option<usize>) -> rayon::ThreadPool {
     b.build().expect("thread pool")
 }
 
+/// `dpcert show ID [--json]`: the manifest entry (statement, source, reading, grid, why,
+/// expected verdict, citation) and the full report of a run on the default grid. Exit 0 when the
+/// verdict equals `expect`, 1 otherwise, 2 for an unknown ID.
+pub fn show(id: &str, json: bool) -> i32 {
+    let ms = match load_manifests() {
+        Ok(m) => m,
+        Err(code) => return code,
+    };
+    let checkers = registry();
+    let Some(checker) = checkers.iter().find(|c| c.id() == id) else {
+        return unknown_id(id, &checkers);
+    };
+    let meta = by_id(&ms);
+    let m = meta.get(id);
+    let paper = m.and_then(|c| ms.iter().find(|p| p.paper.slug == c.paper));
+    // The manifest's path relative to the working directory when it is below it.
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let file = |p: &Manifest| {
+        p.path
+            .strip_prefix(&cwd)
+            .unwrap_or(&p.path)
+            .display()
+            .to_string()
+    };
+    let progress = Progress::spinner("show", !json);
+    progress.phase(&format!("checking {id} on its default grid"));
+    let report = verdict::run(checker.as_ref(), m);
+    progress.finish();
+    if json {
+        let out = serde_json::json!({
+            "manifest": m,
+            "citation": paper.map(|p| p.paper.cite()),
+            "manifest_file": paper.map(|p| format!("{}:{}", file(p), m.map_or(0, |c| c.line))),
+            "search_family": checker.has_search_family(),
+            "report": report.to_json(),
+        });
+        println!("{}", serde_json::to_string_pretty(&out).expect("json"));
+    } else {
+        if let Some(c) = m {
+            println!("{}  {}", c.id, c.title);
+            if let Some(p) = paper {
+                println!("paper     {}", p.paper.cite());
+                println!("manifest  {}:{}", file(p), c.line);
+            }
+            println!("source    {}", c.source);
+            println!("statement {}", c.statement);
+            println!(
+                "kind      {}",
+                serde_json::to_value(c.kind)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_string))
+                    .unwrap_or_default()
+            );
+            println!("grid      {}", c.grid);
+            println!("expect    {}", c.expect);
+            if let Some(w) = &c.why {
+                println!("why       {w}");
+            }
+        }
+        println!(
+            "search    {}",
+            if checker.has_search_family() {
+                "a family beyond the grid (`dpcert search ID`)"
+            } else {
+                "no family beyond the grid"
+            }
+        );
+        println!();
+        print!("{}", report.to_text());
+    }
+    if report.matches() {
+        exit::OK
+    } else {
+        exit::MISMATCH
+    }
+}
+
 /// Options of `dpcert verify`.
 pub struct VerifyArgs {
     pub ids: Vec<String>,
