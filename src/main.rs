@@ -18,6 +18,12 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Merge the `--json` outputs of `search ID --shard K/N` (one file per shard).
+    SearchMerge {
+        files: Vec<std::path::PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
     /// One claim in full: statement, source, reading, grid, why, verdict and the whole report.
     Show {
         id: String,
@@ -157,6 +163,7 @@ fn main() {
         }),
         Command::List { paper, json } => claims::list(paper.as_deref(), json),
         Command::Show { id, json } => claims::show(&id, json),
+        Command::SearchMerge { files, json } => claims::search_merge(&files, json),
         Command::Verify {
             ids,
             paper,

@@ -143,3 +143,49 @@ fn show_prints_entry_and_report() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("AACP-Ex1g"));
 }
+
+/// Issue 16: a search split over a job array with `--shard K/N` merges back to the answer of
+/// the unsplit search (same size, same instance), with every shard accounted for.
+#[test]
+fn sharded_search_merges_to_the_unsplit_answer() {
+    let dir = std::env::temp_dir().join(format!("dpcert-merge-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |args: &[&str]| {
+        let out = dpcert().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let whole = run(&["search", "WYZ-S5", "--max-size", "2", "--json"]);
+    let mut files = Vec::new();
+    for k in 1..=3 {
+        let shard = format!("{k}/3");
+        let v = run(&[
+            "search",
+            "WYZ-S5",
+            "--max-size",
+            "2",
+            "--shard",
+            &shard,
+            "--json",
+        ]);
+        let f = dir.join(format!("s{k}.json"));
+        std::fs::write(&f, v.to_string()).unwrap();
+        files.push(f.to_str().unwrap().to_string());
+    }
+    let mut args = vec!["search-merge", "--json"];
+    args.extend(files.iter().map(String::as_str));
+    let merged = run(&args);
+    assert_eq!(merged["result"], whole["result"]);
+    assert_eq!(merged["size"], whole["size"]);
+    assert_eq!(
+        merged["counterexample"]["instance"],
+        whole["counterexample"]["instance"]
+    );
+    assert_eq!(merged["missing_shards"].as_array().unwrap().len(), 0);
+    // A shard given twice is refused (exit 3).
+    let out = dpcert()
+        .args(["search-merge", &files[0], &files[0]])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+}

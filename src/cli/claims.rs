@@ -453,6 +453,128 @@ pub fn search(a: &SearchArgs) -> i32 {
     exit::OK
 }
 
+/// `dpcert search-merge FILE...`: combine the `--json` outputs of `dpcert search ID --shard K/N`
+/// (one per job of an array). Every shard 1..N of one claim must be present exactly once; the
+/// merged answer is the counterexample the unsplit search reports (smallest size, then the
+/// shortest, least instance), with `tried` and `undecided` summed. Exit 0, 2 for a usage error, 3 for a bad file.
+pub fn search_merge(files: &[std::path::PathBuf], json: bool) -> i32 {
+    use serde_json::Value;
+    let mut docs: Vec<(String, Value)> = Vec::new();
+    for f in files {
+        let name = f.display().to_string();
+        let text = match std::fs::read_to_string(f) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("error: {name}: cannot read: {e}");
+                return exit::BAD_INPUT;
+            }
+        };
+        match serde_json::from_str::<Value>(&text) {
+            Ok(v) if v["id"].is_string() && v["tried"].is_u64() => docs.push((name, v)),
+            Ok(_) => {
+                eprintln!("error: {name}: not the --json output of `dpcert search`");
+                return exit::BAD_INPUT;
+            }
+            Err(e) => {
+                eprintln!("error: {name}: not JSON: {e}");
+                return exit::BAD_INPUT;
+            }
+        }
+    }
+    let Some((_, first)) = docs.first() else {
+        eprintln!("error: search-merge needs at least one file");
+        return exit::USAGE;
+    };
+    let id = first["id"].as_str().unwrap_or("").to_string();
+    let mut shards: BTreeMap<usize, String> = BTreeMap::new();
+    let mut total = None;
+    for (name, v) in &docs {
+        if v["id"] != first["id"] {
+            eprintln!("error: {name}: claim {} differs from {id}", v["id"]);
+            return exit::BAD_INPUT;
+        }
+        let (k, n) = match v["shard"].as_str().map(parse_shard) {
+            Some(Ok(kn)) => kn,
+            _ => (1, 1),
+        };
+        if *total.get_or_insert(n) != n {
+            eprintln!(
+                "error: {name}: shard {k}/{n} does not split into {} like the others",
+                total.unwrap_or(n)
+            );
+            return exit::BAD_INPUT;
+        }
+        if let Some(other) = shards.insert(k, name.clone()) {
+            eprintln!("error: {name}: shard {k}/{n} already given by {other}");
+            return exit::BAD_INPUT;
+        }
+    }
+    let n = total.unwrap_or(1);
+    let missing: Vec<String> = (1..=n)
+        .filter(|k| !shards.contains_key(k))
+        .map(|k| format!("{k}/{n}"))
+        .collect();
+    let sum = |key: &str| {
+        docs.iter()
+            .map(|(_, v)| v[key].as_u64().unwrap_or(0))
+            .sum::<u64>()
+    };
+    let found = docs
+        .iter()
+        .filter(|(_, v)| v["result"] == "fails")
+        // The unsplit search's choice: smallest size, then shortest and least instance text.
+        .min_by_key(|(_, v)| {
+            let inst = v["counterexample"]["instance"].as_str().unwrap_or("");
+            (
+                v["size"].as_u64().unwrap_or(u64::MAX),
+                inst.len(),
+                inst.to_string(),
+            )
+        });
+    let out = serde_json::json!({
+        "id": id,
+        "shards": n,
+        "missing_shards": missing,
+        "tried": sum("tried"),
+        "undecided": sum("undecided"),
+        "result": if found.is_some() { "fails" } else { "no counterexample" },
+        "size": found.map(|(_, v)| v["size"].clone()),
+        "counterexample": found.map(|(_, v)| v["counterexample"].clone()),
+        "from": found.map(|(f, _)| f.clone()),
+        "reproduce": found.map(|(_, v)| v["reproduce"].clone()),
+        "notes": docs.iter().map(|(f, v)| format!("{f}: {}", v["note"].as_str().unwrap_or(""))).collect::<Vec<_>>(),
+    });
+    if json {
+        println!("{}", serde_json::to_string_pretty(&out).expect("json"));
+    } else {
+        match found {
+            Some((f, v)) => {
+                let c = &v["counterexample"];
+                println!(
+                    "{id}: counterexample at search size {} (from {f})",
+                    v["size"]
+                );
+                println!("instance  {}", c["instance"].as_str().unwrap_or(""));
+                println!("compared  {}", c["compared"].as_str().unwrap_or(""));
+                println!("reproduce {}", v["reproduce"].as_str().unwrap_or(""));
+            }
+            None => println!(
+                "{id}: no counterexample in {} instances over {} shard(s) ({} undecided)",
+                sum("tried"),
+                shards.len(),
+                sum("undecided")
+            ),
+        }
+        if !missing.is_empty() {
+            println!(
+                "missing shards: {} (the merged answer covers only the shards given)",
+                missing.join(", ")
+            );
+        }
+    }
+    exit::OK
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
