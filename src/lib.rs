@@ -1,7 +1,49 @@
 //! dpcert — exact checking of differential-privacy and information-theory claims.
 //!
-//! Layers (each uses only the ones above it), see `DESIGN.md`:
-//! `num` (exact kernel) → `graph` → `prob` → `measure` → `mechanism` → `lp` → `claim` → `cli`.
+//! Every decision is made in exact rational arithmetic, by an exact comparison of log-linear
+//! forms, by a certified interval enclosure that separates, or by an LP certificate that dpcert
+//! re-checks; `f64` is used only to print decimals and as a hint that an exact step certifies.
+//! A checked statement is answered *holds*, *fails* (with an exact counterexample), *undecided*
+//! (a certified bound too weak to separate) or *not checkable*.
+//!
+//! # Layers
+//! Each module uses only the ones listed before it:
+//! - [`num`]: the exact kernel — rationals, parsing of exact literals, log-linear forms,
+//!   certified interval enclosures of `ln`, `exp`, `sqrt`, real algebraic numbers;
+//! - [`graph`]: graphs (generators, edge lists), distance-regularity, automorphisms,
+//!   vertex-transitivity and VT+;
+//! - [`prob`]: validated distributions and channels, reading them from CSV/JSON;
+//! - [`measure`]: DP and identifiability levels, hockey-stick δ at `t = e^ε` or at an exact ε,
+//!   min-entropy leakage, mutual information, certified capacity brackets;
+//! - [`mechanism`]: named mechanisms (randomized response, geometric, exponential, …);
+//! - [`lp`]: an exact LP solver whose certificates are re-checked, LP files, orbit reduction;
+//! - [`audit`]: one call, [`audit::audit`], gives every measure of a mechanism on a neighbour
+//!   relation as a [`audit::Report`];
+//! - [`claim`]: claim checkers, their manifests and verdict reports;
+//! - [`cli`]: argument parsing and printing for the `dpcert` binary.
+//!
+//! # Example
+//! ```
+//! use dpcert::audit::{audit_with, Adjacency, Options};
+//! use dpcert::graph::Graph;
+//! use dpcert::num::parse_rational;
+//! use dpcert::prob::Channel;
+//!
+//! let q = |s: &str| parse_rational(s).unwrap();
+//! // A mechanism on the path 0 - 1 - 2: only neighbours are compared.
+//! let w = Channel::new(vec![
+//!     vec![q("1/2"), q("1/2")],
+//!     vec![q("1/3"), q("2/3")],
+//!     vec![q("1/10"), q("9/10")],
+//! ])
+//! .unwrap();
+//! let path = Adjacency::of_graph("path:3", &Graph::path(3));
+//! let opts = Options { eps: vec![q("1")], ..Options::default() };
+//! let report = audit_with(&w, &path, &opts).unwrap();
+//! assert_eq!(report.dp.ratio.to_string(), "10/3"); // e^ε, exactly
+//! // δ at ε = 1 is exactly A − B·e with rational A, B.
+//! println!("δ(1) = {}", report.delta_at_eps[0]);
+//! ```
 
 pub mod audit;
 pub mod claim;
