@@ -135,6 +135,22 @@ impl Default for Options {
     }
 }
 
+impl Options {
+    /// The privacy parameters are in range: `t ≥ 1`, every `ε ≥ 0`, `0 ≤ δ ≤ 1`.
+    pub fn check_parameters(&self) -> Result<(), AuditError> {
+        if let Some(t) = self.t.as_ref().filter(|t| **t < 1u32) {
+            return Err(AuditError::TBelowOne(t.clone()));
+        }
+        if let Some(e) = self.eps.iter().find(|e| **e < 0u32) {
+            return Err(AuditError::NegativeEps(e.clone()));
+        }
+        if let Some(d) = self.delta.as_ref().filter(|d| **d < 0u32 || **d > 1u32) {
+            return Err(AuditError::DeltaOutOfRange(d.clone()));
+        }
+        Ok(())
+    }
+}
+
 /// Why an audit could not be run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AuditError {
@@ -171,10 +187,10 @@ impl fmt::Display for AuditError {
                 "prior of length {len}, expected {rows} (one mass per row)"
             ),
             AuditError::TBelowOne(t) => {
-                write!(f, "t = e^eps = {t} is below 1 (eps must be ≥ 0)")
+                write!(f, "t = e^eps = {t} must be at least 1 (eps ≥ 0)")
             }
-            AuditError::NegativeEps(e) => write!(f, "eps = {e} is negative"),
-            AuditError::DeltaOutOfRange(d) => write!(f, "delta = {d} is outside [0, 1]"),
+            AuditError::NegativeEps(e) => write!(f, "eps = {e} must be ≥ 0"),
+            AuditError::DeltaOutOfRange(d) => write!(f, "delta = {d} must be in [0, 1]"),
             AuditError::Unseparated(u) => write!(f, "{u}"),
         }
     }
@@ -243,19 +259,7 @@ pub fn audit_with(
             });
         }
     }
-    if let Some(t) = &opts.t {
-        if *t < 1u32 {
-            return Err(AuditError::TBelowOne(t.clone()));
-        }
-    }
-    if let Some(e) = opts.eps.iter().find(|e| **e < 0u32) {
-        return Err(AuditError::NegativeEps(e.clone()));
-    }
-    if let Some(d) = &opts.delta {
-        if *d < 0u32 || *d > 1u32 {
-            return Err(AuditError::DeltaOutOfRange(d.clone()));
-        }
-    }
+    opts.check_parameters()?;
     let pairs = &adjacency.pairs;
     let eval_prior = opts.prior.clone().unwrap_or_else(|| Dist::uniform(n));
     let delta_at_eps = opts
@@ -512,10 +516,12 @@ impl Report {
             );
         }
         for d in &self.delta_at_eps {
-            let [lo, hi] = Report::delta_eps_enclosure(d);
             let value = match d.rational() {
                 Some(q) => format!("{q} (≈ {})", decimal(&q, DIGITS)),
-                None => format!("{d} ∈ [{lo}, {hi}]"),
+                None => {
+                    let [lo, hi] = Report::delta_eps_enclosure(d);
+                    format!("{d} ∈ [{lo}, {hi}]")
+                }
             };
             out += &format!(
                 "delta at eps = {}: {value}; attained at x = {}, x' = {}, event A = {:?}\n",

@@ -315,6 +315,27 @@ fn rationalize_is_explicit_and_reported() {
         "input untouched"
     );
 
+    // A prior written as one column is rounded as one distribution.
+    let column = file(
+        "prior_col.csv",
+        "0.33333333333333333\n0.66666666666666667\n",
+    );
+    let (code, out, err) = audit(&[
+        f.to_str().unwrap(),
+        "--rationalize",
+        "3",
+        "--prior",
+        column.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let key = column.to_str().unwrap();
+    assert_eq!(
+        v["rationalized"][key]["largest_change"],
+        "1/300000000000000000"
+    );
+
     let far = file("far.csv", "0.5,0.4\n0.5,0.5\n");
     let (code, _, err) = audit(&[far.to_str().unwrap(), "--rationalize", "1000"]);
     assert_eq!(code, 3);

@@ -26,6 +26,16 @@ pub enum Kind {
     PrintedValue,
 }
 
+impl Kind {
+    /// The manifest spelling (`definition-equivalence`, `printed-value`, ...).
+    pub fn name(self) -> String {
+        serde_json::to_value(self)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_string))
+            .unwrap_or_default()
+    }
+}
+
 /// The `[paper]` table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

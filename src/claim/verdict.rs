@@ -286,10 +286,7 @@ pub fn markdown_table(m: &super::manifest::Manifest, reports: &[Report]) -> Stri
     let mut counts: std::collections::BTreeMap<&str, usize> = Default::default();
     let mut rows = String::new();
     for c in &m.claims {
-        let kind = serde_json::to_value(c.kind)
-            .ok()
-            .and_then(|v| v.as_str().map(str::to_string))
-            .unwrap_or_default();
+        let kind = c.kind.name();
         match reports.iter().find(|r| r.id == c.id) {
             Some(r) => {
                 *counts.entry(r.verdict.as_str()).or_default() += 1;

@@ -13,10 +13,9 @@ use crate::audit::{audit_with, Adjacency, AuditError, Options, Units};
 use crate::graph::Graph;
 use crate::num::fmt::decimal;
 use crate::num::{parse_rational, Rational};
-use crate::prob::io::{parse_matrix, MatrixError};
+use crate::prob::io::{dist_entries, parse_matrix, MatrixError};
 use crate::prob::rationalize::{rationalize_rows, Rationalized};
 use crate::prob::{Channel, Dist, ProbError};
-use malachite::base::num::basic::traits::{One, Zero};
 use serde_json::json;
 use std::path::Path;
 
@@ -87,13 +86,17 @@ fn adjacency(spec: Option<&str>, n: usize, file: &Path) -> Result<Adjacency, Fai
     Ok(Adjacency::of_graph(spec, &g))
 }
 
-/// Rows of a matrix file, rationalized when asked (and the conversion kept for the report).
-fn rows_of(
+/// The rows of a matrix file.
+fn read_rows(path: &Path) -> Result<Vec<Vec<Rational>>, Fail> {
+    parse_matrix(&read(path)?).map_err(|e| bad_input(format!("{}: {e}", path.display())))
+}
+
+/// `rows` rationalized when asked (and the conversion kept for the report).
+fn rationalized(
     path: &Path,
+    rows: Vec<Vec<Rational>>,
     rationalize: Option<u64>,
 ) -> Result<(Vec<Vec<Rational>>, Option<Rationalized>), Fail> {
-    let at = |e: MatrixError| bad_input(format!("{}: {e}", path.display()));
-    let rows = parse_matrix(&read(path)?).map_err(at)?;
     match rationalize {
         None => Ok((rows, None)),
         Some(d) => {
@@ -115,19 +118,11 @@ fn prior(
         Some("uniform") => return Ok((Some(Dist::uniform(n)), None)),
         Some(p) => Path::new(p),
     };
-    let (rows, conv) = rows_of(p, rationalize)?;
-    let flat: Vec<Rational> = if rows.len() == 1 {
-        rows.into_iter().next().unwrap_or_default()
-    } else if rows.iter().all(|r| r.len() == 1) {
-        rows.into_iter().flatten().collect()
-    } else {
-        return Err(bad_input(format!(
-            "{}: a distribution must be one row or one column",
-            p.display()
-        )));
-    };
-    let d = Dist::new(flat)
-        .map_err(|e| bad_input(format!("{}: {}", p.display(), MatrixError::from(e))))?;
+    let at = |e: MatrixError| bad_input(format!("{}: {e}", p.display()));
+    // One row or one column, rounded as one distribution.
+    let entries = dist_entries(read_rows(p)?).map_err(at)?;
+    let (mut rows, conv) = rationalized(p, vec![entries], rationalize)?;
+    let d = Dist::new(rows.pop().unwrap_or_default()).map_err(|e| at(e.into()))?;
     if d.len() != n {
         return Err(bad_input(format!(
             "{}: prior of length {}, expected {n} (one mass per row of {})",
@@ -146,30 +141,26 @@ fn flag_rational(flag: &str, s: &str) -> Result<Rational, Fail> {
 fn options(a: &AuditArgs) -> Result<Options, Fail> {
     let mut o = Options::default();
     if let Some(s) = a.t {
-        let t = flag_rational("t", s)?;
-        if t < 1u32 {
-            return Err(usage(format!(
-                "--t {s}: t = e^eps must be at least 1 (eps ≥ 0)"
-            )));
-        }
-        o.t = Some(t);
+        o.t = Some(flag_rational("t", s)?);
     }
     if let Some(list) = a.eps {
         for s in list.split(',').map(str::trim) {
-            let e = flag_rational("eps", s)?;
-            if e < 0u32 {
-                return Err(usage(format!("--eps {s}: eps must be ≥ 0")));
-            }
-            o.eps.push(e);
+            o.eps.push(flag_rational("eps", s)?);
         }
     }
     if let Some(s) = a.delta {
-        let d = flag_rational("delta", s)?;
-        if !(Rational::ZERO..=Rational::ONE).contains(&d) {
-            return Err(usage(format!("--delta {s}: delta must be in [0, 1]")));
-        }
-        o.delta = Some(d);
+        o.delta = Some(flag_rational("delta", s)?);
     }
+    // Ranges are the library's rule; the message names the flag.
+    o.check_parameters().map_err(|e| {
+        let (flag, value) = match &e {
+            AuditError::TBelowOne(v) => ("t", v),
+            AuditError::NegativeEps(v) => ("eps", v),
+            AuditError::DeltaOutOfRange(v) => ("delta", v),
+            _ => return usage(e.to_string()),
+        };
+        usage(format!("--{flag} {value}: {e}"))
+    })?;
     o.units = match a.units {
         None | Some("bits") => Units::Bits,
         Some("nats") => Units::Nats,
@@ -209,7 +200,7 @@ fn conversion_json(r: &Rationalized) -> serde_json::Value {
 fn run_inner(a: &AuditArgs) -> Result<(), Fail> {
     let opts_only = options(a)?;
     let file = a.file;
-    let (rows, conv) = rows_of(file, a.rationalize)?;
+    let (rows, conv) = rationalized(file, read_rows(file)?, a.rationalize)?;
     let w = Channel::new(rows).map_err(|e| {
         // A row that misses 1 by float noise has a way forward: say which.
         let hint = match e {

@@ -178,13 +178,7 @@ pub fn show(id: &str, json: bool) -> i32 {
             }
             println!("source    {}", c.source);
             println!("statement {}", c.statement);
-            println!(
-                "kind      {}",
-                serde_json::to_value(c.kind)
-                    .ok()
-                    .and_then(|v| v.as_str().map(str::to_string))
-                    .unwrap_or_default()
-            );
+            println!("kind      {}", c.kind.name());
             println!("grid      {}", c.grid);
             println!("expect    {}", c.expect);
             if let Some(w) = &c.why {

@@ -32,6 +32,11 @@ pub fn dp_level(w: &Channel, adj: &[(usize, usize)]) -> DpLevel {
     max_ratio_rows(w.rows(), adj)
 }
 
+/// Both orientations `(x, x')` and `(x', x)` of every unordered neighbour pair, in order.
+pub(crate) fn ordered_pairs(adj: &[(usize, usize)]) -> impl Iterator<Item = (usize, usize)> + '_ {
+    adj.iter().flat_map(|&(a, b)| [(a, b), (b, a)])
+}
+
 /// The largest ratio `rows[x][y] / rows[x'][y]` over neighbour pairs in both orientations
 /// (`∞` when a zero faces a non-zero, `0/0` skipped), with the first attaining witness; shared
 /// by [`dp_level`] (rows = `W(·|x)`) and `identifiability_level` (rows = `π(x) W(·|x)`).
@@ -42,28 +47,26 @@ pub(crate) fn max_ratio_rows(rows: &[Vec<Rational>], adj: &[(usize, usize)]) -> 
     let mut pair = (0, 0);
     let mut output = 0;
     let mut first = true;
-    for &(a, b) in adj {
-        for (x, xp) in [(a, b), (b, a)] {
-            let (rx, rxp) = (&rows[x], &rows[xp]);
-            for (y, (n, d)) in rx.iter().zip(rxp).enumerate() {
-                if *n == 0u32 {
-                    continue; // ratio 0 or 0/0: never the maximum above 1
-                }
-                // n/d > best_num/best_den  ⇔  n·best_den > best_num·d (all non-negative).
-                let better = if best_den == 0u32 {
-                    false
-                } else if *d == 0u32 {
-                    true
-                } else {
-                    n * &best_den > &best_num * d
-                };
-                if better || (first && n == d) {
-                    best_num = n.clone();
-                    best_den = d.clone();
-                    pair = (x, xp);
-                    output = y;
-                    first = false;
-                }
+    for (x, xp) in ordered_pairs(adj) {
+        let (rx, rxp) = (&rows[x], &rows[xp]);
+        for (y, (n, d)) in rx.iter().zip(rxp).enumerate() {
+            if *n == 0u32 {
+                continue; // ratio 0 or 0/0: never the maximum above 1
+            }
+            // n/d > best_num/best_den  ⇔  n·best_den > best_num·d (all non-negative).
+            let better = if best_den == 0u32 {
+                false
+            } else if *d == 0u32 {
+                true
+            } else {
+                n * &best_den > &best_num * d
+            };
+            if better || (first && n == d) {
+                best_num = n.clone();
+                best_den = d.clone();
+                pair = (x, xp);
+                output = y;
+                first = false;
             }
         }
     }
@@ -85,16 +88,14 @@ pub(crate) fn max_ratio_rows(rows: &[Vec<Rational>], adj: &[(usize, usize)]) -> 
 pub fn dp_level_event_naive(w: &Channel, adj: &[(usize, usize)]) -> ExtRational {
     let k = w.n_outputs();
     let mut best = ExtRational::Finite(Rational::ONE);
-    for &(a, b) in adj {
-        for (x, xp) in [(a, b), (b, a)] {
-            for mask in 1u64..(1u64 << k) {
-                let ev = |r: &[Rational]| -> Rational {
-                    (0..k).filter(|y| mask >> y & 1 == 1).map(|y| &r[y]).sum()
-                };
-                if let Some(r) = ExtRational::ratio(&ev(&w.rows()[x]), &ev(&w.rows()[xp])) {
-                    if r > best {
-                        best = r;
-                    }
+    for (x, xp) in ordered_pairs(adj) {
+        for mask in 1u64..(1u64 << k) {
+            let ev = |r: &[Rational]| -> Rational {
+                (0..k).filter(|y| mask >> y & 1 == 1).map(|y| &r[y]).sum()
+            };
+            if let Some(r) = ExtRational::ratio(&ev(&w.rows()[x]), &ev(&w.rows()[xp])) {
+                if r > best {
+                    best = r;
                 }
             }
         }
@@ -167,17 +168,15 @@ pub fn delta_at(w: &Channel, adj: &[(usize, usize)], t: &Rational) -> DeltaAt {
         event: Vec::new(),
     };
     let mut first = true;
-    for &(a, b) in adj {
-        for (x, xp) in [(a, b), (b, a)] {
-            let h = hockey_stick(&w.rows()[x], &w.rows()[xp], t);
-            if first || h.delta > best.delta {
-                best = DeltaAt {
-                    delta: h.delta,
-                    pair: (x, xp),
-                    event: h.event,
-                };
-                first = false;
-            }
+    for (x, xp) in ordered_pairs(adj) {
+        let h = hockey_stick(&w.rows()[x], &w.rows()[xp], t);
+        if first || h.delta > best.delta {
+            best = DeltaAt {
+                delta: h.delta,
+                pair: (x, xp),
+                event: h.event,
+            };
+            first = false;
         }
     }
     best
@@ -186,12 +185,10 @@ pub fn delta_at(w: &Channel, adj: &[(usize, usize)], t: &Rational) -> DeltaAt {
 /// Naive reference for [`delta_at`] (tests): max over ordered pairs of [`hockey_stick_naive`].
 pub fn delta_at_pairs_naive(w: &Channel, adj: &[(usize, usize)], t: &Rational) -> Rational {
     let mut best = Rational::ZERO;
-    for &(a, b) in adj {
-        for (x, xp) in [(a, b), (b, a)] {
-            let d = hockey_stick_naive(&w.rows()[x], &w.rows()[xp], t);
-            if d > best {
-                best = d;
-            }
+    for (x, xp) in ordered_pairs(adj) {
+        let d = hockey_stick_naive(&w.rows()[x], &w.rows()[xp], t);
+        if d > best {
+            best = d;
         }
     }
     best

@@ -13,7 +13,8 @@
 //! * for a rational δ, the smallest `t` with `δ(t) ≤ δ` is rational: it lies on one linear
 //!   piece, `t = (A − δ)/B` ([`eps_for_delta`]). The smallest ε is then `ln t` exactly.
 
-use super::{delta_at, ExtRational};
+use super::dp::ordered_pairs;
+use super::ExtRational;
 use crate::num::{Interval, Rational};
 use crate::prob::Channel;
 use malachite::base::num::basic::traits::{One, Zero};
@@ -165,19 +166,17 @@ pub fn delta_at_eps(
         event: Vec::new(),
     };
     let mut first = true;
-    for &(u, v) in adj {
-        for (x, xp) in [(u, v), (v, u)] {
-            let (a, b, event) = pair_at_eps(&w.rows()[x], &w.rows()[xp], eps)?;
-            if first || greater_at_eps((&a, &b), (&best.a, &best.b), eps)? {
-                best = DeltaAtEps {
-                    eps: eps.clone(),
-                    a,
-                    b,
-                    pair: (x, xp),
-                    event,
-                };
-                first = false;
-            }
+    for (x, xp) in ordered_pairs(adj) {
+        let (a, b, event) = pair_at_eps(&w.rows()[x], &w.rows()[xp], eps)?;
+        if first || greater_at_eps((&a, &b), (&best.a, &best.b), eps)? {
+            best = DeltaAtEps {
+                eps: eps.clone(),
+                a,
+                b,
+                pair: (x, xp),
+                event,
+            };
+            first = false;
         }
     }
     Ok(best)
@@ -237,31 +236,30 @@ pub fn eps_for_delta(w: &Channel, adj: &[(usize, usize)], delta: &Rational) -> E
         t: ExtRational::Finite(Rational::ONE),
         pair: (0, 0),
     };
-    for &(u, v) in adj {
-        for (x, xp) in [(u, v), (v, u)] {
-            let t = pair_t_for_delta(&w.rows()[x], &w.rows()[xp], delta);
-            if t > best.t {
-                best.t = t;
-                best.pair = (x, xp);
-            }
+    for (x, xp) in ordered_pairs(adj) {
+        let t = pair_t_for_delta(&w.rows()[x], &w.rows()[xp], delta);
+        if t > best.t {
+            best.t = t;
+            best.pair = (x, xp);
         }
     }
     best
 }
 
-/// Reference for [`eps_for_delta`] on one rational candidate (tests): is `w` (ln t, δ)-DP?
-pub fn is_eps_delta_dp(
-    w: &Channel,
-    adj: &[(usize, usize)],
-    t: &Rational,
-    delta: &Rational,
-) -> bool {
-    delta_at(w, adj, t).delta <= *delta
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::measure::delta_at;
+
+    /// Reference for [`eps_for_delta`] on one rational candidate: is `w` (ln t, δ)-DP?
+    fn is_eps_delta_dp(
+        w: &Channel,
+        adj: &[(usize, usize)],
+        t: &Rational,
+        delta: &Rational,
+    ) -> bool {
+        delta_at(w, adj, t).delta <= *delta
+    }
     use crate::measure::complete_pairs;
     use proptest::prelude::*;
 

@@ -175,7 +175,11 @@ pub fn parse_channel(text: &str) -> Result<Channel, MatrixError> {
 
 /// Parse a distribution from CSV or JSON: one row, or one column, of literals.
 pub fn parse_dist(text: &str) -> Result<Dist, MatrixError> {
-    let rows = parse_matrix(text)?;
+    Ok(Dist::new(dist_entries(parse_matrix(text)?)?)?)
+}
+
+/// The entries of a matrix that is one row or one column (not validated as a distribution).
+pub fn dist_entries(rows: Vec<Vec<Rational>>) -> Result<Vec<Rational>, MatrixError> {
     let flat: Vec<Rational> = if rows.len() == 1 {
         rows.into_iter().next().unwrap_or_default()
     } else if rows.iter().all(|r| r.len() == 1) {
@@ -187,7 +191,7 @@ pub fn parse_dist(text: &str) -> Result<Dist, MatrixError> {
             reason: "a distribution must be one row or one column".into(),
         });
     };
-    Ok(Dist::new(flat)?)
+    Ok(flat)
 }
 
 #[cfg(test)]
