@@ -5,6 +5,7 @@ LP file.
     python3 -m venv .venv && .venv/bin/pip install -r bench/requirements.txt
     cargo build --release
     .venv/bin/python bench/lp_vs_highs.py --pd-dp 4 2 --t 1/2 --runs 5
+    .venv/bin/python bench/lp_vs_highs.py --path 60 --t 1/2 --runs 5
     .venv/bin/python bench/lp_vs_highs.py path/to/model.lp --runs 5
 
 With --pd-dp n m the script first writes Wang-Ying-Zhang's PD-DP LP (uniform prior, expected
@@ -12,6 +13,11 @@ Hamming distortion over eps-DP channels on H(n, m), t = e^-eps) to bench/out/pd_
 with exact fractions. Both solvers then read that one file: dpcert directly; HiGHS through the
 small parser below (the subset this script writes and the common CPLEX LP subset without Bounds),
 with the same Fractions converted to floats. Prints both medians, the ratio, and both optima.
+With --path K it writes issue 14's non-uniform-prior LP instead: minimise the expected absolute
+error sum_x pi(x) sum_y p(y|x) |x - y| over eps-DP channels on the path 0 - 1 - ... - K-1, with
+pi(x) = (x+1) / (K(K+1)/2) (K = 60: 3,600 variables).
+dpcert's own split of the time (float hint, exact systems, checks, exact simplex fallback) is
+printed from `dpcert lp --stats` on the last run.
 Never part of `cargo test`.
 """
 import argparse
@@ -53,6 +59,28 @@ def write_pd_dp(n, m, t, path):
         for x2 in adj[x]:
             for y in range(k):
                 lines.append(f" dp_{x}_{x2}_{y}: {t} {var(x, y)} - {var(x2, y)} <= 0")
+    lines.append("End")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("\n".join(lines) + "\n")
+
+
+def write_path(k, t, path):
+    """Path LP: min sum_x pi(x) sum_y p(y|x) |x-y|, pi(x) = (x+1)/(k(k+1)/2); same rows as PD-DP."""
+    total = k * (k + 1) // 2
+    var = lambda x, y: f"p_{x}_{y}"
+    lines = ["\\ path P_%d, linear prior, expected |x - y|, t = %s" % (k, t), "Minimize", " obj:"]
+    for x in range(k):
+        for y in range(k):
+            if x != y:
+                lines.append(f"  + {Fraction((x + 1) * abs(x - y), total)} {var(x, y)}")
+    lines.append("Subject To")
+    for x in range(k):
+        lines.append(f" stoch_{x}: " + " + ".join(var(x, y) for y in range(k)) + " = 1")
+    for x in range(k):
+        for x2 in (x - 1, x + 1):
+            if 0 <= x2 < k:
+                for y in range(k):
+                    lines.append(f" dp_{x}_{x2}_{y}: {t} {var(x, y)} - {var(x2, y)} <= 0")
     lines.append("End")
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("\n".join(lines) + "\n")
@@ -140,11 +168,13 @@ def dpcert(path, runs, binary):
     times, out = [], None
     for _ in range(runs):
         t0 = time.perf_counter()
-        p = subprocess.run([str(binary), "lp", str(path), "--json"], capture_output=True, text=True)
+        p = subprocess.run([str(binary), "lp", str(path), "--json", "--stats"], capture_output=True,
+                           text=True)
         times.append(time.perf_counter() - t0)
         if p.returncode != 0:
             sys.exit(f"dpcert failed: {p.stderr}")
         out = json.loads(p.stdout)
+        out["_stats"] = p.stderr.strip()
     return statistics.median(times), out
 
 
@@ -152,6 +182,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("file", nargs="?")
     ap.add_argument("--pd-dp", nargs=2, type=int, metavar=("N", "M"))
+    ap.add_argument("--path", type=int, metavar="K")
     ap.add_argument("--t", default="1/2")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--binary", default=str(ROOT / "target" / "release" / "dpcert"))
@@ -160,15 +191,19 @@ def main():
         n, m = a.pd_dp
         path = ROOT / "bench" / "out" / f"pd_dp_H{n}_{m}.lp"
         write_pd_dp(n, m, Fraction(a.t), path)
+    elif a.path:
+        path = ROOT / "bench" / "out" / f"path_P{a.path}.lp"
+        write_path(a.path, Fraction(a.t), path)
     elif a.file:
         path = Path(a.file)
     else:
-        ap.error("give an LP file or --pd-dp N M")
+        ap.error("give an LP file, --pd-dp N M or --path K")
     td, out = dpcert(path, a.runs, a.binary)
     th, val, status = highs(path, a.runs)
     print(f"file: {path}")
     print(f"dpcert lp (exact, certificate re-checked, whole process): median {td:.4f} s over {a.runs} runs; "
           f"status {out['status']}, objective {out.get('objective')}")
+    print(f"dpcert time split (last run): {out['_stats']}")
     print(f"scipy HiGHS (floats, solve call only): median {th:.4f} s over {a.runs} runs; "
           f"status {status}, objective {val!r}")
     print(f"ratio dpcert / HiGHS: {td / th:.1f}")

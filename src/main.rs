@@ -62,6 +62,17 @@ enum Command {
         file: std::path::PathBuf,
         #[arg(long)]
         json: bool,
+        /// Give up after this many seconds (exit 4, nothing on stdout).
+        #[arg(long, value_name = "SECS")]
+        time_limit: Option<f64>,
+        /// Solve the orbit-averaged LP under the variable permutations in FILE (one generator
+        /// per line in cycle notation over the file's variable names, e.g. `(x y)(u v)`);
+        /// invariance is checked exactly and the lifted certificate re-checked.
+        #[arg(long, value_name = "FILE")]
+        symmetry: Option<std::path::PathBuf>,
+        /// Print where the time went (float hint, exact systems, checks, fallback) on stderr.
+        #[arg(long)]
+        stats: bool,
     },
     /// Audit a mechanism file (CSV or JSON of exact fractions): DP level, (eps, delta), leakage,
     /// capacity bracket, identifiability, distortion.
@@ -139,7 +150,21 @@ fn main() {
             json,
             vt_budget,
         } => dpcert::cli::graph::run(&spec, json, vt_budget),
-        Command::Lp { file, json } => dpcert::cli::lp::run(&file, json),
+        Command::Lp {
+            file,
+            json,
+            time_limit,
+            symmetry,
+            stats,
+        } => dpcert::cli::lp::run(
+            &file,
+            &dpcert::cli::lp::Options {
+                json,
+                time_limit,
+                symmetry,
+                stats,
+            },
+        ),
         Command::Audit {
             file,
             adjacency,

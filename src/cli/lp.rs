@@ -1,18 +1,41 @@
-//! `dpcert lp FILE [--json]`: solve an LP file exactly and print the re-checked certificate.
+//! `dpcert lp FILE [--json] [--time-limit SECS] [--symmetry FILE] [--stats]`: solve an LP file
+//! exactly and print the re-checked certificate.
 
 use super::exit;
 use super::progress::Progress;
-use crate::lp::{self, parse_lp, LpFile, Solution};
+use crate::lp::{self, parse_lp, LpFile, Solution, SolveError, SymmetryError};
 use crate::num::fmt::decimal;
 use crate::num::Rational;
 use serde_json::{json, Map, Value};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 /// Digits after the point in the printed decimals (for people only; exact values come first).
 const DIGITS: usize = 6;
 
+/// The flags of `dpcert lp`.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    pub json: bool,
+    /// Seconds before giving up (exit [`exit::TIME_LIMIT`]).
+    pub time_limit: Option<f64>,
+    /// Generators of a symmetry group of the LP, in cycle notation over variable names.
+    pub symmetry: Option<PathBuf>,
+    /// Print the time split on stderr.
+    pub stats: bool,
+}
+
 /// Run the subcommand; returns the exit code.
-pub fn run(path: &Path, json: bool) -> i32 {
+pub fn run(path: &Path, options: &Options) -> i32 {
+    let json = options.json;
+    let deadline = match options.time_limit {
+        None => None,
+        Some(s) if s.is_finite() && s > 0.0 => Some(Instant::now() + Duration::from_secs_f64(s)),
+        Some(s) => {
+            eprintln!("dpcert lp: --time-limit must be a positive number of seconds, got {s}");
+            return exit::USAGE;
+        }
+    };
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) => {
@@ -27,18 +50,60 @@ pub fn run(path: &Path, json: bool) -> i32 {
             return exit::BAD_INPUT;
         }
     };
-    // `solve` re-checks the certificate with the independent checker before returning it.
+    let generators = match &options.symmetry {
+        None => None,
+        Some(sym) => match read_generators(sym, &file) {
+            Ok(g) => Some(g),
+            Err(e) => {
+                eprintln!("dpcert lp: {}: {e}", sym.display());
+                return exit::BAD_INPUT;
+            }
+        },
+    };
+    // Every path re-checks the certificate with the independent checker before returning it.
     let progress = Progress::spinner("lp", true);
     progress.phase(&format!(
-        "solving {} rows × {} columns exactly (certificate re-checked)",
+        "solving {} rows × {} columns exactly (float-guided, certificate re-checked)",
         file.model.rows().len(),
         file.model.n_vars()
     ));
-    let solved = lp::solve(&file.model);
+    let started = Instant::now();
+    let solved = match &generators {
+        None => lp::solve_within(&file.model, deadline).map(|(s, stats)| (s, stats.summary())),
+        Some(g) => match lp::solve_symmetric_within(&file.model, g, deadline) {
+            Ok(s) => {
+                let note = s.note();
+                Ok((s.solution, note))
+            }
+            Err(SymmetryError::TimeLimit) => Err(SolveError::TimeLimit),
+            Err(SymmetryError::Certificate(e)) => Err(SolveError::Certificate(e)),
+            Err(e) => {
+                progress.finish();
+                eprintln!("dpcert lp: --symmetry refused: {e}");
+                return exit::BAD_INPUT;
+            }
+        },
+    };
     progress.finish();
     let solution = match solved {
-        Ok(s) => s,
-        Err(e) => {
+        Ok((s, note)) => {
+            if options.stats {
+                eprintln!(
+                    "dpcert lp: {:.3} s in all; {note}",
+                    started.elapsed().as_secs_f64()
+                );
+            }
+            s
+        }
+        Err(SolveError::TimeLimit) => {
+            eprintln!(
+                "dpcert lp: time limit of {} s reached before a certified answer (exit {})",
+                options.time_limit.unwrap_or_default(),
+                exit::TIME_LIMIT
+            );
+            return exit::TIME_LIMIT;
+        }
+        Err(SolveError::Certificate(e)) => {
             eprintln!(
                 "dpcert lp: internal error: the solver's certificate was rejected by the checker: {e}"
             );
@@ -54,6 +119,74 @@ pub fn run(path: &Path, json: bool) -> i32 {
         print_text(path, &file, &solution);
     }
     exit::OK
+}
+
+/// Parse `--symmetry FILE`: one generator per line in cycle notation over the LP file's variable
+/// names (`(a b c)(d e)`; `#` starts a comment), as permutations of the model's variables. A file
+/// variable stands for model variables through its substitution (`x = l + x'`, `x = x⁺ - x⁻`);
+/// two variables in a cycle must have substitutions of the same shape, and are mapped part by
+/// part. Whether the permutations really are symmetries is checked later, exactly.
+pub fn read_generators(path: &Path, file: &LpFile) -> Result<Vec<Vec<usize>>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read: {e}"))?;
+    let by_name: std::collections::HashMap<&str, usize> = file
+        .vars
+        .iter()
+        .enumerate()
+        .map(|(k, v)| (v.name.as_str(), k))
+        .collect();
+    let mut generators = Vec::new();
+    for (line_no, raw) in text.lines().enumerate() {
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let at = |msg: String| format!("line {}: {msg}", line_no + 1);
+        let mut g: Vec<usize> = (0..file.model.n_vars()).collect();
+        let mut moved = vec![false; file.model.n_vars()];
+        let mut rest = line;
+        while !rest.is_empty() {
+            let Some(body) = rest.strip_prefix('(') else {
+                return Err(at(format!("expected '(' at {rest:?}")));
+            };
+            let Some(close) = body.find(')') else {
+                return Err(at("a cycle is not closed with ')'".into()));
+            };
+            let names: Vec<&str> = body[..close].split_whitespace().collect();
+            let mut cycle = Vec::with_capacity(names.len());
+            for n in &names {
+                cycle.push(
+                    *by_name
+                        .get(n)
+                        .ok_or_else(|| at(format!("unknown variable {n:?}")))?,
+                );
+            }
+            for (k, &a) in cycle.iter().enumerate() {
+                let b = cycle[(k + 1) % cycle.len()];
+                let (va, vb) = (&file.vars[a], &file.vars[b]);
+                let same_shape = va.offset == vb.offset
+                    && va.parts.len() == vb.parts.len()
+                    && va.parts.iter().zip(&vb.parts).all(|(p, q)| p.1 == q.1);
+                if !same_shape {
+                    return Err(at(format!(
+                        "{} and {} have different bounds, so no symmetry maps one to the other",
+                        va.name, vb.name
+                    )));
+                }
+                for (p, q) in va.parts.iter().zip(&vb.parts) {
+                    if std::mem::replace(&mut moved[p.0 .0], true) {
+                        return Err(at(format!("{} appears twice", va.name)));
+                    }
+                    g[p.0 .0] = q.0 .0;
+                }
+            }
+            rest = body[close + 1..].trim_start();
+        }
+        generators.push(g);
+    }
+    if generators.is_empty() {
+        return Err("no generators (one per line, e.g. `(x y)(u v)`)".into());
+    }
+    Ok(generators)
 }
 
 fn row_names(file: &LpFile) -> Vec<String> {

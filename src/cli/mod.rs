@@ -16,4 +16,7 @@ pub mod exit {
     pub const USAGE: i32 = 2;
     /// Bad input (a file the user gave).
     pub const BAD_INPUT: i32 = 3;
+    /// `dpcert lp --time-limit`: the limit passed before a certified answer (nothing printed on
+    /// stdout; the answer is unknown, not "infeasible").
+    pub const TIME_LIMIT: i32 = 4;
 }

@@ -149,3 +149,39 @@ pub fn hamming_vertex_generators(n: usize, m: usize) -> Vec<Vec<usize>> {
     }
     gens
 }
+
+/// The path P_k as adjacency lists (`i ~ i+1`).
+pub fn path_adjacency(k: usize) -> Vec<Vec<usize>> {
+    (0..k)
+        .map(|v| {
+            let mut a = Vec::new();
+            if v > 0 {
+                a.push(v - 1);
+            }
+            if v + 1 < k {
+                a.push(v + 1);
+            }
+            a
+        })
+        .collect()
+}
+
+/// Issue 14's "mechanism under a non-uniform prior" LP as a [`ChannelLp`]: minimise the expected
+/// absolute error `Σ_x π(x) Σ_y p(y|x) |x - y|` over ε-DP channels on the path P_k, with the
+/// linear prior `π(x) = 2(x+1) / (k(k+1))` (no symmetry to exploit).
+pub fn path_distortion_channel(k: usize, t: &Rational) -> ChannelLp {
+    let total = (k * (k + 1) / 2) as u64;
+    let weights = (0..k)
+        .map(|x| {
+            (0..k)
+                .map(|y| Rational::from_unsigneds(((x + 1) * x.abs_diff(y)) as u64, total))
+                .collect()
+        })
+        .collect();
+    ChannelLp {
+        adjacency: path_adjacency(k),
+        t: t.clone(),
+        sense: Sense::Minimize,
+        weights,
+    }
+}

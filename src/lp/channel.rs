@@ -18,8 +18,8 @@
 #![allow(clippy::result_large_err)]
 
 use super::certificate::CertificateError;
+use super::guided::solve;
 use super::model::{Cmp, Model, Sense, Solution, Var};
-use super::simplex::solve;
 use super::symmetry::SymmetryError;
 use crate::num::Rational;
 use std::collections::HashMap;

@@ -1,6 +1,9 @@
 //! Exact linear programming with checked certificates (issue 5).
 //!
 //! * [`model`] — the builder: variables `x >= 0`, rows `<=`/`>=`/`=`, minimise or maximise.
+//! * [`guided`] — [`solve`]: a floating-point solve ([`float_hint`]) guesses the optimal basis,
+//!   its equations are solved exactly ([`sparse_system`]) and repaired until the checker accepts
+//!   them; otherwise the exact simplex from scratch.
 //! * [`simplex`] — an exact two-phase simplex returning an optimum with primal and dual points, a
 //!   Farkas certificate of infeasibility, or a feasible point and an improving ray.
 //! * [`certificate`] — the independent checker; [`solve`] runs it on every answer.
@@ -27,17 +30,23 @@
 pub mod bench_models;
 pub mod certificate;
 pub mod channel;
+pub mod float_hint;
+pub mod guided;
 pub mod lp_format;
 pub mod model;
 pub mod simplex;
+pub mod sparse_system;
 pub mod symmetry;
 
 pub use certificate::{check, checked_note, CertificateError};
 pub use channel::{ChannelLp, ReducedChannelSolution};
+pub use guided::{solve, solve_within, GuidedStats, SolveError};
 pub use lp_format::{parse_lp, write_lp, LpFile, LpFormatError};
 pub use model::{Cmp, Constraint, Model, Row, Sense, Solution, Var};
-pub use simplex::{solve, solve_unchecked, solve_with_stats, solve_with_ties, SolveStats, Ties};
-pub use symmetry::{solve_symmetric, SymmetricSolution, SymmetryError};
+pub use simplex::{
+    solve_from_scratch, solve_unchecked, solve_with_stats, solve_with_ties, SolveStats, Ties,
+};
+pub use symmetry::{solve_symmetric, solve_symmetric_within, SymmetricSolution, SymmetryError};
 
 #[cfg(test)]
 mod tests;

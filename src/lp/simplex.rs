@@ -21,10 +21,12 @@ use super::certificate::{check, CertificateError};
 use super::model::{Cmp, Model, Sense, Solution};
 use crate::num::Rational;
 use std::collections::HashSet;
+use std::time::Instant;
 
-/// Solve exactly and re-check the certificate; an error means the solver produced a certificate
-/// the independent checker rejects (a bug), never a wrong answer.
-pub fn solve(model: &Model) -> Result<Solution, CertificateError> {
+/// Solve with the exact dictionary simplex from scratch and re-check the certificate; an error
+/// means the solver produced a certificate the independent checker rejects (a bug), never a
+/// wrong answer. (The reference for [`super::guided::solve`], which is what `lp::solve` is.)
+pub fn solve_from_scratch(model: &Model) -> Result<Solution, CertificateError> {
     let solution = solve_unchecked(model);
     check(model, &solution)?;
     Ok(solution)
@@ -62,48 +64,69 @@ pub fn solve_with_stats(model: &Model) -> (Solution, SolveStats) {
 /// [`solve_with_stats`] with a chosen tie-breaking rule (the answer is the same LP optimum; the
 /// path and the work differ).
 pub fn solve_with_ties(model: &Model, ties: Ties) -> (Solution, SolveStats) {
+    run(model, ties, None).expect("no deadline")
+}
+
+/// [`solve_with_stats`] that gives up (`None`) once `deadline` has passed (checked at every
+/// pivot).
+pub fn solve_with_deadline(
+    model: &Model,
+    deadline: Option<Instant>,
+) -> Option<(Solution, SolveStats)> {
+    run(model, Ties::default(), deadline)
+}
+
+fn run(model: &Model, ties: Ties, deadline: Option<Instant>) -> Option<(Solution, SolveStats)> {
     let mut t = Dictionary::new(model);
     t.ties = ties;
-    let solution = t.run();
+    t.deadline = deadline;
+    let solution = t.run()?;
     let stats = SolveStats {
         pivots: t.pivots,
         bland_pivots: t.bland_pivots,
     };
-    (solution, stats)
+    Some((solution, stats))
 }
 
 impl Dictionary<'_> {
-    fn run(&mut self) -> Solution {
+    /// The answer, or `None` if the deadline passed.
+    fn run(&mut self) -> Option<Solution> {
         let t = self;
         let model = t.model;
         if t.n_artificial_basic() > 0 {
             t.optimize();
+            if t.timed_out {
+                return None;
+            }
             if t.unbounded_column.is_some() {
                 // Phase 1 is bounded below by 0; the entering test cannot fail there.
                 unreachable!("phase 1 is bounded");
             }
             if t.z > 0u32 {
-                return Solution::Infeasible {
+                return Some(Solution::Infeasible {
                     farkas: t.multipliers(true),
-                };
+                });
             }
             t.drive_out_artificials();
         }
         t.start_phase2();
         t.optimize();
+        if t.timed_out {
+            return None;
+        }
         let x = t.point();
         if let Some(q) = t.unbounded_column {
-            return Solution::Unbounded {
+            return Some(Solution::Unbounded {
                 point: x,
                 ray: t.ray(q),
-            };
+            });
         }
         let y = t.multipliers(false);
-        Solution::Optimal {
+        Some(Solution::Optimal {
             value: model.objective_value(&x),
             primal: x,
             dual: y,
-        }
+        })
     }
 }
 
@@ -137,6 +160,8 @@ struct Dictionary<'a> {
     pivots: usize,
     bland_pivots: usize,
     ties: Ties,
+    deadline: Option<Instant>,
+    timed_out: bool,
 }
 
 impl<'a> Dictionary<'a> {
@@ -207,6 +232,8 @@ impl<'a> Dictionary<'a> {
             pivots: 0,
             bland_pivots: 0,
             ties: Ties::default(),
+            deadline: None,
+            timed_out: false,
         };
         t.price();
         t
@@ -288,6 +315,10 @@ impl<'a> Dictionary<'a> {
         let mut seen: HashSet<u64> = HashSet::new();
         let mut bland = false;
         loop {
+            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.timed_out = true;
+                return;
+            }
             if !bland && !seen.insert(self.basis_key()) {
                 bland = true;
             }

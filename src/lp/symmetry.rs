@@ -15,11 +15,12 @@
 #![allow(clippy::result_large_err)]
 
 use super::certificate::{check, CertificateError};
+use super::guided::{solve_within, SolveError};
 use super::model::{Cmp, Model, Solution, Var};
-use super::simplex::solve;
 use crate::num::Rational;
 use std::collections::HashMap;
 use std::fmt;
+use std::time::Instant;
 
 /// Why a symmetry reduction was refused or failed.
 #[derive(Clone, Debug, PartialEq)]
@@ -32,6 +33,8 @@ pub enum SymmetryError {
     RowNotMapped { generator: usize, row: String },
     /// The lifted certificate failed the check on the full model (or the reduced solve did).
     Certificate(CertificateError),
+    /// The deadline passed during the reduced solve.
+    TimeLimit,
 }
 
 impl fmt::Display for SymmetryError {
@@ -52,6 +55,7 @@ impl fmt::Display for SymmetryError {
                 "generator {generator} maps row {row} to a row that is not in the model"
             ),
             SymmetryError::Certificate(e) => write!(f, "certificate: {e}"),
+            SymmetryError::TimeLimit => write!(f, "time limit reached in the reduced solve"),
         }
     }
 }
@@ -201,6 +205,15 @@ pub fn solve_symmetric(
     model: &Model,
     generators: &[Vec<usize>],
 ) -> Result<SymmetricSolution, SymmetryError> {
+    solve_symmetric_within(model, generators, None)
+}
+
+/// [`solve_symmetric`] that gives up at `deadline`.
+pub fn solve_symmetric_within(
+    model: &Model,
+    generators: &[Vec<usize>],
+    deadline: Option<Instant>,
+) -> Result<SymmetricSolution, SymmetryError> {
     let row_maps = check_invariance(model, generators)?;
     let n = model.n_vars();
     let m = model.n_rows();
@@ -262,7 +275,12 @@ pub fn solve_symmetric(
             .map(|i| &w[rorbit[i]] / Rational::from(rsize[rorbit[i]] as u64))
             .collect()
     };
-    let solution = match solve(&reduced)? {
+    let reduced_solution = match solve_within(&reduced, deadline) {
+        Ok((solution, _)) => solution,
+        Err(SolveError::TimeLimit) => return Err(SymmetryError::TimeLimit),
+        Err(SolveError::Certificate(e)) => return Err(e.into()),
+    };
+    let solution = match reduced_solution {
         Solution::Optimal {
             value,
             primal,

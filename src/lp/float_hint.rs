@@ -1,0 +1,132 @@
+//! A floating-point solve of a [`Model`], used only as a hint (issue 14).
+//!
+//! The exact solver ([`super::guided`]) asks for the primal and the dual optimum in floating
+//! point, reads off which variables are positive, which rows are tight and which dual multipliers
+//! are non-zero, and then solves and checks that guess exactly. Nothing here decides anything: a
+//! wrong hint only costs time (the exact repair and, at worst, the exact simplex from scratch).
+//!
+//! The float solver is [`microlp`], a sparse revised simplex with LU updates in pure Rust. It was
+//! chosen because it builds with cargo alone (HiGHS and CLP need cmake or a C++ toolchain and
+//! system libraries), handles the sizes of issue 14 (thousands of rows and columns) in well under
+//! a second, and is maintained (a fork of the archived `minilp`). It reports primal values only,
+//! so the dual hint is a second float solve of the dual LP written out below.
+
+use super::model::{Cmp, Model, Sense};
+use crate::num::Rational;
+use malachite::base::num::conversion::traits::RoundingFrom;
+use malachite::base::rounding_modes::RoundingMode;
+use microlp::{ComparisonOp, OptimizationDirection, Problem};
+use std::time::Instant;
+
+/// What the float solver said about an LP.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FloatAnswer {
+    /// An (approximately) optimal point, one value per variable (or per row for the dual).
+    Optimal(Vec<f64>),
+    Infeasible,
+    Unbounded,
+    /// The float solver gave up: time limit, numerical trouble, or a panic inside it.
+    Failed(String),
+}
+
+/// The nearest `f64` (hints only; never compared in a decision).
+pub fn approx(q: &Rational) -> f64 {
+    f64::rounding_from(q, RoundingMode::Nearest).0
+}
+
+fn op(cmp: Cmp) -> ComparisonOp {
+    match cmp {
+        Cmp::Le => ComparisonOp::Le,
+        Cmp::Ge => ComparisonOp::Ge,
+        Cmp::Eq => ComparisonOp::Eq,
+    }
+}
+
+fn direction(sense: Sense) -> OptimizationDirection {
+    match sense {
+        Sense::Minimize => OptimizationDirection::Minimize,
+        Sense::Maximize => OptimizationDirection::Maximize,
+    }
+}
+
+/// Run microlp, turning its panics and errors into [`FloatAnswer::Failed`].
+fn run(problem: Problem, vars: Vec<microlp::Variable>, deadline: Option<Instant>) -> FloatAnswer {
+    let mut problem = problem;
+    if let Some(d) = deadline {
+        let left = d.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return FloatAnswer::Failed("time limit".into());
+        }
+        problem.set_time_limit(left);
+    }
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| problem.solve()));
+    match outcome {
+        Err(_) => FloatAnswer::Failed("the float solver panicked".into()),
+        Ok(Err(microlp::Error::Infeasible)) => FloatAnswer::Infeasible,
+        Ok(Err(microlp::Error::Unbounded)) => FloatAnswer::Unbounded,
+        Ok(Err(e)) => FloatAnswer::Failed(format!("{e:?}")),
+        Ok(Ok(outcome)) => match outcome.solution() {
+            Some(s) if s.status() == microlp::SolutionStatus::Optimal => {
+                FloatAnswer::Optimal(vars.iter().map(|&v| s.var_value_raw(v)).collect())
+            }
+            _ => FloatAnswer::Failed("stopped before an optimum (time limit)".into()),
+        },
+    }
+}
+
+/// The primal LP in floating point: one value per variable.
+pub fn primal(model: &Model, deadline: Option<Instant>) -> FloatAnswer {
+    let mut p = Problem::new(direction(model.sense()));
+    let vars: Vec<_> = model
+        .objective()
+        .iter()
+        .map(|c| p.add_var(approx(c), (0.0, f64::INFINITY)))
+        .collect();
+    for row in model.rows() {
+        let expr: Vec<_> = row
+            .coeffs
+            .iter()
+            .map(|(j, a)| (vars[*j], approx(a)))
+            .collect();
+        p.add_constraint(expr, op(row.cmp), approx(&row.rhs));
+    }
+    run(p, vars, deadline)
+}
+
+/// The dual LP in floating point, in the sign conventions of [`super::model`]: one multiplier per
+/// row. For `Minimize`: maximise `b·y` subject to `Aᵀy <= c`, `y_i >= 0` on `>=` rows, `<= 0` on
+/// `<=` rows, free on `=` rows; for `Maximize`: minimise `b·y` subject to `Aᵀy >= c` with the
+/// signs of `<=` and `>=` rows exchanged.
+pub fn dual(model: &Model, deadline: Option<Instant>) -> FloatAnswer {
+    let (sense, col_cmp) = match model.sense() {
+        Sense::Minimize => (OptimizationDirection::Maximize, ComparisonOp::Le),
+        Sense::Maximize => (OptimizationDirection::Minimize, ComparisonOp::Ge),
+    };
+    let mut p = Problem::new(sense);
+    let nonneg_on = match model.sense() {
+        Sense::Minimize => Cmp::Ge,
+        Sense::Maximize => Cmp::Le,
+    };
+    let ys: Vec<_> = model
+        .rows()
+        .iter()
+        .map(|row| {
+            let bounds = match row.cmp {
+                Cmp::Eq => (f64::NEG_INFINITY, f64::INFINITY),
+                c if c == nonneg_on => (0.0, f64::INFINITY),
+                _ => (f64::NEG_INFINITY, 0.0),
+            };
+            p.add_var(approx(&row.rhs), bounds)
+        })
+        .collect();
+    let mut columns: Vec<Vec<(microlp::Variable, f64)>> = vec![Vec::new(); model.n_vars()];
+    for (i, row) in model.rows().iter().enumerate() {
+        for (j, a) in &row.coeffs {
+            columns[*j].push((ys[i], approx(a)));
+        }
+    }
+    for (j, col) in columns.into_iter().enumerate() {
+        p.add_constraint(col, col_cmp, approx(&model.objective()[j]));
+    }
+    run(p, ys, deadline)
+}

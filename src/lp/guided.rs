@@ -1,0 +1,604 @@
+//! The float-guided exact LP solver (issue 14), after the exact solvers QSopt_ex and SoPlex:
+//! solve in floating point, guess the optimal basis from it, solve the guess exactly, and let the
+//! certificate checker judge.
+//!
+//! 1. **Float hint** ([`super::float_hint`]): the primal and the dual LP are solved in floating
+//!    point, in parallel (the float solver reports no duals, so the dual is a second solve).
+//! 2. **Guess**: the support `S` (variables the float primal makes non-zero), the dual support
+//!    `R` (rows whose float multiplier is non-zero, plus every `=` row) and the columns `C` whose
+//!    float reduced cost is zero (relative tolerance [`TOL`]). By complementary slackness an
+//!    optimal pair has `a_i·x = b_i` on `R`, `x = 0` off `S`, `(Aᵀy)_j = c_j` on `C`, `y = 0` off
+//!    `R`.
+//! 3. **Exact systems** ([`super::sparse_system`]): those equations are solved exactly in
+//!    rationals: `A_{R,S} x_S = b_R` and `A_{R,C}ᵀ y_R = c_C`.
+//! 4. **Certify**: the pair is handed to [`check`]; if it passes it is the answer (primal and
+//!    dual feasible with equal objectives is a proof of optimality, however it was found).
+//! 5. **Repair**: otherwise the exact pair says what was wrong — a row the primal point violates
+//!    joins `R`, a negative variable leaves `S`, a violated dual constraint's column joins `C`
+//!    and `S`, a multiplier of the wrong sign leaves `R` — and steps 3–4 are repeated, at most
+//!    [`MAX_REPAIRS`] times.
+//! 6. **Fallback**: the exact dictionary simplex from scratch ([`super::simplex`]), which is also
+//!    the path for infeasible and unbounded LPs and when the float solver fails. Its answer is
+//!    checked like every other.
+//!
+//! Floats only choose *which* equations to solve; every number in an answer comes from an exact
+//! solve and every answer passes the exact checker, so a bad hint costs time, never soundness.
+
+#![allow(clippy::result_large_err)]
+
+use super::certificate::{check, CertificateError};
+use super::float_hint::{self, approx, FloatAnswer};
+use super::model::{Cmp, Model, Sense, Solution};
+use super::simplex::{self, SolveStats};
+use super::sparse_system::{self, SparseRow};
+use crate::num::Rational;
+use std::fmt;
+use std::time::{Duration, Instant};
+
+/// Relative tolerance for reading a float as zero (hints only).
+pub const TOL: f64 = 1e-9;
+
+/// Repair rounds before the exact simplex takes over.
+pub const MAX_REPAIRS: usize = 8;
+
+/// How a solve may spend its time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Give up (with [`SolveError::TimeLimit`]) once this instant has passed.
+    pub deadline: Option<Instant>,
+    /// The longest the float hint may take. The float simplex can cycle on degenerate LPs (it
+    /// does on a 3-row LP with a repeated equality); past this budget its hint is abandoned and
+    /// the exact simplex runs from scratch.
+    pub float_budget: Duration,
+    /// LPs whose dense dictionary (`rows × columns`) has fewer entries than this go straight to
+    /// the exact simplex, which solves them in milliseconds: two float solves would cost more
+    /// than they save.
+    pub min_float_size: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            deadline: None,
+            float_budget: Duration::from_secs(60),
+            min_float_size: 20_000,
+        }
+    }
+}
+
+/// Why an exact solve produced no answer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SolveError {
+    /// The solver's certificate was rejected by the checker (a solver bug, never a wrong answer).
+    Certificate(CertificateError),
+    /// The deadline passed before a certified answer was found.
+    TimeLimit,
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::Certificate(e) => {
+                write!(
+                    f,
+                    "the solver's certificate was rejected by the checker: {e}"
+                )
+            }
+            SolveError::TimeLimit => write!(f, "time limit reached before a certified answer"),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+impl From<CertificateError> for SolveError {
+    fn from(e: CertificateError) -> Self {
+        SolveError::Certificate(e)
+    }
+}
+
+/// Where the time of a guided solve went.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GuidedStats {
+    /// Both float solves (run in parallel, so this is the slower of the two).
+    pub float: Duration,
+    /// Exact sparse solves of the guessed systems, over all rounds.
+    pub exact_systems: Duration,
+    /// Certificate checks of the candidates.
+    pub check: Duration,
+    /// Candidate pairs tried (1 when the float basis was right).
+    pub rounds: usize,
+    /// Why the exact simplex was needed, if it was.
+    pub fallback: Option<String>,
+    /// Time and pivots of the exact simplex fallback.
+    pub fallback_time: Duration,
+    pub fallback_stats: SolveStats,
+}
+
+impl GuidedStats {
+    /// One line for people: what answered and where the time went.
+    pub fn summary(&self) -> String {
+        let ms = |d: Duration| format!("{:.1} ms", d.as_secs_f64() * 1e3);
+        let mut s = format!(
+            "float hint {}, exact systems {} ({} round{}), certificate checks {}",
+            ms(self.float),
+            ms(self.exact_systems),
+            self.rounds,
+            if self.rounds == 1 { "" } else { "s" },
+            ms(self.check)
+        );
+        if let Some(why) = &self.fallback {
+            s += &format!(
+                "; exact simplex from scratch ({why}): {} pivots, {}",
+                self.fallback_stats.pivots,
+                ms(self.fallback_time)
+            );
+        }
+        s
+    }
+}
+
+/// Solve exactly, starting from a floating-point guess; every answer has passed [`check`]. An
+/// error means a certificate the independent checker rejected (a solver bug), never a wrong
+/// answer.
+pub fn solve(model: &Model) -> Result<Solution, CertificateError> {
+    match solve_within(model, None) {
+        Ok((solution, _)) => Ok(solution),
+        Err(SolveError::Certificate(e)) => Err(e),
+        Err(SolveError::TimeLimit) => unreachable!("no deadline"),
+    }
+}
+
+/// [`solve`] that gives up at `deadline`, and reports where the time went.
+pub fn solve_within(
+    model: &Model,
+    deadline: Option<Instant>,
+) -> Result<(Solution, GuidedStats), SolveError> {
+    solve_with_limits(
+        model,
+        &Limits {
+            deadline,
+            ..Limits::default()
+        },
+    )
+}
+
+/// [`solve`] under explicit [`Limits`].
+pub fn solve_with_limits(
+    model: &Model,
+    limits: &Limits,
+) -> Result<(Solution, GuidedStats), SolveError> {
+    let deadline = limits.deadline;
+    let mut stats = GuidedStats::default();
+    let why = if model.n_rows().saturating_mul(model.n_vars()) < limits.min_float_size {
+        "small LP".to_string()
+    } else {
+        match guided_attempt(model, limits, &mut stats)? {
+            Ok(solution) => return Ok((solution, stats)),
+            Err(why) => why,
+        }
+    };
+    stats.fallback = Some(why);
+    let t = Instant::now();
+    let (solution, simplex_stats) =
+        simplex::solve_with_deadline(model, deadline).ok_or(SolveError::TimeLimit)?;
+    stats.fallback_time = t.elapsed();
+    stats.fallback_stats = simplex_stats;
+    let t = Instant::now();
+    check(model, &solution)?;
+    stats.check += t.elapsed();
+    Ok((solution, stats))
+}
+
+/// The float hint, the exact systems and the repairs: a certified optimum, or why not (for the
+/// fallback), or the time limit.
+fn guided_attempt(
+    model: &Model,
+    limits: &Limits,
+    stats: &mut GuidedStats,
+) -> Result<Result<Solution, String>, SolveError> {
+    let deadline = limits.deadline;
+    let float_deadline = Instant::now() + limits.float_budget;
+    let float_deadline = Some(deadline.map_or(float_deadline, |d| d.min(float_deadline)));
+    let started = Instant::now();
+    let (primal, dual) = rayon::join(
+        || float_hint::primal(model, float_deadline),
+        || float_hint::dual(model, float_deadline),
+    );
+    stats.float = started.elapsed();
+    let why = match (primal, dual) {
+        (FloatAnswer::Optimal(x), FloatAnswer::Optimal(y)) => {
+            let mut guess = Guess::from_floats(model, &x, &y);
+            let mut why = String::from("the float basis did not certify");
+            while stats.rounds < MAX_REPAIRS {
+                if deadline.is_some_and(|d| Instant::now() >= d) {
+                    return Err(SolveError::TimeLimit);
+                }
+                stats.rounds += 1;
+                let t = Instant::now();
+                let pair = guess.exact(model, &x, &y);
+                stats.exact_systems += t.elapsed();
+                let Some((x, y)) = pair else {
+                    why = "the guessed equations are inconsistent".into();
+                    break;
+                };
+                let candidate = Solution::Optimal {
+                    value: model.objective_value(&x),
+                    primal: x,
+                    dual: y,
+                };
+                let t = Instant::now();
+                let verdict = check(model, &candidate);
+                stats.check += t.elapsed();
+                if verdict.is_ok() {
+                    return Ok(Ok(candidate));
+                }
+                let Solution::Optimal { primal, dual, .. } = &candidate else {
+                    unreachable!()
+                };
+                if !guess.repair(model, primal, dual) {
+                    why = "the repair found nothing to change".into();
+                    break;
+                }
+            }
+            if stats.rounds >= MAX_REPAIRS {
+                why = format!("not certified after {MAX_REPAIRS} repair rounds");
+            }
+            why
+        }
+        (FloatAnswer::Infeasible, _) => "the float solver says infeasible".into(),
+        (FloatAnswer::Unbounded, _) => "the float solver says unbounded".into(),
+        (FloatAnswer::Failed(e), _) | (_, FloatAnswer::Failed(e)) => format!("float solver: {e}"),
+        (_, _) => "the float dual has no optimum".into(),
+    };
+    Ok(Err(why))
+}
+
+/// The guessed complementary-slackness pattern (see the module docs).
+struct Guess {
+    /// Variables that may be non-zero.
+    support: Vec<bool>,
+    /// Rows that are tight at the primal point.
+    tight: Vec<bool>,
+    /// Rows that may carry a non-zero multiplier (tight rows, by complementary slackness).
+    priced: Vec<bool>,
+    /// Columns whose dual constraint is tight.
+    tight_cols: Vec<bool>,
+}
+
+/// `|v| <= TOL·scale` with `scale >= 1`.
+fn near_zero(v: f64, scale: f64) -> bool {
+    v.abs() <= TOL * scale.max(1.0)
+}
+
+impl Guess {
+    fn from_floats(model: &Model, x: &[f64], y: &[f64]) -> Guess {
+        let support = x.iter().map(|v| *v != 0.0).collect();
+        let priced: Vec<bool> = model
+            .rows()
+            .iter()
+            .zip(y)
+            .map(|(row, yi)| row.cmp == Cmp::Eq || *yi != 0.0)
+            .collect();
+        // Rows tight at the float point, relative to the size of their terms; every priced
+        // row is tight by complementary slackness.
+        let tight = model
+            .rows()
+            .iter()
+            .zip(&priced)
+            .map(|(row, p)| {
+                let (mut lhs, mut scale) = (0.0f64, approx(&row.rhs).abs());
+                for (j, a) in &row.coeffs {
+                    let term = approx(a) * x[*j];
+                    lhs += term;
+                    scale += term.abs();
+                }
+                *p || near_zero(lhs - approx(&row.rhs), scale)
+            })
+            .collect();
+        // Reduced costs c_j - (Aᵀy)_j, with the size of the terms as the scale.
+        let mut aty = vec![0.0f64; model.n_vars()];
+        let mut scale = vec![0.0f64; model.n_vars()];
+        for (row, yi) in model.rows().iter().zip(y) {
+            for (j, a) in &row.coeffs {
+                let term = approx(a) * yi;
+                aty[*j] += term;
+                scale[*j] += term.abs();
+            }
+        }
+        let tight_cols = model
+            .objective()
+            .iter()
+            .enumerate()
+            .map(|(j, c)| {
+                let c = approx(c);
+                near_zero(c - aty[j], scale[j] + c.abs())
+            })
+            .collect();
+        Guess {
+            support,
+            tight,
+            priced,
+            tight_cols,
+        }
+    }
+
+    /// The exact pair: the primal from the tight rows (a vertex), else from the priced rows near
+    /// the float point; the dual from the tight columns and the support, else from the tight
+    /// columns near the float dual.
+    fn exact(&self, model: &Model, x: &[f64], y: &[f64]) -> Option<(Vec<Rational>, Vec<Rational>)> {
+        let primal = self
+            .primal_point(model, None, &self.tight)
+            .or_else(|| self.primal_point(model, Some(x), &self.priced))?;
+        let with_support: Vec<bool> = (0..model.n_vars())
+            .map(|j| self.tight_cols[j] || self.support[j])
+            .collect();
+        let dual = self
+            .dual_point(model, None, &with_support)
+            .or_else(|| self.dual_point(model, Some(y), &self.tight_cols))?;
+        Some((primal, dual))
+    }
+
+    /// Solve `A_{T,S} x_S = b_T` and `A_{R,C}ᵀ y_R = c_C` exactly; `None` if either is
+    /// inconsistent. Unknowns the equations leave free take `near` (the float point, or zero).
+    fn primal_point(
+        &self,
+        model: &Model,
+        near: Option<&[f64]>,
+        rows_used: &[bool],
+    ) -> Option<Vec<Rational>> {
+        let rows = model.rows();
+        let tight: Vec<usize> = (0..rows.len()).filter(|&i| rows_used[i]).collect();
+        // Primal: unknowns are the support variables, renumbered.
+        let (support, index) = numbered(&self.support);
+        let primal_rows: Vec<SparseRow> = tight
+            .iter()
+            .map(|&i| {
+                rows[i]
+                    .coeffs
+                    .iter()
+                    .filter(|(j, _)| index[*j] != usize::MAX)
+                    .map(|(j, a)| (index[*j], a.clone()))
+                    .collect()
+            })
+            .collect();
+        let primal_rhs = tight.iter().map(|&i| rows[i].rhs.clone()).collect();
+        let defaults = support
+            .iter()
+            .map(|&j| near.map_or_else(|| Rational::from(0u32), |x| exact_float(x[j])))
+            .collect();
+        let xs = sparse_system::solve_near(defaults, primal_rows, primal_rhs);
+        let xs = xs?;
+        let mut x = vec![Rational::from(0u32); model.n_vars()];
+        for (k, j) in support.iter().enumerate() {
+            x[*j] = xs[k].clone();
+        }
+        Some(x)
+    }
+
+    /// Solve `A_{R,C}ᵀ y_R = c_C` exactly for the columns `cols_used`; `None` if inconsistent.
+    /// Unknowns the equations leave free take `near` (the float dual, or zero).
+    fn dual_point(
+        &self,
+        model: &Model,
+        near: Option<&[f64]>,
+        cols_used: &[bool],
+    ) -> Option<Vec<Rational>> {
+        let rows = model.rows();
+        // Dual: unknowns are the multipliers of the priced rows; one equation per tight column.
+        let (cols, col_pos) = numbered(cols_used);
+        let priced: Vec<usize> = (0..rows.len()).filter(|&i| self.priced[i]).collect();
+        let mut dual_rows: Vec<SparseRow> = vec![Vec::new(); cols.len()];
+        for (k, &i) in priced.iter().enumerate() {
+            for (j, a) in &rows[i].coeffs {
+                if col_pos[*j] != usize::MAX {
+                    dual_rows[col_pos[*j]].push((k, a.clone()));
+                }
+            }
+        }
+        let dual_rhs = cols.iter().map(|&j| model.objective()[j].clone()).collect();
+        let defaults = priced
+            .iter()
+            .map(|&i| near.map_or_else(|| Rational::from(0u32), |y| exact_float(y[i])))
+            .collect();
+        let ys = sparse_system::solve_near(defaults, dual_rows, dual_rhs);
+        let ys = ys?;
+        let mut y = vec![Rational::from(0u32); rows.len()];
+        for (k, &i) in priced.iter().enumerate() {
+            y[i] = ys[k].clone();
+        }
+        Some(y)
+    }
+
+    /// Adjust the pattern to what the exact pair violates; false if nothing changed.
+    fn repair(&mut self, model: &Model, x: &[Rational], y: &[Rational]) -> bool {
+        let mut changed = false;
+        for (i, row) in model.rows().iter().enumerate() {
+            if !self.priced[i] && !row.cmp.holds(&row.activity(x), &row.rhs) {
+                // A violated row must be tight; it joins both equation sets.
+                self.tight[i] = true;
+                self.priced[i] = true;
+                changed = true;
+            }
+            if self.priced[i] && row.cmp != Cmp::Eq && !sign_ok(model.sense(), row.cmp, &y[i]) {
+                self.priced[i] = false;
+                changed = true;
+            }
+        }
+        for (s, xj) in self.support.iter_mut().zip(x) {
+            if *s && *xj < 0u32 {
+                *s = false;
+                changed = true;
+            }
+        }
+        let mut aty = vec![Rational::from(0u32); model.n_vars()];
+        for (row, yi) in model.rows().iter().zip(y) {
+            if *yi != 0u32 {
+                for (j, a) in &row.coeffs {
+                    aty[*j] += a * yi;
+                }
+            }
+        }
+        for (j, c) in model.objective().iter().enumerate() {
+            let ok = match model.sense() {
+                Sense::Minimize => aty[j] <= *c,
+                Sense::Maximize => aty[j] >= *c,
+            };
+            if !(ok || self.tight_cols[j] && self.support[j]) {
+                self.tight_cols[j] = true;
+                self.support[j] = true;
+                changed = true;
+            }
+        }
+        changed
+    }
+}
+
+/// The positions where `mask` is true, and for every position its number among them
+/// (`usize::MAX` where `mask` is false).
+fn numbered(mask: &[bool]) -> (Vec<usize>, Vec<usize>) {
+    let mut list = Vec::new();
+    let mut number = vec![usize::MAX; mask.len()];
+    for (j, _) in mask.iter().enumerate().filter(|(_, m)| **m) {
+        number[j] = list.len();
+        list.push(j);
+    }
+    (list, number)
+}
+
+/// The exact value of a finite float (hints only: which point to start from).
+fn exact_float(v: f64) -> Rational {
+    Rational::try_from(v).unwrap_or_else(|_| Rational::from(0u32))
+}
+
+/// The sign a multiplier of a `cmp` row must have (see [`super::model`]).
+fn sign_ok(sense: Sense, cmp: Cmp, y: &Rational) -> bool {
+    match (sense, cmp) {
+        (_, Cmp::Eq) => true,
+        (Sense::Minimize, Cmp::Ge) | (Sense::Maximize, Cmp::Le) => *y >= 0u32,
+        (Sense::Minimize, Cmp::Le) | (Sense::Maximize, Cmp::Ge) => *y <= 0u32,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lp::bench_models::{max_diagonal_dp, path_adjacency, pd_dp_hamming};
+    use crate::lp::{parse_lp, solve_from_scratch};
+    use proptest::prelude::*;
+
+    /// Every LP through the float-guided path, whatever its size.
+    fn forced() -> Limits {
+        Limits {
+            deadline: None,
+            float_budget: Duration::from_millis(300),
+            min_float_size: 0,
+        }
+    }
+
+    /// Same status and exact optimum through both paths, and both certificates check.
+    fn agree(model: &Model) -> Result<GuidedStats, String> {
+        let (guided, stats) = solve_with_limits(model, &forced()).map_err(|e| e.to_string())?;
+        let reference = solve_from_scratch(model).map_err(|e| e.to_string())?;
+        check(model, &guided).map_err(|e| e.to_string())?;
+        if guided.status() != reference.status() || guided.value() != reference.value() {
+            return Err(format!(
+                "guided {} {:?} vs from scratch {} {:?}",
+                guided.status(),
+                guided.value(),
+                reference.status(),
+                reference.value()
+            ));
+        }
+        Ok(stats)
+    }
+
+    /// The benchmark LPs certify from the float basis itself, with no exact pivot: PD-DP on
+    /// H(3,2) and H(2,3), and the weighted diagonal on the path P_8.
+    #[test]
+    fn benchmark_lps_certify_from_the_float_basis() {
+        let t = Rational::from_signeds(1i32, 2i32);
+        for (name, model) in [
+            ("pd_dp H(3,2)", pd_dp_hamming(3, 2, &t)),
+            ("pd_dp H(2,3)", pd_dp_hamming(2, 3, &t)),
+            ("diagonal P8", max_diagonal_dp(&path_adjacency(8), &t)),
+        ] {
+            let stats = agree(&model).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(stats.fallback, None, "{name}: {}", stats.summary());
+            assert_eq!(stats.rounds, 1, "{name}: {}", stats.summary());
+        }
+    }
+
+    /// A degenerate LP on which the float simplex cycles (a repeated equality makes its dual
+    /// degenerate): the budget ends the float solve and the exact simplex answers.
+    #[test]
+    fn a_cycling_float_solve_falls_back() {
+        let text = "Minimize\n obj: x + y\nSubject To\n a: x + y = 1\n b: 2 x + 2 y = 2\n c: x - y <= 0\nEnd\n";
+        let file = parse_lp(text).unwrap();
+        let stats = agree(&file.model).unwrap();
+        assert_eq!(
+            solve(&file.model).unwrap().value(),
+            Some(&Rational::from(1u32))
+        );
+        let why = stats.fallback.expect("the exact simplex answered");
+        assert!(why.starts_with("float solver"), "{why}");
+    }
+
+    /// LP text with free, bounded-below, bounded and fixed variables (the Bounds section), so
+    /// the model has split and shifted variables and upper-bound rows.
+    fn arb_lp_text() -> impl Strategy<Value = String> {
+        let n = 1usize..=5;
+        n.prop_flat_map(|n| {
+            (
+                any::<bool>(),
+                prop::collection::vec(-3i32..=3, n),
+                prop::collection::vec(
+                    (prop::collection::vec(-2i32..=2, n), 0u8..3, -3i32..=4),
+                    0..=6,
+                ),
+                prop::collection::vec(0u8..5, n),
+            )
+                .prop_map(move |(max, c, rows, bounds)| {
+                    let term = |k: i32, j: usize| {
+                        format!(" {} {} x{j}", if k < 0 { "-" } else { "+" }, k.abs())
+                    };
+                    let mut s = format!("{}\n obj:", if max { "Maximize" } else { "Minimize" });
+                    for (j, k) in c.iter().enumerate() {
+                        s += &term(*k, j);
+                    }
+                    s += "\nSubject To\n";
+                    for (i, (a, cmp, b)) in rows.iter().enumerate() {
+                        s += &format!(" r{i}:");
+                        for (j, k) in a.iter().enumerate() {
+                            s += &term(*k, j);
+                        }
+                        s += &format!(" {} {b}\n", ["<=", ">=", "="][*cmp as usize]);
+                    }
+                    s += "Bounds\n";
+                    for (j, kind) in bounds.iter().enumerate() {
+                        s += &match kind {
+                            0 => String::new(),
+                            1 => format!(" x{j} free\n"),
+                            2 => format!(" x{j} >= -2\n"),
+                            3 => format!(" -1 <= x{j} <= 3\n"),
+                            _ => format!(" x{j} = 1/2\n"),
+                        };
+                    }
+                    s + "End\n"
+                })
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// Random LPs, many degenerate (small integer data, zero right-hand sides), infeasible
+        /// and unbounded, with free and bounded variables: the float-guided path and the exact
+        /// simplex from scratch give the same status and the same exact optimum.
+        #[test]
+        fn guided_and_from_scratch_agree(text in arb_lp_text()) {
+            let file = parse_lp(&text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+            agree(&file.model).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        }
+    }
+}
