@@ -339,8 +339,8 @@ impl Guess {
         Some((primal, dual))
     }
 
-    /// Solve `A_{T,S} x_S = b_T` and `A_{R,C}ᵀ y_R = c_C` exactly; `None` if either is
-    /// inconsistent. Unknowns the equations leave free take `near` (the float point, or zero).
+    /// Solve `A_{T,S} x_S = b_T` exactly for the rows `rows_used`; `None` if inconsistent.
+    /// Unknowns the equations leave free take `near` (the float point, or zero).
     fn primal_point(
         &self,
         model: &Model,
@@ -363,17 +363,8 @@ impl Guess {
             })
             .collect();
         let primal_rhs = tight.iter().map(|&i| rows[i].rhs.clone()).collect();
-        let defaults = support
-            .iter()
-            .map(|&j| near.map_or_else(|| Rational::from(0u32), |x| exact_float(x[j])))
-            .collect();
-        let xs = sparse_system::solve_near(defaults, primal_rows, primal_rhs);
-        let xs = xs?;
-        let mut x = vec![Rational::from(0u32); model.n_vars()];
-        for (k, j) in support.iter().enumerate() {
-            x[*j] = xs[k].clone();
-        }
-        Some(x)
+        let xs = sparse_system::solve_near(start(&support, near), primal_rows, primal_rhs)?;
+        Some(scatter(&support, xs, model.n_vars()))
     }
 
     /// Solve `A_{R,C}ᵀ y_R = c_C` exactly for the columns `cols_used`; `None` if inconsistent.
@@ -397,17 +388,8 @@ impl Guess {
             }
         }
         let dual_rhs = cols.iter().map(|&j| model.objective()[j].clone()).collect();
-        let defaults = priced
-            .iter()
-            .map(|&i| near.map_or_else(|| Rational::from(0u32), |y| exact_float(y[i])))
-            .collect();
-        let ys = sparse_system::solve_near(defaults, dual_rows, dual_rhs);
-        let ys = ys?;
-        let mut y = vec![Rational::from(0u32); rows.len()];
-        for (k, &i) in priced.iter().enumerate() {
-            y[i] = ys[k].clone();
-        }
-        Some(y)
+        let ys = sparse_system::solve_near(start(&priced, near), dual_rows, dual_rhs)?;
+        Some(scatter(&priced, ys, rows.len()))
     }
 
     /// Adjust the pattern to what the exact pair violates; false if nothing changed.
@@ -464,6 +446,24 @@ fn numbered(mask: &[bool]) -> (Vec<usize>, Vec<usize>) {
         list.push(j);
     }
     (list, number)
+}
+
+/// Starting values of the unknowns at `positions`: the exact values of the floats `near` there,
+/// or zeros.
+fn start(positions: &[usize], near: Option<&[f64]>) -> Vec<Rational> {
+    positions
+        .iter()
+        .map(|&j| near.map_or_else(|| Rational::from(0u32), |v| exact_float(v[j])))
+        .collect()
+}
+
+/// A vector of length `len` with `values[k]` at `positions[k]` and zeros elsewhere.
+fn scatter(positions: &[usize], values: Vec<Rational>, len: usize) -> Vec<Rational> {
+    let mut out = vec![Rational::from(0u32); len];
+    for (&j, v) in positions.iter().zip(values) {
+        out[j] = v;
+    }
+    out
 }
 
 /// The exact value of a finite float (hints only: which point to start from).
