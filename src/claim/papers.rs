@@ -7,6 +7,9 @@ pub mod dp_information_theory_article;
 pub mod vadhan;
 pub mod wang_ying_zhang;
 
+#[cfg(test)]
+mod library_agreement;
+
 use super::ClaimChecker;
 
 /// All registered claim checkers, in a deterministic order (by document, then as registered).
