@@ -14,6 +14,7 @@
 //! pair (the `dpcert audit` default).
 
 mod capacity;
+mod divergence;
 mod dp;
 pub mod epsilon;
 mod ident;
@@ -21,6 +22,10 @@ mod info;
 mod qif;
 
 pub use capacity::{blahut_arimoto_hint, capacity_bracket, capacity_bracket_at, CapacityBracket};
+pub use divergence::{
+    event_probability, hockey_stick_divergence, hockey_stick_two_sided, l1_distance, max_ratio,
+    max_ratio_two_sided, positive_part,
+};
 pub(crate) use dp::max_ratio_rows;
 pub use dp::{
     delta_at, delta_at_pairs_naive, dp_level, dp_level_event_naive, hockey_stick,
@@ -55,6 +60,14 @@ impl ExtRational {
         match self {
             ExtRational::Finite(q) => Some(q),
             ExtRational::Infinite => None,
+        }
+    }
+
+    /// `self ≤ t` for a finite `t` (`∞ ≤ t` is false).
+    pub fn at_most(&self, t: &Rational) -> bool {
+        match self {
+            ExtRational::Finite(q) => q <= t,
+            ExtRational::Infinite => false,
         }
     }
 

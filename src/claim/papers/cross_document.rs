@@ -16,12 +16,15 @@ use crate::claim::papers::cuff_yu::info::{
 };
 use crate::claim::papers::cuff_yu::noise::clamped_geometric;
 use crate::claim::papers::cuff_yu::ordering::tau;
-use crate::claim::papers::cuff_yu::shim::{hockey, hockey2, max_ratio, max_ratio2, tv, Ratio};
 use crate::claim::papers::vadhan::bayes::slices;
 use crate::claim::papers::vadhan::families::{default_fams, Fam};
 use crate::claim::papers::vadhan::mechanisms::{product_rr, Mechanism};
 use crate::claim::scan::{DScan, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
+use crate::measure::{
+    hockey_stick_divergence, hockey_stick_two_sided, max_ratio, max_ratio_two_sided, tv,
+    ExtRational,
+};
 use crate::num::interval::{refine, Interval, DEFAULT_SCHEDULE};
 use crate::num::loglin::LogLinear;
 use crate::num::poly::Poly;
@@ -82,11 +85,11 @@ fn check_x1(inst: &X1) -> Check {
             let mut best = r(0, 1);
             let mut cy9 = true;
             for (p, q) in pairs(cell) {
-                if !max_ratio2(&p, &q).le(t) {
+                if !max_ratio_two_sided(&p, &q).at_most(t) {
                     continue;
                 }
                 let d = tv(&p, &q);
-                if hockey2(&p, &q, &r(1, 1)) != d {
+                if hockey_stick_two_sided(&p, &q, &r(1, 1)) != d {
                     cy9 = false;
                 }
                 if d > best {
@@ -259,8 +262,8 @@ fn check_x2_achievable(inst: &X2) -> Check {
 }
 
 /// Largest ratio `max_y M(x)(y)/M(x')(y)` over database pairs selected by `pick(x, x')`.
-fn level_over(mech: &Mechanism, pick: impl Fn(&[usize], &[usize]) -> bool) -> Ratio {
-    let mut best = Ratio::Finite(r(1, 1));
+fn level_over(mech: &Mechanism, pick: impl Fn(&[usize], &[usize]) -> bool) -> ExtRational {
+    let mut best = ExtRational::Finite(r(1, 1));
     for x in 0..mech.size() {
         for xp in 0..mech.size() {
             if !pick(&mech.digits(x), &mech.digits(xp)) {
@@ -268,8 +271,10 @@ fn level_over(mech: &Mechanism, pick: impl Fn(&[usize], &[usize]) -> bool) -> Ra
             }
             let q = max_ratio(&mech.rows[x], &mech.rows[xp]);
             best = match (best, q) {
-                (Ratio::Infinite, _) | (_, Ratio::Infinite) => Ratio::Infinite,
-                (Ratio::Finite(a), Ratio::Finite(b)) => Ratio::Finite(if a >= b { a } else { b }),
+                (ExtRational::Infinite, _) | (_, ExtRational::Infinite) => ExtRational::Infinite,
+                (ExtRational::Finite(a), ExtRational::Finite(b)) => {
+                    ExtRational::Finite(if a >= b { a } else { b })
+                }
             };
         }
     }
@@ -288,7 +293,7 @@ fn check_x3(fam: &Fam) -> Check {
     let mut report = Vec::new();
     for mech in fam.build() {
         // Everything for the protected row i = 1.
-        let Ratio::Finite(level) = level_over(&mech, |a, b| a[0] != b[0] && a[1..] == b[1..])
+        let ExtRational::Finite(level) = level_over(&mech, |a, b| a[0] != b[0] && a[1..] == b[1..])
         else {
             continue;
         };
@@ -306,8 +311,8 @@ fn check_x3(fam: &Fam) -> Check {
         let one = r(1, 1);
         let tanh = LogLinear::term(&((&level - &one) / (&level + &one)), &level);
         let art_ok = match &art {
-            Ratio::Finite(a) => *a >= level,
-            Ratio::Infinite => true,
+            ExtRational::Finite(a) => *a >= level,
+            ExtRational::Infinite => true,
         };
         let d = ll_le(&mi_upper, &tanh).and(Decision::from_bool(art_ok));
         if report.len() < 4 {
@@ -350,7 +355,7 @@ fn x3_grid() -> Vec<Fam> {
 fn check_x4(fam: &Fam) -> Check {
     let mut s = Scan::le();
     for mech in fam.build() {
-        let Ratio::Finite(level) = mech.level() else {
+        let ExtRational::Finite(level) = mech.level() else {
             continue;
         };
         for (label, w) in slices(&mech) {
@@ -415,21 +420,23 @@ fn check_x5(cell: &PairCell) -> Check {
     for (p, q) in pairs(cell) {
         let ess_p = max_ratio(&p, &q);
         let full = (1u64 << p.len()) - 1;
-        let mut by_sets = Ratio::Finite(r(0, 1));
+        let mut by_sets = ExtRational::Finite(r(0, 1));
         for m in 1..=full {
-            let pa = crate::claim::papers::cuff_yu::shim::prob_of(&p, m);
-            let qa = crate::claim::papers::cuff_yu::shim::prob_of(&q, m);
+            let pa = crate::measure::event_probability(&p, m);
+            let qa = crate::measure::event_probability(&q, m);
             if pa == 0u32 {
                 continue;
             }
             let this = if qa == 0u32 {
-                Ratio::Infinite
+                ExtRational::Infinite
             } else {
-                Ratio::Finite(pa / qa)
+                ExtRational::Finite(pa / qa)
             };
             by_sets = match (by_sets, this) {
-                (Ratio::Infinite, _) | (_, Ratio::Infinite) => Ratio::Infinite,
-                (Ratio::Finite(x), Ratio::Finite(y)) => Ratio::Finite(if x >= y { x } else { y }),
+                (ExtRational::Infinite, _) | (_, ExtRational::Infinite) => ExtRational::Infinite,
+                (ExtRational::Finite(x), ExtRational::Finite(y)) => {
+                    ExtRational::Finite(if x >= y { x } else { y })
+                }
             };
         }
         // Q-a.e. reading: ignore points with Q = 0.
@@ -439,8 +446,8 @@ fn check_x5(cell: &PairCell) -> Check {
             .filter(|(_, b)| **b > 0u32)
             .map(|(a, b)| a / b)
             .max()
-            .map(Ratio::Finite)
-            .unwrap_or(Ratio::Finite(r(0, 1)));
+            .map(ExtRational::Finite)
+            .unwrap_or(ExtRational::Finite(r(0, 1)));
         if q_ae != ess_p {
             differs_q += 1;
         }
@@ -524,7 +531,9 @@ fn check_x7(delta: &Rational) -> Check {
     let mut prev: Option<LogLinear> = None;
     for k in 2..=10usize {
         let w = erasure_channel(k, delta);
-        let exact_dp = t_set().iter().all(|t| hockey2(&w[0], &w[1], t) == *delta);
+        let exact_dp = t_set()
+            .iter()
+            .all(|t| hockey_stick_two_sided(&w[0], &w[1], t) == *delta);
         let c = LogLinear::term(delta, &Rational::from(k as u64));
         let br = capacity_bracket(&w);
         let exact_c = br.lower == c && br.upper == c;
@@ -577,7 +586,7 @@ fn check_x8(t: &Rational) -> Check {
         let mut lvl = r(1, 1);
         for a in &joint {
             for b in &joint {
-                if let Ratio::Finite(q) = max_ratio(a, b) {
+                if let ExtRational::Finite(q) = max_ratio(a, b) {
                     if q > lvl {
                         lvl = q;
                     }
@@ -600,7 +609,7 @@ fn check_x8(t: &Rational) -> Check {
             a.iter().zip(b).filter(|(x, y)| x != y).count() == d
         });
         use malachite::base::num::arithmetic::traits::Pow;
-        let want = Ratio::Finite(t.pow(d as u64));
+        let want = ExtRational::Finite(t.pow(d as u64));
         ok &= lvl == want;
         notes.push(format!("group distance {d}: {lvl}"));
     }
@@ -621,7 +630,7 @@ fn check_x9(s: &Rational) -> Check {
     let w = clamped_geometric(6, &(r(1, 1) / s));
     let mut lvl = r(1, 1);
     for f in 0..6 {
-        if let Ratio::Finite(q) = max_ratio2(&w[f], &w[f + 1]) {
+        if let ExtRational::Finite(q) = max_ratio_two_sided(&w[f], &w[f + 1]) {
             if q > lvl {
                 lvl = q;
             }
@@ -639,9 +648,9 @@ fn check_x9(s: &Rational) -> Check {
             let z: Rational = v.iter().cloned().sum();
             v.into_iter().map(|x| x / &z).collect::<Vec<_>>()
         };
-        match max_ratio2(&row(0), &row(1)) {
-            Ratio::Finite(x) => levels.push(x),
-            Ratio::Infinite => levels.push(r(0, 1)),
+        match max_ratio_two_sided(&row(0), &row(1)) {
+            ExtRational::Finite(x) => levels.push(x),
+            ExtRational::Infinite => levels.push(r(0, 1)),
         }
     }
     let grows = levels.windows(2).all(|p| p[1] > p[0]);
@@ -683,8 +692,9 @@ fn check_x10(inst: &(Rational, Rational)) -> Check {
             .collect()
     };
     let is_mixture = mix(&g0, &h0) == p && mix(&g1, &h1) == q;
-    let g_dp = max_ratio2(&g0, &g1).le(t);
-    let close = hockey(&p, &q, t) == *delta && hockey(&q, &p, t) == *delta;
+    let g_dp = max_ratio_two_sided(&g0, &g1).at_most(t);
+    let close = hockey_stick_divergence(&p, &q, t) == *delta
+        && hockey_stick_divergence(&q, &p, t) == *delta;
     Check::new(
         "P* = (1-delta) g0 + delta e_0, Q* = (1-delta) g1 + delta e_3 with g eps-DP; delta_{P*,Q*}(t) = delta",
         Value::text(pair_str(&p, &q), ""),

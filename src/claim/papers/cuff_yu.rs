@@ -3,8 +3,9 @@
 //! `theorems/cuff-yu.toml`.
 //!
 //! Submodules group the slides: `closeness` ((ε,δ)-closeness, its special cases and the
-//! tightest conversion). `common` and `shim` are shared with the Vadhan and
-//! cross-document checkers.
+//! tightest conversion). `common` is still shared with the Vadhan and cross-document checkers
+//! (issue 15); the distribution quantities they used from a local shim are now in
+//! `crate::measure`.
 
 pub(crate) mod closeness;
 pub(crate) mod common;
@@ -13,7 +14,6 @@ pub(crate) mod divergence;
 pub(crate) mod info;
 pub(crate) mod noise;
 pub(crate) mod ordering;
-pub(crate) mod shim;
 
 use crate::claim::ClaimChecker;
 

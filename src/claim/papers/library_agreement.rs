@@ -2,36 +2,19 @@
 //! still carries, against its library counterpart, on random inputs. They agree today; these
 //! tests are the safety net for deleting the copies, and go away with them.
 //!
-//! Copies covered: `cuff_yu::shim` (hockey-stick one- and two-sided, TV, two-sided max-ratio),
-//! `cuff_yu::info` (KL, entropy, binary entropy, mutual information), AACP `common`
+//! Copies covered (the `cuff_yu::shim` copies of hockey-stick, TV and max-ratio are deleted:
+//! those definitions are `measure::divergence` now): `cuff_yu::info` (KL, entropy, binary entropy, mutual information), AACP `common`
 //! (posterior vulnerability, column-max sum), WYZ `core` (DP level, identifiability level,
 //! expected Hamming distortion, entropy, mutual information).
 
 use super::alvim_andres_chatzikokolakis_palamidessi::common as aacp;
-use super::cuff_yu::{info as cy_info, shim};
+use super::cuff_yu::info as cy_info;
 use super::wang_ying_zhang::core as wyz;
 use crate::measure::testutil::{channel, dist};
 use crate::measure::{self, ExtRational};
 use crate::num::Rational;
-use crate::prob::{Channel, Dist};
+use crate::prob::Dist;
 use proptest::prelude::*;
-
-fn t_values() -> impl Strategy<Value = Rational> {
-    prop::sample::select(vec![
-        Rational::from(1u32),
-        Rational::from_unsigneds(3u32, 2),
-        Rational::from(2u32),
-        Rational::from(4u32),
-    ])
-}
-
-/// `shim::Ratio` as the library's extended rational.
-fn ext(r: shim::Ratio) -> ExtRational {
-    match r {
-        shim::Ratio::Finite(q) => ExtRational::Finite(q),
-        shim::Ratio::Infinite => ExtRational::Infinite,
-    }
-}
 
 /// WYZ's level as the library's (`None` is +∞).
 fn wyz_ext(l: &wyz::Level) -> ExtRational {
@@ -42,24 +25,6 @@ fn wyz_ext(l: &wyz::Level) -> ExtRational {
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
-
-    #[test]
-    fn shim_divergences_agree_with_measure(
-        (p, q) in (1usize..=5).prop_flat_map(|k| (dist(k, 6), dist(k, 6))),
-        t in t_values(),
-    ) {
-        let one = measure::hockey_stick(&p, &q, &t).delta;
-        let other = measure::hockey_stick(&q, &p, &t).delta;
-        prop_assert_eq!(shim::hockey(&p, &q, &t), one.clone());
-        prop_assert_eq!(shim::hockey2(&p, &q, &t), one.max(other));
-        prop_assert_eq!(shim::tv(&p, &q), measure::tv(&p, &q));
-        // Two-sided max-ratio = the DP level of the two-row channel on its one pair, except
-        // that the level is at least 1 and skips 0/0 (the shim's starts at 0).
-        let w = Channel::new(vec![p.clone(), q.clone()]).unwrap();
-        let level = measure::dp_level(&w, &[(0, 1)]).ratio;
-        let shim2 = ext(shim::max_ratio2(&p, &q)).max(ExtRational::Finite(Rational::from(1u32)));
-        prop_assert_eq!(shim2, level);
-    }
 
     #[test]
     fn cuff_yu_info_agrees_with_measure(

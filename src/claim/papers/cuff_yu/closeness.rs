@@ -5,9 +5,12 @@
 //! Everything here is a rational function of the probabilities and of t = e^ε, decided exactly.
 
 use super::common::{fmt_rows, fmt_vec, r, simplex, t_set, t_small};
-use super::shim::{hockey, hockey2, max_ratio2, prob_of, tv, Ratio};
 use crate::claim::scan::{Agree, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method};
+use crate::measure::{
+    event_probability, hockey_stick_divergence, hockey_stick_two_sided, max_ratio_two_sided, tv,
+    ExtRational,
+};
 use crate::num::Rational;
 use std::fmt;
 
@@ -73,9 +76,11 @@ fn check_d1(cell: &PairCell) -> Check {
     let t = &cell.t;
     let mut a = Agree::new();
     for (p, q) in pairs(cell) {
-        let pointwise = max_ratio2(&p, &q).le(t);
-        let events = (0..1u64 << p.len())
-            .all(|m| prob_of(&p, m) <= t * prob_of(&q, m) && prob_of(&q, m) <= t * prob_of(&p, m));
+        let pointwise = max_ratio_two_sided(&p, &q).at_most(t);
+        let events = (0..1u64 << p.len()).all(|m| {
+            event_probability(&p, m) <= t * event_probability(&q, m)
+                && event_probability(&q, m) <= t * event_probability(&p, m)
+        });
         a.push(pointwise, events, || {
             format!("W={}", fmt_rows(&[p.clone(), q.clone()]))
         });
@@ -94,10 +99,10 @@ fn check_d2(cell: &PairCell) -> Check {
     let mut s2 = Scan::le();
     for (p, q) in pairs(cell) {
         let naive = (0..1u64 << p.len())
-            .map(|m| prob_of(&p, m) - t * prob_of(&q, m))
+            .map(|m| event_probability(&p, m) - t * event_probability(&q, m))
             .max()
             .expect("at least the empty event");
-        let h = hockey(&p, &q, t);
+        let h = hockey_stick_divergence(&p, &q, t);
         // Equality as two inequalities, so a mismatch either way is reported.
         s.push(naive.clone(), h.clone(), || pair_str(&p, &q));
         s2.push(h, naive, || pair_str(&p, &q));
@@ -126,10 +131,11 @@ fn check_d5(cell: &PairCell) -> Check {
     let mut a = Agree::new();
     let deltas: Vec<Rational> = (0..=8).map(|i| r(i, 8)).collect();
     for (p, q) in pairs(cell) {
-        let h = hockey2(&p, &q, t);
+        let h = hockey_stick_two_sided(&p, &q, t);
         for d in &deltas {
             let by_events = (0..1u64 << p.len()).all(|m| {
-                prob_of(&p, m) <= t * prob_of(&q, m) + d && prob_of(&q, m) <= t * prob_of(&p, m) + d
+                event_probability(&p, m) <= t * event_probability(&q, m) + d
+                    && event_probability(&q, m) <= t * event_probability(&p, m) + d
             });
             a.push(by_events, h <= *d, || {
                 format!("{} delta={d}", pair_str(&p, &q))
@@ -152,7 +158,7 @@ fn check_8_with(cell: &PairCell, zero_zero_violates: bool) -> Check {
     let t = &cell.t;
     let mut a = Agree::new();
     for (p, q) in pairs(cell) {
-        let lhs = hockey2(&p, &q, t) == 0u32;
+        let lhs = hockey_stick_two_sided(&p, &q, t) == 0u32;
         let rhs = p.iter().zip(&q).all(|(x, y)| {
             if *x == 0u32 && *y == 0u32 {
                 !zero_zero_violates
@@ -192,9 +198,9 @@ fn check_9_with(cell: &PairCell, full_l1: bool) -> Check {
     let mut a = Agree::new();
     let deltas: Vec<Rational> = (0..=8).map(|i| r(i, 8)).collect();
     for (p, q) in pairs(cell) {
-        let h = hockey2(&p, &q, &one);
+        let h = hockey_stick_two_sided(&p, &q, &one);
         let d_tv = if full_l1 {
-            super::shim::l1(&p, &q)
+            crate::measure::l1_distance(&p, &q)
         } else {
             tv(&p, &q)
         };
@@ -259,7 +265,7 @@ fn check_10(cell: &PairCell) -> Check {
                 }
             }
         }
-        let h = hockey2(&p, &q, t);
+        let h = hockey_stick_two_sided(&p, &q, t);
         a.push_ok(need == h, || {
             format!("{} NP-vertex delta={need} hockey={h}", pair_str(&p, &q))
         });
@@ -335,11 +341,13 @@ fn check_11(inst: &Cy11) -> Check {
             let tps = t_primes(t);
             let mut s = Scan::le();
             for (p, q) in pairs(cell) {
-                let d = hockey2(&p, &q, t);
+                let d = hockey_stick_two_sided(&p, &q, t);
                 for tp in &tps {
-                    s.push(hockey2(&p, &q, tp), cy11_delta_prime(t, tp, &d), || {
-                        format!("{} t'={tp} delta={d}", pair_str(&p, &q))
-                    });
+                    s.push(
+                        hockey_stick_two_sided(&p, &q, tp),
+                        cy11_delta_prime(t, tp, &d),
+                        || format!("{} t'={tp} delta={d}", pair_str(&p, &q)),
+                    );
                 }
             }
             s.finish(
@@ -349,11 +357,11 @@ fn check_11(inst: &Cy11) -> Check {
         }
         Cy11::Tight { t, delta } => {
             let (p, q) = canonical_pair(t, delta);
-            let close = hockey2(&p, &q, t);
+            let close = hockey_stick_two_sided(&p, &q, t);
             let mut detail = Vec::new();
             let mut all_eq = close <= *delta;
             for tp in t_primes(t) {
-                let got = hockey2(&p, &q, &tp);
+                let got = hockey_stick_two_sided(&p, &q, &tp);
                 let want = cy11_delta_prime(t, &tp, delta);
                 if got != want {
                     all_eq = false;
@@ -378,9 +386,9 @@ fn check_11(inst: &Cy11) -> Check {
 /// The ratio of a pair as printed in notes.
 #[allow(dead_code)]
 fn ratio_str(p: &[Rational], q: &[Rational]) -> String {
-    match max_ratio2(p, q) {
-        Ratio::Finite(x) => x.to_string(),
-        Ratio::Infinite => "inf".into(),
+    match max_ratio_two_sided(p, q) {
+        ExtRational::Finite(x) => x.to_string(),
+        ExtRational::Infinite => "inf".into(),
     }
 }
 
@@ -485,7 +493,9 @@ mod tests {
         let p = vec![r(1, 1), r(0, 1)];
         let q = vec![r(0, 1), r(1, 1)];
         let t = r(2, 1);
-        assert!(hockey2(&p, &q, &r(1, 1)) > cy11_delta_prime(&t, &r(1, 1), &r(1, 2)));
+        assert!(
+            hockey_stick_two_sided(&p, &q, &r(1, 1)) > cy11_delta_prime(&t, &r(1, 1), &r(1, 2))
+        );
     }
 
     #[test]

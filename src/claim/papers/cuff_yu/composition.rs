@@ -8,10 +8,10 @@
 use super::common::{fmt_rows, fmt_vec, r, simplex, t_small, SplitMix};
 use super::divergence::ll_le;
 use super::info::{entropy, hint, ll_value};
-use super::shim::Ratio;
 use crate::claim::papers::vadhan::mechanisms::{product_rr, Mechanism};
 use crate::claim::scan::{DScan, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
+use crate::measure::ExtRational;
 use crate::num::loglin::LogLinear;
 use crate::num::{Decision, Rational};
 use std::fmt;
@@ -122,10 +122,10 @@ fn product_mech(a: &Mechanism, b: &Mechanism) -> Mechanism {
     }
 }
 
-fn finite(l: Ratio) -> Option<Rational> {
+fn finite(l: ExtRational) -> Option<Rational> {
     match l {
-        Ratio::Finite(x) => Some(x),
-        Ratio::Infinite => None,
+        ExtRational::Finite(x) => Some(x),
+        ExtRational::Infinite => None,
     }
 }
 

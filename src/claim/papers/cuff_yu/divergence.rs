@@ -11,9 +11,9 @@
 use super::closeness::{cells_beyond, default_cells, pair_str, pairs, PairCell};
 use super::common::{fmt_rows, r, simplex, t_set, SplitMix};
 use super::info::{capacity_bracket, entropy, h, hint, kl, ll_value, mutual_information};
-use super::shim::{max_ratio2, tv};
 use crate::claim::scan::DScan;
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
+use crate::measure::{max_ratio_two_sided, tv};
 use crate::num::loglin::LogLinear;
 use crate::num::poly::Poly;
 use crate::num::{Decision, Rational};
@@ -70,7 +70,7 @@ fn kl_cell(cell: &PairCell, coef: fn(&Rational) -> Rational, label: &str) -> Che
     let t = &cell.t;
     let mut s = DScan::new();
     for (p, q) in pairs(cell) {
-        let super::shim::Ratio::Finite(own) = max_ratio2(&p, &q) else {
+        let crate::measure::ExtRational::Finite(own) = max_ratio_two_sided(&p, &q) else {
             continue;
         };
         // t_P = 1 means P = Q: D = 0 = the bound (the printed factor is 0/0 there); skipped so

@@ -7,9 +7,9 @@
 //! Gaussian: the discrete Gaussian with rational `q = e^{−1/(2σ²)}` has weights `q^{z²}`.
 
 use super::common::{r, t_set};
-use super::shim::{max_ratio, pos, Ratio};
 use crate::claim::scan::Scan;
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
+use crate::measure::{max_ratio, positive_part, ExtRational};
 use crate::num::loglin::LogLinear;
 use crate::num::poly::Poly;
 use crate::num::Rational;
@@ -77,7 +77,7 @@ fn check_1(inst: &Cy1) -> Check {
                     if f.abs_diff(g) as u32 > *sens {
                         continue;
                     }
-                    let Ratio::Finite(q) = max_ratio(&w[f], &w[g]) else {
+                    let ExtRational::Finite(q) = max_ratio(&w[f], &w[g]) else {
                         s_.push(&t + r(1, 1), t.clone(), || {
                             format!("f={f} f'={g}: infinite")
                         });
@@ -218,7 +218,7 @@ fn check_2(inst: &Cy2) -> Check {
                 let l1 = max_ratio(&a, &b);
                 let l2 = max_ratio(&b, &a);
                 let level = match (l1, l2) {
-                    (Ratio::Finite(x), Ratio::Finite(y)) => {
+                    (ExtRational::Finite(x), ExtRational::Finite(y)) => {
                         if x >= y {
                             x
                         } else {
@@ -267,7 +267,9 @@ fn check_2(inst: &Cy2) -> Check {
             let one = r(1, 1);
             let z_k: Rational = (-k..=k).map(|z| q.pow((z * z) as u64)).sum();
             let window: Rational = (-k..=k)
-                .map(|y| pos(q.pow((y * y) as u64) - t * q.pow(((y - 1) * (y - 1)) as u64)))
+                .map(|y| {
+                    positive_part(q.pow((y * y) as u64) - t * q.pow(((y - 1) * (y - 1)) as u64))
+                })
                 .sum();
             let qq = q.pow((2 * k + 1) as u64);
             let tail = q.pow((k * k) as u64) * &qq / (&one - &qq);
@@ -361,6 +363,6 @@ mod tests {
     fn wrong_scale_is_caught() {
         // Sensitivity 2 with r = 1/2 has level 4; claiming level 2 (t = s^1) must fail.
         let w = clamped_geometric(6, &r(1, 2));
-        assert_eq!(max_ratio(&w[0], &w[2]), Ratio::Finite(r(4, 1)));
+        assert_eq!(max_ratio(&w[0], &w[2]), ExtRational::Finite(r(4, 1)));
     }
 }

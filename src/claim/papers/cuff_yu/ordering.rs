@@ -13,11 +13,11 @@
 use super::common::{fmt_rows, fmt_vec, r, simplex, t_small};
 use super::divergence::{cy17_bound, erasure_channel, g, ll_le, max_tv, ChanCell};
 use super::info::{capacity_bracket, entropy, hint, ll_value, mutual_information};
-use super::shim::{hockey2, Ratio};
 use crate::claim::papers::vadhan::bayes::slices;
 use crate::claim::papers::vadhan::families::{beyond_fams, default_fams, Fam};
 use crate::claim::scan::DScan;
 use crate::claim::{not_checkable, Check, ClaimChecker, Family, Method, Outcome, Value};
+use crate::measure::{hockey_stick_two_sided, ExtRational};
 use crate::num::loglin::LogLinear;
 use crate::num::{Decision, Rational};
 use std::cmp::Ordering;
@@ -29,7 +29,7 @@ use std::fmt;
 fn check_3a(fam: &Fam) -> Check {
     let mut s = DScan::new();
     for mech in fam.build() {
-        let Ratio::Finite(level) = mech.level() else {
+        let ExtRational::Finite(level) = mech.level() else {
             continue;
         };
         if level == 1u32 {
@@ -77,7 +77,7 @@ fn check_3b(cell: &ChanCell) -> Check {
         for a in &w {
             for b in &w {
                 for t in t_small() {
-                    if hockey2(a, b, &t) > d {
+                    if hockey_stick_two_sided(a, b, &t) > d {
                         hockey_ok = false;
                     }
                 }
@@ -123,8 +123,8 @@ fn check_3c(inst: &Strict) -> Check {
     let br = capacity_bracket(&w);
     let exact = LogLinear::term(&eta, &r(2, 1));
     let below = br.upper.cmp_rational(eps_mi) == Ordering::Less;
-    let level = super::shim::max_ratio2(&w[0], &w[1]);
-    let ok = br.lower == exact && br.upper == exact && below && level == Ratio::Infinite;
+    let level = crate::measure::max_ratio_two_sided(&w[0], &w[1]);
+    let ok = br.lower == exact && br.upper == exact && below && level == ExtRational::Infinite;
     Check::new(
         "C_1 = eta ln 2 (bracket exact) < eps_MI, and DP level = inf",
         ll_value(&br.upper),
@@ -148,7 +148,7 @@ fn check_3d(inst: &Strict) -> Check {
     for k in 2..=16usize {
         let w = erasure_channel(k, delta);
         for t in super::common::t_set() {
-            if hockey2(&w[0], &w[1], &t) != *delta {
+            if hockey_stick_two_sided(&w[0], &w[1], &t) != *delta {
                 ok = false;
             }
         }
@@ -279,7 +279,7 @@ fn check_4(inst: &Cy4) -> Check {
                 let mut delta = r(0, 1);
                 for a in &w {
                     for b in &w {
-                        let d = hockey2(a, b, t);
+                        let d = hockey_stick_two_sided(a, b, t);
                         if d > delta {
                             delta = d;
                         }

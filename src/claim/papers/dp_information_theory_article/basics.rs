@@ -15,9 +15,9 @@ use crate::claim::papers::cuff_yu::common::{fmt_vec, simplex};
 use crate::claim::papers::cuff_yu::info::{
     capacity_bracket, entropy, h, hint, kl, ll_value, mutual_information, output,
 };
-use crate::claim::papers::cuff_yu::shim::{hockey, max_ratio, prob_of};
 use crate::claim::scan::{Agree, DScan, Scan};
 use crate::claim::{undecided_because, Check, ClaimChecker, Family, Method, Outcome, Value};
+use crate::measure::{event_probability, hockey_stick_divergence, max_ratio};
 use crate::num::interval::{refine, Interval, DEFAULT_SCHEDULE};
 use crate::num::loglin::LogLinear;
 use crate::num::{Decision, Rational};
@@ -29,8 +29,11 @@ use std::fmt;
 fn check_d1(cell: &PairCell) -> Check {
     let mut a = Agree::new();
     for (p, qq) in pairs(cell) {
-        let events = (0..1u64 << p.len()).all(|m| prob_of(&p, m) <= &cell.t * prob_of(&qq, m));
-        a.push(events, max_ratio(&p, &qq).le(&cell.t), || pair_str(&p, &qq));
+        let events = (0..1u64 << p.len())
+            .all(|m| event_probability(&p, m) <= &cell.t * event_probability(&qq, m));
+        a.push(events, max_ratio(&p, &qq).at_most(&cell.t), || {
+            pair_str(&p, &qq)
+        });
     }
     a.finish(
         "for all events E: P(E) <= t Q(E)   <=>   max_w P(w)/Q(w) <= t",
@@ -43,11 +46,13 @@ fn check_d2(cell: &PairCell) -> Check {
     let mut a = Agree::new();
     for d in [q(0, 1), q(1, 8), q(1, 4)] {
         for (p, qq) in pairs(cell) {
-            let events =
-                (0..1u64 << p.len()).all(|m| prob_of(&p, m) <= &cell.t * prob_of(&qq, m) + &d);
-            a.push(events, hockey(&p, &qq, &cell.t) <= d, || {
-                format!("{} delta={d}", pair_str(&p, &qq))
-            });
+            let events = (0..1u64 << p.len())
+                .all(|m| event_probability(&p, m) <= &cell.t * event_probability(&qq, m) + &d);
+            a.push(
+                events,
+                hockey_stick_divergence(&p, &qq, &cell.t) <= d,
+                || format!("{} delta={d}", pair_str(&p, &qq)),
+            );
         }
     }
     a.finish(
@@ -1203,8 +1208,8 @@ fn check_40_with(cell: &ChanCell, corrected: bool) -> Check {
         let (nx, ny) = (prior.len(), py.len());
         for am in 1..1u64 << nx {
             for bm in 1..1u64 << ny {
-                let pa = prob_of(prior, am);
-                let pb = prob_of(&py, bm);
+                let pa = event_probability(prior, am);
+                let pb = event_probability(&py, bm);
                 let pab: Rational = (0..nx)
                     .filter(|x| am >> x & 1 == 1)
                     .flat_map(|x| {

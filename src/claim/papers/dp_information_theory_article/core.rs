@@ -10,8 +10,8 @@
 use crate::claim::papers::cuff_yu::common::{fmt_rows, fmt_vec, simplex};
 use crate::claim::papers::cuff_yu::divergence::ll_le;
 use crate::claim::papers::cuff_yu::info::{hint, kl, ll_value, output};
-use crate::claim::papers::cuff_yu::shim::{max_ratio, Ratio};
 use crate::claim::{Method, Outcome, Value};
+use crate::measure::{max_ratio, ExtRational};
 use crate::num::loglin::LogLinear;
 use crate::num::{Decision, Rational};
 use malachite::base::num::arithmetic::traits::Pow;
@@ -85,8 +85,8 @@ pub fn div(o: Order, p: &[Rational], qv: &[Rational]) -> Div {
             Some(LogLinear::term(&Rational::from_unsigneds(1, a - 1), &s))
         }
         Order::Inf => match max_ratio(p, qv) {
-            Ratio::Finite(r) => Some(LogLinear::ln(&r)),
-            Ratio::Infinite => None,
+            ExtRational::Finite(r) => Some(LogLinear::ln(&r)),
+            ExtRational::Infinite => None,
         },
     }
 }

@@ -14,12 +14,14 @@ use super::core::{
 use crate::claim::papers::cross_document::tanh_half_bits;
 use crate::claim::papers::cuff_yu::common::{fmt_rows, fmt_vec, simplex, t_set, SplitMix};
 use crate::claim::papers::cuff_yu::info::{capacity_bracket, hint, kl, ll_value, output};
-use crate::claim::papers::cuff_yu::shim::{hockey2, max_ratio, max_ratio2, prob_of, Ratio};
 use crate::claim::papers::vadhan::bayes::slices;
 use crate::claim::papers::vadhan::families::{default_fams, Fam};
 use crate::claim::papers::vadhan::mechanisms::Mechanism;
 use crate::claim::scan::{Agree, DScan, Scan};
 use crate::claim::{undecided_because, Check, ClaimChecker, Family, Method, Outcome, Value};
+use crate::measure::{
+    event_probability, hockey_stick_two_sided, max_ratio, max_ratio_two_sided, ExtRational,
+};
 use crate::num::interval::{refine, Interval, DEFAULT_SCHEDULE};
 use crate::num::loglin::LogLinear;
 use crate::num::{Decision, RatFn, Rational};
@@ -71,8 +73,8 @@ fn two_point(size: usize, a: usize, b: usize, eta: &Rational) -> Vec<Rational> {
 /// with `x_i ≠ x'_i` (upper bound: `P(y|x_i)/P(y)` is a ratio of mixtures of rows with
 /// different row-i values... bounded by that max; approached by two-point joints), and the best
 /// two-point witness at η.
-fn level_a(mech: &Mechanism, i: usize, eta: &Rational) -> (Ratio, Div, String) {
-    let mut up = Ratio::Finite(Rational::from(1u32));
+fn level_a(mech: &Mechanism, i: usize, eta: &Rational) -> (ExtRational, Div, String) {
+    let mut up = ExtRational::Finite(Rational::from(1u32));
     let mut wit: Div = Some(LogLinear::zero());
     let mut wtxt = String::new();
     for a in 0..mech.size() {
@@ -82,8 +84,10 @@ fn level_a(mech: &Mechanism, i: usize, eta: &Rational) -> (Ratio, Div, String) {
             }
             let r = max_ratio(&mech.rows[a], &mech.rows[b]);
             up = match (up, r) {
-                (Ratio::Infinite, _) | (_, Ratio::Infinite) => Ratio::Infinite,
-                (Ratio::Finite(x), Ratio::Finite(y)) => Ratio::Finite(if x >= y { x } else { y }),
+                (ExtRational::Infinite, _) | (_, ExtRational::Infinite) => ExtRational::Infinite,
+                (ExtRational::Finite(x), ExtRational::Finite(y)) => {
+                    ExtRational::Finite(if x >= y { x } else { y })
+                }
             };
             let pd = two_point(mech.size(), a, b, eta);
             let v = mi_row(Order::Inf, mech, &pd, i);
@@ -100,10 +104,10 @@ fn level_a(mech: &Mechanism, i: usize, eta: &Rational) -> (Ratio, Div, String) {
     (up, wit, wtxt)
 }
 
-fn ratio_div(r: &Ratio) -> Div {
+fn ratio_div(r: &ExtRational) -> Div {
     match r {
-        Ratio::Finite(x) => Some(LogLinear::ln(x)),
-        Ratio::Infinite => None,
+        ExtRational::Finite(x) => Some(LogLinear::ln(x)),
+        ExtRational::Infinite => None,
     }
 }
 
@@ -117,7 +121,7 @@ fn check_d7(fam: &Fam) -> Check {
     let mut a = Agree::new();
     let mut open: Option<String> = None;
     for mech in fam.build() {
-        let Ratio::Finite(l) = mech.level() else {
+        let ExtRational::Finite(l) = mech.level() else {
             continue;
         };
         let eps = Some(LogLinear::ln(&l));
@@ -165,7 +169,7 @@ fn check_d7(fam: &Fam) -> Check {
 fn check_d7_fixed(fam: &Fam) -> Check {
     let mut a = Agree::new();
     for mech in fam.build() {
-        let Ratio::Finite(l) = mech.level() else {
+        let ExtRational::Finite(l) = mech.level() else {
             continue;
         };
         let eps: Div = Some(LogLinear::ln(&l));
@@ -623,7 +627,7 @@ fn check_29(g: &G29) -> Check {
             let mut s = Scan::le();
             let mut tight = true;
             for mech in fam.build() {
-                let Ratio::Finite(l) = mech.level() else {
+                let ExtRational::Finite(l) = mech.level() else {
                     continue;
                 };
                 let mut best_at_n = Rational::from(1u32);
@@ -635,7 +639,7 @@ fn check_29(g: &G29) -> Check {
                             .zip(mech.digits(b))
                             .filter(|(x, y)| **x != *y)
                             .count();
-                        if let Ratio::Finite(r) = max_ratio(&mech.rows[a], &mech.rows[b]) {
+                        if let ExtRational::Finite(r) = max_ratio(&mech.rows[a], &mech.rows[b]) {
                             if k == mech.n && r > best_at_n {
                                 best_at_n = r.clone();
                             }
@@ -1234,7 +1238,7 @@ fn check_34_shannon(l: &Lvl) -> Check {
     let mut best = LogLinear::zero();
     for (nx, ny, n) in [(2, 2, 6), (2, 3, 4)] {
         for w in channels(nx, ny, n) {
-            if let Ratio::Finite(r) = max_ratio2(&w[0], &w[1]) {
+            if let ExtRational::Finite(r) = max_ratio_two_sided(&w[0], &w[1]) {
                 if r <= *t {
                     let u = capacity_bracket(&w).upper;
                     if u > best {
@@ -1391,7 +1395,7 @@ fn check_36(l: &Lvl) -> Check {
     for delta in [q(1, 10), q(1, 4)] {
         for g in &gs {
             for gp in &gs {
-                if !max_ratio2(g, gp).le(t) {
+                if !max_ratio_two_sided(g, gp).at_most(t) {
                     continue;
                 }
                 for h in &hs {
@@ -1406,12 +1410,14 @@ fn check_36(l: &Lvl) -> Check {
                             .zip(hp)
                             .map(|(x, y)| (&one - &delta) * x + &delta * y)
                             .collect();
-                        let mut ok = hockey2(&f, &fp, t) <= delta;
+                        let mut ok = hockey_stick_two_sided(&f, &fp, t) <= delta;
                         for m in 0..8u64 {
-                            let s1 = (&one - &delta) * prob_of(g, m) + &delta * prob_of(h, m);
-                            let s2 = (&one - &delta) * t * prob_of(gp, m) + &delta * prob_of(h, m);
-                            let s3 = t * prob_of(&fp, m) + &delta;
-                            ok &= prob_of(&f, m) == s1 && s1 <= s2 && s2 <= s3;
+                            let s1 = (&one - &delta) * event_probability(g, m)
+                                + &delta * event_probability(h, m);
+                            let s2 = (&one - &delta) * t * event_probability(gp, m)
+                                + &delta * event_probability(h, m);
+                            let s3 = t * event_probability(&fp, m) + &delta;
+                            ok &= event_probability(&f, m) == s1 && s1 <= s2 && s2 <= s3;
                         }
                         a.push_ok(ok, || {
                             format!(
@@ -1662,7 +1668,7 @@ mod tests {
         let t = q(2, 1);
         let mech = product_rr(2, 2, &t);
         let (up, wit, _) = level_a(&mech, 0, &Rational::from_unsigneds(1u64, 1u64 << 20));
-        assert_eq!(up, Ratio::Finite(q(4, 1)));
+        assert_eq!(up, ExtRational::Finite(q(4, 1)));
         assert_eq!(le(&wit, &Some(LogLinear::ln(&t))), Decision::False);
     }
 

@@ -17,11 +17,11 @@ use super::core::{
 };
 use crate::claim::papers::cuff_yu::common::{fmt_vec, simplex};
 use crate::claim::papers::cuff_yu::info::{capacity_bracket, h, hint, ll_value, output, to_f64};
-use crate::claim::papers::cuff_yu::shim::Ratio;
 use crate::claim::papers::vadhan::bayes::slices;
 use crate::claim::papers::vadhan::families::{default_fams, Fam};
 use crate::claim::scan::{Agree, DScan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Value};
+use crate::measure::ExtRational;
 use crate::num::interval::{refine, Interval, DEFAULT_SCHEDULE};
 use crate::num::loglin::LogLinear;
 use crate::num::poly::Poly;
@@ -843,7 +843,7 @@ fn check_13(fam: &Fam) -> Check {
     for mech in fam.build() {
         let lvl = mech.level();
         let levels: Vec<Rational> = match &lvl {
-            Ratio::Finite(l) => {
+            ExtRational::Finite(l) => {
                 let below = l * q(63, 64);
                 if below >= 1u32 {
                     vec![l.clone(), below]
@@ -851,13 +851,13 @@ fn check_13(fam: &Fam) -> Check {
                     vec![l.clone()]
                 }
             }
-            Ratio::Infinite => vec![Rational::from(1024u32)],
+            ExtRational::Infinite => vec![Rational::from(1024u32)],
         };
         let rows = slices(&mech);
         for t in levels {
             let dp = match &lvl {
-                Ratio::Finite(l) => *l <= t,
-                Ratio::Infinite => false,
+                ExtRational::Finite(l) => *l <= t,
+                ExtRational::Infinite => false,
             };
             let mut cap = Some(true);
             for (_, w) in &rows {

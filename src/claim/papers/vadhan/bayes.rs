@@ -8,9 +8,9 @@
 use super::families::{beyond_fams, default_fams, Fam};
 use super::mechanisms::{simulator_classes, Mechanism, SimReading};
 use crate::claim::papers::cuff_yu::common::{fmt_vec, r, simplex, t_set};
-use crate::claim::papers::cuff_yu::shim::{tv, Ratio};
 use crate::claim::scan::{Agree, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
+use crate::measure::{tv, ExtRational};
 use crate::num::Rational;
 use std::fmt;
 
@@ -48,7 +48,7 @@ fn priors(m: usize) -> Vec<Vec<Rational>> {
 fn check_p1(fam: &Fam) -> Check {
     let mut s = Scan::le();
     for mech in fam.build() {
-        let Ratio::Finite(level) = mech.level() else {
+        let ExtRational::Finite(level) = mech.level() else {
             continue;
         };
         for (label, w) in slices(&mech) {
@@ -59,10 +59,10 @@ fn check_p1(fam: &Fam) -> Check {
                     }
                     let post = posterior(&prior, &w, y);
                     for (a, b) in [(&prior, &post), (&post, &prior)] {
-                        let d = crate::claim::papers::cuff_yu::shim::max_ratio(a, b);
+                        let d = crate::measure::max_ratio(a, b);
                         let lhs = match d {
-                            Ratio::Finite(v) => v,
-                            Ratio::Infinite => &level + r(1, 1),
+                            ExtRational::Finite(v) => v,
+                            ExtRational::Infinite => &level + r(1, 1),
                         };
                         s.push(lhs, level.clone(), || {
                             format!("{mech} {label} prior={} y={y}", fmt_vec(&prior))
@@ -124,9 +124,8 @@ fn check_p1_converse(fam: &Fam) -> Check {
                             continue;
                         }
                         let post = posterior(&prior, &w, y);
-                        let ok = crate::claim::papers::cuff_yu::shim::max_ratio(&prior, &post)
-                            .le(&t)
-                            && crate::claim::papers::cuff_yu::shim::max_ratio(&post, &prior).le(&t);
+                        let ok = crate::measure::max_ratio(&prior, &post).at_most(&t)
+                            && crate::measure::max_ratio(&post, &prior).at_most(&t);
                         if !ok {
                             bayes_ok = false;
                             break 'grid;
@@ -137,7 +136,9 @@ fn check_p1_converse(fam: &Fam) -> Check {
             if bayes_ok && violating_prior(&mech, &t).is_some() {
                 bayes_ok = false;
             }
-            agree.push(bayes_ok, level.le(&t), || format!("{mech} t={t} L={level}"));
+            agree.push(bayes_ok, level.at_most(&t), || {
+                format!("{mech} t={t} L={level}")
+            });
         }
     }
     agree.finish(
@@ -217,7 +218,7 @@ fn check_p2a(inst: &P2) -> Check {
                 let level = mech.level();
                 for eps in sd_eps() {
                     let bound = (r(1, 1) + r(2, 1) * &eps) / (r(1, 1) - r(2, 1) * &eps);
-                    agree.push(hyp_two_point(&mech, &eps), level.le(&bound), || {
+                    agree.push(hyp_two_point(&mech, &eps), level.at_most(&bound), || {
                         format!("{mech} eps={eps} L={level}")
                     });
                 }
@@ -230,7 +231,8 @@ fn check_p2a(inst: &P2) -> Check {
         P2::Attain(eps) => {
             let bound = (r(1, 1) + r(2, 1) * eps) / (r(1, 1) - r(2, 1) * eps);
             let mech = super::mechanisms::product_rr(1, 2, &bound);
-            let ok = hyp_two_point(&mech, eps) && mech.level() == Ratio::Finite(bound.clone());
+            let ok =
+                hyp_two_point(&mech, eps) && mech.level() == ExtRational::Finite(bound.clone());
             Check::new(
                 "RR at t = (1+2eps)/(1-2eps) satisfies the two-point hypothesis and has level exactly t",
                 Value::text(format!("L = {}", mech.level()), ""),

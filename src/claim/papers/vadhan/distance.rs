@@ -7,9 +7,9 @@ use crate::claim::papers::cuff_yu::closeness::{
     cells_beyond, default_cells, pair_str, pairs, PairCell,
 };
 use crate::claim::papers::cuff_yu::common::{fmt_vec, r, t_set};
-use crate::claim::papers::cuff_yu::shim::{max_ratio, prob_of, tv, Ratio};
 use crate::claim::scan::{Agree, Scan};
 use crate::claim::{not_checkable, Check, ClaimChecker, Family, Method, Outcome, Value};
+use crate::measure::{event_probability, max_ratio, tv, ExtRational};
 use crate::num::Rational;
 use std::fmt;
 
@@ -19,7 +19,7 @@ fn check_d2(cell: &PairCell) -> Check {
     for (p, q) in pairs(cell) {
         use malachite::base::num::arithmetic::traits::Abs;
         let by_sets = (0..1u64 << p.len())
-            .map(|m| (prob_of(&p, m) - prob_of(&q, m)).abs())
+            .map(|m| (event_probability(&p, m) - event_probability(&q, m)).abs())
             .max()
             .expect("events");
         let half_l1 = tv(&p, &q);
@@ -43,9 +43,9 @@ fn check_d3(cell: &PairCell) -> Check {
     let mut a = Agree::new();
     for (p, q) in pairs(cell) {
         let full = (1u64 << p.len()) - 1;
-        let proper = (0..full).all(|m| prob_of(&p, m) <= t * prob_of(&q, m));
-        let all = (0..=full).all(|m| prob_of(&p, m) <= t * prob_of(&q, m));
-        let pointwise = max_ratio(&p, &q).le(t);
+        let proper = (0..full).all(|m| event_probability(&p, m) <= t * event_probability(&q, m));
+        let all = (0..=full).all(|m| event_probability(&p, m) <= t * event_probability(&q, m));
+        let pointwise = max_ratio(&p, &q).at_most(t);
         a.push(proper == all, all == pointwise, || pair_str(&p, &q));
     }
     a.finish(
@@ -60,21 +60,23 @@ fn check_d3(cell: &PairCell) -> Check {
 fn check_d4(cell: &PairCell) -> Check {
     let mut a = Agree::new();
     for (p, q) in pairs(cell) {
-        let mut by_sets = Ratio::Finite(r(0, 1));
+        let mut by_sets = ExtRational::Finite(r(0, 1));
         let full = (1u64 << p.len()) - 1;
         for m in 1..=full {
-            let (pa, qa) = (prob_of(&p, m), prob_of(&q, m));
+            let (pa, qa) = (event_probability(&p, m), event_probability(&q, m));
             if pa == 0u32 {
                 continue;
             }
             let this = if qa == 0u32 {
-                Ratio::Infinite
+                ExtRational::Infinite
             } else {
-                Ratio::Finite(pa / qa)
+                ExtRational::Finite(pa / qa)
             };
             by_sets = match (by_sets, this) {
-                (Ratio::Infinite, _) | (_, Ratio::Infinite) => Ratio::Infinite,
-                (Ratio::Finite(x), Ratio::Finite(y)) => Ratio::Finite(if x >= y { x } else { y }),
+                (ExtRational::Infinite, _) | (_, ExtRational::Infinite) => ExtRational::Infinite,
+                (ExtRational::Finite(x), ExtRational::Finite(y)) => {
+                    ExtRational::Finite(if x >= y { x } else { y })
+                }
             };
         }
         let pointwise = max_ratio(&p, &q);
@@ -247,7 +249,7 @@ fn check_2(inst: &Case2) -> Check {
         .unwrap_or_else(|| r(0, 1));
     let level = mech.level();
     let want = r(1, 10 * inst.n as i64);
-    let ok = sd == want && level == Ratio::Infinite;
+    let ok = sd == want && level == ExtRational::Infinite;
     Check::new(
         "max neighbour SD = 1/(10n) and DP level = inf",
         Value::rational(&sd),
@@ -293,7 +295,7 @@ fn check_4b(inst: &Sd4) -> Check {
             let bound = r(1, 1) - r(1, 1) / t;
             let mut s = Scan::le();
             for (p, q) in pairs(cell) {
-                if max_ratio(&p, &q).le(t) {
+                if max_ratio(&p, &q).at_most(t) {
                     s.push(tv(&p, &q), bound.clone(), || pair_str(&p, &q));
                 }
             }
@@ -305,7 +307,7 @@ fn check_4b(inst: &Sd4) -> Check {
         Sd4::Attain(t) => {
             let a = vec![r(1, 1), r(0, 1)];
             let b = vec![r(1, 1) / t, r(1, 1) - r(1, 1) / t];
-            let ok = max_ratio(&a, &b).le(t);
+            let ok = max_ratio(&a, &b).at_most(t);
             let c = Check::rationals(
                 format!(
                     "SD of A={} B={} (A <= tB holds: {ok})",
@@ -336,10 +338,11 @@ fn check_5(fam: &Fam) -> Check {
         let level = mech.level();
         for t in t_set() {
             let events = mech.neighbours().iter().all(|&(x, xp, _)| {
-                (0..1u64 << mech.outputs())
-                    .all(|m| prob_of(&mech.rows[x], m) <= &t * prob_of(&mech.rows[xp], m))
+                (0..1u64 << mech.outputs()).all(|m| {
+                    event_probability(&mech.rows[x], m) <= &t * event_probability(&mech.rows[xp], m)
+                })
             });
-            a.push(events, level.le(&t), || format!("{mech} t={t}"));
+            a.push(events, level.at_most(&t), || format!("{mech} t={t}"));
         }
     }
     a.finish(

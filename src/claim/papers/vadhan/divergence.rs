@@ -8,9 +8,9 @@ use crate::claim::papers::cuff_yu::closeness::{pair_str, pairs, PairCell};
 use crate::claim::papers::cuff_yu::common::{fmt_vec, r, simplex};
 use crate::claim::papers::cuff_yu::divergence::ll_le;
 use crate::claim::papers::cuff_yu::info::{entropy, hint, kl, ll_value};
-use crate::claim::papers::cuff_yu::shim::{max_ratio, max_ratio2, tv, Ratio};
 use crate::claim::scan::{DScan, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
+use crate::measure::{max_ratio, max_ratio_two_sided, tv, ExtRational};
 use crate::num::interval::{refine, Interval, DEFAULT_SCHEDULE};
 use crate::num::loglin::LogLinear;
 use crate::num::Decision;
@@ -60,7 +60,7 @@ fn check_4a(inst: &Sd4) -> Check {
             let bound = (t - r(1, 1)) / (t + r(1, 1));
             let mut s = Scan::le();
             for (p, q) in pairs(cell) {
-                if max_ratio2(&p, &q).le(t) {
+                if max_ratio_two_sided(&p, &q).at_most(t) {
                     s.push(tv(&p, &q), bound.clone(), || pair_str(&p, &q));
                 }
             }
@@ -85,7 +85,7 @@ fn check_4a(inst: &Sd4) -> Check {
             let z = t + &one;
             let p = vec![t / &z, &one / &z];
             let q = vec![&one / &z, t / &z];
-            let close = max_ratio2(&p, &q).le(t);
+            let close = max_ratio_two_sided(&p, &q).at_most(t);
             let c = Check::rationals(
                 format!(
                     "SD of the RR pair {} (two-sided ratio <= t: {close})",
@@ -150,7 +150,7 @@ fn check_d5(cell: &PairCell) -> Check {
 fn check_6(cell: &PairCell) -> Check {
     let mut s = DScan::new();
     for (p, q) in pairs(cell) {
-        let Ratio::Finite(m) = max_ratio(&p, &q) else {
+        let ExtRational::Finite(m) = max_ratio(&p, &q) else {
             continue;
         };
         let d = kl(&p, &q).expect("finite D_inf implies finite D");

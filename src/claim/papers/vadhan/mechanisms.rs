@@ -5,7 +5,7 @@
 //! symmetric mechanisms, seeded random rational mechanisms).
 
 use crate::claim::papers::cuff_yu::common::{fmt_rows, r, simplex, SplitMix};
-use crate::claim::papers::cuff_yu::shim::{max_ratio, Ratio};
+use crate::measure::{max_ratio, ExtRational};
 use crate::num::Rational;
 use std::fmt;
 
@@ -75,13 +75,15 @@ impl Mechanism {
 
     /// Exact DP level `e^ε = max over neighbours and outputs of M(x)(y)/M(x')(y)`
     /// (1 when there are no neighbours; ∞ when a zero meets a nonzero).
-    pub fn level(&self) -> Ratio {
-        let mut best = Ratio::Finite(r(1, 1));
+    pub fn level(&self) -> ExtRational {
+        let mut best = ExtRational::Finite(r(1, 1));
         for (x, xp, _) in self.neighbours() {
             let q = max_ratio(&self.rows[x], &self.rows[xp]);
             best = match (best, q) {
-                (Ratio::Infinite, _) | (_, Ratio::Infinite) => Ratio::Infinite,
-                (Ratio::Finite(a), Ratio::Finite(b)) => Ratio::Finite(if a >= b { a } else { b }),
+                (ExtRational::Infinite, _) | (_, ExtRational::Infinite) => ExtRational::Infinite,
+                (ExtRational::Finite(a), ExtRational::Finite(b)) => {
+                    ExtRational::Finite(if a >= b { a } else { b })
+                }
             };
         }
         best
@@ -319,9 +321,9 @@ pub fn sim_valid(mech: &Mechanism, class: &[usize], s: &Rational, sim: &[Rationa
     let total: Rational = sim.iter().cloned().sum();
     total == 1u32
         && sim.iter().all(|v| *v >= 0u32)
-        && class
-            .iter()
-            .all(|&x| max_ratio(&mech.rows[x], sim).le(s) && max_ratio(sim, &mech.rows[x]).le(s))
+        && class.iter().all(|&x| {
+            max_ratio(&mech.rows[x], sim).at_most(s) && max_ratio(sim, &mech.rows[x]).at_most(s)
+        })
 }
 
 #[cfg(test)]
@@ -332,7 +334,7 @@ mod tests {
     fn product_rr_level_is_t() {
         for t in [r(2, 1), r(5, 4)] {
             let m = product_rr(2, 2, &t);
-            assert_eq!(m.level(), Ratio::Finite(t.clone()));
+            assert_eq!(m.level(), ExtRational::Finite(t.clone()));
             for row in &m.rows {
                 assert_eq!(row.iter().cloned().sum::<Rational>(), r(1, 1));
             }

@@ -7,9 +7,9 @@
 use super::families::{beyond_fams, default_fams, Fam};
 use super::mechanisms::{build_simulator, sim_level_sq, sim_valid, simulator_classes, SimReading};
 use crate::claim::papers::cuff_yu::common::{r, t_set};
-use crate::claim::papers::cuff_yu::shim::Ratio;
 use crate::claim::scan::{Agree, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
+use crate::measure::ExtRational;
 
 /// VAD-D6: the closed-form box characterisation agrees with a direct construction. At
 /// rational levels s ∈ {9/8, ..., 10}: a simulator output exists by the closed form
@@ -50,7 +50,7 @@ fn check_d6(fam: &Fam) -> Check {
 fn check_c11_with(fam: &Fam, reading: SimReading) -> Check {
     let mut s = Scan::le();
     for mech in fam.build() {
-        let Ratio::Finite(level) = mech.level() else {
+        let ExtRational::Finite(level) = mech.level() else {
             continue;
         };
         let l2 = &level * &level;
@@ -138,8 +138,8 @@ fn check_c12(inst: &C12) -> Check {
                 // Infinite simulation level: the hypothesis holds for no finite ε.
                 let Some(s2) = worst else { continue };
                 let level = match mech.level() {
-                    Ratio::Finite(l) => l,
-                    Ratio::Infinite => &s2 + r(1, 1),
+                    ExtRational::Finite(l) => l,
+                    ExtRational::Infinite => &s2 + r(1, 1),
                 };
                 s.push(level, s2.clone(), || {
                     format!("{mech}, simulation level^2 = {s2}")
@@ -161,7 +161,7 @@ fn check_c12(inst: &C12) -> Check {
             let level = mech.level();
             let want = s * s;
             let ok = sim_ok
-                && matches!((&s2, &level), (Some(a), Ratio::Finite(l)) if *a == want && *l == want);
+                && matches!((&s2, &level), (Some(a), ExtRational::Finite(l)) if *a == want && *l == want);
             Check::new(
                 "witness: least simulation level^2 = s^2 and DP level = s^2 (factor 2 attained)",
                 Value::text(
