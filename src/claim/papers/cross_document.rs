@@ -11,9 +11,7 @@ use crate::claim::papers::cuff_yu::closeness::{
 };
 use crate::claim::papers::cuff_yu::common::{fmt_rows, fmt_vec, r, simplex, t_set, t_small};
 use crate::claim::papers::cuff_yu::divergence::{cy17_bound, erasure_channel, ll_le};
-use crate::claim::papers::cuff_yu::info::{
-    capacity_bracket, entropy, hint, ll_value, mutual_information,
-};
+use crate::claim::papers::cuff_yu::info::{capacity_bracket, hint, ll_value, mutual_information};
 use crate::claim::papers::cuff_yu::noise::clamped_geometric;
 use crate::claim::papers::cuff_yu::ordering::tau;
 use crate::claim::papers::vadhan::bayes::slices;
@@ -22,7 +20,7 @@ use crate::claim::papers::vadhan::mechanisms::{product_rr, Mechanism};
 use crate::claim::scan::{DScan, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::measure::{
-    hockey_stick_divergence, hockey_stick_two_sided, max_ratio, max_ratio_two_sided, tv,
+    entropy, hockey_stick_divergence, hockey_stick_two_sided, max_ratio, max_ratio_two_sided, tv,
     ExtRational,
 };
 use crate::num::interval::{refine, Interval, DEFAULT_SCHEDULE};
@@ -821,7 +819,7 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::claim::papers::cuff_yu::info::kl;
+    use crate::measure::kl;
 
     #[test]
     fn canonical_pair_is_a_mixture() {

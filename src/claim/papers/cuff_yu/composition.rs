@@ -7,10 +7,11 @@
 
 use super::common::{fmt_rows, fmt_vec, r, simplex, t_small, SplitMix};
 use super::divergence::ll_le;
-use super::info::{entropy, hint, ll_value};
+use super::info::{hint, ll_value};
 use crate::claim::papers::vadhan::mechanisms::{product_rr, Mechanism};
 use crate::claim::scan::{DScan, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
+use crate::measure::entropy;
 use crate::measure::ExtRational;
 use crate::num::loglin::LogLinear;
 use crate::num::{Decision, Rational};

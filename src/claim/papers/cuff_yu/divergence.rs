@@ -10,10 +10,10 @@
 
 use super::closeness::{cells_beyond, default_cells, pair_str, pairs, PairCell};
 use super::common::{fmt_rows, r, simplex, t_set, SplitMix};
-use super::info::{capacity_bracket, entropy, h, hint, kl, ll_value, mutual_information};
+use super::info::{capacity_bracket, h, hint, ll_value, mutual_information};
 use crate::claim::scan::DScan;
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
-use crate::measure::{max_ratio_two_sided, tv};
+use crate::measure::{entropy, kl, max_ratio_two_sided, tv};
 use crate::num::loglin::LogLinear;
 use crate::num::poly::Poly;
 use crate::num::{Decision, Rational};

@@ -1,39 +1,15 @@
 //! Shannon quantities as exact log-linear forms (`crate::num::loglin::LogLinear`), and the
 //! Shannon capacity bracket of a channel (`cuff-yu.md` §0, techniques LL and CB).
 //!
-//! TEMPORARY until `crate::measure` provides KL, entropy, mutual information and capacity
-//! brackets: these are the textbook definitions written directly on rational vectors, tested
-//! below against literal values and identities.
+//! KL and entropy are `crate::measure`'s. TEMPORARY (issue 15): binary entropy, mutual
+//! information on plain vectors and the capacity bracket are still written here; they are
+//! tested against `measure` in `papers::library_agreement`.
 
 use crate::claim::Value;
+use crate::measure::{entropy, kl};
 use crate::num::loglin::LogLinear;
 use crate::num::Rational;
 use std::cmp::Ordering;
-
-/// `D(P‖Q) = Σ_{p>0} p ln(p/q)` in nats; `None` when some `p > 0 = q` (infinite).
-pub fn kl(p: &[Rational], q: &[Rational]) -> Option<LogLinear> {
-    let mut acc = LogLinear::zero();
-    for (a, b) in p.iter().zip(q) {
-        if *a > 0u32 {
-            if *b == 0u32 {
-                return None;
-            }
-            acc = &acc + &LogLinear::term(a, &(a / b));
-        }
-    }
-    Some(acc)
-}
-
-/// Shannon entropy `H(P) = −Σ p ln p` in nats.
-pub fn entropy(p: &[Rational]) -> LogLinear {
-    let mut acc = LogLinear::zero();
-    for a in p {
-        if *a > 0u32 {
-            acc = &acc - &LogLinear::term(a, a);
-        }
-    }
-    acc
-}
 
 /// Binary entropy `h(d) = −d ln d − (1−d) ln(1−d)` (nats), `h(0) = h(1) = 0`.
 pub fn h(d: &Rational) -> LogLinear {

@@ -12,12 +12,12 @@
 
 use super::common::{fmt_rows, fmt_vec, r, simplex, t_small};
 use super::divergence::{cy17_bound, erasure_channel, g, ll_le, max_tv, ChanCell};
-use super::info::{capacity_bracket, entropy, hint, ll_value, mutual_information};
+use super::info::{capacity_bracket, hint, ll_value, mutual_information};
 use crate::claim::papers::vadhan::bayes::slices;
 use crate::claim::papers::vadhan::families::{beyond_fams, default_fams, Fam};
 use crate::claim::scan::DScan;
 use crate::claim::{not_checkable, Check, ClaimChecker, Family, Method, Outcome, Value};
-use crate::measure::{hockey_stick_two_sided, ExtRational};
+use crate::measure::{entropy, hockey_stick_two_sided, ExtRational};
 use crate::num::loglin::LogLinear;
 use crate::num::{Decision, Rational};
 use std::cmp::Ordering;

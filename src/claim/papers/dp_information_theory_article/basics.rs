@@ -13,11 +13,11 @@ use crate::claim::papers::cuff_yu::closeness::{
 };
 use crate::claim::papers::cuff_yu::common::{fmt_vec, simplex};
 use crate::claim::papers::cuff_yu::info::{
-    capacity_bracket, entropy, h, hint, kl, ll_value, mutual_information, output,
+    capacity_bracket, h, hint, ll_value, mutual_information, output,
 };
 use crate::claim::scan::{Agree, DScan, Scan};
 use crate::claim::{undecided_because, Check, ClaimChecker, Family, Method, Outcome, Value};
-use crate::measure::{event_probability, hockey_stick_divergence, max_ratio};
+use crate::measure::{entropy, event_probability, hockey_stick_divergence, kl, max_ratio};
 use crate::num::interval::{refine, Interval, DEFAULT_SCHEDULE};
 use crate::num::loglin::LogLinear;
 use crate::num::{Decision, Rational};

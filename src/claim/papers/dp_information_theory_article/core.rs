@@ -9,9 +9,9 @@
 
 use crate::claim::papers::cuff_yu::common::{fmt_rows, fmt_vec, simplex};
 use crate::claim::papers::cuff_yu::divergence::ll_le;
-use crate::claim::papers::cuff_yu::info::{hint, kl, ll_value, output};
+use crate::claim::papers::cuff_yu::info::{hint, ll_value, output};
 use crate::claim::{Method, Outcome, Value};
-use crate::measure::{max_ratio, ExtRational};
+use crate::measure::{kl, max_ratio, ExtRational};
 use crate::num::loglin::LogLinear;
 use crate::num::{Decision, Rational};
 use malachite::base::num::arithmetic::traits::Pow;

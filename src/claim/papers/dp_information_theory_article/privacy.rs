@@ -13,14 +13,14 @@ use super::core::{
 };
 use crate::claim::papers::cross_document::tanh_half_bits;
 use crate::claim::papers::cuff_yu::common::{fmt_rows, fmt_vec, simplex, t_set, SplitMix};
-use crate::claim::papers::cuff_yu::info::{capacity_bracket, hint, kl, ll_value, output};
+use crate::claim::papers::cuff_yu::info::{capacity_bracket, hint, ll_value, output};
 use crate::claim::papers::vadhan::bayes::slices;
 use crate::claim::papers::vadhan::families::{default_fams, Fam};
 use crate::claim::papers::vadhan::mechanisms::Mechanism;
 use crate::claim::scan::{Agree, DScan, Scan};
 use crate::claim::{undecided_because, Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::measure::{
-    event_probability, hockey_stick_two_sided, max_ratio, max_ratio_two_sided, ExtRational,
+    event_probability, hockey_stick_two_sided, kl, max_ratio, max_ratio_two_sided, ExtRational,
 };
 use crate::num::interval::{refine, Interval, DEFAULT_SCHEDULE};
 use crate::num::loglin::LogLinear;
