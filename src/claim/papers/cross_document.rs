@@ -6,10 +6,10 @@
 //! under the readings stated in the per-document manifests, and reports whether they agree.
 //! Readings of the article (ART-*) used here are stated per check.
 
+use crate::claim::instances::{fmt_rows, fmt_vec, r, simplex, t_set, t_small};
 use crate::claim::papers::cuff_yu::closeness::{
     canonical_pair, cy11_delta_prime, default_cells, pair_str, pairs, PairCell,
 };
-use crate::claim::papers::cuff_yu::common::{fmt_rows, fmt_vec, r, simplex, t_set, t_small};
 use crate::claim::papers::cuff_yu::divergence::{cy17_bound, erasure_channel, ll_le};
 use crate::claim::papers::cuff_yu::info::{capacity_bracket, hint, ll_value, mutual_information};
 use crate::claim::papers::cuff_yu::noise::clamped_geometric;

@@ -3,12 +3,10 @@
 //! `theorems/cuff-yu.toml`.
 //!
 //! Submodules group the slides: `closeness` ((ε,δ)-closeness, its special cases and the
-//! tightest conversion). `common` is still shared with the Vadhan and cross-document checkers
-//! (issue 15); the distribution quantities they used from a local shim are now in
-//! `crate::measure`.
+//! tightest conversion). Instance grids and printing are `crate::claim::instances`, distribution
+//! quantities `crate::measure`.
 
 pub(crate) mod closeness;
-pub(crate) mod common;
 pub(crate) mod composition;
 pub(crate) mod divergence;
 pub(crate) mod info;

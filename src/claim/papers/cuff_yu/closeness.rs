@@ -4,7 +4,7 @@
 //!
 //! Everything here is a rational function of the probabilities and of t = e^ε, decided exactly.
 
-use super::common::{fmt_rows, fmt_vec, r, simplex, t_set, t_small};
+use crate::claim::instances::{fmt_rows, fmt_vec, r, simplex, t_set, t_small};
 use crate::claim::scan::{Agree, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method};
 use crate::measure::{

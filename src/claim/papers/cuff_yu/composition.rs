@@ -5,9 +5,9 @@
 //! `(X1, X2, Y1, Y2)` is stored flat with explicit dimensions, and every (conditional) mutual
 //! information is computed from entropies of its marginals, as exact log-linear forms.
 
-use super::common::{fmt_rows, fmt_vec, r, simplex, t_small, SplitMix};
 use super::divergence::ll_le;
 use super::info::{hint, ll_value};
+use crate::claim::instances::{fmt_rows, fmt_vec, r, simplex, t_small, SplitMix};
 use crate::claim::papers::vadhan::mechanisms::{product_rr, Mechanism};
 use crate::claim::scan::{DScan, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};

@@ -9,8 +9,8 @@
 //! that decides is named in the report.
 
 use super::closeness::{cells_beyond, default_cells, pair_str, pairs, PairCell};
-use super::common::{fmt_rows, r, simplex, t_set, SplitMix};
 use super::info::{capacity_bracket, h, hint, ll_value, mutual_information};
+use crate::claim::instances::{fmt_rows, r, simplex, t_set, SplitMix};
 use crate::claim::scan::DScan;
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::measure::{entropy, kl, max_ratio_two_sided, tv};
@@ -314,7 +314,7 @@ fn check_15(cell: &ChanCell) -> Check {
                     format!(
                         "W={} prior={}",
                         fmt_rows(&w),
-                        super::common::fmt_vec(&prior)
+                        crate::claim::instances::fmt_vec(&prior)
                     )
                 },
             );

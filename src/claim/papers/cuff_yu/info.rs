@@ -164,8 +164,8 @@ pub fn capacity_bracket(w: &[Vec<Rational>]) -> Bracket {
 
 #[cfg(test)]
 mod tests {
-    use super::super::common::r;
     use super::*;
+    use crate::claim::instances::r;
 
     #[test]
     fn literal_values() {
@@ -190,7 +190,7 @@ mod tests {
 
     #[test]
     fn bracket_is_ordered_on_random_channels() {
-        let mut g = super::super::common::SplitMix(11);
+        let mut g = crate::claim::instances::SplitMix(11);
         for _ in 0..20 {
             let w: Vec<Vec<Rational>> = (0..3).map(|_| g.dist(3, 7)).collect();
             let b = capacity_bracket(&w);

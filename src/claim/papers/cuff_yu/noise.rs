@@ -6,7 +6,7 @@
 //! `P(y|f) = ((1−r)/(1+r)) r^{|y−f|}` inside, `r^f/(1+r)` at 0 and `r^{K−f}/(1+r)` at K.
 //! Gaussian: the discrete Gaussian with rational `q = e^{−1/(2σ²)}` has weights `q^{z²}`.
 
-use super::common::{r, t_set};
+use crate::claim::instances::{r, t_set};
 use crate::claim::scan::Scan;
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::measure::{max_ratio, positive_part, ExtRational};

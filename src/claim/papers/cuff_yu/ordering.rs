@@ -10,9 +10,9 @@
 //!   α-parameter implies it", checked through explicit parameter maps; the strict reading
 //!   (non-implication the other way) through the families of CY-3c and CY-3d.
 
-use super::common::{fmt_rows, fmt_vec, r, simplex, t_small};
 use super::divergence::{cy17_bound, erasure_channel, g, ll_le, max_tv, ChanCell};
 use super::info::{capacity_bracket, hint, ll_value, mutual_information};
+use crate::claim::instances::{fmt_rows, fmt_vec, r, simplex, t_small};
 use crate::claim::papers::vadhan::bayes::slices;
 use crate::claim::papers::vadhan::families::{beyond_fams, default_fams, Fam};
 use crate::claim::scan::DScan;
@@ -147,7 +147,7 @@ fn check_3d(inst: &Strict) -> Check {
     let mut notes = Vec::new();
     for k in 2..=16usize {
         let w = erasure_channel(k, delta);
-        for t in super::common::t_set() {
+        for t in crate::claim::instances::t_set() {
             if hockey_stick_two_sided(&w[0], &w[1], &t) != *delta {
                 ok = false;
             }

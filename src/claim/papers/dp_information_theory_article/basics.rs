@@ -8,10 +8,10 @@ use super::core::{
     chan_beyond, chan_cells, cp, dh, diameter, div, dv, eq, joint, le, method, mi, outcome,
     product, q, s_alpha, ChanCell, Div, Named, Order, ORDERS,
 };
+use crate::claim::instances::{fmt_vec, simplex};
 use crate::claim::papers::cuff_yu::closeness::{
     cells_beyond, default_cells, pair_str, pairs, PairCell,
 };
-use crate::claim::papers::cuff_yu::common::{fmt_vec, simplex};
 use crate::claim::papers::cuff_yu::info::{
     capacity_bracket, h, hint, ll_value, mutual_information, output,
 };

@@ -7,7 +7,7 @@
 //! claim is read on `[0, ∞]`), α = 1 (KL, log-linear), integer α ≥ 2 (`D_α = ln S_α/(α−1)` with
 //! `S_α` rational: technique IR), α = ∞ (`ln` of a maximal rational ratio).
 
-use crate::claim::papers::cuff_yu::common::{fmt_rows, fmt_vec, simplex};
+use crate::claim::instances::{fmt_rows, fmt_vec, simplex};
 use crate::claim::papers::cuff_yu::divergence::ll_le;
 use crate::claim::papers::cuff_yu::info::{hint, ll_value, output};
 use crate::claim::{Method, Outcome, Value};

@@ -11,8 +11,8 @@
 use super::core::{
     channels, dh, diameter, dv, eq, le, mi, outcome, q, s_alpha, Div, Named, Order, ORDERS,
 };
+use crate::claim::instances::{fmt_rows, fmt_vec, simplex, t_set, SplitMix};
 use crate::claim::papers::cross_document::tanh_half_bits;
-use crate::claim::papers::cuff_yu::common::{fmt_rows, fmt_vec, simplex, t_set, SplitMix};
 use crate::claim::papers::cuff_yu::info::{capacity_bracket, hint, ll_value, output};
 use crate::claim::papers::vadhan::bayes::slices;
 use crate::claim::papers::vadhan::families::{default_fams, Fam};

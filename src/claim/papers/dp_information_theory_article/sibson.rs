@@ -15,7 +15,7 @@ use super::core::{
     chan_beyond, chan_cells, channels, cp, dh, diameter, div, dv, eq, joint, le, mi, outcome,
     product, q, s_alpha, sibson_inf, ChanCell, Div, Order,
 };
-use crate::claim::papers::cuff_yu::common::{fmt_vec, simplex};
+use crate::claim::instances::{fmt_vec, simplex};
 use crate::claim::papers::cuff_yu::info::{capacity_bracket, h, hint, ll_value, output, to_f64};
 use crate::claim::papers::vadhan::bayes::slices;
 use crate::claim::papers::vadhan::families::{default_fams, Fam};

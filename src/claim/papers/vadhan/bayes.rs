@@ -7,7 +7,7 @@
 
 use super::families::{beyond_fams, default_fams, Fam};
 use super::mechanisms::{simulator_classes, Mechanism, SimReading};
-use crate::claim::papers::cuff_yu::common::{fmt_vec, r, simplex, t_set};
+use crate::claim::instances::{fmt_vec, r, simplex, t_set};
 use crate::claim::scan::{Agree, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::measure::{tv, ExtRational};

@@ -3,10 +3,10 @@
 
 use super::families::{beyond_fams, default_fams, Fam};
 use super::mechanisms::Mechanism;
+use crate::claim::instances::{fmt_vec, r, t_set};
 use crate::claim::papers::cuff_yu::closeness::{
     cells_beyond, default_cells, pair_str, pairs, PairCell,
 };
-use crate::claim::papers::cuff_yu::common::{fmt_vec, r, t_set};
 use crate::claim::scan::{Agree, Scan};
 use crate::claim::{not_checkable, Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::measure::{event_probability, max_ratio, tv, ExtRational};

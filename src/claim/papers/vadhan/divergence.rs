@@ -4,8 +4,8 @@
 //! certified intervals with the kernel's precision schedule.
 
 use super::distance::{sd4_beyond, sd4_grid, Sd4};
+use crate::claim::instances::{fmt_vec, r, simplex};
 use crate::claim::papers::cuff_yu::closeness::{pair_str, pairs, PairCell};
-use crate::claim::papers::cuff_yu::common::{fmt_vec, r, simplex};
 use crate::claim::papers::cuff_yu::divergence::ll_le;
 use crate::claim::papers::cuff_yu::info::{hint, ll_value};
 use crate::claim::scan::{DScan, Scan};

@@ -1,7 +1,7 @@
 //! Instance families of mechanisms for the Vadhan checkers (`vadhan.md` §0 SEARCH).
 
 use super::mechanisms::{product_rr, random_family, symmetric_family, Mechanism};
-use crate::claim::papers::cuff_yu::common::{r, t_small};
+use crate::claim::instances::{r, t_small};
 use crate::num::Rational;
 use std::fmt;
 

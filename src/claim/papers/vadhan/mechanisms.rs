@@ -4,7 +4,7 @@
 //! (Definition 2), and the fixture families of `vadhan.md` §0 (per-row randomized response,
 //! symmetric mechanisms, seeded random rational mechanisms).
 
-use crate::claim::papers::cuff_yu::common::{fmt_rows, r, simplex, SplitMix};
+use crate::claim::instances::{fmt_rows, r, simplex, SplitMix};
 use crate::measure::{max_ratio, ExtRational};
 use crate::num::Rational;
 use std::fmt;

@@ -6,7 +6,7 @@
 
 use super::families::{beyond_fams, default_fams, Fam};
 use super::mechanisms::{build_simulator, sim_level_sq, sim_valid, simulator_classes, SimReading};
-use crate::claim::papers::cuff_yu::common::{r, t_set};
+use crate::claim::instances::{r, t_set};
 use crate::claim::scan::{Agree, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::measure::ExtRational;
@@ -177,7 +177,7 @@ fn check_c12(inst: &C12) -> Check {
             )
             .with_note(format!(
                 "witness mechanism {mech}; simulator S = {}",
-                sim.map(|v| crate::claim::papers::cuff_yu::common::fmt_vec(&v))
+                sim.map(|v| crate::claim::instances::fmt_vec(&v))
                     .unwrap_or_else(|| "none".into())
             ))
         }

@@ -1,4 +1,4 @@
-//! Exact fixtures shared by the Cuff–Yu, Vadhan and cross-document checkers: the rational
+//! Exact fixtures shared by the claim checkers (moved here from the Cuff–Yu module, issue 15): the rational
 //! instance grids of the catalogues (simplices `Δ_k^N`, the t-set, seeded rational mechanisms)
 //! and printing of distributions and channels so that every instance can be reproduced.
 //!
