@@ -32,30 +32,12 @@ pub fn t_small() -> Vec<Rational> {
 
 /// Every point of the grid simplex `Δ_k^N = {p ∈ (ℕ/N)^k : Σ p = 1}` in lexicographic order
 /// of the numerators (first coordinate largest first).
+///
+/// This is [`crate::claim::families::simplex`] in reverse (its order is ascending).
 pub fn simplex(k: usize, n: u32) -> Vec<Vec<Rational>> {
-    fn rec(k: usize, left: u32, n: u32, cur: &mut Vec<u32>, out: &mut Vec<Vec<Rational>>) {
-        if k == 1 {
-            cur.push(left);
-            out.push(
-                cur.iter()
-                    .map(|&a| Rational::from_unsigneds(a, n))
-                    .collect(),
-            );
-            cur.pop();
-            return;
-        }
-        for a in (0..=left).rev() {
-            cur.push(a);
-            rec(k - 1, left - a, n, cur, out);
-            cur.pop();
-        }
-    }
-    let mut out = Vec::new();
-    if k == 0 || n == 0 {
-        return out;
-    }
-    rec(k, n, n, &mut Vec::with_capacity(k), &mut out);
-    out
+    let mut points = crate::claim::families::simplex(k, u64::from(n));
+    points.reverse();
+    points
 }
 
 /// `(a, b, c)` with exact entries.

@@ -12,9 +12,7 @@
 //! so the dual hint is a second float solve of the dual LP written out below.
 
 use super::model::{Cmp, Model, Sense};
-use crate::num::Rational;
-use malachite::base::num::conversion::traits::RoundingFrom;
-use malachite::base::rounding_modes::RoundingMode;
+use crate::num::fmt::to_f64;
 use microlp::{ComparisonOp, OptimizationDirection, Problem};
 use std::time::Instant;
 
@@ -27,11 +25,6 @@ pub enum FloatAnswer {
     Unbounded,
     /// The float solver gave up: time limit, numerical trouble, or a panic inside it.
     Failed(String),
-}
-
-/// The nearest `f64` (hints only; never compared in a decision).
-pub fn approx(q: &Rational) -> f64 {
-    f64::rounding_from(q, RoundingMode::Nearest).0
 }
 
 fn op(cmp: Cmp) -> ComparisonOp {
@@ -80,15 +73,15 @@ pub fn primal(model: &Model, deadline: Option<Instant>) -> FloatAnswer {
     let vars: Vec<_> = model
         .objective()
         .iter()
-        .map(|c| p.add_var(approx(c), (0.0, f64::INFINITY)))
+        .map(|c| p.add_var(to_f64(c), (0.0, f64::INFINITY)))
         .collect();
     for row in model.rows() {
         let expr: Vec<_> = row
             .coeffs
             .iter()
-            .map(|(j, a)| (vars[*j], approx(a)))
+            .map(|(j, a)| (vars[*j], to_f64(a)))
             .collect();
-        p.add_constraint(expr, op(row.cmp), approx(&row.rhs));
+        p.add_constraint(expr, op(row.cmp), to_f64(&row.rhs));
     }
     run(p, vars, deadline)
 }
@@ -116,17 +109,17 @@ pub fn dual(model: &Model, deadline: Option<Instant>) -> FloatAnswer {
                 c if c == nonneg_on => (0.0, f64::INFINITY),
                 _ => (f64::NEG_INFINITY, 0.0),
             };
-            p.add_var(approx(&row.rhs), bounds)
+            p.add_var(to_f64(&row.rhs), bounds)
         })
         .collect();
     let mut columns: Vec<Vec<(microlp::Variable, f64)>> = vec![Vec::new(); model.n_vars()];
     for (i, row) in model.rows().iter().enumerate() {
         for (j, a) in &row.coeffs {
-            columns[*j].push((ys[i], approx(a)));
+            columns[*j].push((ys[i], to_f64(a)));
         }
     }
     for (j, col) in columns.into_iter().enumerate() {
-        p.add_constraint(col, col_cmp, approx(&model.objective()[j]));
+        p.add_constraint(col, col_cmp, to_f64(&model.objective()[j]));
     }
     run(p, ys, deadline)
 }

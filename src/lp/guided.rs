@@ -27,10 +27,11 @@
 #![allow(clippy::result_large_err)]
 
 use super::certificate::{check, CertificateError};
-use super::float_hint::{self, approx, FloatAnswer};
+use super::float_hint::{self, FloatAnswer};
 use super::model::{Cmp, Model, Sense, Solution};
 use super::simplex::{self, SolveStats};
 use super::sparse_system::{self, SparseRow};
+use crate::num::fmt::to_f64;
 use crate::num::Rational;
 use std::fmt;
 use std::time::{Duration, Instant};
@@ -287,13 +288,13 @@ impl Guess {
             .iter()
             .zip(&priced)
             .map(|(row, p)| {
-                let (mut lhs, mut scale) = (0.0f64, approx(&row.rhs).abs());
+                let (mut lhs, mut scale) = (0.0f64, to_f64(&row.rhs).abs());
                 for (j, a) in &row.coeffs {
-                    let term = approx(a) * x[*j];
+                    let term = to_f64(a) * x[*j];
                     lhs += term;
                     scale += term.abs();
                 }
-                *p || near_zero(lhs - approx(&row.rhs), scale)
+                *p || near_zero(lhs - to_f64(&row.rhs), scale)
             })
             .collect();
         // Reduced costs c_j - (Aᵀy)_j, with the size of the terms as the scale.
@@ -301,7 +302,7 @@ impl Guess {
         let mut scale = vec![0.0f64; model.n_vars()];
         for (row, yi) in model.rows().iter().zip(y) {
             for (j, a) in &row.coeffs {
-                let term = approx(a) * yi;
+                let term = to_f64(a) * yi;
                 aty[*j] += term;
                 scale[*j] += term.abs();
             }
@@ -311,7 +312,7 @@ impl Guess {
             .iter()
             .enumerate()
             .map(|(j, c)| {
-                let c = approx(c);
+                let c = to_f64(c);
                 near_zero(c - aty[j], scale[j] + c.abs())
             })
             .collect();

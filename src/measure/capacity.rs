@@ -10,10 +10,9 @@
 //! rounded to a rational, so the bracket is sound whatever the hint.
 
 use super::info::mutual_information;
+use crate::num::fmt::to_f64;
 use crate::num::{Interval, LogLinear, Rational};
 use crate::prob::{Channel, Dist};
-use malachite::base::num::conversion::traits::RoundingFrom;
-use malachite::base::rounding_modes::RoundingMode;
 use std::collections::HashMap;
 
 /// Working precision (bits) of the enclosures.
@@ -56,10 +55,6 @@ impl CapacityBracket {
     pub fn lower_form(&self, w: &Channel) -> LogLinear {
         mutual_information(&self.input, w)
     }
-}
-
-fn to_f64(q: &Rational) -> f64 {
-    f64::rounding_from(q, RoundingMode::Nearest).0
 }
 
 /// Blahut–Arimoto iterates in `f64` (a hint only; never decides anything): returns the input

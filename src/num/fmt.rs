@@ -72,6 +72,12 @@ pub fn abbreviate(text: &str) -> String {
     format!("{head}…{tail} ({n} characters)")
 }
 
+/// The nearest `f64` to a rational: for hints (a float solver's input, a starting point) and
+/// printing only, never for a decision.
+pub fn to_f64(q: &Rational) -> f64 {
+    f64::rounding_from(q, RoundingMode::Nearest).0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -187,7 +187,7 @@ fn check_14(cell: &PairCell) -> Check {
         let ok = d.cmp_rational(&lhs) != Ordering::Less;
         s.push(
             Decision::from_bool(ok),
-            super::info::to_f64(&lhs) - hint(&d),
+            crate::num::fmt::to_f64(&lhs) - hint(&d),
             || Value::rational(&lhs),
             || ll_value(&d),
             || pair_str(&p, &q),
@@ -508,7 +508,7 @@ fn check_16(inst: &Cy16) -> Check {
                 let ok = gd.cmp_rational(&half_sq) != Ordering::Less;
                 s.push(
                     Decision::from_bool(ok),
-                    super::info::to_f64(&half_sq) - hint(&gd),
+                    crate::num::fmt::to_f64(&half_sq) - hint(&gd),
                     || Value::rational(&half_sq),
                     || ll_value(&gd),
                     || format!("d={d}"),

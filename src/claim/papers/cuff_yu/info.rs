@@ -7,6 +7,7 @@
 
 use crate::claim::Value;
 use crate::measure::{entropy, kl};
+use crate::num::fmt::to_f64;
 use crate::num::loglin::LogLinear;
 use crate::num::Rational;
 use std::cmp::Ordering;
@@ -40,13 +41,6 @@ pub fn mutual_information(prior: &[Rational], w: &[Vec<Rational>]) -> LogLinear 
 /// A log-linear form as a report value: the exact form and a 20-digit enclosure.
 pub fn ll_value(f: &LogLinear) -> Value {
     Value::text(f.to_string(), f.to_decimal_string(20))
-}
-
-/// A rational as the nearest f64 (hints and printing only).
-pub fn to_f64(q: &Rational) -> f64 {
-    use malachite::base::num::conversion::traits::RoundingFrom;
-    use malachite::base::rounding_modes::RoundingMode;
-    f64::rounding_from(q, RoundingMode::Nearest).0
 }
 
 /// A rough floating-point value of a form (a hint for ranking only; never decides).

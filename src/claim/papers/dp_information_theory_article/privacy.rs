@@ -1493,7 +1493,7 @@ impl fmt::Display for Same {
 /// (`B·D(q) − N(q) ≥ 0` on [0, 1]).
 fn s_sup_bound(p: &Rational, al: u64) -> Option<Rational> {
     use super::sibson::bsc_s_poly;
-    use crate::claim::papers::cuff_yu::info::to_f64;
+    use crate::num::fmt::to_f64;
     use crate::num::sturm::{sign_on, Range, SignOnInterval};
     let (n, d) = bsc_s_poly(p, al);
     let mut hint_max = 0f64;

@@ -16,12 +16,13 @@ use super::core::{
     product, q, s_alpha, sibson_inf, ChanCell, Div, Order,
 };
 use crate::claim::instances::{fmt_vec, simplex};
-use crate::claim::papers::cuff_yu::info::{capacity_bracket, h, hint, ll_value, output, to_f64};
+use crate::claim::papers::cuff_yu::info::{capacity_bracket, h, hint, ll_value, output};
 use crate::claim::papers::vadhan::bayes::slices;
 use crate::claim::papers::vadhan::families::{default_fams, Fam};
 use crate::claim::scan::{Agree, DScan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Value};
 use crate::measure::ExtRational;
+use crate::num::fmt::to_f64;
 use crate::num::interval::{refine, Interval, DEFAULT_SCHEDULE};
 use crate::num::loglin::LogLinear;
 use crate::num::poly::Poly;
