@@ -1,6 +1,6 @@
 //! What one instance check returns, and how outcomes aggregate into a verdict.
 
-use crate::num::{Decision, Rational};
+use crate::num::{Decision, LogLinear, Rational};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -140,6 +140,11 @@ impl Value {
             exact: q.to_string(),
             decimal: decimal(q, 20),
         }
+    }
+
+    /// An exact log-linear form (e.g. `1/2 ln(2) - ln(3)`), with a certified 20-digit enclosure.
+    pub fn log_linear(f: &LogLinear) -> Value {
+        Value::text(f.to_string(), f.to_decimal_string(20))
     }
 
     /// Free-form exact text (a formula, a graph, a matrix) and its decimal, if any.

@@ -9,7 +9,7 @@
 //! Blahut–Arimoto run in `f64` (Blahut 1972, Arimoto 1972), used only as a hint and then
 //! rounded to a rational, so the bracket is sound whatever the hint.
 
-use super::info::mutual_information;
+use super::info::{kl, mutual_information, mutual_information_of_rows, output_distribution};
 use crate::num::fmt::to_f64;
 use crate::num::{Interval, LogLinear, Rational};
 use crate::prob::{Channel, Dist};
@@ -61,10 +61,18 @@ impl CapacityBracket {
 /// distribution after at most `max_iters` steps or once the `f64` gap
 /// `max_x D(W_x‖πW) − I(π; W)` drops below `tol`, and the number of steps.
 pub fn blahut_arimoto_hint(w: &Channel, max_iters: usize, tol: f64) -> (Vec<f64>, usize) {
-    let n = w.n_inputs();
-    let k = w.n_outputs();
-    let wf: Vec<Vec<f64>> = w
-        .rows()
+    blahut_arimoto_hint_rows(w.rows(), max_iters, tol)
+}
+
+/// [`blahut_arimoto_hint`] on channel rows given as plain vectors.
+fn blahut_arimoto_hint_rows(
+    rows: &[Vec<Rational>],
+    max_iters: usize,
+    tol: f64,
+) -> (Vec<f64>, usize) {
+    let n = rows.len();
+    let k = rows.first().map_or(0, Vec::len);
+    let wf: Vec<Vec<f64>> = rows
         .iter()
         .map(|r| r.iter().map(to_f64).collect())
         .collect();
@@ -232,6 +240,79 @@ pub fn capacity_bracket(w: &Channel, target: &Rational) -> CapacityBracket {
     }
 }
 
+/// A capacity bracket with exact ends, `lower ≤ C(W) ≤ upper` (nats): `lower = I(π; W)` and
+/// `upper = max_x D(W_x ‖ πW)` as log-linear forms at a rational input `π` with denominator
+/// `2^16` (the bounds of the module documentation). Exact ends can be compared exactly with
+/// other log-linear forms (a paper's formula), at the price of a looser bracket than
+/// [`capacity_bracket`]'s; the small denominator keeps the forms short enough to print.
+#[derive(Clone, Debug)]
+pub struct ExactCapacityBracket {
+    /// `I(π; W)`.
+    pub lower: LogLinear,
+    /// `max_x D(W_x ‖ πW)`.
+    pub upper: LogLinear,
+    /// The rational input `π` of the better lower end.
+    pub prior: Vec<Rational>,
+}
+
+/// The exact bracket at one rational input `π`: `I(π; W)` and `max_x D(W_x ‖ πW)`.
+fn exact_bracket_at(prior: Vec<Rational>, rows: &[Vec<Rational>]) -> ExactCapacityBracket {
+    let lower = mutual_information_of_rows(&prior, rows);
+    let q = output_distribution(&prior, rows);
+    let upper = rows
+        .iter()
+        .map(|row| kl(row, &q).expect("every row is covered by πW when π > 0"))
+        .reduce(|u, d| if d > u { d } else { u })
+        .unwrap_or_default();
+    ExactCapacityBracket {
+        lower,
+        upper,
+        prior,
+    }
+}
+
+/// [`ExactCapacityBracket`] of the channel with rows `rows` (each a distribution): the better
+/// ends of the brackets at a Blahut–Arimoto hint (400 steps, rounded to denominator `2^16`,
+/// every entry at least `2^-16`) and at the uniform input (exact for symmetric channels).
+pub fn capacity_bracket_exact(rows: &[Vec<Rational>]) -> ExactCapacityBracket {
+    let (hint, _) = blahut_arimoto_hint_rows(rows, 400, 0.0);
+    let scale: u64 = 1 << 16;
+    let n = rows.len();
+    let mut nums: Vec<u64> = hint
+        .iter()
+        .map(|&p| ((p * scale as f64).round() as u64).max(1))
+        .collect();
+    // Fix the total to `scale` on the largest entry.
+    let total: u64 = nums.iter().sum();
+    let imax = (0..n).max_by_key(|&i| nums[i]).unwrap_or(0);
+    if total > scale {
+        nums[imax] -= (total - scale).min(nums[imax] - 1);
+    } else {
+        nums[imax] += scale - total;
+    }
+    let prior: Vec<Rational> = nums
+        .iter()
+        .map(|&a| Rational::from_unsigneds(a, scale))
+        .collect();
+    let ba = exact_bracket_at(prior, rows);
+    let uni = exact_bracket_at(vec![Rational::from_unsigneds(1u64, n as u64); n], rows);
+    let (lower, prior) = if uni.lower > ba.lower {
+        (uni.lower, uni.prior)
+    } else {
+        (ba.lower, ba.prior)
+    };
+    let upper = if uni.upper < ba.upper {
+        uni.upper
+    } else {
+        ba.upper
+    };
+    ExactCapacityBracket {
+        lower,
+        upper,
+        prior,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::info::entropy;
@@ -242,6 +323,33 @@ mod tests {
 
     fn target() -> Rational {
         Rational::from_signeds(1, 1_000_000_000_000i64)
+    }
+
+    #[test]
+    fn exact_bracket_of_bsc_is_closed() {
+        // BSC(1/4): C = ln 2 − h(1/4), attained at the uniform input, so both exact ends are it.
+        let w = vec![vec![q(3, 4), q(1, 4)], vec![q(1, 4), q(3, 4)]];
+        let b = capacity_bracket_exact(&w);
+        let c = &LogLinear::ln(&q(2, 1)) - &entropy(&[q(1, 4), q(3, 4)]);
+        assert_eq!(b.lower, c);
+        assert_eq!(b.upper, c);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+
+        /// The exact ends are ordered, the lower end is `I(π; W)` at the reported input, and
+        /// they enclose the certified interval bracket's capacity (both are sound brackets of
+        /// the same number, so they must overlap).
+        #[test]
+        fn exact_bracket_is_sound(w in channel(3, 3, 7)) {
+            let b = capacity_bracket_exact(w.rows());
+            prop_assert!(b.lower <= b.upper);
+            prop_assert_eq!(&mutual_information_of_rows(&b.prior, w.rows()), &b.lower);
+            let iv = capacity_bracket(&w, &target());
+            prop_assert!(b.lower.cmp_rational(&iv.hi()) != std::cmp::Ordering::Greater);
+            prop_assert!(b.upper.cmp_rational(&iv.lo()) != std::cmp::Ordering::Less);
+        }
     }
 
     #[test]

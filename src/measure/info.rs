@@ -102,12 +102,33 @@ pub fn conditional_entropy(prior: &Dist, w: &Channel) -> LogLinear {
     )
 }
 
+/// Binary entropy `h(d) = −d ln d − (1−d) ln(1−d)` (nats), `h(0) = h(1) = 0`
+/// (Cover–Thomas eq. (2.5)); `d ∈ [0, 1]`.
+pub fn binary_entropy(d: &Rational) -> LogLinear {
+    entropy(&[d.clone(), Rational::ONE - d])
+}
+
+/// Output distribution `P_Y(y) = Σ_x π(x) W(y|x)` of the channel with rows `rows` under
+/// `prior` (one mass per row; not checked).
+pub fn output_distribution(prior: &[Rational], rows: &[Vec<Rational>]) -> Vec<Rational> {
+    let k = rows.first().map_or(0, Vec::len);
+    (0..k)
+        .map(|y| prior.iter().zip(rows).map(|(p, row)| p * &row[y]).sum())
+        .collect()
+}
+
 /// Mutual information `I(X;Y) = Σ_x π(x) D(W(·|x) ‖ P_Y)` (nats), exact (Cover–Thomas
 /// eq. (2.28)); always finite.
 pub fn mutual_information(prior: &Dist, w: &Channel) -> LogLinear {
-    let py = w.output_unchecked(prior.probs());
+    mutual_information_of_rows(prior.probs(), w.rows())
+}
+
+/// [`mutual_information`] on a prior and channel rows given as plain vectors (one mass per
+/// row, each row a distribution; not checked).
+pub fn mutual_information_of_rows(prior: &[Rational], rows: &[Vec<Rational>]) -> LogLinear {
+    let py = output_distribution(prior, rows);
     let mut terms = Vec::new();
-    for (p, row) in prior.probs().iter().zip(w.rows()) {
+    for (p, row) in prior.iter().zip(rows) {
         if *p == 0u32 {
             continue;
         }
@@ -155,6 +176,13 @@ mod tests {
             .unwrap(),
             LogLinear::ln(&q(2, 1))
         );
+        // h(1/2) = ln 2; h(0) = h(1) = 0; h(1/4) = 2 ln 2 − (3/4) ln 3.
+        assert_eq!(binary_entropy(&q(1, 2)), LogLinear::ln(&q(2, 1)));
+        assert!(binary_entropy(&q(0, 1)).is_zero() && binary_entropy(&q(1, 1)).is_zero());
+        assert_eq!(
+            binary_entropy(&q(1, 4)),
+            &LogLinear::term(&q(2, 1), &q(2, 1)) - &LogLinear::term(&q(3, 4), &q(3, 1))
+        );
         // BSC(1/4), uniform input: I = ln 2 − h(1/4).
         let w = Channel::new(vec![vec![q(3, 4), q(1, 4)], vec![q(1, 4), q(3, 4)]]).unwrap();
         let i = mutual_information(&Dist::uniform(2), &w);
@@ -174,6 +202,31 @@ mod tests {
         fn mi_two_forms_agree_exactly(w in channel(3, 3, 5), p in dist(3, 4)) {
             let pi = Dist::new(p).unwrap();
             prop_assert!((&mutual_information(&pi, &w) - &mutual_information_hy(&pi, &w)).is_zero());
+        }
+
+        /// The plain-vector form against a naive `Σ_x π(x) D(W_x ‖ πW)` with the output
+        /// distribution summed by hand, and the chain rule `H(X) + H(Y|X) = H(X,Y)`.
+        #[test]
+        fn mi_of_rows_against_naive(w in channel(3, 3, 5), p in dist(3, 4)) {
+            let rows = w.rows();
+            let py: Vec<Rational> = (0..3)
+                .map(|y| (0..3).map(|x| &p[x] * &rows[x][y]).sum())
+                .collect();
+            prop_assert_eq!(&output_distribution(&p, rows), &py);
+            let naive = sum_forms(
+                p.iter()
+                    .zip(rows)
+                    .filter(|(a, _)| **a > 0u32)
+                    .map(|(a, row)| kl(row, &py).unwrap().scale(a))
+                    .collect(),
+            );
+            prop_assert_eq!(mutual_information_of_rows(&p, rows), naive);
+            let joint: Vec<Rational> = (0..3)
+                .flat_map(|x| (0..3).map(move |y| (x, y)))
+                .map(|(x, y)| &p[x] * &rows[x][y])
+                .collect();
+            let pi = Dist::new(p.clone()).unwrap();
+            prop_assert_eq!(&entropy(&p) + &conditional_entropy(&pi, &w), entropy(&joint));
         }
 
         #[test]

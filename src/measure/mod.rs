@@ -21,7 +21,10 @@ mod ident;
 mod info;
 mod qif;
 
-pub use capacity::{blahut_arimoto_hint, capacity_bracket, capacity_bracket_at, CapacityBracket};
+pub use capacity::{
+    blahut_arimoto_hint, capacity_bracket, capacity_bracket_at, capacity_bracket_exact,
+    CapacityBracket, ExactCapacityBracket,
+};
 pub use divergence::{
     event_probability, hockey_stick_divergence, hockey_stick_two_sided, l1_distance, max_ratio,
     max_ratio_two_sided, positive_part,
@@ -36,7 +39,8 @@ pub use ident::{
     identifiability_level,
 };
 pub use info::{
-    conditional_entropy, entropy, kl, mutual_information, mutual_information_hy, renyi, sum_forms,
+    binary_entropy, conditional_entropy, entropy, kl, mutual_information, mutual_information_hy,
+    mutual_information_of_rows, output_distribution, renyi, sum_forms,
 };
 pub use qif::{
     bayes_vulnerability, g_vulnerability, min_capacity, min_entropy_leakage,

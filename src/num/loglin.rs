@@ -23,7 +23,9 @@
 //! difference is non-zero and refinement decides it. This is the one theorem relied on
 //! beyond unique factorisation.
 
+use super::fmt::to_f64;
 use super::interval::Interval;
+use super::Decision;
 use malachite::base::num::arithmetic::traits::{Abs, Gcd};
 use malachite::base::num::basic::traits::{One, Zero};
 use malachite::rational::Rational;
@@ -218,6 +220,20 @@ impl LogLinear {
     /// Exact comparison of the form with a rational `q` (the sign of `self − q`).
     pub fn cmp_rational(&self, q: &Rational) -> Ordering {
         self.cmp_rational_with_prec(q).0
+    }
+
+    /// `self ≤ other`, decided exactly (the [`Ord`] comparison, as a [`Decision`]).
+    pub fn decide_le(&self, other: &LogLinear) -> Decision {
+        Decision::from_bool(self <= other)
+    }
+
+    /// A rough `f64` value of the form, `Σ c·ln(r)` in floating point: a hint for ranking or
+    /// ordering work only, never used to decide (use [`LogLinear::signum`] or [`Ord`]).
+    pub fn approx_f64(&self) -> f64 {
+        self.terms
+            .iter()
+            .map(|(r, c)| to_f64(c) * to_f64(r).ln())
+            .sum()
     }
 
     /// Render with a decimal enclosure, e.g. `ln(2) - ln(3) ∈ [-0.406, -0.405]`.

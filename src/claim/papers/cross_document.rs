@@ -10,8 +10,7 @@ use crate::claim::instances::{fmt_rows, fmt_vec, r, simplex, t_set, t_small};
 use crate::claim::papers::cuff_yu::closeness::{
     canonical_pair, cy11_delta_prime, default_cells, pair_str, pairs, PairCell,
 };
-use crate::claim::papers::cuff_yu::divergence::{cy17_bound, erasure_channel, ll_le};
-use crate::claim::papers::cuff_yu::info::{capacity_bracket, hint, ll_value, mutual_information};
+use crate::claim::papers::cuff_yu::divergence::{cy17_bound, erasure_channel};
 use crate::claim::papers::cuff_yu::noise::clamped_geometric;
 use crate::claim::papers::cuff_yu::ordering::tau;
 use crate::claim::papers::vadhan::bayes::slices;
@@ -19,6 +18,7 @@ use crate::claim::papers::vadhan::families::{default_fams, Fam};
 use crate::claim::papers::vadhan::mechanisms::{product_rr, Mechanism};
 use crate::claim::scan::{DScan, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
+use crate::measure::{capacity_bracket_exact, mutual_information_of_rows};
 use crate::measure::{
     entropy, hockey_stick_divergence, hockey_stick_two_sided, max_ratio, max_ratio_two_sided, tv,
     ExtRational,
@@ -177,14 +177,14 @@ fn check_x2_with(inst: &X2, achievable: bool) -> Check {
             let below_eps = (&bound - &eps).signum() == Ordering::Less;
             let z = t + &one;
             let rr = vec![vec![t / &z, &one / &z], vec![&one / &z, t / &z]];
-            let br = capacity_bracket(&rr);
-            let lower_ok = ll_le(&br.lower, &bound) == Decision::True;
+            let br = capacity_bracket_exact(&rr);
+            let lower_ok = LogLinear::decide_le(&br.lower, &bound) == Decision::True;
             if achievable {
                 // "could achieve a capacity of ε": needs sup C_1 = ε, but sup C_1 ≤ ε tanh(ε/2) < ε.
                 Check::new(
                     "reading 'capacity eps is achieved': sup C_1 over eps-DP channels <= eps tanh(eps/2)  <  eps",
-                    ll_value(&bound),
-                    ll_value(&eps),
+                    Value::log_linear(&bound),
+                    Value::log_linear(&eps),
                     Method::LogLinear,
                     outcome(!below_eps),
                 )
@@ -192,8 +192,8 @@ fn check_x2_with(inst: &X2, achievable: bool) -> Check {
             } else {
                 Check::new(
                     "CY-13 bound eps tanh(eps/2)  <=  eps (ART-34 upper-bound reading) and <= eps^2/2; RR capacity below it",
-                    ll_value(&bound),
-                    ll_value(&eps),
+                    Value::log_linear(&bound),
+                    Value::log_linear(&eps),
                     Method::LogLinear,
                     outcome(below_eps && quad && lower_ok),
                 )
@@ -301,7 +301,7 @@ fn check_x3(fam: &Fam) -> Check {
             if !label.starts_with("i=1") {
                 continue;
             }
-            let br = capacity_bracket(&w);
+            let br = capacity_bracket_exact(&w);
             if br.upper > mi_upper {
                 mi_upper = br.upper;
             }
@@ -312,7 +312,7 @@ fn check_x3(fam: &Fam) -> Check {
             ExtRational::Finite(a) => *a >= level,
             ExtRational::Infinite => true,
         };
-        let d = ll_le(&mi_upper, &tanh).and(Decision::from_bool(art_ok));
+        let d = LogLinear::decide_le(&mi_upper, &tanh).and(Decision::from_bool(art_ok));
         if report.len() < 4 {
             report.push(format!(
                 "{}: row-1 DP e^eps={level}, MI-DP <= {}, ART-D7(inf) e^eps={art}",
@@ -322,9 +322,9 @@ fn check_x3(fam: &Fam) -> Check {
         }
         s.push(
             d,
-            hint(&mi_upper) - hint(&tanh),
-            || ll_value(&mi_upper),
-            || ll_value(&tanh),
+            LogLinear::approx_f64(&mi_upper) - LogLinear::approx_f64(&tanh),
+            || Value::log_linear(&mi_upper),
+            || Value::log_linear(&tanh),
             || format!("{mech}: ART-D7 at alpha=inf level {art}"),
         );
     }
@@ -495,14 +495,14 @@ fn check_x6(cell: &PairCell) -> Check {
         let h2 = -LogLinear::ln(&s2);
         let h = entropy(&p);
         let h0 = LogLinear::ln(&Rational::from(supp));
-        let c = ll_le(&h2, &h);
-        let d = ll_le(&h, &h0);
+        let c = LogLinear::decide_le(&h2, &h);
+        let d = LogLinear::decide_le(&h, &h0);
         let dec = Decision::from_bool(a && b).and(c).and(d);
         s.push(
             dec,
-            hint(&h2) - hint(&h),
-            || ll_value(&h),
-            || ll_value(&h0),
+            LogLinear::approx_f64(&h2) - LogLinear::approx_f64(&h),
+            || Value::log_linear(&h),
+            || Value::log_linear(&h0),
             || format!("P={}", fmt_vec(&p)),
         );
     }
@@ -533,7 +533,7 @@ fn check_x7(delta: &Rational) -> Check {
             .iter()
             .all(|t| hockey_stick_two_sided(&w[0], &w[1], t) == *delta);
         let c = LogLinear::term(delta, &Rational::from(k as u64));
-        let br = capacity_bracket(&w);
+        let br = capacity_bracket_exact(&w);
         let exact_c = br.lower == c && br.upper == c;
         let cy17 = cy17_bound(delta, k + 1);
         let t = r(2, 1);
@@ -542,13 +542,13 @@ fn check_x7(delta: &Rational) -> Check {
             .as_ref()
             .is_none_or(|p| (&c - p).signum() == Ordering::Greater);
         let d = Decision::from_bool(exact_dp && exact_c && grows)
-            .and(ll_le(&c, &cy17))
-            .and(ll_le(&c, &cy4));
+            .and(LogLinear::decide_le(&c, &cy17))
+            .and(LogLinear::decide_le(&c, &cy4));
         s.push(
             d,
-            hint(&c) - hint(&cy17),
-            || ll_value(&c),
-            || ll_value(&cy17),
+            LogLinear::approx_f64(&c) - LogLinear::approx_f64(&cy17),
+            || Value::log_linear(&c),
+            || Value::log_linear(&cy17),
             || format!("k={k} W={}", fmt_rows(&w)),
         );
         prev = Some(c);
@@ -595,9 +595,9 @@ fn check_x8(t: &Rational) -> Check {
         let want = t.pow(k as u64);
         ok &= lvl == want;
         for prior in simplex(2, 4) {
-            let total = mutual_information(&prior, &joint);
-            let single = mutual_information(&prior, &one.rows).scale(&Rational::from(k));
-            ok &= ll_le(&total, &single) == Decision::True;
+            let total = mutual_information_of_rows(&prior, &joint);
+            let single = mutual_information_of_rows(&prior, &one.rows).scale(&Rational::from(k));
+            ok &= LogLinear::decide_le(&total, &single) == Decision::True;
         }
         notes.push(format!("k={k}: level {lvl}"));
     }

@@ -9,7 +9,6 @@
 pub(crate) mod closeness;
 pub(crate) mod composition;
 pub(crate) mod divergence;
-pub(crate) mod info;
 pub(crate) mod noise;
 pub(crate) mod ordering;
 

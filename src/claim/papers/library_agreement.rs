@@ -2,18 +2,16 @@
 //! still carries, against its library counterpart, on random inputs. They agree today; these
 //! tests are the safety net for deleting the copies, and go away with them.
 //!
-//! Copies covered: `cuff_yu::info` (binary entropy, mutual information), AACP `common`
-//! (posterior vulnerability, column-max sum), WYZ `core` (DP level, identifiability level,
-//! expected Hamming distortion, entropy, mutual information). Already deleted, the papers
-//! using `measure`'s: the `cuff_yu::shim` copies of hockey-stick, TV and max-ratio, and the
-//! `cuff_yu::info` copies of KL and entropy.
+//! Copies covered: AACP `common` (posterior vulnerability, column-max sum), WYZ `core` (DP
+//! level, identifiability level, expected Hamming distortion, entropy, mutual information).
+//! Already deleted, the papers using `measure`'s: the `cuff_yu::shim` copies of hockey-stick,
+//! TV and max-ratio, and all of `cuff_yu::info` (KL, entropy, binary entropy, mutual
+//! information, the capacity bracket with exact ends).
 
 use super::alvim_andres_chatzikokolakis_palamidessi::common as aacp;
-use super::cuff_yu::info as cy_info;
 use super::wang_ying_zhang::core as wyz;
 use crate::measure::testutil::{channel, dist};
 use crate::measure::{self, ExtRational};
-use crate::num::Rational;
 use crate::prob::Dist;
 use proptest::prelude::*;
 
@@ -26,24 +24,6 @@ fn wyz_ext(l: &wyz::Level) -> ExtRational {
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
-
-    #[test]
-    fn cuff_yu_info_agrees_with_measure(
-        p in (1usize..=5).prop_flat_map(|k| dist(k, 6)),
-        (prior, w) in (1usize..=4, 1usize..=4)
-            .prop_flat_map(|(n, k)| (dist(n, 5), channel(n, k, 5))),
-    ) {
-        let d = p[0].clone();
-        prop_assert_eq!(
-            cy_info::h(&d),
-            measure::entropy(&[d.clone(), Rational::from(1u32) - &d])
-        );
-        let prior_dist = Dist::new(prior.clone()).unwrap();
-        prop_assert_eq!(
-            cy_info::mutual_information(&prior, w.rows()),
-            measure::mutual_information(&prior_dist, &w)
-        );
-    }
 
     #[test]
     fn aacp_common_agrees_with_measure(

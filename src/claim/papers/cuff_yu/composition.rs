@@ -5,8 +5,6 @@
 //! `(X1, X2, Y1, Y2)` is stored flat with explicit dimensions, and every (conditional) mutual
 //! information is computed from entropies of its marginals, as exact log-linear forms.
 
-use super::divergence::ll_le;
-use super::info::{hint, ll_value};
 use crate::claim::instances::{fmt_rows, fmt_vec, r, simplex, t_small, SplitMix};
 use crate::claim::papers::vadhan::mechanisms::{product_rr, Mechanism};
 use crate::claim::scan::{DScan, Scan};
@@ -296,13 +294,13 @@ fn check_6_with(fam: &PairFam, restore: bool) -> Check {
             let i2_given = j.cmi(&[0], &[3], &c_y1);
             let i2 = j.cmi(&[0], &[3], c);
             let identity = total == &i1 + &i2_given;
-            let ineq = ll_le(&i2_given, &i2);
+            let ineq = LogLinear::decide_le(&i2_given, &i2);
             let d = Decision::from_bool(identity).and(ineq);
             s.push(
                 d,
-                hint(&i2_given) - hint(&i2),
-                || ll_value(&i2_given),
-                || ll_value(&i2),
+                LogLinear::approx_f64(&i2_given) - LogLinear::approx_f64(&i2),
+                || Value::log_linear(&i2_given),
+                || Value::log_linear(&i2),
                 || {
                     format!(
                         "M1={} M2={} prior(x1x2)={} (chain rule exact: {identity})",
@@ -412,7 +410,7 @@ fn check_7(inst: &Cy7) -> Check {
                     let j = joint1(prior, m);
                     let marg = j.cmi(&[0], &[2], &[]);
                     let cond = j.cmi(&[0], &[2], &[1]);
-                    if ll_le(&marg, &cond) == Decision::False {
+                    if LogLinear::decide_le(&marg, &cond) == Decision::False {
                         found += 1;
                         if first.is_none() {
                             first = Some((
@@ -427,8 +425,8 @@ fn check_7(inst: &Cy7) -> Check {
             match first {
                 Some((w, marg, cond)) => Check::new(
                     "witness: I(X1;Y)  >  I(X1;Y|X2)",
-                    ll_value(&marg),
-                    ll_value(&cond),
+                    Value::log_linear(&marg),
+                    Value::log_linear(&cond),
                     Method::LogLinear,
                     Outcome::Holds,
                 )
@@ -456,10 +454,10 @@ fn check_7(inst: &Cy7) -> Check {
                         let marg = j.cmi(&[0], &[2], &[]);
                         let cond = j.cmi(&[0], &[2], &[1]);
                         s.push(
-                            ll_le(&marg, &cond),
-                            hint(&marg) - hint(&cond),
-                            || ll_value(&marg),
-                            || ll_value(&cond),
+                            LogLinear::decide_le(&marg, &cond),
+                            LogLinear::approx_f64(&marg) - LogLinear::approx_f64(&cond),
+                            || Value::log_linear(&marg),
+                            || Value::log_linear(&cond),
                             || format!("M={} prior(x1x2)={}", fmt_rows(&m1), fmt_vec(&prior)),
                         );
                     }

@@ -9,21 +9,16 @@
 //! that decides is named in the report.
 
 use super::closeness::{cells_beyond, default_cells, pair_str, pairs, PairCell};
-use super::info::{capacity_bracket, h, hint, ll_value, mutual_information};
 use crate::claim::instances::{fmt_rows, r, simplex, t_set, SplitMix};
 use crate::claim::scan::DScan;
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
+use crate::measure::{binary_entropy, capacity_bracket_exact, mutual_information_of_rows};
 use crate::measure::{entropy, kl, max_ratio_two_sided, tv};
 use crate::num::loglin::LogLinear;
 use crate::num::poly::Poly;
 use crate::num::{Decision, Rational};
 use std::cmp::Ordering;
 use std::fmt;
-
-/// `a ≤ b` for log-linear forms, decided exactly.
-pub fn ll_le(a: &LogLinear, b: &LogLinear) -> Decision {
-    Decision::from_bool((a - b).signum() != Ordering::Greater)
-}
 
 /// The CY-13 factor `(t−1)(1−1/t)/((t−1)+(1−1/t))`, computed as printed.
 pub fn cy13_factor(t: &Rational) -> Rational {
@@ -82,10 +77,10 @@ fn kl_cell(cell: &PairCell, coef: fn(&Rational) -> Rational, label: &str) -> Che
         for (a, b, dir) in [(&p, &q, "D(P||Q)"), (&q, &p, "D(Q||P)")] {
             let d = kl(a, b).expect("(eps,0)-close pairs have equal supports");
             s.push(
-                ll_le(&d, &bound),
-                hint(&d) - hint(&bound),
-                || ll_value(&d),
-                || ll_value(&bound),
+                LogLinear::decide_le(&d, &bound),
+                LogLinear::approx_f64(&d) - LogLinear::approx_f64(&bound),
+                || Value::log_linear(&d),
+                || Value::log_linear(&bound),
                 || format!("{} {dir} at its own ratio t_P = {own}", pair_str(&p, &q)),
             );
         }
@@ -144,8 +139,8 @@ fn check_13(inst: &KlInst) -> Check {
             let bound = LogLinear::term(&cy13_factor(t), t);
             Check::new(
                 "D(RR_t(0) || RR_t(1))  =  factor(t) ln t",
-                ll_value(&d),
-                ll_value(&bound),
+                Value::log_linear(&d),
+                Value::log_linear(&bound),
                 Method::LogLinear,
                 if d == bound {
                     Outcome::Holds
@@ -187,9 +182,9 @@ fn check_14(cell: &PairCell) -> Check {
         let ok = d.cmp_rational(&lhs) != Ordering::Less;
         s.push(
             Decision::from_bool(ok),
-            crate::num::fmt::to_f64(&lhs) - hint(&d),
+            crate::num::fmt::to_f64(&lhs) - LogLinear::approx_f64(&d),
             || Value::rational(&lhs),
-            || ll_value(&d),
+            || Value::log_linear(&d),
             || pair_str(&p, &q),
         );
     }
@@ -294,7 +289,7 @@ fn check_15(cell: &ChanCell) -> Check {
         // Infinite ε: the hypothesis holds for no finite ε.
         let Some(eps) = eps else { continue };
         for prior in simplex(w.len(), 4) {
-            let i = mutual_information(&prior, &w);
+            let i = mutual_information_of_rows(&prior, &w);
             let mut avg = LogLinear::zero();
             for (pa, a) in prior.iter().zip(&w) {
                 for (pb, b) in prior.iter().zip(&w) {
@@ -302,14 +297,16 @@ fn check_15(cell: &ChanCell) -> Check {
                     avg = &avg + &d.scale(&(pa * pb));
                 }
             }
-            if ll_le(&i, &avg) != Decision::True || ll_le(&avg, &eps) != Decision::True {
+            if LogLinear::decide_le(&i, &avg) != Decision::True
+                || LogLinear::decide_le(&avg, &eps) != Decision::True
+            {
                 convex_ok = false;
             }
             s.push(
-                ll_le(&i, &eps),
-                hint(&i) - hint(&eps),
-                || ll_value(&i),
-                || ll_value(&eps),
+                LogLinear::decide_le(&i, &eps),
+                LogLinear::approx_f64(&i) - LogLinear::approx_f64(&eps),
+                || Value::log_linear(&i),
+                || Value::log_linear(&eps),
                 || {
                     format!(
                         "W={} prior={}",
@@ -357,13 +354,13 @@ fn check_15b(cell: &ChanCell) -> Check {
             }
         }
         let Some(rhs) = rhs else { continue };
-        let br = capacity_bracket(&w);
+        let br = capacity_bracket_exact(&w);
         // Holds when the Blahut–Arimoto radius bound is already below the right side; the
         // right side is itself the radius bound at Q = W_x2 (Gallager/Csiszár), so the only
         // way to fail is a certified lower bound above it.
-        let (d, how) = if ll_le(&br.upper, &rhs) == Decision::True {
+        let (d, how) = if LogLinear::decide_le(&br.upper, &rhs) == Decision::True {
             (Decision::True, "upper bound at Q = pi W")
-        } else if ll_le(&br.lower, &rhs) == Decision::False {
+        } else if LogLinear::decide_le(&br.lower, &rhs) == Decision::False {
             (
                 Decision::False,
                 "lower bound I(pi; W) exceeds the right side",
@@ -376,9 +373,9 @@ fn check_15b(cell: &ChanCell) -> Check {
         };
         s.push(
             d,
-            hint(&br.lower) - hint(&rhs),
-            || ll_value(&br.lower),
-            || ll_value(&rhs),
+            LogLinear::approx_f64(&br.lower) - LogLinear::approx_f64(&rhs),
+            || Value::log_linear(&br.lower),
+            || Value::log_linear(&rhs),
             || format!("W={} ({how}; upper bound {})", fmt_rows(&w), br.upper),
         );
     }
@@ -391,13 +388,13 @@ fn check_15b(cell: &ChanCell) -> Check {
 /// `g(d) = ln 2 − h((1−d)/2)`: the capacity of the binary symmetric channel whose rows are at
 /// total variation d (CY-16's bound, in monotone form).
 pub fn g(d: &Rational) -> LogLinear {
-    &LogLinear::ln(&r(2, 1)) - &h(&((r(1, 1) - d) / r(2, 1)))
+    &LogLinear::ln(&r(2, 1)) - &binary_entropy(&((r(1, 1) - d) / r(2, 1)))
 }
 
 /// Jensen–Shannon divergence `½D(P‖M) + ½D(Q‖M)`, `M = (P+Q)/2` — the mutual information of
 /// the two-row channel (P; Q) at the uniform prior.
 pub fn js(p: &[Rational], q: &[Rational]) -> LogLinear {
-    mutual_information(&[r(1, 2), r(1, 2)], &[p.to_vec(), q.to_vec()])
+    mutual_information_of_rows(&[r(1, 2), r(1, 2)], &[p.to_vec(), q.to_vec()])
 }
 
 /// Instances of CY-16.
@@ -465,10 +462,10 @@ fn check_16(inst: &Cy16) -> Check {
                     let j = js(p, q);
                     let gd = g(&tv(p, q));
                     s.push(
-                        ll_le(&gd, &j),
-                        hint(&gd) - hint(&j),
-                        || ll_value(&gd),
-                        || ll_value(&j),
+                        LogLinear::decide_le(&gd, &j),
+                        LogLinear::approx_f64(&gd) - LogLinear::approx_f64(&j),
+                        || Value::log_linear(&gd),
+                        || Value::log_linear(&j),
                         || pair_str(p, q),
                     );
                 }
@@ -482,13 +479,13 @@ fn check_16(inst: &Cy16) -> Check {
             let one = r(1, 1);
             let p = (&one - d) / r(2, 1);
             let w = vec![vec![&one - &p, p.clone()], vec![p.clone(), &one - &p]];
-            let br = capacity_bracket(&w);
+            let br = capacity_bracket_exact(&w);
             let gd = g(d);
             let ok = br.lower == gd && br.upper == gd && tv(&w[0], &w[1]) == *d;
             Check::new(
                 "BSC((1-d)/2): capacity bracket [lower, upper] = g(d) exactly and TV = d",
-                ll_value(&br.upper),
-                ll_value(&gd),
+                Value::log_linear(&br.upper),
+                Value::log_linear(&gd),
                 Method::LogLinear,
                 if ok { Outcome::Holds } else { Outcome::Fails },
             )
@@ -508,9 +505,9 @@ fn check_16(inst: &Cy16) -> Check {
                 let ok = gd.cmp_rational(&half_sq) != Ordering::Less;
                 s.push(
                     Decision::from_bool(ok),
-                    crate::num::fmt::to_f64(&half_sq) - hint(&gd),
+                    crate::num::fmt::to_f64(&half_sq) - LogLinear::approx_f64(&gd),
                     || Value::rational(&half_sq),
-                    || ll_value(&gd),
+                    || Value::log_linear(&gd),
                     || format!("d={d}"),
                 );
             }
@@ -529,7 +526,8 @@ fn check_16(inst: &Cy16) -> Check {
 
 /// `ε'(δ) = 2h(δ) + 2δ ln m` (CY-17).
 pub fn cy17_bound(delta: &Rational, m: usize) -> LogLinear {
-    &h(delta).scale(&r(2, 1)) + &LogLinear::term(&(r(2, 1) * delta), &Rational::from(m as u64))
+    &binary_entropy(delta).scale(&r(2, 1))
+        + &LogLinear::term(&(r(2, 1) * delta), &Rational::from(m as u64))
 }
 
 /// Structured channel families for CY-17 / CY-4.
@@ -688,21 +686,21 @@ fn check_17(inst: &Cy17Inst) -> Check {
     for w in inst.build() {
         let m = w[0].len().min(w.len() + 1);
         let dmax = max_tv(&w);
-        let br = capacity_bracket(&w);
+        let br = capacity_bracket_exact(&w);
         for delta in [dmax.clone(), r(1, 1)] {
             let bound = cy17_bound(&delta, m);
-            let d = if ll_le(&br.upper, &bound) == Decision::True {
+            let d = if LogLinear::decide_le(&br.upper, &bound) == Decision::True {
                 Decision::True
-            } else if ll_le(&br.lower, &bound) == Decision::False {
+            } else if LogLinear::decide_le(&br.lower, &bound) == Decision::False {
                 Decision::False
             } else {
                 Decision::Unknown
             };
             s.push(
                 d,
-                hint(&br.upper) - hint(&bound),
-                || ll_value(&br.upper),
-                || ll_value(&bound),
+                LogLinear::approx_f64(&br.upper) - LogLinear::approx_f64(&bound),
+                || Value::log_linear(&br.upper),
+                || Value::log_linear(&bound),
                 || format!("W={} delta={delta} m={m}", fmt_rows(&w)),
             );
         }
@@ -730,7 +728,7 @@ impl fmt::Display for FaInst {
 }
 
 fn fa_rhs(d: &Rational, k: usize) -> LogLinear {
-    &LogLinear::term(d, &Rational::from(k as u64 - 1)) + &h(d)
+    &LogLinear::term(d, &Rational::from(k as u64 - 1)) + &binary_entropy(d)
 }
 
 /// CY-17a (Fannes–Audenaert, classical): `|H(P) − H(Q)| ≤ d ln(|Ω|−1) + h(d)` for
@@ -755,10 +753,10 @@ fn check_17a(inst: &FaInst) -> Check {
                         diff
                     };
                     s.push(
-                        ll_le(&abs, &rhs),
-                        hint(&abs) - hint(&rhs),
-                        || ll_value(&abs),
-                        || ll_value(&rhs),
+                        LogLinear::decide_le(&abs, &rhs),
+                        LogLinear::approx_f64(&abs) - LogLinear::approx_f64(&rhs),
+                        || Value::log_linear(&abs),
+                        || Value::log_linear(&rhs),
                         || pair_str(p, q),
                     );
                 }
@@ -774,8 +772,8 @@ fn check_17a(inst: &FaInst) -> Check {
             let rhs = fa_rhs(d, *k);
             Check::new(
                 "H(Q) - H(P) for P = e_1, Q = (1-d, d/(k-1), ...)  =  d ln(k-1) + h(d)",
-                ll_value(&lhs),
-                ll_value(&rhs),
+                Value::log_linear(&lhs),
+                Value::log_linear(&rhs),
                 Method::LogLinear,
                 if lhs == rhs && tv(&p, &q) == *d {
                     Outcome::Holds
@@ -803,7 +801,7 @@ fn fa_grid() -> Vec<FaInst> {
 /// `(1+d) h(d/(1+d))`.
 fn afw_term(d: &Rational) -> LogLinear {
     let one = r(1, 1);
-    h(&(d / (&one + d))).scale(&(&one + d))
+    binary_entropy(&(d / (&one + d))).scale(&(&one + d))
 }
 
 /// A cell of CY-17b: all pairs of joints on `|X| × |Y|` with entries in `ℕ/N`.
@@ -849,10 +847,10 @@ fn check_17b(inst: &AfwCell) -> Check {
                 diff
             };
             s.push(
-                ll_le(&abs, &rhs),
-                hint(&abs) - hint(&rhs),
-                || ll_value(&abs),
-                || ll_value(&rhs),
+                LogLinear::decide_le(&abs, &rhs),
+                LogLinear::approx_f64(&abs) - LogLinear::approx_f64(&rhs),
+                || Value::log_linear(&abs),
+                || Value::log_linear(&rhs),
                 || format!("joints (x-major) {}", pair_str(p, q)),
             );
         }

@@ -10,13 +10,13 @@
 //!   α-parameter implies it", checked through explicit parameter maps; the strict reading
 //!   (non-implication the other way) through the families of CY-3c and CY-3d.
 
-use super::divergence::{cy17_bound, erasure_channel, g, ll_le, max_tv, ChanCell};
-use super::info::{capacity_bracket, hint, ll_value, mutual_information};
+use super::divergence::{cy17_bound, erasure_channel, g, max_tv, ChanCell};
 use crate::claim::instances::{fmt_rows, fmt_vec, r, simplex, t_small};
 use crate::claim::papers::vadhan::bayes::slices;
 use crate::claim::papers::vadhan::families::{beyond_fams, default_fams, Fam};
 use crate::claim::scan::DScan;
 use crate::claim::{not_checkable, Check, ClaimChecker, Family, Method, Outcome, Value};
+use crate::measure::{capacity_bracket_exact, mutual_information_of_rows};
 use crate::measure::{entropy, hockey_stick_two_sided, ExtRational};
 use crate::num::loglin::LogLinear;
 use crate::num::{Decision, Rational};
@@ -39,20 +39,20 @@ fn check_3a(fam: &Fam) -> Check {
         let bound = LogLinear::term(&((&level - &one) / (&level + &one)), &level);
         let eps = LogLinear::ln(&level);
         for (label, w) in slices(&mech) {
-            let br = capacity_bracket(&w);
+            let br = capacity_bracket_exact(&w);
             let strict = (&br.upper - &eps).signum() == Ordering::Less;
-            let d = if ll_le(&br.upper, &bound) == Decision::True && strict {
+            let d = if LogLinear::decide_le(&br.upper, &bound) == Decision::True && strict {
                 Decision::True
-            } else if ll_le(&br.lower, &bound) == Decision::False {
+            } else if LogLinear::decide_le(&br.lower, &bound) == Decision::False {
                 Decision::False
             } else {
                 Decision::Unknown
             };
             s.push(
                 d,
-                hint(&br.upper) - hint(&bound),
-                || ll_value(&br.upper),
-                || ll_value(&bound),
+                LogLinear::approx_f64(&br.upper) - LogLinear::approx_f64(&bound),
+                || Value::log_linear(&br.upper),
+                || Value::log_linear(&bound),
                 || format!("{mech} {label}, L={level}"),
             );
         }
@@ -72,7 +72,7 @@ fn check_3b(cell: &ChanCell) -> Check {
     for w in cell.build() {
         let d = max_tv(&w);
         let gd = g(&d);
-        let br = capacity_bracket(&w);
+        let br = capacity_bracket_exact(&w);
         let mut hockey_ok = true;
         for a in &w {
             for b in &w {
@@ -83,12 +83,12 @@ fn check_3b(cell: &ChanCell) -> Check {
                 }
             }
         }
-        let dec = ll_le(&gd, &br.upper).and(Decision::from_bool(hockey_ok));
+        let dec = LogLinear::decide_le(&gd, &br.upper).and(Decision::from_bool(hockey_ok));
         s.push(
             dec,
-            hint(&gd) - hint(&br.upper),
-            || ll_value(&gd),
-            || ll_value(&br.upper),
+            LogLinear::approx_f64(&gd) - LogLinear::approx_f64(&br.upper),
+            || Value::log_linear(&gd),
+            || Value::log_linear(&br.upper),
             || format!("W={} TV={d}", fmt_rows(&w)),
         );
     }
@@ -120,14 +120,14 @@ fn check_3c(inst: &Strict) -> Check {
         vec![&one - &eta, eta.clone(), r(0, 1)],
         vec![&one - &eta, r(0, 1), eta.clone()],
     ];
-    let br = capacity_bracket(&w);
+    let br = capacity_bracket_exact(&w);
     let exact = LogLinear::term(&eta, &r(2, 1));
     let below = br.upper.cmp_rational(eps_mi) == Ordering::Less;
     let level = crate::measure::max_ratio_two_sided(&w[0], &w[1]);
     let ok = br.lower == exact && br.upper == exact && below && level == ExtRational::Infinite;
     Check::new(
         "C_1 = eta ln 2 (bracket exact) < eps_MI, and DP level = inf",
-        ll_value(&br.upper),
+        Value::log_linear(&br.upper),
         Value::rational(eps_mi),
         Method::Combined(vec![Method::LogLinear, Method::Exact]),
         if ok { Outcome::Holds } else { Outcome::Fails },
@@ -152,7 +152,7 @@ fn check_3d(inst: &Strict) -> Check {
                 ok = false;
             }
         }
-        let br = capacity_bracket(&w);
+        let br = capacity_bracket_exact(&w);
         let exact = LogLinear::term(delta, &Rational::from(k as u64));
         if br.lower != exact || br.upper != exact {
             ok = false;
@@ -288,19 +288,19 @@ fn check_4(inst: &Cy4) -> Check {
                 let m = w[0].len().min(w.len() + 1);
                 let tau_v = tau(t, &delta);
                 let bound = cy17_bound(&tau_v, m);
-                let br = capacity_bracket(&w);
-                let d = if ll_le(&br.upper, &bound) == Decision::True {
+                let br = capacity_bracket_exact(&w);
+                let d = if LogLinear::decide_le(&br.upper, &bound) == Decision::True {
                     Decision::True
-                } else if ll_le(&br.lower, &bound) == Decision::False {
+                } else if LogLinear::decide_le(&br.lower, &bound) == Decision::False {
                     Decision::False
                 } else {
                     Decision::Unknown
                 };
                 s.push(
                     d,
-                    hint(&br.upper) - hint(&bound),
-                    || ll_value(&br.upper),
-                    || ll_value(&bound),
+                    LogLinear::approx_f64(&br.upper) - LogLinear::approx_f64(&bound),
+                    || Value::log_linear(&br.upper),
+                    || Value::log_linear(&bound),
                     || format!("W={} delta={delta} tau={tau_v} m={m}", fmt_rows(&w)),
                 );
             }
@@ -328,7 +328,7 @@ fn check_4(inst: &Cy4) -> Check {
             let small = last.cmp_rational(&r(1, 20)) == Ordering::Less;
             Check::new(
                 "eps_MI(tau) strictly decreasing along (eps,delta) -> 0 and below 1/20 at j = 14",
-                ll_value(&last),
+                Value::log_linear(&last),
                 Value::rational(&r(1, 20)),
                 Method::LogLinear,
                 if ok && small {
@@ -405,14 +405,14 @@ fn check_d3(fam: &Fam) -> Check {
                 }
                 let cond = vec![&prior[b] / &p2, &prior[2 + b] / &p2];
                 let w = vec![mech.rows[b].clone(), mech.rows[2 + b].clone()];
-                rhs = &rhs + &mutual_information(&cond, &w).scale(&p2);
+                rhs = &rhs + &mutual_information_of_rows(&cond, &w).scale(&p2);
             }
             let eq = lhs == rhs;
             s.push(
                 Decision::from_bool(eq),
                 0.0,
-                || ll_value(&lhs),
-                || ll_value(&rhs),
+                || Value::log_linear(&lhs),
+                || Value::log_linear(&rhs),
                 || format!("{mech} prior(x1x2)={}", fmt_vec(&prior)),
             );
         }
@@ -437,7 +437,7 @@ fn check_18(fam: &Fam) -> Check {
         let chans: Vec<Vec<Vec<Rational>>> = (0..2)
             .map(|b| vec![mech.rows[b].clone(), mech.rows[2 + b].clone()])
             .collect();
-        let brs: Vec<_> = chans.iter().map(|w| capacity_bracket(w)).collect();
+        let brs: Vec<_> = chans.iter().map(|w| capacity_bracket_exact(w)).collect();
         let (ib, _) = brs
             .iter()
             .enumerate()
@@ -472,15 +472,15 @@ fn check_18(fam: &Fam) -> Check {
                         .collect()
                 })
                 .collect();
-            mutual_information(&px1, &w)
+            mutual_information_of_rows(&px1, &w)
         };
         let at_point = mixed(&prior);
         let attained = at_point >= lower;
         s.push(
             Decision::from_bool(attained),
             0.0,
-            || ll_value(&at_point),
-            || ll_value(&lower),
+            || Value::log_linear(&at_point),
+            || Value::log_linear(&lower),
             || format!("{mech}: point-mass product attains the left lower bound"),
         );
         for p1 in simplex(2, 6) {
@@ -488,10 +488,10 @@ fn check_18(fam: &Fam) -> Check {
                 let prod: Vec<Rational> = (0..4).map(|x| &p1[x / 2] * &p2[x % 2]).collect();
                 let i = mixed(&prod);
                 s.push(
-                    ll_le(&i, &upper),
-                    hint(&i) - hint(&upper),
-                    || ll_value(&i),
-                    || ll_value(&upper),
+                    LogLinear::decide_le(&i, &upper),
+                    LogLinear::approx_f64(&i) - LogLinear::approx_f64(&upper),
+                    || Value::log_linear(&i),
+                    || Value::log_linear(&upper),
                     || {
                         format!(
                             "{mech} product P(x1)={} P(x2)={}",

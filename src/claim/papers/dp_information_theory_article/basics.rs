@@ -12,11 +12,11 @@ use crate::claim::instances::{fmt_vec, simplex};
 use crate::claim::papers::cuff_yu::closeness::{
     cells_beyond, default_cells, pair_str, pairs, PairCell,
 };
-use crate::claim::papers::cuff_yu::info::{
-    capacity_bracket, h, hint, ll_value, mutual_information, output,
-};
 use crate::claim::scan::{Agree, DScan, Scan};
 use crate::claim::{undecided_because, Check, ClaimChecker, Family, Method, Outcome, Value};
+use crate::measure::{
+    binary_entropy, capacity_bracket_exact, mutual_information_of_rows, output_distribution,
+};
 use crate::measure::{entropy, event_probability, hockey_stick_divergence, kl, max_ratio};
 use crate::num::interval::{refine, Interval, DEFAULT_SCHEDULE};
 use crate::num::loglin::LogLinear;
@@ -222,7 +222,7 @@ fn check_d3(inst: &D3) -> Check {
                         s.push(
                             Decision::True,
                             0.0,
-                            || ll_value(&k),
+                            || Value::log_linear(&k),
                             || Value::text("ln c", ""),
                             || {
                                 format!(
@@ -267,7 +267,7 @@ fn check_d3(inst: &D3) -> Check {
                     s.push(
                         d,
                         0.0,
-                        || ll_value(&k),
+                        || Value::log_linear(&k),
                         || Value::text("bracket", ""),
                         || format!("P={} Q={}", fmt_vec(p), fmt_vec(qq)),
                     );
@@ -506,9 +506,9 @@ fn check_41_with(pc: &Pairs, largest: bool) -> Check {
             let (a, b) = (&hs[0].1, &hs[4].1);
             s.push(
                 Decision::from_bool((b - a).is_zero()),
-                hint(a) - hint(b),
-                || ll_value(a),
-                || ll_value(b),
+                LogLinear::approx_f64(a) - LogLinear::approx_f64(b),
+                || Value::log_linear(a),
+                || Value::log_linear(b),
                 || format!("P={}: H_inf < H_0", fmt_vec(&p)),
             );
         } else {
@@ -516,9 +516,9 @@ fn check_41_with(pc: &Pairs, largest: bool) -> Check {
                 let (a, b) = (&hs[i - 1].1, &hs[i].1);
                 s.push(
                     Decision::from_bool(a <= b),
-                    hint(a) - hint(b),
-                    || ll_value(a),
-                    || ll_value(b),
+                    LogLinear::approx_f64(a) - LogLinear::approx_f64(b),
+                    || Value::log_linear(a),
+                    || Value::log_linear(b),
                     || format!("P={}: {} <= {}", fmt_vec(&p), hs[i - 1].0, hs[i].0),
                 );
             }
@@ -546,7 +546,7 @@ fn check_41_largest(pc: &Pairs) -> Check {
 fn check_d4(cell: &ChanCell) -> Check {
     let mut a = Agree::new();
     cell.each(|prior, w| {
-        let py = output(prior, w);
+        let py = output_distribution(prior, w);
         let ny = py.len();
         let jt = joint(prior, w);
         let mut jt_t = Vec::new();
@@ -566,7 +566,7 @@ fn check_d4(cell: &ChanCell) -> Check {
 fn check_d5(cell: &ChanCell) -> Check {
     let mut a = Agree::new();
     cell.each(|prior, w| {
-        let shannon = mutual_information(prior, w);
+        let shannon = mutual_information_of_rows(prior, w);
         a.push_ok(eq(&mi(Order::One, prior, w), &Some(shannon)), || {
             cp(prior, w)
         });
@@ -671,12 +671,12 @@ fn check_5(p: &Rational) -> Check {
     let stoch = w
         .iter()
         .all(|r| r.iter().cloned().sum::<Rational>() == 1u32);
-    let br = capacity_bracket(&w);
-    let want = &LogLinear::ln(&q(2, 1)) - &h(p);
+    let br = capacity_bracket_exact(&w);
+    let want = &LogLinear::ln(&q(2, 1)) - &binary_entropy(p);
     Check::new(
         "C_1(BSC(p)) bracket [I(pi), max_x D(W_x||pi W)]  =  ln 2 - h(p)",
-        ll_value(&br.lower),
-        ll_value(&want),
+        Value::log_linear(&br.lower),
+        Value::log_linear(&want),
         Method::LogLinear,
         outcome(stoch && br.lower == want && br.upper == want),
     )
@@ -697,7 +697,7 @@ fn check_15(cell: &ChanCell) -> Check {
     cell.each(|prior, w| {
         let i_inf = mi(Order::Inf, prior, w);
         let c_inf = diameter(Order::Inf, w);
-        let py = output(prior, w);
+        let py = output_distribution(prior, w);
         for y in 0..py.len() {
             if py[y] == 0u32 {
                 continue;
@@ -732,7 +732,7 @@ fn check_16(cell: &ChanCell) -> Check {
     let mut s = DScan::new();
     cell.each(|prior, w| {
         let i1 = mi(Order::One, prior, w).expect("finite");
-        let py = output(prior, w);
+        let py = output_distribution(prior, w);
         let mut ey = LogLinear::zero();
         for (y, pyy) in py.iter().enumerate() {
             if *pyy > 0u32 {
@@ -751,16 +751,16 @@ fn check_16(cell: &ChanCell) -> Check {
         s.push(
             Decision::from_bool((&ey - &i1).is_zero() && (&ex - &i1).is_zero()),
             -1.0,
-            || ll_value(&ey),
-            || ll_value(&i1),
+            || Value::log_linear(&ey),
+            || Value::log_linear(&i1),
             || format!("{}: E_Y / E_X identity", cp(prior, w)),
         );
-        let up = capacity_bracket(w).upper;
+        let up = capacity_bracket_exact(w).upper;
         s.push(
             Decision::from_bool(i1 <= up),
-            hint(&i1) - hint(&up),
-            || ll_value(&i1),
-            || ll_value(&up),
+            LogLinear::approx_f64(&i1) - LogLinear::approx_f64(&up),
+            || Value::log_linear(&i1),
+            || Value::log_linear(&up),
             || format!("{}: I <= C_1 upper bracket", cp(prior, w)),
         );
     });
@@ -778,7 +778,7 @@ fn check_17(cell: &ChanCell) -> Check {
     };
     let mut a = Agree::new();
     cell.each(|prior, w| {
-        let py = output(prior, w);
+        let py = output_distribution(prior, w);
         let mut lhs = Some(Rational::from(0u32));
         for (y, pyy) in py.iter().enumerate() {
             if *pyy > 0u32 {
@@ -806,7 +806,7 @@ fn check_18(cell: &ChanCell) -> Check {
     let ss = [q(9, 8), q(3, 2), q(2, 1), q(4, 1)];
     let mut sc = DScan::new();
     cell.each(|prior, w| {
-        let py = output(prior, w);
+        let py = output_distribution(prior, w);
         let posts: Vec<(Rational, Vec<Rational>)> = (0..py.len())
             .filter(|&y| py[y] > 0u32)
             .map(|y| (py[y].clone(), posterior(prior, w, y)))
@@ -844,8 +844,8 @@ fn check_18(cell: &ChanCell) -> Check {
                     sc.push(
                         ll_decide(&lhs, &i1),
                         0.0,
-                        || ll_value(&lhs),
-                        || ll_value(&i1),
+                        || Value::log_linear(&lhs),
+                        || Value::log_linear(&i1),
                         || format!("{} R=ln {s} (alpha=1: P(E) R <= eps)", cp(prior, w)),
                     );
                 }
@@ -868,7 +868,7 @@ fn check_19(cell: &ChanCell) -> Check {
     let mut s = DScan::new();
     cell.each(|prior, w| {
         let eps = diameter(Order::Inf, w);
-        let py = output(prior, w);
+        let py = output_distribution(prior, w);
         for y in 0..py.len() {
             if py[y] == 0u32 {
                 continue;
@@ -1125,7 +1125,7 @@ fn check_22(cell: &ChanCell) -> Check {
 
 /// Composition `g ∘ W` of channels.
 pub fn compose(w: &[Vec<Rational>], g: &[Vec<Rational>]) -> Vec<Vec<Rational>> {
-    w.iter().map(|row| output(row, g)).collect()
+    w.iter().map(|row| output_distribution(row, g)).collect()
 }
 
 /// ART-23 (l.713–732): data processing both ways and symmetry, α ∈ {0, 1, 2, 3, ∞}:
@@ -1155,7 +1155,7 @@ fn check_23(o: &OrderOnly) -> Check {
                     },
                 );
                 // X' -> X via channel g (X' has prior `prior`), X -> Y via w.
-                let px = output(prior, g);
+                let px = output_distribution(prior, g);
                 let base2 = mi(o, &px, w);
                 let pre = mi(o, prior, &compose(g, w));
                 s.push(
@@ -1202,7 +1202,7 @@ fn check_40_with(cell: &ChanCell, corrected: bool) -> Check {
     };
     let mut sc = Scan::le();
     cell.each(|prior, w| {
-        let py = output(prior, w);
+        let py = output_distribution(prior, w);
         let jt = joint(prior, w);
         let s = s_alpha(&jt, &product(prior, &py), al).expect("finite");
         let (nx, ny) = (prior.len(), py.len());

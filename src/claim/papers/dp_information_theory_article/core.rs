@@ -8,9 +8,8 @@
 //! `S_α` rational: technique IR), α = ∞ (`ln` of a maximal rational ratio).
 
 use crate::claim::instances::{fmt_rows, fmt_vec, simplex};
-use crate::claim::papers::cuff_yu::divergence::ll_le;
-use crate::claim::papers::cuff_yu::info::{hint, ll_value, output};
 use crate::claim::{Method, Outcome, Value};
+use crate::measure::output_distribution;
 use crate::measure::{kl, max_ratio, ExtRational};
 use crate::num::loglin::LogLinear;
 use crate::num::{Decision, Rational};
@@ -96,7 +95,7 @@ pub fn le(a: &Div, b: &Div) -> Decision {
     match (a, b) {
         (_, None) => Decision::True,
         (None, Some(_)) => Decision::False,
-        (Some(x), Some(y)) => ll_le(x, y),
+        (Some(x), Some(y)) => LogLinear::decide_le(x, y),
     }
 }
 
@@ -112,7 +111,7 @@ pub fn eq(a: &Div, b: &Div) -> bool {
 /// A report value of an extended form.
 pub fn dv(d: &Div) -> Value {
     match d {
-        Some(f) => ll_value(f),
+        Some(f) => Value::log_linear(f),
         None => Value::text("+inf", "+inf"),
     }
 }
@@ -120,7 +119,7 @@ pub fn dv(d: &Div) -> Value {
 /// Floating hint of an extended form (ranking only).
 pub fn dh(d: &Div) -> f64 {
     match d {
-        Some(f) => hint(f),
+        Some(f) => LogLinear::approx_f64(f),
         None => f64::INFINITY,
     }
 }
@@ -149,7 +148,7 @@ pub fn product(prior: &[Rational], qy: &[Rational]) -> Vec<Rational> {
 
 /// The article's Rényi mutual information `I_α(X;Y) = D_α(P_XY ‖ P_X P_Y)` (ART-D4, l.297).
 pub fn mi(o: Order, prior: &[Rational], w: &[Vec<Rational>]) -> Div {
-    let py = output(prior, w);
+    let py = output_distribution(prior, w);
     div(o, &joint(prior, w), &product(prior, &py))
 }
 

@@ -13,12 +13,12 @@ use super::core::{
 };
 use crate::claim::instances::{fmt_rows, fmt_vec, simplex, t_set, SplitMix};
 use crate::claim::papers::cross_document::tanh_half_bits;
-use crate::claim::papers::cuff_yu::info::{capacity_bracket, hint, ll_value, output};
 use crate::claim::papers::vadhan::bayes::slices;
 use crate::claim::papers::vadhan::families::{default_fams, Fam};
 use crate::claim::papers::vadhan::mechanisms::Mechanism;
 use crate::claim::scan::{Agree, DScan, Scan};
 use crate::claim::{undecided_because, Check, ClaimChecker, Family, Method, Outcome, Value};
+use crate::measure::{capacity_bracket_exact, output_distribution};
 use crate::measure::{
     event_probability, hockey_stick_two_sided, kl, max_ratio, max_ratio_two_sided, ExtRational,
 };
@@ -395,8 +395,8 @@ fn check_31(c: &ChainCell) -> Check {
             s.push(
                 Decision::from_bool((&lhs - &rhs).is_zero()),
                 -1.0,
-                || ll_value(&lhs),
-                || ll_value(&rhs),
+                || Value::log_linear(&lhs),
+                || Value::log_linear(&rhs),
                 || format!("{j}"),
             );
             continue;
@@ -416,9 +416,9 @@ fn check_31(c: &ChainCell) -> Check {
         }
         s.push(
             Decision::from_bool(lhs <= rhs),
-            hint(&lhs) - hint(&rhs),
-            || ll_value(&lhs),
-            || ll_value(&rhs),
+            LogLinear::approx_f64(&lhs) - LogLinear::approx_f64(&rhs),
+            || Value::log_linear(&lhs),
+            || Value::log_linear(&rhs),
             || format!("{j}"),
         );
     }
@@ -709,9 +709,9 @@ fn check_29(g: &G29) -> Check {
                 let rhs = &t1 + &t2;
                 s.push(
                     Decision::from_bool(lhs <= rhs),
-                    hint(&lhs) - hint(&rhs),
-                    || ll_value(&lhs),
-                    || ll_value(&rhs),
+                    LogLinear::approx_f64(&lhs) - LogLinear::approx_f64(&rhs),
+                    || Value::log_linear(&lhs),
+                    || Value::log_linear(&rhs),
                     || format!("{j}"),
                 );
             }
@@ -817,7 +817,7 @@ fn check_30(c: &C30) -> Check {
                 continue;
             }
             for prior in &priors {
-                let py1 = output(prior, w1);
+                let py1 = output_distribution(prior, w1);
                 let (lhs, rhs) = if c.r == [0, 0] {
                     let lhs = mi(Order::One, prior, &wt);
                     let mut t2: Div = Some(LogLinear::zero());
@@ -1123,7 +1123,7 @@ fn check_21(t: &T21) -> Check {
         let nn = Rational::from(t.n);
         let f = &(&LogLinear::ln(&(&count / Rational::from(2u32).pow(t.n)))
             + &LogLinear::term(&nn, &q(2, 1)))
-            - &crate::claim::papers::cuff_yu::info::h(&t.p).scale(&nn);
+            - &crate::measure::binary_entropy(&t.p).scale(&nn);
         counting_ok = f.cmp_rational(&w) != Ordering::Greater;
     }
     let target = &one - &t.delta;
@@ -1205,7 +1205,7 @@ fn check_34(l: &Lvl) -> Check {
     let c = (t - &one) / (t + &one);
     let tanh_ok = LogLinear::term(&q(1, 2), t).cmp_rational(&c) != Ordering::Less;
     let rr = rr2(t);
-    let br = capacity_bracket(&rr);
+    let br = capacity_bracket_exact(&rr);
     let (d, bits) = refine(
         |prec| {
             let e = eps.enclose(prec);
@@ -1219,8 +1219,8 @@ fn check_34(l: &Lvl) -> Check {
     let ok = Decision::from_bool(tanh_ok && eq(&cinf, &Some(eps.clone()))).and(d);
     Check::new(
         "eps^2/16 <= C_1(RR_t) <= eps tanh(eps/2) <= eps^2/2;  C_inf(RR_t) = eps",
-        ll_value(&br.lower),
-        ll_value(&eps),
+        Value::log_linear(&br.lower),
+        Value::log_linear(&eps),
         Method::Combined(vec![Method::LogLinear, Method::Interval { bits }]),
         Outcome::from_decision(ok),
     )
@@ -1240,7 +1240,7 @@ fn check_34_shannon(l: &Lvl) -> Check {
         for w in channels(nx, ny, n) {
             if let ExtRational::Finite(r) = max_ratio_two_sided(&w[0], &w[1]) {
                 if r <= *t {
-                    let u = capacity_bracket(&w).upper;
+                    let u = capacity_bracket_exact(&w).upper;
                     if u > best {
                         best = u;
                     }
@@ -1251,8 +1251,8 @@ fn check_34_shannon(l: &Lvl) -> Check {
     let reached = eps <= bound;
     Check::new(
         "some eps-DP channel has C_1 = eps: needs eps <= sup C_1 <= eps tanh(eps/2)",
-        ll_value(&bound),
-        ll_value(&eps),
+        Value::log_linear(&bound),
+        Value::log_linear(&eps),
         Method::LogLinear,
         outcome(reached),
     )
@@ -1538,7 +1538,7 @@ fn check_30_same(c: &Same) -> Check {
     let b2 = b.clone().pow(2u64);
     let mut best: Option<(Rational, Vec<Rational>)> = None;
     for prior in simplex(4, c.denominator) {
-        let py = output(&prior, &ww);
+        let py = output_distribution(&prior, &ww);
         let jt = super::core::joint(&prior, &ww);
         let s = s_alpha(&jt, &super::core::product(&prior, &py), c.al).expect("finite");
         if best.as_ref().is_none_or(|(v, _)| s > *v) {
@@ -1556,8 +1556,8 @@ fn check_30_same(c: &Same) -> Check {
     };
     Check::new(
         "C_alpha(W x W) >= I_alpha(P*; W x W)  vs  2 C_alpha(W) <= 2 ln B/(alpha-1) (Sturm-certified B)",
-        ll_value(&lower),
-        ll_value(&upper2),
+        Value::log_linear(&lower),
+        Value::log_linear(&upper2),
         Method::Combined(vec![Method::Polynomial, Method::Exact]),
         out,
     )

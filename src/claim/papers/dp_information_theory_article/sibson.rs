@@ -16,12 +16,12 @@ use super::core::{
     product, q, s_alpha, sibson_inf, ChanCell, Div, Order,
 };
 use crate::claim::instances::{fmt_vec, simplex};
-use crate::claim::papers::cuff_yu::info::{capacity_bracket, h, hint, ll_value, output};
 use crate::claim::papers::vadhan::bayes::slices;
 use crate::claim::papers::vadhan::families::{default_fams, Fam};
 use crate::claim::scan::{Agree, DScan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Value};
 use crate::measure::ExtRational;
+use crate::measure::{binary_entropy, capacity_bracket_exact, output_distribution};
 use crate::num::fmt::to_f64;
 use crate::num::interval::{refine, Interval, DEFAULT_SCHEDULE};
 use crate::num::loglin::LogLinear;
@@ -341,7 +341,7 @@ fn check_7(p: &Rational) -> Check {
     }
     Check::new(
         "I^s_inf = ln(2 max(p,1-p)) (Q* uniform); sup_P I_inf = ln max(p/(1-p),(1-p)/p) approached, not attained; limits p -> 0",
-        ll_value(&sib),
+        Value::log_linear(&sib),
         dv(&dp),
         Method::Combined(vec![Method::Exact, Method::LogLinear]),
         outcome(ok),
@@ -361,7 +361,7 @@ fn check_8(cell: &SibCell) -> Check {
         for prior in simplex(cell.nx, 4) {
             match cell.o {
                 Order::Int(al) => {
-                    let py = output(&prior, &w);
+                    let py = output_distribution(&prior, &w);
                     let sv = r_of(&prior, &w, &py, al).expect("P_XY << P_X P_Y");
                     let (d, _, bits) = zpow_le(&sib_a(&prior, &w, al), al, &sv);
                     bits_max = bits_max.max(bits);
@@ -629,7 +629,7 @@ fn check_11(cell: &ChanCell) -> Check {
         let wit = || cp(prior, w);
         match cell.o {
             Order::Int(al) => {
-                let py = output(prior, w);
+                let py = output_distribution(prior, w);
                 let lhs = r_of(prior, w, &py, al).expect("finite");
                 let mut e = Some(Rational::from(0u32));
                 for (px, a) in prior.iter().zip(w) {
@@ -747,7 +747,7 @@ fn check_12(cell: &ChanCell) -> Check {
                     )
                 },
             );
-            let py = output(&prior, &w);
+            let py = output_distribution(&prior, &w);
             for row in &w {
                 let r = div(Order::Inf, row, &py);
                 s.push(
@@ -993,7 +993,7 @@ fn ln2_minus_h(p: &Rational, o: Order) -> LogLinear {
             )
         }
         Order::Inf => &ln2 + &LogLinear::ln(&if *p > &one - p { p.clone() } else { &one - p }),
-        _ => &ln2 - &h(p),
+        _ => &ln2 - &binary_entropy(p),
     }
 }
 
@@ -1007,7 +1007,7 @@ fn check_24(b: &BscA) -> Check {
     let want = ln2_minus_h(&b.p, b.o);
     let mut ok = (&i - &want).is_zero();
     if b.o == Order::One {
-        let br = capacity_bracket(&w);
+        let br = capacity_bracket_exact(&w);
         ok &= br.lower == want && br.upper == want;
     }
     let next = match b.o {
@@ -1023,8 +1023,8 @@ fn check_24(b: &BscA) -> Check {
     }
     Check::new(
         "I_alpha(uniform; BSC(p))  =  ln 2 - H_alpha(p)  (and <= I at the next order)",
-        ll_value(&i),
-        ll_value(&want),
+        Value::log_linear(&i),
+        Value::log_linear(&want),
         Method::Combined(vec![Method::Exact, Method::LogLinear]),
         outcome(ok),
     )
@@ -1058,11 +1058,11 @@ fn check_25_with(b: &BscA, corrected: bool) -> Check {
     let val = ln2_minus_h(&b.p, b.o);
     match b.o {
         Order::One | Order::Zero => {
-            let br = capacity_bracket(&bsc(&b.p));
+            let br = capacity_bracket_exact(&bsc(&b.p));
             Check::new(
                 "alpha=1: ln 2 - H_1(p)  =  C_1(BSC(p)) (bracket closed exactly)",
-                ll_value(&val),
-                ll_value(&br.upper),
+                Value::log_linear(&val),
+                Value::log_linear(&br.upper),
                 Method::LogLinear,
                 outcome(br.lower == val && br.upper == val),
             )
@@ -1077,8 +1077,8 @@ fn check_25_with(b: &BscA, corrected: bool) -> Check {
             let strict = val < c;
             Check::new(
                 "alpha=inf: ln 2 - H_inf(p) = ln(2 max(p,1-p))  <  C_inf = ln max(p/(1-p),(1-p)/p)",
-                ll_value(&val),
-                ll_value(&c),
+                Value::log_linear(&val),
+                Value::log_linear(&c),
                 Method::LogLinear,
                 outcome(strict || (corrected && val <= c)),
             )
@@ -1099,8 +1099,8 @@ fn check_25_with(b: &BscA, corrected: bool) -> Check {
             if uniform_opt {
                 Check::new(
                     format!("alpha={al}: sup_q S_alpha(q) = S_alpha(1/2) (Sturm: S(1/2)D(q) - N(q) >= 0 on [0,1]), so C_alpha = ln 2 - H_alpha(p)  vs  claimed strict <"),
-                    ll_value(&val),
-                    ll_value(&val),
+                    Value::log_linear(&val),
+                    Value::log_linear(&val),
                     Method::Polynomial,
                     outcome(corrected),
                 )
@@ -1119,8 +1119,8 @@ fn check_25_with(b: &BscA, corrected: bool) -> Check {
                 let lower = LogLinear::term(&Rational::from_unsigneds(1, al - 1), &best.1);
                 Check::new(
                     format!("alpha={al}: ln 2 - H_alpha(p)  <  I_alpha(q*) <= C_alpha"),
-                    ll_value(&val),
-                    ll_value(&lower),
+                    Value::log_linear(&val),
+                    Value::log_linear(&lower),
                     Method::Combined(vec![Method::Polynomial, Method::Exact]),
                     outcome(found),
                 )
@@ -1166,7 +1166,7 @@ fn check_26(b: &BscA) -> Check {
     }
     Check::new(
         "printed expression = D_alpha(Bern(p)||Bern(1-p)) = diameter >= I_alpha(P) on the prior grid",
-        ll_value(&printed),
+        Value::log_linear(&printed),
         dv(&diam),
         Method::Combined(vec![Method::Exact, Method::LogLinear]),
         outcome(ok),
@@ -1242,12 +1242,15 @@ fn check_28(r: &R28) -> Check {
     let below = diam <= rad.scale(&(Rational::from(2u32) + Rational::from(4u32) * &d));
     Check::new(
         "alpha=inf: 2 < diameter/radius <= 2 + 4(1/2 - p), both computed from the BSC matrix",
-        ll_value(&diam),
-        ll_value(&rad),
+        Value::log_linear(&diam),
+        Value::log_linear(&rad),
         Method::LogLinear,
         outcome(above && below),
     )
-    .with_note(format!("ratio ~ {:.6}", hint(&diam) / hint(&rad)))
+    .with_note(format!(
+        "ratio ~ {:.6}",
+        LogLinear::approx_f64(&diam) / LogLinear::approx_f64(&rad)
+    ))
 }
 
 /// The α = ∞ radius `inf_Q max_x D_∞(W_x‖Q)` of a channel (ART-11), computed and certified:
@@ -1291,14 +1294,14 @@ fn check_28_fixed(r: &R28) -> Check {
     let near2 = sd < sr.clone().pow(3u64);
     Check::new(
         "fixed alpha, p -> 1/2: diameter/radius approaches 2, i.e. diameter < 3 radius",
-        ll_value(&diam),
-        ll_value(&rad),
+        Value::log_linear(&diam),
+        Value::log_linear(&rad),
         Method::Exact,
         outcome(near2),
     )
     .with_note(format!(
         "ratio ~ {:.6} (tends to 4 as p -> 1/2)",
-        hint(&diam) / hint(&rad)
+        LogLinear::approx_f64(&diam) / LogLinear::approx_f64(&rad)
     ))
 }
 
@@ -1363,7 +1366,7 @@ fn check_38(_: &super::core::Named) -> Check {
     Check::new(
         "I_inf((1-eta, eta)) = ln(1/eta) -> inf (eta = 2^-j, j <= 30);  I^s_inf = ln 2 (1 bit)",
         Value::text("ln 2^j", ""),
-        ll_value(&sib),
+        Value::log_linear(&sib),
         Method::Combined(vec![Method::Exact, Method::LogLinear]),
         outcome(ok),
     )
@@ -1597,7 +1600,7 @@ mod tests {
                 for j in 0..=8u64 {
                     let qq = Rational::from_unsigneds(j, 8);
                     let prior = vec![Rational::from(1u32) - &qq, qq.clone()];
-                    let py = output(&prior, &w);
+                    let py = output_distribution(&prior, &w);
                     let want = s_alpha(&joint(&prior, &w), &product(&prior, &py), al).unwrap();
                     assert_eq!(n.eval(&qq) / d.eval(&qq), want, "p={p} alpha={al} q={qq}");
                 }

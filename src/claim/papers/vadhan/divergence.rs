@@ -6,8 +6,6 @@
 use super::distance::{sd4_beyond, sd4_grid, Sd4};
 use crate::claim::instances::{fmt_vec, r, simplex};
 use crate::claim::papers::cuff_yu::closeness::{pair_str, pairs, PairCell};
-use crate::claim::papers::cuff_yu::divergence::ll_le;
-use crate::claim::papers::cuff_yu::info::{hint, ll_value};
 use crate::claim::scan::{DScan, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::measure::{entropy, kl, max_ratio, max_ratio_two_sided, tv, ExtRational};
@@ -133,8 +131,8 @@ fn check_d5(cell: &PairCell) -> Check {
         let ok = sign != Ordering::Less && ((sign == Ordering::Equal) == (p == q));
         s.push(
             Decision::from_bool(ok),
-            -hint(&d),
-            || ll_value(&d),
+            -LogLinear::approx_f64(&d),
+            || Value::log_linear(&d),
             || Value::text("0 (= iff A = B)", ""),
             || pair_str(&p, &q),
         );
@@ -156,10 +154,10 @@ fn check_6(cell: &PairCell) -> Check {
         let d = kl(&p, &q).expect("finite D_inf implies finite D");
         let dinf = LogLinear::ln(&m);
         s.push(
-            ll_le(&d, &dinf),
-            hint(&d) - hint(&dinf),
-            || ll_value(&d),
-            || ll_value(&dinf),
+            LogLinear::decide_le(&d, &dinf),
+            LogLinear::approx_f64(&d) - LogLinear::approx_f64(&dinf),
+            || Value::log_linear(&d),
+            || Value::log_linear(&dinf),
             || format!("D vs D_inf: {}", pair_str(&p, &q)),
         );
     }
@@ -168,10 +166,10 @@ fn check_6(cell: &PairCell) -> Check {
         let hinf = -LogLinear::ln(&mx);
         let h = entropy(&p);
         s.push(
-            ll_le(&hinf, &h),
-            hint(&hinf) - hint(&h),
-            || ll_value(&hinf),
-            || ll_value(&h),
+            LogLinear::decide_le(&hinf, &h),
+            LogLinear::approx_f64(&hinf) - LogLinear::approx_f64(&h),
+            || Value::log_linear(&hinf),
+            || Value::log_linear(&h),
             || format!("H_inf vs H: P={}", fmt_vec(&p)),
         );
     }
