@@ -6,6 +6,7 @@
 //! `crate::measure`; this module only builds and prints instances.
 
 use crate::num::Rational;
+use std::fmt;
 
 /// `n/d` as an exact rational.
 pub fn r(n: i64, d: i64) -> Rational {
@@ -40,16 +41,64 @@ pub fn simplex(k: usize, n: u32) -> Vec<Vec<Rational>> {
     points
 }
 
-/// `(a, b, c)` with exact entries.
-pub fn fmt_vec(p: &[Rational]) -> String {
-    let parts: Vec<String> = p.iter().map(|x| x.to_string()).collect();
-    format!("({})", parts.join(", "))
+pub use crate::num::fmt::{fmt_rows, fmt_vec};
+
+/// A grid cell: all pairs (P, Q) of `Δ_k^N` at privacy level `t`.
+#[derive(Clone, Debug)]
+pub struct PairCell {
+    pub k: usize,
+    pub n: u32,
+    pub t: Rational,
 }
 
-/// `[(row0); (row1); ...]` with exact entries.
-pub fn fmt_rows(w: &[Vec<Rational>]) -> String {
-    let parts: Vec<String> = w.iter().map(|row| fmt_vec(row)).collect();
-    format!("[{}]", parts.join("; "))
+impl fmt::Display for PairCell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "pairs of simplex k={} N={} t={}", self.k, self.n, self.t)
+    }
+}
+
+/// Cells k ∈ {2,3} with N = 6 and k = 4 with N = 4, over `ts`.
+fn pair_cells(ts: Vec<Rational>) -> Vec<PairCell> {
+    let mut v = Vec::new();
+    for t in ts {
+        for (k, n) in [(2, 6), (3, 6), (4, 4)] {
+            v.push(PairCell { k, n, t: t.clone() });
+        }
+    }
+    v
+}
+
+/// Larger cells for `dpcert search`: size s gives k ∈ {2,3,4} with N = 6 + s (k=4: 4 + s).
+pub fn pair_cells_beyond(s: usize) -> Vec<PairCell> {
+    let mut v = Vec::new();
+    for t in t_set() {
+        for (k, n) in [(2, 6 + s as u32), (3, 6 + s as u32), (4, 4 + s as u32)] {
+            v.push(PairCell { k, n, t: t.clone() });
+        }
+    }
+    v
+}
+
+/// The default cells over the small t-set.
+pub fn default_pair_cells() -> Vec<PairCell> {
+    pair_cells(t_small())
+}
+
+/// Every ordered pair `(P, Q)` of the cell's simplex (`P` outer, both in [`simplex`] order).
+pub fn simplex_pairs(cell: &PairCell) -> Vec<(Vec<Rational>, Vec<Rational>)> {
+    let pts = simplex(cell.k, cell.n);
+    let mut v = Vec::with_capacity(pts.len() * pts.len());
+    for p in &pts {
+        for q in &pts {
+            v.push((p.clone(), q.clone()));
+        }
+    }
+    v
+}
+
+/// `P=(…) Q=(…)`: a pair as an instance label.
+pub fn fmt_pair(p: &[Rational], q: &[Rational]) -> String {
+    format!("P={} Q={}", fmt_vec(p), fmt_vec(q))
 }
 
 /// A small deterministic generator (SplitMix64) for seeded random rational instances.

@@ -7,6 +7,7 @@
 pub mod families;
 pub mod instances;
 pub mod manifest;
+pub mod mechanism_grid;
 pub mod papers;
 pub mod report;
 pub mod scan;

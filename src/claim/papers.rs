@@ -1,11 +1,16 @@
-//! One module per source document; each exports `claims()`.
+//! One module per source document; each exports only `claims()`.
+//!
+//! Paper modules are leaves: they are written against the library (`crate::measure`,
+//! `crate::mechanism`, `crate::lp`, `crate::num`, `crate::prob`, `crate::graph`) and the claim
+//! machinery (`crate::claim`), never against another paper. A definition two papers need
+//! belongs in the library; `papers_are_leaves` below fails when a paper names another.
 
-pub mod alvim_andres_chatzikokolakis_palamidessi;
-pub mod cross_document;
-pub mod cuff_yu;
-pub mod dp_information_theory_article;
-pub mod vadhan;
-pub mod wang_ying_zhang;
+mod alvim_andres_chatzikokolakis_palamidessi;
+mod cross_document;
+mod cuff_yu;
+mod dp_information_theory_article;
+mod vadhan;
+mod wang_ying_zhang;
 
 #[cfg(test)]
 mod library_agreement;
@@ -22,4 +27,88 @@ pub fn all() -> Vec<Box<dyn ClaimChecker>> {
     v.extend(vadhan::claims());
     v.extend(wang_ying_zhang::claims());
     v
+}
+
+/// The module names of the papers (the files `papers/<name>.rs` and directories `papers/<name>/`).
+#[cfg(test)]
+const PAPERS: [&str; 6] = [
+    "alvim_andres_chatzikokolakis_palamidessi",
+    "cross_document",
+    "cuff_yu",
+    "dp_information_theory_article",
+    "vadhan",
+    "wang_ying_zhang",
+];
+
+/// Which other papers a paper's source text names (`papers::<b>`), as `(file, line, b)`.
+#[cfg(test)]
+fn cross_paper_references(paper: &str, file: &str, text: &str) -> Vec<(String, usize, String)> {
+    let mut found = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        for other in PAPERS.iter().filter(|b| **b != paper) {
+            if line.contains(&format!("papers::{other}")) {
+                found.push((file.to_string(), i + 1, other.to_string()));
+            }
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod leaf_tests {
+    use super::*;
+    use std::path::{Path, PathBuf};
+
+    fn rust_files(dir: &Path) -> Vec<PathBuf> {
+        let mut out = Vec::new();
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                out.extend(rust_files(&path));
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+        out
+    }
+
+    /// No file of paper `a` names `papers::<b>` for another paper `b`.
+    #[test]
+    fn papers_are_leaves() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/claim/papers");
+        let mut found = Vec::new();
+        let mut files = 0;
+        for paper in PAPERS {
+            let mut paths = vec![root.join(format!("{paper}.rs"))];
+            let dir = root.join(paper);
+            if dir.is_dir() {
+                paths.extend(rust_files(&dir));
+            }
+            for path in paths {
+                let text = std::fs::read_to_string(&path).unwrap();
+                files += 1;
+                found.extend(cross_paper_references(
+                    paper,
+                    &path.display().to_string(),
+                    &text,
+                ));
+            }
+        }
+        assert!(
+            files > PAPERS.len(),
+            "the paper sources were not found under {root:?}"
+        );
+        assert!(found.is_empty(), "papers name other papers: {found:#?}");
+    }
+
+    /// The scanner sees a cross-paper import, and not a paper naming itself.
+    #[test]
+    fn the_leaf_scanner_finds_a_cross_paper_import() {
+        let text = "use crate::claim::papers::cuff_yu::info::h;\nuse super::core;\n";
+        assert_eq!(
+            cross_paper_references("vadhan", "x.rs", text),
+            vec![("x.rs".to_string(), 1, "cuff_yu".to_string())]
+        );
+        assert!(cross_paper_references("cuff_yu", "x.rs", text).is_empty());
+    }
 }

@@ -13,6 +13,7 @@
 //! `&[(usize, usize)]`; both orientations are always checked. [`complete_pairs`] gives every
 //! pair (the `dpcert audit` default).
 
+mod bounds;
 mod capacity;
 mod divergence;
 mod dp;
@@ -21,6 +22,10 @@ mod ident;
 mod info;
 mod qif;
 
+pub use bounds::{
+    dp_capacity_bound_bits_at_eps_one, mi_dp_bound_from_tv, tight_conversion_pair,
+    tight_delta_conversion, tv_bound_of_close_pair,
+};
 pub use capacity::{
     blahut_arimoto_hint, capacity_bracket, capacity_bracket_at, capacity_bracket_exact,
     CapacityBracket, ExactCapacityBracket,

@@ -6,6 +6,8 @@
 //! ([`crate::measure::dp_level`]) of these mechanisms is then stated as a power of `t`.
 //! Papers that write `t = e^{−ε}` convert at their own boundary.
 
+pub mod database;
+
 use crate::num::Rational;
 use crate::prob::{Channel, ProbError};
 use malachite::base::num::arithmetic::traits::Pow;
@@ -72,19 +74,28 @@ pub fn bsc(p: &Rational) -> Result<Channel, MechanismError> {
     Ok(Channel::new(vec![vec![s.clone(), p.clone()], vec![p.clone(), s]]).expect("stochastic"))
 }
 
-/// Binary erasure channel with erasure probability `e ∈ [0, 1]`; outputs `0, 1, ⊥` (index 2).
-pub fn erasure(e: &Rational) -> Result<Channel, MechanismError> {
+/// The `k`-ary erasure channel with erasure probability `e ∈ [0, 1]`: input `x ∈ {0, …, k−1}`
+/// is output unchanged with probability `1 − e` and as `⊥` (output index `k`) with
+/// probability `e` (Cover–Thomas §7.1.5; `k = 2` is the binary erasure channel).
+pub fn erasure(k: usize, e: &Rational) -> Result<Channel, MechanismError> {
     if *e < 0u32 || *e > 1u32 {
         return Err(bad(format!(
             "erasure probability must be in [0, 1], got {e}"
         )));
     }
-    let s = Rational::ONE - e;
-    Ok(Channel::new(vec![
-        vec![s.clone(), Rational::ZERO, e.clone()],
-        vec![Rational::ZERO, s, e.clone()],
-    ])
-    .expect("stochastic"))
+    if k == 0 {
+        return Err(bad("erasure channel needs k ≥ 1"));
+    }
+    let keep = Rational::ONE - e;
+    let rows = (0..k)
+        .map(|x| {
+            let mut row = vec![Rational::ZERO; k + 1];
+            row[x] = keep.clone();
+            row[k] = e.clone();
+            row
+        })
+        .collect();
+    Ok(Channel::new(rows).expect("stochastic"))
 }
 
 /// The range-restricted (truncated) geometric mechanism on the line `{0, …, k−1}` with
@@ -216,7 +227,12 @@ mod tests {
         assert_eq!(g.rows()[1], vec![q(1, 3), q(1, 3), q(1, 3)]);
         let e = exponential_on_edges(3, &path(3), &q(2, 1)).unwrap();
         assert_eq!(e.rows()[0], vec![q(4, 7), q(2, 7), q(1, 7)]);
-        assert_eq!(erasure(&q(1, 3)).unwrap().entry(1, 2), &q(1, 3));
+        assert_eq!(erasure(2, &q(1, 3)).unwrap().entry(1, 2), &q(1, 3));
+        assert_eq!(
+            erasure(3, &q(1, 4)).unwrap().rows()[1],
+            vec![q(0, 1), q(3, 4), q(0, 1), q(1, 4)]
+        );
+        assert!(erasure(2, &q(5, 4)).is_err() && erasure(0, &q(1, 2)).is_err());
         assert!(bsc(&q(3, 2)).is_err());
         // t = e^eps below 1 (a negative eps, or the old e^-eps convention) is refused.
         for bad_t in [q(0, 1), q(1, 2), q(-1, 1)] {

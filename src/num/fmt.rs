@@ -78,6 +78,18 @@ pub fn to_f64(q: &Rational) -> f64 {
     f64::rounding_from(q, RoundingMode::Nearest).0
 }
 
+/// A distribution or vector with exact entries, `(a, b, c)` (reports and instance labels).
+pub fn fmt_vec(p: &[Rational]) -> String {
+    let parts: Vec<String> = p.iter().map(|x| x.to_string()).collect();
+    format!("({})", parts.join(", "))
+}
+
+/// A matrix (channel rows) with exact entries, `[(row0); (row1); ...]`.
+pub fn fmt_rows(w: &[Vec<Rational>]) -> String {
+    let parts: Vec<String> = w.iter().map(|row| fmt_vec(row)).collect();
+    format!("[{}]", parts.join("; "))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,23 +6,22 @@
 //! under the readings stated in the per-document manifests, and reports whether they agree.
 //! Readings of the article (ART-*) used here are stated per check.
 
+use crate::claim::instances::{default_pair_cells, fmt_pair, simplex_pairs, PairCell};
 use crate::claim::instances::{fmt_rows, fmt_vec, r, simplex, t_set, t_small};
-use crate::claim::papers::cuff_yu::closeness::{
-    canonical_pair, cy11_delta_prime, default_cells, pair_str, pairs, PairCell,
-};
-use crate::claim::papers::cuff_yu::divergence::{cy17_bound, erasure_channel};
-use crate::claim::papers::cuff_yu::noise::clamped_geometric;
-use crate::claim::papers::cuff_yu::ordering::tau;
-use crate::claim::papers::vadhan::bayes::slices;
-use crate::claim::papers::vadhan::families::{default_fams, Fam};
-use crate::claim::papers::vadhan::mechanisms::{product_rr, Mechanism};
+use crate::claim::mechanism_grid::{default_mechanism_families, MechanismFamily};
 use crate::claim::scan::{DScan, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::measure::{capacity_bracket_exact, mutual_information_of_rows};
 use crate::measure::{
+    dp_capacity_bound_bits_at_eps_one, mi_dp_bound_from_tv, tight_conversion_pair,
+    tight_delta_conversion, tv_bound_of_close_pair,
+};
+use crate::measure::{
     entropy, hockey_stick_divergence, hockey_stick_two_sided, max_ratio, max_ratio_two_sided, tv,
     ExtRational,
 };
+use crate::mechanism::database::{product_randomized_response, DatabaseMechanism};
+use crate::mechanism::{erasure, truncated_geometric};
 use crate::num::interval::{refine, Interval, DEFAULT_SCHEDULE};
 use crate::num::loglin::LogLinear;
 use crate::num::poly::Poly;
@@ -78,11 +77,11 @@ fn check_x1(inst: &X1) -> Check {
         X1::Cell(cell) => {
             let t = &cell.t;
             let vad = (t - r(1, 1)) / (t + r(1, 1));
-            let cy11 = cy11_delta_prime(t, &r(1, 1), &r(0, 1));
+            let cy11 = tight_delta_conversion(t, &r(1, 1), &r(0, 1));
             let mut s = Scan::le();
             let mut best = r(0, 1);
             let mut cy9 = true;
-            for (p, q) in pairs(cell) {
+            for (p, q) in simplex_pairs(cell) {
                 if !max_ratio_two_sided(&p, &q).at_most(t) {
                     continue;
                 }
@@ -93,7 +92,7 @@ fn check_x1(inst: &X1) -> Check {
                 if d > best {
                     best = d.clone();
                 }
-                s.push(d, vad.clone(), || pair_str(&p, &q));
+                s.push(d, vad.clone(), || fmt_pair(&p, &q));
             }
             let mut c = s.finish(
                 "TV of (eps,0)-close grid pairs (CY-9 half-L1)  vs  VAD-4(a) = CY-11 bound",
@@ -115,7 +114,7 @@ fn check_x1(inst: &X1) -> Check {
 
 fn x1_grid() -> Vec<X1> {
     let mut v = vec![X1::Symbolic];
-    v.extend(default_cells().into_iter().map(X1::Cell));
+    v.extend(default_pair_cells().into_iter().map(X1::Cell));
     v
 }
 
@@ -147,14 +146,6 @@ fn x2_grid() -> Vec<X2> {
     let mut v: Vec<X2> = t_set().into_iter().map(X2::T).collect();
     v.push(X2::EpsOne);
     v
-}
-
-/// Certified enclosure of `tanh(1/2)/ln 2 = (e−1)/((e+1) ln 2)` (bits) at precision `prec`.
-pub(crate) fn tanh_half_bits(prec: u64) -> Option<Interval> {
-    let e = Interval::exp_rational(&r(1, 1), prec);
-    let one = Interval::from_i64(1, prec);
-    let th = e.sub(&one).checked_div(&e.add(&one))?;
-    th.checked_div(&Interval::ln2(prec))
 }
 
 /// XDOC-2 under the reading "the article's numbers are upper bounds on leakage": CY-13 (via
@@ -211,13 +202,13 @@ fn check_x2_with(inst: &X2, achievable: bool) -> Check {
                 && ln2.cmp_rational(&r(1000, 1435)) != Ordering::Greater;
             let printed = r(144, 100);
             let (d, bits) = refine(
-                |prec| match tanh_half_bits(prec) {
+                |prec| match dp_capacity_bound_bits_at_eps_one(prec) {
                     Some(iv) => iv.lt(&Interval::from_rational(&printed, prec)),
                     None => Decision::Unknown,
                 },
                 &DEFAULT_SCHEDULE,
             );
-            let shown = tanh_half_bits(128)
+            let shown = dp_capacity_bound_bits_at_eps_one(128)
                 .map(|iv| iv.to_decimal_string(6))
                 .unwrap_or_default();
             if achievable {
@@ -260,7 +251,7 @@ fn check_x2_achievable(inst: &X2) -> Check {
 }
 
 /// Largest ratio `max_y M(x)(y)/M(x')(y)` over database pairs selected by `pick(x, x')`.
-fn level_over(mech: &Mechanism, pick: impl Fn(&[usize], &[usize]) -> bool) -> ExtRational {
+fn level_over(mech: &DatabaseMechanism, pick: impl Fn(&[usize], &[usize]) -> bool) -> ExtRational {
     let mut best = ExtRational::Finite(r(1, 1));
     for x in 0..mech.size() {
         for xp in 0..mech.size() {
@@ -286,7 +277,7 @@ fn level_over(mech: &Mechanism, pick: impl Fn(&[usize], &[usize]) -> bool) -> Ex
 /// approached by priors putting vanishing mass on X_1 = a; a supremum, not attained).
 /// Consistency checked for the protected row i = 1 (ε = its per-row DP level):
 /// MI-DP level ≤ ε tanh(ε/2) ≤ ε ≤ ε_ART∞ (exact/log-linear).
-fn check_x3(fam: &Fam) -> Check {
+fn check_x3(fam: &MechanismFamily) -> Check {
     let mut s = DScan::new();
     let mut report = Vec::new();
     for mech in fam.build() {
@@ -297,7 +288,7 @@ fn check_x3(fam: &Fam) -> Check {
         };
         let art = level_over(&mech, |a, b| a[0] != b[0]);
         let mut mi_upper = LogLinear::zero();
-        for (label, w) in slices(&mech) {
+        for (label, w) in mech.row_slices() {
             if !label.starts_with("i=1") {
                 continue;
             }
@@ -336,13 +327,13 @@ fn check_x3(fam: &Fam) -> Check {
     c
 }
 
-fn x3_grid() -> Vec<Fam> {
-    default_fams()
+fn x3_grid() -> Vec<MechanismFamily> {
+    default_mechanism_families()
         .into_iter()
         .filter(|f| match f {
-            Fam::Rr { m, .. } => *m == 2,
-            Fam::Sym { .. } => true,
-            Fam::Rand { n, m, .. } => *n >= 2 && *m == 2,
+            MechanismFamily::Rr { m, .. } => *m == 2,
+            MechanismFamily::Sym { .. } => true,
+            MechanismFamily::Rand { n, m, .. } => *n >= 2 && *m == 2,
         })
         .collect()
 }
@@ -350,13 +341,13 @@ fn x3_grid() -> Vec<Fam> {
 /// XDOC-4: ART-15 (`D_∞(P_{X|y}‖P_X) ≤ I_∞(X;Y) ≤ C_∞ = ε`, with C_∞ read as the naive
 /// `sup_P I_∞ = ln L` and "= ε" read as "≤ ε") and VAD-P1 (both directions ≤ ε) on the same
 /// ε-DP row channels and priors: every link of both chains holds (exact).
-fn check_x4(fam: &Fam) -> Check {
+fn check_x4(fam: &MechanismFamily) -> Check {
     let mut s = Scan::le();
     for mech in fam.build() {
         let ExtRational::Finite(level) = mech.level() else {
             continue;
         };
-        for (label, w) in slices(&mech) {
+        for (label, w) in mech.row_slices() {
             for prior in simplex(mech.m, 6) {
                 let py: Vec<Rational> = (0..mech.outputs())
                     .map(|y| prior.iter().zip(&w).map(|(p, row)| p * &row[y]).sum())
@@ -415,7 +406,7 @@ fn check_x4(fam: &Fam) -> Check {
 fn check_x5(cell: &PairCell) -> Check {
     let mut s = Scan::le();
     let mut differs_q = 0usize;
-    for (p, q) in pairs(cell) {
+    for (p, q) in simplex_pairs(cell) {
         let ess_p = max_ratio(&p, &q);
         let full = (1u64 << p.len()) - 1;
         let mut by_sets = ExtRational::Finite(r(0, 1));
@@ -451,7 +442,7 @@ fn check_x5(cell: &PairCell) -> Check {
         }
         let same = ess_p == by_sets;
         s.push(r(if same { 0 } else { 1 }, 1), r(0, 1), || {
-            format!("{}: ess sup {ess_p}, sets {by_sets}", pair_str(&p, &q))
+            format!("{}: ess sup {ess_p}, sets {by_sets}", fmt_pair(&p, &q))
         });
     }
     let mut c = s.finish(
@@ -528,16 +519,19 @@ fn check_x7(delta: &Rational) -> Check {
     let mut s = DScan::new();
     let mut prev: Option<LogLinear> = None;
     for k in 2..=10usize {
-        let w = erasure_channel(k, delta);
+        let w = erasure(k, &(r(1, 1) - delta))
+            .expect("δ ∈ [0, 1]")
+            .rows()
+            .to_vec();
         let exact_dp = t_set()
             .iter()
             .all(|t| hockey_stick_two_sided(&w[0], &w[1], t) == *delta);
         let c = LogLinear::term(delta, &Rational::from(k as u64));
         let br = capacity_bracket_exact(&w);
         let exact_c = br.lower == c && br.upper == c;
-        let cy17 = cy17_bound(delta, k + 1);
+        let cy17 = mi_dp_bound_from_tv(delta, k + 1);
         let t = r(2, 1);
-        let cy4 = cy17_bound(&tau(&t, delta), k + 1);
+        let cy4 = mi_dp_bound_from_tv(&tv_bound_of_close_pair(&t, delta), k + 1);
         let grows = prev
             .as_ref()
             .is_none_or(|p| (&c - p).signum() == Ordering::Greater);
@@ -567,7 +561,7 @@ fn check_x7(delta: &Rational) -> Check {
 fn check_x8(t: &Rational) -> Check {
     let mut ok = true;
     let mut notes = Vec::new();
-    let one = product_rr(1, 2, t);
+    let one = product_randomized_response(1, 2, t);
     let mut joint = one.rows.clone();
     for k in 1..=4u32 {
         if k > 1 {
@@ -601,7 +595,7 @@ fn check_x8(t: &Rational) -> Check {
         }
         notes.push(format!("k={k}: level {lvl}"));
     }
-    let rr3 = product_rr(3, 2, t);
+    let rr3 = product_randomized_response(3, 2, t);
     for d in 1..=3usize {
         let lvl = level_over(&rr3, |a, b| {
             a.iter().zip(b).filter(|(x, y)| x != y).count() == d
@@ -625,7 +619,7 @@ fn check_x8(t: &Rational) -> Check {
 /// window, and the Gaussian privacy loss is a non-constant polynomial (unbounded) — CY-2 and
 /// ART-20 agree that Gaussian noise is not ε-DP.
 fn check_x9(s: &Rational) -> Check {
-    let w = clamped_geometric(6, &(r(1, 1) / s));
+    let w = truncated_geometric(7, s).expect("s ≥ 1").rows().to_vec();
     let mut lvl = r(1, 1);
     for f in 0..6 {
         if let ExtRational::Finite(q) = max_ratio_two_sided(&w[f], &w[f + 1]) {
@@ -677,7 +671,7 @@ fn check_x9(s: &Rational) -> Check {
 fn check_x10(inst: &(Rational, Rational)) -> Check {
     let (t, delta) = inst;
     let one = r(1, 1);
-    let (p, q) = canonical_pair(t, delta);
+    let (p, q) = tight_conversion_pair(t, delta);
     let z = t + &one;
     let g0 = vec![r(0, 1), t / &z, &one / &z, r(0, 1)];
     let g1 = vec![r(0, 1), &one / &z, t / &z, r(0, 1)];
@@ -695,7 +689,7 @@ fn check_x10(inst: &(Rational, Rational)) -> Check {
         && hockey_stick_divergence(&q, &p, t) == *delta;
     Check::new(
         "P* = (1-delta) g0 + delta e_0, Q* = (1-delta) g1 + delta e_3 with g eps-DP; delta_{P*,Q*}(t) = delta",
-        Value::text(pair_str(&p, &q), ""),
+        Value::text(fmt_pair(&p, &q), ""),
         Value::text(format!("g = {} / {}", fmt_vec(&g0), fmt_vec(&g1)), ""),
         Method::Exact,
         outcome(is_mixture && g_dp && close),
@@ -758,8 +752,8 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         .boxed(),
         Family {
             id: "XDOC-4",
-            grid: default_fams,
-            beyond: Some(crate::claim::papers::vadhan::families::beyond_fams),
+            grid: default_mechanism_families,
+            beyond: Some(crate::claim::mechanism_grid::mechanism_families_beyond),
             check: check_x4,
         }
         .boxed(),

@@ -7,7 +7,6 @@
 pub(crate) mod bayes;
 pub(crate) mod distance;
 pub(crate) mod divergence;
-pub(crate) mod families;
 pub(crate) mod mechanisms;
 pub(crate) mod simulation;
 

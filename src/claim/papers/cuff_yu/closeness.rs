@@ -4,70 +4,17 @@
 //!
 //! Everything here is a rational function of the probabilities and of t = e^ε, decided exactly.
 
-use crate::claim::instances::{fmt_rows, fmt_vec, r, simplex, t_set, t_small};
+use crate::claim::instances::{
+    default_pair_cells, fmt_pair, fmt_rows, pair_cells_beyond, r, simplex_pairs, t_set, PairCell,
+};
 use crate::claim::scan::{Agree, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method};
 use crate::measure::{
-    event_probability, hockey_stick_divergence, hockey_stick_two_sided, max_ratio_two_sided, tv,
-    ExtRational,
+    event_probability, hockey_stick_divergence, hockey_stick_two_sided, max_ratio_two_sided,
+    tight_conversion_pair, tight_delta_conversion, tv, ExtRational,
 };
 use crate::num::Rational;
 use std::fmt;
-
-/// A grid cell: all pairs (P, Q) of `Δ_k^N` at privacy level `t`.
-#[derive(Clone, Debug)]
-pub struct PairCell {
-    pub k: usize,
-    pub n: u32,
-    pub t: Rational,
-}
-
-impl fmt::Display for PairCell {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "pairs of simplex k={} N={} t={}", self.k, self.n, self.t)
-    }
-}
-
-/// Default cells: k ∈ {2,3} with N ≤ 6 and k = 4 with N = 4, over `ts`.
-fn cells(ts: Vec<Rational>) -> Vec<PairCell> {
-    let mut v = Vec::new();
-    for t in ts {
-        for (k, n) in [(2, 6), (3, 6), (4, 4)] {
-            v.push(PairCell { k, n, t: t.clone() });
-        }
-    }
-    v
-}
-
-/// Larger cells for `dpcert search`: size s gives k ∈ {2,3,4} with N = 6 + s (k=4: 4 + s).
-pub(crate) fn cells_beyond(s: usize) -> Vec<PairCell> {
-    let mut v = Vec::new();
-    for t in t_set() {
-        for (k, n) in [(2, 6 + s as u32), (3, 6 + s as u32), (4, 4 + s as u32)] {
-            v.push(PairCell { k, n, t: t.clone() });
-        }
-    }
-    v
-}
-
-pub(crate) fn default_cells() -> Vec<PairCell> {
-    cells(t_small())
-}
-
-pub(crate) fn pairs(cell: &PairCell) -> Vec<(Vec<Rational>, Vec<Rational>)> {
-    let pts = simplex(cell.k, cell.n);
-    let mut v = Vec::with_capacity(pts.len() * pts.len());
-    for p in &pts {
-        for q in &pts {
-            v.push((p.clone(), q.clone()));
-        }
-    }
-    v
-}
-
-pub(crate) fn pair_str(p: &[Rational], q: &[Rational]) -> String {
-    format!("P={} Q={}", fmt_vec(p), fmt_vec(q))
-}
 
 /// CY-D1 (slide "Differential Privacy"): `p(y|x) ≤ e^ε p(y|x')` for all y and both orders
 /// (pointwise form) agrees with the same constraint on every event (set form), for the
@@ -75,7 +22,7 @@ pub(crate) fn pair_str(p: &[Rational], q: &[Rational]) -> String {
 fn check_d1(cell: &PairCell) -> Check {
     let t = &cell.t;
     let mut a = Agree::new();
-    for (p, q) in pairs(cell) {
+    for (p, q) in simplex_pairs(cell) {
         let pointwise = max_ratio_two_sided(&p, &q).at_most(t);
         let events = (0..1u64 << p.len()).all(|m| {
             event_probability(&p, m) <= t * event_probability(&q, m)
@@ -97,15 +44,15 @@ fn check_d2(cell: &PairCell) -> Check {
     let t = &cell.t;
     let mut s = Scan::le();
     let mut s2 = Scan::le();
-    for (p, q) in pairs(cell) {
+    for (p, q) in simplex_pairs(cell) {
         let naive = (0..1u64 << p.len())
             .map(|m| event_probability(&p, m) - t * event_probability(&q, m))
             .max()
             .expect("at least the empty event");
         let h = hockey_stick_divergence(&p, &q, t);
         // Equality as two inequalities, so a mismatch either way is reported.
-        s.push(naive.clone(), h.clone(), || pair_str(&p, &q));
-        s2.push(h, naive, || pair_str(&p, &q));
+        s.push(naive.clone(), h.clone(), || fmt_pair(&p, &q));
+        s2.push(h, naive, || fmt_pair(&p, &q));
     }
     let ok2 = s2.ok();
     let mut c = s.finish(
@@ -130,7 +77,7 @@ fn check_d5(cell: &PairCell) -> Check {
     let t = &cell.t;
     let mut a = Agree::new();
     let deltas: Vec<Rational> = (0..=8).map(|i| r(i, 8)).collect();
-    for (p, q) in pairs(cell) {
+    for (p, q) in simplex_pairs(cell) {
         let h = hockey_stick_two_sided(&p, &q, t);
         for d in &deltas {
             let by_events = (0..1u64 << p.len()).all(|m| {
@@ -138,7 +85,7 @@ fn check_d5(cell: &PairCell) -> Check {
                     && event_probability(&q, m) <= t * event_probability(&p, m) + d
             });
             a.push(by_events, h <= *d, || {
-                format!("{} delta={d}", pair_str(&p, &q))
+                format!("{} delta={d}", fmt_pair(&p, &q))
             });
         }
     }
@@ -157,7 +104,7 @@ fn check_d5(cell: &PairCell) -> Check {
 fn check_8_with(cell: &PairCell, zero_zero_violates: bool) -> Check {
     let t = &cell.t;
     let mut a = Agree::new();
-    for (p, q) in pairs(cell) {
+    for (p, q) in simplex_pairs(cell) {
         let lhs = hockey_stick_two_sided(&p, &q, t) == 0u32;
         let rhs = p.iter().zip(&q).all(|(x, y)| {
             if *x == 0u32 && *y == 0u32 {
@@ -169,7 +116,7 @@ fn check_8_with(cell: &PairCell, zero_zero_violates: bool) -> Check {
                 ratio <= *t && ratio * t >= 1u32
             }
         });
-        a.push(lhs, rhs, || pair_str(&p, &q));
+        a.push(lhs, rhs, || fmt_pair(&p, &q));
     }
     let conv = if zero_zero_violates {
         "0/0 points violate"
@@ -197,7 +144,7 @@ fn check_9_with(cell: &PairCell, full_l1: bool) -> Check {
     let one = r(1, 1);
     let mut a = Agree::new();
     let deltas: Vec<Rational> = (0..=8).map(|i| r(i, 8)).collect();
-    for (p, q) in pairs(cell) {
+    for (p, q) in simplex_pairs(cell) {
         let h = hockey_stick_two_sided(&p, &q, &one);
         let d_tv = if full_l1 {
             crate::measure::l1_distance(&p, &q)
@@ -206,7 +153,7 @@ fn check_9_with(cell: &PairCell, full_l1: bool) -> Check {
         };
         for d in &deltas {
             a.push(h <= *d, d_tv <= *d, || {
-                format!("{} delta={d}", pair_str(&p, &q))
+                format!("{} delta={d}", fmt_pair(&p, &q))
             });
         }
     }
@@ -239,7 +186,7 @@ fn check_10(cell: &PairCell) -> Check {
     let t = &cell.t;
     let one = r(1, 1);
     let mut a = Agree::new();
-    for (p, q) in pairs(cell) {
+    for (p, q) in simplex_pairs(cell) {
         let mut need = r(0, 1);
         for (u, v) in [(&p, &q), (&q, &p)] {
             // Sort outcomes by decreasing u/v (v = 0 first), ties in index order.
@@ -267,7 +214,7 @@ fn check_10(cell: &PairCell) -> Check {
         }
         let h = hockey_stick_two_sided(&p, &q, t);
         a.push_ok(need == h, || {
-            format!("{} NP-vertex delta={need} hockey={h}", pair_str(&p, &q))
+            format!("{} NP-vertex delta={need} hockey={h}", fmt_pair(&p, &q))
         });
     }
     a.finish(
@@ -292,30 +239,13 @@ impl fmt::Display for Cy11 {
     }
 }
 
-/// `δ' = 1 − (t'+1)(1−δ)/(t+1)` — slide "Tightest (ε,δ) Conversion".
-pub fn cy11_delta_prime(t: &Rational, tp: &Rational, delta: &Rational) -> Rational {
-    r(1, 1) - (tp + r(1, 1)) * (r(1, 1) - delta) / (t + r(1, 1))
-}
-
 /// Rational `t' ∈ [1, t]`: the endpoints and three interior points.
 fn t_primes(t: &Rational) -> Vec<Rational> {
     (0..=4).map(|i| r(1, 1) + (t - r(1, 1)) * r(i, 4)).collect()
 }
 
-/// The canonical pair of CY-11 (`cuff-yu.md`): `P* = (δ, (1−δ)t/(1+t), (1−δ)/(1+t), 0)`,
-/// `Q* = (0, (1−δ)/(1+t), (1−δ)t/(1+t), δ)`.
-pub fn canonical_pair(t: &Rational, delta: &Rational) -> (Vec<Rational>, Vec<Rational>) {
-    let one = r(1, 1);
-    let a = (&one - delta) * t / (t + &one);
-    let b = (&one - delta) / (t + &one);
-    (
-        vec![delta.clone(), a.clone(), b.clone(), r(0, 1)],
-        vec![r(0, 1), b, a, delta.clone()],
-    )
-}
-
 fn cy11_grid() -> Vec<Cy11> {
-    let mut v: Vec<Cy11> = default_cells().into_iter().map(Cy11::Valid).collect();
+    let mut v: Vec<Cy11> = default_pair_cells().into_iter().map(Cy11::Valid).collect();
     for t in t_set() {
         for d in [r(0, 1), r(1, 10), r(1, 4), r(1, 2)] {
             v.push(Cy11::Tight {
@@ -328,7 +258,7 @@ fn cy11_grid() -> Vec<Cy11> {
 }
 
 fn cy11_beyond(s: usize) -> Vec<Cy11> {
-    cells_beyond(s).into_iter().map(Cy11::Valid).collect()
+    pair_cells_beyond(s).into_iter().map(Cy11::Valid).collect()
 }
 
 /// CY-11: validity — for every pair and t, with δ := δ_{P,Q}(t), `δ_{P,Q}(t') ≤ δ'(t,t',δ)` at
@@ -340,13 +270,13 @@ fn check_11(inst: &Cy11) -> Check {
             let t = &cell.t;
             let tps = t_primes(t);
             let mut s = Scan::le();
-            for (p, q) in pairs(cell) {
+            for (p, q) in simplex_pairs(cell) {
                 let d = hockey_stick_two_sided(&p, &q, t);
                 for tp in &tps {
                     s.push(
                         hockey_stick_two_sided(&p, &q, tp),
-                        cy11_delta_prime(t, tp, &d),
-                        || format!("{} t'={tp} delta={d}", pair_str(&p, &q)),
+                        tight_delta_conversion(t, tp, &d),
+                        || format!("{} t'={tp} delta={d}", fmt_pair(&p, &q)),
                     );
                 }
             }
@@ -356,13 +286,13 @@ fn check_11(inst: &Cy11) -> Check {
             )
         }
         Cy11::Tight { t, delta } => {
-            let (p, q) = canonical_pair(t, delta);
+            let (p, q) = tight_conversion_pair(t, delta);
             let close = hockey_stick_two_sided(&p, &q, t);
             let mut detail = Vec::new();
             let mut all_eq = close <= *delta;
             for tp in t_primes(t) {
                 let got = hockey_stick_two_sided(&p, &q, &tp);
-                let want = cy11_delta_prime(t, &tp, delta);
+                let want = tight_delta_conversion(t, &tp, delta);
                 if got != want {
                     all_eq = false;
                 }
@@ -370,7 +300,7 @@ fn check_11(inst: &Cy11) -> Check {
             }
             Check::new(
                 "canonical pair: delta_{P*,Q*}(t) <= delta and delta_{P*,Q*}(t') = delta' at every t'",
-                crate::claim::Value::text(pair_str(&p, &q), ""),
+                crate::claim::Value::text(fmt_pair(&p, &q), ""),
                 crate::claim::Value::rational(&close),
                 Method::Exact,
                 crate::claim::Outcome::from_decision(crate::num::Decision::from_bool(all_eq)),
@@ -396,57 +326,57 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
     vec![
         Family {
             id: "CY-D1",
-            grid: default_cells,
-            beyond: Some(cells_beyond),
+            grid: default_pair_cells,
+            beyond: Some(pair_cells_beyond),
             check: check_d1,
         }
         .boxed(),
         Family {
             id: "CY-D2",
-            grid: default_cells,
-            beyond: Some(cells_beyond),
+            grid: default_pair_cells,
+            beyond: Some(pair_cells_beyond),
             check: check_d2,
         }
         .boxed(),
         Family {
             id: "CY-D5",
-            grid: default_cells,
-            beyond: Some(cells_beyond),
+            grid: default_pair_cells,
+            beyond: Some(pair_cells_beyond),
             check: check_d5,
         }
         .boxed(),
         Family {
             id: "CY-8",
-            grid: default_cells,
-            beyond: Some(cells_beyond),
+            grid: default_pair_cells,
+            beyond: Some(pair_cells_beyond),
             check: check_8,
         }
         .boxed(),
         Family {
             id: "CY-8-reading-00",
-            grid: default_cells,
-            beyond: Some(cells_beyond),
+            grid: default_pair_cells,
+            beyond: Some(pair_cells_beyond),
             check: check_8_zero_zero,
         }
         .boxed(),
         Family {
             id: "CY-9",
-            grid: default_cells,
-            beyond: Some(cells_beyond),
+            grid: default_pair_cells,
+            beyond: Some(pair_cells_beyond),
             check: check_9,
         }
         .boxed(),
         Family {
             id: "CY-9-reading-L1",
-            grid: default_cells,
-            beyond: Some(cells_beyond),
+            grid: default_pair_cells,
+            beyond: Some(pair_cells_beyond),
             check: check_9_l1,
         }
         .boxed(),
         Family {
             id: "CY-10",
-            grid: default_cells,
-            beyond: Some(cells_beyond),
+            grid: default_pair_cells,
+            beyond: Some(pair_cells_beyond),
             check: check_10,
         }
         .boxed(),
@@ -470,9 +400,9 @@ mod tests {
         // t' = t gives δ' = δ; t' = 1 gives the TV bound (t − 1 + 2δ)/(t + 1).
         let t = r(3, 1);
         let d = r(1, 10);
-        assert_eq!(cy11_delta_prime(&t, &t, &d), d);
+        assert_eq!(tight_delta_conversion(&t, &t, &d), d);
         assert_eq!(
-            cy11_delta_prime(&t, &r(1, 1), &d),
+            tight_delta_conversion(&t, &r(1, 1), &d),
             (&t - r(1, 1) + r(2, 1) * &d) / (&t + r(1, 1))
         );
     }
@@ -494,7 +424,8 @@ mod tests {
         let q = vec![r(0, 1), r(1, 1)];
         let t = r(2, 1);
         assert!(
-            hockey_stick_two_sided(&p, &q, &r(1, 1)) > cy11_delta_prime(&t, &r(1, 1), &r(1, 2))
+            hockey_stick_two_sided(&p, &q, &r(1, 1))
+                > tight_delta_conversion(&t, &r(1, 1), &r(1, 2))
         );
     }
 

@@ -6,11 +6,11 @@
 //! information is computed from entropies of its marginals, as exact log-linear forms.
 
 use crate::claim::instances::{fmt_rows, fmt_vec, r, simplex, t_small, SplitMix};
-use crate::claim::papers::vadhan::mechanisms::{product_rr, Mechanism};
 use crate::claim::scan::{DScan, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::measure::entropy;
 use crate::measure::ExtRational;
+use crate::mechanism::database::{product_randomized_response, DatabaseMechanism};
 use crate::num::loglin::LogLinear;
 use crate::num::{Decision, Rational};
 use std::fmt;
@@ -102,7 +102,7 @@ impl fmt::Display for Cy5 {
 }
 
 /// The product mechanism (outputs independent given the database).
-fn product_mech(a: &Mechanism, b: &Mechanism) -> Mechanism {
+fn product_mech(a: &DatabaseMechanism, b: &DatabaseMechanism) -> DatabaseMechanism {
     let rows = a
         .rows
         .iter()
@@ -113,7 +113,7 @@ fn product_mech(a: &Mechanism, b: &Mechanism) -> Mechanism {
                 .collect()
         })
         .collect();
-    Mechanism {
+    DatabaseMechanism {
         n: a.n,
         m: a.m,
         rows,
@@ -134,7 +134,7 @@ fn finite(l: ExtRational) -> Option<Rational> {
 fn check_5(inst: &Cy5) -> Check {
     match inst {
         Cy5::Copies { k, t } => {
-            let one = product_rr(1, 2, t);
+            let one = product_randomized_response(1, 2, t);
             let mut joint = one.clone();
             for _ in 1..*k {
                 joint = product_mech(&joint, &one);
@@ -149,8 +149,8 @@ fn check_5(inst: &Cy5) -> Check {
             ))
         }
         Cy5::Mixed { t1, t2 } => {
-            let a = product_rr(1, 2, t1);
-            let b = product_rr(1, 2, t2);
+            let a = product_randomized_response(1, 2, t1);
+            let b = product_randomized_response(1, 2, t2);
             let level = finite(product_mech(&a, &b).level()).expect("full support");
             Check::rationals(
                 "exact level of RR_t1 x RR_t2  <=  t1 t2",
@@ -167,13 +167,13 @@ fn check_5(inst: &Cy5) -> Check {
                 let k2 = 2 + (j / 2 % 2);
                 let rows1: Vec<Vec<Rational>> = (0..4).map(|_| g.full_dist(k1, 8)).collect();
                 let rows2: Vec<Vec<Rational>> = (0..4).map(|_| g.full_dist(k2, 8)).collect();
-                let m1 = Mechanism {
+                let m1 = DatabaseMechanism {
                     n: 2,
                     m: 2,
                     rows: rows1,
                     name: "M1".into(),
                 };
-                let m2 = Mechanism {
+                let m2 = DatabaseMechanism {
                     n: 2,
                     m: 2,
                     rows: rows2,

@@ -8,10 +8,13 @@
 //! is decided exactly (`LogLinear` sign). Capacities are bracketed (CB) and the bracket end
 //! that decides is named in the report.
 
-use super::closeness::{cells_beyond, default_cells, pair_str, pairs, PairCell};
+use crate::claim::instances::{
+    default_pair_cells, fmt_pair, pair_cells_beyond, simplex_pairs, PairCell,
+};
 use crate::claim::instances::{fmt_rows, r, simplex, t_set, SplitMix};
 use crate::claim::scan::DScan;
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
+use crate::measure::mi_dp_bound_from_tv;
 use crate::measure::{binary_entropy, capacity_bracket_exact, mutual_information_of_rows};
 use crate::measure::{entropy, kl, max_ratio_two_sided, tv};
 use crate::num::loglin::LogLinear;
@@ -48,13 +51,13 @@ impl fmt::Display for KlInst {
 
 fn kl_grid() -> Vec<KlInst> {
     let mut v = vec![KlInst::Simplify];
-    v.extend(default_cells().into_iter().map(KlInst::Cell));
+    v.extend(default_pair_cells().into_iter().map(KlInst::Cell));
     v.extend(t_set().into_iter().map(KlInst::Attain));
     v
 }
 
 fn kl_beyond(s: usize) -> Vec<KlInst> {
-    cells_beyond(s).into_iter().map(KlInst::Cell).collect()
+    pair_cells_beyond(s).into_iter().map(KlInst::Cell).collect()
 }
 
 /// Both KL directions of every (ε,0)-close pair of the cell (two-sided ratio `t_P ≤ t`)
@@ -64,7 +67,7 @@ fn kl_beyond(s: usize) -> Vec<KlInst> {
 fn kl_cell(cell: &PairCell, coef: fn(&Rational) -> Rational, label: &str) -> Check {
     let t = &cell.t;
     let mut s = DScan::new();
-    for (p, q) in pairs(cell) {
+    for (p, q) in simplex_pairs(cell) {
         let crate::measure::ExtRational::Finite(own) = max_ratio_two_sided(&p, &q) else {
             continue;
         };
@@ -81,7 +84,7 @@ fn kl_cell(cell: &PairCell, coef: fn(&Rational) -> Rational, label: &str) -> Che
                 LogLinear::approx_f64(&d) - LogLinear::approx_f64(&bound),
                 || Value::log_linear(&d),
                 || Value::log_linear(&bound),
-                || format!("{} {dir} at its own ratio t_P = {own}", pair_str(&p, &q)),
+                || format!("{} {dir} at its own ratio t_P = {own}", fmt_pair(&p, &q)),
             );
         }
     }
@@ -148,7 +151,7 @@ fn check_13(inst: &KlInst) -> Check {
                     Outcome::Fails
                 },
             )
-            .with_note(format!("witness {}", pair_str(&p, &q)))
+            .with_note(format!("witness {}", fmt_pair(&p, &q)))
         }
     }
 }
@@ -168,14 +171,14 @@ fn check_12_inst(inst: &KlInst) -> Check {
 }
 
 fn kl12_grid() -> Vec<KlInst> {
-    default_cells().into_iter().map(KlInst::Cell).collect()
+    default_pair_cells().into_iter().map(KlInst::Cell).collect()
 }
 
 /// CY-14 (Pinsker): `TV ≤ √(D/2)` for every pair with finite D, as `2·TV² ≤ D(P‖Q)`
 /// (TV half-L1, D in nats): a log-linear form against a rational, decided exactly.
 fn check_14(cell: &PairCell) -> Check {
     let mut s = DScan::new();
-    for (p, q) in pairs(cell) {
+    for (p, q) in simplex_pairs(cell) {
         let Some(d) = kl(&p, &q) else { continue };
         let d_tv = tv(&p, &q);
         let lhs = r(2, 1) * &d_tv * &d_tv;
@@ -185,7 +188,7 @@ fn check_14(cell: &PairCell) -> Check {
             crate::num::fmt::to_f64(&lhs) - LogLinear::approx_f64(&d),
             || Value::rational(&lhs),
             || Value::log_linear(&d),
-            || pair_str(&p, &q),
+            || fmt_pair(&p, &q),
         );
     }
     s.finish("2 TV(P,Q)^2  <=  D(P||Q)", Method::LogLinear)
@@ -466,7 +469,7 @@ fn check_16(inst: &Cy16) -> Check {
                         LogLinear::approx_f64(&gd) - LogLinear::approx_f64(&j),
                         || Value::log_linear(&gd),
                         || Value::log_linear(&j),
-                        || pair_str(p, q),
+                        || fmt_pair(p, q),
                     );
                 }
             }
@@ -524,12 +527,6 @@ fn check_16(inst: &Cy16) -> Check {
     }
 }
 
-/// `ε'(δ) = 2h(δ) + 2δ ln m` (CY-17).
-pub fn cy17_bound(delta: &Rational, m: usize) -> LogLinear {
-    &binary_entropy(delta).scale(&r(2, 1))
-        + &LogLinear::term(&(r(2, 1) * delta), &Rational::from(m as u64))
-}
-
 /// Structured channel families for CY-17 / CY-4.
 #[derive(Clone, Debug)]
 pub enum Cy17Inst {
@@ -575,16 +572,13 @@ pub fn symmetric_channel(k: usize, delta: &Rational) -> Vec<Vec<Rational>> {
         .collect()
 }
 
-/// The k-ary erasure channel: `Y = X` w.p. δ, `⊥` (last output) otherwise.
+/// The k-ary erasure channel in Cuff–Yu's parameter: `Y = X` w.p. δ, `⊥` (last output)
+/// otherwise, i.e. the library's [`crate::mechanism::erasure`] with erasure probability `1 − δ`.
 pub fn erasure_channel(k: usize, delta: &Rational) -> Vec<Vec<Rational>> {
-    (0..k)
-        .map(|x| {
-            let mut row = vec![r(0, 1); k + 1];
-            row[x] = delta.clone();
-            row[k] = r(1, 1) - delta;
-            row
-        })
-        .collect()
+    crate::mechanism::erasure(k, &(r(1, 1) - delta))
+        .expect("δ ∈ [0, 1]")
+        .rows()
+        .to_vec()
 }
 
 impl Cy17Inst {
@@ -688,7 +682,7 @@ fn check_17(inst: &Cy17Inst) -> Check {
         let dmax = max_tv(&w);
         let br = capacity_bracket_exact(&w);
         for delta in [dmax.clone(), r(1, 1)] {
-            let bound = cy17_bound(&delta, m);
+            let bound = mi_dp_bound_from_tv(&delta, m);
             let d = if LogLinear::decide_le(&br.upper, &bound) == Decision::True {
                 Decision::True
             } else if LogLinear::decide_le(&br.lower, &bound) == Decision::False {
@@ -757,7 +751,7 @@ fn check_17a(inst: &FaInst) -> Check {
                         LogLinear::approx_f64(&abs) - LogLinear::approx_f64(&rhs),
                         || Value::log_linear(&abs),
                         || Value::log_linear(&rhs),
-                        || pair_str(p, q),
+                        || fmt_pair(p, q),
                     );
                 }
             }
@@ -781,7 +775,7 @@ fn check_17a(inst: &FaInst) -> Check {
                     Outcome::Fails
                 },
             )
-            .with_note(format!("witness {}", pair_str(&p, &q)))
+            .with_note(format!("witness {}", fmt_pair(&p, &q)))
         }
     }
 }
@@ -851,7 +845,7 @@ fn check_17b(inst: &AfwCell) -> Check {
                 LogLinear::approx_f64(&abs) - LogLinear::approx_f64(&rhs),
                 || Value::log_linear(&abs),
                 || Value::log_linear(&rhs),
-                || format!("joints (x-major) {}", pair_str(p, q)),
+                || format!("joints (x-major) {}", fmt_pair(p, q)),
             );
         }
     }
@@ -879,8 +873,8 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         .boxed(),
         Family {
             id: "CY-14",
-            grid: default_cells,
-            beyond: Some(cells_beyond),
+            grid: default_pair_cells,
+            beyond: Some(pair_cells_beyond),
             check: check_14,
         }
         .boxed(),

@@ -17,25 +17,13 @@ use malachite::base::num::arithmetic::traits::Pow;
 use std::cmp::Ordering;
 use std::fmt;
 
-/// Rows `f = 0..=K` of the clamped geometric mechanism with ratio `r`.
-pub fn clamped_geometric(k: usize, ratio: &Rational) -> Vec<Vec<Rational>> {
-    let one = r(1, 1);
-    let c = (&one - ratio) / (&one + ratio);
-    (0..=k)
-        .map(|f| {
-            (0..=k)
-                .map(|y| {
-                    if y == 0 {
-                        ratio.pow(f as u64) / (&one + ratio)
-                    } else if y == k {
-                        ratio.pow((k - f) as u64) / (&one + ratio)
-                    } else {
-                        &c * ratio.pow(f.abs_diff(y) as u64)
-                    }
-                })
-                .collect()
-        })
-        .collect()
+/// Rows `f = 0..=K` of the clamped geometric mechanism with ratio `r = 1/s`: the library's
+/// truncated geometric mechanism on `{0..K}` at `t = s` (same entries, see the module doc).
+fn clamped_geometric(k: usize, s: &Rational) -> Vec<Vec<Rational>> {
+    crate::mechanism::truncated_geometric(k + 1, s)
+        .expect("s ≥ 1")
+        .rows()
+        .to_vec()
 }
 
 /// Instances of CY-1.
@@ -67,8 +55,7 @@ impl fmt::Display for Cy1 {
 fn check_1(inst: &Cy1) -> Check {
     match inst {
         Cy1::Geometric { k, sens, s } => {
-            let ratio = r(1, 1) / s;
-            let w = clamped_geometric(*k, &ratio);
+            let w = clamped_geometric(*k, s);
             let t = s.pow(*sens as u64);
             let mut s_ = Scan::le();
             let mut best = r(1, 1);
@@ -353,7 +340,7 @@ mod tests {
     #[test]
     fn clamped_geometric_rows_are_distributions() {
         for k in [1usize, 3, 6] {
-            for row in clamped_geometric(k, &r(1, 2)) {
+            for row in clamped_geometric(k, &r(2, 1)) {
                 assert_eq!(row.iter().cloned().sum::<Rational>(), r(1, 1));
             }
         }
@@ -362,7 +349,7 @@ mod tests {
     #[test]
     fn wrong_scale_is_caught() {
         // Sensitivity 2 with r = 1/2 has level 4; claiming level 2 (t = s^1) must fail.
-        let w = clamped_geometric(6, &r(1, 2));
+        let w = clamped_geometric(6, &r(2, 1));
         assert_eq!(max_ratio(&w[0], &w[2]), ExtRational::Finite(r(4, 1)));
     }
 }

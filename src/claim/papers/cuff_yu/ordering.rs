@@ -10,14 +10,16 @@
 //!   α-parameter implies it", checked through explicit parameter maps; the strict reading
 //!   (non-implication the other way) through the families of CY-3c and CY-3d.
 
-use super::divergence::{cy17_bound, erasure_channel, g, max_tv, ChanCell};
+use super::divergence::{erasure_channel, g, max_tv, ChanCell};
 use crate::claim::instances::{fmt_rows, fmt_vec, r, simplex, t_small};
-use crate::claim::papers::vadhan::bayes::slices;
-use crate::claim::papers::vadhan::families::{beyond_fams, default_fams, Fam};
+use crate::claim::mechanism_grid::{
+    default_mechanism_families, mechanism_families_beyond, MechanismFamily,
+};
 use crate::claim::scan::DScan;
 use crate::claim::{not_checkable, Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::measure::{capacity_bracket_exact, mutual_information_of_rows};
 use crate::measure::{entropy, hockey_stick_two_sided, ExtRational};
+use crate::measure::{mi_dp_bound_from_tv, tv_bound_of_close_pair};
 use crate::num::loglin::LogLinear;
 use crate::num::{Decision, Rational};
 use std::cmp::Ordering;
@@ -26,7 +28,7 @@ use std::fmt;
 /// CY-3a: for an ε-DP mechanism (ε = ln L, L its exact level) every row channel has
 /// `C_1 ≤ ε·tanh(ε/2) = ((L−1)/(L+1)) ln L`, and `C_1 < ε` (the strict "<" of CY-D3, for
 /// ε > 0). Certified by the CB upper bound.
-fn check_3a(fam: &Fam) -> Check {
+fn check_3a(fam: &MechanismFamily) -> Check {
     let mut s = DScan::new();
     for mech in fam.build() {
         let ExtRational::Finite(level) = mech.level() else {
@@ -38,7 +40,7 @@ fn check_3a(fam: &Fam) -> Check {
         let one = r(1, 1);
         let bound = LogLinear::term(&((&level - &one) / (&level + &one)), &level);
         let eps = LogLinear::ln(&level);
-        for (label, w) in slices(&mech) {
+        for (label, w) in mech.row_slices() {
             let br = capacity_bracket_exact(&w);
             let strict = (&br.upper - &eps).signum() == Ordering::Less;
             let d = if LogLinear::decide_le(&br.upper, &bound) == Decision::True && strict {
@@ -261,11 +263,6 @@ fn cy4_beyond(s: usize) -> Vec<Cy4> {
         .collect()
 }
 
-/// `τ = (t − 1 + 2δ)/(t + 1)` (CY-11 at ε' = 0).
-pub fn tau(t: &Rational, delta: &Rational) -> Rational {
-    (t - r(1, 1) + r(2, 1) * delta) / (t + r(1, 1))
-}
-
 /// CY-4: (ε,δ)-DP ⇒ ε_MI-MI-DP with `ε_MI = 2h(τ) + 2τ ln m`, `τ = (e^ε − 1 + 2δ)/(e^ε + 1)`,
 /// `m = min{|Y|, |X| + 1}` ("finite" read as a fixed alphabet bound m). Per channel and t:
 /// δ := the largest two-sided hockey-stick of its rows at t; certify `C_1 ≤ ε_MI` (CB upper
@@ -286,8 +283,8 @@ fn check_4(inst: &Cy4) -> Check {
                     }
                 }
                 let m = w[0].len().min(w.len() + 1);
-                let tau_v = tau(t, &delta);
-                let bound = cy17_bound(&tau_v, m);
+                let tau_v = tv_bound_of_close_pair(t, &delta);
+                let bound = mi_dp_bound_from_tv(&tau_v, m);
                 let br = capacity_bracket_exact(&w);
                 let d = if LogLinear::decide_le(&br.upper, &bound) == Decision::True {
                     Decision::True
@@ -315,8 +312,8 @@ fn check_4(inst: &Cy4) -> Check {
             let mut last = LogLinear::zero();
             for j in 1..=14u32 {
                 let e = Rational::from_unsigneds(1u32, 1u32 << j);
-                let tv_ = tau(&(r(1, 1) + &e), &e);
-                let b = cy17_bound(&tv_, *m);
+                let tv_ = tv_bound_of_close_pair(&(r(1, 1) + &e), &e);
+                let b = mi_dp_bound_from_tv(&tv_, *m);
                 if let Some(p) = &prev {
                     if (&b - p).signum() != Ordering::Less {
                         ok = false;
@@ -344,23 +341,25 @@ fn check_4(inst: &Cy4) -> Check {
 /// Families with two binary rows for the CY-D3 identity and CY-18.
 /// `dpcert search` beyond [`two_row_fams`]: the two-binary-row families of the Vadhan search
 /// families at size s.
-fn two_row_beyond(s: usize) -> Vec<Fam> {
-    crate::claim::papers::vadhan::families::beyond_fams(s)
+fn two_row_beyond(s: usize) -> Vec<MechanismFamily> {
+    crate::claim::mechanism_grid::mechanism_families_beyond(s)
         .into_iter()
         .filter(|f| match f {
-            Fam::Rr { n, m, .. } | Fam::Rand { n, m, .. } => *n == 2 && *m == 2,
-            Fam::Sym { n, .. } => *n == 2,
+            MechanismFamily::Rr { n, m, .. } | MechanismFamily::Rand { n, m, .. } => {
+                *n == 2 && *m == 2
+            }
+            MechanismFamily::Sym { n, .. } => *n == 2,
         })
         .collect()
 }
 
-fn two_row_fams() -> Vec<Fam> {
-    default_fams()
+fn two_row_fams() -> Vec<MechanismFamily> {
+    default_mechanism_families()
         .into_iter()
         .filter(|f| match f {
-            Fam::Rr { n, m, .. } => *n == 2 && *m == 2,
-            Fam::Sym { n, .. } => *n == 2,
-            Fam::Rand { n, m, .. } => *n == 2 && *m == 2,
+            MechanismFamily::Rr { n, m, .. } => *n == 2 && *m == 2,
+            MechanismFamily::Sym { n, .. } => *n == 2,
+            MechanismFamily::Rand { n, m, .. } => *n == 2 && *m == 2,
         })
         .collect()
 }
@@ -391,7 +390,7 @@ fn cond_mi_from_joint(j: &[Vec<Rational>]) -> LogLinear {
 /// (correlated) prior on two binary rows — an exact log-linear identity. Reading of the
 /// definition: the max over `P_{X^n}` is then `max_{x_{-i}} C_1(W_{x_{-i}})` (attained, by
 /// compactness, at a point mass on `x_{-i}`), and "ε-MI-DP" uses the strict "<" as printed.
-fn check_d3(fam: &Fam) -> Check {
+fn check_d3(fam: &MechanismFamily) -> Check {
     let mut s = DScan::new();
     for mech in fam.build() {
         for prior in simplex(4, 4) {
@@ -429,7 +428,7 @@ fn check_d3(fam: &Fam) -> Check {
 /// `I(X_1;Y) ≤` the left upper bound (LL), and the point-mass product at the best row
 /// channel attains the left lower bound exactly. Equality is certified up to the bracket
 /// width, which is reported.
-fn check_18(fam: &Fam) -> Check {
+fn check_18(fam: &MechanismFamily) -> Check {
     let mut s = DScan::new();
     let mut width_note = Vec::new();
     for mech in fam.build() {
@@ -523,8 +522,8 @@ fn check_18(fam: &Fam) -> Check {
     c
 }
 
-fn fams_with_levels() -> Vec<Fam> {
-    default_fams()
+fn fams_with_levels() -> Vec<MechanismFamily> {
+    default_mechanism_families()
 }
 
 pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
@@ -550,7 +549,7 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         Family {
             id: "CY-3a",
             grid: fams_with_levels,
-            beyond: Some(beyond_fams),
+            beyond: Some(mechanism_families_beyond),
             check: check_3a,
         }
         .boxed(),

@@ -8,10 +8,10 @@ use super::core::{
     chan_beyond, chan_cells, cp, dh, diameter, div, dv, eq, joint, le, method, mi, outcome,
     product, q, s_alpha, ChanCell, Div, Named, Order, ORDERS,
 };
-use crate::claim::instances::{fmt_vec, simplex};
-use crate::claim::papers::cuff_yu::closeness::{
-    cells_beyond, default_cells, pair_str, pairs, PairCell,
+use crate::claim::instances::{
+    default_pair_cells, fmt_pair, pair_cells_beyond, simplex_pairs, PairCell,
 };
+use crate::claim::instances::{fmt_vec, simplex};
 use crate::claim::scan::{Agree, DScan, Scan};
 use crate::claim::{undecided_because, Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::measure::{
@@ -28,11 +28,11 @@ use std::fmt;
 /// ART-D1 (l.172): `P(E) ≤ t·Q(E)` for every event E ⇔ `max_ω p/q ≤ t` (as CY-D1).
 fn check_d1(cell: &PairCell) -> Check {
     let mut a = Agree::new();
-    for (p, qq) in pairs(cell) {
+    for (p, qq) in simplex_pairs(cell) {
         let events = (0..1u64 << p.len())
             .all(|m| event_probability(&p, m) <= &cell.t * event_probability(&qq, m));
         a.push(events, max_ratio(&p, &qq).at_most(&cell.t), || {
-            pair_str(&p, &qq)
+            fmt_pair(&p, &qq)
         });
     }
     a.finish(
@@ -45,13 +45,13 @@ fn check_d1(cell: &PairCell) -> Check {
 fn check_d2(cell: &PairCell) -> Check {
     let mut a = Agree::new();
     for d in [q(0, 1), q(1, 8), q(1, 4)] {
-        for (p, qq) in pairs(cell) {
+        for (p, qq) in simplex_pairs(cell) {
             let events = (0..1u64 << p.len())
                 .all(|m| event_probability(&p, m) <= &cell.t * event_probability(&qq, m) + &d);
             a.push(
                 events,
                 hockey_stick_divergence(&p, &qq, &cell.t) <= d,
-                || format!("{} delta={d}", pair_str(&p, &qq)),
+                || format!("{} delta={d}", fmt_pair(&p, &qq)),
             );
         }
     }
@@ -1269,11 +1269,11 @@ fn orders_beyond(s: usize) -> Vec<ChanCell> {
 
 pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
     fn cells() -> Vec<PairCell> {
-        default_cells()
+        default_pair_cells()
     }
     vec![
-        Family { id: "ART-D1", grid: cells, beyond: Some(cells_beyond), check: check_d1 }.boxed(),
-        Family { id: "ART-D2", grid: cells, beyond: Some(cells_beyond), check: check_d2 }.boxed(),
+        Family { id: "ART-D1", grid: cells, beyond: Some(pair_cells_beyond), check: check_d1 }.boxed(),
+        Family { id: "ART-D2", grid: cells, beyond: Some(pair_cells_beyond), check: check_d2 }.boxed(),
         Family {
             id: "ART-1",
             grid: || vec![Named("informal gloss")],

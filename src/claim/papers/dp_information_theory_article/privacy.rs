@@ -12,16 +12,15 @@ use super::core::{
     channels, dh, diameter, dv, eq, le, mi, outcome, q, s_alpha, Div, Named, Order, ORDERS,
 };
 use crate::claim::instances::{fmt_rows, fmt_vec, simplex, t_set, SplitMix};
-use crate::claim::papers::cross_document::tanh_half_bits;
-use crate::claim::papers::vadhan::bayes::slices;
-use crate::claim::papers::vadhan::families::{default_fams, Fam};
-use crate::claim::papers::vadhan::mechanisms::Mechanism;
+use crate::claim::mechanism_grid::{default_mechanism_families, MechanismFamily};
 use crate::claim::scan::{Agree, DScan, Scan};
 use crate::claim::{undecided_because, Check, ClaimChecker, Family, Method, Outcome, Value};
+use crate::measure::dp_capacity_bound_bits_at_eps_one;
 use crate::measure::{capacity_bracket_exact, output_distribution};
 use crate::measure::{
     event_probability, hockey_stick_two_sided, kl, max_ratio, max_ratio_two_sided, ExtRational,
 };
+use crate::mechanism::database::DatabaseMechanism;
 use crate::num::interval::{refine, Interval, DEFAULT_SCHEDULE};
 use crate::num::loglin::LogLinear;
 use crate::num::{Decision, RatFn, Rational};
@@ -32,7 +31,11 @@ use std::fmt;
 /// The channel from row `i` to Y under a joint `P_D` over the databases of `mech`:
 /// `(P(x_i), P(y | x_i) = Σ_{x: x_i} P_D(x) M(x)(y) / P(x_i))` (rows of probability-zero
 /// values are set to the first database's row; they carry no weight).
-fn row_channel(mech: &Mechanism, pd: &[Rational], i: usize) -> (Vec<Rational>, Vec<Vec<Rational>>) {
+fn row_channel(
+    mech: &DatabaseMechanism,
+    pd: &[Rational],
+    i: usize,
+) -> (Vec<Rational>, Vec<Vec<Rational>>) {
     let k = mech.outputs();
     let mut px = vec![Rational::from(0u32); mech.m];
     let mut rows = vec![vec![Rational::from(0u32); k]; mech.m];
@@ -56,7 +59,7 @@ fn row_channel(mech: &Mechanism, pd: &[Rational], i: usize) -> (Vec<Rational>, V
 }
 
 /// `I_α(X_i; Y)` under the joint `P_D`.
-fn mi_row(o: Order, mech: &Mechanism, pd: &[Rational], i: usize) -> Div {
+fn mi_row(o: Order, mech: &DatabaseMechanism, pd: &[Rational], i: usize) -> Div {
     let (px, w) = row_channel(mech, pd, i);
     mi(o, &px, &w)
 }
@@ -73,7 +76,7 @@ fn two_point(size: usize, a: usize, b: usize, eta: &Rational) -> Vec<Rational> {
 /// with `x_i ≠ x'_i` (upper bound: `P(y|x_i)/P(y)` is a ratio of mixtures of rows with
 /// different row-i values... bounded by that max; approached by two-point joints), and the best
 /// two-point witness at η.
-fn level_a(mech: &Mechanism, i: usize, eta: &Rational) -> (ExtRational, Div, String) {
+fn level_a(mech: &DatabaseMechanism, i: usize, eta: &Rational) -> (ExtRational, Div, String) {
     let mut up = ExtRational::Finite(Rational::from(1u32));
     let mut wit: Div = Some(LogLinear::zero());
     let mut wtxt = String::new();
@@ -116,7 +119,7 @@ fn ratio_div(r: &ExtRational) -> Div {
 /// at α = ∞ (ε-private at all levels ⇔ at α = ∞, by ART-14) is compared with ln L: agreement
 /// is certified when the exact sup `ln max ratio over x_i ≠ x'_i` is ≤ ln L, disagreement when
 /// a two-point joint (η = 2^-20) gives `I_∞(X_i;Y) > ln L` exactly.
-fn check_d7(fam: &Fam) -> Check {
+fn check_d7(fam: &MechanismFamily) -> Check {
     let eta = Rational::from_unsigneds(1u64, 1u64 << 20);
     let mut a = Agree::new();
     let mut open: Option<String> = None;
@@ -166,7 +169,7 @@ fn check_d7(fam: &Fam) -> Check {
 /// ART-D7 under semantics (B) (one row random, the rest fixed; also product P_D): the level at
 /// α = ∞ is the max over row channels of the diameter (= C_∞, ART-12), equal to ln L exactly;
 /// at product joints of the grid `I_∞(X_i;Y) ≤ ln L`.
-fn check_d7_fixed(fam: &Fam) -> Check {
+fn check_d7_fixed(fam: &MechanismFamily) -> Check {
     let mut a = Agree::new();
     for mech in fam.build() {
         let ExtRational::Finite(l) = mech.level() else {
@@ -174,7 +177,7 @@ fn check_d7_fixed(fam: &Fam) -> Check {
         };
         let eps: Div = Some(LogLinear::ln(&l));
         let mut best: Div = Some(LogLinear::zero());
-        for (_, w) in slices(&mech) {
+        for (_, w) in mech.row_slices() {
             let d = diameter(Order::Inf, &w);
             if le(&d, &best) == Decision::False {
                 best = d;
@@ -199,29 +202,33 @@ fn check_d7_fixed(fam: &Fam) -> Check {
     )
 }
 
-fn fams_binary() -> Vec<Fam> {
-    let mut v: Vec<Fam> = vec![
-        Fam::Rr {
+fn fams_binary() -> Vec<MechanismFamily> {
+    let mut v: Vec<MechanismFamily> = vec![
+        MechanismFamily::Rr {
             n: 2,
             m: 2,
             t: q(2, 1),
         },
-        Fam::Rr {
+        MechanismFamily::Rr {
             n: 2,
             m: 2,
             t: q(5, 4),
         },
-        Fam::Rr {
+        MechanismFamily::Rr {
             n: 3,
             m: 2,
             t: q(2, 1),
         },
     ];
-    v.extend(default_fams().into_iter().filter(|f| match f {
-        Fam::Rr { .. } => false,
-        Fam::Sym { .. } => true,
-        Fam::Rand { n, m, .. } => *n >= 2 && *m == 2,
-    }));
+    v.extend(
+        default_mechanism_families()
+            .into_iter()
+            .filter(|f| match f {
+                MechanismFamily::Rr { .. } => false,
+                MechanismFamily::Sym { .. } => true,
+                MechanismFamily::Rand { n, m, .. } => *n >= 2 && *m == 2,
+            }),
+    );
     v
 }
 
@@ -536,12 +543,14 @@ fn check_32(c: &ChainCell) -> Check {
 }
 
 /// Binary-row families for `dpcert search` (the Vadhan beyond families with binary rows).
-fn fams_binary_beyond(s: usize) -> Vec<Fam> {
-    crate::claim::papers::vadhan::families::beyond_fams(s)
+fn fams_binary_beyond(s: usize) -> Vec<MechanismFamily> {
+    crate::claim::mechanism_grid::mechanism_families_beyond(s)
         .into_iter()
         .filter(|f| match f {
-            Fam::Rr { n, m, .. } | Fam::Rand { n, m, .. } => *n >= 2 && *m == 2,
-            Fam::Sym { .. } => true,
+            MechanismFamily::Rr { n, m, .. } | MechanismFamily::Rand { n, m, .. } => {
+                *n >= 2 && *m == 2
+            }
+            MechanismFamily::Sym { .. } => true,
         })
         .collect()
 }
@@ -579,7 +588,7 @@ pub enum G29 {
     /// Level arithmetic `1/(α'−1) = n/(α−1)`.
     Levels,
     /// α = ∞, fixed-rest group privacy on a family.
-    Group(Fam),
+    Group(MechanismFamily),
     /// The lemma chain at harmonic orders on joints of 2 rows (semantics A).
     Chain(ChainCell),
 }
@@ -726,14 +735,14 @@ fn check_29(g: &G29) -> Check {
 fn g29_grid() -> Vec<G29> {
     let mut v = vec![G29::Levels];
     for t in [q(5, 4), q(2, 1), q(4, 1)] {
-        v.push(G29::Group(Fam::Rr {
+        v.push(G29::Group(MechanismFamily::Rr {
             n: 2,
             m: 2,
             t: t.clone(),
         }));
-        v.push(G29::Group(Fam::Rr { n: 3, m: 2, t }));
+        v.push(G29::Group(MechanismFamily::Rr { n: 3, m: 2, t }));
     }
-    v.push(G29::Group(Fam::Rand {
+    v.push(G29::Group(MechanismFamily::Rand {
         n: 2,
         m: 2,
         k: 3,
@@ -900,7 +909,7 @@ fn rr2(t: &Rational) -> Vec<Vec<Rational>> {
 }
 
 /// The mechanism on 2 binary rows with output `(Y_1, Y_2)`, `Y_i = W_i(x_i)`.
-fn disjoint_mech(w1: &[Vec<Rational>], w2: &[Vec<Rational>]) -> Mechanism {
+fn disjoint_mech(w1: &[Vec<Rational>], w2: &[Vec<Rational>]) -> DatabaseMechanism {
     let rows = (0..4)
         .map(|x| {
             w1[x / 2]
@@ -909,7 +918,7 @@ fn disjoint_mech(w1: &[Vec<Rational>], w2: &[Vec<Rational>]) -> Mechanism {
                 .collect()
         })
         .collect();
-    Mechanism {
+    DatabaseMechanism {
         n: 2,
         m: 2,
         rows,
@@ -1360,13 +1369,13 @@ fn rr_ratios_are_t_or_inverse() -> bool {
 fn check_35_shannon(_: &Named) -> Check {
     let printed = q(144, 100);
     let (d, bits) = refine(
-        |prec| match tanh_half_bits(prec) {
+        |prec| match dp_capacity_bound_bits_at_eps_one(prec) {
             Some(iv) => iv.lt(&Interval::from_rational(&printed, prec)),
             None => Decision::Unknown,
         },
         &DEFAULT_SCHEDULE,
     );
-    let shown = tanh_half_bits(128)
+    let shown = dp_capacity_bound_bits_at_eps_one(128)
         .map(|iv| iv.to_decimal_string(6))
         .unwrap_or_default();
     Check::new(
@@ -1660,13 +1669,13 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::claim::papers::vadhan::mechanisms::product_rr;
+    use crate::mechanism::database::product_randomized_response;
 
     /// Product RR on two rows: the two-point joint reveals row 1 through row 2 (level t^2).
     #[test]
     fn correlated_rows_reach_the_group_level() {
         let t = q(2, 1);
-        let mech = product_rr(2, 2, &t);
+        let mech = product_randomized_response(2, 2, &t);
         let (up, wit, _) = level_a(&mech, 0, &Rational::from_unsigneds(1u64, 1u64 << 20));
         assert_eq!(up, ExtRational::Finite(q(4, 1)));
         assert_eq!(le(&wit, &Some(LogLinear::ln(&t))), Decision::False);

@@ -16,8 +16,7 @@ use super::core::{
     product, q, s_alpha, sibson_inf, ChanCell, Div, Order,
 };
 use crate::claim::instances::{fmt_vec, simplex};
-use crate::claim::papers::vadhan::bayes::slices;
-use crate::claim::papers::vadhan::families::{default_fams, Fam};
+use crate::claim::mechanism_grid::{default_mechanism_families, MechanismFamily};
 use crate::claim::scan::{Agree, DScan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Value};
 use crate::measure::ExtRational;
@@ -839,7 +838,7 @@ fn check_12(cell: &ChanCell) -> Check {
 ///   concentrated on one row with mass `η = 2^-j` on another (j ≤ 40) has `I_∞ > ε` (the
 ///   witness is exact), `true` when `ε` is at least the max-divergence diameter of W, an upper
 ///   bound of `I_∞` at every prior (ART-12); undecided otherwise.
-fn check_13(fam: &Fam) -> Check {
+fn check_13(fam: &MechanismFamily) -> Check {
     let mut a = Agree::new();
     for mech in fam.build() {
         let lvl = mech.level();
@@ -854,7 +853,7 @@ fn check_13(fam: &Fam) -> Check {
             }
             ExtRational::Infinite => vec![Rational::from(1024u32)],
         };
-        let rows = slices(&mech);
+        let rows = mech.row_slices();
         for t in levels {
             let dp = match &lvl {
                 ExtRational::Finite(l) => *l <= t,
@@ -914,23 +913,23 @@ fn c_inf_at_most(w: &[Vec<Rational>], t: &Rational) -> Option<bool> {
     None
 }
 
-fn fam13_beyond(s: usize) -> Vec<Fam> {
-    crate::claim::papers::vadhan::families::beyond_fams(s)
+fn fam13_beyond(s: usize) -> Vec<MechanismFamily> {
+    crate::claim::mechanism_grid::mechanism_families_beyond(s)
         .into_iter()
         .filter(|f| match f {
-            Fam::Rr { m, .. } | Fam::Rand { m, .. } => *m == 2,
-            Fam::Sym { .. } => true,
+            MechanismFamily::Rr { m, .. } | MechanismFamily::Rand { m, .. } => *m == 2,
+            MechanismFamily::Sym { .. } => true,
         })
         .collect()
 }
 
-fn fam13() -> Vec<Fam> {
-    default_fams()
+fn fam13() -> Vec<MechanismFamily> {
+    default_mechanism_families()
         .into_iter()
         .filter(|f| match f {
-            Fam::Rr { m, .. } => *m == 2,
-            Fam::Sym { .. } => true,
-            Fam::Rand { m, .. } => *m == 2,
+            MechanismFamily::Rr { m, .. } => *m == 2,
+            MechanismFamily::Sym { .. } => true,
+            MechanismFamily::Rand { m, .. } => *m == 2,
         })
         .collect()
 }

@@ -5,23 +5,16 @@
 //! Reading of "output y of M(x)": y ranges over the support of `M(X_i, x_{-i})` (the outputs
 //! with positive probability under the prior), where the posterior is defined.
 
-use super::families::{beyond_fams, default_fams, Fam};
-use super::mechanisms::{simulator_classes, Mechanism, SimReading};
 use crate::claim::instances::{fmt_vec, r, simplex, t_set};
+use crate::claim::mechanism_grid::{
+    default_mechanism_families, mechanism_families_beyond, MechanismFamily,
+};
 use crate::claim::scan::{Agree, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::measure::{tv, ExtRational};
+use crate::mechanism::database::DatabaseMechanism;
 use crate::num::Rational;
 use std::fmt;
-
-/// The row channels of a mechanism: for each (i, x_{-i}), the rows `W_a = M(x_{-i} with
-/// x_i = a)` for a = 0..m-1.
-pub(crate) fn slices(mech: &Mechanism) -> Vec<(String, Vec<Vec<Rational>>)> {
-    simulator_classes(mech, SimReading::IndexKnown)
-        .into_iter()
-        .map(|(label, xs)| (label, xs.iter().map(|&x| mech.rows[x].clone()).collect()))
-        .collect()
-}
 
 /// `P(y) = Σ_a π(a) W_a(y)`.
 fn marginal(prior: &[Rational], w: &[Vec<Rational>], y: usize) -> Rational {
@@ -45,13 +38,13 @@ fn priors(m: usize) -> Vec<Vec<Rational>> {
 /// VAD-P1 (Proposition 1): for ε-DP M (ε = ln L, L the exact level), every prior π and every
 /// y with `P(y) > 0`: `D_∞(π‖π_y) ≤ ε` and `D_∞(π_y‖π) ≤ ε`. Both directions are computed from
 /// the posterior by their definitions (max over the support of the first argument).
-fn check_p1(fam: &Fam) -> Check {
+fn check_p1(fam: &MechanismFamily) -> Check {
     let mut s = Scan::le();
     for mech in fam.build() {
         let ExtRational::Finite(level) = mech.level() else {
             continue;
         };
-        for (label, w) in slices(&mech) {
+        for (label, w) in mech.row_slices() {
             for prior in priors(mech.m) {
                 for y in 0..mech.outputs() {
                     if marginal(&prior, &w, y) == 0u32 {
@@ -82,8 +75,8 @@ fn check_p1(fam: &Fam) -> Check {
 /// pair (a, b) and output y attaining the level, with η = 2^{-j} decreasing until
 /// `π_y(a)/π(a) = W_a(y)/((1−η)W_b(y) + ηW_a(y)) > t`.
 #[allow(clippy::needless_range_loop)]
-fn violating_prior(mech: &Mechanism, t: &Rational) -> Option<String> {
-    for (label, w) in slices(mech) {
+fn violating_prior(mech: &DatabaseMechanism, t: &Rational) -> Option<String> {
+    for (label, w) in mech.row_slices() {
         for a in 0..mech.m {
             for b in 0..mech.m {
                 for y in 0..mech.outputs() {
@@ -111,13 +104,13 @@ fn violating_prior(mech: &Mechanism, t: &Rational) -> Option<String> {
 /// VAD-P1 converse: "Bayesian bounds at level t for all priors, x, i, y" ⇔ "L ≤ t", for every
 /// t of the t-set. The Bayesian side is decided on the grid priors together with the
 /// two-point priors `(1−η)δ_{x'} + ηδ_x`, η = 2^{-j} (the sequence of the converse).
-fn check_p1_converse(fam: &Fam) -> Check {
+fn check_p1_converse(fam: &MechanismFamily) -> Check {
     let mut agree = Agree::new();
     for mech in fam.build() {
         let level = mech.level();
         for t in t_set() {
             let mut bayes_ok = true;
-            'grid: for (_, w) in slices(&mech) {
+            'grid: for (_, w) in mech.row_slices() {
                 for prior in priors(mech.m) {
                     for y in 0..mech.outputs() {
                         if marginal(&prior, &w, y) == 0u32 {
@@ -155,40 +148,49 @@ fn sd_eps() -> Vec<Rational> {
 /// Instances of VAD-P2(a) and VAD-P2(b): a mechanism family, or an attainment witness.
 #[derive(Clone, Debug)]
 pub enum P2 {
-    Fam(Fam),
+    MechanismFamily(MechanismFamily),
     Attain(Rational),
 }
 
 impl fmt::Display for P2 {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            P2::Fam(fam) => write!(f, "{fam}"),
+            P2::MechanismFamily(fam) => write!(f, "{fam}"),
             P2::Attain(x) => write!(f, "attainment witness parameter {x}"),
         }
     }
 }
 
 fn p2a_grid() -> Vec<P2> {
-    let mut v: Vec<P2> = default_fams().into_iter().map(P2::Fam).collect();
+    let mut v: Vec<P2> = default_mechanism_families()
+        .into_iter()
+        .map(P2::MechanismFamily)
+        .collect();
     v.extend(sd_eps().into_iter().map(P2::Attain));
     v
 }
 
 fn p2b_grid() -> Vec<P2> {
-    let mut v: Vec<P2> = default_fams().into_iter().map(P2::Fam).collect();
+    let mut v: Vec<P2> = default_mechanism_families()
+        .into_iter()
+        .map(P2::MechanismFamily)
+        .collect();
     // Square roots s of the likelihood ratio R = s²; the extremal prior 1/(1+s) is rational.
     v.extend([r(3, 2), r(2, 1), r(3, 1)].into_iter().map(P2::Attain));
     v
 }
 
 fn p2_beyond(s: usize) -> Vec<P2> {
-    beyond_fams(s).into_iter().map(P2::Fam).collect()
+    mechanism_families_beyond(s)
+        .into_iter()
+        .map(P2::MechanismFamily)
+        .collect()
 }
 
 /// The statistical-distance hypothesis of Proposition 2 restricted to uniform two-point
 /// priors on neighbouring row values (as in the printed proof), at SD level ε.
-fn hyp_two_point(mech: &Mechanism, eps: &Rational) -> bool {
-    for (_, w) in slices(mech) {
+fn hyp_two_point(mech: &DatabaseMechanism, eps: &Rational) -> bool {
+    for (_, w) in mech.row_slices() {
         for a in 0..mech.m {
             for b in (a + 1)..mech.m {
                 let prior2 = vec![r(1, 2), r(1, 2)];
@@ -212,7 +214,7 @@ fn hyp_two_point(mech: &Mechanism, eps: &Rational) -> bool {
 /// the hypothesis and has DP level exactly `(1+2ε)/(1−2ε)`.
 fn check_p2a(inst: &P2) -> Check {
     match inst {
-        P2::Fam(fam) => {
+        P2::MechanismFamily(fam) => {
             let mut agree = Agree::new();
             for mech in fam.build() {
                 let level = mech.level();
@@ -230,7 +232,7 @@ fn check_p2a(inst: &P2) -> Check {
         }
         P2::Attain(eps) => {
             let bound = (r(1, 1) + r(2, 1) * eps) / (r(1, 1) - r(2, 1) * eps);
-            let mech = super::mechanisms::product_rr(1, 2, &bound);
+            let mech = crate::mechanism::database::product_randomized_response(1, 2, &bound);
             let ok =
                 hyp_two_point(&mech, eps) && mech.level() == ExtRational::Finite(bound.clone());
             Check::new(
@@ -251,10 +253,10 @@ fn check_p2a(inst: &P2) -> Check {
 /// checked exactly when `R = s²` with s rational, at the prior `1/(1+s)` on the argmax.
 fn check_p2b(inst: &P2) -> Check {
     match inst {
-        P2::Fam(fam) => {
+        P2::MechanismFamily(fam) => {
             let mut s = Scan::le();
             for mech in fam.build() {
-                for (label, w) in slices(&mech) {
+                for (label, w) in mech.row_slices() {
                     for y in 0..mech.outputs() {
                         let col: Vec<&Rational> = w.iter().map(|row| &row[y]).collect();
                         let mx = col.iter().copied().max().expect("rows").clone();
@@ -312,10 +314,10 @@ fn check_p2b(inst: &P2) -> Check {
 /// γ is defined by `Pr[X_i = x_i | y] = (1+γ)/2`. `corrected = false` checks the printed steps
 /// `γ/2 = Δ` and `Pr[M(x')=y]/Pr[M(x)=y] = (1+γ)/(1−γ)`; `corrected = true` checks
 /// `|γ|/2 = Δ` and `Pr[M(x')=y]/Pr[M(x)=y] = (1−γ)/(1+γ)`.
-fn check_printed_with(fam: &Fam, corrected: bool) -> Check {
+fn check_printed_with(fam: &MechanismFamily, corrected: bool) -> Check {
     let mut agree = Agree::new();
     for mech in fam.build() {
-        for (label, w) in slices(&mech) {
+        for (label, w) in mech.row_slices() {
             for a in 0..mech.m {
                 for b in 0..mech.m {
                     if a == b {
@@ -357,11 +359,11 @@ fn check_printed_with(fam: &Fam, corrected: bool) -> Check {
     agree.finish(what, Method::Exact)
 }
 
-fn check_printed(fam: &Fam) -> Check {
+fn check_printed(fam: &MechanismFamily) -> Check {
     check_printed_with(fam, false)
 }
 
-fn check_printed_corrected(fam: &Fam) -> Check {
+fn check_printed_corrected(fam: &MechanismFamily) -> Check {
     check_printed_with(fam, true)
 }
 
@@ -401,15 +403,15 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
     vec![
         Family {
             id: "VAD-P1",
-            grid: default_fams,
-            beyond: Some(beyond_fams),
+            grid: default_mechanism_families,
+            beyond: Some(mechanism_families_beyond),
             check: check_p1,
         }
         .boxed(),
         Family {
             id: "VAD-P1-converse",
-            grid: default_fams,
-            beyond: Some(beyond_fams),
+            grid: default_mechanism_families,
+            beyond: Some(mechanism_families_beyond),
             check: check_p1_converse,
         }
         .boxed(),
@@ -429,15 +431,15 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         .boxed(),
         Family {
             id: "VAD-P2-printed-proof",
-            grid: default_fams,
-            beyond: Some(beyond_fams),
+            grid: default_mechanism_families,
+            beyond: Some(mechanism_families_beyond),
             check: check_printed,
         }
         .boxed(),
         Family {
             id: "VAD-P2-printed-proof-corrected",
-            grid: default_fams,
-            beyond: Some(beyond_fams),
+            grid: default_mechanism_families,
+            beyond: Some(mechanism_families_beyond),
             check: check_printed_corrected,
         }
         .boxed(),
@@ -457,7 +459,7 @@ mod tests {
 
     #[test]
     fn printed_ratio_is_inverted() {
-        let fam = Fam::Rr {
+        let fam = MechanismFamily::Rr {
             n: 1,
             m: 2,
             t: r(2, 1),

@@ -1,22 +1,24 @@
 //! Choosing the distance: Vadhan §1–2 (VAD-D1–D4, VAD-1, VAD-2, VAD-4(b), VAD-5) and the
 //! informal remarks VAD-8, VAD-9.
 
-use super::families::{beyond_fams, default_fams, Fam};
-use super::mechanisms::Mechanism;
+use crate::claim::instances::{
+    default_pair_cells, fmt_pair, pair_cells_beyond, simplex_pairs, PairCell,
+};
 use crate::claim::instances::{fmt_vec, r, t_set};
-use crate::claim::papers::cuff_yu::closeness::{
-    cells_beyond, default_cells, pair_str, pairs, PairCell,
+use crate::claim::mechanism_grid::{
+    default_mechanism_families, mechanism_families_beyond, MechanismFamily,
 };
 use crate::claim::scan::{Agree, Scan};
 use crate::claim::{not_checkable, Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::measure::{event_probability, max_ratio, tv, ExtRational};
+use crate::mechanism::database::DatabaseMechanism;
 use crate::num::Rational;
 use std::fmt;
 
 /// VAD-D2: `max_{T⊆Y} |Pr[A∈T] − Pr[B∈T]|` over all 2^|Y| events equals `½ Σ|A − B|`.
 fn check_d2(cell: &PairCell) -> Check {
     let mut a = Agree::new();
-    for (p, q) in pairs(cell) {
+    for (p, q) in simplex_pairs(cell) {
         use malachite::base::num::arithmetic::traits::Abs;
         let by_sets = (0..1u64 << p.len())
             .map(|m| (event_probability(&p, m) - event_probability(&q, m)).abs())
@@ -26,7 +28,7 @@ fn check_d2(cell: &PairCell) -> Check {
         a.push_ok(by_sets == half_l1, || {
             format!(
                 "{}: max over sets {by_sets}, half-L1 {half_l1}",
-                pair_str(&p, &q)
+                fmt_pair(&p, &q)
             )
         });
     }
@@ -41,12 +43,12 @@ fn check_d2(cell: &PairCell) -> Check {
 fn check_d3(cell: &PairCell) -> Check {
     let t = &cell.t;
     let mut a = Agree::new();
-    for (p, q) in pairs(cell) {
+    for (p, q) in simplex_pairs(cell) {
         let full = (1u64 << p.len()) - 1;
         let proper = (0..full).all(|m| event_probability(&p, m) <= t * event_probability(&q, m));
         let all = (0..=full).all(|m| event_probability(&p, m) <= t * event_probability(&q, m));
         let pointwise = max_ratio(&p, &q).at_most(t);
-        a.push(proper == all, all == pointwise, || pair_str(&p, &q));
+        a.push(proper == all, all == pointwise, || fmt_pair(&p, &q));
     }
     a.finish(
         "(forall T proper subset: A(T) <= t B(T)) = (forall T subset or equal) and  (forall T) = (max_y A(y)/B(y) <= t)",
@@ -59,7 +61,7 @@ fn check_d3(cell: &PairCell) -> Check {
 /// |Y| ≥ 2 the maximum is attained at a singleton, a proper subset, so `T ⊂ Y` reads the same).
 fn check_d4(cell: &PairCell) -> Check {
     let mut a = Agree::new();
-    for (p, q) in pairs(cell) {
+    for (p, q) in simplex_pairs(cell) {
         let mut by_sets = ExtRational::Finite(r(0, 1));
         let full = (1u64 << p.len()) - 1;
         for m in 1..=full {
@@ -81,7 +83,7 @@ fn check_d4(cell: &PairCell) -> Check {
         }
         let pointwise = max_ratio(&p, &q);
         a.push_ok(by_sets == pointwise, || {
-            format!("{}: sets {by_sets}, points {pointwise}", pair_str(&p, &q))
+            format!("{}: sets {by_sets}, points {pointwise}", fmt_pair(&p, &q))
         });
     }
     a.finish(
@@ -93,7 +95,7 @@ fn check_d4(cell: &PairCell) -> Check {
 /// A mechanism scaled towards the uniform output distribution so that its largest neighbour
 /// statistical difference equals ε exactly (or stays below ε if it already did):
 /// `M' = (1−λ)U + λM`, `λ = min(1, ε/s)`.
-fn scale_to_sd(mech: &Mechanism, eps: &Rational) -> Option<Mechanism> {
+fn scale_to_sd(mech: &DatabaseMechanism, eps: &Rational) -> Option<DatabaseMechanism> {
     let s = mech
         .neighbours()
         .iter()
@@ -114,7 +116,7 @@ fn scale_to_sd(mech: &Mechanism, eps: &Rational) -> Option<Mechanism> {
                 .collect()
         })
         .collect();
-    Some(Mechanism {
+    Some(DatabaseMechanism {
         n: mech.n,
         m: mech.m,
         rows,
@@ -126,7 +128,7 @@ fn scale_to_sd(mech: &Mechanism, eps: &Rational) -> Option<Mechanism> {
 /// hybrid bound `d_H(x, 0^n)·ε ≤ nε = 1/10`, and "less than 0.1" (strict, as printed; with
 /// `strict = false` the corrected non-strict form `≤ 0.1`). Mechanisms are scaled so that the
 /// hypothesis is met with equality (boundary cases).
-fn check_1_with(fam: &Fam, strict: bool) -> Check {
+fn check_1_with(fam: &MechanismFamily, strict: bool) -> Check {
     let mut s = if strict { Scan::lt() } else { Scan::le() };
     let mut hybrid = Scan::le();
     for base in fam.build() {
@@ -160,20 +162,20 @@ fn check_1_with(fam: &Fam, strict: bool) -> Check {
     c
 }
 
-fn check_1(fam: &Fam) -> Check {
+fn check_1(fam: &MechanismFamily) -> Check {
     check_1_with(fam, true)
 }
 
-fn check_1_corrected(fam: &Fam) -> Check {
+fn check_1_corrected(fam: &MechanismFamily) -> Check {
     check_1_with(fam, false)
 }
 
 /// The two "bad" mechanisms of Case 2 on `𝒳^n`, outputs `𝒳 ∪ {⊥}` (⊥ last: the reading for
 /// "nothing released"). `first_row = false`: a uniformly random row's value w.p. 1/10;
 /// `first_row = true`: the first row's value w.p. 1/(10n).
-pub fn case2_mechanism(n: usize, m: usize, first_row: bool) -> Mechanism {
+pub fn case2_mechanism(n: usize, m: usize, first_row: bool) -> DatabaseMechanism {
     let size = m.pow(n as u32);
-    let proto = Mechanism {
+    let proto = DatabaseMechanism {
         n,
         m,
         rows: Vec::new(),
@@ -196,7 +198,7 @@ pub fn case2_mechanism(n: usize, m: usize, first_row: bool) -> Mechanism {
             row
         })
         .collect();
-    Mechanism {
+    DatabaseMechanism {
         n,
         m,
         rows,
@@ -277,13 +279,13 @@ impl fmt::Display for Sd4 {
 }
 
 pub(crate) fn sd4_grid() -> Vec<Sd4> {
-    let mut v: Vec<Sd4> = default_cells().into_iter().map(Sd4::Cell).collect();
+    let mut v: Vec<Sd4> = default_pair_cells().into_iter().map(Sd4::Cell).collect();
     v.extend(t_set().into_iter().map(Sd4::Attain));
     v
 }
 
 pub(crate) fn sd4_beyond(s: usize) -> Vec<Sd4> {
-    cells_beyond(s).into_iter().map(Sd4::Cell).collect()
+    pair_cells_beyond(s).into_iter().map(Sd4::Cell).collect()
 }
 
 /// VAD-4(b): if `A(T) ≤ t·B(T)` for all T (one-sided), then `SD(A,B) ≤ 1 − 1/t`; attained by
@@ -294,9 +296,9 @@ fn check_4b(inst: &Sd4) -> Check {
             let t = &cell.t;
             let bound = r(1, 1) - r(1, 1) / t;
             let mut s = Scan::le();
-            for (p, q) in pairs(cell) {
+            for (p, q) in simplex_pairs(cell) {
                 if max_ratio(&p, &q).at_most(t) {
-                    s.push(tv(&p, &q), bound.clone(), || pair_str(&p, &q));
+                    s.push(tv(&p, &q), bound.clone(), || fmt_pair(&p, &q));
                 }
             }
             s.finish(
@@ -332,7 +334,7 @@ fn check_4b(inst: &Sd4) -> Check {
 
 /// VAD-5: "ε-DP" over all events T and neighbours ⇔ `D_∞(M(x)‖M(x')) ≤ ε` for all neighbours
 /// (computed as the exact level `L ≤ t`), for every t of the t-set.
-fn check_5(fam: &Fam) -> Check {
+fn check_5(fam: &MechanismFamily) -> Check {
     let mut a = Agree::new();
     for mech in fam.build() {
         let level = mech.level();
@@ -366,36 +368,36 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         .boxed(),
         Family {
             id: "VAD-D2",
-            grid: default_cells,
-            beyond: Some(cells_beyond),
+            grid: default_pair_cells,
+            beyond: Some(pair_cells_beyond),
             check: check_d2,
         }
         .boxed(),
         Family {
             id: "VAD-D3",
-            grid: default_cells,
-            beyond: Some(cells_beyond),
+            grid: default_pair_cells,
+            beyond: Some(pair_cells_beyond),
             check: check_d3,
         }
         .boxed(),
         Family {
             id: "VAD-D4",
-            grid: default_cells,
-            beyond: Some(cells_beyond),
+            grid: default_pair_cells,
+            beyond: Some(pair_cells_beyond),
             check: check_d4,
         }
         .boxed(),
         Family {
             id: "VAD-1",
-            grid: default_fams,
-            beyond: Some(beyond_fams),
+            grid: default_mechanism_families,
+            beyond: Some(mechanism_families_beyond),
             check: check_1,
         }
         .boxed(),
         Family {
             id: "VAD-1-corrected",
-            grid: default_fams,
-            beyond: Some(beyond_fams),
+            grid: default_mechanism_families,
+            beyond: Some(mechanism_families_beyond),
             check: check_1_corrected,
         }
         .boxed(),
@@ -415,8 +417,8 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         .boxed(),
         Family {
             id: "VAD-5",
-            grid: default_fams,
-            beyond: Some(beyond_fams),
+            grid: default_mechanism_families,
+            beyond: Some(mechanism_families_beyond),
             check: check_5,
         }
         .boxed(),
@@ -451,7 +453,7 @@ mod tests {
 
     #[test]
     fn case1_strict_fails_at_the_boundary() {
-        let fam = Fam::Rr {
+        let fam = MechanismFamily::Rr {
             n: 1,
             m: 2,
             t: r(2, 1),

@@ -4,8 +4,8 @@
 //! certified intervals with the kernel's precision schedule.
 
 use super::distance::{sd4_beyond, sd4_grid, Sd4};
+use crate::claim::instances::{fmt_pair, simplex_pairs, PairCell};
 use crate::claim::instances::{fmt_vec, r, simplex};
-use crate::claim::papers::cuff_yu::closeness::{pair_str, pairs, PairCell};
 use crate::claim::scan::{DScan, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::measure::{entropy, kl, max_ratio, max_ratio_two_sided, tv, ExtRational};
@@ -57,9 +57,9 @@ fn check_4a(inst: &Sd4) -> Check {
             let t = &cell.t;
             let bound = (t - r(1, 1)) / (t + r(1, 1));
             let mut s = Scan::le();
-            for (p, q) in pairs(cell) {
+            for (p, q) in simplex_pairs(cell) {
                 if max_ratio_two_sided(&p, &q).at_most(t) {
-                    s.push(tv(&p, &q), bound.clone(), || pair_str(&p, &q));
+                    s.push(tv(&p, &q), bound.clone(), || fmt_pair(&p, &q));
                 }
             }
             let half_eps = LogLinear::term(&r(1, 2), t);
@@ -87,7 +87,7 @@ fn check_4a(inst: &Sd4) -> Check {
             let c = Check::rationals(
                 format!(
                     "SD of the RR pair {} (two-sided ratio <= t: {close})",
-                    pair_str(&p, &q)
+                    fmt_pair(&p, &q)
                 ),
                 &tv(&p, &q),
                 "=",
@@ -125,7 +125,7 @@ fn plain_beyond(s: usize) -> Vec<PairCell> {
 /// `supp A ⊆ supp B`.
 fn check_d5(cell: &PairCell) -> Check {
     let mut s = DScan::new();
-    for (p, q) in pairs(cell) {
+    for (p, q) in simplex_pairs(cell) {
         let Some(d) = kl(&p, &q) else { continue };
         let sign = d.signum();
         let ok = sign != Ordering::Less && ((sign == Ordering::Equal) == (p == q));
@@ -134,7 +134,7 @@ fn check_d5(cell: &PairCell) -> Check {
             -LogLinear::approx_f64(&d),
             || Value::log_linear(&d),
             || Value::text("0 (= iff A = B)", ""),
-            || pair_str(&p, &q),
+            || fmt_pair(&p, &q),
         );
     }
     s.finish(
@@ -147,7 +147,7 @@ fn check_d5(cell: &PairCell) -> Check {
 /// and `H_∞(P) = −ln max P ≤ H(P)`; both log-linear, exact.
 fn check_6(cell: &PairCell) -> Check {
     let mut s = DScan::new();
-    for (p, q) in pairs(cell) {
+    for (p, q) in simplex_pairs(cell) {
         let ExtRational::Finite(m) = max_ratio(&p, &q) else {
             continue;
         };
@@ -158,7 +158,7 @@ fn check_6(cell: &PairCell) -> Check {
             LogLinear::approx_f64(&d) - LogLinear::approx_f64(&dinf),
             || Value::log_linear(&d),
             || Value::log_linear(&dinf),
-            || format!("D vs D_inf: {}", pair_str(&p, &q)),
+            || format!("D vs D_inf: {}", fmt_pair(&p, &q)),
         );
     }
     for p in simplex(cell.k, cell.n) {

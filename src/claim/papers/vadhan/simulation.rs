@@ -4,9 +4,11 @@
 //! S(z) exists is exact through its square (see [`sim_level_sq`]); Claim 1 compares it with
 //! the exact DP level L of M: part 1 says `s ≤ L` (so `s² ≤ L²`), part 2 says `L ≤ s²`.
 
-use super::families::{beyond_fams, default_fams, Fam};
 use super::mechanisms::{build_simulator, sim_level_sq, sim_valid, simulator_classes, SimReading};
 use crate::claim::instances::{r, t_set};
+use crate::claim::mechanism_grid::{
+    default_mechanism_families, mechanism_families_beyond, MechanismFamily,
+};
 use crate::claim::scan::{Agree, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::measure::ExtRational;
@@ -15,7 +17,7 @@ use crate::measure::ExtRational;
 /// rational levels s ∈ {9/8, ..., 10}: a simulator output exists by the closed form
 /// (`s² ≥ s²_min`) iff the box construction returns an S, and every constructed S satisfies
 /// both D_∞ constraints of Definition 2 against every database of its class.
-fn check_d6(fam: &Fam) -> Check {
+fn check_d6(fam: &MechanismFamily) -> Check {
     let mut a = Agree::new();
     for mech in fam.build() {
         for reading in [SimReading::IndexKnown, SimReading::IndexUnknown] {
@@ -47,7 +49,7 @@ fn check_d6(fam: &Fam) -> Check {
 /// VAD-C1.1 (Claim 1.1): an ε-DP mechanism (ε = ln L, L its exact level) is ε-simulation-DP:
 /// for every simulator input z, `s_min(z)² ≤ L²`. Mechanisms with infinite level are ε-DP for
 /// no finite ε and are skipped.
-fn check_c11_with(fam: &Fam, reading: SimReading) -> Check {
+fn check_c11_with(fam: &MechanismFamily, reading: SimReading) -> Check {
     let mut s = Scan::le();
     for mech in fam.build() {
         let ExtRational::Finite(level) = mech.level() else {
@@ -72,18 +74,18 @@ fn check_c11_with(fam: &Fam, reading: SimReading) -> Check {
     )
 }
 
-fn check_c11(fam: &Fam) -> Check {
+fn check_c11(fam: &MechanismFamily) -> Check {
     check_c11_with(fam, SimReading::IndexKnown)
 }
 
-fn check_c11_noindex(fam: &Fam) -> Check {
+fn check_c11_noindex(fam: &MechanismFamily) -> Check {
     check_c11_with(fam, SimReading::IndexUnknown)
 }
 
 /// Instances of VAD-C1.2: a family under a reading, or the factor-2 tightness witness.
 #[derive(Clone, Debug)]
 pub enum C12 {
-    Fam(Fam, SimReading),
+    MechanismFamily(MechanismFamily, SimReading),
     /// n = 1, |X| = |Y| = 2 witness at simulation level s: `M(0) = (s/(s+1), 1/(s+1))`,
     /// `M(1) = (1/(s(s+1)), 1 − 1/(s(s+1)))`, simulator `S = (1/(s+1), s/(s+1))`.
     Tight(crate::num::Rational),
@@ -92,7 +94,7 @@ pub enum C12 {
 impl std::fmt::Display for C12 {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            C12::Fam(fam, reading) => write!(f, "{fam} [{reading}]"),
+            C12::MechanismFamily(fam, reading) => write!(f, "{fam} [{reading}]"),
             C12::Tight(s) => write!(f, "factor-2 witness n=1 s={s}"),
         }
     }
@@ -100,9 +102,9 @@ impl std::fmt::Display for C12 {
 
 fn c12_grid() -> Vec<C12> {
     let mut v = Vec::new();
-    for fam in default_fams() {
-        v.push(C12::Fam(fam.clone(), SimReading::IndexKnown));
-        v.push(C12::Fam(fam, SimReading::IndexUnknown));
+    for fam in default_mechanism_families() {
+        v.push(C12::MechanismFamily(fam.clone(), SimReading::IndexKnown));
+        v.push(C12::MechanismFamily(fam, SimReading::IndexUnknown));
     }
     for s in [r(9, 8), r(3, 2), r(2, 1), r(3, 1)] {
         v.push(C12::Tight(s));
@@ -112,9 +114,9 @@ fn c12_grid() -> Vec<C12> {
 
 fn c12_beyond(s: usize) -> Vec<C12> {
     let mut v = Vec::new();
-    for fam in beyond_fams(s) {
-        v.push(C12::Fam(fam.clone(), SimReading::IndexKnown));
-        v.push(C12::Fam(fam, SimReading::IndexUnknown));
+    for fam in mechanism_families_beyond(s) {
+        v.push(C12::MechanismFamily(fam.clone(), SimReading::IndexKnown));
+        v.push(C12::MechanismFamily(fam, SimReading::IndexUnknown));
     }
     v
 }
@@ -125,7 +127,7 @@ fn c12_beyond(s: usize) -> Vec<C12> {
 /// √t-simulation-DP with DP level exactly t = (√t)², i.e. the factor 2 is attained.
 fn check_c12(inst: &C12) -> Check {
     match inst {
-        C12::Fam(fam, reading) => {
+        C12::MechanismFamily(fam, reading) => {
             let mut s = Scan::le();
             for mech in fam.build() {
                 let mut worst = Some(r(1, 1));
@@ -186,12 +188,12 @@ fn check_c12(inst: &C12) -> Check {
 
 /// The factor-2 witness at simulation level s (n = 1, |X| = |Y| = 2): with `a = 1/(s+1)`,
 /// `S = (a, 1−a)`, `M(0) = (sa, 1−sa)` and `M(1) = (a/s, 1−a/s)`, so `M(0)(0)/M(1)(0) = s²`.
-fn factor_two_witness(s: &crate::num::Rational) -> super::mechanisms::Mechanism {
+fn factor_two_witness(s: &crate::num::Rational) -> crate::mechanism::database::DatabaseMechanism {
     let one = r(1, 1);
     let a = &one / (s + &one);
     let m0 = vec![s * &a, &one - s * &a];
     let m1 = vec![&a / s, &one - &a / s];
-    super::mechanisms::Mechanism {
+    crate::mechanism::database::DatabaseMechanism {
         n: 1,
         m: 2,
         rows: vec![m0, m1],
@@ -203,22 +205,22 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
     vec![
         Family {
             id: "VAD-D6",
-            grid: default_fams,
-            beyond: Some(beyond_fams),
+            grid: default_mechanism_families,
+            beyond: Some(mechanism_families_beyond),
             check: check_d6,
         }
         .boxed(),
         Family {
             id: "VAD-C1.1",
-            grid: default_fams,
-            beyond: Some(beyond_fams),
+            grid: default_mechanism_families,
+            beyond: Some(mechanism_families_beyond),
             check: check_c11,
         }
         .boxed(),
         Family {
             id: "VAD-C1.1-reading-noindex",
-            grid: default_fams,
-            beyond: Some(beyond_fams),
+            grid: default_mechanism_families,
+            beyond: Some(mechanism_families_beyond),
             check: check_c11_noindex,
         }
         .boxed(),
@@ -238,14 +240,14 @@ mod tests {
 
     #[test]
     fn index_unknown_reading_breaks_claim_1_1_for_three_rows() {
-        let fam = Fam::Rr {
+        let fam = MechanismFamily::Rr {
             n: 3,
             m: 2,
             t: r(2, 1),
         };
         assert_eq!(check_c11(&fam).outcome, Outcome::Holds);
         assert_eq!(check_c11_noindex(&fam).outcome, Outcome::Fails);
-        let fam2 = Fam::Rr {
+        let fam2 = MechanismFamily::Rr {
             n: 2,
             m: 2,
             t: r(2, 1),

@@ -522,8 +522,8 @@ pub fn lpdp_optimum(sp: &Space, ratio: &Rational, p: &[Rational]) -> Result<Rati
 
 #[cfg(test)]
 mod tests {
+    use super::super::core::iid_linear;
     use super::*;
-    use crate::claim::papers::wang_ying_zhang::core::iid_linear;
 
     /// The S12 endpoint of the issue: n=1, m=3, p = (1/6, 1/3, 1/2), t = t~ = 1/4. The exact
     /// LP-DP optimum is nonincreasing in e^eps and meets the certified value h on the range, and

@@ -698,8 +698,8 @@ impl FailWith for Tally {
 
 #[cfg(test)]
 mod tests {
+    use super::super::core::{iid_linear, uniform};
     use super::*;
-    use crate::claim::papers::wang_ying_zhang::core::{iid_linear, uniform};
     use crate::claim::Outcome;
 
     /// The LP-DP dual check is not vacuous: built without the prior factor (r = 1) it must be
@@ -719,10 +719,7 @@ mod tests {
     #[test]
     fn out_of_range_instances_are_not_holds() {
         let inst =
-            |n: usize,
-             m: usize,
-             t: Rational,
-             prior: fn(&Space) -> crate::claim::papers::wang_ying_zhang::core::Prior| {
+            |n: usize, m: usize, t: Rational, prior: fn(&Space) -> super::super::core::Prior| {
                 let sp = Space::new(n, m);
                 Nmtp {
                     n,
