@@ -12,9 +12,6 @@ mod dp_information_theory_article;
 mod vadhan;
 mod wang_ying_zhang;
 
-#[cfg(test)]
-mod library_agreement;
-
 use super::ClaimChecker;
 
 /// All registered claim checkers, in a deterministic order (by document, then as registered).

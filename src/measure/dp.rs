@@ -41,13 +41,24 @@ pub(crate) fn ordered_pairs(adj: &[(usize, usize)]) -> impl Iterator<Item = (usi
 /// (`∞` when a zero faces a non-zero, `0/0` skipped), with the first attaining witness; shared
 /// by [`dp_level`] (rows = `W(·|x)`) and `identifiability_level` (rows = `π(x) W(·|x)`).
 pub(crate) fn max_ratio_rows(rows: &[Vec<Rational>], adj: &[(usize, usize)]) -> DpLevel {
+    max_ratio_over_ordered_pairs(rows, ordered_pairs(adj))
+}
+
+/// The largest ratio `rows[x][y] / rows[x'][y]` over the given ordered pairs `(x, x')` and
+/// outputs, in that order (`∞` when a zero faces a non-zero, `0/0` skipped), with the first
+/// attaining witness ([`DpLevel`]). For a neighbour relation enumerated in a paper's own
+/// order, so that the reported witness is the paper's first.
+pub fn max_ratio_over_ordered_pairs(
+    rows: &[Vec<Rational>],
+    pairs: impl IntoIterator<Item = (usize, usize)>,
+) -> DpLevel {
     // Best ratio so far as (num, den) compared by cross-multiplication; den = 0 means ∞.
     let mut best_num = Rational::ONE;
     let mut best_den = Rational::ONE;
     let mut pair = (0, 0);
     let mut output = 0;
     let mut first = true;
-    for (x, xp) in ordered_pairs(adj) {
+    for (x, xp) in pairs {
         let (rx, rxp) = (&rows[x], &rows[xp]);
         for (y, (n, d)) in rx.iter().zip(rxp).enumerate() {
             if *n == 0u32 {

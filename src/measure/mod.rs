@@ -37,7 +37,7 @@ pub use divergence::{
 pub(crate) use dp::max_ratio_rows;
 pub use dp::{
     delta_at, delta_at_pairs_naive, dp_level, dp_level_event_naive, hockey_stick,
-    hockey_stick_naive, tv, DeltaAt, DpLevel, HockeyStick,
+    hockey_stick_naive, max_ratio_over_ordered_pairs, tv, DeltaAt, DpLevel, HockeyStick,
 };
 pub use ident::{
     expected_distortion, expected_hamming_distortion, hamming_distance_base_m,
@@ -48,8 +48,8 @@ pub use info::{
     mutual_information_of_rows, output_distribution, renyi, sum_forms,
 };
 pub use qif::{
-    bayes_vulnerability, g_vulnerability, min_capacity, min_entropy_leakage,
-    posterior_g_vulnerability, posterior_vulnerability,
+    bayes_vulnerability, g_vulnerability, min_capacity, min_capacity_of_rows, min_entropy_leakage,
+    posterior_g_vulnerability, posterior_vulnerability, posterior_vulnerability_of_rows,
 };
 
 use crate::num::Rational;
@@ -66,6 +66,14 @@ pub enum ExtRational {
 impl ExtRational {
     /// The finite value, if any.
     pub fn finite(&self) -> Option<&Rational> {
+        match self {
+            ExtRational::Finite(q) => Some(q),
+            ExtRational::Infinite => None,
+        }
+    }
+
+    /// The finite value by move, `None` for `+∞`.
+    pub fn into_finite(self) -> Option<Rational> {
         match self {
             ExtRational::Finite(q) => Some(q),
             ExtRational::Infinite => None,

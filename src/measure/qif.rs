@@ -24,12 +24,19 @@ pub fn bayes_vulnerability(prior: &Dist) -> Rational {
 
 /// Posterior Bayes vulnerability `V(π, W) = Σ_y max_x π(x) W(y|x)` (Smith 2009, Def. 3).
 pub fn posterior_vulnerability(prior: &Dist, w: &Channel) -> Rational {
-    (0..w.n_outputs())
+    posterior_vulnerability_of_rows(prior.probs(), w.rows())
+}
+
+/// [`posterior_vulnerability`] on a prior and channel rows given as plain vectors (one mass
+/// per row; not checked). Also the utility of a mechanism under binary gain (Alvim et al.,
+/// eq. (1)).
+pub fn posterior_vulnerability_of_rows(prior: &[Rational], rows: &[Vec<Rational>]) -> Rational {
+    let cols = rows.first().map_or(0, Vec::len);
+    (0..cols)
         .map(|y| {
             prior
-                .probs()
                 .iter()
-                .zip(w.rows())
+                .zip(rows)
                 .map(|(p, r)| p * &r[y])
                 .max()
                 .unwrap_or(Rational::ZERO)
@@ -47,10 +54,15 @@ pub fn min_entropy_leakage(prior: &Dist, w: &Channel) -> Rational {
 /// priors, attained at the uniform prior (Braun et al. 2009, Thm 5.1; Köpf–Smith 2010).
 /// The min-entropy capacity is `log2` of this, exactly.
 pub fn min_capacity(w: &Channel) -> Rational {
-    (0..w.n_outputs())
+    min_capacity_of_rows(w.rows())
+}
+
+/// [`min_capacity`] on channel rows given as plain vectors: `Σ_y max_x W(y|x)`.
+pub fn min_capacity_of_rows(rows: &[Vec<Rational>]) -> Rational {
+    let cols = rows.first().map_or(0, Vec::len);
+    (0..cols)
         .map(|y| {
-            w.rows()
-                .iter()
+            rows.iter()
                 .map(|r| &r[y])
                 .max()
                 .cloned()

@@ -31,36 +31,6 @@ pub fn uniform(n: usize) -> Vec<Rational> {
     vec![Rational::from_unsigneds(1u64, n as u64); n]
 }
 
-/// Posterior vulnerability `V(π, M) = Σ_z max_x π(x)·M[x][z]` (AACP eq. (1), second form;
-/// utility under binary gain, Prop. 3). With the uniform prior this is `(1/n) Σ_z max_x M[x][z]`.
-pub fn vulnerability(prior: &[Rational], m: &Matrix) -> Rational {
-    let cols = m.first().map_or(0, Vec::len);
-    (0..cols)
-        .map(|z| {
-            prior
-                .iter()
-                .zip(m)
-                .map(|(p, row)| p * &row[z])
-                .max()
-                .unwrap_or(Rational::ZERO)
-        })
-        .sum()
-}
-
-/// `Σ_z max_x M[x][z]`: the argument of `log2` in the min-capacity (AACP §2.2.1, "C_∞").
-pub fn column_max_sum(m: &Matrix) -> Rational {
-    let cols = m.first().map_or(0, Vec::len);
-    (0..cols)
-        .map(|z| {
-            m.iter()
-                .map(|row| &row[z])
-                .max()
-                .cloned()
-                .unwrap_or_default()
-        })
-        .sum()
-}
-
 /// The exact DP level `e^ε = max M[i][j]/M[h][j]` over edges `i ~ h` (both orientations) with
 /// the attaining pair and column; `∞` when a zero faces a non-zero (AACP Def. 1, pointwise form).
 pub fn dp_level(m: &Matrix, g: &Graph) -> DpLevel {
@@ -405,6 +375,7 @@ pub fn fmt_vec(v: &[Rational]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::measure::posterior_vulnerability_of_rows;
 
     /// Literal table: S(r) on small graphs at t = 2 (hand-computed: K4 = 1 + 3/2; C5 = 1 + 2/2 +
     /// 2/4; P3 from an end = 1 + 1/2 + 1/4, from the middle = 1 + 2/2; 2K2 = 1 + 1/2).
@@ -460,6 +431,6 @@ mod tests {
                 .sum();
             best = best.max(s);
         }
-        assert_eq!(vulnerability(&p, &m), best);
+        assert_eq!(posterior_vulnerability_of_rows(&p, &m), best);
     }
 }

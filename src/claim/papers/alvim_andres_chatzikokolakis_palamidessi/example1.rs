@@ -12,11 +12,12 @@
 //! correctly rounded by exact sign tests.
 
 use super::common::{
-    dp_violation, fmt_matrix, master_lp, r, tight_matrix, undecided, uniform, vulnerability, Matrix,
+    dp_violation, fmt_matrix, master_lp, r, tight_matrix, undecided, uniform, Matrix,
 };
 use crate::claim::scan::Agree;
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::graph::Graph;
+use crate::measure::posterior_vulnerability_of_rows;
 use crate::num::algebraic::RealField;
 use crate::num::{parse_rational, Interval, Poly, RatFn, Rational};
 use malachite::base::num::arithmetic::traits::Pow;
@@ -354,7 +355,7 @@ fn check_ex1d(_: &Label) -> Check {
 /// AACP-Ex1e: the certified master-LP optimum on K6 at t = 2 (uniform prior) equals U(M2).
 fn check_ex1e(_: &Label) -> Check {
     let k6 = Graph::complete(6);
-    let u2 = vulnerability(&uniform(6), &m2_printed());
+    let u2 = posterior_vulnerability_of_rows(&uniform(6), &m2_printed());
     match master_lp(&k6, &r(2, 1), &uniform(6), false) {
         Ok(lp) => {
             let mut c = Check::rationals(
@@ -378,8 +379,8 @@ fn check_ex1e(_: &Label) -> Check {
 fn compare_utilities(prior: &[Rational], printed_m1: &str, printed_m2: &str) -> Check {
     let f = field();
     let u1 = utility_exact(&f, &m1_exact(&f), prior);
-    let u1p = vulnerability(prior, &m1_printed());
-    let u2 = vulnerability(prior, &m2_printed());
+    let u1p = posterior_vulnerability_of_rows(prior, &m1_printed());
+    let u2 = posterior_vulnerability_of_rows(prior, &m2_printed());
     let d1 = f.decimal(&u1, 4);
     let d1p = crate::num::fmt::decimal(&u1p, 4);
     let d2 = crate::num::fmt::decimal(&u2, 4);
@@ -410,8 +411,8 @@ fn compare_utilities(prior: &[Rational], printed_m1: &str, printed_m2: &str) -> 
 /// U(M2).
 fn check_printed_table_utility(_: &Label) -> Check {
     let prior = prior_g();
-    let u1p = vulnerability(&prior, &m1_printed());
-    let u2 = vulnerability(&prior, &m2_printed());
+    let u1p = posterior_vulnerability_of_rows(&prior, &m1_printed());
+    let u2 = posterior_vulnerability_of_rows(&prior, &m2_printed());
     let d1p = crate::num::fmt::decimal(&u1p, 4);
     let ok = d1p == "0.2412" && u1p < u2;
     Check::new(
@@ -429,7 +430,7 @@ fn check_printed_table_utility(_: &Label) -> Check {
 fn check_m2_optimal_nonuniform(_: &Label) -> Check {
     let k6 = Graph::complete(6);
     let prior = prior_g();
-    let u2 = vulnerability(&prior, &m2_printed());
+    let u2 = posterior_vulnerability_of_rows(&prior, &m2_printed());
     match master_lp(&k6, &r(2, 1), &prior, false) {
         Ok(lp) => {
             let mut c = Check::rationals(
@@ -482,7 +483,7 @@ fn check_ex1g_general(_: &Label) -> Check {
             continue;
         }
         let u1 = utility_exact(&f, &m1, &p);
-        let u2 = vulnerability(&p, &m2_printed());
+        let u2 = posterior_vulnerability_of_rows(&p, &m2_printed());
         let diff = &u1 - &f.rational(&u2);
         let e = f.enclose(&diff, &w);
         let s = if e.1 < 0u32 {
@@ -571,7 +572,7 @@ fn check_ex1h(cell: &super::transform::GraphT) -> Check {
         )
         .with_note(format!("violation {v:?}"));
     }
-    let u = vulnerability(&uniform(n), &m);
+    let u = posterior_vulnerability_of_rows(&uniform(n), &m);
     match master_lp(g, t, &uniform(n), true) {
         Ok(lp) => {
             let mut c = Check::rationals(
@@ -587,7 +588,10 @@ fn check_ex1h(cell: &super::transform::GraphT) -> Check {
                 if dp_violation(&m6, g, t).is_none()
                     && m6.iter().all(|row| row.iter().sum::<Rational>() == 1u32)
                 {
-                    format!("U((6)) = {}", vulnerability(&uniform(n), &m6))
+                    format!(
+                        "U((6)) = {}",
+                        posterior_vulnerability_of_rows(&uniform(n), &m6)
+                    )
                 } else {
                     "(6) with c = 1/S(0) is not a legal eps-DP channel here".into()
                 }

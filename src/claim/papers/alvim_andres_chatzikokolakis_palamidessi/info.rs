@@ -7,14 +7,13 @@
 //! `H∞(X) = −log2 V₀(π)`, `H∞(X|Y) = −log2 V(π, M)`, `I∞ = log2(V(π, M)/V₀(π))`. No logarithm is
 //! evaluated to decide anything.
 
-use super::common::{
-    column_max_sum, dp_violation, fmt_matrix, fmt_vec, r, vulnerability, Lcg, Matrix,
-};
+use super::common::{dp_violation, fmt_matrix, fmt_vec, r, Lcg, Matrix};
 use crate::claim::families::{channels, simplex};
 use crate::claim::scan::{Agree, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::graph::Graph;
 use crate::measure::{min_capacity, min_entropy_leakage, posterior_vulnerability};
+use crate::measure::{min_capacity_of_rows, posterior_vulnerability_of_rows};
 use crate::num::Rational;
 use crate::prob::{Channel, Dist};
 use malachite::base::num::arithmetic::traits::{Floor, Pow};
@@ -377,7 +376,7 @@ fn check_d3(shape: &Shape) -> Check {
         let n = m.len();
         let unif = vec![Rational::from_unsigneds(1u64, n as u64); n];
         let bayes = posterior_form(&joint(&unif, &m));
-        let direct = column_max_sum(&m) / Rational::from(n as u64);
+        let direct = min_capacity_of_rows(&m) / Rational::from(n as u64);
         let lib = Channel::new(m.clone())
             .map(|c| posterior_vulnerability(&Dist::uniform(n), &c))
             .ok();
@@ -563,7 +562,7 @@ fn check_d6(shape: &Shape) -> Check {
         if shape.n <= 3 {
             let best = simplex(shape.n, 12)
                 .iter()
-                .map(|p| vulnerability(p, &m) / v0(p))
+                .map(|p| posterior_vulnerability_of_rows(p, &m) / v0(p))
                 .max()
                 .expect("priors");
             let cap = min_capacity(&chan);
@@ -613,13 +612,13 @@ fn f1_priors(n: usize) -> Vec<Vec<Rational>> {
 /// uniform prior attains `Σ max`, and the number of priors.
 fn f1_scan(m: &Matrix) -> (Rational, Rational, bool, usize) {
     let n = m.len();
-    let s = column_max_sum(m);
+    let s = min_capacity_of_rows(m);
     let unif = vec![Rational::from_unsigneds(1u64, n as u64); n];
     let priors = f1_priors(n);
-    let at_unif = vulnerability(&unif, m) / v0(&unif);
+    let at_unif = posterior_vulnerability_of_rows(&unif, m) / v0(&unif);
     let best = priors
         .iter()
-        .map(|p| vulnerability(p, m) / v0(p))
+        .map(|p| posterior_vulnerability_of_rows(p, m) / v0(p))
         .max()
         .expect("priors")
         .max(at_unif.clone());
@@ -675,20 +674,25 @@ fn check_f1_corrected(shape: &Shape) -> Check {
     let mut s = Scan::le();
     let mut unif = Agree::new();
     for (_, m) in shape.build() {
-        let total = column_max_sum(&m);
+        let total = min_capacity_of_rows(&m);
         let n = m.len();
         for p in f1_priors(n) {
-            s.push(vulnerability(&p, &m) / v0(&p), total.clone(), || {
-                format!("M = {}, pi = {}", fmt_matrix(&m), fmt_vec(&p))
-            });
+            s.push(
+                posterior_vulnerability_of_rows(&p, &m) / v0(&p),
+                total.clone(),
+                || format!("M = {}, pi = {}", fmt_matrix(&m), fmt_vec(&p)),
+            );
         }
         let u = vec![Rational::from_unsigneds(1u64, n as u64); n];
-        unif.push_ok(vulnerability(&u, &m) / v0(&u) == total, || {
-            format!(
-                "uniform prior does not attain sum max on {}",
-                fmt_matrix(&m)
-            )
-        });
+        unif.push_ok(
+            posterior_vulnerability_of_rows(&u, &m) / v0(&u) == total,
+            || {
+                format!(
+                    "uniform prior does not attain sum max on {}",
+                    fmt_matrix(&m)
+                )
+            },
+        );
     }
     let u = unif.finish("", Method::Exact);
     let mut c = s.finish(
@@ -814,7 +818,7 @@ fn check_f2(cell: &F2Cell) -> Check {
     for p in cell.priors() {
         for m in channels(cell.n, cell.m, cell.den) {
             total += 1;
-            let (v, v_0) = (vulnerability(&p, &m), v0(&p));
+            let (v, v_0) = (posterior_vulnerability_of_rows(&p, &m), v0(&p));
             ineq.push(v_0.clone(), v.clone(), || {
                 format!("pi = {} M = {}", fmt_vec(&p), fmt_matrix(&m))
             });
@@ -871,7 +875,7 @@ fn check_f2_corrected(cell: &F2Cell) -> Check {
     let mut indep_implies = Agree::new();
     for p in cell.priors() {
         for m in channels(cell.n, cell.m, cell.den) {
-            let eq = vulnerability(&p, &m) == v0(&p);
+            let eq = posterior_vulnerability_of_rows(&p, &m) == v0(&p);
             a.push(eq, one_guess_optimal(&p, &m), || {
                 format!("pi = {} M = {}", fmt_vec(&p), fmt_matrix(&m))
             });
@@ -946,7 +950,7 @@ fn check_f3(shape: &Shape) -> Check {
 }
 
 fn j_col_max_sum(j: &Matrix) -> Rational {
-    column_max_sum(j)
+    min_capacity_of_rows(j)
 }
 
 /// AACP-P3 (Prop. 3): with binary gain and an optimal guess, `𝒰(Y,Z) = Σ_{y,z} p(y,z)·gain(guess(z), y)`
@@ -972,7 +976,7 @@ fn check_p3(shape: &Shape) -> Check {
             .map(|g| utility(g))
             .max()
             .expect("g");
-        let formula = vulnerability(&prior, &h);
+        let formula = posterior_vulnerability_of_rows(&prior, &h);
         let smith = posterior_form(&joint(&prior, &h));
         a.push_ok(best == formula && formula == smith, || {
             format!(
@@ -1113,7 +1117,7 @@ mod tests {
     fn zero_leakage_without_independence() {
         let p = vec![r(3, 4), r(1, 4)];
         let m = vec![vec![r(1, 2), r(1, 2)], vec![r(1, 1), r(0, 1)]];
-        assert_eq!(vulnerability(&p, &m), v0(&p));
+        assert_eq!(posterior_vulnerability_of_rows(&p, &m), v0(&p));
         assert!(!independent(&p, &m));
         assert!(one_guess_optimal(&p, &m));
     }

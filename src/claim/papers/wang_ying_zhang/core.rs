@@ -4,12 +4,13 @@
 //! distortion (5) and mutual information (4) as an exact log-linear form.
 //!
 //! Convention: `t = e^{−ε}` is rational in (0, 1]; `E = 1/t = e^{ε}`. Levels are reported as the
-//! exact ratio `e^{level}` (`None` = +∞).
+//! exact ratio `e^{level}` (the library's `ExtRational`, `+∞` possible).
 //!
 //! Tiny private helpers (enumeration of 𝒟ⁿ, Hamming distance) live here until the shared graph
 //! layer provides them.
 
-use crate::num::{LogLinear, Poly, Rational};
+use crate::measure::{max_ratio_over_ordered_pairs, DpLevel};
+use crate::num::{Poly, Rational};
 use std::fmt;
 
 /// `a/b` as an exact rational.
@@ -403,64 +404,23 @@ pub fn e_i(sp: &Space, t: &Rational, p: &[Rational]) -> Option<(Mech, Vec<Ration
     Some((w, py))
 }
 
-/// Output marginal p_Y(y) = Σ_x p_X(x) W(y|x).
-pub fn output_marginal(p: &[Rational], w: &Mech) -> Vec<Rational> {
-    let k = w[0].len();
-    (0..k)
-        .map(|y| p.iter().zip(w).map(|(px, row)| px * &row[y]).sum())
-        .collect()
-}
-
-/// A level as the exact ratio e^{level}, with the attaining (x, x', y); `ratio = None` is +∞.
-#[derive(Clone, Debug)]
-pub struct Level {
-    pub ratio: Option<Rational>,
-    pub at: (usize, usize, usize),
-}
-
-/// The max of `num(x,y)/num(x',y)` over ordered neighbour pairs and outputs, 0/0 skipped.
-fn max_ratio(sp: &Space, val: impl Fn(usize, usize) -> Rational, outputs: usize) -> Level {
-    let mut best = Level {
-        ratio: Some(qi(1)),
-        at: (0, 0, 0),
-    };
-    let mut best_r = qi(1);
-    for (x, xp) in sp.ordered_pairs() {
-        for y in 0..outputs {
-            let a = val(x, y);
-            let b = val(xp, y);
-            if b == 0u32 {
-                if a > 0u32 {
-                    return Level {
-                        ratio: None,
-                        at: (x, xp, y),
-                    };
-                }
-                continue;
-            }
-            let r = a / b;
-            if r > best_r {
-                best_r = r.clone();
-                best = Level {
-                    ratio: Some(r),
-                    at: (x, xp, y),
-                };
-            }
-        }
-    }
-    best
-}
-
-/// DP level (Def 3, eq (2)): max_{x~x', y} W(y|x)/W(y|x'), 0/0 read as satisfying any bound.
-pub fn dp_level(sp: &Space, w: &Mech) -> Level {
-    max_ratio(sp, |x, y| w[x][y].clone(), w[0].len())
+/// DP level (Def 3, eq (2)): `max_{x~x', y} W(y|x)/W(y|x')` over the ordered neighbour
+/// pairs of 𝒟ⁿ in the paper's order ([`Space::ordered_pairs`]), 0/0 read as satisfying any
+/// bound; the library's [`max_ratio_over_ordered_pairs`] (`ratio` = e^level, `+∞` possible).
+pub fn dp_level(sp: &Space, w: &Mech) -> DpLevel {
+    max_ratio_over_ordered_pairs(w, sp.ordered_pairs())
 }
 
 /// Identifiability level (Def 2, eq (1)) in the joint form q(x,y) = p_X(x)W(y|x):
 /// max_{x~x', y} q(x,y)/q(x',y) — equal to the posterior ratio on every y with p_Y(y) > 0
 /// (for p_Y(y) = 0 every q(·,y) = 0 and the pair is skipped).
-pub fn ident_level(sp: &Space, p: &[Rational], w: &Mech) -> Level {
-    max_ratio(sp, |x, y| &p[x] * &w[x][y], w[0].len())
+pub fn ident_level(sp: &Space, p: &[Rational], w: &Mech) -> DpLevel {
+    let joint: Mech = p
+        .iter()
+        .zip(w)
+        .map(|(px, row)| row.iter().map(|a| px * a).collect())
+        .collect();
+    max_ratio_over_ordered_pairs(&joint, sp.ordered_pairs())
 }
 
 /// Expected distortion E d(X,Y) = Σ p_X(x) W(y|x) d(x,y) (eq (5)).
@@ -474,32 +434,6 @@ pub fn distortion(sp: &Space, p: &[Rational], w: &Mech) -> Rational {
         }
     }
     s
-}
-
-/// H(X) = −Σ p ln p (nats) as an exact log-linear form.
-pub fn entropy(p: &[Rational]) -> LogLinear {
-    let mut f = LogLinear::zero();
-    for v in p {
-        if *v > 0u32 {
-            f = &f - &LogLinear::term(v, v);
-        }
-    }
-    f
-}
-
-/// I(X;Y) = Σ q(x,y) ln[q(x,y)/(p_X(x)p_Y(y))] (eq (4), natural log) as an exact log-linear form.
-pub fn mutual_information(p: &[Rational], w: &Mech) -> LogLinear {
-    let py = output_marginal(p, w);
-    let mut f = LogLinear::zero();
-    for (x, row) in w.iter().enumerate() {
-        for (y, wv) in row.iter().enumerate() {
-            let qxy = &p[x] * wv;
-            if qxy > 0u32 {
-                f = &f + &LogLinear::term(&qxy, &(wv / &py[y]));
-            }
-        }
-    }
-    f
 }
 
 /// A random row-stochastic rational N×K matrix with weights in 0..k (some zeros when `zeros`).
@@ -549,6 +483,42 @@ pub fn show_pt(sp: &Space, x: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::measure;
+    use crate::measure::testutil::{channel, dist};
+    use crate::prob::Dist;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// The paper's readings against the library's definitions on H(n, m): the levels over
+        /// the paper's ordered pairs equal `measure`'s over the unordered Hamming pairs, and the
+        /// distortion (5) with the paper's distance is the library's expected Hamming
+        /// distortion (index convention included).
+        #[test]
+        fn readings_agree_with_the_library(
+            (n, m, prior, w) in prop::sample::select(vec![(1usize, 2usize), (2, 2), (1, 3)])
+                .prop_flat_map(|(n, m)| {
+                    let size = m.pow(n as u32);
+                    (Just(n), Just(m), dist(size, 4), channel(size, size, 4))
+                }),
+        ) {
+            let sp = Space::new(n, m);
+            let pairs: Vec<(usize, usize)> =
+                sp.ordered_pairs().into_iter().filter(|(x, y)| x < y).collect();
+            let rows = w.rows().to_vec();
+            let prior_dist = Dist::new(prior.clone()).unwrap();
+            prop_assert_eq!(dp_level(&sp, &rows).ratio, measure::dp_level(&w, &pairs).ratio);
+            prop_assert_eq!(
+                ident_level(&sp, &prior, &rows).ratio,
+                measure::identifiability_level(&prior_dist, &w, &pairs).ratio
+            );
+            prop_assert_eq!(
+                Some(distortion(&sp, &prior, &rows)),
+                measure::expected_hamming_distortion(&prior_dist, &w, n, m)
+            );
+        }
+    }
 
     #[test]
     fn h_and_t_d_are_inverse() {
@@ -575,7 +545,7 @@ mod tests {
         let sp = Space::new(1, 2);
         for t in [q(1, 3), q(1, 2), q(9, 10)] {
             let lv = dp_level(&sp, &e_d(&sp, &t));
-            assert_eq!(lv.ratio, Some(qi(1) / &t));
+            assert_eq!(lv.ratio.finite().cloned(), Some(qi(1) / &t));
         }
     }
 }

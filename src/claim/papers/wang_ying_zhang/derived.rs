@@ -277,8 +277,8 @@ fn x6(i: &Nmtp) -> Check {
     let mut rng = Lcg(61);
     for k in 0..3 {
         let w = random_mech(&mut rng, sp.size, sp.size, 4, false);
-        let dl = dp_level(&sp, &w).ratio.unwrap();
-        let il = ident_level(&sp, p, &w).ratio.unwrap();
+        let dl = dp_level(&sp, &w).ratio.finite().cloned().unwrap();
+        let il = ident_level(&sp, p, &w).ratio.finite().cloned().unwrap();
         t.check(il <= &dl * &r, || format!("#{k} inclusion"));
     }
     let hh = h(sp.n, sp.m, &i.t);
@@ -394,7 +394,7 @@ fn s12(i: &Nmtp) -> Check {
     };
     let r = r_x(&sp, p).0.unwrap();
     let e = qi(1) / &i.t;
-    let l = dp_level(&sp, &w).ratio;
+    let l = dp_level(&sp, &w).ratio.finite().cloned();
     let Some(l) = l else {
         return Check::new(
             "DP level of E_i",

@@ -3,12 +3,13 @@
 //! Everything is exact: mechanisms are rational matrices at rational t = e^{−ε}.
 
 use super::core::{
-    binom, distortion, dp_level, e_d, e_i, entropy, g, gibbs_forward, gibbs_p_y, h, ident_level,
-    mutual_information, output_marginal, pw, q, qi, r_x, random_mech, z, Lcg, Mech, Space,
+    binom, distortion, dp_level, e_d, e_i, g, gibbs_forward, gibbs_p_y, h, ident_level, pw, q, qi,
+    r_x, random_mech, z, Lcg, Mech, Space,
 };
 use super::inst::{grid_nmtp, nmtp_beyond, Nmtp, Tally};
 use super::prior::{threshold, Threshold};
 use crate::claim::{Check, ClaimChecker, Family, Method};
+use crate::measure::{entropy, mutual_information_of_rows, output_distribution};
 use crate::num::{Poly, Rational};
 
 fn fam(id: &'static str, check: fn(&Nmtp) -> Check) -> Box<dyn ClaimChecker> {
@@ -143,7 +144,7 @@ fn d3(i: &Nmtp) -> Check {
     let mut ws = rand_mechs(&sp, 5, true);
     ws.push(e_d(&sp, &i.t));
     for (k, w) in ws.iter().enumerate() {
-        let py = output_marginal(p, w);
+        let py = output_distribution(p, w);
         let mut best: Option<Rational> = Some(qi(1));
         'outer: for (x, xp) in sp.ordered_pairs() {
             for y in 0..sp.size {
@@ -165,7 +166,7 @@ fn d3(i: &Nmtp) -> Check {
                 }
             }
         }
-        let joint = ident_level(&sp, p, w).ratio;
+        let joint = ident_level(&sp, p, w).ratio.finite().cloned();
         t.check(best == joint, || {
             format!("mechanism #{k}: {best:?} vs {joint:?}")
         });
@@ -188,7 +189,8 @@ fn d4(i: &Nmtp) -> Check {
         let lv = dp_level(&sp, w);
         let l = lv
             .ratio
-            .clone()
+            .finite()
+            .cloned()
             .expect("positive mechanisms have finite level");
         let mut attained = false;
         for (x, xp) in sp.ordered_pairs() {
@@ -240,7 +242,7 @@ fn d5(i: &Nmtp) -> Check {
     let mut ws = rand_mechs(&sp, 9, true);
     ws.push(e_d(&sp, &i.t));
     for (k, w) in ws.iter().enumerate() {
-        let l = dp_level(&sp, w).ratio;
+        let l = dp_level(&sp, w).ratio.finite().cloned();
         if let Some(l) = l {
             for (x, xp) in sp.ordered_pairs() {
                 for s in 1..(1usize << sp.size) {
@@ -267,7 +269,7 @@ fn s1(i: &Nmtp) -> Check {
     ws.push(e_d(&sp, &i.t));
     for (k, w) in ws.iter().enumerate() {
         let a = set_level(&sp, w);
-        let b = dp_level(&sp, w).ratio;
+        let b = dp_level(&sp, w).ratio.finite().cloned();
         t.check(a == b, || {
             format!("#{k}: set level {a:?} vs pointwise {b:?}")
         });
@@ -287,8 +289,8 @@ fn d6(i: &Nmtp) -> Check {
     let mut ws = rand_mechs(&sp, 13, true);
     ws.push(e_d(&sp, &i.t));
     for (k, w) in ws.iter().enumerate() {
-        let mi = mutual_information(p, w);
-        let py = output_marginal(p, w);
+        let mi = mutual_information_of_rows(p, w);
+        let py = output_distribution(p, w);
         let joint: Vec<Rational> = (0..sp.size)
             .flat_map(|x| (0..sp.size).map(move |y| (x, y)))
             .map(|(x, y)| &p[x] * &w[x][y])
@@ -335,8 +337,8 @@ fn d8(i: &Nmtp) -> Check {
     let p = &i.prior.p;
     let mut t = Tally::new();
     let w = e_d(&sp, &i.t);
-    let dp = dp_level(&sp, &w).ratio.unwrap();
-    let id = ident_level(&sp, p, &w).ratio.unwrap();
+    let dp = dp_level(&sp, &w).ratio.finite().cloned().unwrap();
+    let id = ident_level(&sp, p, &w).ratio.finite().cloned().unwrap();
     for e in [q(11, 10), q(2, 1), q(10, 1)] {
         let e2 = &e * (qi(1) / &i.t);
         t.check(dp <= e2, || "DP nested".into());
@@ -359,7 +361,7 @@ fn d9(i: &Nmtp) -> Check {
     let mut ws = rand_mechs(&sp, 17, true);
     ws.push(e_d(&sp, &i.t));
     for (k, w) in ws.iter().enumerate() {
-        let py = output_marginal(p, w);
+        let py = output_distribution(p, w);
         let mut obj_post = qi(0);
         for y in 0..sp.size {
             if py[y] == 0u32 {
@@ -395,7 +397,10 @@ fn d10(i: &Nmtp) -> Check {
     let sp = Space::new(i.n, i.m);
     let w: Mech = vec![vec![q(1, sp.size as i64); sp.size]; sp.size];
     let mut t = Tally::new();
-    t.check(dp_level(&sp, &w).ratio == Some(qi(1)), || "level".into());
+    t.check(
+        dp_level(&sp, &w).ratio.finite().cloned() == Some(qi(1)),
+        || "level".into(),
+    );
     let d = distortion(&sp, &i.prior.p, &w);
     t.check(d == q((sp.n * (sp.m - 1)) as i64, sp.m as i64), || {
         format!("distortion {d}")
@@ -470,9 +475,10 @@ fn d17(i: &Nmtp) -> Check {
                         .collect()
                 })
                 .collect();
-            let lhs = mutual_information(p, &mid);
-            let rhs =
-                (&mutual_information(p, &ws[a]) + &mutual_information(p, &ws[b])).scale(&q(1, 2));
+            let lhs = mutual_information_of_rows(p, &mid);
+            let rhs = (&mutual_information_of_rows(p, &ws[a])
+                + &mutual_information_of_rows(p, &ws[b]))
+                .scale(&q(1, 2));
             t.check(lhs <= rhs, || format!("pair ({a},{b})"));
         }
     }
@@ -489,12 +495,15 @@ fn s2(i: &Nmtp) -> Check {
     let sp = Space::new(i.n, i.m);
     let mut t = Tally::new();
     for w in rand_mechs(&sp, 21, false) {
-        let a = dp_level(&sp, &w).ratio;
+        let a = dp_level(&sp, &w).ratio.finite().cloned();
         // The same matrix read under the uniform prior and under this prior: DP level equal.
         let u = super::core::uniform(&sp);
-        let i1 = ident_level(&sp, &u.p, &w).ratio;
-        let i2 = ident_level(&sp, &i.prior.p, &w).ratio;
-        t.check(a == dp_level(&sp, &w.clone()).ratio, || "DP level".into());
+        let i1 = ident_level(&sp, &u.p, &w).ratio.finite().cloned();
+        let i2 = ident_level(&sp, &i.prior.p, &w).ratio.finite().cloned();
+        t.check(
+            a == dp_level(&sp, &w.clone()).ratio.finite().cloned(),
+            || "DP level".into(),
+        );
         t.check(i1 == a, || {
             "uniform prior: identifiability = DP level".into()
         });
@@ -516,16 +525,20 @@ fn s3(i: &Nmtp) -> Check {
     let mut t = Tally::new();
     let row = random_mech(&mut Lcg(23), 1, sp.size, 5, false).remove(0);
     let indep: Mech = vec![row; sp.size];
-    t.check(mutual_information(p, &indep).is_zero(), || {
+    t.check(mutual_information_of_rows(p, &indep).is_zero(), || {
         "independent".into()
     });
     for w in rand_mechs(&sp, 25, true) {
-        t.check(mutual_information(p, &w) <= hx, || "I > H(X)".into());
+        t.check(mutual_information_of_rows(p, &w) <= hx, || {
+            "I > H(X)".into()
+        });
     }
     let ident: Mech = (0..sp.size)
         .map(|x| (0..sp.size).map(|y| qi((x == y) as i64)).collect())
         .collect();
-    t.check(mutual_information(p, &ident) == hx, || "Y = X".into());
+    t.check(mutual_information_of_rows(p, &ident) == hx, || {
+        "Y = X".into()
+    });
     let perm: Mech = (0..sp.size)
         .map(|x| {
             (0..sp.size)
@@ -533,7 +546,9 @@ fn s3(i: &Nmtp) -> Check {
                 .collect()
         })
         .collect();
-    t.check(mutual_information(p, &perm) == hx, || "injective f".into());
+    t.check(mutual_information_of_rows(p, &perm) == hx, || {
+        "injective f".into()
+    });
     let merge: Mech = (0..sp.size)
         .map(|x| {
             (0..sp.size)
@@ -541,7 +556,7 @@ fn s3(i: &Nmtp) -> Check {
                 .collect()
         })
         .collect();
-    t.check(mutual_information(p, &merge) < hx, || {
+    t.check(mutual_information_of_rows(p, &merge) < hx, || {
         "non-injective f".into()
     });
     t.finish(
@@ -568,9 +583,10 @@ fn s10(i: &Nmtp) -> Check {
             });
         }
     }
-    t.check(dp_level(&sp, &w).ratio == Some(qi(1) / &i.t), || {
-        "exact level".into()
-    });
+    t.check(
+        dp_level(&sp, &w).ratio.finite().cloned() == Some(qi(1) / &i.t),
+        || "exact level".into(),
+    );
     t.finish(
         "E_d = exponential mechanism with score -d (entrywise)",
         Method::Exact,
@@ -584,7 +600,11 @@ fn s15(i: &Nmtp) -> Check {
     let p = &i.prior.p;
     let (r, _) = r_x(&sp, p);
     let r = r.expect("full support");
-    let lv = ident_level(&sp, p, &e_d(&sp, &i.t)).ratio.expect("finite");
+    let lv = ident_level(&sp, p, &e_d(&sp, &i.t))
+        .ratio
+        .finite()
+        .cloned()
+        .expect("finite");
     Check::rationals(
         "identifiability ratio of E_d  =  e^eps * e^eps_X",
         &lv,
@@ -605,7 +625,7 @@ fn l4(i: &Nmtp) -> Check {
     let mut t = Tally::new();
     t.check(row_stochastic(&w), || "validity".into());
     let zz = z(sp.n, sp.m, &i.t);
-    let pyw = output_marginal(p, &w);
+    let pyw = output_distribution(p, &w);
     t.check(pyw == py, || "output marginal".into());
     for y in 0..sp.size {
         if py[y] == 0u32 {
@@ -618,7 +638,7 @@ fn l4(i: &Nmtp) -> Check {
             });
         }
     }
-    let lv = ident_level(&sp, p, &w).ratio;
+    let lv = ident_level(&sp, p, &w).ratio.finite().cloned();
     t.check(lv.as_ref().is_some_and(|v| *v <= qi(1) / &i.t), || {
         format!("level {lv:?}")
     });
@@ -638,11 +658,11 @@ fn l5(i: &Nmtp) -> Check {
     let w = e_d(&sp, &i.t);
     let mut t = Tally::new();
     let level = dp_level(&sp, &w);
-    let lv = level.ratio.clone();
+    let lv = level.ratio.finite().cloned();
     t.check(lv == Some(qi(1) / &i.t), || format!("level {lv:?}"));
     let d = distortion(&sp, &i.prior.p, &w);
     t.check(d == h(sp.n, sp.m, &i.t), || format!("distortion {d}"));
-    let (x, xp, y) = level.at;
+    let ((x, xp), y) = (level.pair, level.output);
     t.finish(
         "DP ratio of E_d = e^eps; distortion = h",
         Method::Exact,
@@ -666,16 +686,20 @@ fn x5(i: &Nmtp) -> Check {
     let mut ws = rand_mechs(&sp, 27, false);
     ws.push(e_d(&sp, &i.t));
     for (k, w) in ws.iter().enumerate() {
-        let dp = dp_level(&sp, w).ratio.unwrap();
-        let id = ident_level(&sp, p, w).ratio.unwrap();
+        let dp = dp_level(&sp, w).ratio.finite().cloned().unwrap();
+        let id = ident_level(&sp, p, w).ratio.finite().cloned().unwrap();
         t.check(id <= &dp * &r, || format!("#{k} (a)"));
         t.check(dp <= &id * &r, || format!("#{k} (b)"));
     }
-    let ed = ident_level(&sp, p, &e_d(&sp, &i.t)).ratio.unwrap();
+    let ed = ident_level(&sp, p, &e_d(&sp, &i.t))
+        .ratio
+        .finite()
+        .cloned()
+        .unwrap();
     t.check(ed == qi(1) / &i.t * &r, || "(c)".into());
     let mut note = String::from("(d) outside range");
     if let Some((w, py)) = e_i(&sp, &i.t, p) {
-        let lv = dp_level(&sp, &w).ratio.unwrap();
+        let lv = dp_level(&sp, &w).ratio.finite().cloned().unwrap();
         // Condition: some ordered pair (x, x') with p(x')/p(x) = r_X and y with p_Y(y) > 0,
         // y_i = x_i on the differing row (d(x,y) < d(x',y)).
         let cond = sp.ordered_pairs().iter().any(|&(x, xp)| {

@@ -9,15 +9,13 @@
 //! I ≥ Σ_x p_X ln c(x)^{-1}·… = H(X) − n ln Z^{1/n} − εD (Csiszár's dual; also checked on
 //! random channels).
 
-use super::core::{
-    distortion, e_i, entropy, g, h, mutual_information, output_marginal, pw, q, qi, random_mech,
-    t_of_d, z, Lcg, Mech, Space,
-};
+use super::core::{distortion, e_i, g, h, pw, q, qi, random_mech, t_of_d, z, Lcg, Mech, Space};
 use super::inst::{Nm, Nmtp, Tally};
 use super::mech::grid_in_range;
 use super::prior::row_marginals_if_product;
 use crate::claim::not_checkable;
 use crate::claim::{Check, ClaimChecker, Family, Method};
+use crate::measure::{entropy, mutual_information_of_rows, output_distribution};
 use crate::num::{LogLinear, Rational};
 
 fn fam(id: &'static str, check: fn(&Nmtp) -> Check) -> Box<dyn ClaimChecker> {
@@ -124,15 +122,16 @@ fn t2(i: &Nmtp) -> Check {
     let mut t = Tally::new();
     t.check(t_of_d(sp.n, sp.m, &d) == i.t, || "t_D".into());
     t.check(distortion(&sp, p, &w) == d, || "distortion".into());
-    let mi = mutual_information(p, &w);
+    let mi = mutual_information_of_rows(p, &w);
     let bound = slb(&sp, p, &i.t, &d);
     t.check(mi == bound, || "I(E_i) != SLB(D)".into());
     t.check(slb_dual_identity(&sp, &i.t), || "dual identity".into());
     for (k, v) in rand_channels(&sp, 51).iter().enumerate() {
         let dv = distortion(&sp, p, v);
-        t.check(mutual_information(p, v) >= slb(&sp, p, &i.t, &dv), || {
-            format!("random #{k}")
-        });
+        t.check(
+            mutual_information_of_rows(p, v) >= slb(&sp, p, &i.t, &dv),
+            || format!("random #{k}"),
+        );
     }
     t.finish(
         "I(E_i at t_D) = SLB(D) <= I(W) for every W with E d <= D",
@@ -236,7 +235,7 @@ fn a1(i: &Nmtp) -> Check {
     let mut rng = Lcg(53);
     for k in 0..2 {
         let w = random_mech(&mut rng, sp.size, sp.size, 4, false);
-        let py = output_marginal(p, &w);
+        let py = output_distribution(p, &w);
         let mut lhs = LogLinear::zero();
         let mut wlnw = LogLinear::zero();
         for x in 0..sp.size {
@@ -278,7 +277,9 @@ fn s11(i: &Nmtp) -> Check {
     let d = h(sp.n, sp.m, &i.t);
     let mut t = Tally::new();
     let rd = &entropy(p) - &n_hm(&sp, &d);
-    t.check(mutual_information(p, &w) == rd, || "attained value".into());
+    t.check(mutual_information_of_rows(p, &w) == rd, || {
+        "attained value".into()
+    });
     t.check(slb(&sp, p, &i.t, &d) == rd, || "SLB = closed form".into());
     t.check(slb_dual_identity(&sp, &i.t), || "dual identity".into());
     t.finish(
@@ -298,15 +299,16 @@ fn x8(i: &Nmtp) -> Check {
     t.check(slb_dual_identity(&sp, &i.t), || "(a) dual identity".into());
     for (k, v) in rand_channels(&sp, 57).iter().enumerate() {
         let dv = distortion(&sp, p, v);
-        t.check(mutual_information(p, v) >= slb(&sp, p, &i.t, &dv), || {
-            format!("(a) #{k}")
-        });
+        t.check(
+            mutual_information_of_rows(p, v) >= slb(&sp, p, &i.t, &dv),
+            || format!("(a) #{k}"),
+        );
     }
     let d = h(sp.n, sp.m, &i.t);
     let mut note = "(a) only: t > t~".to_string();
     if let Some((w, _)) = e_i(&sp, &i.t, p) {
         let rd = &entropy(p) - &n_hm(&sp, &d);
-        t.check(mutual_information(p, &w) == rd, || "(b)".into());
+        t.check(mutual_information_of_rows(p, &w) == rd, || "(b)".into());
         note = "(a), (b)".into();
         if i.prior.is_uniform() {
             let c = &LogLinear::term(&qi(sp.n as i64), &qi(sp.m as i64)) - &n_hm(&sp, &d);
