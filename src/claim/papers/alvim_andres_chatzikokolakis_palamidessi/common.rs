@@ -16,10 +16,8 @@ use malachite::base::num::basic::traits::{One, Zero};
 /// A matrix of exact rationals, rows = inputs.
 pub type Matrix = Vec<Vec<Rational>>;
 
-/// `n/d` as a rational.
-pub fn r(n: i64, d: i64) -> Rational {
-    Rational::from_signeds(n, d)
-}
+/// `n/d` as a rational (the claim layer's shorthand).
+pub use crate::claim::instances::r;
 
 /// The catalogue's recommended `t = e^ε` values (§0): 5/4, 3/2, 2, 3, 10.
 pub fn t_grid() -> Vec<Rational> {

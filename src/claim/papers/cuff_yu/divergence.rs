@@ -390,13 +390,13 @@ fn check_15b(cell: &ChanCell) -> Check {
 
 /// `g(d) = ln 2 − h((1−d)/2)`: the capacity of the binary symmetric channel whose rows are at
 /// total variation d (CY-16's bound, in monotone form).
-pub fn g(d: &Rational) -> LogLinear {
+pub fn bsc_capacity_at_tv(d: &Rational) -> LogLinear {
     &LogLinear::ln(&r(2, 1)) - &binary_entropy(&((r(1, 1) - d) / r(2, 1)))
 }
 
 /// Jensen–Shannon divergence `½D(P‖M) + ½D(Q‖M)`, `M = (P+Q)/2` — the mutual information of
 /// the two-row channel (P; Q) at the uniform prior.
-pub fn js(p: &[Rational], q: &[Rational]) -> LogLinear {
+pub fn jensen_shannon(p: &[Rational], q: &[Rational]) -> LogLinear {
     mutual_information_of_rows(&[r(1, 2), r(1, 2)], &[p.to_vec(), q.to_vec()])
 }
 
@@ -462,8 +462,8 @@ fn check_16(inst: &Cy16) -> Check {
             let mut s = DScan::new();
             for (i, p) in pts.iter().enumerate() {
                 for q in &pts[i..] {
-                    let j = js(p, q);
-                    let gd = g(&tv(p, q));
+                    let j = jensen_shannon(p, q);
+                    let gd = bsc_capacity_at_tv(&tv(p, q));
                     s.push(
                         LogLinear::decide_le(&gd, &j),
                         LogLinear::approx_f64(&gd) - LogLinear::approx_f64(&j),
@@ -483,7 +483,7 @@ fn check_16(inst: &Cy16) -> Check {
             let p = (&one - d) / r(2, 1);
             let w = vec![vec![&one - &p, p.clone()], vec![p.clone(), &one - &p]];
             let br = capacity_bracket_exact(&w);
-            let gd = g(d);
+            let gd = bsc_capacity_at_tv(d);
             let ok = br.lower == gd && br.upper == gd && tv(&w[0], &w[1]) == *d;
             Check::new(
                 "BSC((1-d)/2): capacity bracket [lower, upper] = g(d) exactly and TV = d",
@@ -503,7 +503,7 @@ fn check_16(inst: &Cy16) -> Check {
             let mut s = DScan::new();
             for j in 0..=*n {
                 let d = r(j as i64, *n as i64);
-                let gd = g(&d);
+                let gd = bsc_capacity_at_tv(&d);
                 let half_sq = &d * &d / r(2, 1);
                 let ok = gd.cmp_rational(&half_sq) != Ordering::Less;
                 s.push(
@@ -1042,7 +1042,7 @@ mod tests {
 
     #[test]
     fn g_is_bsc_capacity() {
-        assert_eq!(g(&r(1, 1)), LogLinear::ln(&r(2, 1)));
-        assert!(g(&r(0, 1)).is_zero());
+        assert_eq!(bsc_capacity_at_tv(&r(1, 1)), LogLinear::ln(&r(2, 1)));
+        assert!(bsc_capacity_at_tv(&r(0, 1)).is_zero());
     }
 }

@@ -10,7 +10,7 @@
 //!   α-parameter implies it", checked through explicit parameter maps; the strict reading
 //!   (non-implication the other way) through the families of CY-3c and CY-3d.
 
-use super::divergence::{erasure_channel, g, max_tv, ChanCell};
+use super::divergence::{bsc_capacity_at_tv, erasure_channel, max_tv, ChanCell};
 use crate::claim::instances::{fmt_rows, fmt_vec, r, simplex, t_small};
 use crate::claim::mechanism_grid::{
     default_mechanism_families, mechanism_families_beyond, MechanismFamily,
@@ -73,7 +73,7 @@ fn check_3b(cell: &ChanCell) -> Check {
     let mut s = DScan::new();
     for w in cell.build() {
         let d = max_tv(&w);
-        let gd = g(&d);
+        let gd = bsc_capacity_at_tv(&d);
         let br = capacity_bracket_exact(&w);
         let mut hockey_ok = true;
         for a in &w {

@@ -43,10 +43,8 @@ impl fmt::Display for Order {
 /// A divergence value: `Some(form)` finite, `None` = +∞.
 pub type Div = Option<LogLinear>;
 
-/// `n/d`.
-pub fn q(n: i64, d: i64) -> Rational {
-    Rational::from_signeds(n, d)
-}
+/// `n/d`: the claim layer's shorthand, written `q` in the article's modules.
+pub use crate::claim::instances::r as q;
 
 /// `S_α(P‖Q) = Σ_{p>0} p^α q^{1−α}` for integer α ≥ 1; `None` when some `p > 0 = q`.
 pub fn s_alpha(p: &[Rational], qv: &[Rational], a: u64) -> Option<Rational> {

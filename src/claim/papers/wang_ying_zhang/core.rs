@@ -13,10 +13,9 @@ use crate::measure::{max_ratio_over_ordered_pairs, DpLevel};
 use crate::num::{Poly, Rational};
 use std::fmt;
 
-/// `a/b` as an exact rational.
-pub fn q(a: i64, b: i64) -> Rational {
-    Rational::from_signeds(a, b)
-}
+/// `a/b` as an exact rational: the claim layer's shorthand, written `q` in this paper's
+/// modules.
+pub use crate::claim::instances::r as q;
 
 /// An integer as a rational.
 pub fn qi(a: i64) -> Rational {
@@ -124,17 +123,17 @@ impl fmt::Display for Space {
 }
 
 /// g = 1 + (m−1)t (the paper's g_ε, l.397).
-pub fn g(m: usize, t: &Rational) -> Rational {
+pub fn row_normaliser(m: usize, t: &Rational) -> Rational {
     qi(1) + qi(m as i64 - 1) * t
 }
 
 /// Z = (1 + (m−1)e^{−ε})ⁿ.
-pub fn z(n: usize, m: usize, t: &Rational) -> Rational {
-    pw(&g(m, t), n)
+pub fn gibbs_normaliser(n: usize, m: usize, t: &Rational) -> Rational {
+    pw(&row_normaliser(m, t), n)
 }
 
 /// h(ε) = n / (1 + e^ε/(m−1)), eq (32), evaluated at e^ε = 1/t exactly as printed.
-pub fn h(n: usize, m: usize, t: &Rational) -> Rational {
+pub fn optimal_distortion(n: usize, m: usize, t: &Rational) -> Rational {
     let e = qi(1) / t;
     qi(n as i64) / (qi(1) + e / qi(m as i64 - 1))
 }
@@ -207,7 +206,7 @@ pub fn iid_linear(sp: &Space) -> Prior {
 
 /// The Gibbs vertex prior π_{t,y0}(x) = t^{d(x,y0)}/Z (§0.1 of the claims file).
 pub fn gibbs_vertex(sp: &Space, t: &Rational, y0: usize) -> Prior {
-    let zz = z(sp.n, sp.m, t);
+    let zz = gibbs_normaliser(sp.n, sp.m, t);
     Prior {
         label: format!("gibbs(t={t},y0={y0})"),
         p: (0..sp.size).map(|x| pw(t, sp.d(x, y0)) / &zz).collect(),
@@ -311,7 +310,7 @@ pub type Mech = Vec<Vec<Rational>>;
 
 /// ℰ_d (eq (27)): p(y|x) = t^{d(x,y)}/Z.
 pub fn e_d(sp: &Space, t: &Rational) -> Mech {
-    let zz = z(sp.n, sp.m, t);
+    let zz = gibbs_normaliser(sp.n, sp.m, t);
     let tp: Vec<Rational> = (0..=sp.n).map(|k| pw(t, k) / &zz).collect();
     (0..sp.size)
         .map(|x| (0..sp.size).map(|y| tp[sp.d(x, y)].clone()).collect())
@@ -351,7 +350,7 @@ pub fn gibbs_inverse(sp: &Space, t: &Rational, p: &[Rational]) -> Vec<Rational> 
 
 /// (G_t v)(x) = Σ_y t^{d(x,y)}/Z · v(y), computed directly from the Hamming distance.
 pub fn gibbs_forward(sp: &Space, t: &Rational, v: &[Rational]) -> Vec<Rational> {
-    let zz = z(sp.n, sp.m, t);
+    let zz = gibbs_normaliser(sp.n, sp.m, t);
     let tp: Vec<Rational> = (0..=sp.n).map(|k| pw(t, k) / &zz).collect();
     (0..sp.size)
         .map(|x| (0..sp.size).map(|y| &tp[sp.d(x, y)] * &v[y]).sum())
@@ -393,7 +392,7 @@ pub fn e_i(sp: &Space, t: &Rational, p: &[Rational]) -> Option<(Mech, Vec<Ration
     if py.iter().any(|v| *v < 0u32) {
         return None;
     }
-    let zz = z(sp.n, sp.m, t);
+    let zz = gibbs_normaliser(sp.n, sp.m, t);
     let w = (0..sp.size)
         .map(|x| {
             (0..sp.size)
@@ -525,7 +524,7 @@ mod tests {
         for (n, m) in [(1, 2), (2, 3), (3, 4)] {
             for d in [q(1, 5), q(1, 2)] {
                 let t = t_of_d(n, m, &d);
-                assert_eq!(h(n, m, &t), d);
+                assert_eq!(optimal_distortion(n, m, &t), d);
             }
         }
     }

@@ -12,8 +12,8 @@
 //! since E·π_{t,y0}(a) = π_{t,y0}(x) for a one step further from y0).
 
 use super::core::{
-    distortion, dp_level, e_d, e_i, gibbs_p_y, h, ident_level, pw, q, qi, r_x, random_mech, z, Lcg,
-    Space,
+    distortion, dp_level, e_d, e_i, gibbs_normaliser, gibbs_p_y, ident_level, optimal_distortion,
+    pw, q, qi, r_x, random_mech, Lcg, Space,
 };
 use super::inst::{grid_nmtp, Nmtp, Tally};
 use super::mech::grid_in_range;
@@ -87,7 +87,7 @@ pub fn lpdp_range_cert(sp: &Space, t: &Rational, p: &[Rational]) -> Result<Ratio
         return Err("outside the range (p_Y has a negative entry)".into());
     }
     let e = qi(1) / t;
-    let zz = z(sp.n, sp.m, t);
+    let zz = gibbs_normaliser(sp.n, sp.m, t);
     let pi = |y0: usize, x: usize| pw(t, sp.d(x, y0)) / &zz;
     let support: Vec<usize> = (0..sp.size).filter(|&y| py[y] > 0u32).collect();
     // λ for the row (a, b, y).
@@ -127,7 +127,7 @@ pub fn lpdp_range_cert(sp: &Space, t: &Rational, p: &[Rational]) -> Result<Ratio
         }
     }
     let obj: Rational = u.iter().sum();
-    let hh = h(sp.n, sp.m, t);
+    let hh = optimal_distortion(sp.n, sp.m, t);
     if obj != hh {
         return Err(format!("dual objective {obj} != h {hh}"));
     }
@@ -180,7 +180,7 @@ fn x7(i: &Nmtp) -> Check {
     if in_range(&sp, i).is_none() {
         return vacuous("t > t~");
     }
-    let hh = h(sp.n, sp.m, &i.t);
+    let hh = optimal_distortion(sp.n, sp.m, &i.t);
     if let Err(e) = lpdp_range_cert(&sp, &i.t, p) {
         return crate::claim::undecided_because(format!(
             "the mixture-dual certificate of D_d*(eps) = h(eps) was not accepted: {e}"
@@ -215,7 +215,7 @@ fn x7_corrected(i: &Nmtp) -> Check {
     if in_range(&sp, i).is_none() {
         return vacuous("t > t~");
     }
-    let hh = h(sp.n, sp.m, &i.t);
+    let hh = optimal_distortion(sp.n, sp.m, &i.t);
     let mut t = Tally::new();
     match lpdp_range_cert(&sp, &i.t, p) {
         Ok(v) => t.check(v == hh, || "value".into()),
@@ -281,7 +281,7 @@ fn x6(i: &Nmtp) -> Check {
         let il = ident_level(&sp, p, &w).ratio.finite().cloned().unwrap();
         t.check(il <= &dl * &r, || format!("#{k} inclusion"));
     }
-    let hh = h(sp.n, sp.m, &i.t);
+    let hh = optimal_distortion(sp.n, sp.m, &i.t);
     t.check(distortion(&sp, p, &e_d(&sp, &i.t)) == hh, || "E_d".into());
     match lpi_lower(&sp, &i.t) {
         Ok(v) => t.check(v >= hh, || "LP-I".into()),
@@ -342,7 +342,7 @@ fn x10(i: &Nmtp) -> Check {
     let r = r_x(&sp, p).0.unwrap();
     let e = qi(1) / &i.t;
     let pmin = p.iter().min().unwrap().clone();
-    let hh = h(1, 2, &i.t);
+    let hh = optimal_distortion(1, 2, &i.t);
     let mut t = Tally::new();
     t.check(hh == qi(1) / (qi(1) + &e), || "h = 1/(1+E)".into());
     // ε̃_X = ε_X.
@@ -557,8 +557,14 @@ mod tests {
     fn mixture_dual_only_in_range() {
         let sp = Space::new(1, 3);
         let p = iid_linear(&sp).p; // (1/6, 1/3, 1/2): t~ = 1/4
-        assert_eq!(lpdp_range_cert(&sp, &q(1, 4), &p), Ok(h(1, 3, &q(1, 4))));
-        assert_eq!(lpdp_range_cert(&sp, &q(1, 5), &p), Ok(h(1, 3, &q(1, 5))));
+        assert_eq!(
+            lpdp_range_cert(&sp, &q(1, 4), &p),
+            Ok(optimal_distortion(1, 3, &q(1, 4)))
+        );
+        assert_eq!(
+            lpdp_range_cert(&sp, &q(1, 5), &p),
+            Ok(optimal_distortion(1, 3, &q(1, 5)))
+        );
         assert!(lpdp_range_cert(&sp, &q(1, 3), &p).is_err());
     }
 }

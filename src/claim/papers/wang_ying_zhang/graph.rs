@@ -3,7 +3,7 @@
 //! L1.s13, and the definitions D1 (model) and D18 (spheres). Every fact is checked by
 //! enumerating 𝒟ⁿ; the generating-function identities also as polynomial identities in t.
 
-use super::core::{binom, g_poly, h, pw, q, qi, sphere_gf, Lcg, Space};
+use super::core::{binom, g_poly, optimal_distortion, pw, q, qi, sphere_gf, Lcg, Space};
 use super::inst::{nm_beyond, nm_upto, Nm, Tally};
 use crate::claim::{Check, ClaimChecker, Family, Method};
 use crate::num::{Poly, Rational};
@@ -267,7 +267,9 @@ fn g5(i: &Nm) -> Check {
     t.check(lgf == rhs, || format!("sum l N_l t^l = {lgf} != {rhs}"));
     for tt in [q(1, 3), q(1, 2), q(2, 3), q(1, 1)] {
         let mean = lgf.eval(&tt) / gf.eval(&tt);
-        t.check(mean == h(n, m, &tt), || format!("mean level at t={tt}"));
+        t.check(mean == optimal_distortion(n, m, &tt), || {
+            format!("mean level at t={tt}")
+        });
     }
     t.finish(
         "sum N_l t^l = g^n, sum l N_l t^l = n(m-1)t g^(n-1), mean = h",
@@ -491,7 +493,7 @@ fn l1s13(i: &Nm) -> Check {
             format!("y={y} normaliser")
         });
         for tt in [q(1, 3), q(1, 2), q(2, 3)] {
-            let zz = super::core::z(sp.n, sp.m, &tt);
+            let zz = super::core::gibbs_normaliser(sp.n, sp.m, &tt);
             let tot: Rational = (0..sp.size).map(|x| pw(&tt, sp.d(x, y)) / &zz).sum();
             t.check(tot == 1u32, || format!("y={y} t={tt}: sum p(x|y) = {tot}"));
         }

@@ -8,7 +8,9 @@
 //! dual point (u = h, multipliers κ_l = μ_l/(l N_l) on the outward edges between spheres l−1
 //! and l, every dual constraint checked exactly at every vertex) with equal objectives.
 
-use super::core::{g, g_poly, h, pw, q, qi, sphere_gf, z, Lcg, Space};
+use super::core::{
+    g_poly, gibbs_normaliser, optimal_distortion, pw, q, qi, row_normaliser, sphere_gf, Lcg, Space,
+};
 use super::inst::{nm_beyond, nm_upto, Nm, Nmt, Tally};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::num::sturm::{sign_on, Range, SignOnInterval};
@@ -141,7 +143,7 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
 
 /// S_j(t) = Σ_{k≤j} N_k t^k (h − k), the partial sums behind the candidate dual (X12).
 fn s_partial(sp: &Space, t: &Rational, j: usize) -> Rational {
-    let hh = h(sp.n, sp.m, t);
+    let hh = optimal_distortion(sp.n, sp.m, t);
     (0..=j)
         .map(|k| sp.n_l(k) * pw(t, k) * (&hh - qi(k as i64)))
         .sum()
@@ -170,7 +172,7 @@ pub struct LprCert {
 /// constraint, dual feasibility of (u = h, κ) at every vertex, and the two objectives.
 pub fn certify_lpr(sp: &Space, t: &Rational, y0: usize) -> LprCert {
     let e = qi(1) / t;
-    let zz = z(sp.n, sp.m, t);
+    let zz = gibbs_normaliser(sp.n, sp.m, t);
     let p: Vec<Rational> = (0..sp.size).map(|x| pw(t, sp.d(x, y0)) / &zz).collect();
     let mut tally = Tally::new();
     // Primal feasibility (eqs (20)–(24) for one y): every ordered pair, mass, sign.
@@ -182,7 +184,7 @@ pub fn certify_lpr(sp: &Space, t: &Rational, y0: usize) -> LprCert {
     let primal: Rational = (0..sp.size).map(|x| &p[x] * qi(sp.d(x, y0) as i64)).sum();
     // Dual: u = h; κ_l on each outward pair (a at level l−1, b at level l): constraint
     // E p(b) − p(a) ≥ 0 with multiplier κ_l ≥ 0.
-    let u = h(sp.n, sp.m, t);
+    let u = optimal_distortion(sp.n, sp.m, t);
     let kappa: Vec<Rational> = (0..=sp.n + 1)
         .map(|l| {
             if l == 0 || l > sp.n {
@@ -230,7 +232,7 @@ fn centres(sp: &Space) -> Vec<usize> {
 
 fn lpr_check(i: &Nmt, compared: &str) -> Check {
     let sp = Space::new(i.n, i.m);
-    let hh = h(i.n, i.m, &i.t);
+    let hh = optimal_distortion(i.n, i.m, &i.t);
     let mut all = Tally::new();
     let mut primal = qi(0);
     for y0 in centres(&sp) {
@@ -267,7 +269,7 @@ fn l1(i: &Nmt) -> Check {
 /// also evaluated on random feasible posteriors.
 fn l1c1(i: &Nmt) -> Check {
     let sp = Space::new(i.n, i.m);
-    let hh = h(i.n, i.m, &i.t);
+    let hh = optimal_distortion(i.n, i.m, &i.t);
     let mut t = Tally::new();
     for y0 in centres(&sp) {
         let c = certify_lpr(&sp, &i.t, y0);
@@ -307,7 +309,7 @@ pub fn feasible_posteriors(
     seed: u64,
 ) -> Vec<Vec<Rational>> {
     let mut rng = Lcg(seed * 7919 + sp.size as u64);
-    let zz = z(sp.n, sp.m, t);
+    let zz = gibbs_normaliser(sp.n, sp.m, t);
     let mut out = vec![(0..sp.size)
         .map(|x| pw(t, sp.d(x, 0)) / &zz)
         .collect::<Vec<_>>()];
@@ -319,7 +321,7 @@ pub fn feasible_posteriors(
             let tp = &ts[rng.next(3) as usize];
             let c = rng.next(sp.size as u64) as usize;
             let w = qi(rng.next(5) as i64 + 1);
-            let zp = z(sp.n, sp.m, tp);
+            let zp = gibbs_normaliser(sp.n, sp.m, tp);
             for (x, a) in acc.iter_mut().enumerate() {
                 *a += &w * pw(tp, sp.d(x, c)) / &zp;
             }
@@ -516,7 +518,7 @@ fn l1s6(i: &Nmt) -> Check {
     t.check(sphere_gf(sp.n, sp.m) == g_poly(sp.m, sp.n as u64), || {
         "binomial identity".into()
     });
-    let zz = z(sp.n, sp.m, tt);
+    let zz = gibbs_normaliser(sp.n, sp.m, tt);
     let nn = sp.n_l(sp.n) * pw(tt, sp.n);
     let sum_nl: Rational = (0..=sp.n).map(|l| sp.n_l(l) * pw(tt, l)).sum();
     for (k, p) in ps.iter().enumerate() {
@@ -535,7 +537,7 @@ fn l1s6(i: &Nmt) -> Check {
 
 /// The pieces of the a-decomposition (l.299–303): a, w_l = N_l t^l / Σ_{k<n} N_k t^k.
 fn a_decomp(sp: &Space, t: &Rational, pl: &[Rational]) -> (Rational, Vec<Rational>) {
-    let zz = z(sp.n, sp.m, t);
+    let zz = gibbs_normaliser(sp.n, sp.m, t);
     let a = &pl[sp.n] - sp.n_l(sp.n) * pw(t, sp.n) / &zz;
     let denom: Rational = (0..sp.n).map(|k| sp.n_l(k) * pw(t, k)).sum();
     let w = (0..=sp.n).map(|l| sp.n_l(l) * pw(t, l) / &denom).collect();
@@ -546,7 +548,7 @@ fn a_decomp(sp: &Space, t: &Rational, pl: &[Rational]) -> (Rational, Vec<Rationa
 /// (the right-hand sum runs to n, as printed).
 fn l1s7(i: &Nmt) -> Check {
     let (sp, ps) = posts(i);
-    let zz = z(sp.n, sp.m, &i.t);
+    let zz = gibbs_normaliser(sp.n, sp.m, &i.t);
     for (k, p) in ps.iter().enumerate() {
         let pl = levels(&sp, p, 0);
         let (a, w) = a_decomp(&sp, &i.t, &pl);
@@ -585,7 +587,7 @@ fn l1s7(i: &Nmt) -> Check {
 /// Σ_{l≤n} l P_l ≥ Σ_{l<n} l (P_l + a w_l) + n N_n t^n/Z, with a ≥ 0.
 fn l1s7_corrected(i: &Nmt) -> Check {
     let (sp, ps) = posts(i);
-    let zz = z(sp.n, sp.m, &i.t);
+    let zz = gibbs_normaliser(sp.n, sp.m, &i.t);
     let mut t = Tally::new();
     for (k, p) in ps.iter().enumerate() {
         let pl = levels(&sp, p, 0);
@@ -609,7 +611,7 @@ fn l1s7_corrected(i: &Nmt) -> Check {
 fn l1s8(i: &Nmt) -> Check {
     let (sp, ps) = posts(i);
     let e = qi(1) / &i.t;
-    let zz = z(sp.n, sp.m, &i.t);
+    let zz = gibbs_normaliser(sp.n, sp.m, &i.t);
     let mass = qi(1) - sp.n_l(sp.n) * pw(&i.t, sp.n) / &zz;
     let mut t = Tally::new();
     for (k, p) in ps.iter().enumerate() {
@@ -684,7 +686,7 @@ pub fn chain_lp(
 
 fn q_lp(sp: &Space, t: &Rational, top: usize) -> Result<(Rational, Vec<Rational>), String> {
     // Stage LP on levels 0..top with mass Σ_{j≤top} N_j t^j / Z.
-    let zz = z(sp.n, sp.m, t);
+    let zz = gibbs_normaliser(sp.n, sp.m, t);
     let w: Vec<Rational> = (0..=top).map(|l| sp.n_l(l)).collect();
     let mass: Rational = (0..=top).map(|j| sp.n_l(j) * pw(t, j)).sum::<Rational>() / &zz;
     chain_lp(&w, t, &mass)
@@ -696,7 +698,7 @@ fn l1s9(i: &Nmt) -> Check {
     if sp.n < 2 {
         // For n = 1 the Q-LP has a single variable Q_0 = mass; value 0.
     }
-    let zz = z(sp.n, sp.m, &i.t);
+    let zz = gibbs_normaliser(sp.n, sp.m, &i.t);
     let (qv, _) = match q_lp(&sp, &i.t, sp.n - 1) {
         Ok(v) => v,
         Err(e) => return Tally::new().finish_err(&e),
@@ -722,7 +724,7 @@ fn l1s9(i: &Nmt) -> Check {
 fn l1eq39(i: &Nmt) -> Check {
     let sp = Space::new(i.n, i.m);
     let e = qi(1) / &i.t;
-    let zz = z(sp.n, sp.m, &i.t);
+    let zz = gibbs_normaliser(sp.n, sp.m, &i.t);
     let (_, qs) = match q_lp(&sp, &i.t, sp.n - 1) {
         Ok(v) => v,
         Err(er) => return Tally::new().finish_err(&er),
@@ -746,7 +748,7 @@ fn l1eq39(i: &Nmt) -> Check {
 /// optimiser N_l t^l/Z, and each stage inequality V_k ≥ V_{k−1} + k N_k t^k/Z holds.
 fn l1s10(i: &Nmt) -> Check {
     let sp = Space::new(i.n, i.m);
-    let zz = z(sp.n, sp.m, &i.t);
+    let zz = gibbs_normaliser(sp.n, sp.m, &i.t);
     let mut t = Tally::new();
     let mut prev: Option<Rational> = None;
     for k in 0..=sp.n {
@@ -781,12 +783,12 @@ fn l1s10(i: &Nmt) -> Check {
 /// L1.s11 as printed (l.341–343): Σ_l l P_l ≥ Σ_l l N_l e^{−(n−l)ε}/Z = h(ε).
 fn l1s11(i: &Nmt) -> Check {
     let sp = Space::new(i.n, i.m);
-    let zz = z(sp.n, sp.m, &i.t);
+    let zz = gibbs_normaliser(sp.n, sp.m, &i.t);
     let printed: Rational = (0..=sp.n)
         .map(|l| qi(l as i64) * sp.n_l(l) * pw(&i.t, sp.n - l))
         .sum::<Rational>()
         / &zz;
-    let hh = h(sp.n, sp.m, &i.t);
+    let hh = optimal_distortion(sp.n, sp.m, &i.t);
     if printed != hh {
         return Check::rationals("sum_l l N_l e^{-(n-l)eps} / Z  =  h(eps) (as printed)", &printed, "=", &hh)
             .with_note("the printed exponent -(n-l)eps gives the mean level of the reversed weights; with e^{-l eps} it equals h (see WYZ-L1.s11-corrected); at the Gibbs posterior sum l P_l = h < printed middle term when printed > h");
@@ -823,7 +825,7 @@ fn l1s11_corrected(i: &Nmt) -> Check {
     let right =
         &Poly::new(vec![qi(0), qi((sp.n * (sp.m - 1)) as i64)]) * &g_poly(sp.m, sp.n as u64);
     t.check(left == right, || "identity in Q[t]".into());
-    let hh = h(sp.n, sp.m, &i.t);
+    let hh = optimal_distortion(sp.n, sp.m, &i.t);
     for (k, p) in ps.iter().enumerate() {
         let v: Rational = levels(&sp, p, 0)
             .iter()
@@ -843,7 +845,7 @@ fn l1s11_corrected(i: &Nmt) -> Check {
 fn l1eq40(i: &Nmt) -> Check {
     let sp = Space::new(i.n, i.m);
     let c = certify_lpr(&sp, &i.t, 0);
-    let hh = h(i.n, i.m, &i.t);
+    let hh = optimal_distortion(i.n, i.m, &i.t);
     if c.tally.failed > 0 {
         return c
             .tally
@@ -862,9 +864,9 @@ fn l1eq40(i: &Nmt) -> Check {
 /// L1.C2 (eqs (41), (42)): the Gibbs posterior with any p_Y is R-PD feasible with objective h.
 fn l1c2(i: &Nmt) -> Check {
     let sp = Space::new(i.n, i.m);
-    let zz = z(sp.n, sp.m, &i.t);
+    let zz = gibbs_normaliser(sp.n, sp.m, &i.t);
     let e = qi(1) / &i.t;
-    let hh = h(i.n, i.m, &i.t);
+    let hh = optimal_distortion(i.n, i.m, &i.t);
     let mut t = Tally::new();
     let mut rng = Lcg(5);
     for trial in 0..3 {
@@ -939,7 +941,7 @@ fn l1s12_corrected(i: &Nm) -> Check {
     let sp = i.space();
     let mut t = Tally::new();
     for tt in [q(1, 3), q(1, 2), q(1, 1)] {
-        let zz = z(sp.n, sp.m, &tt);
+        let zz = gibbs_normaliser(sp.n, sp.m, &tt);
         let e = qi(1) / &tt;
         for x in 0..sp.size {
             for (xp, _) in sp.neighbours(x) {
@@ -972,17 +974,19 @@ fn l1s14(i: &Nmt) -> Check {
     let rhs =
         &Poly::new(vec![qi(0), qi((sp.n * (sp.m - 1)) as i64)]) * &g_poly(sp.m, sp.n as u64 - 1);
     t.check(lhs == rhs, || format!("{lhs} != {rhs}"));
-    let zz = z(sp.n, sp.m, &i.t);
+    let zz = gibbs_normaliser(sp.n, sp.m, &i.t);
     for y in 0..sp.size {
         let v: Rational = (0..sp.size)
             .map(|x| pw(&i.t, sp.d(x, y)) * qi(sp.d(x, y) as i64))
             .sum::<Rational>()
             / &zz;
-        t.check(v == h(sp.n, sp.m, &i.t), || format!("y={y}: {v}"));
+        t.check(v == optimal_distortion(sp.n, sp.m, &i.t), || {
+            format!("y={y}: {v}")
+        });
     }
-    let gg = g(sp.m, &i.t);
+    let gg = row_normaliser(sp.m, &i.t);
     t.check(
-        qi((sp.n * (sp.m - 1)) as i64) * &i.t / &gg == h(sp.n, sp.m, &i.t),
+        qi((sp.n * (sp.m - 1)) as i64) * &i.t / &gg == optimal_distortion(sp.n, sp.m, &i.t),
         || "final equality".into(),
     );
     t.finish(
@@ -1070,7 +1074,7 @@ fn x12(i: &Nm) -> Check {
     }
     for e in [q(1, 1), q(11, 10), q(2, 1), q(7, 1), q(100, 1)] {
         let tt = qi(1) / &e;
-        let u = h(sp.n, sp.m, &tt);
+        let u = optimal_distortion(sp.n, sp.m, &tt);
         for l in 0..=sp.n {
             let lhs = sp.n_l(l) * &u + &e * mu(&sp, &tt, l) - mu(&sp, &tt, l + 1);
             t.check(lhs <= qi(l as i64) * sp.n_l(l), || {

@@ -3,8 +3,8 @@
 //! Everything is exact: mechanisms are rational matrices at rational t = e^{−ε}.
 
 use super::core::{
-    binom, distortion, dp_level, e_d, e_i, g, gibbs_forward, gibbs_p_y, h, ident_level, pw, q, qi,
-    r_x, random_mech, z, Lcg, Mech, Space,
+    binom, distortion, dp_level, e_d, e_i, gibbs_forward, gibbs_normaliser, gibbs_p_y, ident_level,
+    optimal_distortion, pw, q, qi, r_x, random_mech, row_normaliser, Lcg, Mech, Space,
 };
 use super::inst::{grid_nmtp, nmtp_beyond, Nmtp, Tally};
 use super::prior::{threshold, Threshold};
@@ -414,7 +414,7 @@ fn d10(i: &Nmtp) -> Check {
 
 /// ℰ_i by formula (26) without filtering (entries may be negative when p_Y is).
 fn e_i_raw(sp: &Space, t: &Rational, p: &[Rational], py: &[Rational]) -> Mech {
-    let zz = z(sp.n, sp.m, t);
+    let zz = gibbs_normaliser(sp.n, sp.m, t);
     (0..sp.size)
         .map(|x| {
             (0..sp.size)
@@ -624,7 +624,7 @@ fn l4(i: &Nmtp) -> Check {
     };
     let mut t = Tally::new();
     t.check(row_stochastic(&w), || "validity".into());
-    let zz = z(sp.n, sp.m, &i.t);
+    let zz = gibbs_normaliser(sp.n, sp.m, &i.t);
     let pyw = output_distribution(p, &w);
     t.check(pyw == py, || "output marginal".into());
     for y in 0..sp.size {
@@ -643,7 +643,9 @@ fn l4(i: &Nmtp) -> Check {
         format!("level {lv:?}")
     });
     let d = distortion(&sp, p, &w);
-    t.check(d == h(sp.n, sp.m, &i.t), || format!("distortion {d}"));
+    t.check(d == optimal_distortion(sp.n, sp.m, &i.t), || {
+        format!("distortion {d}")
+    });
     let zeros = py.iter().filter(|v| **v == 0u32).count();
     t.finish(
         "E_i valid, posterior Gibbs, identifiability ratio <= e^eps, distortion h",
@@ -661,7 +663,9 @@ fn l5(i: &Nmtp) -> Check {
     let lv = level.ratio.finite().cloned();
     t.check(lv == Some(qi(1) / &i.t), || format!("level {lv:?}"));
     let d = distortion(&sp, &i.prior.p, &w);
-    t.check(d == h(sp.n, sp.m, &i.t), || format!("distortion {d}"));
+    t.check(d == optimal_distortion(sp.n, sp.m, &i.t), || {
+        format!("distortion {d}")
+    });
     let ((x, xp), y) = (level.pair, level.output);
     t.finish(
         "DP ratio of E_d = e^eps; distortion = h",
@@ -727,7 +731,7 @@ fn x5(i: &Nmtp) -> Check {
 fn x9(i: &Nmtp) -> Check {
     let sp = Space::new(i.n, i.m);
     let tt = &i.t;
-    let gg = g(sp.m, tt);
+    let gg = row_normaliser(sp.m, tt);
     let k = |a: usize, b: usize| if a == b { qi(1) / &gg } else { tt / &gg };
     let mut t = Tally::new();
     let w = e_d(&sp, tt);
@@ -750,7 +754,7 @@ fn x9(i: &Nmtp) -> Check {
         }
     }
     // Eigenvectors: rows in S carry e_a − e_0 (a ≥ 1), others the all-ones vector.
-    let zz = z(sp.n, sp.m, tt);
+    let zz = gibbs_normaliser(sp.n, sp.m, tt);
     let mut counts = vec![0usize; sp.n + 1];
     let patterns = sp.size; // each pattern is a point of 𝒟ⁿ: coordinate 0 = ones, a ≥ 1 = e_a − e_0
     for pat in 0..patterns {

@@ -14,7 +14,8 @@
 //! - **Infeasibility** of LP-I at E < r_X by a Farkas combination (Lemma 3).
 
 use super::core::{
-    distortion, dp_level, e_d, e_i, h, ident_level, q, qi, r_x, random_mech, Lcg, Mech, Space,
+    distortion, dp_level, e_d, e_i, ident_level, optimal_distortion, q, qi, r_x, random_mech, Lcg,
+    Mech, Space,
 };
 use super::inst::{grid_nmtp, nm_upto, nmtp_beyond, Nm, Nmtp, Tally};
 use super::lemma1::{certify_lpr, mu};
@@ -135,7 +136,7 @@ fn lpdp_lower_with(
     if kappa.iter().any(|k| *k < 0u32) {
         return Err("negative multiplier".into());
     }
-    let hp = h(sp.n, sp.m, &tp);
+    let hp = optimal_distortion(sp.n, sp.m, &tp);
     for y in 0..sp.size {
         for x in 0..sp.size {
             let lx = sp.d(x, y);
@@ -183,7 +184,7 @@ fn t1a(i: &Nmtp) -> Check {
     let Some((w, _)) = in_range(&sp, i) else {
         return vacuous("t > t~ (D > h(eps~_X))");
     };
-    let d = h(sp.n, sp.m, &i.t);
+    let d = optimal_distortion(sp.n, sp.m, &i.t);
     let mut t = Tally::new();
     let lv = ident_level(&sp, &i.prior.p, &w).ratio.finite().cloned();
     t.check(lv.as_ref().is_some_and(|v| *v <= qi(1) / &i.t), || {
@@ -241,7 +242,7 @@ fn s14_prior_free(i: &super::inst::Nmt) -> Check {
     let prior = super::core::product(&sp, "row0 ~ (1, 2/t, ...)", &rows);
     let r = r_x(&sp, &prior.p).0.expect("full support");
     let e = &r * q(99, 100);
-    let d = h(sp.n, sp.m, &i.t);
+    let d = optimal_distortion(sp.n, sp.m, &i.t);
     match farkas_lpi(&sp, &prior.p, &e) {
         Ok(_) if e > qi(1) / &i.t => Check::rationals(
             "lower bound e^{eps_i*(D)} >= (99/100) r_X  vs  e^{h^-1(D)} = 1/t",
@@ -270,7 +271,7 @@ fn t1b(i: &Nmtp) -> Check {
         return vacuous("t <= t~ (T1a applies)");
     }
     let mut t = Tally::new();
-    let d = h(sp.n, sp.m, &i.t);
+    let d = optimal_distortion(sp.n, sp.m, &i.t);
     match lpi_lower(&sp, &i.t) {
         Ok(lb) => t.check(lb >= d, || "lower bound".into()),
         Err(e) => t.check(false, || e),
@@ -300,7 +301,7 @@ fn t1b(i: &Nmtp) -> Check {
 fn t1c(i: &Nmtp) -> Check {
     let sp = Space::new(i.n, i.m);
     let r = r_x(&sp, &i.prior.p).0.expect("full support");
-    let want = h(sp.n, sp.m, &(&i.t / &r));
+    let want = optimal_distortion(sp.n, sp.m, &(&i.t / &r));
     match lpdp_lower(&sp, &i.t, &i.prior.p) {
         Ok(lb) => {
             let mut c = Check::rationals(
@@ -312,7 +313,7 @@ fn t1c(i: &Nmtp) -> Check {
             c.method = Method::LpCertificate;
             c.with_note(format!(
                 "gap to the E_d upper bound h(eps) = {}",
-                h(sp.n, sp.m, &i.t) - &lb
+                optimal_distortion(sp.n, sp.m, &i.t) - &lb
             ))
         }
         Err(e) => Tally::new().finish_failed(&e),
@@ -330,7 +331,9 @@ fn t1d(i: &Nmtp) -> Check {
         let lv = dp_level(&sp, &w).ratio.finite().cloned();
         t.check(lv == Some(qi(1) / &tt), || format!("level at t={tt}"));
         let d = distortion(&sp, &i.prior.p, &w);
-        t.check(d == h(sp.n, sp.m, &tt), || format!("distortion at t={tt}"));
+        t.check(d == optimal_distortion(sp.n, sp.m, &tt), || {
+            format!("distortion at t={tt}")
+        });
     }
     t.finish(
         "E_d at t_D: DP ratio 1/t_D, distortion D; at t=1: level 0, distortion n(m-1)/m",
@@ -346,11 +349,13 @@ fn l2(i: &Nmtp) -> Check {
     let mut t = Tally::new();
     let r = r_x(&sp, &i.prior.p).0.expect("full support");
     match lpi_lower(&sp, &i.t) {
-        Ok(lb) => t.check(lb >= h(sp.n, sp.m, &i.t), || "(43)".into()),
+        Ok(lb) => t.check(lb >= optimal_distortion(sp.n, sp.m, &i.t), || "(43)".into()),
         Err(e) => t.check(false, || e),
     }
     match lpdp_lower(&sp, &i.t, &i.prior.p) {
-        Ok(lb) => t.check(lb >= h(sp.n, sp.m, &(&i.t / &r)), || "(44)".into()),
+        Ok(lb) => t.check(lb >= optimal_distortion(sp.n, sp.m, &(&i.t / &r)), || {
+            "(44)".into()
+        }),
         Err(e) => t.check(false, || e),
     }
     t.finish(
@@ -365,7 +370,7 @@ fn l2(i: &Nmtp) -> Check {
 fn l2s1(i: &Nmtp) -> Check {
     let sp = Space::new(i.n, i.m);
     let mut t = Tally::new();
-    let hh = h(sp.n, sp.m, &i.t);
+    let hh = optimal_distortion(sp.n, sp.m, &i.t);
     match lpi_lower(&sp, &i.t) {
         Ok(lb) => t.check(lb == hh, || "D_i* >= h".into()),
         Err(e) => t.check(false, || e),
@@ -394,9 +399,10 @@ fn l2s2(i: &Nm) -> Check {
     let grid = [q(1, 10), q(1, 3), q(1, 2), q(2, 3), qi(1)];
     for a in 0..grid.len() {
         for b in (a + 1)..grid.len() {
-            t.check(h(n, m, &grid[a]) < h(n, m, &grid[b]), || {
-                format!("{} {}", grid[a], grid[b])
-            });
+            t.check(
+                optimal_distortion(n, m, &grid[a]) < optimal_distortion(n, m, &grid[b]),
+                || format!("{} {}", grid[a], grid[b]),
+            );
         }
     }
     // Derivative of h(t) = n(m−1)t/(1+(m−1)t): numerator n(m−1) > 0.
@@ -407,9 +413,10 @@ fn l2s2(i: &Nm) -> Check {
         deriv_num == Poly::constant(qi((n * (m - 1)) as i64)),
         || "derivative".into(),
     );
-    t.check(h(n, m, &qi(1)) == q((n * (m - 1)) as i64, m as i64), || {
-        "h(0)".into()
-    });
+    t.check(
+        optimal_distortion(n, m, &qi(1)) == q((n * (m - 1)) as i64, m as i64),
+        || "h(0)".into(),
+    );
     t.finish(
         "h strictly decreasing in eps: dh/dt = n(m-1)/g^2 > 0",
         Method::Polynomial,
@@ -424,7 +431,9 @@ fn l2s3(i: &Nmtp) -> Check {
     let mut t = Tally::new();
     let r = r_x(&sp, &i.prior.p).0.expect("full support");
     match lpdp_lower(&sp, &i.t, &i.prior.p) {
-        Ok(lb) => t.check(lb == h(sp.n, sp.m, &(&i.t / &r)), || "certificate".into()),
+        Ok(lb) => t.check(lb == optimal_distortion(sp.n, sp.m, &(&i.t / &r)), || {
+            "certificate".into()
+        }),
         Err(e) => t.check(false, || e),
     }
     let mut rng = Lcg(31);
@@ -432,9 +441,10 @@ fn l2s3(i: &Nmtp) -> Check {
         let w = random_mech(&mut rng, sp.size, sp.size, 4, false);
         let lv = dp_level(&sp, &w).ratio.finite().cloned().unwrap();
         let d = distortion(&sp, &i.prior.p, &w);
-        t.check(d >= h(sp.n, sp.m, &(qi(1) / (&lv * &r))), || {
-            format!("random #{k}")
-        });
+        t.check(
+            d >= optimal_distortion(sp.n, sp.m, &(qi(1) / (&lv * &r))),
+            || format!("random #{k}"),
+        );
     }
     t.finish(
         "D_d*(eps) >= D_relaxed*(eps + eps_X)",
@@ -513,7 +523,7 @@ fn sandwich(i: &Nmtp, compared: &str) -> Check {
         return vacuous("t > t~ (D > h(eps~_X))");
     };
     let mut t = Tally::new();
-    let hh = h(sp.n, sp.m, &i.t);
+    let hh = optimal_distortion(sp.n, sp.m, &i.t);
     let r = r_x(&sp, &i.prior.p).0.expect("full support");
     t.check(distortion(&sp, &i.prior.p, &w) == hh, || "E_i".into());
     match lpi_lower(&sp, &i.t) {
@@ -525,7 +535,9 @@ fn sandwich(i: &Nmtp, compared: &str) -> Check {
         "E_d upper".into()
     });
     match lpdp_lower(&sp, &i.t, &i.prior.p) {
-        Ok(lb) => t.check(lb == h(sp.n, sp.m, &(&i.t / &r)), || "D_d* lower".into()),
+        Ok(lb) => t.check(lb == optimal_distortion(sp.n, sp.m, &(&i.t / &r)), || {
+            "D_d* lower".into()
+        }),
         Err(e) => t.check(false, || e),
     }
     t.finish(
@@ -564,7 +576,7 @@ fn s7(i: &Nmtp) -> Check {
         let b = dp_level(&sp, &w).ratio.finite().cloned();
         t.check(a == b, || format!("#{k}: {a:?} vs {b:?}"));
     }
-    let hh = h(sp.n, sp.m, &i.t);
+    let hh = optimal_distortion(sp.n, sp.m, &i.t);
     t.check(lpi_lower(&sp, &i.t) == Ok(hh.clone()), || {
         "D_i* lower".into()
     });
@@ -600,7 +612,7 @@ fn s8(i: &Nmtp) -> Check {
             .cloned()
             .unwrap();
         let d = distortion(&sp, &i.prior.p, &w);
-        t.check(d >= h(sp.n, sp.m, &(qi(1) / &lv)), || {
+        t.check(d >= optimal_distortion(sp.n, sp.m, &(qi(1) / &lv)), || {
             format!("random #{k}")
         });
     }
@@ -635,7 +647,9 @@ fn s9(i: &Nmtp) -> Check {
         }
     }
     match lpdp_lower(&sp, &i.t, p) {
-        Ok(lb) => t.check(lb == h(sp.n, sp.m, &(&i.t / &r)), || "certificate".into()),
+        Ok(lb) => t.check(lb == optimal_distortion(sp.n, sp.m, &(&i.t / &r)), || {
+            "certificate".into()
+        }),
         Err(e) => t.check(false, || e),
     }
     t.finish(
@@ -653,7 +667,7 @@ fn d13(i: &Nm) -> Check {
     for k in 1..8 {
         let d = q((k * n) as i64, 8);
         let td = qi(1) / ((qi(n as i64) / &d - qi(1)) * qi(m as i64 - 1));
-        t.check(h(n, m, &td) == d, || format!("D={d}"));
+        t.check(optimal_distortion(n, m, &td) == d, || format!("D={d}"));
         let tform = qi((n * (m - 1)) as i64) * &td / (qi(1) + qi(m as i64 - 1) * &td);
         t.check(tform == d, || format!("t-form at D={d}"));
         // h^{-1}(D) >= 0 iff D <= n(m-1)/m iff t_D <= 1.
@@ -673,7 +687,7 @@ fn d13(i: &Nm) -> Check {
 fn d14(i: &Nmtp) -> Check {
     let sp = Space::new(i.n, i.m);
     let mut t = Tally::new();
-    let hh = h(sp.n, sp.m, &i.t);
+    let hh = optimal_distortion(sp.n, sp.m, &i.t);
     for y0 in 0..sp.size {
         let c = certify_lpr(&sp, &i.t, y0);
         t.check(

@@ -9,7 +9,10 @@
 //! I ≥ Σ_x p_X ln c(x)^{-1}·… = H(X) − n ln Z^{1/n} − εD (Csiszár's dual; also checked on
 //! random channels).
 
-use super::core::{distortion, e_i, g, h, pw, q, qi, random_mech, t_of_d, z, Lcg, Mech, Space};
+use super::core::{
+    distortion, e_i, gibbs_normaliser, optimal_distortion, pw, q, qi, random_mech, row_normaliser,
+    t_of_d, Lcg, Mech, Space,
+};
 use super::inst::{Nm, Nmtp, Tally};
 use super::mech::grid_in_range;
 use super::prior::row_marginals_if_product;
@@ -68,7 +71,7 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
 /// SLB(D) at t: H(X) − n ln(1+(m−1)t) + D ln t (−εD = D ln t), nats.
 fn slb(sp: &Space, p: &[Rational], t: &Rational, d: &Rational) -> LogLinear {
     let hx = entropy(p);
-    let a = LogLinear::term(&qi(sp.n as i64), &g(sp.m, t));
+    let a = LogLinear::term(&qi(sp.n as i64), &row_normaliser(sp.m, t));
     let b = LogLinear::term(d, t);
     &(&hx - &a) + &b
 }
@@ -93,7 +96,7 @@ fn vacuous() -> Check {
 
 /// Σ_x t^{d(x,y)}/Z = 1 for every y: the dual constraint of the SLB certificate (X8(a)).
 fn slb_dual_identity(sp: &Space, t: &Rational) -> bool {
-    let zz = z(sp.n, sp.m, t);
+    let zz = gibbs_normaliser(sp.n, sp.m, t);
     (0..sp.size).all(|y| {
         (0..sp.size)
             .map(|x| pw(t, sp.d(x, y)) / &zz)
@@ -118,7 +121,7 @@ fn t2(i: &Nmtp) -> Check {
     let Some((w, _)) = e_i(&sp, &i.t, p) else {
         return vacuous();
     };
-    let d = h(sp.n, sp.m, &i.t);
+    let d = optimal_distortion(sp.n, sp.m, &i.t);
     let mut t = Tally::new();
     t.check(t_of_d(sp.n, sp.m, &d) == i.t, || "t_D".into());
     t.check(distortion(&sp, p, &w) == d, || "distortion".into());
@@ -146,7 +149,7 @@ fn t21(i: &Nmtp) -> Check {
     let Some((w, _)) = e_i(&sp, &i.t, &i.prior.p) else {
         return vacuous();
     };
-    let d = h(sp.n, sp.m, &i.t);
+    let d = optimal_distortion(sp.n, sp.m, &i.t);
     let mut t = Tally::new();
     for row in &w {
         t.check(row.iter().all(|v| *v >= 0u32), || "(30)".into());
@@ -164,7 +167,7 @@ fn t22(i: &Nmtp) -> Check {
     if e_i(&sp, &i.t, &i.prior.p).is_none() {
         return vacuous();
     }
-    let d = h(sp.n, sp.m, &i.t);
+    let d = optimal_distortion(sp.n, sp.m, &i.t);
     let td = t_of_d(sp.n, sp.m, &d);
     let mut t = Tally::new();
     t.check(td <= 1u32, || "lambda < 0".into());
@@ -188,7 +191,7 @@ fn t23(i: &Nmtp) -> Check {
     let Some((w, py)) = e_i(&sp, &i.t, p) else {
         return vacuous();
     };
-    let zz = z(sp.n, sp.m, &i.t);
+    let zz = gibbs_normaliser(sp.n, sp.m, &i.t);
     let mut t = Tally::new();
     let mut skipped = 0;
     for y in 0..sp.size {
@@ -214,7 +217,7 @@ fn t24(i: &Nmtp) -> Check {
     let Some((w, _)) = e_i(&sp, &i.t, &i.prior.p) else {
         return vacuous();
     };
-    let d = h(sp.n, sp.m, &i.t);
+    let d = optimal_distortion(sp.n, sp.m, &i.t);
     let gap = distortion(&sp, &i.prior.p, &w) - &d;
     Check::rationals(
         "E d - D (complementary slackness with lambda > 0)",
@@ -274,7 +277,7 @@ fn s11(i: &Nmtp) -> Check {
     let Some((w, _)) = e_i(&sp, &i.t, p) else {
         return vacuous();
     };
-    let d = h(sp.n, sp.m, &i.t);
+    let d = optimal_distortion(sp.n, sp.m, &i.t);
     let mut t = Tally::new();
     let rd = &entropy(p) - &n_hm(&sp, &d);
     t.check(mutual_information_of_rows(p, &w) == rd, || {
@@ -304,7 +307,7 @@ fn x8(i: &Nmtp) -> Check {
             || format!("(a) #{k}"),
         );
     }
-    let d = h(sp.n, sp.m, &i.t);
+    let d = optimal_distortion(sp.n, sp.m, &i.t);
     let mut note = "(a) only: t > t~".to_string();
     if let Some((w, _)) = e_i(&sp, &i.t, p) {
         let rd = &entropy(p) - &n_hm(&sp, &d);
