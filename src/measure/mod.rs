@@ -21,6 +21,7 @@ pub mod epsilon;
 mod ident;
 mod info;
 mod qif;
+mod renyi;
 
 pub use bounds::{
     dp_capacity_bound_bits_at_eps_one, mi_dp_bound_from_tv, tight_conversion_pair,
@@ -45,11 +46,15 @@ pub use ident::{
 };
 pub use info::{
     binary_entropy, conditional_entropy, entropy, kl, mutual_information, mutual_information_hy,
-    mutual_information_of_rows, output_distribution, renyi, sum_forms,
+    mutual_information_of_rows, output_distribution, sum_forms,
 };
 pub use qif::{
     bayes_vulnerability, g_vulnerability, min_capacity, min_capacity_of_rows, min_entropy_leakage,
     posterior_g_vulnerability, posterior_vulnerability, posterior_vulnerability_of_rows,
+};
+pub use renyi::{
+    extended_eq, extended_le, joint_flat, product_flat, renyi_diameter, renyi_divergence,
+    renyi_mutual_information, renyi_power_sum, sibson_mutual_information_inf, RenyiOrder,
 };
 
 use crate::num::Rational;

@@ -89,6 +89,23 @@ impl DatabaseMechanism {
         best
     }
 
+    /// Parallel composition on the same databases (outputs independent given the database,
+    /// Dwork–Roth Thm 3.14): `M(x) ⊗ M'(x)`, named `(M) x (M')`. `other` must be on the same
+    /// `𝒳^n`.
+    pub fn parallel(&self, other: &DatabaseMechanism) -> DatabaseMechanism {
+        assert_eq!(
+            (self.n, self.m),
+            (other.n, other.m),
+            "parallel needs the same X^n"
+        );
+        DatabaseMechanism {
+            n: self.n,
+            m: self.m,
+            rows: crate::prob::parallel_rows(&self.rows, &other.rows),
+            name: format!("({}) x ({})", self.name, other.name),
+        }
+    }
+
     /// Output alphabet size.
     pub fn outputs(&self) -> usize {
         self.rows[0].len()

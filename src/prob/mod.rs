@@ -275,7 +275,7 @@ impl Channel {
     }
 
     /// Parallel composition on the same input: output `(y, z)` indexed `y·|Z| + z`,
-    /// `P(y, z | x) = W(y|x) V(z|x)` (independent noise).
+    /// `P(y, z | x) = W(y|x) V(z|x)` (independent noise); see [`parallel_rows`].
     pub fn parallel(&self, other: &Channel) -> Result<Channel, ProbError> {
         if other.n_inputs() != self.n_inputs() {
             return Err(ProbError::Shape {
@@ -284,17 +284,21 @@ impl Channel {
                 found: other.n_inputs(),
             });
         }
-        let rows = self
-            .rows
-            .iter()
-            .zip(&other.rows)
-            .map(|(a, b)| {
-                a.iter()
-                    .flat_map(|w| b.iter().map(move |v| w * v))
-                    .collect()
-            })
-            .collect();
-        Ok(Channel { rows })
+        Ok(Channel {
+            rows: parallel_rows(&self.rows, &other.rows),
+        })
+    }
+
+    /// The product channel `W ⊗ V` on input pairs (see [`product_rows`]); always valid.
+    pub fn product(&self, other: &Channel) -> Channel {
+        Channel {
+            rows: product_rows(&self.rows, &other.rows),
+        }
+    }
+
+    /// The rows `W(·|x)`, by value (for code that works on plain matrices).
+    pub fn into_rows(self) -> Vec<Vec<Rational>> {
+        self.rows
     }
 
     /// Check that a prior has one mass per input.
@@ -352,12 +356,107 @@ impl Joint {
     }
 }
 
+/// Parallel composition of two channels on the same input, given as rows:
+/// `P(y, z | x) = W(y|x) V(z|x)` with output `(y, z)` indexed `y·|Z| + z` (Cover–Thomas
+/// §7.4, independent uses). Rows are zipped: the shorter matrix decides the inputs.
+pub fn parallel_rows(w: &[Vec<Rational>], v: &[Vec<Rational>]) -> Vec<Vec<Rational>> {
+    w.iter()
+        .zip(v)
+        .map(|(a, b)| {
+            a.iter()
+                .flat_map(|p| b.iter().map(move |q| p * q))
+                .collect()
+        })
+        .collect()
+}
+
+/// The product channel `W ⊗ V` on input pairs: input `(x, x')` indexed `x·|X'| + x'`, output
+/// `(y, y')` indexed `y·|Y'| + y'`, `P(y, y' | x, x') = W(y|x) V(y'|x')` (the Kronecker product
+/// of the matrices).
+pub fn product_rows(w: &[Vec<Rational>], v: &[Vec<Rational>]) -> Vec<Vec<Rational>> {
+    w.iter()
+        .flat_map(|a| {
+            v.iter().map(move |b| {
+                parallel_rows(std::slice::from_ref(a), std::slice::from_ref(b)).remove(0)
+            })
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn q(n: i64, d: i64) -> Rational {
         Rational::from_signeds(n, d)
+    }
+
+    /// Literal table: BSC(1/4) in parallel with the identity, and the product of two
+    /// 2-symbol channels, entry by entry.
+    #[test]
+    fn parallel_and_product_table() {
+        let bsc = vec![vec![q(3, 4), q(1, 4)], vec![q(1, 4), q(3, 4)]];
+        let id = vec![vec![q(1, 1), q(0, 1)], vec![q(0, 1), q(1, 1)]];
+        assert_eq!(
+            parallel_rows(&bsc, &id),
+            vec![
+                vec![q(3, 4), q(0, 1), q(1, 4), q(0, 1)],
+                vec![q(0, 1), q(1, 4), q(0, 1), q(3, 4)]
+            ]
+        );
+        let w = Channel::new(bsc.clone()).unwrap();
+        let v = Channel::new(vec![vec![q(1, 2), q(1, 2)], vec![q(1, 1), q(0, 1)]]).unwrap();
+        let p = w.product(&v);
+        assert_eq!(p.n_inputs(), 4);
+        // Input (1, 0), output (0, 1): W(0|1) V(1|0) = 1/4 · 1/2.
+        assert_eq!(p.entry(2, 1), &q(1, 8));
+        // Input (0, 1), output (1, 0): W(1|0) V(0|1) = 1/4 · 1.
+        assert_eq!(p.entry(1, 2), &q(1, 4));
+        assert_eq!(
+            w.parallel(&v).unwrap().into_rows(),
+            parallel_rows(&bsc, v.rows())
+        );
+    }
+
+    /// Naive reference: every entry of both compositions from its index formula, and both
+    /// stay row-stochastic (`Channel::new` accepts them).
+    #[test]
+    fn parallel_and_product_against_index_formula() {
+        let chans = [
+            vec![vec![q(1, 3), q(2, 3)], vec![q(1, 2), q(1, 2)]],
+            vec![
+                vec![q(1, 5), q(1, 5), q(3, 5)],
+                vec![q(0, 1), q(1, 1), q(0, 1)],
+            ],
+            vec![vec![q(1, 1)], vec![q(1, 1)], vec![q(1, 1)]],
+        ];
+        for w in &chans {
+            for v in &chans {
+                let (ky, kz) = (w[0].len(), v[0].len());
+                let prod = product_rows(w, v);
+                assert!(Channel::new(prod.clone()).is_ok());
+                for (x, wx) in w.iter().enumerate() {
+                    for (xp, vx) in v.iter().enumerate() {
+                        for y in 0..ky {
+                            for z in 0..kz {
+                                assert_eq!(prod[x * v.len() + xp][y * kz + z], &wx[y] * &vx[z]);
+                            }
+                        }
+                    }
+                }
+                if w.len() == v.len() {
+                    let par = parallel_rows(w, v);
+                    assert!(Channel::new(par.clone()).is_ok());
+                    for x in 0..w.len() {
+                        for y in 0..ky {
+                            for z in 0..kz {
+                                assert_eq!(par[x][y * kz + z], &w[x][y] * &v[x][z]);
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -101,26 +101,6 @@ impl fmt::Display for Cy5 {
     }
 }
 
-/// The product mechanism (outputs independent given the database).
-fn product_mech(a: &DatabaseMechanism, b: &DatabaseMechanism) -> DatabaseMechanism {
-    let rows = a
-        .rows
-        .iter()
-        .zip(&b.rows)
-        .map(|(ra, rb)| {
-            ra.iter()
-                .flat_map(|u| rb.iter().map(move |v| u * v))
-                .collect()
-        })
-        .collect();
-    DatabaseMechanism {
-        n: a.n,
-        m: a.m,
-        rows,
-        name: format!("({}) x ({})", a.name, b.name),
-    }
-}
-
 fn finite(l: ExtRational) -> Option<Rational> {
     match l {
         ExtRational::Finite(x) => Some(x),
@@ -137,7 +117,7 @@ fn check_5(inst: &Cy5) -> Check {
             let one = product_randomized_response(1, 2, t);
             let mut joint = one.clone();
             for _ in 1..*k {
-                joint = product_mech(&joint, &one);
+                joint = joint.parallel(&one);
             }
             let level = finite(joint.level()).expect("full support");
             let bound = (0..*k).fold(r(1, 1), |acc, _| acc * t);
@@ -151,7 +131,7 @@ fn check_5(inst: &Cy5) -> Check {
         Cy5::Mixed { t1, t2 } => {
             let a = product_randomized_response(1, 2, t1);
             let b = product_randomized_response(1, 2, t2);
-            let level = finite(product_mech(&a, &b).level()).expect("full support");
+            let level = finite(a.parallel(&b).level()).expect("full support");
             Check::rationals(
                 "exact level of RR_t1 x RR_t2  <=  t1 t2",
                 &level,
@@ -181,7 +161,7 @@ fn check_5(inst: &Cy5) -> Check {
                 };
                 let l1 = finite(m1.level()).expect("full support");
                 let l2 = finite(m2.level()).expect("full support");
-                let l = finite(product_mech(&m1, &m2).level()).expect("full support");
+                let l = finite(m1.parallel(&m2).level()).expect("full support");
                 s.push(l, &l1 * &l2, || {
                     format!("M1={} M2={}", fmt_rows(&m1.rows), fmt_rows(&m2.rows))
                 });

@@ -5,8 +5,7 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::core::{
-    chan_beyond, chan_cells, cp, dh, diameter, div, dv, eq, joint, le, method, mi, outcome,
-    product, q, s_alpha, ChanCell, Div, Named, Order, ORDERS,
+    bsc_rows, chan_beyond, chan_cells, cp, dh, dv, method, outcome, q, ChanCell, Div, Named, ORDERS,
 };
 use crate::claim::instances::{
     default_pair_cells, fmt_pair, pair_cells_beyond, simplex_pairs, PairCell,
@@ -18,6 +17,10 @@ use crate::measure::{
     binary_entropy, capacity_bracket_exact, mutual_information_of_rows, output_distribution,
 };
 use crate::measure::{entropy, event_probability, hockey_stick_divergence, kl, max_ratio};
+use crate::measure::{
+    extended_eq, extended_le, joint_flat, product_flat, renyi_diameter, renyi_divergence,
+    renyi_mutual_information, renyi_power_sum, RenyiOrder,
+};
 use crate::num::interval::{refine, Interval, DEFAULT_SCHEDULE};
 use crate::num::loglin::LogLinear;
 use crate::num::{Decision, Rational};
@@ -164,8 +167,12 @@ fn check_d3(inst: &D3) -> Check {
                             }
                             (_, None) => None,
                         };
-                        let o = if al == 0 { Order::Zero } else { Order::Int(al) };
-                        a.push_ok(eq(&norm, &div(o, p, qq)), || {
+                        let o = if al == 0 {
+                            RenyiOrder::Zero
+                        } else {
+                            RenyiOrder::Int(al)
+                        };
+                        a.push_ok(extended_eq(&norm, &renyi_divergence(o, p, qq)), || {
                             format!("alpha={al} P={} Q={}", fmt_vec(p), fmt_vec(qq))
                         });
                     }
@@ -188,9 +195,10 @@ fn check_d3(inst: &D3) -> Check {
                         }
                         best.map(|b| LogLinear::ln(&b))
                     };
-                    a.push_ok(eq(&ess, &div(Order::Inf, p, qq)), || {
-                        format!("alpha=inf P={} Q={}", fmt_vec(p), fmt_vec(qq))
-                    });
+                    a.push_ok(
+                        extended_eq(&ess, &renyi_divergence(RenyiOrder::Inf, p, qq)),
+                        || format!("alpha=inf P={} Q={}", fmt_vec(p), fmt_vec(qq)),
+                    );
                 }
             }
             a.finish(
@@ -292,31 +300,31 @@ fn d3_grid() -> Vec<D3> {
 fn check_2_with(pc: &Pairs, alpha0: bool) -> Check {
     let mut orders = vec![];
     if alpha0 {
-        orders.push(Order::Zero);
+        orders.push(RenyiOrder::Zero);
     }
     orders.extend([
-        Order::One,
-        Order::Int(2),
-        Order::Int(3),
-        Order::Int(4),
-        Order::Inf,
+        RenyiOrder::One,
+        RenyiOrder::Int(2),
+        RenyiOrder::Int(3),
+        RenyiOrder::Int(4),
+        RenyiOrder::Inf,
     ]);
     let pts = simplex(pc.k, pc.n);
     let zero: Div = Some(LogLinear::zero());
     let mut s = DScan::new();
     for p in &pts {
         for qq in &pts {
-            let ds: Vec<Div> = orders.iter().map(|&o| div(o, p, qq)).collect();
+            let ds: Vec<Div> = orders.iter().map(|&o| renyi_divergence(o, p, qq)).collect();
             let w = || format!("P={} Q={}", fmt_vec(p), fmt_vec(qq));
             for (i, d) in ds.iter().enumerate() {
                 s.push(
-                    le(&zero, d),
+                    extended_le(&zero, d),
                     -dh(d),
                     || dv(&zero),
                     || dv(d),
                     || format!("{} nonnegativity at alpha={}", w(), orders[i]),
                 );
-                let is_zero = eq(d, &zero);
+                let is_zero = extended_eq(d, &zero);
                 s.push(
                     Decision::from_bool(is_zero == (p == qq)),
                     -1.0,
@@ -334,7 +342,7 @@ fn check_2_with(pc: &Pairs, alpha0: bool) -> Check {
             }
             for i in 1..ds.len() {
                 s.push(
-                    le(&ds[i - 1], &ds[i]),
+                    extended_le(&ds[i - 1], &ds[i]),
                     dh(&ds[i - 1]) - dh(&ds[i]),
                     || dv(&ds[i - 1]),
                     || dv(&ds[i]),
@@ -393,7 +401,7 @@ fn half_order(p: &[Rational], qq: &[Rational], d1: &Div, d0: Option<&Div>) -> (D
     if contained && ratios.iter().all(|r| *r == ratios[0]) {
         // Every D_α (α > 0) and D_0 equal ln c; positive since P ≠ Q.
         let c = Some(LogLinear::ln(&ratios[0]));
-        let ok = eq(d1, &c) && d0.is_none_or(|d| eq(d, &c)) && ratios[0] > 1u32;
+        let ok = extended_eq(d1, &c) && d0.is_none_or(|d| extended_eq(d, &c)) && ratios[0] > 1u32;
         return (
             Decision::from_bool(ok),
             "p/q constant on supp P: D_0 = D_1/2 = D_1 = ln c > 0".into(),
@@ -452,21 +460,21 @@ fn check_3(pc: &Pairs) -> Check {
     let lnn = LogLinear::ln(&Rational::from(n));
     let u = vec![Rational::from_unsigneds(1, n); pc.k];
     for p in simplex(pc.k, pc.n) {
-        let d1 = div(Order::One, &p, &u).expect("U has full support");
+        let d1 = renyi_divergence(RenyiOrder::One, &p, &u).expect("U has full support");
         a.push_ok((&(&lnn - &d1) - &entropy(&p)).is_zero(), || {
             format!("alpha=1 P={}", fmt_vec(&p))
         });
         for al in [2u64, 3, 5] {
             let sp: Rational = p.iter().map(|x| x.pow(al)).sum();
             let ha = LogLinear::term(&-Rational::from_unsigneds(1, al - 1), &sp);
-            let d = div(Order::Int(al), &p, &u).expect("finite");
+            let d = renyi_divergence(RenyiOrder::Int(al), &p, &u).expect("finite");
             a.push_ok((&(&lnn - &d) - &ha).is_zero(), || {
                 format!("alpha={al} P={}", fmt_vec(&p))
             });
         }
         let mx = p.iter().max().expect("nonempty").clone();
         let hinf = -LogLinear::ln(&mx);
-        let d = div(Order::Inf, &p, &u).expect("finite");
+        let d = renyi_divergence(RenyiOrder::Inf, &p, &u).expect("finite");
         a.push_ok((&(&lnn - &d) - &hinf).is_zero(), || {
             format!("alpha=inf P={}", fmt_vec(&p))
         });
@@ -548,15 +556,18 @@ fn check_d4(cell: &ChanCell) -> Check {
     cell.each(|prior, w| {
         let py = output_distribution(prior, w);
         let ny = py.len();
-        let jt = joint(prior, w);
+        let jt = joint_flat(prior, w);
         let mut jt_t = Vec::new();
         for y in 0..ny {
             for x in 0..prior.len() {
                 jt_t.push(jt[x * ny + y].clone());
             }
         }
-        let swapped = div(cell.o, &jt_t, &product(&py, prior));
-        a.push_ok(eq(&mi(cell.o, prior, w), &swapped), || cp(prior, w));
+        let swapped = renyi_divergence(cell.o, &jt_t, &product_flat(&py, prior));
+        a.push_ok(
+            extended_eq(&renyi_mutual_information(cell.o, prior, w), &swapped),
+            || cp(prior, w),
+        );
     });
     a.finish("I_alpha(X;Y)  =  I_alpha(Y;X)", method(cell.o))
 }
@@ -567,9 +578,13 @@ fn check_d5(cell: &ChanCell) -> Check {
     let mut a = Agree::new();
     cell.each(|prior, w| {
         let shannon = mutual_information_of_rows(prior, w);
-        a.push_ok(eq(&mi(Order::One, prior, w), &Some(shannon)), || {
-            cp(prior, w)
-        });
+        a.push_ok(
+            extended_eq(
+                &renyi_mutual_information(RenyiOrder::One, prior, w),
+                &Some(shannon),
+            ),
+            || cp(prior, w),
+        );
     });
     a.finish(
         "D(P_XY || P_X P_Y)  =  sum_x P(x) D(W_x || P_Y)",
@@ -578,13 +593,16 @@ fn check_d5(cell: &ChanCell) -> Check {
 }
 
 /// A pointwise chain `I_{o_0}(P_X) ≤ I_{o_1}(P_X) ≤ …` on a channel cell.
-fn chain(cell: &ChanCell, orders: &[Order], what: &str) -> Check {
+fn chain(cell: &ChanCell, orders: &[RenyiOrder], what: &str) -> Check {
     let mut s = DScan::new();
     cell.each(|prior, w| {
-        let v: Vec<Div> = orders.iter().map(|&o| mi(o, prior, w)).collect();
+        let v: Vec<Div> = orders
+            .iter()
+            .map(|&o| renyi_mutual_information(o, prior, w))
+            .collect();
         for i in 1..v.len() {
             s.push(
-                le(&v[i - 1], &v[i]),
+                extended_le(&v[i - 1], &v[i]),
                 dh(&v[i - 1]) - dh(&v[i]),
                 || dv(&v[i - 1]),
                 || dv(&v[i]),
@@ -599,11 +617,11 @@ fn chain(cell: &ChanCell, orders: &[Order], what: &str) -> Check {
 }
 
 fn one_cell_grid() -> Vec<ChanCell> {
-    chan_cells(&[Order::Inf])
+    chan_cells(&[RenyiOrder::Inf])
 }
 
 fn one_cell_beyond(s: usize) -> Vec<ChanCell> {
-    chan_beyond(&[Order::Inf], s)
+    chan_beyond(&[RenyiOrder::Inf], s)
 }
 
 /// ART-4 (l.327): `C_α` nondecreasing in α. Checked pointwise: `I_1 ≤ I_2 ≤ I_3 ≤ I_5 ≤ I_∞` at
@@ -612,11 +630,11 @@ fn check_4(cell: &ChanCell) -> Check {
     chain(
         cell,
         &[
-            Order::One,
-            Order::Int(2),
-            Order::Int(3),
-            Order::Int(5),
-            Order::Inf,
+            RenyiOrder::One,
+            RenyiOrder::Int(2),
+            RenyiOrder::Int(3),
+            RenyiOrder::Int(5),
+            RenyiOrder::Inf,
         ],
         "I_1 <= I_2 <= I_3 <= I_5 <= I_inf at every grid prior (hence C_alpha nondecreasing)",
     )
@@ -626,11 +644,16 @@ fn check_4(cell: &ChanCell) -> Check {
 fn check_14(cell: &ChanCell) -> Check {
     let mut s = DScan::new();
     cell.each(|prior, w| {
-        let top = mi(Order::Inf, prior, w);
-        for o in [Order::Zero, Order::One, Order::Int(2), Order::Int(3)] {
-            let v = mi(o, prior, w);
+        let top = renyi_mutual_information(RenyiOrder::Inf, prior, w);
+        for o in [
+            RenyiOrder::Zero,
+            RenyiOrder::One,
+            RenyiOrder::Int(2),
+            RenyiOrder::Int(3),
+        ] {
+            let v = renyi_mutual_information(o, prior, w);
             s.push(
-                le(&v, &top),
+                extended_le(&v, &top),
                 dh(&v) - dh(&top),
                 || dv(&v),
                 || dv(&top),
@@ -642,12 +665,6 @@ fn check_14(cell: &ChanCell) -> Check {
         "I_alpha <= I_inf, alpha in {0,1,2,3}",
         Method::Combined(vec![Method::Exact, Method::LogLinear]),
     )
-}
-
-/// The binary symmetric channel BSC(p): `W(y|x) = 1−p` if y = x, else p.
-pub fn bsc(p: &Rational) -> Vec<Vec<Rational>> {
-    let one = Rational::from(1u32);
-    vec![vec![&one - p, p.clone()], vec![p.clone(), &one - p]]
 }
 
 /// The BSC parameters of the examples.
@@ -667,7 +684,7 @@ pub fn bsc_ps() -> Vec<Rational> {
 /// `ln 2 − h(p)` (certified bracket closed exactly at the uniform prior). AWGN is continuous
 /// and not checked.
 fn check_5(p: &Rational) -> Check {
-    let w = bsc(p);
+    let w = bsc_rows(p);
     let stoch = w
         .iter()
         .all(|r| r.iter().cloned().sum::<Rational>() == 1u32);
@@ -695,16 +712,16 @@ pub fn posterior(prior: &[Rational], w: &[Vec<Rational>], y: usize) -> Vec<Ratio
 fn check_15(cell: &ChanCell) -> Check {
     let mut s = DScan::new();
     cell.each(|prior, w| {
-        let i_inf = mi(Order::Inf, prior, w);
-        let c_inf = diameter(Order::Inf, w);
+        let i_inf = renyi_mutual_information(RenyiOrder::Inf, prior, w);
+        let c_inf = renyi_diameter(RenyiOrder::Inf, w);
         let py = output_distribution(prior, w);
         for y in 0..py.len() {
             if py[y] == 0u32 {
                 continue;
             }
-            let d = div(Order::Inf, &posterior(prior, w, y), prior);
+            let d = renyi_divergence(RenyiOrder::Inf, &posterior(prior, w, y), prior);
             s.push(
-                le(&d, &i_inf),
+                extended_le(&d, &i_inf),
                 dh(&d) - dh(&i_inf),
                 || dv(&d),
                 || dv(&i_inf),
@@ -712,7 +729,7 @@ fn check_15(cell: &ChanCell) -> Check {
             );
         }
         s.push(
-            le(&i_inf, &c_inf),
+            extended_le(&i_inf, &c_inf),
             dh(&i_inf) - dh(&c_inf),
             || dv(&i_inf),
             || dv(&c_inf),
@@ -721,7 +738,7 @@ fn check_15(cell: &ChanCell) -> Check {
     });
     s.finish(
         "D_inf(P_X|y || P_X) <= I_inf(X;Y) <= C_inf = eps (DP level of W)",
-        method(Order::Inf),
+        method(RenyiOrder::Inf),
     )
 }
 
@@ -731,7 +748,7 @@ fn check_15(cell: &ChanCell) -> Check {
 fn check_16(cell: &ChanCell) -> Check {
     let mut s = DScan::new();
     cell.each(|prior, w| {
-        let i1 = mi(Order::One, prior, w).expect("finite");
+        let i1 = renyi_mutual_information(RenyiOrder::One, prior, w).expect("finite");
         let py = output_distribution(prior, w);
         let mut ey = LogLinear::zero();
         for (y, pyy) in py.iter().enumerate() {
@@ -773,7 +790,7 @@ fn check_16(cell: &ChanCell) -> Check {
 /// ART-17 (l.563): `ln ‖e^{D_α(P_{X|Y}‖P_X)}‖_{L^{α−1}(P_Y)} = I_α(X;Y)`, i.e.
 /// `Σ_y P(y) S_α(P_{X|y}‖P_X) = S_α(P_XY‖P_XP_Y)` for integer α (norm taken w.r.t. P_Y).
 fn check_17(cell: &ChanCell) -> Check {
-    let Order::Int(al) = cell.o else {
+    let RenyiOrder::Int(al) = cell.o else {
         return undecided_because("integer orders only");
     };
     let mut a = Agree::new();
@@ -782,14 +799,14 @@ fn check_17(cell: &ChanCell) -> Check {
         let mut lhs = Some(Rational::from(0u32));
         for (y, pyy) in py.iter().enumerate() {
             if *pyy > 0u32 {
-                let sa = s_alpha(&posterior(prior, w, y), prior, al);
+                let sa = renyi_power_sum(&posterior(prior, w, y), prior, al);
                 lhs = match (lhs, sa) {
                     (Some(a), Some(b)) => Some(a + pyy * b),
                     _ => None,
                 };
             }
         }
-        let rhs = s_alpha(&joint(prior, w), &product(prior, &py), al);
+        let rhs = renyi_power_sum(&joint_flat(prior, w), &product_flat(prior, &py), al);
         a.push_ok(lhs == rhs, || cp(prior, w));
     });
     a.finish(
@@ -813,12 +830,15 @@ fn check_18(cell: &ChanCell) -> Check {
             .collect();
         for s in &ss {
             match cell.o {
-                Order::Int(al) => {
-                    let t = s_alpha(&joint(prior, w), &product(prior, &py), al).expect("finite");
+                RenyiOrder::Int(al) => {
+                    let t = renyi_power_sum(&joint_flat(prior, w), &product_flat(prior, &py), al)
+                        .expect("finite");
                     let thr = s.pow(al - 1);
                     let pe: Rational = posts
                         .iter()
-                        .filter(|(_, post)| s_alpha(post, prior, al).expect("finite") >= thr)
+                        .filter(|(_, post)| {
+                            renyi_power_sum(post, prior, al).expect("finite") >= thr
+                        })
                         .map(|(pyy, _)| pyy.clone())
                         .sum();
                     let one = Rational::from(1u32);
@@ -832,7 +852,7 @@ fn check_18(cell: &ChanCell) -> Check {
                     );
                 }
                 _ => {
-                    let i1 = mi(Order::One, prior, w).expect("finite");
+                    let i1 = renyi_mutual_information(RenyiOrder::One, prior, w).expect("finite");
                     let lr = LogLinear::ln(s);
                     let pe: Rational = posts
                         .iter()
@@ -867,25 +887,25 @@ fn ll_decide(a: &LogLinear, b: &LogLinear) -> Decision {
 fn check_19(cell: &ChanCell) -> Check {
     let mut s = DScan::new();
     cell.each(|prior, w| {
-        let eps = diameter(Order::Inf, w);
+        let eps = renyi_diameter(RenyiOrder::Inf, w);
         let py = output_distribution(prior, w);
         for y in 0..py.len() {
             if py[y] == 0u32 {
                 continue;
             }
             let post = posterior(prior, w, y);
-            let dinf = div(Order::Inf, &post, prior);
+            let dinf = renyi_divergence(RenyiOrder::Inf, &post, prior);
             s.push(
-                le(&dinf, &eps),
+                extended_le(&dinf, &eps),
                 dh(&dinf) - dh(&eps),
                 || dv(&dinf),
                 || dv(&eps),
                 || format!("{} y={y}: D_inf <= eps", cp(prior, w)),
             );
-            for o in [Order::One, Order::Int(2), Order::Int(3)] {
-                let d = div(o, &post, prior);
+            for o in [RenyiOrder::One, RenyiOrder::Int(2), RenyiOrder::Int(3)] {
+                let d = renyi_divergence(o, &post, prior);
                 s.push(
-                    le(&d, &dinf),
+                    extended_le(&d, &dinf),
                     dh(&d) - dh(&dinf),
                     || dv(&d),
                     || dv(&dinf),
@@ -896,14 +916,14 @@ fn check_19(cell: &ChanCell) -> Check {
     });
     s.finish(
         "D_alpha(P_X|y||P_X) <= D_inf(P_X|y||P_X) <= eps (exact DP level)",
-        method(Order::Inf),
+        method(RenyiOrder::Inf),
     )
 }
 
 /// Instances of ART-19b: order α and `r = 2^-k`.
 #[derive(Clone, Debug)]
 pub struct B19 {
-    pub o: Order,
+    pub o: RenyiOrder,
     pub k: u32,
     /// The catalogue's family `(1−η, η, 0)/(1−η, 0, η)` (η = 1/8) instead of the power family.
     pub catalogue: bool,
@@ -926,7 +946,12 @@ impl fmt::Display for B19 {
 
 fn b19_grid() -> Vec<B19> {
     let mut v = Vec::new();
-    for o in [Order::One, Order::Int(2), Order::Int(3), Order::Int(5)] {
+    for o in [
+        RenyiOrder::One,
+        RenyiOrder::Int(2),
+        RenyiOrder::Int(3),
+        RenyiOrder::Int(5),
+    ] {
         for k in [2, 6, 12, 24] {
             v.push(B19 {
                 o,
@@ -935,7 +960,7 @@ fn b19_grid() -> Vec<B19> {
             });
         }
     }
-    for o in [Order::One, Order::Int(2)] {
+    for o in [RenyiOrder::One, RenyiOrder::Int(2)] {
         for k in [4, 16] {
             v.push(B19 {
                 o,
@@ -948,7 +973,7 @@ fn b19_grid() -> Vec<B19> {
 }
 
 fn b19_beyond(s: usize) -> Vec<B19> {
-    [Order::Int(10), Order::Int(20)]
+    [RenyiOrder::Int(10), RenyiOrder::Int(20)]
         .into_iter()
         .map(|o| B19 {
             o,
@@ -968,7 +993,7 @@ fn check_19b(inst: &B19) -> Check {
         return check_19b_catalogue(inst);
     }
     let a = match inst.o {
-        Order::Int(a) => a,
+        RenyiOrder::Int(a) => a,
         _ => 2,
     };
     // 2^-k exactly (k grows with the search size: a u64 shift would overflow at k >= 64).
@@ -978,15 +1003,15 @@ fn check_19b(inst: &B19) -> Check {
     let w1 = r.clone().pow(a + 1);
     let w = vec![vec![&one - &w0, w0], vec![&one - &w1, w1]];
     let prior = vec![r.clone(), &one - &r];
-    let diam = diameter(inst.o, &w);
+    let diam = renyi_diameter(inst.o, &w);
     let ln2: Div = Some(LogLinear::ln(&q(2, 1)));
     let post = posterior(&prior, &w, 1);
-    let d = div(inst.o, &post, &prior);
+    let d = renyi_divergence(inst.o, &post, &prior);
     let target: Div = Some(LogLinear::term(
         &(Rational::from(inst.k) / Rational::from(2u32) - &one),
         &q(2, 1),
     ));
-    let ok = le(&diam, &ln2).and(le(&target, &d));
+    let ok = extended_le(&diam, &ln2).and(extended_le(&target, &d));
     Check::new(
         "C_alpha <= diameter <= ln 2  while  D_alpha(P_X|y=1 || P_X) >= (k/2 - 1) ln 2",
         dv(&diam),
@@ -1016,7 +1041,7 @@ fn check_19b_catalogue(inst: &B19) -> Check {
         vec![&one - &eta, zero, eta.clone()],
     ];
     let cap: Div = match inst.o {
-        Order::One => Some(LogLinear::term(&eta, &q(2, 1))),
+        RenyiOrder::One => Some(LogLinear::term(&eta, &q(2, 1))),
         _ => Some(LogLinear::ln(&(&one + &eta))),
     };
     let mut ok = true;
@@ -1025,17 +1050,19 @@ fn check_19b_catalogue(inst: &B19) -> Check {
             Rational::from_unsigneds(j, 16),
             Rational::from_unsigneds(16 - j, 16),
         ];
-        let i = mi(inst.o, &prior, &w);
+        let i = renyi_mutual_information(inst.o, &prior, &w);
         ok &= match inst.o {
-            Order::One => le(&i, &cap) == Decision::True && (j != 8 || eq(&i, &cap)),
-            _ => eq(&i, &cap),
+            RenyiOrder::One => {
+                extended_le(&i, &cap) == Decision::True && (j != 8 || extended_eq(&i, &cap))
+            }
+            _ => extended_eq(&i, &cap),
         };
     }
     let pi = q(1, 2).pow(inst.k as u64);
     let prior = vec![pi.clone(), &one - &pi];
     let post = posterior(&prior, &w, 1);
-    let d = div(inst.o, &post, &prior);
-    ok &= eq(
+    let d = renyi_divergence(inst.o, &post, &prior);
+    ok &= extended_eq(
         &d,
         &Some(LogLinear::term(&Rational::from(inst.k), &q(2, 1))),
     );
@@ -1097,19 +1124,19 @@ fn check_20(g: &G20) -> Check {
 fn check_22(cell: &ChanCell) -> Check {
     let mut s = DScan::new();
     cell.each(|prior, w| {
-        let eps = diameter(Order::Inf, w);
-        let i1 = mi(Order::One, prior, w);
-        for o in [Order::Int(2), Order::Int(3)] {
-            let ia = mi(o, prior, w);
+        let eps = renyi_diameter(RenyiOrder::Inf, w);
+        let i1 = renyi_mutual_information(RenyiOrder::One, prior, w);
+        for o in [RenyiOrder::Int(2), RenyiOrder::Int(3)] {
+            let ia = renyi_mutual_information(o, prior, w);
             s.push(
-                le(&i1, &ia),
+                extended_le(&i1, &ia),
                 dh(&i1) - dh(&ia),
                 || dv(&i1),
                 || dv(&ia),
                 || format!("{}: I_1 <= I_{o}", cp(prior, w)),
             );
             s.push(
-                le(&ia, &eps),
+                extended_le(&ia, &eps),
                 dh(&ia) - dh(&eps),
                 || dv(&ia),
                 || dv(&eps),
@@ -1119,7 +1146,7 @@ fn check_22(cell: &ChanCell) -> Check {
     });
     s.finish(
         "I_1 <= I_alpha <= eps at every grid prior (alpha in {2,3})",
-        method(Order::Int(2)),
+        method(RenyiOrder::Int(2)),
     )
 }
 
@@ -1138,11 +1165,11 @@ fn check_23(o: &OrderOnly) -> Check {
     let mut s = DScan::new();
     for prior in &priors {
         for w in &chans {
-            let base = mi(o, prior, w);
+            let base = renyi_mutual_information(o, prior, w);
             for g in &chans {
-                let post = mi(o, prior, &compose(w, g));
+                let post = renyi_mutual_information(o, prior, &compose(w, g));
                 s.push(
-                    le(&post, &base),
+                    extended_le(&post, &base),
                     dh(&post) - dh(&base),
                     || dv(&post),
                     || dv(&base),
@@ -1156,10 +1183,10 @@ fn check_23(o: &OrderOnly) -> Check {
                 );
                 // X' -> X via channel g (X' has prior `prior`), X -> Y via w.
                 let px = output_distribution(prior, g);
-                let base2 = mi(o, &px, w);
-                let pre = mi(o, prior, &compose(g, w));
+                let base2 = renyi_mutual_information(o, &px, w);
+                let pre = renyi_mutual_information(o, prior, &compose(g, w));
                 s.push(
-                    le(&pre, &base2),
+                    extended_le(&pre, &base2),
                     dh(&pre) - dh(&base2),
                     || dv(&pre),
                     || dv(&base2),
@@ -1184,7 +1211,7 @@ fn check_23(o: &OrderOnly) -> Check {
 
 /// An order as an instance.
 #[derive(Clone, Debug)]
-pub struct OrderOnly(pub Order);
+pub struct OrderOnly(pub RenyiOrder);
 
 impl fmt::Display for OrderOnly {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -1197,14 +1224,14 @@ impl fmt::Display for OrderOnly {
 /// `P^{(α−1)²} ≤ S^α (P_X(A)P_Y(B))^{α(α−1)}` with `S = e^{(α−1)I_α}`. With `corrected`, van
 /// Erven–Harremoës' exponent `(α−1)/α`: `P^α ≤ S (P_X(A)P_Y(B))^{α−1}`.
 fn check_40_with(cell: &ChanCell, corrected: bool) -> Check {
-    let Order::Int(al) = cell.o else {
+    let RenyiOrder::Int(al) = cell.o else {
         return undecided_because("integer orders only");
     };
     let mut sc = Scan::le();
     cell.each(|prior, w| {
         let py = output_distribution(prior, w);
-        let jt = joint(prior, w);
-        let s = s_alpha(&jt, &product(prior, &py), al).expect("finite");
+        let jt = joint_flat(prior, w);
+        let s = renyi_power_sum(&jt, &product_flat(prior, &py), al).expect("finite");
         let (nx, ny) = (prior.len(), py.len());
         for am in 1..1u64 << nx {
             for bm in 1..1u64 << ny {
@@ -1252,11 +1279,14 @@ fn check_40_corrected(cell: &ChanCell) -> Check {
 }
 
 fn int_cells() -> Vec<ChanCell> {
-    chan_cells(&[Order::Int(2), Order::Int(3)])
+    chan_cells(&[RenyiOrder::Int(2), RenyiOrder::Int(3)])
 }
 
 fn int_beyond(s: usize) -> Vec<ChanCell> {
-    chan_beyond(&[Order::Int(2), Order::Int(3), Order::Int(5)], s)
+    chan_beyond(
+        &[RenyiOrder::Int(2), RenyiOrder::Int(3), RenyiOrder::Int(5)],
+        s,
+    )
 }
 
 fn orders_grid() -> Vec<ChanCell> {
@@ -1297,7 +1327,7 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         Family { id: "ART-17", grid: int_cells, beyond: Some(int_beyond), check: check_17 }.boxed(),
         Family {
             id: "ART-18",
-            grid: || chan_cells(&[Order::One, Order::Int(2), Order::Int(3), Order::Int(4)]),
+            grid: || chan_cells(&[RenyiOrder::One, RenyiOrder::Int(2), RenyiOrder::Int(3), RenyiOrder::Int(4)]),
             beyond: Some(int_beyond),
             check: check_18,
         }
@@ -1314,7 +1344,7 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         Family { id: "ART-22", grid: one_cell_grid, beyond: Some(one_cell_beyond), check: check_22 }.boxed(),
         Family {
             id: "ART-23",
-            grid: || [Order::Zero, Order::One, Order::Int(2), Order::Int(3), Order::Inf].into_iter().map(OrderOnly).collect(),
+            grid: || [RenyiOrder::Zero, RenyiOrder::One, RenyiOrder::Int(2), RenyiOrder::Int(3), RenyiOrder::Inf].into_iter().map(OrderOnly).collect(),
             beyond: None,
             check: check_23,
         }

@@ -10,17 +10,19 @@
 
 #![allow(clippy::needless_range_loop)]
 
-use super::basics::{bsc, bsc_ps};
-use super::core::{
-    chan_beyond, chan_cells, channels, cp, dh, diameter, div, dv, eq, joint, le, mi, outcome,
-    product, q, s_alpha, sibson_inf, ChanCell, Div, Order,
-};
+use super::basics::bsc_ps;
+use super::core::bsc_rows;
+use super::core::{chan_beyond, chan_cells, channels, cp, dh, dv, outcome, q, ChanCell, Div};
 use crate::claim::instances::{fmt_vec, simplex};
 use crate::claim::mechanism_grid::{default_mechanism_families, MechanismFamily};
 use crate::claim::scan::{Agree, DScan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Value};
 use crate::measure::ExtRational;
 use crate::measure::{binary_entropy, capacity_bracket_exact, output_distribution};
+use crate::measure::{
+    extended_eq, extended_le, joint_flat, product_flat, renyi_diameter, renyi_divergence,
+    renyi_mutual_information, renyi_power_sum, sibson_mutual_information_inf, RenyiOrder,
+};
 use crate::num::fmt::to_f64;
 use crate::num::interval::{refine, Interval, DEFAULT_SCHEDULE};
 use crate::num::loglin::LogLinear;
@@ -101,13 +103,13 @@ pub fn zpow_le(a: &[Rational], al: u64, rhs: &Rational) -> (Decision, bool, u64)
 
 /// `R(Q) = S_α(P_X W ‖ P_X × Q)` from the definition (`None` = ∞).
 fn r_of(prior: &[Rational], w: &[Vec<Rational>], qy: &[Rational], al: u64) -> Option<Rational> {
-    s_alpha(&joint(prior, w), &product(prior, qy), al)
+    renyi_power_sum(&joint_flat(prior, w), &product_flat(prior, qy), al)
 }
 
 /// A Sibson grid cell: channels × priors × output distributions Q at order α.
 #[derive(Clone, Debug)]
 pub struct SibCell {
-    pub o: Order,
+    pub o: RenyiOrder,
     pub nx: usize,
     pub ny: usize,
     pub n: u32,
@@ -125,7 +127,7 @@ impl fmt::Display for SibCell {
 
 fn sib_grid() -> Vec<SibCell> {
     let mut v = Vec::new();
-    for o in [Order::Int(2), Order::Int(3), Order::Inf] {
+    for o in [RenyiOrder::Int(2), RenyiOrder::Int(3), RenyiOrder::Inf] {
         v.push(SibCell {
             o,
             nx: 2,
@@ -144,7 +146,12 @@ fn sib_grid() -> Vec<SibCell> {
 
 fn sib_beyond(s: usize) -> Vec<SibCell> {
     let mut v = Vec::new();
-    for o in [Order::Int(2), Order::Int(3), Order::Int(5), Order::Inf] {
+    for o in [
+        RenyiOrder::Int(2),
+        RenyiOrder::Int(3),
+        RenyiOrder::Int(5),
+        RenyiOrder::Inf,
+    ] {
         v.push(SibCell {
             o,
             nx: 2,
@@ -193,21 +200,29 @@ fn check_6(cell: &SibCell) -> Check {
         for prior in &priors {
             let wit = || cp(prior, &w);
             match cell.o {
-                Order::Inf => {
-                    let z = Some(sibson_inf(prior, &w));
+                RenyiOrder::Inf => {
+                    let z = Some(sibson_mutual_information_inf(prior, &w));
                     let qs_ = q_star_inf(prior, &w);
-                    let at = div(Order::Inf, &joint(prior, &w), &product(prior, &qs_));
+                    let at = renyi_divergence(
+                        RenyiOrder::Inf,
+                        &joint_flat(prior, &w),
+                        &product_flat(prior, &qs_),
+                    );
                     s.push(
-                        Decision::from_bool(eq(&at, &z)),
+                        Decision::from_bool(extended_eq(&at, &z)),
                         -1.0,
                         || dv(&at),
                         || dv(&z),
                         || format!("{}: value at Q*", wit()),
                     );
                     for qy in &qs {
-                        let d = div(Order::Inf, &joint(prior, &w), &product(prior, qy));
+                        let d = renyi_divergence(
+                            RenyiOrder::Inf,
+                            &joint_flat(prior, &w),
+                            &product_flat(prior, qy),
+                        );
                         s.push(
-                            le(&z, &d),
+                            extended_le(&z, &d),
                             dh(&z) - dh(&d),
                             || dv(&z),
                             || dv(&d),
@@ -215,7 +230,7 @@ fn check_6(cell: &SibCell) -> Check {
                         );
                     }
                 }
-                Order::Int(al) => {
+                RenyiOrder::Int(al) => {
                     let a = sib_a(prior, &w, al);
                     for qy in &qs {
                         let Some(rq) = r_of(prior, &w, qy, al) else {
@@ -232,7 +247,7 @@ fn check_6(cell: &SibCell) -> Check {
                         );
                         // Sibson's identity R(Q) = Z^α S_α(Q*‖Q), exactly when Q* is rational.
                         if let (Some(zp), Some(qs)) = (z_pow_exact(&a, al), q_star_exact(&a, al)) {
-                            let ok = s_alpha(&qs, qy, al).is_some_and(|sq| zp * sq == rq);
+                            let ok = renyi_power_sum(&qs, qy, al).is_some_and(|sq| zp * sq == rq);
                             s.push(
                                 Decision::from_bool(ok),
                                 -1.0,
@@ -283,7 +298,7 @@ fn check_6(cell: &SibCell) -> Check {
     s.finish(
         "D_alpha(P_X W || P_X x Q) >= (alpha/(alpha-1)) ln Z for grid Q, attained (or approached) at Q*",
         match cell.o {
-            Order::Inf => Method::Combined(vec![Method::Exact, Method::LogLinear]),
+            RenyiOrder::Inf => Method::Combined(vec![Method::Exact, Method::LogLinear]),
             _ => Method::Combined(vec![Method::Exact, Method::Interval { bits: bits_max.max(64) }]),
         },
     )
@@ -302,7 +317,7 @@ fn check_d6(cell: &SibCell) -> Check {
 /// `ln((1−p)/p) ≥ (k−1) ln 2 → ∞`. Rates are per channel use.
 fn check_7(p: &Rational) -> Check {
     let one = Rational::from(1u32);
-    let w = bsc(p);
+    let w = bsc_rows(p);
     let mx = if *p > &one - p { p.clone() } else { &one - p };
     let mn = &one - &mx;
     let sib = LogLinear::ln(&(Rational::from(2u32) * &mx));
@@ -311,20 +326,20 @@ fn check_7(p: &Rational) -> Check {
     for prior in simplex(2, 8) {
         let full = prior.iter().all(|x| *x > 0u32);
         if full {
-            ok &= sibson_inf(&prior, &w) == sib;
+            ok &= sibson_mutual_information_inf(&prior, &w) == sib;
             ok &= q_star_inf(&prior, &w) == vec![q(1, 2), q(1, 2)];
         }
-        let i = mi(Order::Inf, &prior, &w);
-        ok &= le(&i, &dp) == Decision::True;
-        ok &= !eq(&i, &dp);
+        let i = renyi_mutual_information(RenyiOrder::Inf, &prior, &w);
+        ok &= extended_le(&i, &dp) == Decision::True;
+        ok &= !extended_eq(&i, &dp);
     }
     let mut prev: Div = Some(LogLinear::zero());
     let mut last = String::new();
     for j in 1..=20u32 {
         let eta = Rational::from_unsigneds(1u64, 1u64 << j);
         let prior = vec![&one - &eta, eta];
-        let i = mi(Order::Inf, &prior, &w);
-        ok &= le(&prev, &i) == Decision::True;
+        let i = renyi_mutual_information(RenyiOrder::Inf, &prior, &w);
+        ok &= extended_le(&prev, &i) == Decision::True;
         if j == 20 {
             last = dv(&i).decimal;
         }
@@ -359,7 +374,7 @@ fn check_8(cell: &SibCell) -> Check {
     for w in channels(cell.nx, cell.ny, cell.n) {
         for prior in simplex(cell.nx, 4) {
             match cell.o {
-                Order::Int(al) => {
+                RenyiOrder::Int(al) => {
                     let py = output_distribution(&prior, &w);
                     let sv = r_of(&prior, &w, &py, al).expect("P_XY << P_X P_Y");
                     let (d, _, bits) = zpow_le(&sib_a(&prior, &w, al), al, &sv);
@@ -373,10 +388,10 @@ fn check_8(cell: &SibCell) -> Check {
                     );
                 }
                 _ => {
-                    let si = Some(sibson_inf(&prior, &w));
-                    let i = mi(Order::Inf, &prior, &w);
+                    let si = Some(sibson_mutual_information_inf(&prior, &w));
+                    let i = renyi_mutual_information(RenyiOrder::Inf, &prior, &w);
                     s.push(
-                        le(&si, &i),
+                        extended_le(&si, &i),
                         dh(&si) - dh(&i),
                         || dv(&si),
                         || dv(&i),
@@ -435,7 +450,7 @@ fn strong_duality_bracket(w: &[Vec<Rational>], al: u64) -> (Decision, u64, Strin
     let qy = super::core::round_dist(&roots, scale);
     let Some(m) = w
         .iter()
-        .map(|row| s_alpha(row, &qy, al))
+        .map(|row| renyi_power_sum(row, &qy, al))
         .collect::<Option<Vec<Rational>>>()
         .and_then(|v| v.into_iter().max())
     else {
@@ -490,7 +505,7 @@ fn check_9(cell: &SibCell) -> Check {
     let mut s = DScan::new();
     let mut bits_max = 0u64;
     let qs = simplex(cell.ny, 4);
-    let mut sym: Vec<Vec<Vec<Rational>>> = bsc_ps().iter().map(bsc).collect();
+    let mut sym: Vec<Vec<Vec<Rational>>> = bsc_ps().iter().map(bsc_rows).collect();
     for t in [q(2, 1), q(5, 1)] {
         let z = &t + Rational::from(2u32);
         sym.push(
@@ -511,15 +526,15 @@ fn check_9(cell: &SibCell) -> Check {
     }
     for w in channels(cell.nx, cell.ny, cell.n) {
         match cell.o {
-            Order::Inf => {
+            RenyiOrder::Inf => {
                 let full = vec![Rational::from_unsigneds(1, w.len() as u64); w.len()];
-                let lhs = Some(sibson_inf(&full, &w));
+                let lhs = Some(sibson_mutual_information_inf(&full, &w));
                 let qs_ = q_star_inf(&full, &w);
                 let rad = |qy: &[Rational]| {
                     let mut best: Div = Some(LogLinear::zero());
                     for row in &w {
-                        let d = div(Order::Inf, row, qy);
-                        if le(&d, &best) == Decision::False {
+                        let d = renyi_divergence(RenyiOrder::Inf, row, qy);
+                        if extended_le(&d, &best) == Decision::False {
                             best = d;
                         }
                     }
@@ -527,7 +542,7 @@ fn check_9(cell: &SibCell) -> Check {
                 };
                 let at = rad(&qs_);
                 s.push(
-                    Decision::from_bool(eq(&at, &lhs)),
+                    Decision::from_bool(extended_eq(&at, &lhs)),
                     -1.0,
                     || dv(&lhs),
                     || dv(&at),
@@ -536,7 +551,7 @@ fn check_9(cell: &SibCell) -> Check {
                 for qy in &qs {
                     let r = rad(qy);
                     s.push(
-                        le(&lhs, &r),
+                        extended_le(&lhs, &r),
                         dh(&lhs) - dh(&r),
                         || dv(&lhs),
                         || dv(&r),
@@ -544,19 +559,19 @@ fn check_9(cell: &SibCell) -> Check {
                     );
                 }
             }
-            Order::Int(al) => {
+            RenyiOrder::Int(al) => {
                 for prior in simplex(cell.nx, 4) {
                     let a = sib_a(&prior, &w, al);
                     for qy in &qs {
-                        let mx =
-                            w.iter()
-                                .map(|row| s_alpha(row, qy, al))
-                                .max_by(|x, y| match (x, y) {
-                                    (None, None) => Ordering::Equal,
-                                    (None, _) => Ordering::Greater,
-                                    (_, None) => Ordering::Less,
-                                    (Some(a), Some(b)) => a.cmp(b),
-                                });
+                        let mx = w
+                            .iter()
+                            .map(|row| renyi_power_sum(row, qy, al))
+                            .max_by(|x, y| match (x, y) {
+                                (None, None) => Ordering::Equal,
+                                (None, _) => Ordering::Greater,
+                                (_, None) => Ordering::Less,
+                                (Some(a), Some(b)) => a.cmp(b),
+                            });
                         let Some(Some(mx)) = mx else { continue };
                         let (d, _, bits) = zpow_le(&a, al, &mx);
                         bits_max = bits_max.max(bits);
@@ -573,7 +588,7 @@ fn check_9(cell: &SibCell) -> Check {
             _ => {}
         }
     }
-    if let Order::Int(al) = cell.o {
+    if let RenyiOrder::Int(al) = cell.o {
         if cell.nx == 2 {
             for w in channels(cell.nx, cell.ny, cell.n) {
                 let (d, bits, note) = strong_duality_bracket(&w, al);
@@ -599,7 +614,7 @@ fn check_9(cell: &SibCell) -> Check {
             let z = z_pow_exact(&a, al);
             let rad = w
                 .iter()
-                .map(|row| s_alpha(row, &u, al).expect("full support"))
+                .map(|row| renyi_power_sum(row, &u, al).expect("full support"))
                 .max();
             let ok = z.is_some() && z == rad;
             s.push(
@@ -627,14 +642,14 @@ fn check_11(cell: &ChanCell) -> Check {
     cell.each(|prior, w| {
         let wit = || cp(prior, w);
         match cell.o {
-            Order::Int(al) => {
+            RenyiOrder::Int(al) => {
                 let py = output_distribution(prior, w);
                 let lhs = r_of(prior, w, &py, al).expect("finite");
                 let mut e = Some(Rational::from(0u32));
                 for (px, a) in prior.iter().zip(w) {
                     for (pxp, b) in prior.iter().zip(w) {
                         if *px > 0u32 && *pxp > 0u32 {
-                            e = match (e, s_alpha(a, b, al)) {
+                            e = match (e, renyi_power_sum(a, b, al)) {
                                 (Some(acc), Some(v)) => Some(acc + px * pxp * v),
                                 _ => None,
                             };
@@ -643,7 +658,7 @@ fn check_11(cell: &ChanCell) -> Check {
                 }
                 let mx = w
                     .iter()
-                    .flat_map(|a| w.iter().map(move |b| s_alpha(a, b, al)))
+                    .flat_map(|a| w.iter().map(move |b| renyi_power_sum(a, b, al)))
                     .try_fold(Rational::from(0u32), |m, v| {
                         v.map(|v| if v > m { v } else { m })
                     });
@@ -668,10 +683,10 @@ fn check_11(cell: &ChanCell) -> Check {
                     || Value::text(format!("{mx:?}"), ""),
                     || format!("{}: E <= max step", wit()),
                 );
-                let i = mi(cell.o, prior, w);
-                let d = diameter(cell.o, w);
+                let i = renyi_mutual_information(cell.o, prior, w);
+                let d = renyi_diameter(cell.o, w);
                 s.push(
-                    le(&i, &d),
+                    extended_le(&i, &d),
                     dh(&i) - dh(&d),
                     || dv(&i),
                     || dv(&d),
@@ -679,28 +694,28 @@ fn check_11(cell: &ChanCell) -> Check {
                 );
             }
             _ => {
-                let i = mi(cell.o, prior, w);
+                let i = renyi_mutual_information(cell.o, prior, w);
                 let mut e: Div = Some(LogLinear::zero());
                 for (px, a) in prior.iter().zip(w) {
                     for (pxp, b) in prior.iter().zip(w) {
                         if *px > 0u32 && *pxp > 0u32 {
-                            e = match (e, div(cell.o, a, b)) {
+                            e = match (e, renyi_divergence(cell.o, a, b)) {
                                 (Some(acc), Some(v)) => Some(&acc + &v.scale(&(px * pxp))),
                                 _ => None,
                             };
                         }
                     }
                 }
-                let d = diameter(cell.o, w);
+                let d = renyi_diameter(cell.o, w);
                 s.push(
-                    le(&i, &e),
+                    extended_le(&i, &e),
                     dh(&i) - dh(&e),
                     || dv(&i),
                     || dv(&e),
                     || format!("{}: I_1 <= E D", wit()),
                 );
                 s.push(
-                    le(&e, &d),
+                    extended_le(&e, &d),
                     dh(&e) - dh(&d),
                     || dv(&e),
                     || dv(&d),
@@ -729,13 +744,13 @@ fn check_12(cell: &ChanCell) -> Check {
     let mut s = DScan::new();
     let one = Rational::from(1u32);
     for w in channels(cell.nx, cell.ny, cell.n) {
-        let diam = diameter(Order::Inf, &w);
+        let diam = renyi_diameter(RenyiOrder::Inf, &w);
         let rows_equal = w.iter().all(|r| *r == w[0]);
         for prior in simplex(cell.nx, cell.m) {
-            let i = mi(Order::Inf, &prior, &w);
-            let strict = rows_equal || !eq(&i, &diam);
+            let i = renyi_mutual_information(RenyiOrder::Inf, &prior, &w);
+            let strict = rows_equal || !extended_eq(&i, &diam);
             s.push(
-                le(&i, &diam).and(Decision::from_bool(strict)),
+                extended_le(&i, &diam).and(Decision::from_bool(strict)),
                 dh(&i) - dh(&diam),
                 || dv(&i),
                 || dv(&diam),
@@ -748,9 +763,9 @@ fn check_12(cell: &ChanCell) -> Check {
             );
             let py = output_distribution(&prior, &w);
             for row in &w {
-                let r = div(Order::Inf, row, &py);
+                let r = renyi_divergence(RenyiOrder::Inf, row, &py);
                 s.push(
-                    le(&r, &diam),
+                    extended_le(&r, &diam),
                     dh(&r) - dh(&diam),
                     || dv(&r),
                     || dv(&diam),
@@ -767,7 +782,7 @@ fn check_12(cell: &ChanCell) -> Check {
         let mut pair = (0, 0);
         for a in 0..w.len() {
             for b in 0..w.len() {
-                if eq(&div(Order::Inf, &w[a], &w[b]), &diam) {
+                if extended_eq(&renyi_divergence(RenyiOrder::Inf, &w[a], &w[b]), &diam) {
                     pair = (a, b);
                 }
             }
@@ -781,13 +796,13 @@ fn check_12(cell: &ChanCell) -> Check {
             let mut prior = vec![Rational::from(0u32); w.len()];
             prior[xp] += &one - &eta;
             prior[x] += eta.clone();
-            let i = mi(Order::Inf, &prior, &w);
+            let i = renyi_mutual_information(RenyiOrder::Inf, &prior, &w);
             let lb = (0..w[0].len())
                 .filter(|&y| w[x][y] > 0u32)
                 .map(|y| &w[x][y] / ((&one - &eta) * &w[xp][y] + &eta * &w[x][y]))
                 .max()
                 .unwrap_or_else(|| one.clone());
-            lower_ok &= le(&Some(LogLinear::ln(&lb)), &i) == Decision::True;
+            lower_ok &= extended_le(&Some(LogLinear::ln(&lb)), &i) == Decision::True;
             if let Some(p) = &prev {
                 mono &= lb >= *p;
             }
@@ -817,7 +832,7 @@ fn check_12(cell: &ChanCell) -> Check {
             _ => true,
         };
         s.push(
-            Decision::from_bool(mono && lower_ok && eq(&lim, &diam) && grows),
+            Decision::from_bool(mono && lower_ok && extended_eq(&lim, &diam) && grows),
             -1.0,
             || dv(&lim),
             || dv(&diam),
@@ -891,7 +906,7 @@ fn check_13(fam: &MechanismFamily) -> Check {
 /// at every prior), `None` when neither applies.
 fn c_inf_at_most(w: &[Vec<Rational>], t: &Rational) -> Option<bool> {
     let bound: Div = Some(LogLinear::ln(t));
-    if le(&diameter(Order::Inf, w), &bound) == Decision::True {
+    if extended_le(&renyi_diameter(RenyiOrder::Inf, w), &bound) == Decision::True {
         return Some(true);
     }
     for x in 0..w.len() {
@@ -904,7 +919,11 @@ fn c_inf_at_most(w: &[Vec<Rational>], t: &Rational) -> Option<bool> {
                 let mut prior = vec![Rational::from(0u32); w.len()];
                 prior[xp] += Rational::from(1u32) - &eta;
                 prior[x] += eta;
-                if le(&mi(Order::Inf, &prior, w), &bound) == Decision::False {
+                if extended_le(
+                    &renyi_mutual_information(RenyiOrder::Inf, &prior, w),
+                    &bound,
+                ) == Decision::False
+                {
                     return Some(false);
                 }
             }
@@ -938,7 +957,7 @@ fn fam13() -> Vec<MechanismFamily> {
 #[derive(Clone, Debug)]
 pub struct BscA {
     pub p: Rational,
-    pub o: Order,
+    pub o: RenyiOrder,
 }
 
 impl fmt::Display for BscA {
@@ -951,13 +970,13 @@ fn bsc_alpha_grid() -> Vec<BscA> {
     let mut v = Vec::new();
     for p in [q(1, 1000), q(1, 10), q(1, 5), q(2, 5), q(9, 20), q(49, 100)] {
         for o in [
-            Order::One,
-            Order::Int(2),
-            Order::Int(3),
-            Order::Int(4),
-            Order::Int(5),
-            Order::Int(10),
-            Order::Inf,
+            RenyiOrder::One,
+            RenyiOrder::Int(2),
+            RenyiOrder::Int(3),
+            RenyiOrder::Int(4),
+            RenyiOrder::Int(5),
+            RenyiOrder::Int(10),
+            RenyiOrder::Inf,
         ] {
             v.push(BscA { p: p.clone(), o });
         }
@@ -972,7 +991,7 @@ fn bsc_alpha_beyond(s: usize) -> Vec<BscA> {
         for p in [q(1, 1000), q(1, 10), q(1, 5), q(2, 5), q(9, 20), q(49, 100)] {
             v.push(BscA {
                 p,
-                o: Order::Int(*a),
+                o: RenyiOrder::Int(*a),
             });
         }
     }
@@ -981,17 +1000,17 @@ fn bsc_alpha_beyond(s: usize) -> Vec<BscA> {
 
 /// `ln 2 − H_α(p)` with the article's `H_α(p) = −ln(p^α + (1−p)^α)/(α−1)` (α = 1: h(p);
 /// α = ∞: −ln max(p, 1−p)).
-fn ln2_minus_h(p: &Rational, o: Order) -> LogLinear {
+fn ln2_minus_h(p: &Rational, o: RenyiOrder) -> LogLinear {
     let one = Rational::from(1u32);
     let ln2 = LogLinear::ln(&q(2, 1));
     match o {
-        Order::Int(a) => {
+        RenyiOrder::Int(a) => {
             &ln2 + &LogLinear::term(
                 &Rational::from_unsigneds(1, a - 1),
                 &(p.clone().pow(a) + (&one - p).pow(a)),
             )
         }
-        Order::Inf => &ln2 + &LogLinear::ln(&if *p > &one - p { p.clone() } else { &one - p }),
+        RenyiOrder::Inf => &ln2 + &LogLinear::ln(&if *p > &one - p { p.clone() } else { &one - p }),
         _ => &ln2 - &binary_entropy(p),
     }
 }
@@ -1000,25 +1019,25 @@ fn ln2_minus_h(p: &Rational, o: Order) -> LogLinear {
 /// is `C_1(BSC)` (capacity bracket closed exactly); "rises faster for higher α" read as: at
 /// fixed p, `I_α(uniform)` is nondecreasing in α (checked against the next order of the grid).
 fn check_24(b: &BscA) -> Check {
-    let w = bsc(&b.p);
+    let w = bsc_rows(&b.p);
     let u = vec![q(1, 2), q(1, 2)];
-    let i = mi(b.o, &u, &w).expect("finite");
+    let i = renyi_mutual_information(b.o, &u, &w).expect("finite");
     let want = ln2_minus_h(&b.p, b.o);
     let mut ok = (&i - &want).is_zero();
-    if b.o == Order::One {
+    if b.o == RenyiOrder::One {
         let br = capacity_bracket_exact(&w);
         ok &= br.lower == want && br.upper == want;
     }
     let next = match b.o {
-        Order::One => Some(Order::Int(2)),
-        Order::Int(10) => Some(Order::Inf),
-        Order::Int(a) if a < 5 => Some(Order::Int(a + 1)),
-        Order::Int(a) if a < 10 => Some(Order::Int(10)),
-        Order::Int(_) => Some(Order::Inf),
+        RenyiOrder::One => Some(RenyiOrder::Int(2)),
+        RenyiOrder::Int(10) => Some(RenyiOrder::Inf),
+        RenyiOrder::Int(a) if a < 5 => Some(RenyiOrder::Int(a + 1)),
+        RenyiOrder::Int(a) if a < 10 => Some(RenyiOrder::Int(10)),
+        RenyiOrder::Int(_) => Some(RenyiOrder::Inf),
         _ => None,
     };
     if let Some(n) = next {
-        ok &= le(&Some(i.clone()), &mi(n, &u, &w)) == Decision::True;
+        ok &= extended_le(&Some(i.clone()), &renyi_mutual_information(n, &u, &w)) == Decision::True;
     }
     Check::new(
         "I_alpha(uniform; BSC(p))  =  ln 2 - H_alpha(p)  (and <= I at the next order)",
@@ -1056,8 +1075,8 @@ fn check_25_with(b: &BscA, corrected: bool) -> Check {
     let one = Rational::from(1u32);
     let val = ln2_minus_h(&b.p, b.o);
     match b.o {
-        Order::One | Order::Zero => {
-            let br = capacity_bracket_exact(&bsc(&b.p));
+        RenyiOrder::One | RenyiOrder::Zero => {
+            let br = capacity_bracket_exact(&bsc_rows(&b.p));
             Check::new(
                 "alpha=1: ln 2 - H_1(p)  =  C_1(BSC(p)) (bracket closed exactly)",
                 Value::log_linear(&val),
@@ -1066,7 +1085,7 @@ fn check_25_with(b: &BscA, corrected: bool) -> Check {
                 outcome(br.lower == val && br.upper == val),
             )
         }
-        Order::Inf => {
+        RenyiOrder::Inf => {
             let mx = if b.p > &one - &b.p {
                 b.p.clone()
             } else {
@@ -1083,7 +1102,7 @@ fn check_25_with(b: &BscA, corrected: bool) -> Check {
             )
             .with_note(format!("gap {}", (&c - &val).to_decimal_string(8)))
         }
-        Order::Int(al) => {
+        RenyiOrder::Int(al) => {
             let (n, d) = bsc_s_poly(&b.p, al);
             let half = q(1, 2);
             let s_half = n.eval(&half) / d.eval(&half);
@@ -1148,7 +1167,7 @@ fn check_25_corrected(b: &BscA) -> Check {
 /// implies ε-privacy at level α.
 fn check_26(b: &BscA) -> Check {
     let one = Rational::from(1u32);
-    let Order::Int(al) = b.o else {
+    let RenyiOrder::Int(al) = b.o else {
         return check_24(b);
     };
     let p = &b.p;
@@ -1156,12 +1175,12 @@ fn check_26(b: &BscA) -> Check {
         &Rational::from_unsigneds(1, al - 1),
         &(p.clone().pow(al) / (&one - p).pow(al - 1) + (&one - p).pow(al) / p.clone().pow(al - 1)),
     );
-    let w = bsc(p);
-    let d = div(b.o, &w[1], &w[0]);
-    let diam = diameter(b.o, &w);
-    let mut ok = eq(&Some(printed.clone()), &d) && eq(&d, &diam);
+    let w = bsc_rows(p);
+    let d = renyi_divergence(b.o, &w[1], &w[0]);
+    let diam = renyi_diameter(b.o, &w);
+    let mut ok = extended_eq(&Some(printed.clone()), &d) && extended_eq(&d, &diam);
     for prior in simplex(2, 8) {
-        ok &= le(&mi(b.o, &prior, &w), &diam) == Decision::True;
+        ok &= extended_le(&renyi_mutual_information(b.o, &prior, &w), &diam) == Decision::True;
     }
     Check::new(
         "printed expression = D_alpha(Bern(p)||Bern(1-p)) = diameter >= I_alpha(P) on the prior grid",
@@ -1177,24 +1196,24 @@ fn check_26(b: &BscA) -> Check {
 /// (exact). (For α > 1, `S_α(P‖Q)` is convex in Q and the BSC is symmetric, so
 /// `max_x S ≥ average ≥` its value at U: the grid check is the finite shadow of this proof.)
 fn check_27(b: &BscA) -> Check {
-    let w = bsc(&b.p);
+    let w = bsc_rows(&b.p);
     let u = vec![q(1, 2), q(1, 2)];
-    let at_u = div(b.o, &w[0], &u);
+    let at_u = renyi_divergence(b.o, &w[0], &u);
     let want = Some(ln2_minus_h(&b.p, b.o));
-    let mut ok = eq(&at_u, &want) && eq(&div(b.o, &w[1], &u), &want);
+    let mut ok = extended_eq(&at_u, &want) && extended_eq(&renyi_divergence(b.o, &w[1], &u), &want);
     for j in 0..=64u64 {
         let qy = vec![
             Rational::from_unsigneds(j, 64),
             Rational::from_unsigneds(64 - j, 64),
         ];
-        let m0 = div(b.o, &w[0], &qy);
-        let m1 = div(b.o, &w[1], &qy);
-        let mx = if le(&m0, &m1) == Decision::True {
+        let m0 = renyi_divergence(b.o, &w[0], &qy);
+        let m1 = renyi_divergence(b.o, &w[1], &qy);
+        let mx = if extended_le(&m0, &m1) == Decision::True {
             m1
         } else {
             m0
         };
-        ok &= le(&at_u, &mx) == Decision::True;
+        ok &= extended_le(&at_u, &mx) == Decision::True;
     }
     Check::new(
         "D_alpha(Bern(p)||U) = ln 2 - H_alpha(p) <= max_x D_alpha(W_x||Q) for Q on the 1/64 grid",
@@ -1209,7 +1228,7 @@ fn check_27(b: &BscA) -> Check {
 #[derive(Clone, Debug)]
 pub struct R28 {
     pub p: Rational,
-    pub o: Order,
+    pub o: RenyiOrder,
 }
 
 impl fmt::Display for R28 {
@@ -1228,9 +1247,9 @@ fn r28_ps() -> Vec<Rational> {
 /// `2 < diameter/radius ≤ 2 + 4d` for p ∈ {2/5, 9/20, 49/100, 499/1000}: the ratio tends to 2.
 /// (radius/diameter ≤ 1 cannot approach 2, so only diameter/radius is meaningful.)
 fn check_28(r: &R28) -> Check {
-    let w = bsc(&r.p);
+    let w = bsc_rows(&r.p);
     let d = q(1, 2) - &r.p;
-    let Some(diam) = diameter(Order::Inf, &w) else {
+    let Some(diam) = renyi_diameter(RenyiOrder::Inf, &w) else {
         return crate::claim::error_check("the BSC has an infinite diameter at this p");
     };
     let rad = match radius_inf(&w) {
@@ -1265,12 +1284,12 @@ fn radius_inf(w: &[Vec<Rational>]) -> Result<LogLinear, String> {
     let lower = LogLinear::ln(&z);
     let mut at_q_star: Div = Some(LogLinear::zero());
     for row in w {
-        let dv = div(Order::Inf, row, &q_star);
-        if le(&dv, &at_q_star) == Decision::False {
+        let dv = renyi_divergence(RenyiOrder::Inf, row, &q_star);
+        if extended_le(&dv, &at_q_star) == Decision::False {
             at_q_star = dv;
         }
     }
-    if eq(&at_q_star, &Some(lower.clone())) {
+    if extended_eq(&at_q_star, &Some(lower.clone())) {
         Ok(lower)
     } else {
         Err("the radius bound ln sum_y max_x W(y|x) is not attained at Q*".into())
@@ -1281,13 +1300,13 @@ fn radius_inf(w: &[Vec<Rational>]) -> Result<LogLinear, String> {
 /// `diameter ≥ 3·radius` (`S_diam ≥ S_rad^3`) at p ∈ {49/100, 499/1000}: the ratio is near 4
 /// (χ² expansion: diameter ≈ 8αd², radius ≈ 2αd²), not 2. The claim fails under this reading.
 fn check_28_fixed(r: &R28) -> Check {
-    let Order::Int(al) = r.o else {
+    let RenyiOrder::Int(al) = r.o else {
         return check_28(r);
     };
-    let w = bsc(&r.p);
+    let w = bsc_rows(&r.p);
     let u = vec![q(1, 2), q(1, 2)];
-    let sd = s_alpha(&w[1], &w[0], al).expect("finite");
-    let sr = s_alpha(&w[0], &u, al).expect("finite");
+    let sd = renyi_power_sum(&w[1], &w[0], al).expect("finite");
+    let sr = renyi_power_sum(&w[0], &u, al).expect("finite");
     let diam = LogLinear::term(&Rational::from_unsigneds(1, al - 1), &sd);
     let rad = LogLinear::term(&Rational::from_unsigneds(1, al - 1), &sr);
     let near2 = sd < sr.clone().pow(3u64);
@@ -1312,7 +1331,7 @@ fn r28_p_beyond(s: usize) -> Rational {
 fn r28_beyond(s: usize) -> Vec<R28> {
     vec![R28 {
         p: r28_p_beyond(s),
-        o: Order::Inf,
+        o: RenyiOrder::Inf,
     }]
 }
 
@@ -1321,7 +1340,7 @@ fn r28_fixed_beyond(s: usize) -> Vec<R28> {
         .into_iter()
         .map(|a| R28 {
             p: r28_p_beyond(s),
-            o: Order::Int(a),
+            o: RenyiOrder::Int(a),
         })
         .collect()
 }
@@ -1329,7 +1348,10 @@ fn r28_fixed_beyond(s: usize) -> Vec<R28> {
 fn r28_grid() -> Vec<R28> {
     r28_ps()
         .into_iter()
-        .map(|p| R28 { p, o: Order::Inf })
+        .map(|p| R28 {
+            p,
+            o: RenyiOrder::Inf,
+        })
         .collect()
 }
 
@@ -1339,7 +1361,7 @@ fn r28_fixed_grid() -> Vec<R28> {
         for a in [2u64, 5, 10] {
             v.push(R28 {
                 p: p.clone(),
-                o: Order::Int(a),
+                o: RenyiOrder::Int(a),
             });
         }
     }
@@ -1357,10 +1379,10 @@ fn check_38(_: &super::core::Named) -> Check {
     let mut ok = true;
     for j in 1..=30u32 {
         let eta = Rational::from_unsigneds(1u64, 1u64 << j);
-        let i = mi(Order::Inf, &[&one - &eta, eta.clone()], &w);
-        ok &= eq(&i, &Some(LogLinear::term(&Rational::from(j), &q(2, 1))));
+        let i = renyi_mutual_information(RenyiOrder::Inf, &[&one - &eta, eta.clone()], &w);
+        ok &= extended_eq(&i, &Some(LogLinear::term(&Rational::from(j), &q(2, 1))));
     }
-    let sib = sibson_inf(&[q(1, 2), q(1, 2)], &w);
+    let sib = sibson_mutual_information_inf(&[q(1, 2), q(1, 2)], &w);
     ok &= sib == LogLinear::ln(&q(2, 1));
     Check::new(
         "I_inf((1-eta, eta)) = ln(1/eta) -> inf (eta = 2^-j, j <= 30);  I^s_inf = ln 2 (1 bit)",
@@ -1381,24 +1403,24 @@ fn check_39(cell: &ChanCell) -> Check {
         let mut rdp: Div = Some(LogLinear::zero());
         for a in &w {
             for b in &w {
-                let d = div(cell.o, a, b);
-                if le(&d, &rdp) == Decision::False {
+                let d = renyi_divergence(cell.o, a, b);
+                if extended_le(&d, &rdp) == Decision::False {
                     rdp = d;
                 }
             }
         }
-        let diam = diameter(cell.o, &w);
+        let diam = renyi_diameter(cell.o, &w);
         s.push(
-            Decision::from_bool(eq(&rdp, &diam)),
+            Decision::from_bool(extended_eq(&rdp, &diam)),
             -1.0,
             || dv(&rdp),
             || dv(&diam),
             || format!("W={:?}: RDP epsilon = diameter", w),
         );
         for prior in simplex(cell.nx, cell.m) {
-            let i = mi(cell.o, &prior, &w);
+            let i = renyi_mutual_information(cell.o, &prior, &w);
             s.push(
-                le(&i, &rdp),
+                extended_le(&i, &rdp),
                 dh(&i) - dh(&rdp),
                 || dv(&i),
                 || dv(&rdp),
@@ -1420,7 +1442,7 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
             grid: || {
                 sib_grid()
                     .into_iter()
-                    .filter(|c| c.o == Order::Inf)
+                    .filter(|c| c.o == RenyiOrder::Inf)
                     .collect()
             },
             beyond: Some(sib_beyond),
@@ -1457,15 +1479,22 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         .boxed(),
         Family {
             id: "ART-11",
-            grid: || chan_cells(&[Order::One, Order::Int(2), Order::Int(3), Order::Int(5)]),
-            beyond: Some(|s| chan_beyond(&[Order::Int(2), Order::Int(3)], s)),
+            grid: || {
+                chan_cells(&[
+                    RenyiOrder::One,
+                    RenyiOrder::Int(2),
+                    RenyiOrder::Int(3),
+                    RenyiOrder::Int(5),
+                ])
+            },
+            beyond: Some(|s| chan_beyond(&[RenyiOrder::Int(2), RenyiOrder::Int(3)], s)),
             check: check_11,
         }
         .boxed(),
         Family {
             id: "ART-12",
-            grid: || chan_cells(&[Order::Inf]),
-            beyond: Some(|s| chan_beyond(&[Order::Inf], s)),
+            grid: || chan_cells(&[RenyiOrder::Inf]),
+            beyond: Some(|s| chan_beyond(&[RenyiOrder::Inf], s)),
             check: check_12,
         }
         .boxed(),
@@ -1534,8 +1563,8 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         .boxed(),
         Family {
             id: "ART-39",
-            grid: || chan_cells(&[Order::Int(2), Order::Int(3)]),
-            beyond: Some(|s| chan_beyond(&[Order::Int(2), Order::Int(3)], s)),
+            grid: || chan_cells(&[RenyiOrder::Int(2), RenyiOrder::Int(3)]),
+            beyond: Some(|s| chan_beyond(&[RenyiOrder::Int(2), RenyiOrder::Int(3)], s)),
             check: check_39,
         }
         .boxed(),
@@ -1550,7 +1579,7 @@ mod tests {
     /// on 3 symbols ln 3, computed from the matrix.
     #[test]
     fn radius_inf_table() {
-        let w = bsc(&q(1, 4));
+        let w = bsc_rows(&q(1, 4));
         assert_eq!(radius_inf(&w), Ok(LogLinear::ln(&q(3, 2))));
         let id: Vec<Vec<Rational>> = (0..3)
             .map(|i| {
@@ -1593,14 +1622,16 @@ mod tests {
     #[test]
     fn bsc_polynomial_matches_definition() {
         for p in [q(1, 10), q(2, 5)] {
-            let w = bsc(&p);
+            let w = bsc_rows(&p);
             for al in [2u64, 3, 5] {
                 let (n, d) = bsc_s_poly(&p, al);
                 for j in 0..=8u64 {
                     let qq = Rational::from_unsigneds(j, 8);
                     let prior = vec![Rational::from(1u32) - &qq, qq.clone()];
                     let py = output_distribution(&prior, &w);
-                    let want = s_alpha(&joint(&prior, &w), &product(&prior, &py), al).unwrap();
+                    let want =
+                        renyi_power_sum(&joint_flat(&prior, &w), &product_flat(&prior, &py), al)
+                            .unwrap();
                     assert_eq!(n.eval(&qq) / d.eval(&qq), want, "p={p} alpha={al} q={qq}");
                 }
             }
@@ -1612,12 +1643,15 @@ mod tests {
     fn sibson_inf_table() {
         let id = vec![vec![q(1, 1), q(0, 1)], vec![q(0, 1), q(1, 1)]];
         assert_eq!(
-            sibson_inf(&[q(1, 2), q(1, 2)], &id),
+            sibson_mutual_information_inf(&[q(1, 2), q(1, 2)], &id),
             LogLinear::ln(&q(2, 1))
         );
-        assert_eq!(sibson_inf(&[q(1, 1), q(0, 1)], &id), LogLinear::zero());
         assert_eq!(
-            q_star_inf(&[q(1, 3), q(2, 3)], &bsc(&q(1, 4))),
+            sibson_mutual_information_inf(&[q(1, 1), q(0, 1)], &id),
+            LogLinear::zero()
+        );
+        assert_eq!(
+            q_star_inf(&[q(1, 3), q(2, 3)], &bsc_rows(&q(1, 4))),
             vec![q(1, 2), q(1, 2)]
         );
     }
