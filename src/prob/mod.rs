@@ -255,22 +255,7 @@ impl Channel {
                 found: next.n_inputs(),
             });
         }
-        let rows = self
-            .rows
-            .iter()
-            .map(|row| {
-                let mut out = vec![Rational::ZERO; next.n_outputs()];
-                for (w, vrow) in row.iter().zip(&next.rows) {
-                    if *w == 0u32 {
-                        continue;
-                    }
-                    for (o, v) in out.iter_mut().zip(vrow) {
-                        *o += w * v;
-                    }
-                }
-                out
-            })
-            .collect();
+        let rows = compose_rows(&self.rows, &next.rows);
         Ok(Channel { rows })
     }
 
@@ -356,6 +341,46 @@ impl Joint {
     }
 }
 
+/// Serial composition `W ; V` on rows: `(W ; V)(z|x) = Σ_y W(y|x) V(z|y)` (the channel `V ∘ W`,
+/// Cover–Thomas §2.8's Markov chain X → Y → Z). `v` needs one row per output of `w`.
+pub fn compose_rows(w: &[Vec<Rational>], v: &[Vec<Rational>]) -> Vec<Vec<Rational>> {
+    let k = v.first().map_or(0, Vec::len);
+    w.iter()
+        .map(|row| {
+            let mut out = vec![Rational::ZERO; k];
+            for (a, vrow) in row.iter().zip(v) {
+                if *a == 0u32 {
+                    continue;
+                }
+                for (o, b) in out.iter_mut().zip(vrow) {
+                    *o += a * b;
+                }
+            }
+            out
+        })
+        .collect()
+}
+
+/// Bayes' rule on rows: the posterior `π_y(x) = π(x) W(y|x) / P_Y(y)` of output `y`
+/// (Cover–Thomas §2.1; Vadhan eq. (1)); `None` when `P_Y(y) = 0`.
+pub fn posterior_of_rows(
+    prior: &[Rational],
+    rows: &[Vec<Rational>],
+    y: usize,
+) -> Option<Vec<Rational>> {
+    let py: Rational = prior.iter().zip(rows).map(|(p, row)| p * &row[y]).sum();
+    if py == 0u32 {
+        return None;
+    }
+    Some(
+        prior
+            .iter()
+            .zip(rows)
+            .map(|(p, row)| p * &row[y] / &py)
+            .collect(),
+    )
+}
+
 /// Parallel composition of two channels on the same input, given as rows:
 /// `P(y, z | x) = W(y|x) V(z|x)` with output `(y, z)` indexed `y·|Z| + z` (Cover–Thomas
 /// §7.4, independent uses). Rows are zipped: the shorter matrix decides the inputs.
@@ -389,6 +414,31 @@ mod tests {
 
     fn q(n: i64, d: i64) -> Rational {
         Rational::from_signeds(n, d)
+    }
+
+    /// Literal table: BSC(1/4) twice is BSC(3/8); posteriors of BSC(1/4) under (1/3, 2/3);
+    /// a zero-probability output has no posterior. Against `Joint::posteriors` (naive: the
+    /// joint's columns normalised).
+    #[test]
+    fn compose_and_posterior_table() {
+        let bsc = vec![vec![q(3, 4), q(1, 4)], vec![q(1, 4), q(3, 4)]];
+        assert_eq!(
+            compose_rows(&bsc, &bsc),
+            vec![vec![q(5, 8), q(3, 8)], vec![q(3, 8), q(5, 8)]]
+        );
+        let prior = [q(1, 3), q(2, 3)];
+        // P_Y(0) = 1/4 + 1/6 = 5/12; π_0 = (1/4 / (5/12), 1/6 / (5/12)) = (3/5, 2/5).
+        assert_eq!(
+            posterior_of_rows(&prior, &bsc, 0),
+            Some(vec![q(3, 5), q(2, 5)])
+        );
+        let id = vec![vec![q(1, 1), q(0, 1)], vec![q(1, 1), q(0, 1)]];
+        assert_eq!(posterior_of_rows(&prior, &id, 1), None);
+        let w = Channel::new(bsc.clone()).unwrap();
+        let joint = w.joint(&Dist::new(prior.to_vec()).unwrap()).unwrap();
+        for (y, _, post) in joint.posteriors() {
+            assert_eq!(posterior_of_rows(&prior, &bsc, y).unwrap(), post.probs());
+        }
     }
 
     /// Literal table: BSC(1/4) in parallel with the identity, and the product of two

@@ -14,21 +14,12 @@ use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::measure::{tv, ExtRational};
 use crate::mechanism::database::DatabaseMechanism;
 use crate::num::Rational;
+use crate::prob::posterior_of_rows;
 use std::fmt;
 
 /// `P(y) = Σ_a π(a) W_a(y)`.
 fn marginal(prior: &[Rational], w: &[Vec<Rational>], y: usize) -> Rational {
     prior.iter().zip(w).map(|(p, row)| p * &row[y]).sum()
-}
-
-/// Bayes' rule (Vadhan eq. (1)): `π_y(a) = π(a) W_a(y) / P(y)`, for `P(y) > 0`.
-fn posterior(prior: &[Rational], w: &[Vec<Rational>], y: usize) -> Vec<Rational> {
-    let py = marginal(prior, w, y);
-    prior
-        .iter()
-        .zip(w)
-        .map(|(p, row)| p * &row[y] / &py)
-        .collect()
 }
 
 fn priors(m: usize) -> Vec<Vec<Rational>> {
@@ -50,7 +41,7 @@ fn check_p1(fam: &MechanismFamily) -> Check {
                     if marginal(&prior, &w, y) == 0u32 {
                         continue;
                     }
-                    let post = posterior(&prior, &w, y);
+                    let post = posterior_of_rows(&prior, &w, y).expect("P(y) > 0");
                     for (a, b) in [(&prior, &post), (&post, &prior)] {
                         let d = crate::measure::max_ratio(a, b);
                         let lhs = match d {
@@ -116,7 +107,7 @@ fn check_p1_converse(fam: &MechanismFamily) -> Check {
                         if marginal(&prior, &w, y) == 0u32 {
                             continue;
                         }
-                        let post = posterior(&prior, &w, y);
+                        let post = posterior_of_rows(&prior, &w, y).expect("P(y) > 0");
                         let ok = crate::measure::max_ratio(&prior, &post).at_most(&t)
                             && crate::measure::max_ratio(&post, &prior).at_most(&t);
                         if !ok {
@@ -199,7 +190,11 @@ fn hyp_two_point(mech: &DatabaseMechanism, eps: &Rational) -> bool {
                     if marginal(&prior2, &w2, y) == 0u32 {
                         continue;
                     }
-                    if tv(&prior2, &posterior(&prior2, &w2, y)) > *eps {
+                    if tv(
+                        &prior2,
+                        &posterior_of_rows(&prior2, &w2, y).expect("P(y) > 0"),
+                    ) > *eps
+                    {
                         return false;
                     }
                 }
@@ -268,7 +263,8 @@ fn check_p2b(inst: &P2) -> Check {
                             if marginal(&prior, &w, y) == 0u32 {
                                 continue;
                             }
-                            let d = tv(&prior, &posterior(&prior, &w, y));
+                            let d =
+                                tv(&prior, &posterior_of_rows(&prior, &w, y).expect("P(y) > 0"));
                             let one = r(1, 1);
                             let (lhs, rhs) = if mn == 0u32 {
                                 // R = ∞: the bound is 1.
@@ -298,7 +294,7 @@ fn check_p2b(inst: &P2) -> Check {
             let w = vec![vec![&big_r / &z, &one / &z], vec![&one / &z, &big_r / &z]];
             let p = &one / (&one + sq);
             let prior = vec![p.clone(), &one - &p];
-            let d = tv(&prior, &posterior(&prior, &w, 0));
+            let d = tv(&prior, &posterior_of_rows(&prior, &w, 0).expect("P(y) > 0"));
             let want = (sq - &one) / (sq + &one);
             Check::rationals(
                 format!("Delta at prior (1/(1+s), s/(1+s)) for W = RR with R = s^2 = {big_r}, y = 0  =  (s-1)/(s+1)"),
@@ -329,7 +325,7 @@ fn check_printed_with(fam: &MechanismFamily, corrected: bool) -> Check {
                         if w2[0][y] == 0u32 || w2[1][y] == 0u32 {
                             continue;
                         }
-                        let post = posterior(&prior2, &w2, y);
+                        let post = posterior_of_rows(&prior2, &w2, y).expect("P(y) > 0");
                         let gamma = r(2, 1) * &post[0] - r(1, 1);
                         let delta = tv(&prior2, &post);
                         let ratio = &w2[1][y] / &w2[0][y];
@@ -473,7 +469,7 @@ mod tests {
         let w = vec![vec![r(2, 3), r(1, 3)], vec![r(1, 4), r(3, 4)]];
         let prior = vec![r(1, 3), r(2, 3)];
         for y in 0..2 {
-            let p = posterior(&prior, &w, y);
+            let p = posterior_of_rows(&prior, &w, y).expect("P(y) > 0");
             assert_eq!(p.iter().cloned().sum::<Rational>(), r(1, 1));
         }
     }

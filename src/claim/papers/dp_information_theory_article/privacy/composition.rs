@@ -3,7 +3,7 @@
 use super::super::core::{bsc_rows, rr_rows};
 use super::*;
 use crate::measure::{joint_flat, product_flat};
-use crate::prob::{parallel_rows, product_rows};
+use crate::prob::{parallel_rows, posterior_of_rows, product_rows};
 
 /// Instances of ART-29.
 #[derive(Clone, Debug)]
@@ -246,7 +246,7 @@ fn check_30(c: &C30) -> Check {
                     let mut t2: Div = Some(LogLinear::zero());
                     for y in 0..py1.len() {
                         if py1[y] > 0u32 {
-                            let post = super::super::basics::posterior(prior, w1, y);
+                            let post = posterior_of_rows(prior, w1, y).expect("P(y) > 0");
                             let v = renyi_mutual_information(RenyiOrder::One, &post, w2);
                             if extended_le(&v, &t2) == Decision::False {
                                 t2 = v;
@@ -266,7 +266,7 @@ fn check_30(c: &C30) -> Check {
                     let mut t2 = LogLinear::zero();
                     for y in 0..py1.len() {
                         if py1[y] > 0u32 {
-                            let post = super::super::basics::posterior(prior, w1, y);
+                            let post = posterior_of_rows(prior, w1, y).expect("P(y) > 0");
                             let v = renyi_mutual_information(RenyiOrder::Int(r2 + 1), &post, w2)
                                 .expect("finite");
                             if v > t2 {
