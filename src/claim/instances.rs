@@ -101,6 +101,22 @@ pub fn fmt_pair(p: &[Rational], q: &[Rational]) -> String {
     format!("P={} Q={}", fmt_vec(p), fmt_vec(q))
 }
 
+/// A 64-bit linear congruential generator (Knuth's MMIX multiplier and increment) for the
+/// seeded grids of the AACP and WYZ modules; [`SplitMix`] is the better generator for new grids
+/// (this one stays because the recorded seeds and snapshots were made with it).
+pub struct Lcg(pub u64);
+
+impl Lcg {
+    /// The next value in `0..bound` (`bound > 0`).
+    pub fn below(&mut self, bound: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) % bound
+    }
+}
+
 /// A small deterministic generator (SplitMix64) for seeded random rational instances.
 #[derive(Clone, Debug)]
 pub struct SplitMix(pub u64);
@@ -147,6 +163,20 @@ impl SplitMix {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Naive reference: the LCG recurrence `x ← a·x + c mod 2^64` in 128-bit arithmetic, and
+    /// its high bits reduced into the range.
+    #[test]
+    fn lcg_matches_its_recurrence() {
+        let (a, c) = (6364136223846793005u128, 1442695040888963407u128);
+        for seed in [0u64, 1, 42, u64::MAX] {
+            let (mut rng, mut x) = (Lcg(seed), seed as u128);
+            for bound in [1u64, 2, 7, 1000, u64::MAX] {
+                x = (a * x + c) % (1u128 << 64);
+                assert_eq!(rng.below(bound), ((x >> 33) as u64) % bound);
+            }
+        }
+    }
 
     /// |Δ_k^N| = C(N+k-1, k-1), and every point sums to one.
     #[test]

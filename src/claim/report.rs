@@ -27,6 +27,15 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// `true` → holds, `false` → fails: a statement decided exactly.
+    pub fn from_holds(ok: bool) -> Outcome {
+        if ok {
+            Outcome::Holds
+        } else {
+            Outcome::Fails
+        }
+    }
+
     /// `True` → holds, `False` → fails, `Unknown` → undecided.
     pub fn from_decision(d: Decision) -> Outcome {
         match d {
@@ -247,7 +256,7 @@ impl Check {
             Value::rational(lhs),
             Value::rational(rhs),
             Method::Exact,
-            if ok { Outcome::Holds } else { Outcome::Fails },
+            Outcome::from_holds(ok),
         );
         if !ok {
             c.note = format!("lhs - rhs = {}", lhs - rhs);

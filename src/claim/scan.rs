@@ -157,7 +157,7 @@ impl Agree {
             Value::text(format!("{} instances", self.count), ""),
             Value::text(format!("{} satisfy both forms", self.both), ""),
             method,
-            if ok { Outcome::Holds } else { Outcome::Fails },
+            Outcome::from_holds(ok),
         );
         match self.first_disagree {
             Some(w) => c.with_note(format!("counterexample: {w}")),

@@ -33,7 +33,7 @@ pub use capacity::{
 };
 pub use divergence::{
     event_probability, hockey_stick_divergence, hockey_stick_two_sided, l1_distance, max_ratio,
-    max_ratio_two_sided, positive_part,
+    max_ratio_over_events, max_ratio_two_sided, positive_part,
 };
 pub(crate) use dp::max_ratio_rows;
 pub use dp::{
@@ -54,7 +54,8 @@ pub use qif::{
 };
 pub use renyi::{
     extended_eq, extended_le, joint_flat, product_flat, renyi_diameter, renyi_divergence,
-    renyi_mutual_information, renyi_power_sum, sibson_mutual_information_inf, RenyiOrder,
+    renyi_entropy_power_sum, renyi_mutual_information, renyi_power_sum,
+    sibson_mutual_information_inf, RenyiOrder,
 };
 
 use crate::num::Rational;

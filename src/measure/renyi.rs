@@ -59,6 +59,13 @@ pub fn renyi_power_sum(p: &[Rational], q: &[Rational], alpha: u64) -> Option<Rat
     Some(s)
 }
 
+/// The power sum of the Rényi entropy, `Σ_x P(x)^α`, for integer `α ≥ 0` (Rényi 1961:
+/// `H_α(P) = ln(Σ P^α)/(1−α)`; exact, so comparisons of `H_α` reduce to comparisons of these
+/// rationals after exponentiating).
+pub fn renyi_entropy_power_sum(p: &[Rational], alpha: u64) -> Rational {
+    p.iter().map(|x| x.pow(alpha)).sum()
+}
+
 /// The Rényi divergence `D_α(P‖Q)` in nats, exact (`None` = `+∞`; van Erven–Harremoës 2014,
 /// eq. (1) and Thm 4). `RenyiOrder::Int(α)` needs `α ≥ 2`.
 pub fn renyi_divergence(order: RenyiOrder, p: &[Rational], q: &[Rational]) -> Option<LogLinear> {
@@ -112,11 +119,7 @@ pub fn extended_eq(a: &Option<LogLinear>, b: &Option<LogLinear>) -> bool {
 
 /// The joint `P_XY(x, y) = π(x) W(y|x)`, flattened row-major.
 pub fn joint_flat(prior: &[Rational], rows: &[Vec<Rational>]) -> Vec<Rational> {
-    prior
-        .iter()
-        .zip(rows)
-        .flat_map(|(p, row)| row.iter().map(move |e| p * e))
-        .collect()
+    crate::prob::joint_rows(prior, rows).concat()
 }
 
 /// The product `P_X × Q_Y`, flattened row-major.
@@ -237,6 +240,14 @@ mod tests {
             sibson_mutual_information_inf(&p, &bsc),
             LogLinear::ln(&q(3, 2))
         );
+        // Σ P^2 of (1/2, 1/4, 1/4) = 1/4 + 1/16 + 1/16 = 3/8; Σ P^0 counts every entry.
+        let p3 = [q(1, 2), q(1, 4), q(1, 4)];
+        assert_eq!(renyi_entropy_power_sum(&p3, 2), q(3, 8));
+        assert_eq!(renyi_entropy_power_sum(&p3, 0), q(3, 1));
+        // It is the divergence power sum against the uniform distribution, scaled:
+        // S_α(P‖U_k) = k^{α−1} Σ P^α.
+        let u = [q(1, 3), q(1, 3), q(1, 3)];
+        assert_eq!(renyi_power_sum(&p3, &u, 2), Some(q(9, 8)));
         assert_eq!(RenyiOrder::Inf.to_string(), "inf");
         assert_eq!(RenyiOrder::Int(7).to_string(), "7");
     }

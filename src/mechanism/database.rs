@@ -79,12 +79,7 @@ impl DatabaseMechanism {
         let mut best = ExtRational::Finite(Rational::ONE);
         for (x, xp, _) in self.neighbours() {
             let q = max_ratio(&self.rows[x], &self.rows[xp]);
-            best = match (best, q) {
-                (ExtRational::Infinite, _) | (_, ExtRational::Infinite) => ExtRational::Infinite,
-                (ExtRational::Finite(a), ExtRational::Finite(b)) => {
-                    ExtRational::Finite(if a >= b { a } else { b })
-                }
-            };
+            best = best.max(q);
         }
         best
     }

@@ -341,6 +341,16 @@ impl Joint {
     }
 }
 
+/// The joint `P_XY(x, y) = π(x) W(y|x)` of a prior and channel rows (one mass per row; not
+/// checked), as a matrix indexed `[x][y]` (Cover–Thomas §2.1).
+pub fn joint_rows(prior: &[Rational], rows: &[Vec<Rational>]) -> Vec<Vec<Rational>> {
+    prior
+        .iter()
+        .zip(rows)
+        .map(|(p, row)| row.iter().map(|e| p * e).collect())
+        .collect()
+}
+
 /// Serial composition `W ; V` on rows: `(W ; V)(z|x) = Σ_y W(y|x) V(z|y)` (the channel `V ∘ W`,
 /// Cover–Thomas §2.8's Markov chain X → Y → Z). `v` needs one row per output of `w`.
 pub fn compose_rows(w: &[Vec<Rational>], v: &[Vec<Rational>]) -> Vec<Vec<Rational>> {
@@ -436,6 +446,7 @@ mod tests {
         assert_eq!(posterior_of_rows(&prior, &id, 1), None);
         let w = Channel::new(bsc.clone()).unwrap();
         let joint = w.joint(&Dist::new(prior.to_vec()).unwrap()).unwrap();
+        assert_eq!(joint_rows(&prior, &bsc), joint.probs());
         for (y, _, post) in joint.posteriors() {
             assert_eq!(posterior_of_rows(&prior, &bsc, y).unwrap(), post.probs());
         }

@@ -37,14 +37,6 @@ mod bounds;
 mod fixtures;
 mod notions;
 
-fn outcome(ok: bool) -> Outcome {
-    if ok {
-        Outcome::Holds
-    } else {
-        Outcome::Fails
-    }
-}
-
 /// Largest ratio `max_y M(x)(y)/M(x')(y)` over database pairs selected by `pick(x, x')`.
 fn level_over(mech: &DatabaseMechanism, pick: impl Fn(&[usize], &[usize]) -> bool) -> ExtRational {
     let mut best = ExtRational::Finite(r(1, 1));
@@ -54,12 +46,7 @@ fn level_over(mech: &DatabaseMechanism, pick: impl Fn(&[usize], &[usize]) -> boo
                 continue;
             }
             let q = max_ratio(&mech.rows[x], &mech.rows[xp]);
-            best = match (best, q) {
-                (ExtRational::Infinite, _) | (_, ExtRational::Infinite) => ExtRational::Infinite,
-                (ExtRational::Finite(a), ExtRational::Finite(b)) => {
-                    ExtRational::Finite(if a >= b { a } else { b })
-                }
-            };
+            best = best.max(q);
         }
     }
     best

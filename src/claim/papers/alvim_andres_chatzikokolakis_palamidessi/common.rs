@@ -24,10 +24,7 @@ pub fn t_grid() -> Vec<Rational> {
     vec![r(5, 4), r(3, 2), r(2, 1), r(3, 1), r(10, 1)]
 }
 
-/// The uniform prior on `n` points.
-pub fn uniform(n: usize) -> Vec<Rational> {
-    vec![Rational::from_unsigneds(1u64, n as u64); n]
-}
+pub use crate::claim::families::uniform;
 
 /// The exact DP level `e^ε = max M[i][j]/M[h][j]` over edges `i ~ h` (both orientations) with
 /// the attaining pair and column; `∞` when a zero faces a non-zero (AACP Def. 1, pointwise form).
@@ -316,19 +313,7 @@ pub fn graphs_beyond(s: usize) -> Vec<Graph> {
     ]
 }
 
-/// A small deterministic generator (64-bit LCG) for seeded test matrices and priors.
-pub struct Lcg(pub u64);
-
-impl Lcg {
-    /// The next value in `0..bound`.
-    pub fn below(&mut self, bound: u64) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (self.0 >> 33) % bound
-    }
-}
+pub use crate::claim::instances::Lcg;
 
 /// `count` vertices of the ε-DP polytope of `g` (LP optima under seeded random objectives with
 /// integer weights in `-5..=5`), each certified; these are the "random ε-DP matrices" of

@@ -117,15 +117,6 @@ fn shapes_beyond(size: usize) -> Vec<Shape> {
         .collect()
 }
 
-/// The joint `p(x, y) = π(x)·M[x][y]`.
-fn joint(prior: &[Rational], m: &Matrix) -> Matrix {
-    prior
-        .iter()
-        .zip(m)
-        .map(|(p, row)| row.iter().map(|e| p * e).collect())
-        .collect()
-}
-
 /// Smith's eq. (1), first form, from the joint: `Σ_y p(y)·max_x p(x|y)`, with the posterior
 /// `p(x|y) = p(x,y)/p(y)` computed by Bayes; outputs with `p(y) = 0` contribute nothing.
 fn posterior_form(joint: &Matrix) -> Rational {

@@ -342,14 +342,6 @@ fn enumeration() -> Method {
     Method::Enumeration
 }
 
-fn verdict(ok: bool) -> Outcome {
-    if ok {
-        Outcome::Holds
-    } else {
-        Outcome::Fails
-    }
-}
-
 /// One structural check: `lhs` = what was found, `rhs` = what was claimed.
 fn structural(compared: &str, found: String, claimed: String, ok: bool, note: String) -> Check {
     Check::new(
@@ -357,7 +349,7 @@ fn structural(compared: &str, found: String, claimed: String, ok: bool, note: St
         Value::text(found, ""),
         Value::text(claimed, ""),
         enumeration(),
-        verdict(ok),
+        Outcome::from_holds(ok),
     )
     .with_note(note)
 }

@@ -63,7 +63,7 @@ fn check_x1(inst: &X1) -> Check {
                 Value::text(diff.to_string_var("t"), ""),
                 Value::text("0", "0"),
                 Method::Polynomial,
-                outcome(diff.is_zero()),
+                Outcome::from_holds(diff.is_zero()),
             )
         }
         X1::Cell(cell) => {
@@ -169,7 +169,7 @@ fn check_x2_with(inst: &X2, achievable: bool) -> Check {
                     Value::log_linear(&bound),
                     Value::log_linear(&eps),
                     Method::LogLinear,
-                    outcome(!below_eps),
+                    Outcome::from_holds(!below_eps),
                 )
                 .with_note("the CY-13/CY-3a bound eps tanh(eps/2) is strictly below eps, so no eps-DP channel has Shannon capacity eps")
             } else {
@@ -178,7 +178,7 @@ fn check_x2_with(inst: &X2, achievable: bool) -> Check {
                     Value::log_linear(&bound),
                     Value::log_linear(&eps),
                     Method::LogLinear,
-                    outcome(below_eps && quad && lower_ok),
+                    Outcome::from_holds(below_eps && quad && lower_ok),
                 )
                 .with_note(format!(
                     "binary RR capacity bracket [{}, {}]",
@@ -212,7 +212,7 @@ fn check_x2_with(inst: &X2, achievable: bool) -> Check {
                     if d == Decision::Unknown {
                         Outcome::Undecided
                     } else {
-                        outcome(d == Decision::False)
+                        Outcome::from_holds(d == Decision::False)
                     },
                 )
                 .with_note("CY-13/CY-3a cap the Shannon capacity of eps=1 channels at tanh(1/2) = 0.4621 nats = 0.6667 bits, below 1.44 bits; 1.44 bits = 1 nat is the C_inf (max-information) value")
@@ -225,7 +225,7 @@ fn check_x2_with(inst: &X2, achievable: bool) -> Check {
                     if d == Decision::Unknown {
                         Outcome::Undecided
                     } else {
-                        outcome(d == Decision::True && digits_ok)
+                        Outcome::from_holds(d == Decision::True && digits_ok)
                     },
                 )
                 .with_note(format!("1/ln 2 in [1.435, 1.445): {digits_ok}"))

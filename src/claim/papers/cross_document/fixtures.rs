@@ -136,7 +136,7 @@ fn check_x8(t: &Rational) -> Check {
         Value::text(notes.join("; "), ""),
         Value::text("t^k, t^d", ""),
         Method::Combined(vec![Method::Exact, Method::LogLinear]),
-        outcome(ok),
+        Outcome::from_holds(ok),
     )
 }
 
@@ -179,7 +179,7 @@ fn check_x9(s: &Rational) -> Check {
         Value::rational(&lvl),
         Value::rational(s),
         Method::Combined(vec![Method::Exact, Method::Polynomial]),
-        outcome(geo_ok && grows && unbounded),
+        Outcome::from_holds(geo_ok && grows && unbounded),
     )
     .with_note(format!(
         "truncated discrete Gaussian q=9/10 levels K=1..5: {}",
@@ -218,7 +218,7 @@ fn check_x10(inst: &(Rational, Rational)) -> Check {
         Value::text(fmt_pair(&p, &q), ""),
         Value::text(format!("g = {} / {}", fmt_vec(&g0), fmt_vec(&g1)), ""),
         Method::Exact,
-        outcome(is_mixture && g_dp && close),
+        Outcome::from_holds(is_mixture && g_dp && close),
     )
     .with_note(format!(
         "mixture: {is_mixture}; g eps-DP: {g_dp}; (eps,delta)-close with equality: {close}"

@@ -3,6 +3,8 @@
 //! the max divergence (XDOC-5) and the order of the Rényi entropies (XDOC-6).
 
 use super::*;
+use crate::measure::max_ratio_over_events;
+use crate::measure::renyi_entropy_power_sum;
 pub(super) fn claims() -> Vec<Box<dyn ClaimChecker>> {
     vec![
         Family {
@@ -174,26 +176,7 @@ fn check_x5(cell: &PairCell) -> Check {
     let mut differs_q = 0usize;
     for (p, q) in simplex_pairs(cell) {
         let ess_p = max_ratio(&p, &q);
-        let full = (1u64 << p.len()) - 1;
-        let mut by_sets = ExtRational::Finite(r(0, 1));
-        for m in 1..=full {
-            let pa = crate::measure::event_probability(&p, m);
-            let qa = crate::measure::event_probability(&q, m);
-            if pa == 0u32 {
-                continue;
-            }
-            let this = if qa == 0u32 {
-                ExtRational::Infinite
-            } else {
-                ExtRational::Finite(pa / qa)
-            };
-            by_sets = match (by_sets, this) {
-                (ExtRational::Infinite, _) | (_, ExtRational::Infinite) => ExtRational::Infinite,
-                (ExtRational::Finite(x), ExtRational::Finite(y)) => {
-                    ExtRational::Finite(if x >= y { x } else { y })
-                }
-            };
-        }
+        let by_sets = max_ratio_over_events(&p, &q);
         // Q-a.e. reading: ignore points with Q = 0.
         let q_ae = p
             .iter()
@@ -229,12 +212,6 @@ fn x5_grid() -> Vec<PairCell> {
         .collect()
 }
 
-/// `S_α(P) = Σ p^α` for integer α.
-fn s_alpha(p: &[Rational], a: u64) -> Rational {
-    use malachite::base::num::arithmetic::traits::Pow;
-    p.iter().map(|x| x.pow(a)).sum()
-}
-
 /// XDOC-6: with `H_α(P) = ln S_α/(1−α)`, `H_∞ = −ln max P` (Vadhan's "min-entropy"; the
 /// article's "max-entropy" at α = ∞) and `H_0 = ln |supp P|`:
 /// `H_∞ ≤ H_3 ≤ H_2 ≤ H ≤ H_0`, decided exactly (integer orders rational after
@@ -243,8 +220,8 @@ fn check_x6(cell: &PairCell) -> Check {
     let mut s = DScan::new();
     for p in simplex(cell.k, cell.n) {
         let mx = p.iter().max().expect("nonempty").clone();
-        let s2 = s_alpha(&p, 2);
-        let s3 = s_alpha(&p, 3);
+        let s2 = renyi_entropy_power_sum(&p, 2);
+        let s3 = renyi_entropy_power_sum(&p, 3);
         let supp = p.iter().filter(|x| **x > 0u32).count() as u64;
         // H_∞ ≤ H_3 ⇔ S_3 ≤ max^2; H_3 ≤ H_2 ⇔ S_3 ≥ S_2^2.
         let a = s3 <= &mx * &mx;

@@ -193,7 +193,7 @@ fn check_2(inst: &Cy2) -> Check {
                 Value::text(loss.to_string_var("y"), ""),
                 Value::text("unbounded", ""),
                 Method::Combined(vec![Method::Polynomial, Method::LogLinear]),
-                if ok { Outcome::Holds } else { Outcome::Fails },
+                Outcome::from_holds(ok),
             )
             .with_note(notes.join("; "))
         }
@@ -233,7 +233,7 @@ fn check_2(inst: &Cy2) -> Check {
                 Value::text(format!("K=1: {}, K=8: {}", levels[0], dec[7]), dec.join(", ")),
                 Value::text("increasing", ""),
                 Method::Exact,
-                if ok { Outcome::Holds } else { Outcome::Fails },
+                Outcome::from_holds(ok),
             )
             .with_note(format!(
                 "exact levels e^eps_K for K=1..3: {}; decimals K=1..8: {}",

@@ -22,6 +22,7 @@ use crate::measure::{entropy, hockey_stick_two_sided, ExtRational};
 use crate::measure::{mi_dp_bound_from_tv, tv_bound_of_close_pair};
 use crate::num::loglin::LogLinear;
 use crate::num::{Decision, Rational};
+use crate::prob::joint_rows;
 use std::cmp::Ordering;
 use std::fmt;
 
@@ -132,7 +133,7 @@ fn check_3c(inst: &Strict) -> Check {
         Value::log_linear(&br.upper),
         Value::rational(eps_mi),
         Method::Combined(vec![Method::LogLinear, Method::Exact]),
-        if ok { Outcome::Holds } else { Outcome::Fails },
+        Outcome::from_holds(ok),
     )
     .with_note(format!("W={}; DP level {level}", fmt_rows(&w)))
 }
@@ -364,15 +365,6 @@ fn two_row_fams() -> Vec<MechanismFamily> {
         .collect()
 }
 
-/// Joint `P(x1, x2, y)` of a prior on two binary rows (index x = 2·x1 + x2) and a mechanism.
-fn joint(prior: &[Rational], rows: &[Vec<Rational>]) -> Vec<Vec<Rational>> {
-    prior
-        .iter()
-        .zip(rows)
-        .map(|(p, row)| row.iter().map(|v| p * v).collect())
-        .collect()
-}
-
 /// `I(X_1; Y | X_2)` from the joint by entropies: `H(X1,X2) + H(X2,Y) − H(X2) − H(X1,X2,Y)`.
 fn cond_mi_from_joint(j: &[Vec<Rational>]) -> LogLinear {
     let k = j[0].len();
@@ -394,7 +386,7 @@ fn check_d3(fam: &MechanismFamily) -> Check {
     let mut s = DScan::new();
     for mech in fam.build() {
         for prior in simplex(4, 4) {
-            let j = joint(&prior, &mech.rows);
+            let j = joint_rows(&prior, &mech.rows);
             let lhs = cond_mi_from_joint(&j);
             let mut rhs = LogLinear::zero();
             for b in 0..2 {

@@ -5,7 +5,7 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::core::{
-    bsc_rows, chan_beyond, chan_cells, cp, dh, dv, method, outcome, q, ChanCell, Div, Named, ORDERS,
+    bsc_rows, chan_beyond, chan_cells, cp, dh, dv, method, q, ChanCell, Div, Named, ORDERS,
 };
 use crate::claim::instances::{
     default_pair_cells, fmt_pair, pair_cells_beyond, simplex_pairs, PairCell,

@@ -8,7 +8,7 @@
 //! `S_α` rational: technique IR), α = ∞ (`ln` of a maximal rational ratio).
 
 use crate::claim::instances::{fmt_rows, fmt_vec, simplex};
-use crate::claim::{Method, Outcome, Value};
+use crate::claim::{Method, Value};
 use crate::measure::RenyiOrder;
 use crate::num::loglin::LogLinear;
 use crate::num::Rational;
@@ -154,15 +154,6 @@ pub const ORDERS: [RenyiOrder; 4] = [
     RenyiOrder::Int(3),
     RenyiOrder::Inf,
 ];
-
-/// Outcome of a boolean decision.
-pub fn outcome(ok: bool) -> Outcome {
-    if ok {
-        Outcome::Holds
-    } else {
-        Outcome::Fails
-    }
-}
 
 /// Method for an order: exact ratios at ∞ and integer orders, log-linear at 0 and 1.
 pub fn method(o: RenyiOrder) -> Method {

@@ -8,7 +8,7 @@
 
 #![allow(clippy::needless_range_loop)]
 
-use super::core::{channels, dh, dv, outcome, q, Div, Named, ORDERS};
+use super::core::{channels, dh, dv, q, Div, Named, ORDERS};
 use crate::claim::instances::{fmt_rows, fmt_vec, simplex, t_set, SplitMix};
 use crate::claim::mechanism_grid::{default_mechanism_families, MechanismFamily};
 use crate::claim::scan::{Agree, DScan, Scan};
@@ -19,7 +19,8 @@ use crate::measure::{
     event_probability, hockey_stick_two_sided, kl, max_ratio, max_ratio_two_sided, ExtRational,
 };
 use crate::measure::{
-    extended_eq, extended_le, renyi_diameter, renyi_mutual_information, renyi_power_sum, RenyiOrder,
+    extended_eq, extended_le, product_flat, renyi_diameter, renyi_mutual_information,
+    renyi_power_sum, RenyiOrder,
 };
 use crate::mechanism::database::DatabaseMechanism;
 use crate::num::interval::{refine, Interval, DEFAULT_SCHEDULE};
@@ -91,12 +92,7 @@ fn level_a(mech: &DatabaseMechanism, i: usize, eta: &Rational) -> (ExtRational, 
                 continue;
             }
             let r = max_ratio(&mech.rows[a], &mech.rows[b]);
-            up = match (up, r) {
-                (ExtRational::Infinite, _) | (_, ExtRational::Infinite) => ExtRational::Infinite,
-                (ExtRational::Finite(x), ExtRational::Finite(y)) => {
-                    ExtRational::Finite(if x >= y { x } else { y })
-                }
-            };
+            up = up.max(r);
             let pd = two_point(mech.size(), a, b, eta);
             let v = mi_row(RenyiOrder::Inf, mech, &pd, i);
             if extended_le(&v, &wit) == Decision::False {
@@ -256,11 +252,16 @@ impl Joint {
         (x >> (self.n - 1 - i)) & 1
     }
 
-    /// `Σ_{prefix} P(prefix) S_α(P_{X_i Y|prefix} ‖ P_{X_i|prefix} P_{Y|prefix})` with the prefix
-    /// `X_1..X_{i−1}` (i is 0-based): the article's conditional Rényi MI, exponentiated. With
-    /// `whole`, X_i is replaced by the whole `X^n` and there is no prefix.
-    fn cond_s(&self, i: usize, al: u64, whole: bool) -> Rational {
-        let mut total = Rational::from(0u32);
+    /// For each prefix `X_1..X_{i−1}` of positive probability (i is 0-based): its probability
+    /// `P(prefix)`, the joint `P_{X_i Y|prefix}` flattened and the product of its marginals
+    /// `P_{X_i|prefix} × P_{Y|prefix}`. With `whole`, X_i is replaced by the whole `X^n` and
+    /// there is no prefix.
+    fn prefix_joints(
+        &self,
+        i: usize,
+        whole: bool,
+    ) -> Vec<(Rational, Vec<Rational>, Vec<Rational>)> {
+        let mut out = Vec::new();
         let nprefix = if whole { 1 } else { 1usize << i };
         for pre in 0..nprefix {
             // Joint of (X_i, Y) (or (X^n, Y)) restricted to the prefix.
@@ -287,47 +288,26 @@ impl Joint {
                 .map(|y| j.iter().map(|r| r[y].clone()).sum::<Rational>() / &pp)
                 .collect();
             let flat: Vec<Rational> = j.iter().flatten().map(|v| v / &pp).collect();
-            let prod: Vec<Rational> = px
-                .iter()
-                .flat_map(|a| py.iter().map(move |b| a * b))
-                .collect();
-            total += &pp * renyi_power_sum(&flat, &prod, al).expect("joint << product");
+            out.push((pp, flat, product_flat(&px, &py)));
         }
-        total
+        out
+    }
+
+    /// `Σ_{prefix} P(prefix) S_α(P_{X_i Y|prefix} ‖ P_{X_i|prefix} P_{Y|prefix})`: the
+    /// article's conditional Rényi MI, exponentiated (see [`Self::prefix_joints`]).
+    fn cond_s(&self, i: usize, al: u64, whole: bool) -> Rational {
+        self.prefix_joints(i, whole)
+            .into_iter()
+            .map(|(pp, flat, prod)| {
+                &pp * renyi_power_sum(&flat, &prod, al).expect("joint << product")
+            })
+            .sum()
     }
 
     /// The α = 1 analogue: `Σ_prefix P(prefix) I(X_i;Y|prefix)` (log-linear).
     fn cond_kl(&self, i: usize, whole: bool) -> LogLinear {
         let mut total = LogLinear::zero();
-        let nprefix = if whole { 1 } else { 1usize << i };
-        for pre in 0..nprefix {
-            let kx = if whole { 1usize << self.n } else { 2 };
-            let mut j = vec![vec![Rational::from(0u32); self.ny]; kx];
-            for x in 0..1usize << self.n {
-                if !whole && (i > 0 && (x >> (self.n - i)) != pre) {
-                    continue;
-                }
-                let xi = if whole { x } else { self.bit(x, i) };
-                for y in 0..self.ny {
-                    j[xi][y] += self.get(x, y).clone();
-                }
-            }
-            let pp: Rational = j.iter().flatten().cloned().sum();
-            if pp == 0u32 {
-                continue;
-            }
-            let px: Vec<Rational> = j
-                .iter()
-                .map(|r| r.iter().cloned().sum::<Rational>() / &pp)
-                .collect();
-            let py: Vec<Rational> = (0..self.ny)
-                .map(|y| j.iter().map(|r| r[y].clone()).sum::<Rational>() / &pp)
-                .collect();
-            let flat: Vec<Rational> = j.iter().flatten().map(|v| v / &pp).collect();
-            let prod: Vec<Rational> = px
-                .iter()
-                .flat_map(|a| py.iter().map(move |b| a * b))
-                .collect();
+        for (pp, flat, prod) in self.prefix_joints(i, whole) {
             total = &total + &kl(&flat, &prod).expect("finite").scale(&pp);
         }
         total

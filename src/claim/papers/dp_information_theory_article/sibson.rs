@@ -12,7 +12,7 @@
 
 use super::basics::bsc_ps;
 use super::core::bsc_rows;
-use super::core::{chan_beyond, chan_cells, channels, cp, dh, dv, outcome, q, ChanCell, Div};
+use super::core::{chan_beyond, chan_cells, channels, cp, dh, dv, q, ChanCell, Div};
 use crate::claim::instances::{fmt_vec, simplex};
 use crate::claim::mechanism_grid::{default_mechanism_families, MechanismFamily};
 use crate::claim::scan::{Agree, DScan};

@@ -235,7 +235,7 @@ fn check_p2a(inst: &P2) -> Check {
                 Value::text(format!("L = {}", mech.level()), ""),
                 Value::rational(&bound),
                 Method::Exact,
-                if ok { Outcome::Holds } else { Outcome::Fails },
+                Outcome::from_holds(ok),
             )
             .with_note(format!("witness {mech}"))
         }

@@ -10,6 +10,7 @@ use crate::claim::mechanism_grid::{
 };
 use crate::claim::scan::{Agree, Scan};
 use crate::claim::{not_checkable, Check, ClaimChecker, Family, Method, Outcome, Value};
+use crate::measure::max_ratio_over_events;
 use crate::measure::{event_probability, max_ratio, tv, ExtRational};
 use crate::mechanism::database::DatabaseMechanism;
 use crate::num::Rational;
@@ -62,25 +63,7 @@ fn check_d3(cell: &PairCell) -> Check {
 fn check_d4(cell: &PairCell) -> Check {
     let mut a = Agree::new();
     for (p, q) in simplex_pairs(cell) {
-        let mut by_sets = ExtRational::Finite(r(0, 1));
-        let full = (1u64 << p.len()) - 1;
-        for m in 1..=full {
-            let (pa, qa) = (event_probability(&p, m), event_probability(&q, m));
-            if pa == 0u32 {
-                continue;
-            }
-            let this = if qa == 0u32 {
-                ExtRational::Infinite
-            } else {
-                ExtRational::Finite(pa / qa)
-            };
-            by_sets = match (by_sets, this) {
-                (ExtRational::Infinite, _) | (_, ExtRational::Infinite) => ExtRational::Infinite,
-                (ExtRational::Finite(x), ExtRational::Finite(y)) => {
-                    ExtRational::Finite(if x >= y { x } else { y })
-                }
-            };
-        }
+        let by_sets = max_ratio_over_events(&p, &q);
         let pointwise = max_ratio(&p, &q);
         a.push_ok(by_sets == pointwise, || {
             format!("{}: sets {by_sets}, points {pointwise}", fmt_pair(&p, &q))
@@ -257,7 +240,7 @@ fn check_2(inst: &Case2) -> Check {
         Value::rational(&sd),
         Value::rational(&want),
         Method::Exact,
-        if ok { Outcome::Holds } else { Outcome::Fails },
+        Outcome::from_holds(ok),
     )
     .with_note(format!("DP level {level}; mechanism {mech}"))
 }

@@ -175,7 +175,7 @@ fn check_c12(inst: &C12) -> Check {
                 ),
                 Value::text(format!("L = {level}"), ""),
                 Method::Exact,
-                if ok { Outcome::Holds } else { Outcome::Fails },
+                Outcome::from_holds(ok),
             )
             .with_note(format!(
                 "witness mechanism {mech}; simulator S = {}",

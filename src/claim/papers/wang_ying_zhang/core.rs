@@ -241,18 +241,7 @@ pub fn geometric_prior(sp: &Space) -> Prior {
     }
 }
 
-/// Deterministic pseudo-random stream (for random rational channels and posteriors).
-pub struct Lcg(pub u64);
-
-impl Lcg {
-    pub fn next(&mut self, k: u64) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (self.0 >> 33) % k
-    }
-}
+pub use crate::claim::instances::Lcg;
 
 /// The full-support priors of the default grid for one space.
 pub fn prior_grid(sp: &Space) -> Vec<Prior> {
@@ -441,7 +430,7 @@ pub fn random_mech(rng: &mut Lcg, rows: usize, cols: usize, k: u64, zeros: bool)
         .map(|_| {
             let w: Vec<Rational> = (0..cols)
                 .map(|_| {
-                    let v = rng.next(k) + if zeros { 0 } else { 1 };
+                    let v = rng.below(k) + if zeros { 0 } else { 1 };
                     Rational::from(v)
                 })
                 .collect();

@@ -347,7 +347,7 @@ fn g8(i: &Nm) -> Check {
     let sp = i.space();
     let mut rng = Lcg(sp.size as u64 * 31 + 7);
     let f: Vec<Rational> = (0..sp.size)
-        .map(|_| q(rng.next(97) as i64 + 1, 13))
+        .map(|_| q(rng.below(97) as i64 + 1, 13))
         .collect();
     let mut t = Tally::new();
     for y in 0..sp.size.min(4) {

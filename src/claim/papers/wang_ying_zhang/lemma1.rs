@@ -253,9 +253,9 @@ pub fn feasible_posteriors(
         let mut acc = vec![qi(0); sp.size];
         let mut wsum = qi(0);
         for _ in 0..3 {
-            let tp = &ts[rng.next(3) as usize];
-            let c = rng.next(sp.size as u64) as usize;
-            let w = qi(rng.next(5) as i64 + 1);
+            let tp = &ts[rng.below(3) as usize];
+            let c = rng.below(sp.size as u64) as usize;
+            let w = qi(rng.below(5) as i64 + 1);
             let zp = gibbs_normaliser(sp.n, sp.m, tp);
             for (x, a) in acc.iter_mut().enumerate() {
                 *a += &w * pw(tp, sp.d(x, c)) / &zp;

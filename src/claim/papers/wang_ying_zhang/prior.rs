@@ -455,10 +455,8 @@ fn infeasible_witness(sp: &Space, p: &[Rational]) -> Option<String> {
 fn feasibility_check(compared: &str, ok: bool, w: &str) -> Check {
     let outcome = if w == "UNDECIDED" {
         Outcome::Undecided
-    } else if ok {
-        Outcome::Holds
     } else {
-        Outcome::Fails
+        Outcome::from_holds(ok)
     };
     Check::new(
         compared,

@@ -87,7 +87,7 @@ fn check_ex1a(u: &usize) -> Check {
         Value::text(format!("{edges} edges on 6 answers from {} databases", dbs.len()), ""),
         Value::text("15 edges (K6)", ""),
         Method::Enumeration,
-        if complete { Outcome::Holds } else { Outcome::Fails },
+        Outcome::from_holds(complete),
     )
     .with_note("V = (City x {cand, other}) + {absent}; X restricted to databases with a unique city of most cand votes; y ~ y' iff y != y' are answers of adjacent databases")
 }
@@ -118,7 +118,7 @@ fn check_ex1b(_: &Label) -> Check {
         Value::text(format!("natural: M2 = (6) {natural}; base 2: M2 != (6) {base2_differs}"), ""),
         Value::text("true; true", ""),
         Method::Combined(vec![Method::Exact, Method::Interval { bits: 128 }]),
-        if ok { Outcome::Holds } else { Outcome::Fails },
+        Outcome::from_holds(ok),
     )
     .with_note(format!(
         "printed M1 is eps-DP at t = 2: {m1_dp_natural} (its largest ratio is {ratio} = 0.535/0.267 in column A); at t = e: {m1_dp_base2}; e in {}",

@@ -112,7 +112,7 @@ fn compare_utilities(prior: &[Rational], printed_m1: &str, printed_m2: &str) -> 
         ),
         Value::text(format!("U(M2) = {u2} -> {d2}"), ""),
         Method::Exact,
-        if ok { Outcome::Holds } else { Outcome::Fails },
+        Outcome::from_holds(ok),
     )
     .with_note(format!(
         "printed U(M1) {printed_m1} is the rounding of the exact U(M1): {m1_ok}; printed U(M2) {printed_m2} is the rounding of U(M2): {m2_ok}; U(M1) < U(M2) exactly: {less}; exact in Q(b), b = 2^(1/5); for reference the 3-decimal printed table (not M1) has utility {u1p} -> {d1p}"
@@ -133,7 +133,7 @@ fn check_printed_table_utility(_: &Label) -> Check {
         Value::text(format!("{u1p} -> {d1p}"), ""),
         Value::text(format!("0.2412, and < U(M2) = {u2}"), ""),
         Method::Exact,
-        if ok { Outcome::Holds } else { Outcome::Fails },
+        Outcome::from_holds(ok),
     )
 }
 
@@ -234,7 +234,7 @@ fn check_ex1g_general(_: &Label) -> Check {
         ),
         Value::text("all <", ""),
         Method::Exact,
-        if ok { Outcome::Holds } else { Outcome::Fails },
+        Outcome::from_holds(ok),
     )
     .with_note(match (first_not, first_greater) {
         (None, _) => "every non-uniform prior of the grid".into(),

@@ -3,6 +3,8 @@
 //! conditional min-entropy, eq. (1)) and AACP-D6 (min-entropy leakage).
 
 use super::*;
+use crate::measure::renyi_entropy_power_sum;
+use crate::prob::joint_rows;
 pub(super) fn claims() -> Vec<Box<dyn ClaimChecker>> {
     vec![
         Family {
@@ -52,7 +54,7 @@ fn check_d3(shape: &Shape) -> Check {
     for (_, m) in shape.build() {
         let n = m.len();
         let unif = vec![Rational::from_unsigneds(1u64, n as u64); n];
-        let bayes = posterior_form(&joint(&unif, &m));
+        let bayes = posterior_form(&joint_rows(&unif, &m));
         let direct = min_capacity_of_rows(&m) / Rational::from(n as u64);
         let lib = Channel::new(m.clone())
             .map(|c| posterior_vulnerability(&Dist::uniform(n), &c))
@@ -121,11 +123,6 @@ fn renyi_beyond(size: usize) -> Vec<RenyiCell> {
     }]
 }
 
-/// `S_α(p) = Σ_x p(x)^α`, the argument of `log2` in `H_α = log2(S_α)/(1−α)`.
-fn s_alpha(p: &[Rational], alpha: u64) -> Rational {
-    p.iter().map(|x| x.clone().pow(alpha)).sum()
-}
-
 /// AACP-D4: consequences of the definition `H_α = (1/(1−α)) log2 Σ p^α` checked on the rational
 /// arguments, integer α ≥ 2: `H_α(uniform_k) = log2 k` (`S_α = k^{1−α}`), `0 <= H_α <= log2 k`
 /// (`k^{1−α} <= S_α <= 1`), and `H_α` non-increasing in α (`S_β^{α−1} >= S_α^{β−1}`, α < β).
@@ -134,7 +131,7 @@ fn check_d4(cell: &RenyiCell) -> Check {
     let mut a = Agree::new();
     for p in simplex(cell.k, cell.den) {
         for alpha in 2..=cell.amax {
-            let s = s_alpha(&p, alpha);
+            let s = renyi_entropy_power_sum(&p, alpha);
             let floor = Rational::ONE / k.clone().pow(alpha - 1);
             a.push_ok(floor <= s && s <= 1u32, || {
                 format!(
@@ -143,7 +140,7 @@ fn check_d4(cell: &RenyiCell) -> Check {
                 )
             });
             for beta in alpha + 1..=cell.amax {
-                let sb = s_alpha(&p, beta);
+                let sb = renyi_entropy_power_sum(&p, beta);
                 a.push_ok(sb.clone().pow(alpha - 1) >= s.clone().pow(beta - 1), || {
                     format!("p = {}: H_{alpha} < H_{beta}", fmt_vec(&p))
                 });
@@ -153,7 +150,7 @@ fn check_d4(cell: &RenyiCell) -> Check {
     let unif = vec![Rational::ONE / &k; cell.k];
     for alpha in 2..=cell.amax {
         a.push_ok(
-            s_alpha(&unif, alpha) == Rational::ONE / k.clone().pow(alpha - 1),
+            renyi_entropy_power_sum(&unif, alpha) == Rational::ONE / k.clone().pow(alpha - 1),
             || format!("uniform on {}: S_{alpha} != k^(1-alpha)", cell.k),
         );
     }
@@ -173,7 +170,7 @@ fn check_c3(cell: &RenyiCell) -> Check {
     for p in simplex(cell.k, cell.den) {
         let pmax = v0(&p);
         for alpha in 2..=cell.amax {
-            let sa = s_alpha(&p, alpha);
+            let sa = renyi_entropy_power_sum(&p, alpha);
             let lo = pmax.clone().pow(alpha);
             sandwich.push_ok(lo <= sa && sa <= &k * &lo, || {
                 format!("p = {} alpha = {alpha}", fmt_vec(&p))
@@ -226,7 +223,7 @@ fn likelihood_form(joint: &Matrix) -> Rational {
 fn check_d5(shape: &Shape) -> Check {
     let mut a = Agree::new();
     for (prior, m) in shape.build() {
-        let j = joint(&prior, &m);
+        let j = joint_rows(&prior, &m);
         let (f1, f2) = (posterior_form(&j), likelihood_form(&j));
         a.push_ok(f1 == f2, || {
             format!("joint {}: {f1} vs {f2}", fmt_matrix(&j))
@@ -244,7 +241,7 @@ fn check_d5(shape: &Shape) -> Check {
 fn check_d6(shape: &Shape) -> Check {
     let mut a = Agree::new();
     for (prior, m) in shape.build() {
-        let by_def = posterior_form(&joint(&prior, &m)) / v0(&prior);
+        let by_def = posterior_form(&joint_rows(&prior, &m)) / v0(&prior);
         let chan = Channel::new(m.clone()).expect("row-stochastic");
         let lib = min_entropy_leakage(&Dist::new(prior.clone()).expect("prior"), &chan);
         a.push_ok(by_def == lib, || {

@@ -3,6 +3,7 @@
 //! (AACP-F3) and binary-gain utility = posterior vulnerability (Prop. 3, AACP-P3).
 
 use super::*;
+use crate::prob::joint_rows;
 pub(super) fn claims() -> Vec<Box<dyn ClaimChecker>> {
     vec![
         Family {
@@ -180,7 +181,7 @@ fn check_f2(cell: &F2Cell) -> Check {
         counts,
         Value::text(format!("{total} instances"), ""),
         combined(),
-        if ok { Outcome::Holds } else { Outcome::Fails },
+        Outcome::from_holds(ok),
     );
     let mut note = format!("inequality: {}", ineq_c.note);
     if let Some(w) = eq_dep.first() {
@@ -246,7 +247,7 @@ fn all_functions(outs: usize, ins: usize) -> Vec<Vec<usize>> {
 fn check_f3(shape: &Shape) -> Check {
     let mut a = Agree::new();
     for (prior, m) in shape.build() {
-        let j = joint(&prior, &m);
+        let j = joint_rows(&prior, &m);
         let (n, k) = (m.len(), m[0].len());
         let succ = |g: &[usize]| -> Rational { (0..k).map(|y| &j[g[y]][y]).sum() };
         let best = all_functions(k, n)
@@ -255,7 +256,7 @@ fn check_f3(shape: &Shape) -> Check {
             .max()
             .expect("g");
         let best_const = (0..n).map(|x| succ(&vec![x; k])).max().expect("x");
-        let post = j_col_max_sum(&j);
+        let post = min_capacity_of_rows(&j);
         a.push_ok(
             best == post && best_const == v0(&prior) && best >= best_const,
             || {
@@ -271,10 +272,6 @@ fn check_f3(shape: &Shape) -> Check {
         "max_g sum_y p(g(y),y) = sum_y max_x p(x,y); best constant guess = max_x p(x); posterior/prior success >= 1",
         combined(),
     )
-}
-
-fn j_col_max_sum(j: &Matrix) -> Rational {
-    min_capacity_of_rows(j)
 }
 
 /// AACP-P3 (Prop. 3): with binary gain and an optimal guess, `𝒰(Y,Z) = Σ_{y,z} p(y,z)·gain(guess(z), y)`
@@ -301,7 +298,7 @@ fn check_p3(shape: &Shape) -> Check {
             .max()
             .expect("g");
         let formula = posterior_vulnerability_of_rows(&prior, &h);
-        let smith = posterior_form(&joint(&prior, &h));
+        let smith = posterior_form(&joint_rows(&prior, &h));
         a.push_ok(best == formula && formula == smith, || {
             format!(
                 "pi = {} H = {}: max U {best}, sum_z max_y {formula}, posterior form {smith}",

@@ -308,7 +308,7 @@ fn check_16(inst: &Cy16) -> Check {
                 Value::log_linear(&br.upper),
                 Value::log_linear(&gd),
                 Method::LogLinear,
-                if ok { Outcome::Holds } else { Outcome::Fails },
+                Outcome::from_holds(ok),
             )
             .with_note(format!(
                 "W={}; lower = I(uniform) = {}, upper = max_x D(W_x||P_Y) = {}; with eps = C_1 the rows are at TV exactly delta'",

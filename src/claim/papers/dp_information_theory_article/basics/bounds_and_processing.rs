@@ -153,7 +153,7 @@ pub(super) fn check_19b_catalogue(inst: &B19) -> Check {
         dv(&cap),
         dv(&d),
         method(inst.o),
-        outcome(ok),
+        Outcome::from_holds(ok),
     )
 }
 
@@ -194,7 +194,7 @@ pub(super) fn check_20(g: &G20) -> Check {
         Value::rational(&l100),
         Value::text("ln 99", "4.59511985"),
         Method::Combined(vec![Method::Exact, Method::LogLinear]),
-        outcome(unbounded && decent),
+        Outcome::from_holds(unbounded && decent),
     )
     .with_note(format!(
         "privacy loss at y = 100 sigma: {l100} nats (likelihood ratio e^{l100})"

@@ -214,7 +214,7 @@ pub(super) fn check_5(p: &Rational) -> Check {
         Value::log_linear(&br.lower),
         Value::log_linear(&want),
         Method::LogLinear,
-        outcome(stoch && br.lower == want && br.upper == want),
+        Outcome::from_holds(stoch && br.lower == want && br.upper == want),
     )
     .with_note("bracket closed exactly at the uniform prior; AWGN (continuous) not checked")
 }

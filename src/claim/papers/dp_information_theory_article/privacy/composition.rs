@@ -52,7 +52,7 @@ fn check_29(g: &G29) -> Check {
                 Value::text("alpha in {2,3,5,9}, n in {2,3}", ""),
                 Value::text("", ""),
                 Method::Exact,
-                outcome(ok),
+                Outcome::from_holds(ok),
             )
         }
         G29::Group(fam) => {
@@ -366,7 +366,7 @@ fn check_30b_with(d: &D30, fixed: bool) -> Check {
             dv(&renyi_diameter(RenyiOrder::Inf, &w1)),
             dv(&emax),
             Method::Combined(vec![Method::Exact, Method::LogLinear]),
-            outcome(ok),
+            Outcome::from_holds(ok),
         );
     }
     let eta = Rational::from_unsigneds(1u64, 1u64 << 20);

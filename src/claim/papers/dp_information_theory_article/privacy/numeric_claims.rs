@@ -81,7 +81,7 @@ fn check_21(t: &T21) -> Check {
         Value::rational(&pa),
         Value::rational(&target),
         Method::Combined(vec![Method::Exact, Method::LogLinear]),
-        outcome(pa >= target && counting_ok),
+        Outcome::from_holds(pa >= target && counting_ok),
     )
     .with_note(format!("counting step holds: {counting_ok}"))
 }
@@ -203,7 +203,7 @@ fn check_34_shannon(l: &Lvl) -> Check {
         Value::log_linear(&bound),
         Value::log_linear(&eps),
         Method::LogLinear,
-        outcome(reached),
+        Outcome::from_holds(reached),
     )
     .with_note(format!("eps tanh(eps/2) < eps; largest certified C_1 upper bracket over the grid's eps-DP channels: {}", best.to_decimal_string(8)))
 }
@@ -278,7 +278,7 @@ fn check_35(_: &Named) -> Check {
         Value::text("1/ln 2", "1.442695"),
         Value::rational(&q(144, 100)),
         Method::Combined(vec![Method::LogLinear, Method::Interval { bits: prec }]),
-        outcome(digits_ok && cinf_ok && at_e && increasing),
+        Outcome::from_holds(digits_ok && cinf_ok && at_e && increasing),
     )
     .with_note(format!(
         "C_inf(RR_t) = ln t on the rational t-set: {cinf_ok}; at t = e (eps = 1) symbolically: {at_e}; {}",
@@ -417,7 +417,7 @@ fn check_37(d: &Lvl) -> Check {
         Value::rational(&s),
         Value::rational(&(&one / delta)),
         Method::Exact,
-        outcome(ok),
+        Outcome::from_holds(ok),
     )
 }
 

@@ -2,6 +2,7 @@
 //! order, the radius at ∞, and the noiseless channel (ART-24, 25, 26, 27, 28, 38).
 
 use super::*;
+use crate::claim::Outcome;
 
 /// A BSC instance: crossover p and order α.
 #[derive(Clone, Debug)]
@@ -94,7 +95,7 @@ pub(super) fn check_24(b: &BscA) -> Check {
         Value::log_linear(&i),
         Value::log_linear(&want),
         Method::Combined(vec![Method::Exact, Method::LogLinear]),
-        outcome(ok),
+        Outcome::from_holds(ok),
     )
 }
 
@@ -132,7 +133,7 @@ pub(super) fn check_25_with(b: &BscA, corrected: bool) -> Check {
                 Value::log_linear(&val),
                 Value::log_linear(&br.upper),
                 Method::LogLinear,
-                outcome(br.lower == val && br.upper == val),
+                Outcome::from_holds(br.lower == val && br.upper == val),
             )
         }
         RenyiOrder::Inf => {
@@ -148,7 +149,7 @@ pub(super) fn check_25_with(b: &BscA, corrected: bool) -> Check {
                 Value::log_linear(&val),
                 Value::log_linear(&c),
                 Method::LogLinear,
-                outcome(strict || (corrected && val <= c)),
+                Outcome::from_holds(strict || (corrected && val <= c)),
             )
             .with_note(format!("gap {}", (&c - &val).to_decimal_string(8)))
         }
@@ -170,7 +171,7 @@ pub(super) fn check_25_with(b: &BscA, corrected: bool) -> Check {
                     Value::log_linear(&val),
                     Value::log_linear(&val),
                     Method::Polynomial,
-                    outcome(corrected),
+                    Outcome::from_holds(corrected),
                 )
                 .with_note("equality: the uniform input is optimal, no gap")
             } else {
@@ -190,7 +191,7 @@ pub(super) fn check_25_with(b: &BscA, corrected: bool) -> Check {
                     Value::log_linear(&val),
                     Value::log_linear(&lower),
                     Method::Combined(vec![Method::Polynomial, Method::Exact]),
-                    outcome(found),
+                    Outcome::from_holds(found),
                 )
                 .with_note(format!(
                     "Sturm: S(1/2)D(q) - N(q) changes sign on [0,1]; input q* = {} gives I_alpha = {} > {} (gap >= {})",
@@ -237,7 +238,7 @@ pub(super) fn check_26(b: &BscA) -> Check {
         Value::log_linear(&printed),
         dv(&diam),
         Method::Combined(vec![Method::Exact, Method::LogLinear]),
-        outcome(ok),
+        Outcome::from_holds(ok),
     )
 }
 
@@ -270,7 +271,7 @@ pub(super) fn check_27(b: &BscA) -> Check {
         dv(&at_u),
         dv(&want),
         Method::Combined(vec![Method::Exact, Method::LogLinear]),
-        outcome(ok),
+        Outcome::from_holds(ok),
     )
 }
 
@@ -313,7 +314,7 @@ pub(super) fn check_28(r: &R28) -> Check {
         Value::log_linear(&diam),
         Value::log_linear(&rad),
         Method::LogLinear,
-        outcome(above && below),
+        Outcome::from_holds(above && below),
     )
     .with_note(format!(
         "ratio ~ {:.6}",
@@ -365,7 +366,7 @@ pub(super) fn check_28_fixed(r: &R28) -> Check {
         Value::log_linear(&diam),
         Value::log_linear(&rad),
         Method::Exact,
-        outcome(near2),
+        Outcome::from_holds(near2),
     )
     .with_note(format!(
         "ratio ~ {:.6} (tends to 4 as p -> 1/2)",
@@ -439,6 +440,6 @@ pub(super) fn check_38(_: &super::super::core::Named) -> Check {
         Value::text("ln 2^j", ""),
         Value::log_linear(&sib),
         Method::Combined(vec![Method::Exact, Method::LogLinear]),
-        outcome(ok),
+        Outcome::from_holds(ok),
     )
 }

@@ -2,6 +2,7 @@
 //! duality bracket (ART-D6, 6, 7, 8, 9).
 
 use super::*;
+use crate::claim::Outcome;
 
 /// `R(Q) = S_α(P_X W ‖ P_X × Q)` from the definition (`None` = ∞).
 pub(super) fn r_of(
@@ -265,7 +266,7 @@ pub(super) fn check_7(p: &Rational) -> Check {
         Value::log_linear(&sib),
         dv(&dp),
         Method::Combined(vec![Method::Exact, Method::LogLinear]),
-        outcome(ok),
+        Outcome::from_holds(ok),
     )
     .with_note(format!("I_inf at eta = 2^-20: {last}; rates per channel use"))
 }

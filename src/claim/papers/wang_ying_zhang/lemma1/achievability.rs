@@ -56,7 +56,7 @@ fn l1c2(i: &Nmt) -> Check {
     let mut t = Tally::new();
     let mut rng = Lcg(5);
     for trial in 0..3 {
-        let w: Vec<Rational> = (0..sp.size).map(|_| qi(rng.next(4) as i64)).collect();
+        let w: Vec<Rational> = (0..sp.size).map(|_| qi(rng.below(4) as i64)).collect();
         let s: Rational = w.iter().sum();
         let py: Vec<Rational> = if s == 0u32 {
             vec![q(1, sp.size as i64); sp.size]

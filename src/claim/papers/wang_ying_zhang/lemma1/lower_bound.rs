@@ -53,7 +53,7 @@ fn l1s1(i: &Nmt) -> Check {
     let (sp, mut ps) = posts(i);
     let mut rng = Lcg(17);
     for _ in 0..3 {
-        let w: Vec<Rational> = (0..sp.size).map(|_| qi(rng.next(9) as i64)).collect();
+        let w: Vec<Rational> = (0..sp.size).map(|_| qi(rng.below(9) as i64)).collect();
         let s: Rational = w.iter().sum::<Rational>() + qi(1);
         let mut w: Vec<Rational> = w.into_iter().map(|v| v / &s).collect();
         w[0] += qi(1) / &s;
