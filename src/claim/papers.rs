@@ -37,13 +37,16 @@ const PAPERS: [&str; 6] = [
     "wang_ying_zhang",
 ];
 
-/// Which other papers a paper's source text names (`papers::<b>`), as `(file, line, b)`.
+/// Which other papers a paper's source text names (`papers::<b>`, or `super::<b>` from any
+/// depth, the other way to reach a sibling module), as `(file, line, b)`.
 #[cfg(test)]
 fn cross_paper_references(paper: &str, file: &str, text: &str) -> Vec<(String, usize, String)> {
     let mut found = Vec::new();
     for (i, line) in text.lines().enumerate() {
         for other in PAPERS.iter().filter(|b| **b != paper) {
-            if line.contains(&format!("papers::{other}")) {
+            if line.contains(&format!("papers::{other}"))
+                || line.contains(&format!("super::{other}"))
+            {
                 found.push((file.to_string(), i + 1, other.to_string()));
             }
         }
@@ -107,5 +110,10 @@ mod leaf_tests {
             vec![("x.rs".to_string(), 1, "cuff_yu".to_string())]
         );
         assert!(cross_paper_references("cuff_yu", "x.rs", text).is_empty());
+        let relative = "fn f() { super::super::vadhan::claims(); }\n";
+        assert_eq!(
+            cross_paper_references("cuff_yu", "y.rs", relative),
+            vec![("y.rs".to_string(), 1, "vadhan".to_string())]
+        );
     }
 }
