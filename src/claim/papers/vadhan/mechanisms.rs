@@ -4,7 +4,7 @@
 //! the two readings, the exact least simulation level, and a simulator attaining it.
 
 use crate::claim::instances::r;
-use crate::measure::max_ratio;
+use crate::measure::{max_ratio, ExtRational};
 use crate::mechanism::database::DatabaseMechanism;
 use crate::num::Rational;
 use std::fmt;
@@ -67,9 +67,8 @@ pub fn simulator_classes(
 /// By the box characterisation of `vadhan.md` (VAD-D6), S exists at level s iff
 /// `L_y = max_x M(x)(y)/s ≤ U_y = s·min_x M(x)(y)` for all y and `Σ L_y ≤ 1 ≤ Σ U_y`, i.e.
 /// `s² ≥ max_y max_x M(x)(y)/min_x M(x)(y)`, `s ≥ Σ_y max_x M(x)(y)` and
-/// `s ≥ 1/Σ_y min_x M(x)(y)`. Returns `None` for an infinite level (a zero next to a nonzero
-/// in some column). The returned simulator attains the level; [`sim_valid`] re-checks it.
-pub fn sim_level_sq(mech: &DatabaseMechanism, class: &[usize]) -> Option<Rational> {
+/// `s ≥ 1/Σ_y min_x M(x)(y)`. `∞` when a zero faces a nonzero in some column. The returned simulator attains the level; [`sim_valid`] re-checks it.
+pub fn sim_level_sq(mech: &DatabaseMechanism, class: &[usize]) -> ExtRational {
     let k = mech.outputs();
     let mut s2 = r(1, 1);
     let mut sum_max = r(0, 1);
@@ -80,7 +79,7 @@ pub fn sim_level_sq(mech: &DatabaseMechanism, class: &[usize]) -> Option<Rationa
         let mn = vals.iter().copied().min().expect("nonempty class").clone();
         if mx > 0u32 {
             if mn == 0u32 {
-                return None;
+                return ExtRational::Infinite;
             }
             let q = &mx / &mn;
             if q > s2 {
@@ -98,7 +97,7 @@ pub fn sim_level_sq(mech: &DatabaseMechanism, class: &[usize]) -> Option<Rationa
     if b > s2 {
         s2 = b;
     }
-    Some(s2)
+    ExtRational::Finite(s2)
 }
 
 /// A simulator output for a class at level s (given s² and an exact s when s² is a square
@@ -166,7 +165,7 @@ mod tests {
         let m = product_randomized_response(1, 2, &t);
         let classes = simulator_classes(&m, SimReading::IndexKnown);
         assert_eq!(classes.len(), 1);
-        let s2 = sim_level_sq(&m, &classes[0].1).unwrap();
+        let s2 = sim_level_sq(&m, &classes[0].1).into_finite().unwrap();
         assert_eq!(s2, r(25, 4));
         let s = r(5, 2);
         let sim = build_simulator(&m, &classes[0].1, &s).unwrap();
@@ -200,7 +199,7 @@ mod tests {
             let mech = &random_family(2, 2, 3, 6, 1, seed, true)[0];
             for reading in [SimReading::IndexKnown, SimReading::IndexUnknown] {
                 for (_, class) in simulator_classes(mech, reading) {
-                    let need = sim_level_sq(mech, &class).unwrap();
+                    let need = sim_level_sq(mech, &class).into_finite().unwrap();
                     let built = build_simulator(mech, &class, &s);
                     proptest::prop_assert_eq!(built.is_some(), &s * &s >= need);
                     if let Some(sim) = built {

@@ -24,10 +24,7 @@ fn check_d6(fam: &MechanismFamily) -> Check {
             for (label, class) in simulator_classes(&mech, reading) {
                 let s2 = sim_level_sq(&mech, &class);
                 for s in t_set() {
-                    let closed = match &s2 {
-                        Some(v) => &s * &s >= *v,
-                        None => false,
-                    };
+                    let closed = s2.at_most(&(&s * &s));
                     let built = build_simulator(&mech, &class, &s);
                     let constructive = match &built {
                         Some(sim) => sim_valid(&mech, &class, &s, sim),
@@ -58,10 +55,10 @@ fn check_c11_with(fam: &MechanismFamily, reading: SimReading) -> Check {
         let l2 = &level * &level;
         for (label, class) in simulator_classes(&mech, reading) {
             let need = match sim_level_sq(&mech, &class) {
-                Some(v) => v,
+                ExtRational::Finite(v) => v,
                 // An infinite simulation level against a finite DP level: a failure whose
                 // size is unbounded; record it with a left side above any right side.
-                None => &l2 + r(1, 1),
+                ExtRational::Infinite => &l2 + r(1, 1),
             };
             s.push(need, l2.clone(), || {
                 format!("{mech} [{reading}] {label}, DP level L={level}")
@@ -130,15 +127,14 @@ fn check_c12(inst: &C12) -> Check {
         C12::MechanismFamily(fam, reading) => {
             let mut s = Scan::le();
             for mech in fam.build() {
-                let mut worst = Some(r(1, 1));
-                for (_, class) in simulator_classes(&mech, *reading) {
-                    worst = match (worst, sim_level_sq(&mech, &class)) {
-                        (Some(a), Some(b)) => Some(if a >= b { a } else { b }),
-                        _ => None,
-                    };
-                }
+                let worst = simulator_classes(&mech, *reading)
+                    .into_iter()
+                    .map(|(_, class)| sim_level_sq(&mech, &class))
+                    .fold(ExtRational::Finite(r(1, 1)), Ord::max);
                 // Infinite simulation level: the hypothesis holds for no finite ε.
-                let Some(s2) = worst else { continue };
+                let ExtRational::Finite(s2) = worst else {
+                    continue;
+                };
                 let level = match mech.level() {
                     ExtRational::Finite(l) => l,
                     ExtRational::Infinite => &s2 + r(1, 1),
@@ -163,13 +159,15 @@ fn check_c12(inst: &C12) -> Check {
             let level = mech.level();
             let want = s * s;
             let ok = sim_ok
-                && matches!((&s2, &level), (Some(a), ExtRational::Finite(l)) if *a == want && *l == want);
+                && matches!((&s2, &level), (ExtRational::Finite(a), ExtRational::Finite(l)) if *a == want && *l == want);
             Check::new(
                 "witness: least simulation level^2 = s^2 and DP level = s^2 (factor 2 attained)",
                 Value::text(
                     format!(
                         "s_min^2 = {}",
-                        s2.map(|v| v.to_string()).unwrap_or_else(|| "inf".into())
+                        s2.into_finite()
+                            .map(|v| v.to_string())
+                            .unwrap_or_else(|| "inf".into())
                     ),
                     "",
                 ),

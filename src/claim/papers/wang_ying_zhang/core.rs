@@ -273,25 +273,11 @@ pub fn t_grid() -> Vec<Rational> {
     vec![q(1, 3), q(1, 2), q(2, 3)]
 }
 
-/// r_X = e^{ε_X} = max_{x~x'} p_X(x)/p_X(x') (eq (16)); `None` when +∞ (some p_X(x') = 0 < p_X(x)).
-/// Returns the ratio and the attaining ordered pair.
-pub fn r_x(sp: &Space, p: &[Rational]) -> (Option<Rational>, (usize, usize)) {
-    let mut best = qi(1);
-    let mut arg = (0, 0);
-    for (x, y) in sp.ordered_pairs() {
-        if p[y] == 0u32 {
-            if p[x] > 0u32 {
-                return (None, (x, y));
-            }
-            continue;
-        }
-        let r = &p[x] / &p[y];
-        if r > best {
-            best = r;
-            arg = (x, y);
-        }
-    }
-    (Some(best), arg)
+/// r_X = e^{ε_X} = max_{x~x'} p_X(x)/p_X(x') (eq (16)): the level of the prior read as a
+/// one-column channel, `∞` when some p_X(x') = 0 < p_X(x); `pair` attains it.
+pub fn r_x(sp: &Space, p: &[Rational]) -> DpLevel {
+    let column: Vec<Vec<Rational>> = p.iter().map(|v| vec![v.clone()]).collect();
+    max_ratio_over_ordered_pairs(&column, sp.ordered_pairs())
 }
 
 /// A mechanism p_{Y|X} as an N×N row-stochastic matrix `w[x][y]`.

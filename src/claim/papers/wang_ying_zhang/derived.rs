@@ -60,7 +60,10 @@ fn grid_x4() -> Vec<Nmtp> {
     let mut extra = Vec::new();
     for i in v.iter().filter(|i| i.t == q(1, 2)) {
         let sp = Space::new(i.n, i.m);
-        let r = r_x(&sp, &i.prior.p).0.expect("full support");
+        let r = r_x(&sp, &i.prior.p)
+            .ratio
+            .into_finite()
+            .expect("full support");
         let top = qi(1) / &r;
         if let Threshold::Root(mut root, _) = threshold(&sp, &i.prior.p) {
             root.refine_to(&q(1, 1000));
@@ -237,7 +240,7 @@ fn x7_corrected(i: &Nmtp) -> Check {
 fn x4(i: &Nmtp) -> Check {
     let sp = Space::new(i.n, i.m);
     let p = &i.prior.p;
-    let r = r_x(&sp, p).0.expect("full support");
+    let r = r_x(&sp, p).ratio.into_finite().expect("full support");
     let e = qi(1) / &i.t;
     if in_range(&sp, i).is_some() || e < r {
         return vacuous("t <= t~ or e^eps < r_X");
@@ -269,7 +272,7 @@ fn x4(i: &Nmtp) -> Check {
 fn x6(i: &Nmtp) -> Check {
     let sp = Space::new(i.n, i.m);
     let p = &i.prior.p;
-    let r = r_x(&sp, p).0.expect("full support");
+    let r = r_x(&sp, p).ratio.into_finite().expect("full support");
     let mut t = Tally::new();
     for (x, xp) in sp.ordered_pairs() {
         t.check(p[x] <= &r * &p[xp], || "prior ratio".into());
@@ -318,7 +321,7 @@ fn x10_priors(d: i64) -> Vec<Nmtp> {
             },
             p: vec![q(d - k, d), q(k, d)],
         };
-        let r = r_x(&sp, &prior.p).0.unwrap();
+        let r = r_x(&sp, &prior.p).ratio.into_finite().unwrap();
         let mut ts = vec![q(1, 10), q(1, 3), q(1, 2), q(2, 3), q(9, 10), qi(1) / &r];
         ts.dedup();
         for t in ts {
@@ -339,7 +342,7 @@ fn x10_priors(d: i64) -> Vec<Nmtp> {
 fn x10(i: &Nmtp) -> Check {
     let sp = Space::new(1, 2);
     let p = &i.prior.p;
-    let r = r_x(&sp, p).0.unwrap();
+    let r = r_x(&sp, p).ratio.into_finite().unwrap();
     let e = qi(1) / &i.t;
     let pmin = p.iter().min().unwrap().clone();
     let hh = optimal_distortion(1, 2, &i.t);
@@ -392,7 +395,7 @@ fn s12(i: &Nmtp) -> Check {
     let Some((w, py)) = e_i(&sp, &i.t, p) else {
         return vacuous("t > t~");
     };
-    let r = r_x(&sp, p).0.unwrap();
+    let r = r_x(&sp, p).ratio.into_finite().unwrap();
     let e = qi(1) / &i.t;
     let l = dp_level(&sp, &w).ratio.finite().cloned();
     let Some(l) = l else {

@@ -405,7 +405,7 @@ fn g9(i: &Nm) -> Check {
     }
     for seed in 0..5 {
         let p = super::core::random_prior(&sp, seed, 7).p;
-        let (r, _) = super::core::r_x(&sp, &p);
+        let r = super::core::r_x(&sp, &p).ratio.into_finite();
         let mx = p.iter().max().unwrap().clone();
         let mn = p.iter().min().unwrap().clone();
         t.check(r == Some(&mx / &mn), || {

@@ -13,7 +13,10 @@ use super::core::{
 use super::inst::{grid_nmtp, nmtp_beyond, Nmtp, Tally};
 use super::prior::{threshold, Threshold};
 use crate::claim::{Check, ClaimChecker, Family, Method};
-use crate::measure::{entropy, mutual_information_of_rows, output_distribution};
+use crate::measure::{
+    entropy, event_probability, max_ratio_over_events, mutual_information_of_rows,
+    output_distribution, ExtRational,
+};
 use crate::num::{Poly, Rational};
 
 mod definitions;
@@ -104,31 +107,12 @@ fn row_stochastic(w: &Mech) -> bool {
         .all(|r| r.iter().all(|v| *v >= 0u32) && r.iter().sum::<Rational>() == 1u32)
 }
 
-/// Pr{Y ∈ S | x} for a bitmask S.
-fn set_prob(w: &Mech, x: usize, s: usize) -> Rational {
-    (0..w[x].len())
-        .filter(|y| s >> y & 1 == 1)
-        .map(|y| w[x][y].clone())
-        .sum()
-}
-
-/// The set-form level max_{x~x', S} Pr(S|x)/Pr(S|x') (None = ∞).
-fn set_level(sp: &Space, w: &Mech) -> Option<Rational> {
-    let mut best = qi(1);
-    for (x, xp) in sp.ordered_pairs() {
-        for s in 1..(1usize << sp.size) {
-            let a = set_prob(w, x, s);
-            let b = set_prob(w, xp, s);
-            if b == 0u32 {
-                if a > 0u32 {
-                    return None;
-                }
-                continue;
-            }
-            best = best.max(a / b);
-        }
-    }
-    Some(best)
+/// The set-form level max_{x~x', S} Pr(S|x)/Pr(S|x') (Def 1 read over events S ⊆ Y).
+fn set_level(sp: &Space, w: &Mech) -> ExtRational {
+    sp.ordered_pairs()
+        .into_iter()
+        .map(|(x, xp)| max_ratio_over_events(&w[x], &w[xp]))
+        .fold(ExtRational::Finite(qi(1)), Ord::max)
 }
 
 #[cfg(test)]

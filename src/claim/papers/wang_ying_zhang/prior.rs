@@ -234,8 +234,9 @@ fn show_threshold(th: &Threshold) -> String {
 fn d11(i: &Nmp) -> Check {
     let sp = Space::new(i.n, i.m);
     let p = &i.prior.p;
-    let (r, at) = r_x(&sp, p);
-    let r = match r {
+    let level = r_x(&sp, p);
+    let at = level.pair;
+    let r = match level.ratio.into_finite() {
         Some(r) => r,
         None => return crate::claim::undecided_because("prior without full support"),
     };
@@ -368,7 +369,7 @@ fn d12(i: &Nmp) -> Check {
 fn s4(i: &Nmp) -> Check {
     let sp = Space::new(i.n, i.m);
     let p = &i.prior.p;
-    let (r, _) = r_x(&sp, p);
+    let r = r_x(&sp, p).ratio.into_finite();
     let mut t = Tally::new();
     let full = p.iter().all(|v| *v > 0u32);
     t.check(r.is_some() == full, || {
@@ -599,7 +600,7 @@ fn x3(i: &Nmp) -> Check {
     let sp = Space::new(i.n, i.m);
     let p = &i.prior.p;
     let th = threshold(&sp, p);
-    let (r, _) = r_x(&sp, p);
+    let r = r_x(&sp, p).ratio.into_finite();
     let r = r.expect("full-support grid");
     let bound = qi(1) / &r;
     let ord = match &th {

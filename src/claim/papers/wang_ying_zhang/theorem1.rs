@@ -110,7 +110,10 @@ pub fn lpi_lower(sp: &Space, t: &Rational) -> Result<Rational, String> {
 
 /// Certified lower bound on D_d*(ε) at t: Ok(h(ε+ε_X)) when every LP-DP dual row checks.
 pub fn lpdp_lower(sp: &Space, t: &Rational, p: &[Rational]) -> Result<Rational, String> {
-    let r = r_x(sp, p).0.ok_or("prior without full support")?;
+    let r = r_x(sp, p)
+        .ratio
+        .into_finite()
+        .ok_or("prior without full support")?;
     lpdp_lower_with(sp, t, p, &r)
 }
 
@@ -240,7 +243,10 @@ fn s14_prior_free(i: &super::inst::Nmt) -> Check {
     let mut rows = vec![vec![q(1, sp.m as i64); sp.m]; sp.n];
     rows[0] = row;
     let prior = super::core::product(&sp, "row0 ~ (1, 2/t, ...)", &rows);
-    let r = r_x(&sp, &prior.p).0.expect("full support");
+    let r = r_x(&sp, &prior.p)
+        .ratio
+        .into_finite()
+        .expect("full support");
     let e = &r * q(99, 100);
     let d = optimal_distortion(sp.n, sp.m, &i.t);
     match farkas_lpi(&sp, &prior.p, &e) {
@@ -283,7 +289,10 @@ fn t1b(i: &Nmtp) -> Check {
             Err(e) => t.check(false, || e),
         }
     }
-    let r = r_x(&sp, &i.prior.p).0.expect("full support");
+    let r = r_x(&sp, &i.prior.p)
+        .ratio
+        .into_finite()
+        .expect("full support");
     if r > 1u32 {
         t.check(
             farkas_lpi(&sp, &i.prior.p, &(&r * q(99, 100))).is_ok(),
@@ -300,7 +309,10 @@ fn t1b(i: &Nmtp) -> Check {
 /// T1c (eq (19), left): ε_d*(D) ≥ max{h⁻¹(D) − ε_X, 0}, i.e. D_d*(ε) ≥ h(ε + ε_X) at every ε.
 fn t1c(i: &Nmtp) -> Check {
     let sp = Space::new(i.n, i.m);
-    let r = r_x(&sp, &i.prior.p).0.expect("full support");
+    let r = r_x(&sp, &i.prior.p)
+        .ratio
+        .into_finite()
+        .expect("full support");
     let want = optimal_distortion(sp.n, sp.m, &(&i.t / &r));
     match lpdp_lower(&sp, &i.t, &i.prior.p) {
         Ok(lb) => {
@@ -347,7 +359,10 @@ fn t1d(i: &Nmtp) -> Check {
 fn l2(i: &Nmtp) -> Check {
     let sp = Space::new(i.n, i.m);
     let mut t = Tally::new();
-    let r = r_x(&sp, &i.prior.p).0.expect("full support");
+    let r = r_x(&sp, &i.prior.p)
+        .ratio
+        .into_finite()
+        .expect("full support");
     match lpi_lower(&sp, &i.t) {
         Ok(lb) => t.check(lb >= optimal_distortion(sp.n, sp.m, &i.t), || "(43)".into()),
         Err(e) => t.check(false, || e),
@@ -429,7 +444,10 @@ fn l2s2(i: &Nm) -> Check {
 fn l2s3(i: &Nmtp) -> Check {
     let sp = Space::new(i.n, i.m);
     let mut t = Tally::new();
-    let r = r_x(&sp, &i.prior.p).0.expect("full support");
+    let r = r_x(&sp, &i.prior.p)
+        .ratio
+        .into_finite()
+        .expect("full support");
     match lpdp_lower(&sp, &i.t, &i.prior.p) {
         Ok(lb) => t.check(lb == optimal_distortion(sp.n, sp.m, &(&i.t / &r)), || {
             "certificate".into()
@@ -457,8 +475,9 @@ fn l2s3(i: &Nmtp) -> Check {
 /// combination Σ_y [E q(b,y) − q(a,y) ≥ 0] − E [Σ_y q(b,y) = p(b)] + [Σ_y q(a,y) = p(a)]
 /// has every variable coefficient 0 and reads 0 ≥ p(a) − E p(b) > 0.
 pub(crate) fn farkas_lpi(sp: &Space, p: &[Rational], e: &Rational) -> Result<Rational, String> {
-    let (r, (a, b)) = r_x(sp, p);
-    let r = r.ok_or("no full support")?;
+    let level = r_x(sp, p);
+    let (a, b) = level.pair;
+    let r = level.ratio.into_finite().ok_or("no full support")?;
     if *e >= r {
         return Err("E >= r_X".into());
     }
@@ -486,7 +505,7 @@ pub(crate) fn farkas_lpi(sp: &Space, p: &[Rational], e: &Rational) -> Result<Rat
 fn l3(i: &Nmtp) -> Check {
     let sp = Space::new(i.n, i.m);
     let p = &i.prior.p;
-    let r = r_x(&sp, p).0.expect("full support");
+    let r = r_x(&sp, p).ratio.into_finite().expect("full support");
     let mut t = Tally::new();
     if r > 1u32 {
         match farkas_lpi(&sp, p, &(&r * q(99, 100))) {
@@ -524,7 +543,10 @@ fn sandwich(i: &Nmtp, compared: &str) -> Check {
     };
     let mut t = Tally::new();
     let hh = optimal_distortion(sp.n, sp.m, &i.t);
-    let r = r_x(&sp, &i.prior.p).0.expect("full support");
+    let r = r_x(&sp, &i.prior.p)
+        .ratio
+        .into_finite()
+        .expect("full support");
     t.check(distortion(&sp, &i.prior.p, &w) == hh, || "E_i".into());
     match lpi_lower(&sp, &i.t) {
         Ok(lb) => t.check(lb == hh, || "D_i* = h".into()),
@@ -628,7 +650,7 @@ fn s8(i: &Nmtp) -> Check {
 fn s9(i: &Nmtp) -> Check {
     let sp = Space::new(i.n, i.m);
     let p = &i.prior.p;
-    let r = r_x(&sp, p).0.expect("full support");
+    let r = r_x(&sp, p).ratio.into_finite().expect("full support");
     let mut t = Tally::new();
     let mut rng = Lcg(47);
     let mut ws: Vec<Mech> = (0..3)

@@ -124,9 +124,11 @@ fn d5(i: &Nmtp) -> Check {
         if let Some(l) = l {
             for (x, xp) in sp.ordered_pairs() {
                 for s in 1..(1usize << sp.size) {
-                    t.check(set_prob(w, x, s) <= &l * set_prob(w, xp, s), || {
-                        format!("#{k} S={s:b}")
-                    });
+                    t.check(
+                        event_probability(&w[x], s as u64)
+                            <= &l * event_probability(&w[xp], s as u64),
+                        || format!("#{k} S={s:b}"),
+                    );
                 }
             }
         }

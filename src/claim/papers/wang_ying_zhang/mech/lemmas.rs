@@ -91,7 +91,7 @@ fn l5(i: &Nmtp) -> Check {
 fn x5(i: &Nmtp) -> Check {
     let sp = Space::new(i.n, i.m);
     let p = &i.prior.p;
-    let r = r_x(&sp, p).0.expect("full support");
+    let r = r_x(&sp, p).ratio.into_finite().expect("full support");
     let mut t = Tally::new();
     let mut ws = rand_mechs(&sp, 27, false);
     ws.push(e_d(&sp, &i.t));
