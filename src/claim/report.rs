@@ -282,23 +282,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn decimal_table() {
-        let q = |n: i64, d: i64| Rational::from_signeds(n, d);
-        let table = [
-            (q(1, 3), 5, "0.33333"),
-            (q(2, 3), 5, "0.66667"),
-            (q(-2, 3), 2, "-0.67"),
-            (q(1, 8), 2, "0.13"),
-            (q(7, 1), 0, "7"),
-            (q(-1, 1000), 2, "0.00"),
-            (q(123456, 100), 3, "1234.560"),
-        ];
-        for (v, d, want) in table {
-            assert_eq!(decimal(&v, d), want, "{v} at {d}");
-        }
-    }
-
-    #[test]
     fn aggregate_order() {
         use Outcome::*;
         assert_eq!(Outcome::aggregate(&[Holds, Holds]), Holds);

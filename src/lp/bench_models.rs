@@ -7,6 +7,7 @@
 
 use super::channel::ChannelLp;
 use super::model::{Model, Sense};
+use crate::measure::hamming_distance_base_m;
 use crate::num::Rational;
 
 /// The Hamming graph H(n, m): vertices `D^n` with `D = {0..m-1}` (index = base-m digits, most
@@ -31,19 +32,6 @@ pub fn hamming_adjacency(n: usize, m: usize) -> Vec<Vec<usize>> {
             out
         })
         .collect()
-}
-
-/// Hamming distance between vertices `u`, `v` of H(n, m).
-pub fn hamming_distance(n: usize, m: usize, mut u: usize, mut v: usize) -> usize {
-    let mut d = 0;
-    for _ in 0..n {
-        if u % m != v % m {
-            d += 1;
-        }
-        u /= m;
-        v /= m;
-    }
-    d
 }
 
 /// The cycle C_k as adjacency lists.
@@ -97,7 +85,9 @@ pub fn pd_dp_channel(n: usize, m: usize, t: &Rational) -> ChannelLp {
     let weights = (0..k)
         .map(|x| {
             (0..k)
-                .map(|y| Rational::from_unsigneds(hamming_distance(n, m, x, y) as u64, k as u64))
+                .map(|y| {
+                    Rational::from_unsigneds(hamming_distance_base_m(x, y, n, m) as u64, k as u64)
+                })
                 .collect()
         })
         .collect();

@@ -3,7 +3,8 @@
 //! because several papers' claims are checked against the same formula.
 
 use super::info::binary_entropy;
-use crate::num::{Interval, LogLinear, Rational};
+use crate::num::interval::{refine, DEFAULT_SCHEDULE};
+use crate::num::{Decision, Interval, LogLinear, Rational};
 use malachite::base::num::basic::traits::{One, Zero};
 
 /// The tightest (ε,δ) → (ε',δ') conversion for `1 ≤ t' ≤ t` (t = e^ε, t' = e^ε'): every
@@ -46,6 +47,23 @@ pub fn dp_capacity_bound_bits_at_eps_one(prec: u64) -> Option<Interval> {
     let one = Interval::from_i64(1, prec);
     let th = e.sub(&one).checked_div(&e.add(&one))?;
     th.checked_div(&Interval::ln2(prec))
+}
+
+/// Decide `tanh(1/2)/ln 2 < bound` (bits) by [`dp_capacity_bound_bits_at_eps_one`] refined
+/// along [`DEFAULT_SCHEDULE`]: the decision, the precision that decided it, and the enclosure at
+/// 128 bits as a 6-digit decimal for reports.
+pub fn dp_capacity_bound_bits_at_eps_one_below(bound: &Rational) -> (Decision, u64, String) {
+    let (decision, bits) = refine(
+        |prec| match dp_capacity_bound_bits_at_eps_one(prec) {
+            Some(iv) => iv.lt(&Interval::from_rational(bound, prec)),
+            None => Decision::Unknown,
+        },
+        &DEFAULT_SCHEDULE,
+    );
+    let shown = dp_capacity_bound_bits_at_eps_one(128)
+        .map(|iv| iv.to_decimal_string(6))
+        .unwrap_or_default();
+    (decision, bits, shown)
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@
 
 use super::info::{kl, mutual_information, mutual_information_of_rows, output_distribution};
 use crate::num::fmt::to_f64;
-use crate::num::{Interval, LogLinear, Rational};
+use crate::num::{Decision, Interval, LogLinear, Rational};
 use crate::prob::{Channel, Dist};
 use std::collections::HashMap;
 
@@ -255,6 +255,20 @@ pub struct ExactCapacityBracket {
     pub prior: Vec<Rational>,
 }
 
+impl ExactCapacityBracket {
+    /// Decide `C ≤ bound` from the bracket: true when the upper end is certified `≤ bound`,
+    /// false when the lower end is certified `> bound`, unknown otherwise.
+    pub fn capacity_at_most(&self, bound: &LogLinear) -> Decision {
+        if LogLinear::decide_le(&self.upper, bound) == Decision::True {
+            Decision::True
+        } else if LogLinear::decide_le(&self.lower, bound) == Decision::False {
+            Decision::False
+        } else {
+            Decision::Unknown
+        }
+    }
+}
+
 /// The exact bracket at one rational input `π`: `I(π; W)` and `max_x D(W_x ‖ πW)`.
 fn exact_bracket_at(prior: Vec<Rational>, rows: &[Vec<Rational>]) -> ExactCapacityBracket {
     let lower = mutual_information_of_rows(&prior, rows);
@@ -333,6 +347,22 @@ mod tests {
         let c = &LogLinear::ln(&q(2, 1)) - &entropy(&[q(1, 4), q(3, 4)]);
         assert_eq!(b.lower, c);
         assert_eq!(b.upper, c);
+        // C ≤ bound decided from either end; a bracket strictly around the bound is unknown.
+        assert_eq!(b.capacity_at_most(&c), Decision::True);
+        assert_eq!(b.capacity_at_most(&LogLinear::ln(&q(2, 1))), Decision::True);
+        assert_eq!(
+            b.capacity_at_most(&LogLinear::ln(&q(1, 1))),
+            Decision::False
+        );
+        let open = ExactCapacityBracket {
+            lower: LogLinear::ln(&q(1, 1)),
+            upper: LogLinear::ln(&q(2, 1)),
+            prior: vec![q(1, 2), q(1, 2)],
+        };
+        assert_eq!(
+            open.capacity_at_most(&LogLinear::ln(&q(3, 2))),
+            Decision::Unknown
+        );
     }
 
     proptest! {

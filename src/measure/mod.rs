@@ -24,8 +24,8 @@ mod qif;
 mod renyi;
 
 pub use bounds::{
-    dp_capacity_bound_bits_at_eps_one, mi_dp_bound_from_tv, tight_conversion_pair,
-    tight_delta_conversion, tv_bound_of_close_pair,
+    dp_capacity_bound_bits_at_eps_one, dp_capacity_bound_bits_at_eps_one_below,
+    mi_dp_bound_from_tv, tight_conversion_pair, tight_delta_conversion, tv_bound_of_close_pair,
 };
 pub use capacity::{
     blahut_arimoto_hint, capacity_bracket, capacity_bracket_at, capacity_bracket_exact,

@@ -12,6 +12,10 @@ use crate::num::Rational;
 use malachite::base::num::basic::traits::{One, Zero};
 use std::fmt;
 
+/// A channel as plain rows (`rows[x][y] = W(y|x)`), not validated: what the paper modules
+/// enumerate and the row functions below take; [`Channel`] is the validated form.
+pub type Rows = Vec<Vec<Rational>>;
+
 /// Why a distribution or channel was rejected. Rows and columns are 0-based here; the CLI
 /// prints them 1-based.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -17,7 +17,7 @@ use crate::claim::scan::{DScan, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::measure::{capacity_bracket_exact, mutual_information_of_rows};
 use crate::measure::{
-    dp_capacity_bound_bits_at_eps_one, mi_dp_bound_from_tv, tight_conversion_pair,
+    dp_capacity_bound_bits_at_eps_one_below, mi_dp_bound_from_tv, tight_conversion_pair,
     tight_delta_conversion, tv_bound_of_close_pair,
 };
 use crate::measure::{
@@ -26,7 +26,6 @@ use crate::measure::{
 };
 use crate::mechanism::database::{product_randomized_response, DatabaseMechanism};
 use crate::mechanism::{erasure, truncated_geometric};
-use crate::num::interval::{refine, Interval, DEFAULT_SCHEDULE};
 use crate::num::loglin::LogLinear;
 use crate::num::poly::Poly;
 use crate::num::{Decision, Rational};

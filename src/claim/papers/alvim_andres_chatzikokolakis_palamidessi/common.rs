@@ -13,8 +13,7 @@ use crate::num::Rational;
 use malachite::base::num::arithmetic::traits::Pow;
 use malachite::base::num::basic::traits::{One, Zero};
 
-/// A matrix of exact rationals, rows = inputs.
-pub type Matrix = Vec<Vec<Rational>>;
+pub use crate::prob::Rows;
 
 /// `n/d` as a rational (the claim layer's shorthand).
 pub use crate::claim::instances::r;
@@ -28,13 +27,13 @@ pub use crate::claim::families::uniform;
 
 /// The exact DP level `e^ε = max M[i][j]/M[h][j]` over edges `i ~ h` (both orientations) with
 /// the attaining pair and column; `∞` when a zero faces a non-zero (AACP Def. 1, pointwise form).
-pub fn dp_level(m: &Matrix, g: &Graph) -> DpLevel {
+pub fn dp_level(m: &Rows, g: &Graph) -> DpLevel {
     max_ratio_rows(m, &g.edges())
 }
 
 /// The first violation `(i, h, j)` of the multiplicative ε-DP form `M[i][j] <= t·M[h][j]` over
 /// edges `i ~ h` in both orientations (catalogue §0), or `None` when `M` is ε-DP.
-pub fn dp_violation(m: &Matrix, g: &Graph, t: &Rational) -> Option<(usize, usize, usize)> {
+pub fn dp_violation(m: &Rows, g: &Graph, t: &Rational) -> Option<(usize, usize, usize)> {
     for (a, b) in g.edges() {
         for (i, h) in [(a, b), (b, a)] {
             for j in 0..m[i].len() {
@@ -66,7 +65,7 @@ pub fn distance_sum(g: &Graph, r: usize, t: &Rational) -> Rational {
 
 /// The matrix `M[i][j] = c_i·t^{-d(i,j)}` of AACP eq. (2) with equality (Thm 4.1 tightness) and
 /// eq. (6); `c[i]` is the constant used on row `i`.
-pub fn tight_matrix(g: &Graph, t: &Rational, c: &[Rational]) -> Matrix {
+pub fn tight_matrix(g: &Graph, t: &Rational, c: &[Rational]) -> Rows {
     let d = g.distances();
     (0..g.n())
         .map(|i| (0..g.n()).map(|j| &c[i] * t_pow_neg(t, d[i][j])).collect())
@@ -79,7 +78,7 @@ pub struct MasterLp {
     /// `OPT(G, t, π) = max Σ_j π_j M[j][j]` (exact).
     pub value: Rational,
     /// An optimal ε-DP matrix (`n × n`).
-    pub matrix: Matrix,
+    pub matrix: Rows,
     /// What was solved and checked (for the report).
     pub note: String,
 }
@@ -99,7 +98,7 @@ pub fn master_lp(
     symmetric: bool,
 ) -> Result<MasterLp, String> {
     let k = g.n();
-    let weights: Matrix = (0..k)
+    let weights: Rows = (0..k)
         .map(|x| {
             (0..k)
                 .map(|y| {
@@ -120,7 +119,7 @@ pub fn master_lp(
 pub fn solve_channel_lp(
     g: &Graph,
     t: &Rational,
-    weights: Matrix,
+    weights: Rows,
     sense: Sense,
     symmetric: bool,
 ) -> Result<MasterLp, String> {
@@ -318,12 +317,12 @@ pub use crate::claim::instances::Lcg;
 /// `count` vertices of the ε-DP polytope of `g` (LP optima under seeded random objectives with
 /// integer weights in `-5..=5`), each certified; these are the "random ε-DP matrices" of
 /// catalogue §4.
-pub fn random_dp_vertices(g: &Graph, t: &Rational, count: usize, seed: u64) -> Vec<Matrix> {
+pub fn random_dp_vertices(g: &Graph, t: &Rational, count: usize, seed: u64) -> Vec<Rows> {
     let k = g.n();
     let mut rng = Lcg(seed);
     (0..count)
         .filter_map(|_| {
-            let w: Matrix = (0..k)
+            let w: Rows = (0..k)
                 .map(|_| {
                     (0..k)
                         .map(|_| Rational::from(rng.below(11) as i64 - 5))
@@ -338,7 +337,7 @@ pub fn random_dp_vertices(g: &Graph, t: &Rational, count: usize, seed: u64) -> V
 }
 
 /// Render a matrix as `[[a, b], [c, d]]` with exact entries.
-pub fn fmt_matrix(m: &Matrix) -> String {
+pub fn fmt_matrix(m: &Rows) -> String {
     let rows: Vec<String> = m
         .iter()
         .map(|row| {

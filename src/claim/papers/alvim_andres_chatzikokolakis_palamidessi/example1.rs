@@ -17,7 +17,7 @@
 //! the remark on rings and lines).
 
 use super::common::{
-    dp_violation, fmt_matrix, master_lp, r, tight_matrix, undecided, uniform, Matrix,
+    dp_violation, fmt_matrix, master_lp, r, tight_matrix, undecided, uniform, Rows,
 };
 use crate::claim::scan::Agree;
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
@@ -44,7 +44,7 @@ const M1_PRINTED: [[&str; 6]; 6] = [
 ];
 
 /// The printed M2: 2/7 on the diagonal, 1/7 elsewhere.
-fn m2_printed() -> Matrix {
+fn m2_printed() -> Rows {
     (0..6)
         .map(|i| {
             (0..6)
@@ -54,7 +54,7 @@ fn m2_printed() -> Matrix {
         .collect()
 }
 
-fn m1_printed() -> Matrix {
+fn m1_printed() -> Rows {
     M1_PRINTED
         .iter()
         .map(|row| {

@@ -11,7 +11,7 @@
 //! shared by the claim groups: `dp_forms` (D2, C2), `entropies` (D3, D4, C3, D5, D6),
 //! `capacity` (F1, F1-corrected) and `guessing` (F2, F2-corrected, F3, P3).
 
-use super::common::{dp_violation, fmt_matrix, fmt_vec, r, Lcg, Matrix};
+use super::common::{dp_violation, fmt_matrix, fmt_vec, r, Lcg, Rows};
 use crate::claim::families::{channels, simplex};
 use crate::claim::scan::{Agree, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
@@ -53,7 +53,7 @@ fn random_dist(rng: &mut Lcg, k: usize, den: u64, zeros: bool) -> Vec<Rational> 
 }
 
 /// A seeded random `n × m` row-stochastic matrix (zeros allowed).
-fn random_channel(rng: &mut Lcg, n: usize, m: usize, den: u64) -> Matrix {
+fn random_channel(rng: &mut Lcg, n: usize, m: usize, den: u64) -> Rows {
     (0..n).map(|_| random_dist(rng, m, den, true)).collect()
 }
 
@@ -78,7 +78,7 @@ impl fmt::Display for Shape {
 
 impl Shape {
     /// The instances: `(prior, channel)`; every third prior is the uniform one.
-    fn build(&self) -> Vec<(Vec<Rational>, Matrix)> {
+    fn build(&self) -> Vec<(Vec<Rational>, Rows)> {
         let mut rng = Lcg(self.seed);
         (0..self.count)
             .map(|i| {
@@ -119,7 +119,7 @@ fn shapes_beyond(size: usize) -> Vec<Shape> {
 
 /// Smith's eq. (1), first form, from the joint: `Σ_y p(y)·max_x p(x|y)`, with the posterior
 /// `p(x|y) = p(x,y)/p(y)` computed by Bayes; outputs with `p(y) = 0` contribute nothing.
-fn posterior_form(joint: &Matrix) -> Rational {
+fn posterior_form(joint: &Rows) -> Rational {
     let cols = joint.first().map_or(0, Vec::len);
     let mut total = Rational::ZERO;
     for y in 0..cols {

@@ -7,7 +7,7 @@
 //! `I_∞(X;Z) = log2 Σ_z max_x M[x][z]`, and `Σ_z max_x M[x][z] = n·V(M)`.
 
 use super::common::{
-    distance_sum, dp_violation, master_lp, r, t_grid, tight_matrix, undecided, uniform, Matrix,
+    distance_sum, dp_violation, master_lp, r, t_grid, tight_matrix, undecided, uniform, Rows,
 };
 use crate::claim::scan::{Agree, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
@@ -113,7 +113,7 @@ fn check_rw2(c: &HammingT) -> Check {
 /// v-ary randomized response from the mechanism library (`mechanism::randomized_response`,
 /// `t = e^ε`): `R[a][a] = t/(t+v−1)`, `R[a][b] = 1/(t+v−1)` — built independently of
 /// the `t^{-d}` matrix it is compared with.
-fn randomized_response(v: usize, t: &Rational) -> Matrix {
+fn randomized_response(v: usize, t: &Rational) -> Rows {
     crate::mechanism::randomized_response(v, t)
         .expect("v >= 1 and t >= 1")
         .rows()
@@ -122,7 +122,7 @@ fn randomized_response(v: usize, t: &Rational) -> Matrix {
 
 /// The u-fold Kronecker power of `R` on `V^u` (vertex order of [`Graph::hamming`]):
 /// `M[x][z] = Π_k R[x_k][z_k]`.
-fn kron_power(g: &Graph, rr: &Matrix) -> Matrix {
+fn kron_power(g: &Graph, rr: &Rows) -> Rows {
     let labels: Vec<Vec<usize>> = (0..g.n()).map(|x| g.hamming_label(x)).collect();
     labels
         .iter()
@@ -251,8 +251,8 @@ fn cliques(g: &Graph, u: usize, v: usize) -> Vec<(usize, usize, Vec<usize>)> {
 }
 
 /// `Σ_z max_{w} M[x[i↦w]][z]`: the individual leakage argument (uniform prior on V, Prop. 2).
-fn clique_max_sum(m: &Matrix, rows: &[usize]) -> Rational {
-    let sub: Matrix = rows.iter().map(|&x| m[x].clone()).collect();
+fn clique_max_sum(m: &Rows, rows: &[usize]) -> Rational {
+    let sub: Rows = rows.iter().map(|&x| m[x].clone()).collect();
     min_capacity_of_rows(&sub)
 }
 

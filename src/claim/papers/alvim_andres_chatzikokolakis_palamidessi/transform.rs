@@ -8,7 +8,7 @@
 
 use super::common::{
     bound_graphs, distance_sum, dp_violation, fmt_matrix, master_lp, r, random_dp_vertices, t_grid,
-    tight_matrix, undecided, uniform, Lcg, Matrix,
+    tight_matrix, undecided, uniform, Lcg, Rows,
 };
 use crate::claim::scan::{Agree, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
@@ -61,10 +61,10 @@ fn small_cells() -> Vec<GraphT> {
 ///
 /// L1, R1 and the Lemma 2/3 / eq. (2) claims share cells, so the matrices (whose LP solves
 /// dominate) are built once per cell and shared.
-fn test_matrices(cell: &GraphT) -> Vec<Matrix> {
+fn test_matrices(cell: &GraphT) -> Vec<Rows> {
     use std::collections::HashMap;
     use std::sync::{Mutex, OnceLock};
-    static CACHE: OnceLock<Mutex<HashMap<String, Vec<Matrix>>>> = OnceLock::new();
+    static CACHE: OnceLock<Mutex<HashMap<String, Vec<Rows>>>> = OnceLock::new();
     let key = format!("{} {:?} t={}", cell.g, cell.g.edges(), cell.t);
     let cache = CACHE.get_or_init(Default::default);
     if let Some(m) = cache.lock().expect("cache lock").get(&key) {
@@ -75,11 +75,11 @@ fn test_matrices(cell: &GraphT) -> Vec<Matrix> {
     m
 }
 
-fn build_test_matrices(cell: &GraphT) -> Vec<Matrix> {
+fn build_test_matrices(cell: &GraphT) -> Vec<Rows> {
     let (g, t) = (&cell.g, &cell.t);
     let n = g.n();
     let mut base = random_dp_vertices(g, t, 3, 7 + n as u64);
-    let rows_normalised: Matrix = tight_matrix(g, t, &vec![Rational::ONE; n])
+    let rows_normalised: Rows = tight_matrix(g, t, &vec![Rational::ONE; n])
         .into_iter()
         .map(|row| {
             let s: Rational = row.iter().sum();
@@ -95,7 +95,7 @@ fn build_test_matrices(cell: &GraphT) -> Vec<Matrix> {
         .collect();
     base.push(vec![constant; n]);
     if base.len() >= 2 {
-        let mix: Matrix = (0..n)
+        let mix: Rows = (0..n)
             .map(|i| {
                 (0..n)
                     .map(|j| (&base[0][i][j] + &base[1][i][j]) / Rational::from(2u32))
@@ -139,7 +139,7 @@ fn build_test_matrices(cell: &GraphT) -> Vec<Matrix> {
 
 /// Lemma 1's candidate construction: column `j` goes to the row `r(j)` holding its maximum
 /// (first maximal row), `M'[·][i] = Σ_{j : r(j) = i} M[·][j]`, columns `>= n` zero.
-pub fn lemma1(m: &Matrix) -> Matrix {
+pub fn lemma1(m: &Rows) -> Rows {
     let n = m.len();
     let cols = m.first().map_or(0, Vec::len);
     let mut out = vec![vec![Rational::ZERO; cols.max(n)]; n];
@@ -157,7 +157,7 @@ pub fn lemma1(m: &Matrix) -> Matrix {
     out
 }
 
-fn row_sums_one(m: &Matrix) -> bool {
+fn row_sums_one(m: &Rows) -> bool {
     m.iter().all(|row| row.iter().sum::<Rational>() == 1u32)
 }
 
@@ -188,7 +188,7 @@ fn check_l1(cell: &GraphT) -> Check {
 }
 
 /// Lemma 2's candidate: `M''[i][j] = (1/(n·n_{d(i,j)})) Σ_{d(h,k) = d(i,j)} M'[h][k]`.
-pub fn lemma2(g: &Graph, p: &Matrix) -> Matrix {
+pub fn lemma2(g: &Graph, p: &Rows) -> Rows {
     let n = g.n();
     let d = g.distances();
     let diam = g.diameter().unwrap_or(0);
@@ -223,7 +223,7 @@ pub fn lemma2(g: &Graph, p: &Matrix) -> Matrix {
 }
 
 /// Lemma 3's candidate: `M''[i][j] = (1/n) Σ_k M'[σ_k(i)][σ_k(j)]` over a VT+ family.
-pub fn lemma3(sigmas: &[Vec<usize>], p: &Matrix) -> Matrix {
+pub fn lemma3(sigmas: &[Vec<usize>], p: &Rows) -> Rows {
     let n = sigmas.len();
     let cols = p.first().map_or(0, Vec::len);
     let nn = Rational::from(n as u64);
@@ -242,7 +242,7 @@ pub fn lemma3(sigmas: &[Vec<usize>], p: &Matrix) -> Matrix {
 }
 
 /// The properties Lemmas 2 and 3 require of `M''` from `M'`.
-fn lemma23_ok(cell: &GraphT, p: &Matrix, q: &Matrix) -> Result<(), String> {
+fn lemma23_ok(cell: &GraphT, p: &Rows, q: &Rows) -> Result<(), String> {
     let n = cell.g.n();
     let d0 = &q[0][0];
     if !(0..n).all(|i| &q[i][i] == d0 && (0..n).all(|h| q[h][i] <= q[i][i])) {
@@ -311,7 +311,7 @@ fn cells_beyond(dr: bool, s: usize) -> Vec<GraphT> {
 /// `M''`, which must have every property the lemmas require.
 fn check_lemma23(
     cell: &GraphT,
-    construct: impl Fn(&Matrix) -> Matrix,
+    construct: impl Fn(&Rows) -> Rows,
     compared: &str,
     method: Method,
     hypothesis: String,
@@ -373,7 +373,7 @@ fn check_l3(cell: &GraphT) -> Check {
 
 /// The matrices with equal maximal diagonal that eq. (2), the dis-equation and L3n speak of:
 /// Lemma 2 / Lemma 3 outputs on the cell's test matrices and the tight matrix `t^{-d}/S`.
-fn equal_diagonal_matrices(cell: &GraphT) -> Vec<Matrix> {
+fn equal_diagonal_matrices(cell: &GraphT) -> Vec<Rows> {
     let g = &cell.g;
     let n = g.n();
     let vtp = match g.vt_plus(1_000_000) {

@@ -9,7 +9,7 @@
 
 use super::common::{
     distance_sum, dp_violation, fmt_matrix, graph_cells, graphs_beyond, master_lp, r,
-    section11_graphs, tight_matrix, undecided, uniform, Matrix,
+    section11_graphs, tight_matrix, undecided, uniform, Rows,
 };
 use super::transform::{bound_beyond, bound_cells, check_bound, check_tight, GraphT};
 use crate::claim::not_checkable;
@@ -64,7 +64,7 @@ fn check_t62(cell: &GraphT) -> Check {
 /// Mechanism (6) under the two readings of `c` on a graph whose distance profile may depend on
 /// the vertex: per-row `c_i = 1/S(i)`, or one constant `c = 1/S(r)` for a chosen `r`. Returns
 /// `Ok(())` when the matrix is a channel and ε-DP, else what is wrong.
-fn legal(g: &Graph, t: &Rational, c: &[Rational]) -> Result<Matrix, String> {
+fn legal(g: &Graph, t: &Rational, c: &[Rational]) -> Result<Rows, String> {
     let m = tight_matrix(g, t, c);
     if let Some((i, s)) = m
         .iter()
@@ -283,7 +283,7 @@ fn h_rows() -> Vec<Vec<Rational>> {
 }
 
 /// Every H : {0..k-1} → Z (|Z| = 2) with rows from [`h_rows`].
-fn all_h(k: usize) -> Vec<Matrix> {
+fn all_h(k: usize) -> Vec<Rows> {
     let rows = h_rows();
     let c = rows.len();
     (0..c.pow(k as u32))
@@ -295,7 +295,7 @@ fn all_h(k: usize) -> Vec<Matrix> {
         .collect()
 }
 
-fn dp_on_pairs(m: &Matrix, pairs: &[(usize, usize)], t: &Rational) -> bool {
+fn dp_on_pairs(m: &Rows, pairs: &[(usize, usize)], t: &Rational) -> bool {
     pairs
         .iter()
         .all(|&(a, b)| (0..m[a].len()).all(|j| m[a][j] <= t * &m[b][j] && m[b][j] <= t * &m[a][j]))
@@ -314,14 +314,14 @@ fn check_cobl(q: &Query) -> Check {
         v
     };
     for h in all_h(q.k) {
-        let kmat: Matrix = q.f.iter().map(|&y| h[y].clone()).collect();
+        let kmat: Rows = q.f.iter().map(|&y| h[y].clone()).collect();
         let k_dp = dp_violation(&kmat, &q.x, &t).is_none();
         for distinct in [true, false] {
             let pairs = induced_pairs(q, distinct);
             // 𝒴 = {0..k-1}: H as is. 𝒴 = f(𝒳): H restricted to the image (pairs only involve
             // image points, so the same pairs apply to the restriction).
             let full = dp_on_pairs(&h, &pairs, &t);
-            let restricted: Matrix = image.iter().map(|&y| h[y].clone()).collect();
+            let restricted: Rows = image.iter().map(|&y| h[y].clone()).collect();
             let relabel: Vec<(usize, usize)> = pairs
                 .iter()
                 .map(|(a, b)| {
@@ -356,11 +356,11 @@ fn check_d12(q: &Query) -> Check {
             (0..n).all(|x| (0..n).all(|x2| q.f[x] != q.f[x2] || kmat[x] == kmat[x2]));
         // H[y] = K[x] for some x with f(x) = y (uniform off the image); K = H o f is then
         // decided with the library's composition of the deterministic channel f and H.
-        let mut h: Matrix = vec![vec![r(1, 2), r(1, 2)]; q.k];
+        let mut h: Rows = vec![vec![r(1, 2), r(1, 2)]; q.k];
         for x in (0..n).rev() {
             h[q.f[x]] = kmat[x].clone();
         }
-        let f_channel: Matrix = (0..n)
+        let f_channel: Rows = (0..n)
             .map(|x| {
                 (0..q.k)
                     .map(|y| Rational::from(u32::from(q.f[x] == y)))
@@ -507,7 +507,7 @@ fn check_q34(q: &Query) -> Check {
     };
     let c = Rational::ONE / distance_sum(&y, 0, &t);
     let h = tight_matrix(&y, &t, &vec![c; q.k]);
-    let kmat: Matrix = q.f.iter().map(|&v| h[v].clone()).collect();
+    let kmat: Rows = q.f.iter().map(|&v| h[v].clone()).collect();
     if let Some((i, j, z)) = dp_violation(&kmat, &q.x, &t) {
         return Check::new(
             "K = H o f is eps-DP",
@@ -578,7 +578,7 @@ fn check_d15(cell: &GraphT) -> Check {
         for x in 0..g.n() {
             for i in 0..u {
                 let lx = g.hamming_label(x);
-                let sub: Matrix = (0..v)
+                let sub: Rows = (0..v)
                     .map(|w| {
                         let mut y = lx.clone();
                         y[i] = w;

@@ -193,16 +193,7 @@ fn check_x2_with(inst: &X2, achievable: bool) -> Check {
             let digits_ok = ln2.cmp_rational(&r(1000, 1445)) == Ordering::Greater
                 && ln2.cmp_rational(&r(1000, 1435)) != Ordering::Greater;
             let printed = r(144, 100);
-            let (d, bits) = refine(
-                |prec| match dp_capacity_bound_bits_at_eps_one(prec) {
-                    Some(iv) => iv.lt(&Interval::from_rational(&printed, prec)),
-                    None => Decision::Unknown,
-                },
-                &DEFAULT_SCHEDULE,
-            );
-            let shown = dp_capacity_bound_bits_at_eps_one(128)
-                .map(|iv| iv.to_decimal_string(6))
-                .unwrap_or_default();
+            let (d, bits, shown) = dp_capacity_bound_bits_at_eps_one_below(&printed);
             if achievable {
                 Check::new(
                     "reading 'C_1 of a 1-DP channel reaches 1.44 bits': C_1 <= tanh(1/2) nats in bits  vs  1.44",

@@ -13,6 +13,7 @@ use crate::measure::ExtRational;
 use crate::mechanism::database::{product_randomized_response, DatabaseMechanism};
 use crate::num::loglin::LogLinear;
 use crate::num::{Decision, Rational};
+use crate::prob::Rows;
 use std::fmt;
 
 /// A joint distribution over a product of finite coordinates.
@@ -208,8 +209,6 @@ impl fmt::Display for PairFam {
         }
     }
 }
-
-type Rows = Vec<Vec<Rational>>;
 
 impl PairFam {
     fn build(&self) -> Vec<(Rows, Rows)> {

@@ -44,12 +44,10 @@ fn check_3a(fam: &MechanismFamily) -> Check {
         for (label, w) in mech.row_slices() {
             let br = capacity_bracket_exact(&w);
             let strict = (&br.upper - &eps).signum() == Ordering::Less;
-            let d = if LogLinear::decide_le(&br.upper, &bound) == Decision::True && strict {
-                Decision::True
-            } else if LogLinear::decide_le(&br.lower, &bound) == Decision::False {
-                Decision::False
-            } else {
-                Decision::Unknown
+            // Holding also needs the strict inequality against ε.
+            let d = match br.capacity_at_most(&bound) {
+                Decision::True if !strict => Decision::Unknown,
+                d => d,
             };
             s.push(
                 d,
@@ -287,13 +285,7 @@ fn check_4(inst: &Cy4) -> Check {
                 let tau_v = tv_bound_of_close_pair(t, &delta);
                 let bound = mi_dp_bound_from_tv(&tau_v, m);
                 let br = capacity_bracket_exact(&w);
-                let d = if LogLinear::decide_le(&br.upper, &bound) == Decision::True {
-                    Decision::True
-                } else if LogLinear::decide_le(&br.lower, &bound) == Decision::False {
-                    Decision::False
-                } else {
-                    Decision::Unknown
-                };
+                let d = br.capacity_at_most(&bound);
                 s.push(
                     d,
                     LogLinear::approx_f64(&br.upper) - LogLinear::approx_f64(&bound),

@@ -13,7 +13,7 @@ use crate::claim::instances::{fmt_rows, fmt_vec, simplex, t_set, SplitMix};
 use crate::claim::mechanism_grid::{default_mechanism_families, MechanismFamily};
 use crate::claim::scan::{Agree, DScan, Scan};
 use crate::claim::{undecided_because, Check, ClaimChecker, Family, Method, Outcome, Value};
-use crate::measure::dp_capacity_bound_bits_at_eps_one;
+use crate::measure::dp_capacity_bound_bits_at_eps_one_below;
 use crate::measure::{capacity_bracket_exact, output_distribution};
 use crate::measure::{
     event_probability, hockey_stick_two_sided, kl, max_ratio, max_ratio_two_sided, ExtRational,

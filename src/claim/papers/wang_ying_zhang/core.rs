@@ -280,11 +280,11 @@ pub fn r_x(sp: &Space, p: &[Rational]) -> DpLevel {
     max_ratio_over_ordered_pairs(&column, sp.ordered_pairs())
 }
 
-/// A mechanism p_{Y|X} as an N×N row-stochastic matrix `w[x][y]`.
-pub type Mech = Vec<Vec<Rational>>;
+/// A mechanism p_{Y|X} is an N×N row-stochastic matrix `w[x][y]`, the library's rows.
+pub use crate::prob::Rows;
 
 /// ℰ_d (eq (27)): p(y|x) = t^{d(x,y)}/Z.
-pub fn e_d(sp: &Space, t: &Rational) -> Mech {
+pub fn e_d(sp: &Space, t: &Rational) -> Rows {
     let zz = gibbs_normaliser(sp.n, sp.m, t);
     let tp: Vec<Rational> = (0..=sp.n).map(|k| pw(t, k) / &zz).collect();
     (0..sp.size)
@@ -359,7 +359,7 @@ pub fn gibbs_feasible(sp: &Space, t: &Rational, p: &[Rational]) -> bool {
 
 /// ℰ_i (eq (26)): p(y|x) = p_Y(y) t^{d(x,y)} / (p_X(x) Z) with p_Y = G_t⁻¹ p_X.
 /// `None` when p_X lacks full support or p_Y is not a pmf (ε < ε̃_X).
-pub fn e_i(sp: &Space, t: &Rational, p: &[Rational]) -> Option<(Mech, Vec<Rational>)> {
+pub fn e_i(sp: &Space, t: &Rational, p: &[Rational]) -> Option<(Rows, Vec<Rational>)> {
     if p.iter().any(|v| *v <= 0u32) {
         return None;
     }
@@ -381,15 +381,15 @@ pub fn e_i(sp: &Space, t: &Rational, p: &[Rational]) -> Option<(Mech, Vec<Ration
 /// DP level (Def 3, eq (2)): `max_{x~x', y} W(y|x)/W(y|x')` over the ordered neighbour
 /// pairs of 𝒟ⁿ in the paper's order ([`Space::ordered_pairs`]), 0/0 read as satisfying any
 /// bound; the library's [`max_ratio_over_ordered_pairs`] (`ratio` = e^level, `+∞` possible).
-pub fn dp_level(sp: &Space, w: &Mech) -> DpLevel {
+pub fn dp_level(sp: &Space, w: &Rows) -> DpLevel {
     max_ratio_over_ordered_pairs(w, sp.ordered_pairs())
 }
 
 /// Identifiability level (Def 2, eq (1)) in the joint form q(x,y) = p_X(x)W(y|x):
 /// max_{x~x', y} q(x,y)/q(x',y) — equal to the posterior ratio on every y with p_Y(y) > 0
 /// (for p_Y(y) = 0 every q(·,y) = 0 and the pair is skipped).
-pub fn ident_level(sp: &Space, p: &[Rational], w: &Mech) -> DpLevel {
-    let joint: Mech = p
+pub fn ident_level(sp: &Space, p: &[Rational], w: &Rows) -> DpLevel {
+    let joint: Rows = p
         .iter()
         .zip(w)
         .map(|(px, row)| row.iter().map(|a| px * a).collect())
@@ -398,7 +398,7 @@ pub fn ident_level(sp: &Space, p: &[Rational], w: &Mech) -> DpLevel {
 }
 
 /// Expected distortion E d(X,Y) = Σ p_X(x) W(y|x) d(x,y) (eq (5)).
-pub fn distortion(sp: &Space, p: &[Rational], w: &Mech) -> Rational {
+pub fn distortion(sp: &Space, p: &[Rational], w: &Rows) -> Rational {
     let mut s = qi(0);
     for x in 0..sp.size {
         for y in 0..sp.size {
@@ -411,7 +411,7 @@ pub fn distortion(sp: &Space, p: &[Rational], w: &Mech) -> Rational {
 }
 
 /// A random row-stochastic rational N×K matrix with weights in 0..k (some zeros when `zeros`).
-pub fn random_mech(rng: &mut Lcg, rows: usize, cols: usize, k: u64, zeros: bool) -> Mech {
+pub fn random_mech(rng: &mut Lcg, rows: usize, cols: usize, k: u64, zeros: bool) -> Rows {
     (0..rows)
         .map(|_| {
             let w: Vec<Rational> = (0..cols)

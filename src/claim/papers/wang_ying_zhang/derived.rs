@@ -443,7 +443,7 @@ fn s12(i: &Nmtp) -> Check {
 fn s12_endpoint_by_lp(
     sp: &Space,
     p: &[Rational],
-    w: &super::core::Mech,
+    w: &super::core::Rows,
     l: &Rational,
     r: &Rational,
 ) -> Check {

@@ -8,7 +8,7 @@
 
 use super::core::{
     binom, distortion, dp_level, e_d, e_i, gibbs_forward, gibbs_normaliser, gibbs_p_y, ident_level,
-    optimal_distortion, pw, q, qi, r_x, random_mech, row_normaliser, Lcg, Mech, Space,
+    optimal_distortion, pw, q, qi, r_x, random_mech, row_normaliser, Lcg, Rows, Space,
 };
 use super::inst::{grid_nmtp, nmtp_beyond, Nmtp, Tally};
 use super::prior::{threshold, Threshold};
@@ -95,20 +95,20 @@ pub fn grid_in_range() -> Vec<Nmtp> {
     v
 }
 
-fn rand_mechs(sp: &Space, seed: u64, zeros: bool) -> Vec<Mech> {
+fn rand_mechs(sp: &Space, seed: u64, zeros: bool) -> Vec<Rows> {
     let mut rng = Lcg(seed);
     (0..4)
         .map(|_| random_mech(&mut rng, sp.size, sp.size, 4, zeros))
         .collect()
 }
 
-fn row_stochastic(w: &Mech) -> bool {
+fn row_stochastic(w: &Rows) -> bool {
     w.iter()
         .all(|r| r.iter().all(|v| *v >= 0u32) && r.iter().sum::<Rational>() == 1u32)
 }
 
 /// The set-form level max_{x~x', S} Pr(S|x)/Pr(S|x') (Def 1 read over events S ⊆ Y).
-fn set_level(sp: &Space, w: &Mech) -> ExtRational {
+fn set_level(sp: &Space, w: &Rows) -> ExtRational {
     sp.ordered_pairs()
         .into_iter()
         .map(|(x, xp)| max_ratio_over_events(&w[x], &w[xp]))

@@ -15,7 +15,7 @@
 
 use super::core::{
     distortion, dp_level, e_d, e_i, ident_level, optimal_distortion, q, qi, r_x, random_mech, Lcg,
-    Mech, Space,
+    Rows, Space,
 };
 use super::inst::{grid_nmtp, nm_upto, nmtp_beyond, Nm, Nmtp, Tally};
 use super::lemma1::{certify_lpr, mu};
@@ -163,7 +163,7 @@ fn lpdp_lower_with(
 }
 
 /// Is t in the T1a range (p_Y^{(t)} ≥ 0, i.e. ε ≥ ε̃_X, by X1)?
-pub(crate) fn in_range(sp: &Space, i: &Nmtp) -> Option<(Mech, Vec<Rational>)> {
+pub(crate) fn in_range(sp: &Space, i: &Nmtp) -> Option<(Rows, Vec<Rational>)> {
     e_i(sp, &i.t, &i.prior.p)
 }
 
@@ -513,7 +513,7 @@ fn l3(i: &Nmtp) -> Check {
             Err(e) => t.check(false, || e),
         }
     }
-    let w: Mech = (0..sp.size)
+    let w: Rows = (0..sp.size)
         .map(|_| (0..sp.size).map(|y| qi((y == 0) as i64)).collect())
         .collect();
     let lv = ident_level(&sp, p, &w).ratio.finite().cloned();
@@ -653,7 +653,7 @@ fn s9(i: &Nmtp) -> Check {
     let r = r_x(&sp, p).ratio.into_finite().expect("full support");
     let mut t = Tally::new();
     let mut rng = Lcg(47);
-    let mut ws: Vec<Mech> = (0..3)
+    let mut ws: Vec<Rows> = (0..3)
         .map(|_| random_mech(&mut rng, sp.size, sp.size, 4, false))
         .collect();
     ws.push(e_d(&sp, &i.t));

@@ -11,7 +11,7 @@
 
 use super::core::{
     distortion, e_i, gibbs_normaliser, optimal_distortion, pw, q, qi, random_mech, row_normaliser,
-    t_of_d, Lcg, Mech, Space,
+    t_of_d, Lcg, Rows, Space,
 };
 use super::inst::{Nm, Nmtp, Tally};
 use super::mech::grid_in_range;
@@ -105,7 +105,7 @@ fn slb_dual_identity(sp: &Space, t: &Rational) -> bool {
     })
 }
 
-fn rand_channels(sp: &Space, seed: u64) -> Vec<Mech> {
+fn rand_channels(sp: &Space, seed: u64) -> Vec<Rows> {
     let mut rng = Lcg(seed);
     (0..3)
         .map(|_| random_mech(&mut rng, sp.size, sp.size, 4, true))

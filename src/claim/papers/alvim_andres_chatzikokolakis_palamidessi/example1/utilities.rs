@@ -251,7 +251,7 @@ fn check_ex1g_general(_: &Label) -> Check {
 fn check_ex1h(cell: &super::super::transform::GraphT) -> Check {
     let (g, t) = (&cell.g, &cell.t);
     let n = g.n();
-    let m: Matrix = if g.m() + 1 == n {
+    let m: Rows = if g.m() + 1 == n {
         // path: truncated geometric with α = 1/t
         let a = Rational::ONE / t;
         let denom = Rational::ONE + &a;

@@ -48,7 +48,7 @@ fn f1_priors(n: usize) -> Vec<Vec<Rational>> {
 
 /// The maximum of `V(π,M)/V₀(π)` over the F1 priors and the uniform prior, `Σ max`, whether the
 /// uniform prior attains `Σ max`, and the number of priors.
-fn f1_scan(m: &Matrix) -> (Rational, Rational, bool, usize) {
+fn f1_scan(m: &Rows) -> (Rational, Rational, bool, usize) {
     let n = m.len();
     let s = min_capacity_of_rows(m);
     let unif = vec![Rational::from_unsigneds(1u64, n as u64); n];

@@ -105,13 +105,13 @@ fn dp_cells_beyond(size: usize) -> Vec<DpCell> {
 
 /// Pointwise multiplicative form (catalogue §0): `M[i][z] <= t·M[h][z]` for every edge, both
 /// orientations, every z.
-fn dp_mult(m: &Matrix, g: &Graph, t: &Rational) -> bool {
+fn dp_mult(m: &Rows, g: &Graph, t: &Rational) -> bool {
     dp_violation(m, g, t).is_none()
 }
 
 /// The printed quotient form `1/t <= M[i][z]/M[h][z] <= t` for every edge and z; `None` when
 /// some quotient on an edge is undefined (a zero denominator).
-fn dp_quotient(m: &Matrix, g: &Graph, t: &Rational) -> Option<bool> {
+fn dp_quotient(m: &Rows, g: &Graph, t: &Rational) -> Option<bool> {
     let inv = Rational::ONE / t;
     let mut ok = true;
     for (i, h) in g.edges() {
@@ -128,7 +128,7 @@ fn dp_quotient(m: &Matrix, g: &Graph, t: &Rational) -> Option<bool> {
 
 /// Definition 1's set form: `Pr[K(x) ∈ S] <= t·Pr[K(x') ∈ S]` for every ordered adjacent pair
 /// and every `S ⊆ Z` (all `2^m` events, the empty and the full one included).
-fn dp_sets(m: &Matrix, g: &Graph, t: &Rational) -> bool {
+fn dp_sets(m: &Rows, g: &Graph, t: &Rational) -> bool {
     let cols = m[0].len();
     for (a, b) in g.edges() {
         for (x, xp) in [(a, b), (b, a)] {

@@ -198,7 +198,7 @@ fn check_c3(cell: &RenyiCell) -> Check {
 /// Smith's eq. (1), second form, from the joint: `Σ_y max_x p(y|x)·p(x)` with
 /// `p(y|x) = p(x,y)/p(x)`; a row with `p(x) = 0` has an undefined `p(y|x)` and contributes
 /// `p(y|x)·0 = 0` whatever it is.
-fn likelihood_form(joint: &Matrix) -> Rational {
+fn likelihood_form(joint: &Rows) -> Rational {
     let cols = joint.first().map_or(0, Vec::len);
     let px: Vec<Rational> = joint.iter().map(|row| row.iter().sum()).collect();
     (0..cols)

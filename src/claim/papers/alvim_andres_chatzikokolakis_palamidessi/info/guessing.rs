@@ -111,7 +111,7 @@ impl F2Cell {
 }
 
 /// X and Y independent under the joint `π(x) M[x][y]`: `p(x,y) = p(x) p(y)` everywhere.
-fn independent(prior: &[Rational], m: &Matrix) -> bool {
+fn independent(prior: &[Rational], m: &Rows) -> bool {
     let cols = m[0].len();
     let py: Vec<Rational> = (0..cols)
         .map(|y| prior.iter().zip(m).map(|(p, row)| p * &row[y]).sum())
@@ -123,7 +123,7 @@ fn independent(prior: &[Rational], m: &Matrix) -> bool {
 }
 
 /// Some `x* ∈ argmax π` is an optimal guess for every output: `π(x*)M[x*][y] = max_x π(x)M[x][y]`.
-fn one_guess_optimal(prior: &[Rational], m: &Matrix) -> bool {
+fn one_guess_optimal(prior: &[Rational], m: &Rows) -> bool {
     let top = v0(prior);
     (0..prior.len()).filter(|&x| prior[x] == top).any(|x| {
         (0..m[0].len()).all(|y| {

@@ -143,13 +143,7 @@ fn check_17(inst: &Cy17Inst) -> Check {
         let br = capacity_bracket_exact(&w);
         for delta in [dmax.clone(), r(1, 1)] {
             let bound = mi_dp_bound_from_tv(&delta, m);
-            let d = if LogLinear::decide_le(&br.upper, &bound) == Decision::True {
-                Decision::True
-            } else if LogLinear::decide_le(&br.lower, &bound) == Decision::False {
-                Decision::False
-            } else {
-                Decision::Unknown
-            };
+            let d = br.capacity_at_most(&bound);
             s.push(
                 d,
                 LogLinear::approx_f64(&br.upper) - LogLinear::approx_f64(&bound),

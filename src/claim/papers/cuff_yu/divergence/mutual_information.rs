@@ -185,18 +185,16 @@ fn check_15b(cell: &ChanCell) -> Check {
         // Holds when the Blahut–Arimoto radius bound is already below the right side; the
         // right side is itself the radius bound at Q = W_x2 (Gallager/Csiszár), so the only
         // way to fail is a certified lower bound above it.
-        let (d, how) = if LogLinear::decide_le(&br.upper, &rhs) == Decision::True {
-            (Decision::True, "upper bound at Q = pi W")
-        } else if LogLinear::decide_le(&br.lower, &rhs) == Decision::False {
-            (
+        let (d, how) = match br.capacity_at_most(&rhs) {
+            Decision::True => (Decision::True, "upper bound at Q = pi W"),
+            Decision::False => (
                 Decision::False,
                 "lower bound I(pi; W) exceeds the right side",
-            )
-        } else {
-            (
+            ),
+            Decision::Unknown => (
                 Decision::True,
                 "radius bound at Q = W_x2 (the optimal output is a row)",
-            )
+            ),
         };
         s.push(
             d,

@@ -311,16 +311,7 @@ fn rr_ratios_are_t_or_inverse() -> bool {
 /// 1-DP channel has `C_1 ≤ tanh(1/2)` nats (CY-13 via CY-3a) = 0.667 bits < 1.44 (certified).
 fn check_35_shannon(_: &Named) -> Check {
     let printed = q(144, 100);
-    let (d, bits) = refine(
-        |prec| match dp_capacity_bound_bits_at_eps_one(prec) {
-            Some(iv) => iv.lt(&Interval::from_rational(&printed, prec)),
-            None => Decision::Unknown,
-        },
-        &DEFAULT_SCHEDULE,
-    );
-    let shown = dp_capacity_bound_bits_at_eps_one(128)
-        .map(|iv| iv.to_decimal_string(6))
-        .unwrap_or_default();
+    let (d, bits, shown) = dp_capacity_bound_bits_at_eps_one_below(&printed);
     Check::new(
         "C_1 of a 1-DP channel <= tanh(1/2)/ln 2 bits  vs  1.44 bits",
         Value::text("tanh(1/2)/ln 2", shown),

@@ -254,7 +254,7 @@ fn d9(i: &Nmtp) -> Check {
 /// distortion n(m−1)/m for every prior.
 fn d10(i: &Nmtp) -> Check {
     let sp = Space::new(i.n, i.m);
-    let w: Mech = vec![vec![q(1, sp.size as i64); sp.size]; sp.size];
+    let w: Rows = vec![vec![q(1, sp.size as i64); sp.size]; sp.size];
     let mut t = Tally::new();
     t.check(
         dp_level(&sp, &w).ratio.finite().cloned() == Some(qi(1)),
@@ -272,7 +272,7 @@ fn d10(i: &Nmtp) -> Check {
 }
 
 /// ℰ_i by formula (26) without filtering (entries may be negative when p_Y is).
-fn e_i_raw(sp: &Space, t: &Rational, p: &[Rational], py: &[Rational]) -> Mech {
+fn e_i_raw(sp: &Space, t: &Rational, p: &[Rational], py: &[Rational]) -> Rows {
     let zz = gibbs_normaliser(sp.n, sp.m, t);
     (0..sp.size)
         .map(|x| {
@@ -327,7 +327,7 @@ fn d17(i: &Nmtp) -> Check {
     let mut t = Tally::new();
     for a in 0..ws.len() {
         for b in (a + 1)..ws.len() {
-            let mid: Mech = (0..sp.size)
+            let mid: Rows = (0..sp.size)
                 .map(|x| {
                     (0..sp.size)
                         .map(|y| (&ws[a][x][y] + &ws[b][x][y]) / qi(2))

@@ -71,7 +71,7 @@ fn s3(i: &Nmtp) -> Check {
     let hx = entropy(p);
     let mut t = Tally::new();
     let row = random_mech(&mut Lcg(23), 1, sp.size, 5, false).remove(0);
-    let indep: Mech = vec![row; sp.size];
+    let indep: Rows = vec![row; sp.size];
     t.check(mutual_information_of_rows(p, &indep).is_zero(), || {
         "independent".into()
     });
@@ -80,13 +80,13 @@ fn s3(i: &Nmtp) -> Check {
             "I > H(X)".into()
         });
     }
-    let ident: Mech = (0..sp.size)
+    let ident: Rows = (0..sp.size)
         .map(|x| (0..sp.size).map(|y| qi((x == y) as i64)).collect())
         .collect();
     t.check(mutual_information_of_rows(p, &ident) == hx, || {
         "Y = X".into()
     });
-    let perm: Mech = (0..sp.size)
+    let perm: Rows = (0..sp.size)
         .map(|x| {
             (0..sp.size)
                 .map(|y| qi((y == (x + 1) % sp.size) as i64))
@@ -96,7 +96,7 @@ fn s3(i: &Nmtp) -> Check {
     t.check(mutual_information_of_rows(p, &perm) == hx, || {
         "injective f".into()
     });
-    let merge: Mech = (0..sp.size)
+    let merge: Rows = (0..sp.size)
         .map(|x| {
             (0..sp.size)
                 .map(|y| qi((y == x.min(sp.size - 2)) as i64))
