@@ -54,3 +54,5 @@ pub mod measure;
 pub mod mechanism;
 pub mod num;
 pub mod prob;
+#[cfg(test)]
+pub(crate) mod testutil;

@@ -158,9 +158,7 @@ mod tests {
     use crate::num::Rational;
     use proptest::prelude::*;
 
-    fn q(n: i64, d: i64) -> Rational {
-        Rational::from_signeds(n, d)
-    }
+    use crate::testutil::q;
 
     fn sparse(dense: &[Vec<Rational>]) -> Vec<SparseRow> {
         dense

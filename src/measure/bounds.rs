@@ -72,9 +72,7 @@ mod tests {
     use crate::measure::{hockey_stick_divergence, tv};
     use proptest::prelude::*;
 
-    fn q(n: i64, d: i64) -> Rational {
-        Rational::from_signeds(n, d)
-    }
+    use crate::testutil::q;
 
     #[test]
     fn literal_values() {

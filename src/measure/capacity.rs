@@ -330,8 +330,8 @@ pub fn capacity_bracket_exact(rows: &[Vec<Rational>]) -> ExactCapacityBracket {
 #[cfg(test)]
 mod tests {
     use super::super::info::entropy;
-    use super::super::testutil::{channel, dist, q};
     use super::*;
+    use crate::testutil::{channel, dist, q};
     use malachite::base::num::arithmetic::traits::{Pow, Reciprocal};
     use proptest::prelude::*;
 

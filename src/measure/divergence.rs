@@ -76,7 +76,7 @@ pub fn event_probability(p: &[Rational], mask: u64) -> Rational {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::measure::testutil::{dist, q};
+    use crate::testutil::{dist, q};
     use proptest::prelude::*;
 
     /// Naive reference: the max over all `2^|Ω|` events of `P(A) − t·Q(A)`.

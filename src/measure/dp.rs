@@ -208,8 +208,8 @@ pub fn delta_at_pairs_naive(w: &Channel, adj: &[(usize, usize)], t: &Rational) -
 #[cfg(test)]
 mod tests {
     use super::super::complete_pairs;
-    use super::super::testutil::{channel, dist, q};
     use super::*;
+    use crate::testutil::{channel, dist, q};
     use proptest::prelude::*;
 
     #[test]

@@ -263,9 +263,7 @@ mod tests {
     use crate::measure::complete_pairs;
     use proptest::prelude::*;
 
-    fn q(n: i64, d: i64) -> Rational {
-        Rational::from_signeds(n, d)
-    }
+    use crate::testutil::q;
 
     fn ch(rows: &[&[(i64, i64)]]) -> Channel {
         Channel::new(

@@ -79,9 +79,9 @@ pub fn expected_hamming_distortion(
 
 #[cfg(test)]
 mod tests {
-    use super::super::testutil::{channel, dist, q};
     use super::super::{complete_pairs, dp_level, ExtRational};
     use super::*;
+    use crate::testutil::{channel, dist, q};
     use proptest::prelude::*;
 
     #[test]

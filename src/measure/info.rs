@@ -111,8 +111,8 @@ pub fn mutual_information_hy(prior: &Dist, w: &Channel) -> LogLinear {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testutil::{channel, dist, q};
     use super::*;
+    use crate::testutil::{channel, dist, q};
     use proptest::prelude::*;
 
     #[test]

@@ -168,34 +168,3 @@ pub fn identifiability_on_graph(
 ) -> DpLevel {
     identifiability_level(prior, w, &g.edges())
 }
-
-/// Shared test helpers (random exact channels).
-#[cfg(test)]
-pub(crate) mod testutil {
-    use crate::num::Rational;
-    use crate::prob::Channel;
-    use proptest::prelude::*;
-
-    pub fn q(n: i64, d: i64) -> Rational {
-        Rational::from_signeds(n, d)
-    }
-
-    /// A random distribution on `k` points with denominator `den` (some entries may be 0).
-    pub fn dist(k: usize, den: u32) -> impl Strategy<Value = Vec<Rational>> {
-        proptest::collection::vec(0..=den, k).prop_map(move |mut w| {
-            if w.iter().all(|&a| a == 0) {
-                w[0] = 1;
-            }
-            let s: u32 = w.iter().sum();
-            w.into_iter()
-                .map(|a| Rational::from_unsigneds(a, s))
-                .collect()
-        })
-    }
-
-    /// A random `n × k` channel.
-    pub fn channel(n: usize, k: usize, den: u32) -> impl Strategy<Value = Channel> {
-        proptest::collection::vec(dist(k, den), n)
-            .prop_map(|rows| Channel::new(rows).expect("rows are distributions"))
-    }
-}

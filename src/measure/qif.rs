@@ -106,8 +106,8 @@ pub fn posterior_g_vulnerability(prior: &Dist, w: &Channel, g: &[Vec<Rational>])
 
 #[cfg(test)]
 mod tests {
-    use super::super::testutil::{channel, dist, q};
     use super::*;
+    use crate::testutil::{channel, dist, q};
     use proptest::prelude::*;
 
     #[test]

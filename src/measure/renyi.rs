@@ -174,9 +174,9 @@ pub fn renyi_diameter(order: RenyiOrder, rows: &[Vec<Rational>]) -> Option<LogLi
 
 #[cfg(test)]
 mod tests {
-    use super::super::testutil::{dist, q};
     use super::super::{entropy, mutual_information_of_rows};
     use super::*;
+    use crate::testutil::{dist, q};
     use proptest::prelude::*;
 
     /// Literal values, each worked by hand.

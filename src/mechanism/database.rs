@@ -173,9 +173,7 @@ pub fn product_randomized_response(n: usize, m: usize, t: &Rational) -> Database
 mod tests {
     use super::*;
 
-    fn q(n: i64, d: i64) -> Rational {
-        Rational::from_signeds(n, d)
-    }
+    use crate::testutil::q;
 
     #[test]
     fn product_randomized_response_level_is_t() {

@@ -210,9 +210,7 @@ mod tests {
     use crate::measure::{complete_pairs, dp_level, ExtRational};
     use proptest::prelude::*;
 
-    fn q(n: i64, d: i64) -> Rational {
-        Rational::from_signeds(n, d)
-    }
+    use crate::testutil::q;
 
     fn path(k: usize) -> Vec<(usize, usize)> {
         (1..k).map(|i| (i - 1, i)).collect()

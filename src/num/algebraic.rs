@@ -151,9 +151,7 @@ impl RealField {
 mod tests {
     use super::*;
 
-    fn q(n: i64, d: i64) -> Rational {
-        Rational::from_signeds(n, d)
-    }
+    use crate::testutil::q;
 
     fn fifth_root_of_two() -> RealField {
         RealField::new(Poly::from_ints(&[-2, 0, 0, 0, 0, 1]), &q(1, 1), &q(2, 1)).unwrap()

@@ -677,9 +677,7 @@ mod tests {
     use malachite::Natural;
     use proptest::prelude::*;
 
-    fn q(n: i64, d: i64) -> Rational {
-        Rational::from_signeds(n, d)
-    }
+    use crate::testutil::q;
 
     /// Independent oracle: `(lo, hi)` with `lo ≤ ln y ≤ hi` for rational `y ∈ [1/2, 2]`, from
     /// `ln y = 2 Σ_{j<N} z^{2j+1}/(2j+1)` with `z = (y−1)/(y+1)`, `|z| ≤ 1/3`; the tail has the

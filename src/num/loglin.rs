@@ -344,9 +344,7 @@ mod tests {
     use malachite::base::num::arithmetic::traits::Pow;
     use proptest::prelude::*;
 
-    fn q(n: i64, d: i64) -> Rational {
-        Rational::from_signeds(n, d)
-    }
+    use crate::testutil::q;
     fn ln(n: i64, d: i64) -> LogLinear {
         LogLinear::ln(&q(n, d))
     }

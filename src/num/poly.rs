@@ -538,9 +538,7 @@ mod tests {
     use malachite::base::num::arithmetic::traits::Pow;
     use proptest::prelude::*;
 
-    fn q(n: i64, d: i64) -> Rational {
-        Rational::from_signeds(n, d)
-    }
+    use crate::testutil::q;
 
     #[test]
     fn display_table() {

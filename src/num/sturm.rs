@@ -604,9 +604,7 @@ mod tests {
     use proptest::prelude::*;
     use SignOnInterval::*;
 
-    fn q(n: i64, d: i64) -> Rational {
-        Rational::from_signeds(n, d)
-    }
+    use crate::testutil::q;
     fn z(n: i64) -> Rational {
         Rational::from(n)
     }

@@ -426,9 +426,7 @@ pub fn product_rows(w: &[Vec<Rational>], v: &[Vec<Rational>]) -> Vec<Vec<Rationa
 mod tests {
     use super::*;
 
-    fn q(n: i64, d: i64) -> Rational {
-        Rational::from_signeds(n, d)
-    }
+    use crate::testutil::q;
 
     /// Literal table: BSC(1/4) twice is BSC(3/8); posteriors of BSC(1/4) under (1/3, 2/3);
     /// a zero-probability output has no posterior. Against `Joint::posteriors` (naive: the

@@ -458,8 +458,8 @@ pub fn show_pt(sp: &Space, x: usize) -> String {
 mod tests {
     use super::*;
     use crate::measure;
-    use crate::measure::testutil::{channel, dist};
     use crate::prob::Dist;
+    use crate::testutil::{channel, dist};
     use proptest::prelude::*;
 
     proptest! {
