@@ -4,7 +4,6 @@
 //! master LP `OPT(G, t, π) = max Σ_j π_j M[j][j]` over ε-DP row-stochastic matrices, solved
 //! exactly with its certificate re-checked.
 
-use super::transform::GraphT;
 use crate::claim::{Check, Method, Outcome, Value};
 use crate::graph::Graph;
 use crate::lp::{ChannelLp, Sense};
@@ -12,6 +11,7 @@ use crate::measure::{max_ratio_rows, DpLevel};
 use crate::num::Rational;
 use malachite::base::num::arithmetic::traits::Pow;
 use malachite::base::num::basic::traits::{One, Zero};
+use std::fmt;
 
 pub use crate::prob::Rows;
 
@@ -280,6 +280,21 @@ pub fn undecided(what: &str, method: Method, why: impl Into<String>) -> Check {
         Outcome::Undecided,
     )
     .with_note(why)
+}
+
+/// A graph and a privacy level `t = e^ε`.
+#[derive(Clone, Debug)]
+pub struct GraphT {
+    pub g: Graph,
+    pub t: Rational,
+    /// The hypothesis the graph satisfies (for the report), if computed.
+    pub hyp: String,
+}
+
+impl fmt::Display for GraphT {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "G={} t={}", self.g, self.t)
+    }
 }
 
 /// Every graph of `graphs` at every `t` of `ts` (grid instances).

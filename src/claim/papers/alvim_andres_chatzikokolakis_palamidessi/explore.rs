@@ -2,11 +2,11 @@
 //! claims of the paper, but what Theorem 4.1's comparison and the graph classes do outside
 //! "distance-regular or VT+". X-04 is AACP-C-always6; X-05 is part of the X-06 census.
 
+use super::common::GraphT;
 use super::common::{
     distance_sum, dr_or_vt_plus, graph_cells, graphs_beyond, master_lp, r, undecided, uniform,
 };
 use super::structure::has_n_cycle;
-use super::transform::GraphT;
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::graph::enumerate::all_connected_graphs;
 use crate::graph::vt_plus::VtPlus;

@@ -8,7 +8,7 @@
 
 use super::common::{
     bound_graphs, distance_sum, dp_violation, fmt_matrix, master_lp, r, random_dp_vertices, t_grid,
-    tight_matrix, undecided, uniform, Lcg, Rows,
+    tight_matrix, undecided, uniform, GraphT, Lcg, Rows,
 };
 use crate::claim::scan::{Agree, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
@@ -17,22 +17,6 @@ use crate::graph::Graph;
 use crate::measure::posterior_vulnerability_of_rows;
 use crate::num::{LogLinear, Rational};
 use malachite::base::num::basic::traits::{One, Zero};
-use std::fmt;
-
-/// A graph and a privacy level `t = e^ε`.
-#[derive(Clone, Debug)]
-pub struct GraphT {
-    pub g: Graph,
-    pub t: Rational,
-    /// The hypothesis the graph satisfies (for the report), if computed.
-    pub hyp: String,
-}
-
-impl fmt::Display for GraphT {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "G={} t={}", self.g, self.t)
-    }
-}
 
 /// Graphs of §4's random tests (K3, P3, C4, Q3, Petersen) at t in {3/2, 2, 3}.
 fn small_cells() -> Vec<GraphT> {

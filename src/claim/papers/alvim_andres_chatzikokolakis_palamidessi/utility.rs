@@ -7,11 +7,12 @@
 //! 𝒴 directly. The induced adjacency (D14) is `y ~ y'` iff `y ≠ y'` and `y = f(x)`, `y' = f(x')`
 //! for some `x ~ x'`; C-obl is checked under every combination of the readings.
 
+use super::common::GraphT;
 use super::common::{
     distance_sum, dp_violation, fmt_matrix, graph_cells, graphs_beyond, master_lp, r,
     section11_graphs, tight_matrix, undecided, uniform, Rows,
 };
-use super::transform::{bound_beyond, bound_cells, check_bound, check_tight, GraphT};
+use super::transform::{bound_beyond, bound_cells, check_bound, check_tight};
 use crate::claim::not_checkable;
 use crate::claim::scan::Agree;
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};

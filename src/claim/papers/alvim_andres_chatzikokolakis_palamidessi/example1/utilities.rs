@@ -248,7 +248,7 @@ fn check_ex1g_general(_: &Label) -> Check {
 /// AACP-Ex1h: on the line P_n the truncated geometric mechanism (α = 1/t, ε-DP on the path)
 /// and on the ring C_n the geometric mechanism of the ring metric (= (6)) are compared with the
 /// certified master-LP optimum (uniform prior, binary gain); reading: "does well" = attains it.
-fn check_ex1h(cell: &super::super::transform::GraphT) -> Check {
+fn check_ex1h(cell: &super::super::common::GraphT) -> Check {
     let (g, t) = (&cell.g, &cell.t);
     let n = g.n();
     let m: Rows = if g.m() + 1 == n {
@@ -319,12 +319,12 @@ fn check_ex1h(cell: &super::super::transform::GraphT) -> Check {
     }
 }
 
-fn ex1h_cells() -> Vec<super::super::transform::GraphT> {
+fn ex1h_cells() -> Vec<super::super::common::GraphT> {
     let mut gs: Vec<Graph> = (2..=8).map(Graph::path).collect();
     gs.extend((3..=8).map(Graph::cycle));
     gs.into_iter()
         .flat_map(|g| {
-            [r(3, 2), r(2, 1), r(3, 1)].map(|t| super::super::transform::GraphT {
+            [r(3, 2), r(2, 1), r(3, 1)].map(|t| super::super::common::GraphT {
                 g: g.clone(),
                 t,
                 hyp: String::new(),
@@ -334,11 +334,11 @@ fn ex1h_cells() -> Vec<super::super::transform::GraphT> {
 }
 
 /// `dpcert search` beyond P_8 / C_8: the path and the ring on `8 + s` vertices.
-fn ex1h_beyond(s: usize) -> Vec<super::super::transform::GraphT> {
+fn ex1h_beyond(s: usize) -> Vec<super::super::common::GraphT> {
     [Graph::path(8 + s), Graph::cycle(8 + s)]
         .into_iter()
         .flat_map(|g| {
-            [r(3, 2), r(2, 1), r(3, 1)].map(|t| super::super::transform::GraphT {
+            [r(3, 2), r(2, 1), r(3, 1)].map(|t| super::super::common::GraphT {
                 g: g.clone(),
                 t,
                 hyp: String::new(),
