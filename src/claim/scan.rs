@@ -291,9 +291,97 @@ impl Default for DScan {
     }
 }
 
+/// Accumulates many exact sub-checks of one instance; the first failure is kept as witness.
+pub struct Tally {
+    pub checked: usize,
+    pub failed: usize,
+    pub first_failure: Option<String>,
+}
+
+impl Tally {
+    pub fn new() -> Tally {
+        Tally {
+            checked: 0,
+            failed: 0,
+            first_failure: None,
+        }
+    }
+
+    /// Record one exact sub-check; `what` is built only on failure.
+    pub fn check(&mut self, ok: bool, what: impl FnOnce() -> String) {
+        self.checked += 1;
+        if !ok {
+            self.failed += 1;
+            if self.first_failure.is_none() {
+                self.first_failure = Some(what());
+            }
+        }
+    }
+
+    /// The instance check: lhs = number of sub-checks that fail, rhs = 0. A tally with no
+    /// sub-check is an `error` row, never a vacuous `holds`.
+    pub fn finish(self, compared: impl Into<String>, method: Method, summary: &str) -> Check {
+        if self.checked == 0 {
+            return super::error_check(format!(
+                "no sub-check ran ({}{}{summary})",
+                compared.into(),
+                if summary.is_empty() { "" } else { ": " }
+            ));
+        }
+        let outcome = if self.failed == 0 {
+            Outcome::Holds
+        } else {
+            Outcome::Fails
+        };
+        let mut c = Check::new(
+            compared,
+            Value::text(
+                format!("{} of {} fail", self.failed, self.checked),
+                self.failed.to_string(),
+            ),
+            Value::text("0 fail", "0"),
+            method,
+            outcome,
+        );
+        c.note = match self.first_failure {
+            Some(f) => format!("first failure: {f}"),
+            None => summary.to_string(),
+        };
+        c
+    }
+}
+
+impl Default for Tally {
+    fn default() -> Self {
+        Tally::new()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A tally keeps the first failure as its witness and counts every sub-check; with no
+    /// sub-check it is an `error` row.
+    #[test]
+    fn tally_reports_the_first_failure() {
+        let mut t = Tally::new();
+        for k in 0..5 {
+            t.check(k % 2 == 0, || format!("k={k}"));
+        }
+        let c = t.finish("even", Method::Exact, "");
+        assert_eq!(c.outcome, Outcome::Fails);
+        assert_eq!(c.lhs.exact, "2 of 5 fail");
+        assert_eq!(c.note, "first failure: k=1");
+        let ok = Tally::new();
+        let mut ok2 = Tally::new();
+        ok2.check(true, String::new);
+        assert_eq!(
+            ok2.finish("x", Method::Exact, "all").outcome,
+            Outcome::Holds
+        );
+        assert_eq!(ok.finish("x", Method::Exact, "").outcome, Outcome::Error);
+    }
 
     /// A scan or an agreement with nothing compared is out of range (counted apart), never a
     /// vacuous `holds`.

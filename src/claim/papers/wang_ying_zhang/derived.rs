@@ -15,10 +15,11 @@ use super::core::{
     distortion, dp_level, e_d, e_i, gibbs_normaliser, gibbs_p_y, ident_level, optimal_distortion,
     pw, q, qi, r_x, random_mech, Lcg, Space,
 };
-use super::inst::{grid_nmtp, Nmtp, Tally};
+use super::inst::{grid_nmtp, Nmtp};
 use super::mech::grid_in_range;
 use super::prior::{threshold, Threshold};
 use super::theorem1::{farkas_lpi, in_range, lpi_lower, vacuous};
+use crate::claim::scan::Tally;
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::num::Rational;
 use std::cmp::Ordering;

@@ -4,7 +4,8 @@
 //! enumerating 𝒟ⁿ; the generating-function identities also as polynomial identities in t.
 
 use super::core::{binom, g_poly, optimal_distortion, pw, q, qi, sphere_gf, Lcg, Space};
-use super::inst::{nm_beyond, nm_upto, Nm, Tally};
+use super::inst::{nm_beyond, nm_upto, Nm};
+use crate::claim::scan::Tally;
 use crate::claim::{Check, ClaimChecker, Family, Method};
 use crate::num::{Poly, Rational};
 use std::collections::VecDeque;

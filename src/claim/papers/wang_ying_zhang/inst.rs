@@ -2,7 +2,6 @@
 //! of one instance into one [`Check`].
 
 use super::core::{prior_grid, small_spaces, t_grid, Prior, Space};
-use crate::claim::{Check, Method, Outcome, Value};
 use crate::num::Rational;
 use std::fmt;
 
@@ -203,70 +202,4 @@ pub fn nmp_beyond(k: usize) -> Vec<Nmp> {
         }
     }
     v
-}
-
-/// Accumulates many exact sub-checks of one instance; the first failure is kept as witness.
-pub struct Tally {
-    pub checked: usize,
-    pub failed: usize,
-    pub first_failure: Option<String>,
-}
-
-impl Tally {
-    pub fn new() -> Tally {
-        Tally {
-            checked: 0,
-            failed: 0,
-            first_failure: None,
-        }
-    }
-
-    /// Record one exact sub-check; `what` is built only on failure.
-    pub fn check(&mut self, ok: bool, what: impl FnOnce() -> String) {
-        self.checked += 1;
-        if !ok {
-            self.failed += 1;
-            if self.first_failure.is_none() {
-                self.first_failure = Some(what());
-            }
-        }
-    }
-
-    /// The instance check: lhs = number of sub-checks that fail, rhs = 0. A tally with no
-    /// sub-check is an `error` row, never a vacuous `holds`.
-    pub fn finish(self, compared: impl Into<String>, method: Method, summary: &str) -> Check {
-        if self.checked == 0 {
-            return crate::claim::error_check(format!(
-                "no sub-check ran ({}{}{summary})",
-                compared.into(),
-                if summary.is_empty() { "" } else { ": " }
-            ));
-        }
-        let outcome = if self.failed == 0 {
-            Outcome::Holds
-        } else {
-            Outcome::Fails
-        };
-        let mut c = Check::new(
-            compared,
-            Value::text(
-                format!("{} of {} fail", self.failed, self.checked),
-                self.failed.to_string(),
-            ),
-            Value::text("0 fail", "0"),
-            method,
-            outcome,
-        );
-        c.note = match self.first_failure {
-            Some(f) => format!("first failure: {f}"),
-            None => summary.to_string(),
-        };
-        c
-    }
-}
-
-impl Default for Tally {
-    fn default() -> Self {
-        Tally::new()
-    }
 }

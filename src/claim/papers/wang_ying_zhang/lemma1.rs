@@ -15,7 +15,8 @@
 use super::core::{
     g_poly, gibbs_normaliser, optimal_distortion, pw, q, qi, row_normaliser, sphere_gf, Lcg, Space,
 };
-use super::inst::{nm_beyond, nm_upto, Nm, Nmt, Tally};
+use super::inst::{nm_beyond, nm_upto, Nm, Nmt};
+use crate::claim::scan::Tally;
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::num::sturm::{sign_on, Range, SignOnInterval};
 use crate::num::{Poly, Rational};

@@ -10,8 +10,9 @@ use super::core::{
     binom, distortion, dp_level, e_d, e_i, gibbs_forward, gibbs_normaliser, gibbs_p_y, ident_level,
     optimal_distortion, pw, q, qi, r_x, random_mech, row_normaliser, Lcg, Rows, Space,
 };
-use super::inst::{grid_nmtp, nmtp_beyond, Nmtp, Tally};
+use super::inst::{grid_nmtp, nmtp_beyond, Nmtp};
 use super::prior::{threshold, Threshold};
+use crate::claim::scan::Tally;
 use crate::claim::{Check, ClaimChecker, Family, Method};
 use crate::measure::{
     entropy, event_probability, max_ratio_over_events, mutual_information_of_rows,

@@ -8,7 +8,8 @@
 use super::core::{
     gibbs_feasible, gibbs_inverse, pw, q, qi, r_x, random_prior, show_pt, Prior, Space,
 };
-use super::inst::{grid_nmp, nmp_beyond, Nmp, Tally};
+use super::inst::{grid_nmp, nmp_beyond, Nmp};
+use crate::claim::scan::Tally;
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::num::sturm::{count_real_roots_closed, RealRoot};
 use crate::num::{Poly, Rational};

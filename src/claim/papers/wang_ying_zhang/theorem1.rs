@@ -17,9 +17,10 @@ use super::core::{
     distortion, dp_level, e_d, e_i, ident_level, optimal_distortion, q, qi, r_x, random_mech, Lcg,
     Rows, Space,
 };
-use super::inst::{grid_nmtp, nm_upto, nmtp_beyond, Nm, Nmtp, Tally};
+use super::inst::{grid_nmtp, nm_upto, nmtp_beyond, Nm, Nmtp};
 use super::lemma1::{certify_lpr, mu};
 use super::mech::grid_in_range;
+use crate::claim::scan::Tally;
 use crate::claim::{Check, ClaimChecker, Family, Method};
 use crate::num::{Poly, Rational};
 

@@ -13,10 +13,11 @@ use super::core::{
     distortion, e_i, gibbs_normaliser, optimal_distortion, pw, q, qi, random_mech, row_normaliser,
     t_of_d, Lcg, Rows, Space,
 };
-use super::inst::{Nm, Nmtp, Tally};
+use super::inst::{Nm, Nmtp};
 use super::mech::grid_in_range;
 use super::prior::row_marginals_if_product;
 use crate::claim::not_checkable;
+use crate::claim::scan::Tally;
 use crate::claim::{Check, ClaimChecker, Family, Method};
 use crate::measure::{entropy, mutual_information_of_rows, output_distribution};
 use crate::num::{LogLinear, Rational};
