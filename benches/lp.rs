@@ -13,9 +13,9 @@
 //! (only the small ones: `cargo bench --bench lp -- small`).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use dpcert::graph::automorphism::hamming_automorphism_generators;
 use dpcert::lp::bench_models::{
-    cycle_adjacency, hamming_adjacency, hamming_vertex_generators, max_diagonal_dp, pd_dp_channel,
-    pd_dp_hamming,
+    cycle_adjacency, hamming_adjacency, max_diagonal_dp, pd_dp_channel, pd_dp_hamming,
 };
 use dpcert::lp::symmetry::pair_action;
 use dpcert::lp::{solve, solve_symmetric};
@@ -43,7 +43,7 @@ fn benches(c: &mut Criterion) {
     sym.sample_size(10);
     for (n, m) in [(4, 2), (3, 3), (5, 2), (6, 2), (4, 3)] {
         let model = pd_dp_hamming(n, m, &t);
-        let gens: Vec<Vec<usize>> = hamming_vertex_generators(n, m)
+        let gens: Vec<Vec<usize>> = hamming_automorphism_generators(n, m)
             .iter()
             .map(|g| pair_action(g))
             .collect();
@@ -55,7 +55,7 @@ fn benches(c: &mut Criterion) {
     // graph and weights, lifted certificate re-checked on all 6.4 million rows, streamed).
     for (n, m) in [(4, 3), (6, 3)] {
         let lp = pd_dp_channel(n, m, &t);
-        let gens = hamming_vertex_generators(n, m);
+        let gens = hamming_automorphism_generators(n, m);
         sym.bench_function(format!("wyz_pd_dp_H({n},{m})_channel_reduced"), |b| {
             b.iter(|| lp.solve_reduced(black_box(&gens)).unwrap())
         });

@@ -104,42 +104,6 @@ pub fn pd_dp_hamming(n: usize, m: usize, t: &Rational) -> Model {
     pd_dp_channel(n, m, t).model()
 }
 
-/// Generators of the automorphism group of H(n, m) acting on vertices (same indexing as
-/// [`hamming_adjacency`]): swap and rotate the coordinates, and a transposition and an m-cycle
-/// of the symbols in one coordinate. (Coordinate permutations with per-coordinate symbol
-/// permutations are all of Aut(H(n, m)); these generate it.)
-pub fn hamming_vertex_generators(n: usize, m: usize) -> Vec<Vec<usize>> {
-    let k = m.pow(n as u32);
-    let digits = |v: usize| -> Vec<usize> { (0..n).map(|i| (v / m.pow(i as u32)) % m).collect() };
-    let index =
-        |d: &[usize]| -> usize { d.iter().enumerate().map(|(i, x)| x * m.pow(i as u32)).sum() };
-    let map = |f: &dyn Fn(&mut Vec<usize>)| -> Vec<usize> {
-        (0..k)
-            .map(|v| {
-                let mut d = digits(v);
-                f(&mut d);
-                index(&d)
-            })
-            .collect()
-    };
-    let mut gens = Vec::new();
-    if n >= 2 {
-        gens.push(map(&|d| d.swap(0, 1)));
-        gens.push(map(&|d| d.rotate_left(1)));
-    }
-    if m >= 2 {
-        gens.push(map(&|d| {
-            d[0] = match d[0] {
-                0 => 1,
-                1 => 0,
-                x => x,
-            }
-        }));
-        gens.push(map(&|d| d[0] = (d[0] + 1) % m));
-    }
-    gens
-}
-
 /// The path P_k as adjacency lists (`i ~ i+1`).
 pub fn path_adjacency(k: usize) -> Vec<Vec<usize>> {
     (0..k)

@@ -547,9 +547,8 @@ impl ChannelLp {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lp::bench_models::{
-        cycle_adjacency, hamming_vertex_generators, max_diagonal_channel, pd_dp_channel,
-    };
+    use crate::graph::automorphism::hamming_automorphism_generators;
+    use crate::lp::bench_models::{cycle_adjacency, max_diagonal_channel, pd_dp_channel};
 
     fn pd_dp(n: usize, m: usize, t: Rational) -> ChannelLp {
         pd_dp_channel(n, m, &t)
@@ -565,7 +564,9 @@ mod tests {
             ] {
                 let lp = pd_dp(n, m, t.clone());
                 let full = solve(&lp.model()).unwrap();
-                let red = lp.solve_reduced(&hamming_vertex_generators(n, m)).unwrap();
+                let red = lp
+                    .solve_reduced(&hamming_automorphism_generators(n, m))
+                    .unwrap();
                 assert_eq!(red.value.as_ref(), full.value(), "H({n},{m}) t={t}");
                 assert_eq!(red.var_orbits, n + 1);
                 // The lifted point is a channel of the full model.

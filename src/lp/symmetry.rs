@@ -312,9 +312,8 @@ pub fn solve_symmetric_within(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lp::bench_models::{
-        cycle_adjacency, hamming_vertex_generators, max_diagonal_dp, pd_dp_hamming,
-    };
+    use crate::graph::automorphism::hamming_automorphism_generators;
+    use crate::lp::bench_models::{cycle_adjacency, max_diagonal_dp, pd_dp_hamming};
     use crate::lp::solve;
 
     fn q(n: i64, d: u64) -> Rational {
@@ -322,7 +321,7 @@ mod tests {
     }
 
     fn hamming_generators(n: usize, m: usize) -> Vec<Vec<usize>> {
-        hamming_vertex_generators(n, m)
+        hamming_automorphism_generators(n, m)
             .iter()
             .map(|g| pair_action(g))
             .collect()

@@ -135,7 +135,7 @@ pub fn solve_channel_lp(
     // by `solve_reduced` (edges to edges, weights kept) before the reduction is used.
     let gens = match (symmetric, g.hamming_params()) {
         (false, _) => Vec::new(),
-        (true, Some((n, m))) => crate::lp::bench_models::hamming_vertex_generators(n, m),
+        (true, Some((n, m))) => crate::graph::automorphism::hamming_automorphism_generators(n, m),
         (true, None) => g.automorphisms().generators,
     };
     let sol = lp
