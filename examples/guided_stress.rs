@@ -1,0 +1,94 @@
+//! Stress the float-guided exact LP solver on random ε-DP channel LPs (issue 14 follow-up).
+//!
+//! Deterministic (fixed LCG seed): paths and cycles on 8–27 vertices and H(2..3, 2..3), t in
+//! {1/10, …, 9/10}, minimise or maximise random small rational weights. Each case runs
+//! `lp::guided::solve_with_limits` (every LP through the float hint, a deadline per solve) and
+//! the exact simplex from scratch (5 s deadline), compares the optima when both answer, and
+//! prints where the guided time went.
+//!
+//!     cargo run --release --example guided_stress            # 60 cases, 20 s per guided solve
+//!     cargo run --release --example guided_stress -- 27      # only case 27
+//!
+//! Found on 2026-11-25: 8 of the 60 cases (e.g. 4: C_27 at t = 1/10; 27: H(3,3) at t = 1/2)
+//! do not certify from the float guess (the repairs stall) and the exact simplex from scratch
+//! needs more than 20 s at 729 variables.
+use dpcert::lp::bench_models::{cycle_adjacency, hamming_adjacency, path_adjacency};
+use dpcert::lp::guided::{solve_with_limits, Limits};
+use dpcert::lp::{simplex, ChannelLp, Sense};
+use dpcert::num::Rational;
+use std::time::{Duration, Instant};
+
+fn main() {
+    let only: Option<usize> = std::env::args()
+        .nth(1)
+        .map(|a| a.parse().expect("a case number"));
+    let mut seed: u64 = 12345;
+    let mut next = move || {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) as u32
+    };
+    let (mut fallbacks, mut timeouts, n_cases) = (0, 0, 60);
+    for case in 0..n_cases {
+        let kind = next() % 3;
+        let adjacency = match kind {
+            0 => path_adjacency(8 + (next() % 20) as usize),
+            1 => cycle_adjacency(8 + (next() % 20) as usize),
+            _ => hamming_adjacency(2 + (next() % 2) as usize, 2 + (next() % 2) as usize),
+        };
+        let k = adjacency.len();
+        let t = Rational::from_unsigneds(1 + next() % 9, 10);
+        let sense = if next() % 2 == 0 {
+            Sense::Minimize
+        } else {
+            Sense::Maximize
+        };
+        let weights: Vec<Vec<Rational>> = (0..k)
+            .map(|_| {
+                (0..k)
+                    .map(|_| Rational::from_unsigneds(next() % 7, 1 + next() % 5))
+                    .collect()
+            })
+            .collect();
+        if only.is_some_and(|o| o != case) {
+            continue;
+        }
+        let model = ChannelLp {
+            adjacency,
+            t: t.clone(),
+            sense,
+            weights,
+        }
+        .model();
+        let what = format!("case {case}: k={k} kind={kind} t={t} {sense:?}");
+        let limits = Limits {
+            min_float_size: 0,
+            deadline: Some(Instant::now() + Duration::from_secs(20)),
+            ..Limits::default()
+        };
+        let t0 = Instant::now();
+        let Ok((guided, stats)) = solve_with_limits(&model, &limits) else {
+            timeouts += 1;
+            println!("{what}: no certified answer within 20 s");
+            continue;
+        };
+        let guided_time = t0.elapsed();
+        let t0 = Instant::now();
+        let scratch = simplex::solve_with_deadline(&model, Some(t0 + Duration::from_secs(5)));
+        if let Some((s, _)) = &scratch {
+            assert_eq!(guided.value(), s.value(), "{what}");
+        }
+        fallbacks += usize::from(stats.fallback.is_some());
+        println!(
+            "{what}: guided {guided_time:.2?} ({}), from scratch {}",
+            stats.summary(),
+            if scratch.is_some() {
+                format!("{:.2?}", t0.elapsed())
+            } else {
+                "> 5 s".into()
+            }
+        );
+    }
+    println!("{timeouts} without an answer in 20 s, {fallbacks} answered by the fallback");
+}
