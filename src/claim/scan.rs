@@ -235,6 +235,24 @@ impl DScan {
         }
     }
 
+    /// Record the log-linear comparison `lhs ≤ rhs`, decided exactly
+    /// ([`LogLinear::decide_le`]); the float gap only picks the closest case to show.
+    pub fn push_log_le(
+        &mut self,
+        lhs: &crate::num::LogLinear,
+        rhs: &crate::num::LogLinear,
+        witness: impl FnOnce() -> String,
+    ) {
+        use crate::num::LogLinear;
+        self.push(
+            LogLinear::decide_le(lhs, rhs),
+            LogLinear::approx_f64(lhs) - LogLinear::approx_f64(rhs),
+            || Value::log_linear(lhs),
+            || Value::log_linear(rhs),
+            witness,
+        );
+    }
+
     /// The check for the whole cell.
     pub fn finish(self, compared: impl Into<String>, method: Method) -> Check {
         let compared = compared.into();

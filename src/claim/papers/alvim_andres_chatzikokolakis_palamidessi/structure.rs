@@ -568,13 +568,18 @@ fn check_g1(spec: &Spec) -> Check {
 // ---------------------------------------------------------------------------------------------
 // grids
 
-fn small_families() -> Vec<Spec> {
-    let mut v: Vec<Spec> = (1..=6)
+/// Every graph on 1 to 6 vertices, connected or not (one family per vertex count).
+fn all_graphs_up_to_six() -> Vec<Spec> {
+    (1..=6)
         .map(|n| Spec::All {
             n,
             connected: false,
         })
-        .collect();
+        .collect()
+}
+
+fn small_families() -> Vec<Spec> {
+    let mut v = all_graphs_up_to_six();
     v.extend(named_graphs());
     v
 }
@@ -619,14 +624,7 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         .boxed(),
         Family {
             id: "AACP-D7",
-            grid: || {
-                (1..=6)
-                    .map(|n| Spec::All {
-                        n,
-                        connected: false,
-                    })
-                    .collect()
-            },
+            grid: all_graphs_up_to_six,
             beyond: None,
             check: check_d7,
         }

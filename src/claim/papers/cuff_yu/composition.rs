@@ -432,13 +432,9 @@ fn check_7(inst: &Cy7) -> Check {
                         let j = joint1(&prior, &m1);
                         let marg = j.cmi(&[0], &[2], &[]);
                         let cond = j.cmi(&[0], &[2], &[1]);
-                        s.push(
-                            LogLinear::decide_le(&marg, &cond),
-                            LogLinear::approx_f64(&marg) - LogLinear::approx_f64(&cond),
-                            || Value::log_linear(&marg),
-                            || Value::log_linear(&cond),
-                            || format!("M={} prior(x1x2)={}", fmt_rows(&m1), fmt_vec(&prior)),
-                        );
+                        s.push_log_le(&marg, &cond, || {
+                            format!("M={} prior(x1x2)={}", fmt_rows(&m1), fmt_vec(&prior))
+                        });
                     }
                 }
             }

@@ -470,19 +470,13 @@ fn check_18(fam: &MechanismFamily) -> Check {
             for p2 in simplex(2, 6) {
                 let prod: Vec<Rational> = (0..4).map(|x| &p1[x / 2] * &p2[x % 2]).collect();
                 let i = mixed(&prod);
-                s.push(
-                    LogLinear::decide_le(&i, &upper),
-                    LogLinear::approx_f64(&i) - LogLinear::approx_f64(&upper),
-                    || Value::log_linear(&i),
-                    || Value::log_linear(&upper),
-                    || {
-                        format!(
-                            "{mech} product P(x1)={} P(x2)={}",
-                            fmt_vec(&p1),
-                            fmt_vec(&p2)
-                        )
-                    },
-                );
+                s.push_log_le(&i, &upper, || {
+                    format!(
+                        "{mech} product P(x1)={} P(x2)={}",
+                        fmt_vec(&p1),
+                        fmt_vec(&p2)
+                    )
+                });
             }
         }
         if width_note.len() < 3 {

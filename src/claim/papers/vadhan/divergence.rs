@@ -153,25 +153,13 @@ fn check_6(cell: &PairCell) -> Check {
         };
         let d = kl(&p, &q).expect("finite D_inf implies finite D");
         let dinf = LogLinear::ln(&m);
-        s.push(
-            LogLinear::decide_le(&d, &dinf),
-            LogLinear::approx_f64(&d) - LogLinear::approx_f64(&dinf),
-            || Value::log_linear(&d),
-            || Value::log_linear(&dinf),
-            || format!("D vs D_inf: {}", fmt_pair(&p, &q)),
-        );
+        s.push_log_le(&d, &dinf, || format!("D vs D_inf: {}", fmt_pair(&p, &q)));
     }
     for p in simplex(cell.k, cell.n) {
         let mx = p.iter().max().expect("nonempty").clone();
         let hinf = -LogLinear::ln(&mx);
         let h = entropy(&p);
-        s.push(
-            LogLinear::decide_le(&hinf, &h),
-            LogLinear::approx_f64(&hinf) - LogLinear::approx_f64(&h),
-            || Value::log_linear(&hinf),
-            || Value::log_linear(&h),
-            || format!("H_inf vs H: P={}", fmt_vec(&p)),
-        );
+        s.push_log_le(&hinf, &h, || format!("H_inf vs H: P={}", fmt_vec(&p)));
     }
     s.finish(
         "D(A||B) <= D_inf(A||B) and H_inf(P) <= H(P)",

@@ -395,14 +395,7 @@ pub(super) fn claims() -> Vec<Box<dyn ClaimChecker>> {
         .boxed(),
         Family {
             id: "AACP-D10",
-            grid: || {
-                (1..=6)
-                    .map(|n| Spec::All {
-                        n,
-                        connected: false,
-                    })
-                    .collect()
-            },
+            grid: all_graphs_up_to_six,
             beyond: None,
             check: check_d10,
         }

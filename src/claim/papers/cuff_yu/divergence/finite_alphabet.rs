@@ -200,13 +200,7 @@ fn check_17a(inst: &FaInst) -> Check {
                     } else {
                         diff
                     };
-                    s.push(
-                        LogLinear::decide_le(&abs, &rhs),
-                        LogLinear::approx_f64(&abs) - LogLinear::approx_f64(&rhs),
-                        || Value::log_linear(&abs),
-                        || Value::log_linear(&rhs),
-                        || fmt_pair(p, q),
-                    );
+                    s.push_log_le(&abs, &rhs, || fmt_pair(p, q));
                 }
             }
             s.finish("|H(P) - H(Q)|  <=  d ln(k-1) + h(d)", Method::LogLinear)
@@ -308,13 +302,9 @@ fn check_17b(inst: &AfwCell) -> Check {
             } else {
                 diff
             };
-            s.push(
-                LogLinear::decide_le(&abs, &rhs),
-                LogLinear::approx_f64(&abs) - LogLinear::approx_f64(&rhs),
-                || Value::log_linear(&abs),
-                || Value::log_linear(&rhs),
-                || format!("joints (x-major) {}", fmt_pair(p, q)),
-            );
+            s.push_log_le(&abs, &rhs, || {
+                format!("joints (x-major) {}", fmt_pair(p, q))
+            });
         }
     }
     s.finish(

@@ -95,19 +95,13 @@ fn check_15(cell: &ChanCell) -> Check {
             {
                 convex_ok = false;
             }
-            s.push(
-                LogLinear::decide_le(&i, &eps),
-                LogLinear::approx_f64(&i) - LogLinear::approx_f64(&eps),
-                || Value::log_linear(&i),
-                || Value::log_linear(&eps),
-                || {
-                    format!(
-                        "W={} prior={}",
-                        fmt_rows(&w),
-                        crate::claim::instances::fmt_vec(&prior)
-                    )
-                },
-            );
+            s.push_log_le(&i, &eps, || {
+                format!(
+                    "W={} prior={}",
+                    fmt_rows(&w),
+                    crate::claim::instances::fmt_vec(&prior)
+                )
+            });
         }
     }
     let mut c = s.finish(
@@ -280,13 +274,7 @@ fn check_16(inst: &Cy16) -> Check {
                 for q in &pts[i..] {
                     let j = jensen_shannon(p, q);
                     let gd = bsc_capacity_at_tv(&tv(p, q));
-                    s.push(
-                        LogLinear::decide_le(&gd, &j),
-                        LogLinear::approx_f64(&gd) - LogLinear::approx_f64(&j),
-                        || Value::log_linear(&gd),
-                        || Value::log_linear(&j),
-                        || fmt_pair(p, q),
-                    );
+                    s.push_log_le(&gd, &j, || fmt_pair(p, q));
                 }
             }
             s.finish(

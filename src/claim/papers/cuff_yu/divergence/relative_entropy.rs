@@ -85,13 +85,9 @@ fn kl_cell(cell: &PairCell, coef: fn(&Rational) -> Rational, label: &str) -> Che
         let bound = LogLinear::term(&coef(&own), &own);
         for (a, b, dir) in [(&p, &q, "D(P||Q)"), (&q, &p, "D(Q||P)")] {
             let d = kl(a, b).expect("(eps,0)-close pairs have equal supports");
-            s.push(
-                LogLinear::decide_le(&d, &bound),
-                LogLinear::approx_f64(&d) - LogLinear::approx_f64(&bound),
-                || Value::log_linear(&d),
-                || Value::log_linear(&bound),
-                || format!("{} {dir} at its own ratio t_P = {own}", fmt_pair(&p, &q)),
-            );
+            s.push_log_le(&d, &bound, || {
+                format!("{} {dir} at its own ratio t_P = {own}", fmt_pair(&p, &q))
+            });
         }
     }
     s.finish(

@@ -290,13 +290,9 @@ pub(super) fn check_16(cell: &ChanCell) -> Check {
             || format!("{}: E_Y / E_X identity", cp(prior, w)),
         );
         let up = capacity_bracket_exact(w).upper;
-        s.push(
-            Decision::from_bool(i1 <= up),
-            LogLinear::approx_f64(&i1) - LogLinear::approx_f64(&up),
-            || Value::log_linear(&i1),
-            || Value::log_linear(&up),
-            || format!("{}: I <= C_1 upper bracket", cp(prior, w)),
-        );
+        s.push_log_le(&i1, &up, || {
+            format!("{}: I <= C_1 upper bracket", cp(prior, w))
+        });
     });
     s.finish(
         "E_Y[D(P_X|Y || P_X)] = E_X[D(W_X || P_Y)] = I_1(X;Y) <= C_1",

@@ -37,13 +37,7 @@ fn check_31(c: &ChainCell) -> Check {
                     &j.cond_s(i, ri + 1, false),
                 );
         }
-        s.push(
-            Decision::from_bool(lhs <= rhs),
-            LogLinear::approx_f64(&lhs) - LogLinear::approx_f64(&rhs),
-            || Value::log_linear(&lhs),
-            || Value::log_linear(&rhs),
-            || format!("{j}"),
-        );
+        s.push_log_le(&lhs, &rhs, || format!("{j}"));
     }
     s.finish(
         format!(

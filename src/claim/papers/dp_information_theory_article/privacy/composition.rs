@@ -139,13 +139,7 @@ fn check_29(g: &G29) -> Check {
                     }
                 }
                 let rhs = &t1 + &t2;
-                s.push(
-                    Decision::from_bool(lhs <= rhs),
-                    LogLinear::approx_f64(&lhs) - LogLinear::approx_f64(&rhs),
-                    || Value::log_linear(&lhs),
-                    || Value::log_linear(&rhs),
-                    || format!("{j}"),
-                );
+                s.push_log_le(&lhs, &rhs, || format!("{j}"));
             }
             s.finish(
                 "I_alpha(X^2;Y) <= I_(alpha_1)(X_1;Y) + max_x1 I_(alpha_2)(X_2;Y|X_1=x1)",
