@@ -12,7 +12,7 @@
 //!    positive variable on one side makes the other side positive (on ε-DP rows, a column
 //!    positive somewhere is positive along every path), which recovers the tails of geometric
 //!    columns the float solver reads as zero (values down to 2^-59 on the path LP).
-//! 3. **Exact systems** ([`super::sparse_system`]): those equations are solved exactly in
+//! 3. **Exact systems** ([`super::lu`]): those equations are solved exactly in
 //!    rationals: `A_{R,S} x_S = b_R` and `A_{R,C}ᵀ y_R = c_C`.
 //! 4. **Certify**: the pair is handed to [`check`]; if it passes it is the answer (primal and
 //!    dual feasible with equal objectives is a proof of optimality, however it was found).
@@ -33,9 +33,9 @@
 
 use super::certificate::{check, CertificateError};
 use super::float_hint::{self, FloatAnswer};
+use super::lu::{self, SparseRow};
 use super::model::{Cmp, Model, Sense, Solution};
 use super::simplex::{self, SolveStats};
-use super::sparse_system::{self, SparseRow};
 use crate::num::fmt::to_f64;
 use crate::num::Rational;
 use std::fmt;
@@ -444,7 +444,7 @@ impl Guess {
             })
             .collect();
         let primal_rhs = tight.iter().map(|&i| rows[i].rhs.clone()).collect();
-        let xs = sparse_system::solve_near(start(&support, near), primal_rows, primal_rhs)?;
+        let xs = lu::solve_near(start(&support, near), primal_rows, primal_rhs)?;
         Some(scatter(&support, xs, model.n_vars()))
     }
 
@@ -469,7 +469,7 @@ impl Guess {
             }
         }
         let dual_rhs = cols.iter().map(|&j| model.objective()[j].clone()).collect();
-        let ys = sparse_system::solve_near(start(&priced, near), dual_rows, dual_rhs)?;
+        let ys = lu::solve_near(start(&priced, near), dual_rows, dual_rhs)?;
         Some(scatter(&priced, ys, rows.len()))
     }
 

@@ -2,7 +2,7 @@
 //!
 //! * [`model`] — the builder: variables `x >= 0`, rows `<=`/`>=`/`=`, minimise or maximise.
 //! * [`guided`] — [`solve`]: a floating-point solve ([`float_hint`]) guesses the optimal basis,
-//!   its equations are solved exactly ([`sparse_system`]) and repaired until the checker accepts
+//!   its equations are solved exactly ([`lu`]) and repaired until the checker accepts
 //!   them; otherwise the exact simplex from scratch.
 //! * [`simplex`] — an exact two-phase simplex returning an optimum with primal and dual points, a
 //!   Farkas certificate of infeasibility, or a feasible point and an improving ray.
@@ -33,9 +33,9 @@ pub mod channel;
 pub mod float_hint;
 pub mod guided;
 pub mod lp_format;
+pub mod lu;
 pub mod model;
 pub mod simplex;
-pub mod sparse_system;
 pub mod symmetry;
 
 pub use certificate::{check, checked_note, CertificateError};
