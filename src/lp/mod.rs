@@ -2,10 +2,15 @@
 //!
 //! * [`model`] — the builder: variables `x >= 0`, rows `<=`/`>=`/`=`, minimise or maximise.
 //! * [`guided`] — [`solve`]: a floating-point solve ([`float_hint`]) guesses the optimal basis,
-//!   its equations are solved exactly ([`lu`]) and repaired until the checker accepts
-//!   them; otherwise the exact simplex from scratch.
-//! * [`simplex`] — an exact two-phase simplex returning an optimum with primal and dual points, a
-//!   Farkas certificate of infeasibility, or a feasible point and an improving ray.
+//!   its equations are solved exactly ([`lu`]) and repaired until the checker accepts them;
+//!   otherwise exact pivots of the revised simplex ([`revised`]) from the basis nearest the float
+//!   optimum; the exact dictionary simplex from scratch as the last resort.
+//! * [`lu`] — exact sparse Gaussian elimination that keeps its row operations (solve `A x = b`
+//!   and `Aᵀ y = w` with one factorisation).
+//! * [`revised`] — the exact revised simplex on the slack form, started from any basis.
+//! * [`simplex`] — an exact two-phase dictionary simplex returning an optimum with primal and
+//!   dual points, a Farkas certificate of infeasibility, or a feasible point and an improving
+//!   ray (the reference in tests).
 //! * [`certificate`] — the independent checker; [`solve`] runs it on every answer.
 //! * [`lp_format`] — the CPLEX LP text format (common subset) with exact coefficients.
 //! * [`symmetry`] — orbit-averaged LPs under a checked group of variable permutations.
@@ -35,6 +40,7 @@ pub mod guided;
 pub mod lp_format;
 pub mod lu;
 pub mod model;
+pub mod revised;
 pub mod simplex;
 pub mod symmetry;
 
