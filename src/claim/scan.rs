@@ -236,7 +236,7 @@ impl DScan {
     }
 
     /// Record the log-linear comparison `lhs ≤ rhs`, decided exactly
-    /// ([`LogLinear::decide_le`]); the float gap only picks the closest case to show.
+    /// ([`crate::num::LogLinear::decide_le`]); the float gap only picks the closest case to show.
     pub fn push_log_le(
         &mut self,
         lhs: &crate::num::LogLinear,

@@ -1,6 +1,6 @@
 //! VT+ (AACP Definition 3, §3): n = |V| automorphisms σ_0..σ_{n−1} such that for every vertex v the
 //! images σ_0(v), …, σ_{n−1}(v) are pairwise distinct (a sharply transitive set; the array
-//! L[i][v] = σ_i(v) is a Latin square).
+//! `L[i][v]` = σ_i(v) is a Latin square).
 //!
 //! Search order:
 //! 1. a Hamming graph H(n,m): the translations x ↦ x + a (mod m, coordinatewise) form the regular

@@ -13,7 +13,7 @@
 //! at every non-degenerate pivot, a degenerate run without a repeated basis is finite, and Bland's
 //! rule cannot cycle, so this terminates.
 //!
-//! Every answer of [`solve`] has passed [`check`]: the certificate is re-verified from the model.
+//! Every answer of [`solve_from_scratch`] has passed [`check`]: the certificate is re-verified from the model.
 
 #![allow(clippy::result_large_err)]
 
