@@ -123,7 +123,34 @@ fn normalise(terms: &[(Var, Rational)]) -> Vec<(usize, Rational)> {
     out
 }
 
+/// The positions where `mask` is true, and for every position its number among them
+/// (`usize::MAX` where `mask` is false).
+pub fn numbered(mask: &[bool]) -> (Vec<usize>, Vec<usize>) {
+    let mut list = Vec::new();
+    let mut number = vec![usize::MAX; mask.len()];
+    for (j, _) in mask.iter().enumerate().filter(|(_, m)| **m) {
+        number[j] = list.len();
+        list.push(j);
+    }
+    (list, number)
+}
+
 impl Model {
+    /// The sparse submatrix `A_{rows, V}`: the given rows, restricted to the variables `V` that
+    /// `number` numbers (see [`numbered`]; `usize::MAX` leaves a variable out) and renumbered.
+    pub fn submatrix(&self, rows: &[usize], number: &[usize]) -> Vec<Vec<(usize, Rational)>> {
+        rows.iter()
+            .map(|&i| {
+                self.rows[i]
+                    .coeffs
+                    .iter()
+                    .filter(|(j, _)| number[*j] != usize::MAX)
+                    .map(|(j, a)| (number[*j], a.clone()))
+                    .collect()
+            })
+            .collect()
+    }
+
     /// An empty model (no variables, no rows, zero objective).
     pub fn new(sense: Sense) -> Model {
         Model {

@@ -28,7 +28,7 @@
 //! exact dictionary simplex, which produces Farkas and ray certificates).
 
 use super::lu::{Elimination, SparseRow};
-use super::model::{Cmp, Model, Sense, Solution};
+use super::model::{numbered, Cmp, Model, Sense, Solution};
 use crate::num::fmt::to_f64;
 use crate::num::Rational;
 use std::collections::HashSet;
@@ -59,24 +59,9 @@ impl Basis {
     /// took 10% more pivots and 40% more time on the 60 LPs of `examples/guided_stress`.)
     pub fn from_pattern(model: &Model, support: &[bool], priced: &[bool]) -> Basis {
         let mut basis = Basis::slacks(model);
-        let mut index = vec![usize::MAX; model.n_vars()];
-        let mut vars = Vec::new();
-        for (j, _) in support.iter().enumerate().filter(|(_, s)| **s) {
-            index[j] = vars.len();
-            vars.push(j);
-        }
-        let rows: Vec<usize> = (0..model.n_rows()).filter(|&i| priced[i]).collect();
-        let sparse: Vec<SparseRow> = rows
-            .iter()
-            .map(|&i| {
-                model.rows()[i]
-                    .coeffs
-                    .iter()
-                    .filter(|(j, _)| index[*j] != usize::MAX)
-                    .map(|(j, a)| (index[*j], a.clone()))
-                    .collect()
-            })
-            .collect();
+        let (vars, index) = numbered(support);
+        let (rows, _) = numbered(priced);
+        let sparse = model.submatrix(&rows, &index);
         for &(p, q) in Elimination::new(vars.len(), sparse).pivots() {
             basis.structural[vars[q]] = true;
             basis.slack[rows[p]] = false;
@@ -191,29 +176,10 @@ impl<'a> Run<'a> {
     fn point(&mut self) -> Point {
         let rows = self.model.rows();
         let m = rows.len();
-        let mut p_pos = vec![usize::MAX; m];
-        let mut p_rows = Vec::new();
-        for i in (0..m).filter(|&i| !self.basis.slack[i]) {
-            p_pos[i] = p_rows.len();
-            p_rows.push(i);
-        }
-        let mut s_pos = vec![usize::MAX; self.n];
-        let mut s_vars = Vec::new();
-        for j in (0..self.n).filter(|&j| self.basis.structural[j]) {
-            s_pos[j] = s_vars.len();
-            s_vars.push(j);
-        }
-        let kernel: Vec<SparseRow> = p_rows
-            .iter()
-            .map(|&i| {
-                rows[i]
-                    .coeffs
-                    .iter()
-                    .filter(|(j, _)| s_pos[*j] != usize::MAX)
-                    .map(|(j, a)| (s_pos[*j], a.clone()))
-                    .collect()
-            })
-            .collect();
+        let slack_nonbasic: Vec<bool> = self.basis.slack.iter().map(|s| !s).collect();
+        let (p_rows, p_pos) = numbered(&slack_nonbasic);
+        let (s_vars, s_pos) = numbered(&self.basis.structural);
+        let kernel = self.model.submatrix(&p_rows, &s_pos);
         self.stats.largest_kernel = self.stats.largest_kernel.max(s_vars.len());
         let lu = Elimination::new(s_vars.len(), kernel);
         let xs = lu.solve(p_rows.iter().map(|&i| rows[i].rhs.clone()).collect());

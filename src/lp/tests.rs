@@ -501,3 +501,24 @@ fn beale_cycle_is_detected_and_broken() {
     assert_eq!(sol.value(), Some(&q(want)));
     check(&m, &sol).unwrap();
 }
+
+/// Literal case: `numbered` numbers the chosen positions, and `submatrix` keeps the chosen rows
+/// on the numbered variables only, renumbered (x1 is left out; row 0 is not asked for).
+#[test]
+fn submatrix_keeps_the_numbered_variables() {
+    let mut m = Model::new(Min);
+    let x: Vec<Var> = (0..3).map(|j| m.add_var(format!("x{j}"))).collect();
+    m.add_row(&[(x[0], q("1"))], L, q("1"));
+    m.add_row(
+        &[(x[0], q("2")), (x[1], q("3")), (x[2], q("-1/2"))],
+        E,
+        q("0"),
+    );
+    let (vars, number) = model::numbered(&[true, false, true]);
+    assert_eq!(vars, vec![0, 2]);
+    assert_eq!(number, vec![0, usize::MAX, 1]);
+    assert_eq!(
+        m.submatrix(&[1], &number),
+        vec![vec![(0, q("2")), (1, q("-1/2"))]]
+    );
+}
