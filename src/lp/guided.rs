@@ -22,15 +22,17 @@
 //!    steps 3–4 are repeated while the number of such defects keeps falling (at most
 //!    [`MAX_REPAIRS`] rounds, abandoned after [`MAX_STALLED_REPAIRS`] rounds without a new
 //!    fewest).
-//! 6. **Exact pivots from the float basis** ([`super::revised`]): otherwise the exact revised
-//!    simplex starts from the basis nearest the first guess ([`Basis::from_pattern`]: the guessed
-//!    support pivoted on the rows the float dual prices) and pivots to an optimum, at most
-//!    [`MAX_WARM_PIVOTS`] times. On the 60 random channel LPs of `examples/guided_stress` the 13
-//!    that need it take 19–1,644 pivots (median 263) and at most 3.4 s, where the exact simplex
-//!    from scratch needs more than 5 s on 10 of them.
-//! 7. **Fallback**: the exact dictionary simplex from scratch ([`super::simplex`]), which is also
-//!    the path for infeasible and unbounded LPs and when the float solver fails. Its answer is
-//!    checked like every other.
+//! 6. **Exact pivots** ([`super::revised`]): otherwise the exact revised simplex starts from the
+//!    basis nearest the first guess ([`Basis::from_pattern`]: the guessed support pivoted on the
+//!    rows the float dual prices) and pivots to an optimum, at most [`MAX_WARM_PIVOTS`] times. On
+//!    the 60 random channel LPs of `examples/guided_stress` the 13 that need it take 19–1,644
+//!    pivots (median 263) and at most 3.4 s, where the exact simplex from scratch needs more
+//!    than 5 s on 10 of them. When there is no float basis (the float solver says infeasible or
+//!    unbounded, fails, or runs out of its budget) it starts from the slack basis; its Farkas
+//!    certificate or improving ray is checked like an optimum.
+//! 7. **Fallback**: the exact dictionary simplex from scratch ([`super::simplex`]) when the
+//!    revised simplex reaches its pivot cap, and for LPs too small for a float solve to pay
+//!    ([`Limits::min_float_size`]). Its answer is checked like every other.
 //!
 //! Floats only choose *which* equations to solve; every number in an answer comes from an exact
 //! solve and every answer passes the exact checker, so a bad hint costs time, never soundness.
@@ -132,8 +134,9 @@ pub struct GuidedStats {
     pub check: Duration,
     /// Candidate pairs tried (1 when the float basis was right).
     pub rounds: usize,
-    /// The exact revised simplex from the float basis, when the guess did not certify: its
-    /// pivots and time.
+    /// The exact revised simplex, when the guess did not certify or there was none: the basis
+    /// it started from (and why), its pivots and its time.
+    pub warm_from: String,
     pub warm_start: Option<RevisedStats>,
     pub warm_time: Duration,
     /// Why the exact simplex from scratch was needed, if it was.
@@ -157,7 +160,8 @@ impl GuidedStats {
         );
         if let Some(w) = &self.warm_start {
             s += &format!(
-                "; exact revised simplex from the float basis: {} + {} pivots ({} by Bland's rule), kernel up to {}, {}",
+                "; exact revised simplex from {}: {} + {} pivots ({} by Bland's rule), kernel up to {}, {}",
+                self.warm_from,
                 w.phase1_pivots,
                 w.phase2_pivots,
                 w.bland_pivots,
@@ -244,7 +248,7 @@ fn guided_attempt(
         || float_hint::dual(model, float_deadline),
     );
     stats.float = started.elapsed();
-    let why = match (primal, dual) {
+    let basis = match (primal, dual) {
         (FloatAnswer::Optimal(x), FloatAnswer::Optimal(y)) => {
             let mut guess = Guess::from_floats(model, &x, &y);
             let basis = Basis::from_pattern(model, &guess.support, &guess.priced);
@@ -298,32 +302,42 @@ fn guided_attempt(
             if stats.rounds >= MAX_REPAIRS {
                 why = format!("not certified after {MAX_REPAIRS} repair rounds");
             }
-            // Exact pivots from the basis nearest the float optimum.
-            let t = Instant::now();
-            let (ending, warm) = revised::solve_from(model, basis, MAX_WARM_PIVOTS, deadline);
-            stats.warm_time = t.elapsed();
-            stats.warm_start = Some(warm);
-            match ending {
-                Ending::Optimal(solution) => {
-                    let t = Instant::now();
-                    check(model, &solution)?;
-                    stats.check += t.elapsed();
-                    return Ok(Ok(solution));
-                }
-                Ending::Stopped if deadline.is_some_and(|d| Instant::now() >= d) => {
-                    return Err(SolveError::TimeLimit)
-                }
-                Ending::Stopped => {
-                    format!("{why}; the revised simplex took {MAX_WARM_PIVOTS} pivots")
-                }
-                Ending::Infeasible => format!("{why}; the revised simplex says infeasible"),
-                Ending::Unbounded => format!("{why}; the revised simplex says unbounded"),
-            }
+            stats.warm_from = format!("the float basis ({why})");
+            basis
         }
-        (FloatAnswer::Infeasible, _) => "the float solver says infeasible".into(),
-        (FloatAnswer::Unbounded, _) => "the float solver says unbounded".into(),
-        (FloatAnswer::Failed(e), _) | (_, FloatAnswer::Failed(e)) => format!("float solver: {e}"),
-        (_, _) => "the float dual has no optimum".into(),
+        // No float basis: exact pivots from the slack basis, which also certify infeasible and
+        // unbounded LPs.
+        (primal, dual) => {
+            let why = match (primal, dual) {
+                (FloatAnswer::Infeasible, _) => "the float solver says infeasible".into(),
+                (FloatAnswer::Unbounded, _) => "the float solver says unbounded".into(),
+                (FloatAnswer::Failed(e), _) | (_, FloatAnswer::Failed(e)) => {
+                    format!("float solver: {e}")
+                }
+                (_, _) => "the float dual has no optimum".to_string(),
+            };
+            stats.warm_from = format!("the slack basis ({why})");
+            Basis::slacks(model)
+        }
+    };
+    let t = Instant::now();
+    let (ending, warm) = revised::solve_from(model, basis, MAX_WARM_PIVOTS, deadline);
+    stats.warm_time = t.elapsed();
+    stats.warm_start = Some(warm);
+    let why = match ending {
+        Ending::Solved(solution) => {
+            let t = Instant::now();
+            check(model, &solution)?;
+            stats.check += t.elapsed();
+            return Ok(Ok(solution));
+        }
+        Ending::Stopped if deadline.is_some_and(|d| Instant::now() >= d) => {
+            return Err(SolveError::TimeLimit)
+        }
+        Ending::Stopped => format!(
+            "the revised simplex from {} took {MAX_WARM_PIVOTS} pivots",
+            stats.warm_from
+        ),
     };
     Ok(Err(why))
 }
@@ -734,7 +748,8 @@ mod tests {
     }
 
     /// A degenerate LP on which the float simplex cycles (a repeated equality makes its dual
-    /// degenerate): the budget ends the float solve and the exact simplex answers.
+    /// degenerate): the budget ends the float solve and the exact revised simplex answers from
+    /// the slack basis.
     #[test]
     fn a_cycling_float_solve_falls_back() {
         let text = "Minimize\n obj: x + y\nSubject To\n a: x + y = 1\n b: 2 x + 2 y = 2\n c: x - y <= 0\nEnd\n";
@@ -744,8 +759,12 @@ mod tests {
             solve(&file.model).unwrap().value(),
             Some(&Rational::from(1u32))
         );
-        let why = stats.fallback.expect("the exact simplex answered");
-        assert!(why.starts_with("float solver"), "{why}");
+        assert_eq!(stats.fallback, None, "{}", stats.summary());
+        assert!(
+            stats.warm_from.starts_with("the slack basis (float solver"),
+            "{}",
+            stats.summary()
+        );
     }
 
     /// LP text with free, bounded-below, bounded and fixed variables (the Bounds section), so

@@ -23,9 +23,9 @@
 //! run of degenerate pivots (a cycle), Bland's rule takes over until a pivot makes progress, so
 //! a cycle cannot last (as in [`super::simplex`]).
 //!
-//! The answer is an exact primal-dual pair for the caller to [`super::check`]; an infeasible or
-//! unbounded LP, the pivot cap and the deadline end the run without one (the caller then has the
-//! exact dictionary simplex, which produces Farkas and ray certificates).
+//! Every answer carries its certificate for the caller to [`super::check`]: an exact primal-dual
+//! pair, the first phase's prices as a Farkas certificate, or an improving ray; the pivot cap
+//! and the deadline end the run without one.
 
 use super::lu::{Elimination, SparseRow};
 use super::model::{numbered, Cmp, Model, Sense, Solution};
@@ -73,12 +73,12 @@ impl Basis {
 /// How a run of the revised simplex ended.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Ending {
-    /// An optimal vertex with its prices (not yet checked).
-    Optimal(Solution),
-    /// Phase 1 ended above zero: the LP is infeasible.
-    Infeasible,
-    /// Phase 2 found an improving ray.
-    Unbounded,
+    /// An answer with its certificate, for the caller to check: an optimal vertex with its
+    /// prices; or, when the first phase ends above zero, its prices as a Farkas certificate
+    /// (they price every column at most 0 and the right-hand side at the sum of
+    /// infeasibilities); or a feasible vertex and the edge along which no basic variable
+    /// blocks an improving entering variable, as an improving ray.
+    Solved(Solution),
     /// The pivot cap or the deadline came first.
     Stopped,
 }
@@ -345,9 +345,9 @@ impl<'a> Run<'a> {
             let y = self.prices(&pt, &cb);
             let Some(q) = self.entering(&y, infeasible, bland) else {
                 if infeasible {
-                    return Ending::Infeasible;
+                    return Ending::Solved(Solution::Infeasible { farkas: y });
                 }
-                return Ending::Optimal(self.solution(pt.x, y));
+                return Ending::Solved(self.solution(pt.x, y));
             };
             if self.stats.phase1_pivots + self.stats.phase2_pivots >= max_pivots
                 || deadline.is_some_and(|d| Instant::now() >= d)
@@ -359,7 +359,15 @@ impl<'a> Run<'a> {
                 if infeasible {
                     unreachable!("phase 1 always has a blocking variable");
                 }
-                return Ending::Unbounded;
+                // x_q grows without bound and the basic variables move by −d.
+                let mut ray = vec![Rational::from(0u32); self.n];
+                if q < self.n {
+                    ray[q] = Rational::from(1u32);
+                }
+                for (v, dv) in d.into_iter().filter(|(v, _)| *v < self.n) {
+                    ray[v] = -dv;
+                }
+                return Ending::Solved(Solution::Unbounded { point: pt.x, ray });
             };
             if theta != 0u32 {
                 seen.clear();
@@ -533,11 +541,11 @@ mod tests {
 
     fn optimum(model: &Model, basis: Basis) -> Option<Rational> {
         match solve_from(model, basis, 10_000, None).0 {
-            Ending::Optimal(sol) => {
-                check(model, &sol).expect("the revised simplex's optimum is certified");
+            Ending::Solved(sol) => {
+                check(model, &sol).expect("the revised simplex's answer is certified");
                 sol.value().cloned()
             }
-            _ => None,
+            Ending::Stopped => None,
         }
     }
 
@@ -556,7 +564,7 @@ mod tests {
         let at_optimum = Basis::from_pattern(&m, &[true, true], &[true, true]);
         assert_eq!(at_optimum.slack, vec![false, false]);
         let (ending, stats) = solve_from(&m, at_optimum, 100, None);
-        assert!(matches!(ending, Ending::Optimal(_)));
+        assert!(matches!(ending, Ending::Solved(Solution::Optimal { .. })));
         assert_eq!(stats.phase1_pivots + stats.phase2_pivots, 0);
 
         let mut m = Model::new(Sense::Minimize);
@@ -570,19 +578,21 @@ mod tests {
         let mut m = Model::new(Sense::Minimize);
         let x = m.add_var("x");
         m.add_row(&[(x, q(1, 1))], Cmp::Le, q(-1, 1));
-        assert_eq!(
-            solve_from(&m, Basis::slacks(&m), 100, None).0,
-            Ending::Infeasible
-        );
+        let Ending::Solved(infeasible) = solve_from(&m, Basis::slacks(&m), 100, None).0 else {
+            panic!("stopped")
+        };
+        assert_eq!(infeasible.status(), "infeasible");
+        check(&m, &infeasible).unwrap();
         // Unbounded: max x s.t. x >= 1.
         let mut m = Model::new(Sense::Maximize);
         let x = m.add_var("x");
         m.set_objective(&[(x, q(1, 1))]);
         m.add_row(&[(x, q(1, 1))], Cmp::Ge, q(1, 1));
-        assert_eq!(
-            solve_from(&m, Basis::slacks(&m), 100, None).0,
-            Ending::Unbounded
-        );
+        let Ending::Solved(unbounded) = solve_from(&m, Basis::slacks(&m), 100, None).0 else {
+            panic!("stopped")
+        };
+        assert_eq!(unbounded.status(), "unbounded");
+        check(&m, &unbounded).unwrap();
     }
 
     proptest! {
@@ -613,8 +623,8 @@ mod tests {
 
         /// On random LPs up to 5 rows by 6 variables (all row types, both senses, degenerate
         /// right-hand sides) the revised simplex from the slack basis and from a random
-        /// pattern's basis ends like the exact dictionary simplex: the same optimum, certified,
-        /// or infeasible, or unbounded.
+        /// pattern's basis ends like the exact dictionary simplex (the same status and optimum),
+        /// and its certificate (optimality, Farkas or ray) passes the checker.
         #[test]
         fn agrees_with_the_dictionary_simplex(
             coeffs in prop::collection::vec(-3i64..=3, 30),
@@ -643,13 +653,14 @@ mod tests {
             for basis in bases {
                 let ending = solve_from(&m, basis, 10_000, None).0;
                 match (&reference, ending) {
-                    (Solution::Optimal { value, .. }, Ending::Optimal(sol)) => {
-                        prop_assert!(check(&m, &sol).is_ok());
-                        prop_assert_eq!(sol.value(), Some(value));
+                    (r, Ending::Solved(sol)) => {
+                        prop_assert_eq!(sol.status(), r.status());
+                        prop_assert_eq!(sol.value(), r.value());
+                        if let Err(e) = check(&m, &sol) {
+                            prop_assert!(false, "{} certificate rejected: {}", sol.status(), e);
+                        }
                     }
-                    (Solution::Infeasible { .. }, Ending::Infeasible) => {}
-                    (Solution::Unbounded { .. }, Ending::Unbounded) => {}
-                    (r, e) => prop_assert!(false, "dictionary {} vs revised {:?}", r.status(), e),
+                    (_, Ending::Stopped) => prop_assert!(false, "stopped"),
                 }
             }
         }
