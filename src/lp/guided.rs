@@ -26,7 +26,7 @@
 //!    basis nearest the first guess ([`Basis::from_pattern`]: the guessed support pivoted on the
 //!    rows the float dual prices) and pivots to an optimum, at most [`MAX_WARM_PIVOTS`] times. On
 //!    the 60 random channel LPs of `examples/guided_stress` the 13 that need it take 19–1,644
-//!    pivots (median 263) and at most 3.4 s, where the exact simplex from scratch needs more
+//!    pivots (median 263) and at most 3.7 s, where the exact simplex from scratch needs more
 //!    than 5 s on 10 of them. When there is no float basis (the float solver says infeasible or
 //!    unbounded, fails, or runs out of its budget) it starts from the slack basis; its Farkas
 //!    certificate or improving ray is checked like an optimum.
