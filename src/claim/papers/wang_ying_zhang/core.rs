@@ -70,6 +70,19 @@ impl Space {
         Space { n, m, size, pts }
     }
 
+    /// H(n, m) by its parameters only, without its mⁿ points: for the sphere sizes
+    /// [`Space::n_l`] and what is built from them alone (the LP-L certificates, the sphere
+    /// generating function), where listing the points would cost mⁿ for nothing. Point methods
+    /// (`d`, `neighbours`, `ordered_pairs`) see no points.
+    pub fn parameters_only(n: usize, m: usize) -> Space {
+        Space {
+            n,
+            m,
+            size: 0,
+            pts: Vec::new(),
+        }
+    }
+
     /// Index of a coordinate vector.
     pub fn index(&self, v: &[usize]) -> usize {
         v.iter().rev().fold(0, |acc, &c| acc * self.m + c)
@@ -434,12 +447,7 @@ pub fn random_mech(rng: &mut Lcg, rows: usize, cols: usize, k: u64, zeros: bool)
 
 /// Σ_l N_l t^l as a polynomial in t.
 pub fn sphere_gf(n: usize, m: usize) -> Poly {
-    let sp_n = Space {
-        n,
-        m,
-        size: 0,
-        pts: Vec::new(),
-    };
+    let sp_n = Space::parameters_only(n, m);
     Poly::new((0..=n).map(|l| sp_n.n_l(l)).collect())
 }
 

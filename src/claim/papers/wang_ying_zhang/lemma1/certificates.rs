@@ -69,12 +69,7 @@ fn unit() -> Range {
 ///       exactly at E ∈ {1, 11/10, 2, 7, 100} together with the LP-R edge identity
 ///       (n−l)(m−1)N_l = (l+1)N_{l+1} and agreement with the chain-LP certificate.
 fn x12(i: &Nm) -> Check {
-    let sp = Space {
-        n: i.n,
-        m: i.m,
-        size: 0,
-        pts: Vec::new(),
-    };
+    let sp = Space::parameters_only(i.n, i.m);
     let mut t = Tally::new();
     for l in 1..=sp.n {
         let s = sign_on(&gs_poly(&sp, l - 1), &unit());
@@ -123,12 +118,7 @@ fn x12(i: &Nm) -> Check {
 /// at ε ≥ ε̃_X each column with p_Y(y) > 0 is then Gibbs and p_Y = G_t⁻¹p_X is unique (t < 1),
 /// so the joint q of ℰ_i is the unique optimiser.
 fn x11(i: &Nm) -> Check {
-    let sp = Space {
-        n: i.n,
-        m: i.m,
-        size: 0,
-        pts: Vec::new(),
-    };
+    let sp = Space::parameters_only(i.n, i.m);
     let mut t = Tally::new();
     for l in 1..=sp.n {
         let s = sign_on(&gs_poly(&sp, l - 1), &unit());
