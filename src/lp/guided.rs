@@ -123,6 +123,16 @@ impl From<CertificateError> for SolveError {
     }
 }
 
+/// A run of the exact revised simplex inside a guided solve.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WarmStart {
+    /// The basis it started from, and why it was needed.
+    pub from: String,
+    /// Its pivots, and its time.
+    pub stats: RevisedStats,
+    pub time: Duration,
+}
+
 /// Where the time of a guided solve went.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct GuidedStats {
@@ -134,11 +144,8 @@ pub struct GuidedStats {
     pub check: Duration,
     /// Candidate pairs tried (1 when the float basis was right).
     pub rounds: usize,
-    /// The exact revised simplex, when the guess did not certify or there was none: the basis
-    /// it started from (and why), its pivots and its time.
-    pub warm_from: String,
-    pub warm_start: Option<RevisedStats>,
-    pub warm_time: Duration,
+    /// The exact revised simplex, when the guess did not certify or there was none.
+    pub warm_start: Option<WarmStart>,
     /// Why the exact simplex from scratch was needed, if it was.
     pub fallback: Option<String>,
     /// Time and pivots of the exact simplex fallback.
@@ -161,12 +168,12 @@ impl GuidedStats {
         if let Some(w) = &self.warm_start {
             s += &format!(
                 "; exact revised simplex from {}: {} + {} pivots ({} by Bland's rule), kernel up to {}, {}",
-                self.warm_from,
-                w.phase1_pivots,
-                w.phase2_pivots,
-                w.bland_pivots,
-                w.largest_kernel,
-                ms(self.warm_time)
+                w.from,
+                w.stats.phase1_pivots,
+                w.stats.phase2_pivots,
+                w.stats.bland_pivots,
+                w.stats.largest_kernel,
+                ms(w.time)
             );
         }
         if let Some(why) = &self.fallback {
@@ -248,10 +255,12 @@ fn guided_attempt(
         || float_hint::dual(model, float_deadline),
     );
     stats.float = started.elapsed();
-    let basis = match (primal, dual) {
+    let (basis, from) = match (primal, dual) {
         (FloatAnswer::Optimal(x), FloatAnswer::Optimal(y)) => {
             let mut guess = Guess::from_floats(model, &x, &y);
-            let basis = Basis::from_pattern(model, &guess.support, &guess.priced);
+            // The first guess's pattern, for the exact pivots if neither it nor its repairs
+            // certify (the basis is factored only then).
+            let first = (guess.support.clone(), guess.priced.clone());
             let mut why = String::from("the float basis did not certify");
             let (mut fewest_defects, mut stalled) = (usize::MAX, 0);
             while stats.rounds < MAX_REPAIRS {
@@ -302,8 +311,10 @@ fn guided_attempt(
             if stats.rounds >= MAX_REPAIRS {
                 why = format!("not certified after {MAX_REPAIRS} repair rounds");
             }
-            stats.warm_from = format!("the float basis ({why})");
-            basis
+            (
+                Basis::from_pattern(model, &first.0, &first.1),
+                format!("the float basis ({why})"),
+            )
         }
         // No float basis: exact pivots from the slack basis, which also certify infeasible and
         // unbounded LPs.
@@ -316,14 +327,16 @@ fn guided_attempt(
                 }
                 (_, _) => "the float dual has no optimum".to_string(),
             };
-            stats.warm_from = format!("the slack basis ({why})");
-            Basis::slacks(model)
+            (Basis::slacks(model), format!("the slack basis ({why})"))
         }
     };
     let t = Instant::now();
     let (ending, warm) = revised::solve_from(model, basis, MAX_WARM_PIVOTS, deadline);
-    stats.warm_time = t.elapsed();
-    stats.warm_start = Some(warm);
+    stats.warm_start = Some(WarmStart {
+        from: from.clone(),
+        stats: warm,
+        time: t.elapsed(),
+    });
     let why = match ending {
         Ending::Solved(solution) => {
             let t = Instant::now();
@@ -334,10 +347,7 @@ fn guided_attempt(
         Ending::Stopped if deadline.is_some_and(|d| Instant::now() >= d) => {
             return Err(SolveError::TimeLimit)
         }
-        Ending::Stopped => format!(
-            "the revised simplex from {} took {MAX_WARM_PIVOTS} pivots",
-            stats.warm_from
-        ),
+        Ending::Stopped => format!("the revised simplex from {from} took {MAX_WARM_PIVOTS} pivots"),
     };
     Ok(Err(why))
 }
@@ -361,12 +371,6 @@ fn near_zero(v: f64, scale: f64) -> bool {
 
 impl Guess {
     fn from_floats(model: &Model, x: &[f64], y: &[f64]) -> Guess {
-        let mut guess = Guess::raw(model, x, y);
-        guess.close_support(model, x);
-        guess
-    }
-
-    fn raw(model: &Model, x: &[f64], y: &[f64]) -> Guess {
         let support = x.iter().map(|v| *v != 0.0).collect();
         let priced: Vec<bool> = model
             .rows()
@@ -409,12 +413,14 @@ impl Guess {
                 near_zero(c - aty[j], scale[j] + c.abs())
             })
             .collect();
-        Guess {
+        let mut guess = Guess {
             support,
             tight,
             priced,
             tight_cols,
-        }
+        };
+        guess.close_support(model, x);
+        guess
     }
 
     /// Support propagation through homogeneous rows: in a row `a·x ≤ 0` (or `≥ 0`, or `= 0`) a
@@ -719,9 +725,9 @@ mod tests {
             },
         )
         .unwrap();
-        let warm = stats.warm_start.expect("the revised simplex ran");
+        let warm = stats.warm_start.as_ref().expect("the revised simplex ran");
         assert!(
-            warm.phase1_pivots + warm.phase2_pivots > 0,
+            warm.stats.phase1_pivots + warm.stats.phase2_pivots > 0,
             "{}",
             stats.summary()
         );
@@ -751,7 +757,7 @@ mod tests {
     /// degenerate): the budget ends the float solve and the exact revised simplex answers from
     /// the slack basis.
     #[test]
-    fn a_cycling_float_solve_falls_back() {
+    fn a_cycling_float_solve_is_answered_from_the_slack_basis() {
         let text = "Minimize\n obj: x + y\nSubject To\n a: x + y = 1\n b: 2 x + 2 y = 2\n c: x - y <= 0\nEnd\n";
         let file = parse_lp(text).unwrap();
         let stats = agree(&file.model).unwrap();
@@ -760,8 +766,9 @@ mod tests {
             Some(&Rational::from(1u32))
         );
         assert_eq!(stats.fallback, None, "{}", stats.summary());
+        let warm = stats.warm_start.as_ref().expect("the revised simplex ran");
         assert!(
-            stats.warm_from.starts_with("the slack basis (float solver"),
+            warm.from.starts_with("the slack basis (float solver"),
             "{}",
             stats.summary()
         );

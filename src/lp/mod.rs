@@ -32,6 +32,7 @@
 //! lp::check(&m, &sol).unwrap();
 //! ```
 
+mod anti_cycling;
 pub mod bench_models;
 pub mod certificate;
 pub mod channel;
@@ -46,7 +47,7 @@ pub mod symmetry;
 
 pub use certificate::{check, checked_note, CertificateError};
 pub use channel::{ChannelLp, ReducedChannelSolution};
-pub use guided::{solve, solve_within, GuidedStats, SolveError};
+pub use guided::{solve, solve_within, GuidedStats, SolveError, WarmStart};
 pub use lp_format::{parse_lp, write_lp, LpFile, LpFormatError};
 pub use model::{Cmp, Constraint, Model, Row, Sense, Solution, Var};
 pub use simplex::{

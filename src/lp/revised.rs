@@ -16,22 +16,22 @@
 //! form between factorisations, with the basic values updated exactly, was measured on
 //! 2026-11-25 and not kept: 30–38% faster where the numbers stay small (P_40 at t = 1/2, H(3,3)
 //! at t = 1/2) but 20–30% slower where they grow (C_27 and C_40 at t = 1/10), whatever the
-//! refactorisation interval, fixed or timed.) From a primal-infeasible basis the
-//! first phase minimises the sum of infeasibilities (a basic variable below 0, or a basic fixed
-//! slack away from 0, costs ∓1; the ratio test also stops where an infeasible variable reaches
-//! its bound); then the second phase minimises the objective. Pricing is Dantzig's; when a basis repeats within a
-//! run of degenerate pivots (a cycle), Bland's rule takes over until a pivot makes progress, so
-//! a cycle cannot last (as in [`super::simplex`]).
+//! refactorisation interval, fixed or timed.) From a primal-infeasible basis the first phase
+//! minimises the sum of infeasibilities (a basic variable below 0, or a basic fixed slack away
+//! from 0, costs ∓1; the ratio test also stops where an infeasible variable reaches its bound);
+//! then the second phase minimises the objective. Pricing is Dantzig's; when a basis repeats
+//! within a run of degenerate pivots (a cycle), Bland's rule takes over until a pivot makes
+//! progress (the anti-cycling rule of [`super::simplex`], shared with it).
 //!
 //! Every answer carries its certificate for the caller to [`super::check`]: an exact primal-dual
 //! pair, the first phase's prices as a Farkas certificate, or an improving ray; the pivot cap
 //! and the deadline end the run without one.
 
+use super::anti_cycling::CycleGuard;
 use super::lu::{Elimination, SparseRow};
 use super::model::{numbered, Cmp, Model, Sense, Solution};
 use crate::num::fmt::to_f64;
 use crate::num::Rational;
-use std::collections::HashSet;
 use std::time::Instant;
 
 /// A basis of the slack form (see the module docs).
@@ -319,10 +319,7 @@ impl<'a> Run<'a> {
     }
 
     fn optimise(&mut self, max_pivots: usize, deadline: Option<Instant>) -> Ending {
-        // Bases of the current run of degenerate pivots (hashed): Dantzig's rule with
-        // deterministic ties is a function of the basis, so it cycles exactly when one repeats.
-        let mut seen: HashSet<u64> = HashSet::new();
-        let mut bland = false;
+        let mut guard = CycleGuard::default();
         loop {
             let pt = self.point();
             let basics = self.basics();
@@ -339,9 +336,7 @@ impl<'a> Run<'a> {
                     Rational::from(0u32)
                 }
             };
-            if !bland && !seen.insert(self.basis_key()) {
-                bland = true;
-            }
+            let bland = guard.bland_at(&self.basis);
             let y = self.prices(&pt, &cb);
             let Some(q) = self.entering(&y, infeasible, bland) else {
                 if infeasible {
@@ -370,8 +365,7 @@ impl<'a> Run<'a> {
                 return Ending::Solved(Solution::Unbounded { point: pt.x, ray });
             };
             if theta != 0u32 {
-                seen.clear();
-                bland = false;
+                guard.progressed();
             }
             self.set_basic(q, true);
             self.set_basic(leaving, false);
@@ -384,14 +378,6 @@ impl<'a> Run<'a> {
                 self.stats.bland_pivots += 1;
             }
         }
-    }
-
-    /// A hash of the basic set.
-    fn basis_key(&self) -> u64 {
-        use std::hash::{Hash, Hasher};
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        self.basis.hash(&mut h);
-        h.finish()
     }
 
     fn set_basic(&mut self, v: VarId, basic: bool) {

@@ -17,10 +17,10 @@
 
 #![allow(clippy::result_large_err)]
 
+use super::anti_cycling::CycleGuard;
 use super::certificate::{check, CertificateError};
 use super::model::{Cmp, Model, Sense, Solution};
 use crate::num::Rational;
-use std::collections::HashSet;
 use std::time::Instant;
 
 /// Solve with the exact dictionary simplex from scratch and re-check the certificate; an error
@@ -295,33 +295,23 @@ impl<'a> Dictionary<'a> {
         !matches!(self.kind_of(self.cols[k]), Kind::Artificial(_))
     }
 
-    /// A hash of the current basis as a set (the dictionary is a function of it).
-    fn basis_key(&self) -> u64 {
-        use std::hash::{Hash, Hasher};
+    /// The current basis as a set (the dictionary is a function of it).
+    fn basis_set(&self) -> Vec<usize> {
         let mut b = self.basis.clone();
         b.sort_unstable();
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        b.hash(&mut h);
-        h.finish()
+        b
     }
 
-    /// Run the simplex method of the current phase to optimality (or an unbounded column).
-    ///
-    /// Dantzig's rule, with deterministic ties, is a function of the basis; so within a run of
-    /// degenerate pivots it cycles exactly when a basis repeats. The bases of the run are
-    /// remembered (hashed); at the first repeat (or hash collision) Bland's rule takes over
-    /// until a pivot makes progress. Hence termination without Bland's slowness in general.
+    /// Run the simplex method of the current phase to optimality (or an unbounded column),
+    /// Dantzig's rule with Bland's after a repeated basis ([`CycleGuard`]).
     fn optimize(&mut self) {
-        let mut seen: HashSet<u64> = HashSet::new();
-        let mut bland = false;
+        let mut guard = CycleGuard::default();
         loop {
             if self.deadline.is_some_and(|d| Instant::now() >= d) {
                 self.timed_out = true;
                 return;
             }
-            if !bland && !seen.insert(self.basis_key()) {
-                bland = true;
-            }
+            let bland = guard.bland_at(&self.basis_set());
             let mut enter: Option<usize> = None;
             for k in 0..self.cols.len() {
                 if self.d[k] >= 0u32 || !self.may_enter(k) {
@@ -374,8 +364,7 @@ impl<'a> Dictionary<'a> {
                 return;
             };
             if ratio != 0u32 {
-                seen.clear();
-                bland = false;
+                guard.progressed();
             }
             self.pivots += 1;
             if bland {
