@@ -115,6 +115,15 @@ fn bad_inputs_exit_3_with_location() {
             "has 3 vertices but",
         ),
         (dir().join("missing.csv"), vec![], "cannot read"),
+        // Issue 26: the last of two "rows" keys used to win silently.
+        (
+            file(
+                "dup.json",
+                r#"{"rows": [["1/2", "1/2"], [1, 0]], "rows": [[1, 0], [0, 1]]}"#,
+            ),
+            vec![],
+            "duplicate key \"rows\"",
+        ),
     ];
     for (path, extra, want) in cases {
         let mut args = vec![path.to_str().unwrap()];

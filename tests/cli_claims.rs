@@ -189,3 +189,24 @@ fn sharded_search_merges_to_the_unsplit_answer() {
         .unwrap();
     assert_eq!(out.status.code(), Some(3));
 }
+
+/// Issue 26: a JSON input that gives a key twice is refused with the key's name (exit 3), not
+/// read as its last occurrence.
+#[test]
+fn search_merge_refuses_a_duplicate_key() {
+    let dir = std::env::temp_dir().join(format!("dpcert-dup-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("dup.json");
+    std::fs::write(
+        &f,
+        r#"{"id": "WYZ-S5", "tried": 3, "result": "no counterexample", "tried": 5}"#,
+    )
+    .unwrap();
+    let out = dpcert()
+        .args(["search-merge", f.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("duplicate key \"tried\""), "{err}");
+}

@@ -97,6 +97,34 @@ fn vt_budget_flag_bounds_the_search() {
     assert!(v["vt_plus"].is_boolean(), "{}", v["vt_plus"]);
 }
 
+/// Issue 26: the text report prints VT+ as yes / no / undecided, never a quoted JSON string.
+#[test]
+fn vt_plus_line_has_no_quotes() {
+    let table: &[(&[&str], &str)] = &[
+        (
+            &["graph", "petersen", "--vt-budget", "0"],
+            "VT+                 undecided: ",
+        ),
+        (
+            &["graph", "petersen"],
+            "VT+                 yes (witness of 10 automorphisms",
+        ),
+        // The path is not vertex-transitive, so not VT+ either.
+        (
+            &["graph", "path:3"],
+            "VT+                 no: not vertex-transitive",
+        ),
+    ];
+    for (args, want) in table {
+        let out = dpcert(args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        let text = String::from_utf8_lossy(&out.stdout);
+        let line = text.lines().find(|l| l.starts_with("VT+")).unwrap_or("");
+        assert!(line.starts_with(want), "{args:?}: {line}");
+        assert!(!line.contains('"'), "{args:?}: {line}");
+    }
+}
+
 /// Issue 16: a graph too large for the all-pairs analysis is refused before any allocation,
 /// with the limit in the message (a spec: exit 2).
 #[test]

@@ -200,15 +200,20 @@ fn print_text(doc: &Value) {
             )
         }
     }
-    match &doc["vt_plus"] {
-        Value::Bool(true) => println!(
-            "VT+                 yes (witness of {} automorphisms, checked)",
-            s("vertices")
+    // `vt_plus` is true, false or the string "undecided"; printed as yes / no / undecided.
+    let (answer, why) = match &doc["vt_plus"] {
+        Value::Bool(true) => {
+            println!(
+                "VT+                 yes (witness of {} automorphisms, checked)",
+                s("vertices")
+            );
+            return;
+        }
+        Value::Bool(false) => ("no", doc["vt_plus_why"].as_str().unwrap_or("")),
+        v => (
+            v.as_str().unwrap_or("undecided"),
+            doc["vt_plus_why"].as_str().unwrap_or(""),
         ),
-        _ => println!(
-            "VT+                 {}: {}",
-            s("vt_plus"),
-            doc["vt_plus_why"].as_str().unwrap_or("")
-        ),
-    }
+    };
+    println!("VT+                 {answer}: {why}");
 }

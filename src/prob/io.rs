@@ -103,9 +103,77 @@ fn parse_csv(text: &str) -> Result<Vec<Vec<Rational>>, MatrixError> {
     Ok(rows)
 }
 
+/// A JSON document parsed with every object's keys checked distinct. `serde_json` (like most
+/// JSON readers) keeps the last of two equal keys, so `{"rows": A, "rows": B}` would silently
+/// become `B`; an input that says two things is refused instead, with the key's name and the
+/// line and column where its second occurrence ends.
+pub fn parse_json_unique_keys(text: &str) -> Result<serde_json::Value, serde_json::Error> {
+    serde_json::from_str::<UniqueKeys>(text)?;
+    serde_json::from_str(text)
+}
+
+/// Walks a JSON document and fails on the first object with a repeated key (see
+/// [`parse_json_unique_keys`]). With `arbitrary_precision` a number arrives as a one-entry map
+/// (its text under a private key), which has no repeated key.
+struct UniqueKeys;
+
+impl<'de> serde::Deserialize<'de> for UniqueKeys {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<UniqueKeys, D::Error> {
+        d.deserialize_any(UniqueKeysVisitor)
+    }
+}
+
+struct UniqueKeysVisitor;
+
+impl<'de> serde::de::Visitor<'de> for UniqueKeysVisitor {
+    type Value = UniqueKeys;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<UniqueKeys, E> {
+        Ok(UniqueKeys)
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<UniqueKeys, E> {
+        Ok(UniqueKeys)
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<UniqueKeys, E> {
+        Ok(UniqueKeys)
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<UniqueKeys, E> {
+        Ok(UniqueKeys)
+    }
+    fn visit_str<E>(self, _: &str) -> Result<UniqueKeys, E> {
+        Ok(UniqueKeys)
+    }
+    fn visit_unit<E>(self) -> Result<UniqueKeys, E> {
+        Ok(UniqueKeys)
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut a: A) -> Result<UniqueKeys, A::Error> {
+        while a.next_element::<UniqueKeys>()?.is_some() {}
+        Ok(UniqueKeys)
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut a: A) -> Result<UniqueKeys, A::Error> {
+        let mut seen = std::collections::HashSet::new();
+        while let Some(key) = a.next_key::<String>()? {
+            if !seen.insert(key.clone()) {
+                return Err(serde::de::Error::custom(format!(
+                    "duplicate key \"{}\" (an object may give each key once)",
+                    abbreviate(&key)
+                )));
+            }
+            a.next_value::<UniqueKeys>()?;
+        }
+        Ok(UniqueKeys)
+    }
+}
+
 fn parse_json(text: &str) -> Result<Vec<Vec<Rational>>, MatrixError> {
     use serde_json::Value;
-    let v: Value = serde_json::from_str(text).map_err(|e| MatrixError {
+    let v: Value = parse_json_unique_keys(text).map_err(|e| MatrixError {
         row: 0,
         col: 0,
         reason: format!("invalid JSON: {e}"),
@@ -223,6 +291,20 @@ mod tests {
             ),
             (r#"{"rows": []}"#, 0, 0, "no rows"),
             ("{not json", 0, 0, "invalid JSON"),
+            (
+                r#"{"rows": [["1/2", "1/2"]], "rows": [[1]]}"#,
+                0,
+                0,
+                "duplicate key \"rows\"",
+            ),
+            // The same key written with an escape is the same key.
+            (
+                r#"{"rows": [[1]], "\u0072ows": [[1]]}"#,
+                0,
+                0,
+                "duplicate key \"rows\"",
+            ),
+            (r#"[{"a": 1, "b": 2, "a": 3}]"#, 0, 0, "duplicate key \"a\""),
         ];
         for &(text, row, col, reason) in table {
             let e = parse_channel(text).unwrap_err();
@@ -276,5 +358,29 @@ mod tests {
         assert_eq!(parse_dist("1/4\n3/4\n").unwrap().len(), 2);
         assert!(parse_dist("1/4,1/4\n1/4,1/4").is_err());
         assert!(parse_dist("1/4,1/4").is_err());
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+
+        /// Issue 26 (the in-tree companion of `fuzz/fuzz_targets/matrix.rs`): arbitrary text,
+        /// and text built from the characters of the formats, is read or refused, never a
+        /// panic; a channel read is row-stochastic exactly.
+        #[test]
+        fn any_text_is_read_or_refused(
+            text in proptest::prop_oneof![
+                "\\PC{0,64}",
+                "[0-9/.eE+,;#\\t\n \\-]{0,48}",
+                "[\\[\\]{}\":, 0-9/.a-z\\-]{0,48}",
+            ]
+        ) {
+            let _ = parse_matrix(&text);
+            let _ = parse_dist(&text);
+            if let Ok(w) = parse_channel(&text) {
+                for row in w.rows() {
+                    proptest::prop_assert_eq!(row.iter().sum::<Rational>(), Rational::from(1u32));
+                }
+            }
+        }
     }
 }
