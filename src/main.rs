@@ -41,8 +41,8 @@ enum Command {
         /// Print the Markdown summary table of one paper (needs --paper).
         #[arg(long)]
         markdown: bool,
-        /// Worker threads (default: all cores).
-        #[arg(long)]
+        /// Worker threads, 1 to 256 (default: all cores).
+        #[arg(long, value_parser = jobs_range())]
         jobs: Option<usize>,
     },
     /// Distance-regularity, automorphisms, vertex-transitivity and VT+ of a graph.
@@ -62,8 +62,9 @@ enum Command {
         file: std::path::PathBuf,
         #[arg(long)]
         json: bool,
-        /// Give up after this many seconds (exit 4, nothing on stdout).
-        #[arg(long, value_name = "SECS")]
+        /// Give up after this many seconds, above 0 and at most 31536000 (one year)
+        /// (exit 4, nothing on stdout).
+        #[arg(long, value_name = "SECS", value_parser = dpcert::cli::lp::parse_time_limit)]
         time_limit: Option<f64>,
         /// Solve the orbit-averaged LP under the variable permutations in FILE (one generator
         /// per line in cycle notation over the file's variable names, e.g. `(x y)(u v)`);
@@ -109,12 +110,14 @@ enum Command {
     /// (deterministic: the families are seeded, so a run is reproducible).
     Search {
         id: String,
-        /// Largest search size (1 or more).
-        #[arg(long, default_value_t = 3)]
+        /// Largest search size, 1 to 64.
+        #[arg(long, default_value_t = 3, value_parser = ranged(1, claims::MAX_SEARCH_SIZE))]
         max_size: usize,
+        /// Stop before the next size once this many seconds have passed.
         #[arg(long)]
         budget_secs: Option<u64>,
-        #[arg(long)]
+        /// Worker threads, 1 to 256 (default: all cores).
+        #[arg(long, value_parser = jobs_range())]
         jobs: Option<usize>,
         /// Check only the K-th of N deterministic parts of every size (K/N, 1 <= K <= N).
         #[arg(long)]
@@ -122,6 +125,16 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+}
+
+/// A `usize` flag in `lo..=hi`; clap refuses anything else as a usage error (exit 2).
+fn ranged(lo: usize, hi: usize) -> clap::builder::RangedU64ValueParser<usize> {
+    clap::builder::RangedU64ValueParser::new().range(lo as u64..=hi as u64)
+}
+
+/// `--jobs`: 1 to [`claims::MAX_JOBS`] worker threads.
+fn jobs_range() -> clap::builder::RangedU64ValueParser<usize> {
+    ranged(1, claims::MAX_JOBS)
 }
 
 fn main() {

@@ -11,7 +11,7 @@ use super::exit;
 use super::progress::Progress;
 use crate::audit::{audit_with, Adjacency, AuditError, Options, Units};
 use crate::graph::Graph;
-use crate::num::fmt::decimal;
+use crate::num::fmt::{abbreviate, decimal};
 use crate::num::{parse_rational, Rational};
 use crate::prob::io::{dist_entries, parse_matrix, MatrixError};
 use crate::prob::rationalize::{rationalize_rows, Rationalized};
@@ -135,7 +135,7 @@ fn prior(
 }
 
 fn flag_rational(flag: &str, s: &str) -> Result<Rational, Fail> {
-    parse_rational(s).map_err(|e| usage(format!("--{flag} {s}: {e}")))
+    parse_rational(s).map_err(|e| usage(format!("--{flag} {}: {e}", abbreviate(s))))
 }
 
 fn options(a: &AuditArgs) -> Result<Options, Fail> {
@@ -159,12 +159,17 @@ fn options(a: &AuditArgs) -> Result<Options, Fail> {
             AuditError::DeltaOutOfRange(v) => ("delta", v),
             _ => return usage(e.to_string()),
         };
-        usage(format!("--{flag} {value}: {e}"))
+        usage(format!("--{flag} {}: {e}", abbreviate(&value.to_string())))
     })?;
     o.units = match a.units {
         None | Some("bits") => Units::Bits,
         Some("nats") => Units::Nats,
-        Some(u) => return Err(usage(format!("--units {u}: expected `bits` or `nats`"))),
+        Some(u) => {
+            return Err(usage(format!(
+                "--units {}: expected `bits` or `nats`",
+                abbreviate(u)
+            )))
+        }
     };
     if a.rationalize == Some(0) {
         return Err(usage(

@@ -124,12 +124,25 @@ pub fn list(paper: Option<&str>, json: bool) -> i32 {
     exit::OK
 }
 
+/// The most worker threads `--jobs` accepts. Each thread is an OS thread with its own stack;
+/// 99,999,999 of them hung (and under an address-space limit panicked in the pool builder),
+/// and past the machine's cores more threads only add contention.
+pub const MAX_JOBS: usize = 256;
+
+/// The largest `search --max-size` (search families grow at least exponentially in the size;
+/// no family is meaningful this far out).
+pub const MAX_SEARCH_SIZE: usize = 64;
+
+/// A thread pool of `jobs` threads (clamped to `1..=MAX_JOBS`; default: rayon's, one per core).
+/// A pool that cannot be built falls back to the global pool instead of panicking.
 fn pool(jobs: Option<usize>) -> rayon::ThreadPool {
     let mut b = rayon::ThreadPoolBuilder::new();
     if let Some(j) = jobs {
-        b = b.num_threads(j.max(1));
+        b = b.num_threads(j.clamp(1, MAX_JOBS));
     }
-    b.build().expect("thread pool")
+    b.build()
+        .or_else(|_| rayon::ThreadPoolBuilder::new().num_threads(1).build())
+        .expect("a one-thread pool")
 }
 
 /// `dpcert show ID [--json]`: the manifest entry (statement, source, reading, grid, why,
@@ -338,8 +351,11 @@ pub fn search(a: &SearchArgs) -> i32 {
     let Some(checker) = checkers.iter().find(|c| c.id() == a.id) else {
         return unknown_id(&a.id, &checkers);
     };
-    if a.max_size == 0 {
-        eprintln!("error: --max-size must be at least 1 (search sizes start at 1)");
+    if !(1..=MAX_SEARCH_SIZE).contains(&a.max_size) {
+        eprintln!(
+            "error: --max-size must be 1 to {MAX_SEARCH_SIZE} (search sizes start at 1), got {}",
+            a.max_size
+        );
         return exit::USAGE;
     }
     if !checker.has_search_family() {
@@ -463,14 +479,14 @@ pub fn search_merge(files: &[std::path::PathBuf], json: bool) -> i32 {
                 return exit::BAD_INPUT;
             }
         };
-        match serde_json::from_str::<Value>(&text) {
+        match crate::prob::io::parse_json_unique_keys(&text) {
             Ok(v) if v["id"].is_string() && v["tried"].is_u64() => docs.push((name, v)),
             Ok(_) => {
                 eprintln!("error: {name}: not the --json output of `dpcert search`");
                 return exit::BAD_INPUT;
             }
             Err(e) => {
-                eprintln!("error: {name}: not JSON: {e}");
+                eprintln!("error: {name}: invalid JSON: {e}");
                 return exit::BAD_INPUT;
             }
         }

@@ -25,14 +25,44 @@ pub struct Options {
     pub stats: bool,
 }
 
+/// The longest `--time-limit` (one year, in seconds). Longer limits are refused as usage errors
+/// rather than overflowing the deadline (`1e308` used to panic converting to a `Duration`).
+pub const MAX_TIME_LIMIT_SECS: f64 = 31_536_000.0;
+
+/// `--time-limit SECS`: a number of seconds in `(0, MAX_TIME_LIMIT_SECS]` (`0.5`, `60`, `1e3`);
+/// NaN, infinities, zero, negative and longer values are refused with the range.
+pub fn parse_time_limit(s: &str) -> Result<f64, String> {
+    let v: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{s}` is not a number of seconds"))?;
+    deadline_offset(v)
+        .map(|_| v)
+        .map_err(|e| format!("{e}, got `{s}`"))
+}
+
+/// The `Duration` of a time limit of `secs` seconds, when `secs` is in range.
+fn deadline_offset(secs: f64) -> Result<Duration, String> {
+    if secs.is_finite() && secs > 0.0 && secs <= MAX_TIME_LIMIT_SECS {
+        Duration::try_from_secs_f64(secs).map_err(|e| format!("{secs} seconds: {e}"))
+    } else {
+        Err(format!(
+            "must be a number of seconds above 0 and at most {MAX_TIME_LIMIT_SECS} (one year)"
+        ))
+    }
+}
+
 /// Run the subcommand; returns the exit code.
 pub fn run(path: &Path, options: &Options) -> i32 {
     let json = options.json;
-    let deadline = match options.time_limit {
+    let deadline = match options.time_limit.map(deadline_offset) {
         None => None,
-        Some(s) if s.is_finite() && s > 0.0 => Some(Instant::now() + Duration::from_secs_f64(s)),
-        Some(s) => {
-            eprintln!("dpcert lp: --time-limit must be a positive number of seconds, got {s}");
+        Some(Ok(d)) => Instant::now().checked_add(d),
+        Some(Err(e)) => {
+            eprintln!(
+                "dpcert lp: --time-limit {e}, got {}",
+                options.time_limit.unwrap_or_default()
+            );
             return exit::USAGE;
         }
     };

@@ -275,4 +275,24 @@ mod tests {
             assert!(e.reason.contains(reason), "{text:?}: {e}");
         }
     }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+
+        /// Issue 26 (companion of `fuzz/fuzz_targets/edge_list.rs`): arbitrary text and
+        /// edge-list-like text gives a graph or a located refusal, never a panic.
+        #[test]
+        fn any_text_is_read_or_refused(
+            text in proptest::prop_oneof![
+                "\\PC{0,64}",
+                "(vertices|[0-9]{1,4}|[a-c]|#|\\n| |\\t|-){0,24}",
+            ]
+        ) {
+            if let Ok(g) = Graph::from_edge_list(&text) {
+                for (u, v) in g.edges() {
+                    proptest::prop_assert!(u < g.n() && v < g.n());
+                }
+            }
+        }
+    }
 }

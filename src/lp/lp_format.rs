@@ -963,4 +963,27 @@ mod tests {
         let f = parse_lp("Min\n x\nst\n x >= 0\nBounds\n 3 <= x <= 2\nEnd").unwrap();
         assert_eq!(solve(&f.model).unwrap().status(), "infeasible");
     }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+
+        /// Issue 26 (companion of `fuzz/fuzz_targets/lp_format.rs`): arbitrary text and text
+        /// made of LP-format tokens is parsed or refused, never a panic; what parses writes
+        /// back to text that parses to the same shape.
+        #[test]
+        fn any_text_is_parsed_or_refused(
+            text in proptest::prop_oneof![
+                "\\PC{0,64}",
+                "(Maximize|Minimize|Subject To|st|Bounds|End|Free|General|x|y|[0-9]{1,3}|[<>=]=?|[-+*/.:]|\\n| ){0,24}",
+            ]
+        ) {
+            if let Ok(f) = parse_lp(&text) {
+                let again = parse_lp(&write_lp(&f.model));
+                proptest::prop_assert!(again.is_ok(), "{:?}", again);
+                let again = again.unwrap();
+                proptest::prop_assert_eq!(again.model.n_vars(), f.model.n_vars());
+                proptest::prop_assert_eq!(again.model.n_rows(), f.model.n_rows());
+            }
+        }
+    }
 }
