@@ -23,7 +23,7 @@
 use crate::graph::Graph;
 use crate::measure::epsilon::{delta_at_eps, eps_for_delta, DeltaAtEps, EpsForDelta, Unseparated};
 use crate::measure::{self, complete_pairs, CapacityBracket, DeltaAt, DpLevel, ExtRational};
-use crate::num::fmt::{decimal, decimal_round};
+use crate::num::fmt::{abbreviate, decimal, decimal_round};
 use crate::num::{Interval, LogLinear, Rational};
 use crate::prob::{Channel, Dist};
 use malachite::base::num::conversion::traits::RoundingFrom;
@@ -187,10 +187,15 @@ impl fmt::Display for AuditError {
                 "prior of length {len}, expected {rows} (one mass per row)"
             ),
             AuditError::TBelowOne(t) => {
+                let t = abbreviate(&t.to_string());
                 write!(f, "t = e^eps = {t} must be at least 1 (eps ≥ 0)")
             }
-            AuditError::NegativeEps(e) => write!(f, "eps = {e} must be ≥ 0"),
-            AuditError::DeltaOutOfRange(d) => write!(f, "delta = {d} must be in [0, 1]"),
+            AuditError::NegativeEps(e) => {
+                write!(f, "eps = {} must be ≥ 0", abbreviate(&e.to_string()))
+            }
+            AuditError::DeltaOutOfRange(d) => {
+                write!(f, "delta = {} must be in [0, 1]", abbreviate(&d.to_string()))
+            }
             AuditError::Unseparated(u) => write!(f, "{u}"),
         }
     }
@@ -670,5 +675,85 @@ mod tests {
         // Bits: log2(3/2) = 0.584962500721...
         let b = audit(&w, &Adjacency::complete(2)).unwrap().to_json();
         assert_eq!(b["min_entropy"]["capacity_bits"][0], "0.584962500721");
+    }
+
+    /// Every `[lo, hi]` enclosure in the JSON report, with its path (`capacity.bits`, ...).
+    fn enclosures(v: &Value, path: &str, out: &mut Vec<(String, Rational, Rational)>) {
+        match v {
+            Value::Object(m) => {
+                for (k, x) in m {
+                    enclosures(x, &format!("{path}.{k}"), out);
+                }
+            }
+            Value::Array(a) => {
+                let ends: Vec<Option<Rational>> = a
+                    .iter()
+                    .map(|x| x.as_str().and_then(|s| parse_rational(s).ok()))
+                    .collect();
+                match ends.as_slice() {
+                    [Some(lo), Some(hi)] => out.push((path.into(), lo.clone(), hi.clone())),
+                    _ => a.iter().for_each(|x| enclosures(x, path, out)),
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Issue 26: two equal rows carry no information: mutual information and capacity print
+    /// as exactly 0 (they were `[-1e-18, 1e-18]`).
+    #[test]
+    fn equal_rows_print_zero_information() {
+        let w = Channel::new(vec![vec![q("1/3"), q("2/3")], vec![q("1/3"), q("2/3")]]).unwrap();
+        let j = audit(&w, &Adjacency::complete(2)).unwrap().to_json();
+        for key in ["mutual_information", "capacity"] {
+            let [lo, hi] = [&j[key]["bits"][0], &j[key]["bits"][1]]
+                .map(|v| parse_rational(v.as_str().unwrap()).unwrap());
+            assert_eq!((lo, hi), (q("0"), q("0")), "{key}: {}", j[key]);
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+        /// Issue 26: no enclosure of the report crosses a trivial bound: information,
+        /// leakage and capacity are at least 0, δ(ε) lies in [0, 1], every lower end is at
+        /// most its upper end, and one with a known exact value contains it. Channels with two
+        /// equal rows (information 0) are drawn on purpose.
+        #[test]
+        fn enclosures_respect_their_trivial_bounds(
+            w in crate::testutil::channel(3, 3, 6),
+            copy in proptest::prelude::any::<bool>(),
+            eps in proptest::collection::vec(0u32..30, 0..3),
+        ) {
+            let w = if copy {
+                let mut rows = w.rows().to_vec();
+                rows[1] = rows[0].clone();
+                rows[2] = rows[0].clone();
+                Channel::new(rows).unwrap()
+            } else {
+                w
+            };
+            let opts = Options {
+                eps: eps.iter().map(|&e| Rational::from_unsigneds(e, 10)).collect(),
+                ..Options::default()
+            };
+            let r = audit_with(&w, &Adjacency::complete(3), &opts).unwrap();
+            let mut found = Vec::new();
+            enclosures(&r.to_json(), "", &mut found);
+            proptest::prop_assert!(found.len() >= 4 + eps.len(), "{:?}", found);
+            for (path, lo, hi) in &found {
+                proptest::prop_assert!(*lo >= 0u32 && lo <= hi, "{}: [{}, {}]", path, lo, hi);
+                if path.ends_with("enclosure") {
+                    proptest::prop_assert!(*hi <= 1u32, "{}: [{}, {}]", path, lo, hi);
+                }
+            }
+            if copy {
+                let j = r.to_json();
+                for key in ["mutual_information", "capacity"] {
+                    let hi = parse_rational(j[key]["bits"][1].as_str().unwrap()).unwrap();
+                    proptest::prop_assert_eq!(hi, Rational::from(0u32), "{}", key);
+                }
+            }
+        }
     }
 }

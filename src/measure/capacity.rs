@@ -166,10 +166,12 @@ pub fn capacity_bracket_at(w: &Channel, input: &Dist) -> Option<CapacityBracket>
     let lnq: Vec<Option<Interval>> = q.iter().map(|a| Interval::ln_rational(a, PREC)).collect();
     let mut cache: HashMap<&Rational, Interval> = HashMap::new();
     let mut ds = Vec::with_capacity(w.n_inputs());
+    let zero = Rational::from(0u32);
     for row in w.rows() {
         let mut acc = Interval::from_i64(0, PREC);
-        for (a, l) in row.iter().zip(&lnq) {
-            if *a == 0u32 {
+        for ((a, l), qy) in row.iter().zip(&lnq).zip(&q) {
+            // a ln(a/q) is exactly 0 when a = 0 or a = q(y).
+            if *a == 0u32 || a == qy {
                 continue;
             }
             let lq = l.as_ref()?;
@@ -178,7 +180,8 @@ pub fn capacity_bracket_at(w: &Channel, input: &Dist) -> Option<CapacityBracket>
                 .or_insert_with(|| Interval::ln_rational(a, PREC).expect("a > 0"));
             acc = &acc + &(&*la - lq).mul_rational(a);
         }
-        ds.push(acc);
+        // D(W_x ‖ q) ≥ 0 (Gibbs' inequality): the enclosure never reaches below 0.
+        ds.push(acc.clamp_to(Some(&zero), None));
     }
     let mut lower = Interval::from_i64(0, PREC);
     for (p, d) in input.probs().iter().zip(&ds) {
@@ -186,6 +189,8 @@ pub fn capacity_bracket_at(w: &Channel, input: &Dist) -> Option<CapacityBracket>
             lower = &lower + &d.mul_rational(p);
         }
     }
+    // I(π; W) ≥ 0.
+    let lower = lower.clamp_to(Some(&zero), None);
     let upper_row = (0..ds.len())
         .max_by(|&a, &b| ds[a].hi.partial_cmp(&ds[b].hi).expect("no NaN"))
         .unwrap_or(0);
@@ -394,6 +399,22 @@ mod tests {
         assert_eq!(b.lower_form(&w), c);
     }
 
+    /// Issue 26: equal rows carry no information; the bracket is the point 0, never
+    /// `[-1e-18, 1e-18]`, and every bracket stays at or above 0.
+    #[test]
+    fn equal_rows_have_capacity_exactly_zero() {
+        let rows = [
+            vec![vec![q(1, 3), q(2, 3)], vec![q(1, 3), q(2, 3)]],
+            vec![vec![q(1, 7), q(0, 1), q(6, 7)]; 3],
+            vec![vec![q(1, 1)]; 2],
+        ];
+        for r in rows {
+            let w = Channel::new(r).unwrap();
+            let b = capacity_bracket(&w, &target());
+            assert_eq!((b.lo(), b.hi()), (q(0, 1), q(0, 1)), "{w:?}");
+        }
+    }
+
     #[test]
     fn z_channel_bracket_is_narrow() {
         // Z-channel: C = ln(1 + (1−p) p^{p/(1−p)}) at p = 1/2: ln(5/4).
@@ -411,7 +432,7 @@ mod tests {
         #[test]
         fn bracket_contains_i_at_every_rational_input(w in channel(3, 3, 6), p in dist(3, 5)) {
             let b = capacity_bracket(&w, &target());
-            prop_assert!(b.lo() <= b.hi());
+            prop_assert!(Rational::from(0u32) <= b.lo() && b.lo() <= b.hi());
             // I(π; W) ≤ C ≤ hi for every rational π.
             let i = mutual_information(&Dist::new(p).unwrap(), &w);
             prop_assert_ne!(i.cmp_rational(&b.hi()), std::cmp::Ordering::Greater);

@@ -88,12 +88,34 @@ impl DeltaAtEps {
         }
     }
 
-    /// A certified enclosure of `A − B·e^ε`.
-    pub fn enclose(&self, prec: u64) -> Interval {
+    /// The exact sign of `A − B·e^ε`: for `B > 0` it is the comparison of `A/B` with `e^ε`
+    /// ([`cmp_with_exp`], never equal at `ε ≠ 0` since `e^ε` is irrational).
+    pub fn signum(&self) -> Result<Ordering, Unseparated> {
         match self.rational() {
-            Some(q) => Interval::from_rational(&q, prec),
-            None => Interval::from_rational(&self.a, prec)
-                .sub(&Interval::exp_rational(&self.eps, prec).mul_rational(&self.b)),
+            Some(q) => Ok(q.cmp(&Rational::ZERO)),
+            None if self.b < 0u32 => Ok(cmp_with_exp(&(&self.a / &self.b), &self.eps)?.reverse()),
+            None => cmp_with_exp(&(&self.a / &self.b), &self.eps),
+        }
+    }
+
+    /// A certified enclosure of `A − B·e^ε` that never crosses its exact sign
+    /// ([`DeltaAtEps::signum`]) nor its trivial upper bound `A` (for `B ≥ 0`; `A ≤ 1` as a
+    /// probability): rows within `10^-146` of `e^ε` give `[0, 1e-146…]`, not `[-1e-12, 1e-12]`.
+    /// As the maximum over events, which include the empty one, `δ(ε) ≥ 0` anyway.
+    pub fn enclose(&self, prec: u64) -> Interval {
+        if let Some(q) = self.rational() {
+            return Interval::from_rational(&q, prec);
+        }
+        let raw = Interval::from_rational(&self.a, prec)
+            .sub(&Interval::exp_rational(&self.eps, prec).mul_rational(&self.b));
+        let raw = if self.b >= 0u32 {
+            raw.clamp_to(None, Some(&self.a))
+        } else {
+            raw
+        };
+        match self.signum() {
+            Ok(s) if raw.contains_zero() => raw.with_sign(s),
+            _ => raw,
         }
     }
 }
@@ -321,6 +343,47 @@ mod tests {
         assert_eq!(cmp_with_exp(&q(1, 1), &q(0, 1)), Ok(Ordering::Equal));
     }
 
+    /// Issue 26: rows whose likelihood ratio is within 2^-490 of e^ε. δ(1) = (r − e)/4 is
+    /// positive but invisible at 256 bits; the enclosure used to be [-1e-12, 1e-12].
+    #[test]
+    fn delta_just_above_zero_is_not_enclosed_below_zero() {
+        let e_hi = Interval::exp_rational(&q(1, 1), 500).hi_rational().unwrap();
+        let e_lo = Interval::exp_rational(&q(1, 1), 500).lo_rational().unwrap();
+        let quarter = q(1, 4);
+        let rows = |r: &Rational| {
+            Channel::new(vec![
+                vec![r * &quarter, Rational::ONE - r * &quarter],
+                vec![quarter.clone(), q(3, 4)],
+            ])
+            .unwrap()
+        };
+        let adj = complete_pairs(2);
+        let d = delta_at_eps(&rows(&e_hi), &adj, &q(1, 1)).unwrap();
+        assert_eq!((d.pair, d.event.clone()), ((0, 1), vec![0]));
+        assert_eq!(d.signum(), Ok(Ordering::Greater));
+        for prec in [64, 128, 256] {
+            let i = d.enclose(prec);
+            assert!(i.lo_rational().unwrap() >= 0u32, "{prec}: {i}");
+            // The true value is below 2^-490 / 4: the upper end is above it.
+            assert!(i.hi_rational().unwrap() > 0u32, "{prec}: {i}");
+            assert!(i.hi_rational().unwrap() <= d.a, "{prec}: {i}");
+        }
+        // Just below e the event is empty and δ is exactly 0.
+        let d = delta_at_eps(&rows(&e_lo), &adj, &q(1, 1)).unwrap();
+        assert_eq!(d.rational(), Some(q(0, 1)));
+        assert_eq!(d.enclose(64).signum(), Some(Ordering::Equal));
+        // A form that is negative (not a maximum over events) is clipped the other way.
+        let neg = DeltaAtEps {
+            eps: q(1, 1),
+            a: &e_lo * &quarter,
+            b: quarter.clone(),
+            pair: (0, 1),
+            event: vec![0],
+        };
+        assert_eq!(neg.signum(), Ok(Ordering::Less));
+        assert!(neg.enclose(128).hi_rational().unwrap() <= 0u32);
+    }
+
     fn channel() -> impl Strategy<Value = Channel> {
         (2usize..4, 2usize..4).prop_flat_map(|(n, k)| {
             proptest::collection::vec(proptest::collection::vec(0u32..6, k), n).prop_filter_map(
@@ -359,6 +422,13 @@ mod tests {
             let e = d.enclose(256);
             prop_assert!(e.lo_rational().unwrap() <= upper);
             prop_assert!(e.hi_rational().unwrap() >= lower);
+            // Issue 26: inside the trivial bounds, and on the side of 0 the exact sign says.
+            prop_assert!(e.lo_rational().unwrap() >= 0u32 && e.hi_rational().unwrap() <= 1u32, "{}", e);
+            match d.signum().unwrap() {
+                Ordering::Equal => prop_assert_eq!(e.signum(), Some(Ordering::Equal)),
+                Ordering::Greater => prop_assert!(upper > 0u32),
+                Ordering::Less => prop_assert!(false, "a maximum over events is >= 0: {}", d),
+            }
         }
 
         /// The smallest t is feasible and nothing below it is (checked by [`delta_at`]).

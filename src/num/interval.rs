@@ -420,6 +420,41 @@ impl Interval {
         }
     }
 
+    /// The enclosure of a value that is also known, by an exact argument independent of
+    /// `self`, to lie in `[lo, hi]` (`None`: no bound on that side): `self` with its ends moved
+    /// inside those bounds (rounded outward). This keeps an enclosure from crossing a trivial
+    /// bound (`0 ≤ I(X;Y)`, `δ ≤ 1`) or the exact sign of a form. If the bounds miss `self`
+    /// entirely (impossible when both facts are true), `self` is returned unchanged.
+    pub fn clamp_to(&self, lo: Option<&Rational>, hi: Option<&Rational>) -> Interval {
+        let mut out = self.clone();
+        if let Some(l) = lo.map(|l| float_of(l, self.prec, Floor)) {
+            if out.lo < l {
+                out.lo = l;
+            }
+        }
+        if let Some(h) = hi.map(|h| float_of(h, self.prec, Ceiling)) {
+            if out.hi > h {
+                out.hi = h;
+            }
+        }
+        if out.lo <= out.hi {
+            out
+        } else {
+            self.clone()
+        }
+    }
+
+    /// The enclosure of a value whose exact sign `s` is known: the part of `self` on that side
+    /// of zero (`[0, 0]` for `Equal`). See [`Interval::clamp_to`].
+    pub fn with_sign(&self, s: Ordering) -> Interval {
+        let zero = Rational::ZERO;
+        match s {
+            Ordering::Greater => self.clamp_to(Some(&zero), None),
+            Ordering::Less => self.clamp_to(None, Some(&zero)),
+            Ordering::Equal => Interval::from_i64(0, self.prec),
+        }
+    }
+
     /// Enclosure of `h(x) = −x ln x − (1−x) ln(1−x)` at one exact point `x ∈ [0, 1]`.
     fn binary_entropy_point(x: &Float, prec: u64) -> Interval {
         if *x == 0u32 || *x == 1u32 {
@@ -906,6 +941,37 @@ mod tests {
         assert_eq!((d, bits), (Decision::Unknown, 4096));
     }
 
+    /// The ends of an enclosure as rationals.
+    fn ends(i: &Interval) -> (Rational, Rational) {
+        (i.lo_rational().unwrap(), i.hi_rational().unwrap())
+    }
+
+    #[test]
+    fn clamp_and_sign_literal_table() {
+        let i = Interval::from_rationals(&q(-1, 4), &q(3, 4), 64).unwrap();
+        let z = Rational::ZERO;
+        let half = q(1, 2);
+        let table: &[(Option<&Rational>, Option<&Rational>, (Rational, Rational))] = &[
+            (None, None, (q(-1, 4), q(3, 4))),
+            (Some(&z), None, (q(0, 1), q(3, 4))),
+            (None, Some(&z), (q(-1, 4), q(0, 1))),
+            (Some(&z), Some(&half), (q(0, 1), q(1, 2))),
+            // Bounds that do not cut leave the enclosure as it is.
+            (Some(&q(-1, 1)), Some(&q(1, 1)), (q(-1, 4), q(3, 4))),
+            // Bounds that miss it (a contradiction) leave it unchanged too.
+            (Some(&q(1, 1)), None, (q(-1, 4), q(3, 4))),
+        ];
+        for (lo, hi, want) in table {
+            assert_eq!(ends(&i.clamp_to(*lo, *hi)), *want, "{lo:?} {hi:?}");
+        }
+        assert_eq!(ends(&i.with_sign(Ordering::Greater)), (q(0, 1), q(3, 4)));
+        assert_eq!(ends(&i.with_sign(Ordering::Less)), (q(-1, 4), q(0, 1)));
+        assert_eq!(ends(&i.with_sign(Ordering::Equal)), (q(0, 1), q(0, 1)));
+        // A bound that is not a float is rounded outward: 1/3 clamps to a float below 1/3.
+        let c = i.clamp_to(Some(&q(1, 3)), None);
+        assert!(c.contains_rational(&q(1, 3)) && c.lo_rational().unwrap() > q(33, 100));
+    }
+
     fn arb_rat() -> impl Strategy<Value = Rational> {
         (-10_000i64..10_000, 1i64..1000).prop_map(|(n, d)| q(n, d))
     }
@@ -936,6 +1002,25 @@ mod tests {
             }
             let sq = &a * &a;
             prop_assert!(Interval::from_rational(&sq, prec).sqrt().unwrap().contains_rational(&malachite::base::num::arithmetic::traits::Abs::abs(a.clone())));
+        }
+
+        /// Clamping an enclosure of `x` to bounds that hold for `x` still encloses `x`, inside
+        /// the bounds.
+        #[test]
+        fn clamp_keeps_the_value(x in arb_rat(), w in arb_pos(), l in arb_rat(), h in arb_rat(), prec in 8u64..80) {
+            let i = Interval::from_rationals(&(&x - &w), &(&x + &w), prec).unwrap();
+            let lo = (l <= x).then_some(&l);
+            let hi = (h >= x).then_some(&h);
+            let c = i.clamp_to(lo, hi);
+            prop_assert!(c.contains_rational(&x));
+            prop_assert!(i.contains(&c));
+            if let Some(l) = lo {
+                prop_assert!(c.lo_rational().unwrap() >= Interval::from_rational(l, prec).lo_rational().unwrap());
+            }
+            if let Some(h) = hi {
+                prop_assert!(c.hi_rational().unwrap() <= Interval::from_rational(h, prec).hi_rational().unwrap());
+            }
+            prop_assert!(i.with_sign(x.cmp(&Rational::ZERO)).contains_rational(&x));
         }
 
         #[test]

@@ -156,12 +156,18 @@ impl LogLinear {
         self.terms.is_empty() || self.coprime_basis_form().is_empty()
     }
 
-    /// A certified enclosure of the value at working precision `prec` (bits).
+    /// A certified enclosure of the value at working precision `prec` (bits) that never
+    /// crosses the value's exact sign: when the sum of the terms' enclosures contains 0, the
+    /// sign is decided exactly ([`LogLinear::signum_with_prec`]) and the enclosure clipped to
+    /// it, so a zero form is `[0, 0]` (not `[-1e-20, 1e-20]`) and a positive one has `lo ≥ 0`.
     pub fn enclose(&self, prec: u64) -> Interval {
         let mut acc = Interval::from_i64(0, prec);
         for (r, c) in &self.terms {
             let l = Interval::ln_rational(r, prec).expect("r > 0");
             acc = &acc + &l.mul_rational(c);
+        }
+        if acc.contains_zero() {
+            acc = acc.with_sign(self.signum());
         }
         acc
     }
@@ -372,7 +378,8 @@ mod tests {
             assert!(z.is_zero(), "{z} should be zero");
             assert_eq!(z.signum(), Ordering::Equal, "{z}");
             assert!(z.coprime_basis_form().is_empty());
-            assert!(z.enclose(128).contains_zero());
+            // Issue 26: the enclosure of an exact zero is the point 0, not [-1e-20, 1e-20].
+            assert_eq!(z.enclose(128).signum(), Some(Ordering::Equal), "{z}");
         }
     }
 
@@ -394,6 +401,11 @@ mod tests {
         ];
         for (f, s) in table {
             assert_eq!(f.signum(), s, "{f}");
+            // The enclosure stays on its side of 0 even at a precision too low to see it
+            // (ln(1 + 2^-1000) at 64 bits).
+            let e = f.enclose(64);
+            let crosses = e.lo_rational().unwrap() < 0u32 && e.hi_rational().unwrap() > 0u32;
+            assert!(!crosses && e.signum() != Some(s.reverse()), "{f}: {e}");
             assert_eq!(f.cmp(&LogLinear::zero()), s);
             assert_eq!((-&f).signum(), s.reverse());
         }
@@ -458,6 +470,15 @@ mod tests {
         ) {
             let f = form_of(&terms);
             prop_assert_eq!(f.is_zero(), naive_is_zero(&terms), "{}", f);
+            // The enclosure of a zero form (by the factorisation reference) is [0, 0]; of any
+            // other form it does not contain 0 in its interior.
+            let e = f.enclose(64);
+            if naive_is_zero(&terms) {
+                prop_assert_eq!(e.signum(), Some(Ordering::Equal), "{}", f);
+            } else {
+                prop_assert!(e.lo_rational().unwrap() >= 0u32 || e.hi_rational().unwrap() <= 0u32, "{}: {}", f, e);
+                prop_assert!(e.signum() != Some(Ordering::Equal), "{}", f);
+            }
         }
 
         #[test]
