@@ -307,3 +307,6 @@ pub fn checked_note(model: &Model, solution: &Solution) -> Result<String, Certif
         ),
     })
 }
+
+#[cfg(test)]
+mod tests;
