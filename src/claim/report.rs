@@ -295,5 +295,14 @@ mod tests {
         // Nothing exercised is an error, never a vacuous "holds".
         assert_eq!(Outcome::aggregate(&[]), Error);
         assert_eq!(Outcome::aggregate(&[OutOfRange, OutOfRange]), Error);
+        // The two conversions every decided comparison goes through.
+        assert_eq!(
+            [Outcome::from_holds(true), Outcome::from_holds(false)],
+            [Holds, Fails]
+        );
+        assert_eq!(
+            [Decision::True, Decision::False, Decision::Unknown].map(Outcome::from_decision),
+            [Holds, Fails, Undecided]
+        );
     }
 }

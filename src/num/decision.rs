@@ -77,5 +77,15 @@ mod tests {
         for a in all {
             assert_eq!(a.not().not(), a);
         }
+        // Negation and the exact boolean, literally (a mutated `not` or `from_bool` that
+        // returned its argument, or a constant, would pass the double negation above).
+        assert_eq!(
+            [True.not(), False.not(), Unknown.not()],
+            [False, True, Unknown]
+        );
+        assert_eq!(
+            [Decision::from_bool(true), Decision::from_bool(false)],
+            [True, False]
+        );
     }
 }
