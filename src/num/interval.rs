@@ -951,7 +951,8 @@ mod tests {
         let i = Interval::from_rationals(&q(-1, 4), &q(3, 4), 64).unwrap();
         let z = Rational::ZERO;
         let half = q(1, 2);
-        let table: &[(Option<&Rational>, Option<&Rational>, (Rational, Rational))] = &[
+        type Bound<'a> = Option<&'a Rational>;
+        let table: &[(Bound, Bound, (Rational, Rational))] = &[
             (None, None, (q(-1, 4), q(3, 4))),
             (Some(&z), None, (q(0, 1), q(3, 4))),
             (None, Some(&z), (q(-1, 4), q(0, 1))),
