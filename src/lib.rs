@@ -45,6 +45,7 @@
 //! println!("δ(1) = {}", report.delta_at_eps[0]);
 //! ```
 
+pub mod accounting;
 pub mod audit;
 pub mod claim;
 pub mod cli;
