@@ -158,7 +158,17 @@ fn sequence(a: &ComposeArgs) -> Result<Vec<(Mech, u64)>, Fail> {
                 "`{item}`: give --k K, or a sequence MECH1:K1,MECH2:K2 (uses after the last colon)"
             ))
         })?;
-        out.push((mechanism(spec)?, parse_k(&format!("`{item}`:"), k)?));
+        let m = match mechanism(spec) {
+            Ok(m) => m,
+            // `rr:2:3` alone reads as `rr:2` used 3 times; say what is missing instead.
+            Err(_) if mechanism(item).is_ok() => {
+                return Err(usage(format!(
+                    "`{item}`: give the number of uses with --k K (or MECH:K in a sequence)"
+                )))
+            }
+            Err(e) => return Err(e),
+        };
+        out.push((m, parse_k(&format!("`{item}`:"), k)?));
     }
     Ok(out)
 }
@@ -255,6 +265,28 @@ fn enclose_form(f: &crate::measure::epsilon::DeltaAtEps) -> Interval {
         }
         prec *= 4;
     }
+}
+
+/// Digits after the point that show [`DIGITS`] significant digits of a small positive `x`
+/// (so a δ of 1e-12 is not printed as 0.000000000001).
+fn digits_for(x: &Rational) -> usize {
+    let mut zeros = 0;
+    let mut y = x.clone();
+    while y > 0u32 && y < 1u32 && zeros < 4000 {
+        y *= Rational::from(10u32);
+        if y < 1u32 {
+            zeros += 1;
+        } else {
+            break;
+        }
+    }
+    DIGITS + zeros
+}
+
+/// A certified enclosure in decimal, with [`DIGITS`] significant digits when it is small.
+fn enclosure_text(i: &Interval) -> String {
+    let digits = i.lo_rational().map_or(DIGITS, |lo| digits_for(&lo));
+    i.to_decimal_string(digits)
 }
 
 fn pair_json(p: (usize, usize)) -> Value {
@@ -404,7 +436,7 @@ fn run_inner(a: &ComposeArgs) -> Result<i32, Fail> {
             .map_err(undecided)?
             .expect("a pair");
         let c = &pcs[i].composed;
-        let enc = enclose_form(&r.form).to_decimal_string(DIGITS);
+        let enc = enclosure_text(&enclose_form(&r.form));
         let form = match r.form.rational() {
             Some(v) => short(&v),
             None => format!("{} - {}·e^{}", short(&r.form.a), short(&r.form.b), eps),
@@ -433,7 +465,7 @@ fn run_inner(a: &ComposeArgs) -> Result<i32, Fail> {
         text.push(format!(
             "delta at t = e^eps = {t}: {} (≈ {}); attained at x = {}, x' = {}; event: {}",
             short(&r.delta),
-            decimal(&r.delta, DIGITS),
+            decimal(&r.delta, digits_for(&r.delta)),
             pcs[i].pair.0,
             pcs[i].pair.1,
             c.describe(&r.event)
