@@ -318,8 +318,75 @@ fn convolve_dense(factors: &[(Vec<Numerators>, u64)]) -> Vec<Atom> {
         .collect()
 }
 
-/// Any number of basis elements: a map from exponent vector to masses.
+/// Any number of basis elements: a map from exponent vector to masses. When every reachable
+/// exponent vector fits, it is keyed by one integer `Σ e_j M_j` (balanced mixed radix
+/// `M_{j+1} = M_j (2 S_j + 1)`, `|e_j| ≤ S_j`), which is additive and injective on that box.
 fn convolve_sparse(factors: &[(Vec<Numerators>, u64)], d: usize) -> Vec<Atom> {
+    let mut bound = vec![0i128; d]; // S_j
+    for (letters, k) in factors {
+        for (j, s) in bound.iter_mut().enumerate() {
+            let m = letters
+                .iter()
+                .map(|l| l.exps[j].unsigned_abs())
+                .max()
+                .unwrap_or(0);
+            *s = s.saturating_add((m as i128).saturating_mul(*k as i128));
+        }
+    }
+    let mut radix = Vec::with_capacity(d);
+    let mut m: Option<i128> = Some(1);
+    for s in &bound {
+        radix.push(m.unwrap_or(0));
+        m = m.and_then(|m| m.checked_mul(s.checked_mul(2)?.checked_add(1)?));
+    }
+    match m {
+        Some(total) if total < (1i128 << 120) => convolve_packed(factors, &bound, &radix),
+        _ => convolve_vec_keys(factors, d),
+    }
+}
+
+/// [`convolve_sparse`] with integer keys.
+fn convolve_packed(
+    factors: &[(Vec<Numerators>, u64)],
+    bound: &[i128],
+    radix: &[i128],
+) -> Vec<Atom> {
+    let key = |e: &[i64]| -> i128 { e.iter().zip(radix).map(|(x, m)| *x as i128 * m).sum() };
+    let mut cur: HashMap<i128, (Natural, Natural)> = HashMap::new();
+    cur.insert(0, (Natural::ONE, Natural::ONE));
+    for (letters, k) in factors {
+        let lk: Vec<i128> = letters.iter().map(|l| key(&l.exps)).collect();
+        for _ in 0..*k {
+            let mut next: HashMap<i128, (Natural, Natural)> = HashMap::with_capacity(cur.len() * 2);
+            for (e, (p, q)) in &cur {
+                for (l, dk) in letters.iter().zip(&lk) {
+                    let slot = next.entry(e + dk).or_insert((Natural::ZERO, Natural::ZERO));
+                    slot.0 += p * &l.p;
+                    slot.1 += q * &l.q;
+                }
+            }
+            cur = next;
+        }
+    }
+    cur.into_iter()
+        .map(|(mut r, (p, q))| {
+            // Balanced mixed-radix digits: e_j ∈ [−S_j, S_j].
+            let exps = bound
+                .iter()
+                .map(|s| {
+                    let w = 2 * s + 1;
+                    let e = (r + s).rem_euclid(w) - s;
+                    r = (r - e) / w;
+                    e as i64
+                })
+                .collect();
+            Atom { exps, p, q }
+        })
+        .collect()
+}
+
+/// [`convolve_sparse`] keyed by the exponent vectors themselves.
+fn convolve_vec_keys(factors: &[(Vec<Numerators>, u64)], d: usize) -> Vec<Atom> {
     let mut cur: HashMap<Vec<i64>, (Natural, Natural)> = HashMap::new();
     cur.insert(vec![0; d], (Natural::ONE, Natural::ONE));
     for (letters, k) in factors {
@@ -493,6 +560,35 @@ mod tests {
             let (p, qq) = c.masses(a);
             assert_eq!(p, qq * ratio_value(&a.exps, &c.basis));
         }
+    }
+
+    /// Integer keys and vector keys give the same atoms.
+    #[test]
+    fn packed_keys_equal_vector_keys() {
+        let pair = PairLoss::of_rows(
+            &[q(1, 2), q(3, 10), q(1, 5)],
+            &[q(1, 4), q(1, 10), q(13, 20)],
+        );
+        let c = compose(&[(pair.clone(), 1)]).unwrap();
+        let letters: Vec<Numerators> = c.letter_exps[0]
+            .iter()
+            .zip(&pair.letters)
+            .map(|(e, l)| Numerators {
+                exps: e.clone(),
+                p: over(&l.p, &Natural::from(10u32)),
+                q: over(&l.q, &Natural::from(20u32)),
+            })
+            .collect();
+        let factors = vec![(letters, 4u64)];
+        let d = c.basis.len();
+        let sorted = |mut v: Vec<Atom>| {
+            v.sort_by(|a, b| a.exps.cmp(&b.exps));
+            v
+        };
+        assert_eq!(
+            sorted(convolve_sparse(&factors, d)),
+            sorted(convolve_vec_keys(&factors, d))
+        );
     }
 
     #[test]

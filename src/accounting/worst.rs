@@ -12,7 +12,9 @@ use super::pld::PairLoss;
 use crate::measure::epsilon::{greater_at_eps, Unseparated};
 use crate::num::Rational;
 use crate::prob::Channel;
+use rayon::prelude::*;
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The composition of one ordered pair, and the other ordered pairs with the same PLD.
 #[derive(Clone, Debug)]
@@ -28,11 +30,12 @@ type Key = Vec<((Vec<(Rational, Rational)>, Rational), u64)>;
 type Class = ((usize, usize), Vec<(PairLoss, u64)>, Vec<(usize, usize)>);
 
 /// Compose `k_i` uses of each channel (all on the same inputs), for every ordered pair of
-/// `adj` (both orientations of each unordered pair). `progress` is told each pair composed.
+/// `adj` (both orientations of each unordered pair). `progress(done, of)` is told each
+/// distinct pair PLD composed.
 pub fn compose_on_pairs(
     seq: &[(&Channel, u64)],
     adj: &[(usize, usize)],
-    mut progress: impl FnMut(usize, usize),
+    progress: impl Fn(usize, usize) + Sync,
 ) -> Result<Vec<PairComposition>, ComposeError> {
     let ordered: Vec<(usize, usize)> = adj.iter().flat_map(|&(a, b)| [(a, b), (b, a)]).collect();
     let mut groups: BTreeMap<Key, usize> = BTreeMap::new();
@@ -52,16 +55,20 @@ pub fn compose_on_pairs(
         }
     }
     let n = firsts.len();
-    let mut out = Vec::with_capacity(n);
-    for (i, (pair, uses, same_as)) in firsts.into_iter().enumerate() {
-        progress(i, n);
-        out.push(PairComposition {
-            pair,
-            same_as,
-            composed: compose(&uses)?,
-        });
-    }
-    Ok(out)
+    let done = AtomicUsize::new(0);
+    // The classes are independent: composed in parallel (rayon), results in pair order.
+    firsts
+        .into_par_iter()
+        .map(|(pair, uses, same_as)| {
+            let composed = compose(&uses)?;
+            progress(done.fetch_add(1, Ordering::Relaxed) + 1, n);
+            Ok(PairComposition {
+                pair,
+                same_as,
+                composed,
+            })
+        })
+        .collect()
 }
 
 /// The largest δ(t) over the pairs (the first attaining), with its index.

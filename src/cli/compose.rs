@@ -351,7 +351,7 @@ fn run_inner(a: &ComposeArgs) -> Result<i32, Fail> {
     let progress = Progress::spinner("compose", true);
     let chans: Vec<(&Channel, u64)> = seq.iter().map(|(m, k)| (&m.channel, *k)).collect();
     let pcs = compose_on_pairs(&chans, &adj.pairs, |i, n| {
-        progress.phase(&format!("composing pair PLD {} of {n}", i + 1));
+        progress.phase(&format!("{i} of {n} pair PLDs composed"));
     })
     .map_err(|e| match e {
         ComposeError::NoUse | ComposeError::TooManyUses(_) | ComposeError::TooLarge { .. } => {
