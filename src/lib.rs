@@ -16,6 +16,8 @@
 //! - [`measure`]: DP and identifiability levels, hockey-stick δ at `t = e^ε` or at an exact ε,
 //!   min-entropy leakage, mutual information, certified capacity brackets;
 //! - [`mechanism`]: named mechanisms (randomized response, geometric, exponential, …);
+//! - [`accounting`]: exact k-fold and heterogeneous composition (privacy loss distributions,
+//!   δ(ε) = A − B·e^ε, the smallest ε for a δ, Kairouz–Oh–Viswanath optimal composition);
 //! - [`lp`]: an exact LP solver whose certificates are re-checked, LP files, orbit reduction;
 //! - [`audit`]: one call, [`audit::audit`], gives every measure of a mechanism on a neighbour
 //!   relation as a [`audit::Report`];
@@ -45,6 +47,7 @@
 //! println!("δ(1) = {}", report.delta_at_eps[0]);
 //! ```
 
+pub mod accounting;
 pub mod audit;
 pub mod claim;
 pub mod cli;

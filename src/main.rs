@@ -105,6 +105,35 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Exact (eps, delta) after k uses of a mechanism (or a sequence MECH1:K1,MECH2:K2): the
+    /// exact privacy loss distribution of the composition, delta(eps) = A - B*e^eps, the
+    /// smallest eps for a delta (exact e^eps), and the event that attains it.
+    Compose {
+        /// A mechanism file (as `audit` reads it), `rr:K:T`, `geometric:K:T` or `kov:T:D`;
+        /// without --k, a sequence `MECH1:K1,MECH2:K2,...`.
+        mech: String,
+        /// Number of uses (1 to 1,000,000).
+        #[arg(long)]
+        k: Option<String>,
+        /// Neighbour relation (as for `audit`; default `complete`, `path:K` for geometric).
+        #[arg(long)]
+        adjacency: Option<String>,
+        /// Exact eps >= 0 (comma-separated list): delta(eps) = A - B*e^eps.
+        #[arg(long)]
+        eps: Option<String>,
+        /// delta in [0, 1): the smallest eps with delta(eps) <= delta (default 1/100000 when no
+        /// other query is given; 0 = pure eps).
+        #[arg(long)]
+        delta: Option<String>,
+        /// t = e^eps >= 1: delta(t) exactly.
+        #[arg(long)]
+        t: Option<String>,
+        /// EPS,DELTA: does the composition satisfy (EPS, DELTA)-DP? Exit 0 holds, 1 fails.
+        #[arg(long, value_name = "EPS,DELTA")]
+        check: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
     /// Look for a counterexample beyond the default grid, growing the instance size
     /// (deterministic: the families are seeded, so a run is reproducible).
     Search {
@@ -184,6 +213,25 @@ fn main() {
             delta: delta.as_deref(),
             units: units.as_deref(),
             rationalize,
+            json,
+        }),
+        Command::Compose {
+            mech,
+            k,
+            adjacency,
+            eps,
+            delta,
+            t,
+            check,
+            json,
+        } => dpcert::cli::compose::run(&dpcert::cli::compose::ComposeArgs {
+            mech: &mech,
+            k: k.as_deref(),
+            adjacency: adjacency.as_deref(),
+            eps: eps.as_deref(),
+            delta: delta.as_deref(),
+            t: t.as_deref(),
+            check: check.as_deref(),
             json,
         }),
         Command::List { paper, json } => claims::list(paper.as_deref(), json),

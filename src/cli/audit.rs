@@ -33,7 +33,7 @@ pub struct AuditArgs<'a> {
     pub json: bool,
 }
 
-struct Fail(i32, String);
+pub(crate) struct Fail(pub(crate) i32, pub(crate) String);
 
 fn usage(msg: String) -> Fail {
     Fail(exit::USAGE, msg)
@@ -60,7 +60,7 @@ fn read(path: &Path) -> Result<String, Fail> {
 }
 
 /// Resolve `--adjacency` against the number of inputs.
-fn adjacency(spec: Option<&str>, n: usize, file: &Path) -> Result<Adjacency, Fail> {
+pub(crate) fn adjacency(spec: Option<&str>, n: usize, file: &Path) -> Result<Adjacency, Fail> {
     let spec = spec.unwrap_or("complete");
     if spec == "complete" {
         return Ok(Adjacency::complete(n));
@@ -87,7 +87,7 @@ fn adjacency(spec: Option<&str>, n: usize, file: &Path) -> Result<Adjacency, Fai
 }
 
 /// The rows of a matrix file.
-fn read_rows(path: &Path) -> Result<Vec<Vec<Rational>>, Fail> {
+pub(crate) fn read_rows(path: &Path) -> Result<Vec<Vec<Rational>>, Fail> {
     parse_matrix(&read(path)?).map_err(|e| bad_input(format!("{}: {e}", path.display())))
 }
 

@@ -2,6 +2,7 @@
 
 pub mod audit;
 pub mod claims;
+pub mod compose;
 pub mod graph;
 pub mod lp;
 pub mod progress;

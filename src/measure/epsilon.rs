@@ -131,7 +131,7 @@ fn pair_at_eps(
 }
 
 /// Is `A1 − B1 s > A2 − B2 s` at `s = e^ε`? Decided exactly (see the module documentation).
-fn greater_at_eps(
+pub(crate) fn greater_at_eps(
     (a1, b1): (&Rational, &Rational),
     (a2, b2): (&Rational, &Rational),
     eps: &Rational,
