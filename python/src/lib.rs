@@ -420,6 +420,106 @@ fn log2(q: String) -> PyResult<(String, String)> {
     endpoints(&i)
 }
 
+/// Exact accounting of k uses (`dpcert compose`): `uses` is a list of (mechanism rows, k) on
+/// the same inputs, composed on every ordered neighbour pair (the same pair for every use,
+/// fresh randomness, all answers observed; the worst pair per query). A JSON document with the
+/// smallest `t = e^ε` for `delta`, `δ(ε) = A − B·e^ε` for each `eps`, `δ(t)` at `t`, each with
+/// its pair and its event in words.
+#[pyfunction]
+#[pyo3(signature = (uses, adjacency_spec, delta = None, eps = Vec::new(), t = None))]
+fn compose(
+    py: Python<'_>,
+    uses: Vec<(Vec<Vec<String>>, u64)>,
+    adjacency_spec: String,
+    delta: Option<String>,
+    eps: Vec<String>,
+    t: Option<String>,
+) -> PyResult<String> {
+    use dpcert::accounting::worst::{worst_delta_at_eps, worst_delta_at_t, worst_t_for_delta};
+    use serde_json::json;
+    let chans: Vec<(Channel, u64)> = uses
+        .iter()
+        .map(|(rows, k)| Ok((channel(rows)?, *k)))
+        .collect::<PyResult<_>>()?;
+    let n = chans
+        .first()
+        .map(|(w, _)| w.n_inputs())
+        .ok_or_else(|| value_error("compose needs at least one (mechanism, k)"))?;
+    if let Some((i, _)) = chans
+        .iter()
+        .enumerate()
+        .find(|(_, (w, _))| w.n_inputs() != n)
+    {
+        return Err(value_error(format!(
+            "mechanism {} has a different number of inputs (rows) than the first",
+            i + 1
+        )));
+    }
+    let adj = adjacency(&adjacency_spec, n)?;
+    let delta = delta.map(|d| rational(&d, "delta")).transpose()?;
+    if let Some(d) = delta.as_ref() {
+        if !(Rational::from(0u32)..Rational::from(1u32)).contains(d) {
+            return Err(value_error(format!("delta must be in [0, 1), got {d}")));
+        }
+    }
+    let eps: Vec<Rational> = eps
+        .iter()
+        .map(|e| rational(e, "eps"))
+        .collect::<PyResult<_>>()?;
+    if let Some(e) = eps.iter().find(|e| **e < 0u32) {
+        return Err(value_error(format!("eps must be at least 0, got {e}")));
+    }
+    let t = t.map(|t| rational(&t, "t")).transpose()?;
+    if let Some(t) = t.as_ref().filter(|t| **t < 1u32) {
+        return Err(value_error(format!(
+            "t = e^eps must be at least 1, got {t}"
+        )));
+    }
+    interruptible(py, move || {
+        let seq: Vec<(&Channel, u64)> = chans.iter().map(|(w, k)| (w, *k)).collect();
+        let pcs = dpcert::accounting::compose_on_pairs(&seq, &adj.pairs, |_, _| {})
+            .map_err(value_error)?;
+        let mut doc = json!({ "pairs": pcs.len() });
+        if pcs.is_empty() {
+            return Ok(doc.to_string());
+        }
+        if let Some(d) = delta {
+            let (i, r) = worst_t_for_delta(&pcs, &d).expect("non-empty");
+            doc["eps_for_delta"] = json!({
+                "delta": d.to_string(),
+                "t": ext(&r.t),
+                "pair": [pcs[i].pair.0, pcs[i].pair.1],
+                "event": pcs[i].composed.describe(&r.event),
+            });
+        }
+        let mut at_eps = Vec::new();
+        for e in &eps {
+            let (i, r) = worst_delta_at_eps(&pcs, e)
+                .map_err(|u| PyRuntimeError::new_err(format!("undecided: {u}")))?
+                .expect("non-empty");
+            at_eps.push(json!({
+                "eps": e.to_string(),
+                "A": r.form.a.to_string(),
+                "B": r.form.b.to_string(),
+                "enclosure": endpoints(&r.form.enclose(PREC))?,
+                "pair": [pcs[i].pair.0, pcs[i].pair.1],
+                "event": pcs[i].composed.describe(&r.event),
+            }));
+        }
+        doc["delta_at_eps"] = json!(at_eps);
+        if let Some(t) = t {
+            let (i, r) = worst_delta_at_t(&pcs, &t).expect("non-empty");
+            doc["delta_at_t"] = json!({
+                "t": t.to_string(),
+                "delta": r.delta.to_string(),
+                "pair": [pcs[i].pair.0, pcs[i].pair.1],
+                "event": pcs[i].composed.describe(&r.event),
+            });
+        }
+        Ok(doc.to_string())
+    })
+}
+
 /// `dpcert graph SPEC --json`: the analysis of a graph spec or edge-list file.
 #[pyfunction]
 #[pyo3(signature = (spec, vt_budget = dpcert::cli::graph::VT_PLUS_LIMIT))]
@@ -520,6 +620,7 @@ fn _dpcert(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(mult_capacity, m)?)?;
     m.add_function(wrap_pyfunction!(mutual_information, m)?)?;
     m.add_function(wrap_pyfunction!(capacity, m)?)?;
+    m.add_function(wrap_pyfunction!(compose, m)?)?;
     m.add_function(wrap_pyfunction!(ln, m)?)?;
     m.add_function(wrap_pyfunction!(log2, m)?)?;
     m.add_function(wrap_pyfunction!(graph, m)?)?;

@@ -249,3 +249,41 @@ def test_lp_syntax_error_names_the_line():
 def test_verify_runs_a_registered_claim():
     (r,) = dpcert.verify(["VAD-3"])
     assert r["id"] == "VAD-3" and r["verdict"] == r["expect"]
+
+
+# -- composition ---------------------------------------------------------------------------------
+
+
+def ref_delta_k(w, k, t):
+    """delta(t) of k uses of the 2-row mechanism w by enumerating every output sequence."""
+    best = F(0)
+    for x, xp in ((0, 1), (1, 0)):
+        total = F(0)
+        for ys in itertools.product(range(len(w[0])), repeat=k):
+            p = q = F(1)
+            for y in ys:
+                p *= w[x][y]
+                q *= w[xp][y]
+            total += max(F(0), p - t * q)
+        best = max(best, total)
+    return best
+
+
+@pytest.mark.parametrize("k", [1, 2, 3, 4])
+def test_compose_agrees_with_enumerating_every_output_sequence(k):
+    w3 = [[F(1, 2), F(1, 3), F(1, 6)], [F(1, 6), F(1, 3), F(1, 2)]]
+    for w in (RR, w3):
+        for t in (F(1), F(3, 2), F(3), F(7)):
+            doc = dpcert.compose(w, k, t=t)
+            assert doc["delta_at_t"]["delta"] == ref_delta_k(w, k, t)
+
+
+def test_compose_rr_100_matches_the_known_exact_eps():
+    doc = dpcert.compose(RR, 100, delta=F(1, 10**5))
+    t = doc["eps_for_delta"]["t"]
+    # eps = ln t must be 90.7815385083... (the issue's exact figure)
+    assert near(dpcert.DpLevel(t, 0, 1, 0).eps, "90.78153850830", F(1, 10**10))
+    assert "of 100 answers" in doc["eps_for_delta"]["event"]
+    assert dpcert.compose(RR, 100, t=t)["delta_at_t"]["delta"] == F(1, 10**5)
+    with pytest.raises(ValueError, match="k must be at least 1"):
+        dpcert.compose(RR, 0, delta=F(1, 10))

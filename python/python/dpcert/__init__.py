@@ -46,6 +46,7 @@ __all__ = [
     "min_entropy_leakage",
     "mutual_information",
     "capacity",
+    "compose",
     "graph",
     "solve_lp",
     "verify",
@@ -342,6 +343,40 @@ def capacity(mechanism: Any, units: str = "bits", width: Exact = "1/100000000000
     distribution that certifies its lower end: ``(Enclosure, [Fraction, ...])``."""
     (lo, hi), pi = _dpcert.capacity(_rows(mechanism, rationalize, tolerance), units, _lit(width, "width"))
     return Enclosure(Fraction(lo), Fraction(hi)), [Fraction(p) for p in pi]
+
+
+def compose(
+    mechanism: Any,
+    k: int = 1,
+    adjacency: str = "complete",
+    delta: Optional[Exact] = None,
+    eps: Iterable[Exact] = (),
+    t: Optional[Exact] = None,
+    uses: Optional[Sequence[Tuple[Any, int]]] = None,
+    rationalize=None,
+    tolerance=None,
+) -> dict:
+    """Exact privacy accounting of ``k`` uses of a mechanism (or of a heterogeneous sequence
+    ``uses=[(mechanism, k), ...]`` on the same inputs): the same neighbour pair for every use,
+    fresh randomness, all answers observed, the worst ordered pair per query. Returns
+    ``eps_for_delta`` (the smallest ``t = e^eps``, exact, with the pair and the event in
+    words), ``delta_at_eps`` (``A - B·e^eps`` exactly with an enclosure) and ``delta_at_t``."""
+    seq = uses if uses is not None else [(mechanism, k)]
+    rows = [(_rows(m, rationalize, tolerance), int(kk)) for m, kk in seq]
+    doc = json.loads(
+        _dpcert.compose(
+            rows,
+            adjacency,
+            None if delta is None else _lit(delta, "delta"),
+            [_lit(e, "eps") for e in eps],
+            None if t is None else _lit(t, "t"),
+        )
+    )
+    doc = _fractions(doc)
+    efd = doc.get("eps_for_delta")
+    if efd is not None and efd.get("t") is None:
+        efd["t"] = math.inf
+    return doc
 
 
 def graph(spec: str, vt_budget: Optional[int] = None) -> dict:
