@@ -1,5 +1,5 @@
 //! `dpcert audit FILE [--adjacency SPEC] [--prior FILE|uniform] [--t T] [--eps E,..]
-//! [--delta D] [--units bits|nats] [--rationalize DENOM] [--json]`: parsing and printing only;
+//! [--delta D] [--units bits|nats] [--rationalize DENOM] [--gain FILE] [--json]`: parsing and printing only;
 //! the report is [`crate::audit::audit_with`].
 //!
 //! FILE is CSV (one row per input) or JSON (`{"rows": [["1/2","1/2"], ...]}`) of exact
@@ -30,6 +30,8 @@ pub struct AuditArgs<'a> {
     pub delta: Option<&'a str>,
     pub units: Option<&'a str>,
     pub rationalize: Option<u64>,
+    /// A gain-function matrix file (rows = guesses, columns = secrets).
+    pub gain: Option<&'a Path>,
     pub json: bool,
 }
 
@@ -59,12 +61,13 @@ fn read(path: &Path) -> Result<String, Fail> {
         .map_err(|e| bad_input(format!("{}: cannot read: {e}", path.display())))
 }
 
-/// Resolve `--adjacency` against the number of inputs.
-fn adjacency(spec: Option<&str>, n: usize, file: &Path) -> Result<Adjacency, Fail> {
+/// Resolve `--adjacency` against the number of inputs, with the edge-list warnings.
+fn adjacency(spec: Option<&str>, n: usize, file: &Path) -> Result<(Adjacency, Vec<String>), Fail> {
     let spec = spec.unwrap_or("complete");
     if spec == "complete" {
-        return Ok(Adjacency::complete(n));
+        return Ok((Adjacency::complete(n), Vec::new()));
     }
+    let mut warnings = Vec::new();
     let g: Graph = match Graph::from_spec(spec) {
         Ok(Some(g)) => g,
         Err(e) => return Err(usage(format!("--adjacency {e}"))),
@@ -73,7 +76,10 @@ fn adjacency(spec: Option<&str>, n: usize, file: &Path) -> Result<Adjacency, Fai
             if !p.exists() {
                 return Err(usage(format!("--adjacency `{spec}`: neither `complete`, a graph spec (hamming:N,M, cycle:K, path:K, ...) nor an existing edge-list file")));
             }
-            Graph::from_edge_list(&read(p)?).map_err(|e| bad_input(format!("{spec}: {e}")))?
+            let (g, w) = Graph::from_edge_list_with_warnings(&read(p)?)
+                .map_err(|e| bad_input(format!("{spec}: {e}")))?;
+            warnings.extend(w.into_iter().map(|w| format!("{spec}: {w}")));
+            g
         }
     };
     if g.n() != n {
@@ -83,7 +89,7 @@ fn adjacency(spec: Option<&str>, n: usize, file: &Path) -> Result<Adjacency, Fai
             file.display()
         )));
     }
-    Ok(Adjacency::of_graph(spec, &g))
+    Ok((Adjacency::of_graph(spec, &g), warnings))
 }
 
 /// The rows of a matrix file.
@@ -177,10 +183,10 @@ fn options(a: &AuditArgs) -> Result<Options, Fail> {
 /// One line saying what `--rationalize` changed (never silent).
 fn conversion_line(path: &Path, r: &Rationalized) -> String {
     format!(
-        "{}: rationalized to denominator {}: {} entries changed, largest change {} (≈ {}) at row {}, column {}\n",
+        "{}: rationalized to denominator {}: {} changed, largest change {} (≈ {}) at row {}, column {} (1-based)\n",
         path.display(),
         r.denom,
-        r.changed,
+        crate::num::fmt::count(r.changed, "entry", "entries"),
         r.largest_change,
         decimal(&r.largest_change, 20),
         r.at.0 + 1,
@@ -212,10 +218,12 @@ fn run_inner(a: &AuditArgs) -> Result<(), Fail> {
         bad_input(format!("{}: {}{hint}", file.display(), MatrixError::from(e)))
     })?;
     let n = w.n_inputs();
-    let adj = adjacency(a.adjacency, n, file)?;
+    let (adj, mut warnings) = adjacency(a.adjacency, n, file)?;
     let (pi, prior_conv) = prior(a.prior, n, file, a.rationalize)?;
+    let gain = a.gain.map(read_rows).transpose()?;
     let opts = Options {
         prior: pi,
+        gain,
         ..opts_only
     };
     let progress = Progress::spinner("audit", true);
@@ -229,6 +237,10 @@ fn run_inner(a: &AuditArgs) -> Result<(), Fail> {
     progress.finish();
     let report = report.map_err(|e| match e {
         AuditError::Unseparated(_) => Fail(exit::MISMATCH, e.to_string()),
+        AuditError::GainShape { .. } => bad_input(format!(
+            "{}: {e}",
+            a.gain.map_or(String::new(), |p| p.display().to_string())
+        )),
         _ => bad_input(e.to_string()),
     })?;
     let conversions: Vec<(&Path, &Rationalized)> = [(file, conv.as_ref())]
@@ -236,6 +248,18 @@ fn run_inner(a: &AuditArgs) -> Result<(), Fail> {
         .chain(a.prior.map(Path::new).map(|p| (p, prior_conv.as_ref())))
         .filter_map(|(p, c)| c.map(|c| (p, c)))
         .collect();
+    if conv.is_some() {
+        warnings.push(format!(
+            "{}: every measure is of the matrix rationalized to denominator {}, not of the \
+             values written: its DP level is the rounded matrix's, which need not be the level \
+             the values were meant to have",
+            file.display(),
+            a.rationalize.unwrap_or(0)
+        ));
+    }
+    for w in &warnings {
+        eprintln!("dpcert audit: warning: {w}");
+    }
     if a.json {
         let mut j = report.to_json();
         j["file"] = json!(file.display().to_string());
@@ -246,6 +270,9 @@ fn run_inner(a: &AuditArgs) -> Result<(), Fail> {
                 .collect::<serde_json::Map<_, _>>()
                 .into();
         }
+        if !warnings.is_empty() {
+            j["warnings"] = json!(warnings);
+        }
         println!(
             "{}",
             serde_json::to_string_pretty(&j).expect("JSON of strings")
@@ -253,6 +280,12 @@ fn run_inner(a: &AuditArgs) -> Result<(), Fail> {
     } else {
         for (p, c) in &conversions {
             print!("{}", conversion_line(p, c));
+        }
+        if conv.is_some() {
+            println!(
+                "{}: the measures below are of the rationalized matrix (its DP level is the rounded matrix's)",
+                file.display()
+            );
         }
         print!("{}: {}", file.display(), report.to_text());
     }

@@ -4,6 +4,7 @@ pub mod audit;
 pub mod claims;
 pub mod graph;
 pub mod lp;
+pub mod optimal;
 pub mod progress;
 
 /// Exit codes of the CLI contract (DESIGN.md).
