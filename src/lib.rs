@@ -21,6 +21,8 @@
 //! - [`lp`]: an exact LP solver whose certificates are re-checked, LP files, orbit reduction;
 //! - [`audit`]: one call, [`audit::audit`], gives every measure of a mechanism on a neighbour
 //!   relation as a [`audit::Report`];
+//! - [`optimal`]: the exact optimal ε-DP mechanism for a prior and a loss or gain on a graph,
+//!   with its checked certificate ([`optimal::optimal`]);
 //! - [`claim`]: claim checkers, their manifests and verdict reports;
 //! - [`cli`]: argument parsing and printing for the `dpcert` binary.
 //!
@@ -56,6 +58,7 @@ pub mod lp;
 pub mod measure;
 pub mod mechanism;
 pub mod num;
+pub mod optimal;
 pub mod prob;
 #[cfg(test)]
 pub(crate) mod testutil;

@@ -98,10 +98,39 @@ enum Command {
         /// Units of leakage, mutual information and capacity: `bits` (default) or `nats`.
         #[arg(long)]
         units: Option<String>,
-        /// Round every entry of FILE (and of a prior file) to k/DENOM by largest remainder, so
-        /// float rows (summing to 1 +- 1e-16) become exact; the largest change is printed.
-        #[arg(long, value_name = "DENOM")]
-        rationalize: Option<u64>,
+        /// Make float rows (summing to 1 +- 1e-16) of FILE and of a prior file exact: `DENOM`
+        /// rounds every entry to k/DENOM by largest remainder; `auto` takes the simplest
+        /// rational within 1/10^9 of each entry (0.42857142857142855 -> 3/7) and gives each
+        /// row's remainder to its largest entry. The largest change is printed.
+        #[arg(long, value_name = "DENOM|auto")]
+        rationalize: Option<String>,
+        /// A gain function (rows = guesses, columns = secrets, exact literals): report the
+        /// prior/posterior g-vulnerability and the additive/multiplicative g-leakage.
+        #[arg(long, value_name = "FILE")]
+        gain: Option<std::path::PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The exact optimal ε-DP mechanism on a graph for a prior and a loss or gain; prints it as
+    /// a CSV (report on `#` lines) that `audit` reads, with its checked certificate.
+    Optimal {
+        /// Neighbour relation on the secrets: `path:K`, `hamming:N,M`, ... or an edge-list file.
+        #[arg(long)]
+        graph: String,
+        /// t = e^eps >= 1.
+        #[arg(long)]
+        t: String,
+        /// `uniform` or a file with one row (or column) of literals.
+        #[arg(long)]
+        prior: String,
+        /// Minimise the expected loss: `hamming` (H(n,m) words), `abs` (|x - y|) or a matrix
+        /// FILE (rows = outputs, columns = secrets).
+        #[arg(long)]
+        loss: Option<String>,
+        /// Maximise the expected gain: `identity` (probability of guessing the secret) or a
+        /// matrix FILE (rows = guesses/outputs, columns = secrets).
+        #[arg(long)]
+        gain: Option<String>,
         #[arg(long)]
         json: bool,
     },
@@ -203,6 +232,7 @@ fn main() {
             delta,
             units,
             rationalize,
+            gain,
             json,
         } => dpcert::cli::audit::run(&dpcert::cli::audit::AuditArgs {
             file: &file,
@@ -212,7 +242,23 @@ fn main() {
             eps: eps.as_deref(),
             delta: delta.as_deref(),
             units: units.as_deref(),
-            rationalize,
+            rationalize: rationalize.as_deref(),
+            gain: gain.as_deref(),
+            json,
+        }),
+        Command::Optimal {
+            graph,
+            t,
+            prior,
+            loss,
+            gain,
+            json,
+        } => dpcert::cli::optimal::run(&dpcert::cli::optimal::OptimalArgs {
+            graph: &graph,
+            t: &t,
+            prior: &prior,
+            loss: loss.as_deref(),
+            gain: gain.as_deref(),
             json,
         }),
         Command::Compose {

@@ -65,12 +65,28 @@ fn dist(p: &[String], what: &str) -> PyResult<Dist> {
     Dist::new(v).map_err(|e| value_error(format!("{what}: {}", MatrixError::from(e))))
 }
 
+/// A graph spec or edge-list file, its warnings (labels that look like names, isolated
+/// vertices) raised as Python `UserWarning`s.
+fn load_graph(py: Python<'_>, spec: &str) -> PyResult<Graph> {
+    let (g, warnings) = dpcert::cli::graph::load(spec).map_err(|(_, msg)| value_error(msg))?;
+    for w in warnings {
+        let msg = std::ffi::CString::new(w.replace('\0', " ")).expect("no NUL left");
+        PyErr::warn(
+            py,
+            &py.get_type::<pyo3::exceptions::PyUserWarning>(),
+            &msg,
+            1,
+        )?;
+    }
+    Ok(g)
+}
+
 /// `complete`, a graph spec (`hamming:2,3`, `cycle:5`, …) or an edge-list file, on `n` inputs.
-fn adjacency(spec: &str, n: usize) -> PyResult<Adjacency> {
+fn adjacency(py: Python<'_>, spec: &str, n: usize) -> PyResult<Adjacency> {
     if spec == "complete" {
         return Ok(Adjacency::complete(n));
     }
-    let g: Graph = dpcert::cli::graph::load(spec).map_err(|(_, msg)| value_error(msg))?;
+    let g = load_graph(py, spec)?;
     if g.n() != n {
         return Err(value_error(format!(
             "adjacency `{spec}` has {} vertices but the mechanism has {n} rows (inputs)",
@@ -186,7 +202,7 @@ fn audit(
     unit: String,
 ) -> PyResult<String> {
     let w = channel(&rows)?;
-    let adj = adjacency(&adjacency_spec, w.n_inputs())?;
+    let adj = adjacency(py, &adjacency_spec, w.n_inputs())?;
     let opts = Options {
         prior: prior.map(|p| dist(&p, "prior")).transpose()?,
         t: t.map(|t| rational(&t, "t")).transpose()?,
@@ -207,11 +223,12 @@ fn audit(
 /// The exact DP level `e^ε` (None = ∞) with its witness `(x, x', y)`.
 #[pyfunction]
 fn dp_level(
+    py: Python<'_>,
     rows: Vec<Vec<String>>,
     adjacency_spec: String,
 ) -> PyResult<(Option<String>, usize, usize, usize)> {
     let w = channel(&rows)?;
-    let adj = adjacency(&adjacency_spec, w.n_inputs())?;
+    let adj = adjacency(py, &adjacency_spec, w.n_inputs())?;
     let l = measure::dp_level(&w, &adj.pairs);
     Ok((ext(&l.ratio), l.pair.0, l.pair.1, l.output))
 }
@@ -219,12 +236,13 @@ fn dp_level(
 /// δ at a rational `t = e^ε ≥ 1`, exactly, with the attaining pair and event.
 #[pyfunction]
 fn delta_at_t(
+    py: Python<'_>,
     rows: Vec<Vec<String>>,
     adjacency_spec: String,
     t: String,
 ) -> PyResult<(String, usize, usize, Vec<usize>)> {
     let w = channel(&rows)?;
-    let adj = adjacency(&adjacency_spec, w.n_inputs())?;
+    let adj = adjacency(py, &adjacency_spec, w.n_inputs())?;
     let t = rational(&t, "t")?;
     if t < 1u32 {
         return Err(value_error(format!(
@@ -239,12 +257,13 @@ fn delta_at_t(
 #[pyfunction]
 #[allow(clippy::type_complexity)]
 fn delta_at_eps(
+    py: Python<'_>,
     rows: Vec<Vec<String>>,
     adjacency_spec: String,
     eps: String,
 ) -> PyResult<(String, String, (String, String), usize, usize, Vec<usize>)> {
     let w = channel(&rows)?;
-    let adj = adjacency(&adjacency_spec, w.n_inputs())?;
+    let adj = adjacency(py, &adjacency_spec, w.n_inputs())?;
     let e = rational(&eps, "eps")?;
     if e < 0u32 {
         return Err(value_error(format!("eps must be at least 0, got {e}")));
@@ -265,12 +284,13 @@ fn delta_at_eps(
 /// The smallest `e^ε` (None = ∞) with δ(ε) ≤ delta, and the pair that binds it.
 #[pyfunction]
 fn eps_for_delta(
+    py: Python<'_>,
     rows: Vec<Vec<String>>,
     adjacency_spec: String,
     delta: String,
 ) -> PyResult<(Option<String>, usize, usize)> {
     let w = channel(&rows)?;
-    let adj = adjacency(&adjacency_spec, w.n_inputs())?;
+    let adj = adjacency(py, &adjacency_spec, w.n_inputs())?;
     let d = rational(&delta, "delta")?;
     if !(Rational::from(0u32)..=Rational::from(1u32)).contains(&d) {
         return Err(value_error(format!("delta must be in [0, 1], got {d}")));
@@ -455,7 +475,7 @@ fn compose(
             i + 1
         )));
     }
-    let adj = adjacency(&adjacency_spec, n)?;
+    let adj = adjacency(py, &adjacency_spec, n)?;
     let delta = delta.map(|d| rational(&d, "delta")).transpose()?;
     if let Some(d) = delta.as_ref() {
         if !(Rational::from(0u32)..Rational::from(1u32)).contains(d) {
@@ -524,7 +544,7 @@ fn compose(
 #[pyfunction]
 #[pyo3(signature = (spec, vt_budget = dpcert::cli::graph::VT_PLUS_LIMIT))]
 fn graph(py: Python<'_>, spec: String, vt_budget: usize) -> PyResult<String> {
-    let g = dpcert::cli::graph::load(&spec).map_err(|(_, msg)| value_error(msg))?;
+    let g = load_graph(py, &spec)?;
     if g.n() > dpcert::cli::graph::MAX_ANALYSIS_VERTICES {
         return Err(value_error(format!(
             "{spec}: {} vertices, above the analysis limit of {}",

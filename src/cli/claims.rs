@@ -102,13 +102,26 @@ pub fn list(paper: Option<&str>, json: bool) -> i32 {
     if json {
         println!("{}", serde_json::to_string_pretty(&rows).expect("json"));
     } else {
+        // Column widths from the longest entry (a fixed width misaligned on the longest slug).
+        let width = |key: &str, head: &str| {
+            rows.iter()
+                .map(|r| r[key].as_str().unwrap_or("").chars().count())
+                .chain([head.len()])
+                .max()
+                .unwrap_or(0)
+        };
+        let (wi, wp, we) = (
+            width("id", "ID"),
+            width("paper", "PAPER"),
+            width("expect", "EXPECT"),
+        );
         println!(
-            "{:<28} {:<32} {:<14} {:<6} TITLE",
+            "{:<wi$} {:<wp$} {:<we$} {:<6} TITLE",
             "ID", "PAPER", "EXPECT", "SEARCH"
         );
         for r in &rows {
             println!(
-                "{:<28} {:<32} {:<14} {:<6} {}",
+                "{:<wi$} {:<wp$} {:<we$} {:<6} {}",
                 r["id"].as_str().unwrap_or(""),
                 r["paper"].as_str().unwrap_or(""),
                 r["expect"].as_str().unwrap_or(""),
@@ -430,8 +443,15 @@ pub fn search(a: &SearchArgs) -> i32 {
                 println!("{}: counterexample at search size {size}", a.id);
                 println!("instance  {}", c.instance);
                 println!("compared  {}", c.compared);
-                println!("lhs       {}   ({})", c.lhs.exact, c.lhs.decimal);
-                println!("rhs       {}   ({})", c.rhs.exact, c.rhs.decimal);
+                // A side without a value (a check that is not a comparison) is left out, not
+                // printed as `none ()`.
+                for (name, side) in [("lhs", &c.lhs), ("rhs", &c.rhs)] {
+                    match (side.exact.as_str(), side.decimal.as_str()) {
+                        ("" | "none", "") => {}
+                        (exact, "") => println!("{name}       {exact}"),
+                        (exact, dec) => println!("{name}       {exact}   ({dec})"),
+                    }
+                }
                 println!("method    {}", c.method);
                 if !c.note.is_empty() {
                     println!("note      {}", c.note);

@@ -340,7 +340,13 @@ fn run_inner(a: &ComposeArgs) -> Result<i32, Fail> {
         Some(s) if s.starts_with("path:") && a.adjacency.is_none() => {
             Adjacency::of_graph(s, &Graph::path(n))
         }
-        s => adjacency(s, n, Path::new(&seq[0].0.spec))?,
+        s => {
+            let (adj, warnings) = adjacency(s, n, Path::new(&seq[0].0.spec))?;
+            for w in &warnings {
+                eprintln!("dpcert compose: warning: {w}");
+            }
+            adj
+        }
     };
     if adj.pairs.is_empty() {
         return Err(usage(format!(

@@ -5,6 +5,7 @@ pub mod claims;
 pub mod compose;
 pub mod graph;
 pub mod lp;
+pub mod optimal;
 pub mod progress;
 
 /// Exit codes of the CLI contract (DESIGN.md).

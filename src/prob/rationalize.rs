@@ -145,6 +145,53 @@ pub fn rationalize_rows(
     Ok(out)
 }
 
+/// How float-noisy rows are made exact: `--rationalize DENOM` or `--rationalize auto`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Rounding {
+    /// Every entry `k/D` (largest remainder): [`rationalize_rows`].
+    Denominator(u64),
+    /// The simplest rational within the tolerance: [`rationalize_rows_auto`].
+    Auto(Rational),
+}
+
+impl Rounding {
+    /// `auto` (tolerance 10^-9, about a million float64 ulps of 1) or a positive denominator.
+    pub fn parse(s: &str) -> Result<Rounding, String> {
+        let s = s.trim();
+        if s == "auto" {
+            return Ok(Rounding::Auto(Rational::from_signeds(
+                1i64,
+                1_000_000_000i64,
+            )));
+        }
+        match s.parse::<u64>() {
+            Ok(d) if d >= 1 => Ok(Rounding::Denominator(d)),
+            _ => Err(format!(
+                "`{}`: expected `auto` or a denominator from 1 to {}",
+                crate::num::fmt::abbreviate(s),
+                u64::MAX
+            )),
+        }
+    }
+
+    /// Round `rows` this way.
+    pub fn apply(&self, rows: &[Vec<Rational>]) -> Result<Rationalized, RationalizeError> {
+        match self {
+            Rounding::Denominator(d) => rationalize_rows(rows, *d),
+            Rounding::Auto(tol) => rationalize_rows_auto(rows, tol),
+        }
+    }
+}
+
+impl fmt::Display for Rounding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Rounding::Denominator(d) => write!(f, "denominator {d}"),
+            Rounding::Auto(tol) => write!(f, "the simplest rationals within {tol}"),
+        }
+    }
+}
+
 /// `rationalize="auto"`: each entry becomes the simplest rational (smallest denominator; the
 /// continued-fraction / Stern–Brocot choice) within `tol` of it — `0.42857142857142855` with
 /// `tol = 10^-9` becomes `3/7` — zeros stay zero, and then each row is made to sum to exactly 1
@@ -296,6 +343,24 @@ mod tests {
         assert_eq!(got.largest_change, q("0.00001"));
         assert_eq!(got.at, (1, 0));
         assert_eq!(got.changed, 2);
+    }
+
+    #[test]
+    fn rounding_is_parsed_and_applied() {
+        assert_eq!(Rounding::parse("1000"), Ok(Rounding::Denominator(1000)));
+        assert_eq!(
+            Rounding::parse(" auto "),
+            Ok(Rounding::Auto(q("1/1000000000")))
+        );
+        for bad in ["0", "-3", "1.5", "", "autos", "99999999999999999999999"] {
+            assert!(Rounding::parse(bad).is_err(), "{bad}");
+        }
+        let rows = [row(&["0.42857142857142855", "0.5714285714285714"])];
+        let auto = Rounding::parse("auto").unwrap().apply(&rows).unwrap();
+        assert_eq!(auto.rows[0], row(&["3/7", "4/7"]));
+        let d = Rounding::Denominator(1000).apply(&rows).unwrap();
+        assert_eq!(d.rows[0], row(&["429/1000", "571/1000"]));
+        assert_eq!(Rounding::Denominator(7).to_string(), "denominator 7");
     }
 
     #[test]

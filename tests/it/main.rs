@@ -11,3 +11,4 @@ mod compose_cli;
 mod false_claim;
 mod graph_cli;
 mod mutation;
+mod optimal_cli;
