@@ -6,6 +6,7 @@
 
 pub mod families;
 pub mod instances;
+pub mod lang;
 pub mod manifest;
 pub mod mechanism_grid;
 pub mod papers;
