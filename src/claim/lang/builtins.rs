@@ -47,6 +47,10 @@ pub const BUILTINS: &[Builtin] = &[
     Builtin { name: "abs", sigs: NUM1, named: &[], usage: "abs(x)", doc: "absolute value" },
     Builtin { name: "min", sigs: &[(&[N, N], N), (&[N, N, N], N), (&[N, N, N, N], N)], named: &[], usage: "min(a, b, ...) or min(i in D: expr)", doc: "the least of its arguments (or of expr over a domain)" },
     Builtin { name: "max", sigs: &[(&[N, N], N), (&[N, N, N], N), (&[N, N, N, N], N)], named: &[], usage: "max(a, b, ...) or max(i in D: expr)", doc: "the largest of its arguments (or of expr over a domain)" },
+    Builtin { name: "to_nats", sigs: NUM1, named: &[], usage: "to_nats(x)", doc: "x·ln 2: a quantity in bits expressed in nats (exact for a bits form)" },
+    Builtin { name: "to_bits", sigs: NUM1, named: &[], usage: "to_bits(x)", doc: "x/ln 2: a quantity in nats expressed in bits (exact for a nats form)" },
+    Builtin { name: "dist", sigs: &[(&[N], D), (&[N, N], D), (&[N, N, N], D), (&[N, N, N, N], D), (&[N, N, N, N, N], D), (&[N, N, N, N, N, N], D), (&[N, N, N, N, N, N, N], D), (&[N, N, N, N, N, N, N, N], D)], named: &[], usage: "dist(p0, p1, ...) (1 to 8 masses)", doc: "the distribution with the given exact masses (non-negative, summing to exactly 1)" },
+    Builtin { name: "channel", sigs: &[(&[D], C), (&[D, D], C), (&[D, D, D], C), (&[D, D, D, D], C), (&[D, D, D, D, D], C), (&[D, D, D, D, D, D], C)], named: &[], usage: "channel(row0, row1, ...) (1 to 6 rows, each a dist)", doc: "the channel whose rows are the given distributions (all of one length)" },
     Builtin { name: "rr", sigs: &[(&[N, N], C)], named: &[], usage: "rr(k, t)", doc: "k-ary randomized response at t = e^ε ≥ 1: W(x|x) = t/(t+k−1), W(y|x) = 1/(t+k−1) (Warner 1965; Kairouz–Oh–Viswanath 2016, eq. (5)); mechanism::randomized_response" },
     Builtin { name: "geometric", sigs: &[(&[N, N], C)], named: &[], usage: "geometric(n, t)", doc: "truncated geometric mechanism on {0..n−1} at t = e^ε ≥ 1 (Ghosh–Roughgarden–Sundararajan, STOC 2009, §2); mechanism::truncated_geometric" },
     Builtin { name: "uniform", sigs: &[(&[N], D)], named: &[], usage: "uniform(k)", doc: "the uniform distribution on k points" },
@@ -72,6 +76,7 @@ pub const BUILTINS: &[Builtin] = &[
     Builtin { name: "distortion", sigs: &[(&[D, C], N), (&[D, C, N, N], N)], named: &[], usage: "distortion(p, W) or distortion(p, W, n, m)", doc: "expected Hamming distortion E d_H(X, Y) = Σ π(x)W(y|x) d_H(x, y) on words of length n over m letters (Wang–Ying–Zhang 2016, §II); distortion(p, W) is n = 1 (the error probability); measure::expected_hamming_distortion" },
     Builtin { name: "max_utility", sigs: &[(&[D, G, N], N)], named: &[], usage: "max_utility(p, G, t)", doc: "the optimal utility max Σ_x π(x) W(x|x) over row-stochastic W on the vertices of G that are e^ε-DP on G with t = e^ε (Alvim–Andrés–Chatzikokolakis–Palamidessi 2011, §5: the utility LP under the identity gain); solved as an exact LP whose primal/dual certificate is re-checked (lp::ChannelLp)" },
     Builtin { name: "diameter", sigs: &[(&[G], N)], named: &[], usage: "diameter(G)", doc: "the largest distance between two vertices, inf when disconnected" },
+    Builtin { name: "distance", sigs: &[(&[G, N, N], N)], named: &[], usage: "distance(G, u, v)", doc: "the length of a shortest path from u to v, inf when there is none (breadth-first search)" },
     Builtin { name: "vertices", sigs: &[(&[G], N)], named: &[], usage: "vertices(G)", doc: "the number of vertices" },
     Builtin { name: "degree", sigs: &[(&[G, N], N)], named: &[], usage: "degree(G, v)", doc: "the degree of vertex v" },
     Builtin { name: "is_regular", sigs: &[(&[G], B)], named: &[], usage: "is_regular(G)", doc: "every vertex has the same degree" },
@@ -222,6 +227,26 @@ pub fn call(name: &str, a: &[Value], named: &[(String, Value)]) -> Result<Value,
             }
             n(best)
         }
+        "to_nats" => n(num(&a[0]).to_nats()?),
+        "to_bits" => n(num(&a[0]).to_bits()?),
+        "dist" => {
+            let mut p = Vec::with_capacity(a.len());
+            for (i, v) in a.iter().enumerate() {
+                p.push(rational(v, &format!("mass {i}"))?.clone());
+            }
+            Dist::new(p)
+                .map(|d| Value::Dist(Arc::new(d)))
+                .map_err(|e| format!("dist(...): {e}"))
+        }
+        "channel" => {
+            let rows: Vec<Vec<Rational>> = a.iter().map(|v| dist(v).probs().to_vec()).collect();
+            if rows.iter().any(|r| r.len() != rows[0].len()) {
+                return Err("channel(...): every row must have the same length".into());
+            }
+            Channel::new(rows)
+                .map(|w| Value::Chan(Arc::new(w)))
+                .map_err(|e| format!("channel(...): {e}"))
+        }
         "rr" | "geometric" => {
             let k = count(&a[0], "the size", MAX_VERTICES as u64)? as usize;
             let t = t_param(&a[1])?;
@@ -371,6 +396,18 @@ pub fn call(name: &str, a: &[Value], named: &[(String, Value)]) -> Result<Value,
         "diameter" => n(graph(&a[0])
             .diameter()
             .map_or(Num::Inf, |d| Num::int(d as i64))),
+        "distance" => {
+            let g = graph(&a[0]);
+            let u = count(&a[1], "the vertex u", u64::MAX)? as usize;
+            let v = count(&a[2], "the vertex v", u64::MAX)? as usize;
+            if u >= g.n() || v >= g.n() {
+                return Err(format!(
+                    "distance({u}, {v}) on a graph with {} vertices",
+                    g.n()
+                ));
+            }
+            n(g.distances_from(u)[v].map_or(Num::Inf, |d| Num::int(d as i64)))
+        }
         "vertices" => n(Num::int(graph(&a[0]).n() as i64)),
         "degree" => {
             let g = graph(&a[0]);

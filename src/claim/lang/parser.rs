@@ -92,6 +92,14 @@ impl Parser {
         }
     }
     fn ident(&mut self, what: &str) -> Result<(String, Span), LangError> {
+        if let Tok::Ident(s) = &self.peek().tok {
+            if s == "e" || s == "inf" {
+                return Err(LangError::parse(
+                    self.peek().span,
+                    format!("`{s}` is a constant, not a name to bind; choose another name"),
+                ));
+            }
+        }
         match &self.peek().tok {
             Tok::Ident(s) if !KEYWORDS.contains(&s.as_str()) => {
                 let t = self.bump();

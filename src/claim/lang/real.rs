@@ -432,6 +432,35 @@ impl Num {
         }
     }
 
+    /// `x · ln 2` (bits to nats): exact for a form in bits with no constant, else an
+    /// enclosure.
+    pub fn to_nats(&self) -> Result<Num, String> {
+        match self {
+            Num::Log(l) if l.c == 0u32 && l.nats.is_empty() => Ok(Num::Log(LogVal {
+                nats: l.bits.clone(),
+                ..LogVal::default()
+            })),
+            Num::Rat(q) if *q == 0u32 => Ok(self.clone()),
+            Num::Inf => Ok(Num::Inf),
+            Num::T(_) => Err(not_rational_in_t("to_nats")),
+            _ => Ok(self.lift1(|a| Some(a.mul(&Interval::ln2(a.prec))))),
+        }
+    }
+
+    /// `x / ln 2` (nats to bits): exact for a form in nats with no constant, else an enclosure.
+    pub fn to_bits(&self) -> Result<Num, String> {
+        match self {
+            Num::Log(l) if l.c == 0u32 && l.bits.is_empty() => Ok(Num::Log(LogVal {
+                bits: l.nats.clone(),
+                ..LogVal::default()
+            })),
+            Num::Rat(q) if *q == 0u32 => Ok(self.clone()),
+            Num::Inf => Ok(Num::Inf),
+            Num::T(_) => Err(not_rational_in_t("to_bits")),
+            _ => Ok(self.lift1(|a| a.checked_div(&Interval::ln2(a.prec)))),
+        }
+    }
+
     /// `|x|`.
     pub fn abs(&self) -> Result<Num, String> {
         match self {

@@ -268,8 +268,8 @@ pub fn run(
         return Err(LangError::budget(
             span,
             format!(
-                "this claim has {total_n} instances ({}); the limit is {} (--max-instances): use smaller domains (sizes, denominators) or raise the limit",
-                parts.join(" × "),
+                "this claim has {total_n} instances{}; the limit is {} (--max-instances): use smaller domains (sizes, denominators) or raise the limit",
+                if parts.len() > 1 { format!(" ({})", parts.join(" × ")) } else { String::new() },
                 opts.max_instances
             ),
         ));

@@ -221,6 +221,16 @@ pub fn type_of(e: &Expr, env: &mut Vec<(String, Ty)>) -> Result<Ty, LangError> {
             if let Some(ret) = builtins::signature_match(b, &tys) {
                 return Ok(ret);
             }
+            if !b.sigs.iter().any(|s| s.0.len() == tys.len()) {
+                return Err(LangError::typ(
+                    e.span,
+                    format!(
+                        "`{name}` does not take {} arguments; usage: {}",
+                        tys.len(),
+                        b.usage
+                    ),
+                ));
+            }
             // point at the first argument whose type fits no signature of that arity
             let span = args
                 .iter()
