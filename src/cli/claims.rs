@@ -165,6 +165,9 @@ pub fn show(id: &str, json: bool) -> i32 {
             }
             println!("source    {}", c.source);
             println!("statement {}", c.statement);
+            if let Some(e) = &c.expr {
+                println!("expr      {e}");
+            }
             println!("kind      {}", c.kind.name());
             println!("grid      {}", c.grid);
             println!("expect    {}", c.expect);

@@ -20,6 +20,7 @@
 
 pub mod ast;
 pub mod builtins;
+pub mod checker;
 pub mod domains;
 pub mod error;
 pub mod eval;

@@ -10,7 +10,7 @@ use super::eval::{Detail, Env, Evaluator, Methods};
 use super::real::Num;
 use super::value::Value;
 use super::Claim;
-use crate::claim::Outcome;
+use crate::claim::{Check, Method, Outcome, Value as ReportValue};
 use crate::num::Decision;
 use malachite::Natural;
 use rayon::prelude::*;
@@ -252,6 +252,110 @@ pub fn run(
     opts: &Options,
     progress: &(dyn Fn(u64, u64) + Sync),
 ) -> Result<Verdict, LangError> {
+    run_inner(claim, opts, progress, None)
+}
+
+/// Run a parsed claim and return, besides the verdict, one [`Check`] per instance evaluated
+/// (in enumeration order; instances excluded by `where` are `out-of-range` rows), so an
+/// expression claim goes through the registry's report like any Rust checker.
+pub fn run_checks(claim: &Claim, opts: &Options) -> Result<(Verdict, Vec<Check>), LangError> {
+    let mut checks = Vec::new();
+    let v = run_inner(claim, opts, &|_, _| {}, Some(&mut checks))?;
+    Ok((v, checks))
+}
+
+/// The report's method for an instance's methods.
+fn method_of(m: Methods) -> Method {
+    let mut v = Vec::new();
+    for (bit, method) in [
+        (1u8, Method::Exact),
+        (2, Method::LogLinear),
+        (8, Method::Polynomial),
+        (16, Method::LpCertificate),
+        (32, Method::Enumeration),
+        (4, Method::Interval { bits: m.bits }),
+    ] {
+        if m.mask & bit != 0 {
+            v.push(method);
+        }
+    }
+    match v.len() {
+        0 => Method::Exact,
+        1 => v.remove(0),
+        _ => Method::Combined(v),
+    }
+}
+
+fn shown_value(s: &Option<Shown>) -> ReportValue {
+    s.as_ref().map_or_else(
+        || ReportValue::text("-", ""),
+        |x| ReportValue::text(x.exact.clone(), x.decimal.clone()),
+    )
+}
+
+fn blank() -> ReportValue {
+    ReportValue::text("-", "")
+}
+
+/// One instance as a report row.
+fn to_check(i: u64, names: Vec<(String, String)>, r: &One, body: &str, src: &str) -> Check {
+    let bound = names.len();
+    let inst: Vec<String> = names.iter().map(|(n, v)| format!("{n}={v}")).collect();
+    let inst = inst.join(" ");
+    match r {
+        One::Filtered => Check::new(
+            "excluded by `where`",
+            blank(),
+            blank(),
+            Method::Exact,
+            Outcome::OutOfRange,
+        )
+        .at(inst),
+        One::Holds(m) => Check::new(body, blank(), blank(), method_of(*m), Outcome::Holds).at(inst),
+        One::Fails(m, d) | One::Undecided(m, d) => {
+            let rep = report(i, names, d.clone());
+            let outcome = if matches!(r, One::Fails(..)) {
+                Outcome::Fails
+            } else {
+                Outcome::Undecided
+            };
+            let mut note = Vec::new();
+            if let Some(m) = &rep.margin {
+                note.push(format!("lhs - rhs = {}", m.exact));
+            }
+            if let Some(w) = &rep.why {
+                note.push(w.clone());
+            }
+            let all: Vec<String> = rep
+                .bindings
+                .iter()
+                .map(|(n, v)| format!("{n}={v}"))
+                .collect();
+            let inst = if all.len() > bound {
+                all.join(" ")
+            } else {
+                inst
+            };
+            Check::new(
+                rep.compared.clone(),
+                shown_value(&rep.lhs),
+                shown_value(&rep.rhs),
+                method_of(*m),
+                outcome,
+            )
+            .with_note(note.join("; "))
+            .at(inst)
+        }
+        One::Error(e) => crate::claim::error_check(e.render(src)).at(inst),
+    }
+}
+
+fn run_inner(
+    claim: &Claim,
+    opts: &Options,
+    progress: &(dyn Fn(u64, u64) + Sync),
+    mut sink: Option<&mut Vec<Check>>,
+) -> Result<Verdict, LangError> {
     let start = Instant::now();
     let src = claim.source.as_str();
     let p = plan(src, &claim.expr)?;
@@ -363,6 +467,13 @@ pub fn run(
         for (k, r) in results.into_iter().enumerate() {
             let i = lo + k as u64;
             v.checked += 1;
+            if let Some(sink) = sink.as_deref_mut() {
+                let body = src
+                    .get(p.body.span.start..p.body.span.end)
+                    .unwrap_or("")
+                    .trim();
+                sink.push(to_check(i, names(i), &r, body, src));
+            }
             match r {
                 One::Filtered => v.filtered += 1,
                 One::Holds(m) => {

@@ -363,3 +363,20 @@ fn manifest_expressions_reach_the_recorded_verdict() {
     );
     assert!(fails >= 3);
 }
+
+/// docs/claim-language.md documents every function of the table (usage and definition).
+#[test]
+fn every_function_is_documented() {
+    let doc = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/docs/claim-language.md"
+    ))
+    .unwrap();
+    for b in builtins::BUILTINS {
+        assert!(
+            doc.contains(&format!("| `{}` | {} |", b.usage, b.doc)),
+            "{} is not documented as in the table",
+            b.name
+        );
+    }
+}
