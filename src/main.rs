@@ -163,6 +163,26 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Decide a claim written in the claim language (docs/claim-language.md), e.g.
+    /// 'forall W in channels(2, 2, denom 4): min_leakage(uniform(2), W) <= log2(dp(W))'.
+    /// Exit 0 holds, 1 fails, 2 parse/type error, 3 undecided, 4 time budget ran out.
+    Check {
+        /// The claim (omit with --file).
+        expr: Option<String>,
+        /// Run every `expr` claim of a manifest (same format as theorems/*.toml) against its
+        /// `expect`.
+        #[arg(long, conflicts_with = "expr")]
+        file: Option<std::path::PathBuf>,
+        #[arg(long)]
+        json: bool,
+        #[arg(long)]
+        budget_secs: Option<u64>,
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Refuse, before starting, a claim with more instances than this (default 5000000).
+        #[arg(long)]
+        max_instances: Option<u64>,
+    },
     /// Look for a counterexample beyond the default grid, growing the instance size
     /// (deterministic: the families are seeded, so a run is reproducible).
     Search {
@@ -279,6 +299,21 @@ fn main() {
             t: t.as_deref(),
             check: check.as_deref(),
             json,
+        }),
+        Command::Check {
+            expr,
+            file,
+            json,
+            budget_secs,
+            jobs,
+            max_instances,
+        } => dpcert::cli::check::run(&dpcert::cli::check::CheckArgs {
+            expr: expr.as_deref(),
+            file: file.as_deref(),
+            json,
+            budget_secs,
+            jobs,
+            max_instances,
         }),
         Command::List { paper, json } => claims::list(paper.as_deref(), json),
         Command::Show { id, json } => claims::show(&id, json),

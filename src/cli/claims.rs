@@ -26,21 +26,8 @@ fn by_id(ms: &[Manifest]) -> BTreeMap<String, ManifestClaim> {
         .collect()
 }
 
-/// Levenshtein distance, case-insensitive.
-pub fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.to_lowercase().chars().collect();
-    let b: Vec<char> = b.to_lowercase().chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for i in 1..=a.len() {
-        let mut cur = vec![i; b.len() + 1];
-        for j in 1..=b.len() {
-            let sub = prev[j - 1] + usize::from(a[i - 1] != b[j - 1]);
-            cur[j] = sub.min(prev[j] + 1).min(cur[j - 1] + 1);
-        }
-        prev = cur;
-    }
-    prev[b.len()]
-}
+/// Levenshtein distance, case-insensitive (one helper with the claim language's suggestions).
+pub use crate::claim::lang::types::edit_distance;
 
 /// The `k` known IDs nearest to `id` by edit distance (ties by name).
 pub fn nearest<'a>(id: &str, known: impl IntoIterator<Item = &'a str>, k: usize) -> Vec<&'a str> {
@@ -191,6 +178,9 @@ pub fn show(id: &str, json: bool) -> i32 {
             }
             println!("source    {}", c.source);
             println!("statement {}", c.statement);
+            if let Some(e) = &c.expr {
+                println!("expr      {e}");
+            }
             println!("kind      {}", c.kind.name());
             println!("grid      {}", c.grid);
             println!("expect    {}", c.expect);

@@ -1,6 +1,7 @@
 //! Argument parsing and printing only; every computation lives in the library layers.
 
 pub mod audit;
+pub mod check;
 pub mod claims;
 pub mod compose;
 pub mod graph;
