@@ -540,6 +540,39 @@ fn compose(
     })
 }
 
+/// Decide a statement of the claim language (`dpcert check 'EXPR'`): the verdict as JSON with a
+/// `text` field (the CLI's report). Parse and type errors raise `ValueError` with the column
+/// marked by a caret.
+#[pyfunction]
+#[pyo3(signature = (expr, budget_secs = None, max_instances = None))]
+fn check(
+    py: Python<'_>,
+    expr: String,
+    budget_secs: Option<f64>,
+    max_instances: Option<u64>,
+) -> PyResult<String> {
+    use dpcert::claim::lang;
+    let claim = lang::parse(&expr).map_err(|e| value_error(e.render(&expr)))?;
+    let mut opts = lang::Options::default();
+    if let Some(s) = budget_secs {
+        opts.budget = Some(Duration::try_from_secs_f64(s).map_err(|_| {
+            value_error(format!(
+                "budget_secs must be a non-negative number of seconds, got {s}"
+            ))
+        })?);
+    }
+    if let Some(m) = max_instances {
+        opts.max_instances = m;
+    }
+    interruptible(py, move || {
+        let v = lang::check(&claim, &opts).map_err(|e| value_error(e.render(&expr)))?;
+        let mut doc = serde_json::to_value(&v)
+            .map_err(|e| PyRuntimeError::new_err(format!("internal error: {e}")))?;
+        doc["text"] = serde_json::Value::String(lang::report::render(&v));
+        Ok(doc.to_string())
+    })
+}
+
 /// `dpcert graph SPEC --json`: the analysis of a graph spec or edge-list file.
 #[pyfunction]
 #[pyo3(signature = (spec, vt_budget = dpcert::cli::graph::VT_PLUS_LIMIT))]
@@ -641,6 +674,7 @@ fn _dpcert(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(mutual_information, m)?)?;
     m.add_function(wrap_pyfunction!(capacity, m)?)?;
     m.add_function(wrap_pyfunction!(compose, m)?)?;
+    m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(ln, m)?)?;
     m.add_function(wrap_pyfunction!(log2, m)?)?;
     m.add_function(wrap_pyfunction!(graph, m)?)?;

@@ -187,7 +187,7 @@ def test_rationalize_auto_keeps_rr_at_its_exact_level():
     "rows, match",
     [
         ([[F(1, 2), F(1, 3)]], "row 1: row sums to 5/6"),
-        ([[F(1, 2), F(1, 2)], [F(-1, 2), F(3, 2)]], "row 2, column 1: negative"),
+        ([[F(1, 2), F(1, 2)], [F(-1, 2), F(3, 2)]], r"row 2, column 1 \(1-based\): negative"),
         ([["1/2", "1/2"], ["1/2"]], "row 2"),
         ([["1/2", "a half"]], "row 1, column 2"),
         ([], "no rows"),
@@ -287,3 +287,20 @@ def test_compose_rr_100_matches_the_known_exact_eps():
     assert dpcert.compose(RR, 100, t=t)["delta_at_t"]["delta"] == F(1, 10**5)
     with pytest.raises(ValueError, match="k must be at least 1"):
         dpcert.compose(RR, 0, delta=F(1, 10))
+
+
+# -- the claim language ------------------------------------------------------------------------
+
+
+def test_check_holds_fails_and_errors():
+    v = dpcert.check("forall W in channels(2, 2, denom 4): min_leakage(uniform(2), W) <= log2(dp(W))")
+    assert v["outcome"] == "holds" and v["total"] == 25 and v["text"].startswith("holds")
+    # A false statement: the first counterexample in enumeration order, checked by hand.
+    f = dpcert.check("forall W in channels(2, 2, denom 2): dp(W) <= 2")
+    assert f["outcome"] == "fails"
+    w = dict(f["first"]["bindings"])["W"]
+    assert "1" in w and "0" in w  # a channel with a zero facing a one: dp = inf
+    with pytest.raises(ValueError, match="\\^"):
+        dpcert.check("forall W in channels(2, 2, denom 4): mi(W) <= ")
+    with pytest.raises(ValueError, match="unknown"):
+        dpcert.check("dpp(rr(2, 3)) = 3")

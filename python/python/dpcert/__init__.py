@@ -47,6 +47,7 @@ __all__ = [
     "mutual_information",
     "capacity",
     "compose",
+    "check",
     "graph",
     "solve_lp",
     "verify",
@@ -377,6 +378,17 @@ def compose(
     if efd is not None and efd.get("t") is None:
         efd["t"] = math.inf
     return doc
+
+
+def check(expr: str, budget_secs: Optional[float] = None, max_instances: Optional[int] = None) -> dict:
+    """Decide a statement of the claim language exactly (``dpcert check``; grammar and
+    functions in ``docs/claim-language.md``), e.g.
+    ``check("forall W in channels(2, 2, denom 4): min_leakage(uniform(2), W) <= log2(dp(W))")``.
+    Returns the verdict: ``outcome`` ("holds", "fails", "undecided"), instance counts, methods,
+    ``first`` (the first counterexample or witness, every bound variable exact) and ``text``
+    (the CLI's report). A parse or type error raises ``ValueError`` whose message marks the
+    column with a caret."""
+    return json.loads(_dpcert.check(expr, budget_secs, max_instances))
 
 
 def graph(spec: str, vt_budget: Optional[int] = None) -> dict:
