@@ -2,9 +2,12 @@
 """Run `dpcert audit` and libqif's Python `qif` on the same channel file; print both results
 and timings (median of 3). Not part of `cargo test`.
 
-usage: python3 bench/compare_qif.py DPCERT_BINARY CHANNEL.csv
+usage: python3 bench/compare_qif.py DPCERT_BINARY CHANNEL.csv [PRIOR.csv] [GAIN.csv]
   (make a channel with: python3 bench/gen_channel.py 64 64 1000 2 > c64.csv)
 qif computes in floats (numpy); dpcert exactly / with certified enclosures.
+Compared: Bayes prior/posterior vulnerability, add_leakage, mult_leakage, mult_capacity (libqif's
+names; the prior is uniform unless PRIOR.csv is given), Shannon capacity, and with GAIN.csv
+(rows = guesses, columns = secrets) the g-vulnerabilities and g-leakages.
 """
 import json
 import statistics
@@ -26,34 +29,83 @@ def timed(f, reps=3):
     return out, statistics.median(ts)
 
 
+def read_rows(path):
+    return [[Fraction(c.strip()) for c in line.split(",")]
+            for line in open(path) if line.strip() and not line.startswith("#")]
+
+
+def compare(name, float_value, exact):
+    exact = Fraction(exact)
+    diff = float(Fraction(float_value) - exact)
+    print(f"  {name:<22} qif {float_value!r:<24} dpcert {exact} (≈ {float(exact)!r}); "
+          f"qif - exact = {diff:.3e}")
+
+
 def main():
     binary, path = sys.argv[1], sys.argv[2]
-    rows = [[Fraction(c.strip()) for c in line.split(",")]
-            for line in open(path) if line.strip() and not line.startswith("#")]
+    prior_path = sys.argv[3] if len(sys.argv) > 3 else None
+    gain_path = sys.argv[4] if len(sys.argv) > 4 else None
+    rows = read_rows(path)
     C = np.array([[float(x) for x in r] for r in rows])
     n = C.shape[0]
-    pi = np.full(n, 1.0 / n)
+    if prior_path:
+        flat = [x for r in read_rows(prior_path) for x in r]
+        pi = np.array([float(x) for x in flat])
+    else:
+        pi = np.full(n, 1.0 / n)
+    G = np.array([[float(x) for x in r] for r in read_rows(gain_path)]) if gain_path else None
 
     def run_qif():
-        mult = qif.measure.bayes_vuln.mult_leakage(pi, C)
-        cap = qif.measure.shannon.add_capacity(C)
-        return mult, cap
+        b = qif.measure.bayes_vuln
+        out = {
+            "prior": b.prior(pi),
+            "posterior": b.posterior(pi, C),
+            "add_leakage": b.add_leakage(pi, C),
+            "mult_leakage": b.mult_leakage(pi, C),
+            "mult_capacity": b.mult_capacity(C),
+            "cap": qif.measure.shannon.add_capacity(C),
+        }
+        if G is not None:
+            g = qif.measure.g_vuln
+            out["g"] = {
+                "prior": g.prior(G, pi),
+                "posterior": g.posterior(G, pi, C),
+                "add_leakage": g.add_leakage(G, pi, C),
+                "mult_leakage": g.mult_leakage(G, pi, C),
+            }
+        return out
 
-    (mult, cap), tq = timed(run_qif)
+    q, tq = timed(run_qif)
+    cap = q["cap"]
     if isinstance(cap, tuple):  # qif returns (capacity, optimal input) here
         cap = cap[0]
-    out, td = timed(lambda: subprocess.run([binary, "audit", path, "--json"],
-                                           check=True, capture_output=True, text=True).stdout)
+    args = [binary, "audit", path, "--json"]
+    if prior_path:
+        args += ["--prior", prior_path]
+    if gain_path:
+        args += ["--gain", gain_path]
+    out, td = timed(lambda: subprocess.run(args, check=True, capture_output=True,
+                                           text=True).stdout)
     d = json.loads(out)
     exact_mult = Fraction(d["min_entropy"]["leakage_ratio"])
-    print(f"channel {path}: {n} x {C.shape[1]}")
-    print(f"qif    : mult leakage {mult!r}, Shannon capacity {cap!r} (bits), median {tq:.3f} s")
-    print(f"dpcert : mult leakage {exact_mult} (= {float(exact_mult)!r}), "
-          f"capacity nats {d['capacity']['nats']} (width {d['capacity']['width']}), median {td:.3f} s")
-    print(f"qif mult leakage - exact = {float(Fraction(mult) - exact_mult):.3e}")
-    lo, hi = (float(x) for x in d["capacity"]["nats"])
-    ln2 = float(np.log(2))
-    lo_b, hi_b = lo / ln2, hi / ln2
+    print(f"channel {path}: {n} x {C.shape[1]}; prior {prior_path or 'uniform'}"
+          f"{'; gain ' + gain_path if gain_path else ''}")
+    print("Bayes vulnerability (libqif names):")
+    bayes = d["bayes"]
+    for k in ["prior", "posterior", "add_leakage", "mult_leakage"]:
+        compare(k, q[k], bayes[k])
+    # qif's mult_capacity is over every prior (the min-capacity); dpcert's "bayes" one is for
+    # the given prior's support, and equals it for a full-support prior.
+    compare("mult_capacity", q["mult_capacity"], d["min_entropy"]["capacity_ratio"])
+    assert exact_mult == Fraction(bayes["mult_leakage"])
+    if G is not None:
+        print("g-vulnerability:")
+        for k in ["prior", "posterior", "add_leakage", "mult_leakage"]:
+            compare(k, q["g"][k], d["g_leakage"][k])
+    print(f"Shannon capacity: qif {cap!r} bits; dpcert {d['capacity']['bits']} bits "
+          f"(width {d['capacity']['width_nats']} nats)")
+    print(f"medians: qif {tq:.3f} s (floats), dpcert {td:.3f} s (whole audit, exact)")
+    lo_b, hi_b = (float(x) for x in d["capacity"]["bits"])
     where = ("inside" if lo_b <= cap <= hi_b else
              f"below the certified lower end by {lo_b - cap:.1e}" if cap < lo_b else
              f"ABOVE the certified upper end by {cap - hi_b:.1e}")

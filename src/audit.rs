@@ -120,6 +120,9 @@ pub struct Options {
     pub units: Units,
     /// Width (in nats) the Shannon-capacity bracket aims for.
     pub capacity_width: Rational,
+    /// A gain function `g(w, x)` (rows = guesses `w`, columns = secrets = inputs `x`): report
+    /// the g-vulnerabilities and g-leakages ([`GainMeasures`]).
+    pub gain: Option<Vec<Vec<Rational>>>,
 }
 
 impl Default for Options {
@@ -131,6 +134,7 @@ impl Default for Options {
             delta: None,
             units: Units::Bits,
             capacity_width: Rational::from_signeds(1i64, 1_000_000_000_000i64),
+            gain: None,
         }
     }
 }
@@ -168,6 +172,8 @@ pub enum AuditError {
     DeltaOutOfRange(Rational),
     /// A comparison with `e^ε` that the certified layer could not separate.
     Unseparated(Unseparated),
+    /// The gain matrix has no row, or row `row` (0-based) has `len` entries, not one per input.
+    GainShape { row: usize, len: usize, rows: usize },
 }
 
 impl fmt::Display for AuditError {
@@ -197,6 +203,12 @@ impl fmt::Display for AuditError {
                 write!(f, "delta = {} must be in [0, 1]", abbreviate(&d.to_string()))
             }
             AuditError::Unseparated(u) => write!(f, "{u}"),
+            AuditError::GainShape { row, len, rows } => write!(
+                f,
+                "gain matrix row {} (1-based) has {len} entries, expected {rows} (one column per \
+                 secret = per row of the channel; rows are guesses)",
+                row + 1
+            ),
         }
     }
 }
@@ -222,6 +234,10 @@ pub struct Report {
     pub eps_for_delta: Option<EpsForDelta>,
     /// Multiplicative min-entropy leakage `V(π, W) / V(π)` (uniform prior without one).
     pub min_entropy_leakage: Rational,
+    /// Bayes vulnerabilities and leakages (uniform prior without one).
+    pub bayes: BayesMeasures,
+    /// g-vulnerabilities and g-leakages for the gain in the options.
+    pub gain: Option<GainMeasures>,
     /// Multiplicative min-capacity `Σ_y max_x W(y|x)`.
     pub min_capacity: Rational,
     /// `I(X; Y)` in nats as an exact log-linear form (uniform prior without one).
@@ -233,6 +249,89 @@ pub struct Report {
     pub identifiability: Option<DpLevel>,
     /// Expected Hamming distortion of the identity estimator (Hamming adjacency only).
     pub distortion: Option<Rational>,
+}
+
+/// Bayes vulnerability and leakage of a channel for a prior, with libqif's names (Smith,
+/// *On the Foundations of Quantitative Information Flow*, FoSSaCS 2009; Alvim et al.,
+/// *Additive and multiplicative notions of leakage, and their capacities*, CSF 2014).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BayesMeasures {
+    /// `V(π) = max_x π(x)`.
+    pub prior: Rational,
+    /// `V(π, W) = Σ_y max_x π(x) W(y|x)`.
+    pub posterior: Rational,
+    /// `V(π, W) − V(π)`.
+    pub add_leakage: Rational,
+    /// `V(π, W) / V(π)`.
+    pub mult_leakage: Rational,
+    /// `Σ_y max_{x ∈ supp π} W(y|x)`: the largest multiplicative g-leakage over every gain
+    /// `g ≥ 0` for this prior (the miracle theorem; [`measure::mult_capacity_on_support`]).
+    pub mult_capacity: Rational,
+}
+
+impl BayesMeasures {
+    /// The measures of `w` under `prior` (every value exact).
+    pub fn of(prior: &Dist, w: &Channel) -> BayesMeasures {
+        let v0 = measure::bayes_vulnerability(prior);
+        let v1 = measure::posterior_vulnerability(prior, w);
+        BayesMeasures {
+            add_leakage: measure::add_leakage(&v0, &v1),
+            mult_leakage: measure::mult_leakage(&v0, &v1).expect("max of a distribution > 0"),
+            mult_capacity: measure::mult_capacity_on_support(prior, w),
+            prior: v0,
+            posterior: v1,
+        }
+    }
+}
+
+/// g-vulnerability and g-leakage of a channel for a prior and a gain function `g(w, x)`
+/// (Alvim, Chatzikokolakis, Palamidessi, Smith, *Measuring Information Leakage using
+/// Generalized Gain Functions*, CSF 2012, Defs. 3.2–3.3 and §IV; libqif's `g_vuln`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GainMeasures {
+    /// Number of guesses (rows of the gain matrix).
+    pub guesses: usize,
+    /// `V_g(π) = max_w Σ_x π(x) g(w, x)`.
+    pub prior: Rational,
+    /// `V_g(π, W) = Σ_y max_w Σ_x π(x) W(y|x) g(w, x)`.
+    pub posterior: Rational,
+    pub add_leakage: Rational,
+    /// `V_g(π, W) / V_g(π)`; `None` when `V_g(π) = 0`.
+    pub mult_leakage: Option<Rational>,
+    /// Every entry of `g` is `≥ 0`: then `mult_leakage ≤` [`BayesMeasures::mult_capacity`]
+    /// (the miracle theorem of CSF 2014), reported as the multiplicative g-capacity bound.
+    pub non_negative: bool,
+}
+
+impl GainMeasures {
+    /// The measures of `w` under `prior` and the gain `g` (rows = guesses, columns = inputs).
+    pub fn of(prior: &Dist, w: &Channel, g: &[Vec<Rational>]) -> Result<GainMeasures, AuditError> {
+        let n = w.n_inputs();
+        if g.is_empty() {
+            return Err(AuditError::GainShape {
+                row: 0,
+                len: 0,
+                rows: n,
+            });
+        }
+        if let Some((row, r)) = g.iter().enumerate().find(|(_, r)| r.len() != n) {
+            return Err(AuditError::GainShape {
+                row,
+                len: r.len(),
+                rows: n,
+            });
+        }
+        let v0 = measure::g_vulnerability(prior, g);
+        let v1 = measure::posterior_g_vulnerability(prior, w, g);
+        Ok(GainMeasures {
+            guesses: g.len(),
+            add_leakage: measure::add_leakage(&v0, &v1),
+            mult_leakage: measure::mult_leakage(&v0, &v1),
+            non_negative: g.iter().flatten().all(|a| *a >= 0u32),
+            prior: v0,
+            posterior: v1,
+        })
+    }
 }
 
 /// [`audit_with`] with the default [`Options`].
@@ -267,6 +366,11 @@ pub fn audit_with(
     opts.check_parameters()?;
     let pairs = &adjacency.pairs;
     let eval_prior = opts.prior.clone().unwrap_or_else(|| Dist::uniform(n));
+    let gain = opts
+        .gain
+        .as_ref()
+        .map(|g| GainMeasures::of(&eval_prior, w, g))
+        .transpose()?;
     let delta_at_eps = opts
         .eps
         .iter()
@@ -287,6 +391,8 @@ pub fn audit_with(
         delta_at_eps,
         eps_for_delta: opts.delta.as_ref().map(|d| eps_for_delta(w, pairs, d)),
         min_entropy_leakage: measure::min_entropy_leakage(&eval_prior, w),
+        bayes: BayesMeasures::of(&eval_prior, w),
+        gain,
         min_capacity: measure::min_capacity(w),
         mutual_information: measure::mutual_information(&eval_prior, w),
         capacity: measure::capacity_bracket(w, &opts.capacity_width),
@@ -337,6 +443,19 @@ fn level_json(l: &DpLevel) -> Value {
         "eps": ln_decimal(&l.ratio),
         "witness": {"x": l.pair.0, "x_prime": l.pair.1, "y": l.output},
     })
+}
+
+/// `; attained at x = …, x' = …, event A = [..]` (0-based outputs), or `; no event (δ = 0)` —
+/// an empty event attains nothing.
+fn attained(delta: &Rational, pair: (usize, usize), event: &[usize]) -> String {
+    if *delta == 0u32 {
+        "; no event has positive delta (every likelihood ratio is within e^eps)".into()
+    } else {
+        format!(
+            "; attained at x = {}, x' = {}, event A = {event:?}",
+            pair.0, pair.1
+        )
+    }
 }
 
 fn level_text(name: &str, l: &DpLevel) -> String {
@@ -454,6 +573,33 @@ impl Report {
                 format!("capacity_{u}"): self.log_enclosure(&self.min_capacity),
             }),
         );
+        let b = &self.bayes;
+        j.insert(
+            "bayes".into(),
+            json!({
+                "prior_name": prior,
+                "prior": b.prior.to_string(),
+                "posterior": b.posterior.to_string(),
+                "add_leakage": b.add_leakage.to_string(),
+                "mult_leakage": b.mult_leakage.to_string(),
+                "mult_capacity": b.mult_capacity.to_string(),
+            }),
+        );
+        if let Some(g) = &self.gain {
+            j.insert(
+                "g_leakage".into(),
+                json!({
+                    "prior_name": prior,
+                    "guesses": g.guesses,
+                    "prior": g.prior.to_string(),
+                    "posterior": g.posterior.to_string(),
+                    "add_leakage": g.add_leakage.to_string(),
+                    "mult_leakage": g.mult_leakage.as_ref().map(ToString::to_string),
+                    "non_negative": g.non_negative,
+                    "mult_capacity": g.non_negative.then(|| b.mult_capacity.to_string()),
+                }),
+            );
+        }
         j.insert(
             "mutual_information".into(),
             json!({"prior": prior, u: self.mi_enclosure(), "terms": self.mutual_information.len()}),
@@ -485,6 +631,35 @@ impl Report {
         Value::Object(j)
     }
 
+    /// The Bayes and g-leakage lines of [`Report::to_text`] (exact rationals, libqif's names).
+    fn qif_text(&self) -> String {
+        let prior = self.prior_name();
+        let b = &self.bayes;
+        let mut out = format!(
+            "Bayes vulnerability ({prior}): prior {}, posterior {}; add_leakage {}, mult_leakage {}, mult_capacity (every gain ≥ 0, this prior) {}\n",
+            b.prior, b.posterior, b.add_leakage, b.mult_leakage, b.mult_capacity
+        );
+        if let Some(g) = &self.gain {
+            let mult = match &g.mult_leakage {
+                Some(m) => m.to_string(),
+                None => "undefined (prior g-vulnerability 0)".into(),
+            };
+            let cap = if g.non_negative {
+                format!(
+                    "; mult_capacity {} ≥ mult_leakage (g ≥ 0, miracle theorem)",
+                    b.mult_capacity
+                )
+            } else {
+                "; no capacity bound (g has a negative entry)".into()
+            };
+            out += &format!(
+                "g-vulnerability ({prior}, {} guesses): prior {}, posterior {}; add_leakage {}, mult_leakage {mult}{cap}\n",
+                g.guesses, g.prior, g.posterior, g.add_leakage
+            );
+        }
+        out
+    }
+
     /// The report as text, one measure per line (indices 0-based).
     pub fn to_text(&self) -> String {
         let u = self.units.name();
@@ -512,12 +687,10 @@ impl Report {
         out += &level_text("DP level", &self.dp);
         if let Some((t, d)) = &self.delta_at_t {
             out += &format!(
-                "delta at t = e^eps = {t}: {} (≈ {}); attained at x = {}, x' = {}, event A = {:?}\n",
+                "delta at t = e^eps = {t}: {} (≈ {}){}\n",
                 d.delta,
                 decimal(&d.delta, DIGITS),
-                d.pair.0,
-                d.pair.1,
-                d.event
+                attained(&d.delta, d.pair, &d.event)
             );
         }
         for d in &self.delta_at_eps {
@@ -528,9 +701,12 @@ impl Report {
                     format!("{d} ∈ [{lo}, {hi}]")
                 }
             };
+            let zero = d.rational().filter(|q| *q == 0u32);
+            let delta = zero.unwrap_or_else(|| Rational::from(1u32));
             out += &format!(
-                "delta at eps = {}: {value}; attained at x = {}, x' = {}, event A = {:?}\n",
-                d.eps, d.pair.0, d.pair.1, d.event
+                "delta at eps = {}: {value}{}\n",
+                d.eps,
+                attained(&delta, d.pair, &d.event)
             );
         }
         if let Some(e) = &self.eps_for_delta {
@@ -554,6 +730,7 @@ impl Report {
             "min-entropy leakage ({prior}): {log}({}) ∈ [{}, {}] {u}\nmin-entropy capacity: {log}({}) ∈ [{}, {}] {u}\n",
             self.min_entropy_leakage, lb[0], lb[1], self.min_capacity, cb[0], cb[1]
         );
+        out += &self.qif_text();
         let mi = self.mi_enclosure();
         out += &format!(
             "mutual information ({prior}): ∈ [{}, {}] {u} ({} log terms, exact form available)\n",
@@ -672,6 +849,24 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("information in nats"), "{text}");
+        // δ(2) = 0: no event is named (it used to print `event A = []`).
+        assert!(
+            text.contains("delta at eps = 2: 0 (≈ 0.000000000000); no event has positive delta"),
+            "{text}"
+        );
+        assert!(!text.contains("[]"), "{text}");
+        // A fractional ε is bracketed: e^(1/2), not e^1/2.
+        let half = audit_with(
+            &w,
+            &Adjacency::complete(2),
+            &Options {
+                eps: vec![q("1/2")],
+                ..Options::default()
+            },
+        )
+        .unwrap()
+        .to_text();
+        assert!(half.contains("3/4 - 1/4·e^(1/2) ∈"), "{half}");
         // Bits: log2(3/2) = 0.584962500721...
         let b = audit(&w, &Adjacency::complete(2)).unwrap().to_json();
         assert_eq!(b["min_entropy"]["capacity_bits"][0], "0.584962500721");

@@ -16,9 +16,13 @@
 //! - [`measure`]: DP and identifiability levels, hockey-stick δ at `t = e^ε` or at an exact ε,
 //!   min-entropy leakage, mutual information, certified capacity brackets;
 //! - [`mechanism`]: named mechanisms (randomized response, geometric, exponential, …);
+//! - [`accounting`]: exact k-fold and heterogeneous composition (privacy loss distributions,
+//!   δ(ε) = A − B·e^ε, the smallest ε for a δ, Kairouz–Oh–Viswanath optimal composition);
 //! - [`lp`]: an exact LP solver whose certificates are re-checked, LP files, orbit reduction;
 //! - [`audit`]: one call, [`audit::audit`], gives every measure of a mechanism on a neighbour
 //!   relation as a [`audit::Report`];
+//! - [`optimal`]: the exact optimal ε-DP mechanism for a prior and a loss or gain on a graph,
+//!   with its checked certificate ([`optimal::optimal`]);
 //! - [`claim`]: claim checkers, their manifests and verdict reports;
 //! - [`cli`]: argument parsing and printing for the `dpcert` binary.
 //!
@@ -45,6 +49,7 @@
 //! println!("δ(1) = {}", report.delta_at_eps[0]);
 //! ```
 
+pub mod accounting;
 pub mod audit;
 pub mod claim;
 pub mod cli;
@@ -53,6 +58,7 @@ pub mod lp;
 pub mod measure;
 pub mod mechanism;
 pub mod num;
+pub mod optimal;
 pub mod prob;
 #[cfg(test)]
 pub(crate) mod testutil;

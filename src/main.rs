@@ -99,12 +99,90 @@ enum Command {
         /// Units of leakage, mutual information and capacity: `bits` (default) or `nats`.
         #[arg(long)]
         units: Option<String>,
-        /// Round every entry of FILE (and of a prior file) to k/DENOM by largest remainder, so
-        /// float rows (summing to 1 +- 1e-16) become exact; the largest change is printed.
-        #[arg(long, value_name = "DENOM")]
-        rationalize: Option<u64>,
+        /// Make float rows (summing to 1 +- 1e-16) of FILE and of a prior file exact: `DENOM`
+        /// rounds every entry to k/DENOM by largest remainder; `auto` takes the simplest
+        /// rational within 1/10^9 of each entry (0.42857142857142855 -> 3/7) and gives each
+        /// row's remainder to its largest entry. The largest change is printed.
+        #[arg(long, value_name = "DENOM|auto")]
+        rationalize: Option<String>,
+        /// A gain function (rows = guesses, columns = secrets, exact literals): report the
+        /// prior/posterior g-vulnerability and the additive/multiplicative g-leakage.
+        #[arg(long, value_name = "FILE")]
+        gain: Option<std::path::PathBuf>,
         #[arg(long)]
         json: bool,
+    },
+    /// The exact optimal ε-DP mechanism on a graph for a prior and a loss or gain; prints it as
+    /// a CSV (report on `#` lines) that `audit` reads, with its checked certificate.
+    Optimal {
+        /// Neighbour relation on the secrets: `path:K`, `hamming:N,M`, ... or an edge-list file.
+        #[arg(long)]
+        graph: String,
+        /// t = e^eps >= 1.
+        #[arg(long)]
+        t: String,
+        /// `uniform` or a file with one row (or column) of literals.
+        #[arg(long)]
+        prior: String,
+        /// Minimise the expected loss: `hamming` (H(n,m) words), `abs` (|x - y|) or a matrix
+        /// FILE (rows = outputs, columns = secrets).
+        #[arg(long)]
+        loss: Option<String>,
+        /// Maximise the expected gain: `identity` (probability of guessing the secret) or a
+        /// matrix FILE (rows = guesses/outputs, columns = secrets).
+        #[arg(long)]
+        gain: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Exact (eps, delta) after k uses of a mechanism (or a sequence MECH1:K1,MECH2:K2): the
+    /// exact privacy loss distribution of the composition, delta(eps) = A - B*e^eps, the
+    /// smallest eps for a delta (exact e^eps), and the event that attains it.
+    Compose {
+        /// A mechanism file (as `audit` reads it), `rr:K:T`, `geometric:K:T` or `kov:T:D`;
+        /// without --k, a sequence `MECH1:K1,MECH2:K2,...`.
+        mech: String,
+        /// Number of uses (1 to 1,000,000).
+        #[arg(long)]
+        k: Option<String>,
+        /// Neighbour relation (as for `audit`; default `complete`, `path:K` for geometric).
+        #[arg(long)]
+        adjacency: Option<String>,
+        /// Exact eps >= 0 (comma-separated list): delta(eps) = A - B*e^eps.
+        #[arg(long)]
+        eps: Option<String>,
+        /// delta in [0, 1): the smallest eps with delta(eps) <= delta (default 1/100000 when no
+        /// other query is given; 0 = pure eps).
+        #[arg(long)]
+        delta: Option<String>,
+        /// t = e^eps >= 1: delta(t) exactly.
+        #[arg(long)]
+        t: Option<String>,
+        /// EPS,DELTA: does the composition satisfy (EPS, DELTA)-DP? Exit 0 holds, 1 fails.
+        #[arg(long, value_name = "EPS,DELTA")]
+        check: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Decide a claim written in the claim language (docs/claim-language.md), e.g.
+    /// 'forall W in channels(2, 2, denom 4): min_leakage(uniform(2), W) <= log2(dp(W))'.
+    /// Exit 0 holds, 1 fails, 2 parse/type error, 3 undecided, 4 time budget ran out.
+    Check {
+        /// The claim (omit with --file).
+        expr: Option<String>,
+        /// Run every `expr` claim of a manifest (same format as theorems/*.toml) against its
+        /// `expect`.
+        #[arg(long, conflicts_with = "expr")]
+        file: Option<std::path::PathBuf>,
+        #[arg(long)]
+        json: bool,
+        #[arg(long)]
+        budget_secs: Option<u64>,
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Refuse, before starting, a claim with more instances than this (default 5000000).
+        #[arg(long)]
+        max_instances: Option<u64>,
     },
     /// Look for a counterexample beyond the default grid, growing the instance size
     /// (deterministic: the families are seeded, so a run is reproducible).
@@ -187,6 +265,7 @@ fn main() {
             delta,
             units,
             rationalize,
+            gain,
             json,
         } => dpcert::cli::audit::run(&dpcert::cli::audit::AuditArgs {
             file: &file,
@@ -196,8 +275,58 @@ fn main() {
             eps: eps.as_deref(),
             delta: delta.as_deref(),
             units: units.as_deref(),
-            rationalize,
+            rationalize: rationalize.as_deref(),
+            gain: gain.as_deref(),
             json,
+        }),
+        Command::Optimal {
+            graph,
+            t,
+            prior,
+            loss,
+            gain,
+            json,
+        } => dpcert::cli::optimal::run(&dpcert::cli::optimal::OptimalArgs {
+            graph: &graph,
+            t: &t,
+            prior: &prior,
+            loss: loss.as_deref(),
+            gain: gain.as_deref(),
+            json,
+        }),
+        Command::Compose {
+            mech,
+            k,
+            adjacency,
+            eps,
+            delta,
+            t,
+            check,
+            json,
+        } => dpcert::cli::compose::run(&dpcert::cli::compose::ComposeArgs {
+            mech: &mech,
+            k: k.as_deref(),
+            adjacency: adjacency.as_deref(),
+            eps: eps.as_deref(),
+            delta: delta.as_deref(),
+            t: t.as_deref(),
+            check: check.as_deref(),
+            json,
+        }),
+        Command::Check {
+            expr,
+            file,
+            json,
+            budget_secs,
+            jobs,
+            max_instances,
+        } => dpcert::cli::check::run(&dpcert::cli::check::CheckArgs {
+            expr: expr.as_deref(),
+            file: file.as_deref(),
+            json,
+            budget_secs,
+            jobs,
+            max_instances,
         }),
         Command::List { paper, json } => claims::list(paper.as_deref(), json),
         Command::Show { id, json } => claims::show(&id, json),

@@ -76,6 +76,8 @@ pub struct ManifestClaim {
     pub expect: Outcome,
     /// Required when `expect` is not `holds`.
     pub why: Option<String>,
+    /// The claim in the claim language (`claim::lang`), when it is stated as an expression.
+    pub expr: Option<String>,
     /// The paper's slug (from `[paper]`).
     pub paper: String,
     /// 1-based line of the entry's `id` in its manifest.
@@ -128,6 +130,8 @@ struct RawClaim {
     grid: String,
     expect: Outcome,
     why: Option<String>,
+    #[serde(default)]
+    expr: Option<String>,
 }
 
 /// 1-based line of byte offset `pos` in `text`.
@@ -189,6 +193,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Manifest, ManifestError> {
             grid: c.grid,
             expect: c.expect,
             why,
+            expr: c.expr,
             paper: raw.paper.slug.clone(),
             line,
         });

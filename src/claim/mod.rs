@@ -6,6 +6,7 @@
 
 pub mod families;
 pub mod instances;
+pub mod lang;
 pub mod manifest;
 pub mod mechanism_grid;
 pub mod papers;
@@ -191,7 +192,11 @@ pub fn not_checkable(why: impl AsRef<str>) -> Check {
     .with_note(format!("not checkable: {}", why.as_ref()))
 }
 
-/// Every registered claim checker, across all papers.
+/// Every registered claim checker, across all papers: the Rust checkers, then the manifest
+/// claims stated only as an expression (`expr`, the claim language).
 pub fn registry() -> Vec<Box<dyn ClaimChecker>> {
-    papers::all()
+    let mut v = papers::all();
+    let ids = v.iter().map(|c| c.id().to_string()).collect();
+    v.extend(lang::checker::expression_only(&ids));
+    v
 }

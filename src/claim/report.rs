@@ -174,7 +174,7 @@ thread_local! {
 }
 
 /// Run `f` with the mutation hook on (this thread only; for the mutation test in
-/// `tests/mutation.rs`): inside, [`Check::rationals`] moves the claimed side `rhs` of every
+/// `tests/it/mutation.rs`): inside, [`Check::rationals`] moves the claimed side `rhs` of every
 /// inequality by the relative amount `delta` in the direction that makes the claim *stronger*
 /// (`<=`, `<`: rhs·(1 ∓ delta) towards −∞; `>=`, `>`: towards +∞; `=`: rhs + delta·|rhs|).
 /// A sound pipeline must then report `fails` wherever a bound was attained or an identity has a

@@ -1,5 +1,5 @@
 //! `dpcert audit FILE [--adjacency SPEC] [--prior FILE|uniform] [--t T] [--eps E,..]
-//! [--delta D] [--units bits|nats] [--rationalize DENOM] [--json]`: parsing and printing only;
+//! [--delta D] [--units bits|nats] [--rationalize DENOM] [--gain FILE] [--json]`: parsing and printing only;
 //! the report is [`crate::audit::audit_with`].
 //!
 //! FILE is CSV (one row per input) or JSON (`{"rows": [["1/2","1/2"], ...]}`) of exact
@@ -14,7 +14,7 @@ use crate::graph::Graph;
 use crate::num::fmt::{abbreviate, decimal};
 use crate::num::{parse_rational, Rational};
 use crate::prob::io::{dist_entries, parse_matrix, MatrixError};
-use crate::prob::rationalize::{rationalize_rows, Rationalized};
+use crate::prob::rationalize::{Rationalized, Rounding};
 use crate::prob::{Channel, Dist, ProbError};
 use serde_json::json;
 use std::path::Path;
@@ -29,11 +29,14 @@ pub struct AuditArgs<'a> {
     pub eps: Option<&'a str>,
     pub delta: Option<&'a str>,
     pub units: Option<&'a str>,
-    pub rationalize: Option<u64>,
+    /// `--rationalize DENOM|auto`, as given (parsed by [`Rounding::parse`]).
+    pub rationalize: Option<&'a str>,
+    /// A gain-function matrix file (rows = guesses, columns = secrets).
+    pub gain: Option<&'a Path>,
     pub json: bool,
 }
 
-struct Fail(i32, String);
+pub(crate) struct Fail(pub(crate) i32, pub(crate) String);
 
 fn usage(msg: String) -> Fail {
     Fail(exit::USAGE, msg)
@@ -59,12 +62,17 @@ fn read(path: &Path) -> Result<String, Fail> {
         .map_err(|e| bad_input(format!("{}: cannot read: {e}", path.display())))
 }
 
-/// Resolve `--adjacency` against the number of inputs.
-fn adjacency(spec: Option<&str>, n: usize, file: &Path) -> Result<Adjacency, Fail> {
+/// Resolve `--adjacency` against the number of inputs, with the edge-list warnings.
+pub(crate) fn adjacency(
+    spec: Option<&str>,
+    n: usize,
+    file: &Path,
+) -> Result<(Adjacency, Vec<String>), Fail> {
     let spec = spec.unwrap_or("complete");
     if spec == "complete" {
-        return Ok(Adjacency::complete(n));
+        return Ok((Adjacency::complete(n), Vec::new()));
     }
+    let mut warnings = Vec::new();
     let g: Graph = match Graph::from_spec(spec) {
         Ok(Some(g)) => g,
         Err(e) => return Err(usage(format!("--adjacency {e}"))),
@@ -73,7 +81,10 @@ fn adjacency(spec: Option<&str>, n: usize, file: &Path) -> Result<Adjacency, Fai
             if !p.exists() {
                 return Err(usage(format!("--adjacency `{spec}`: neither `complete`, a graph spec (hamming:N,M, cycle:K, path:K, ...) nor an existing edge-list file")));
             }
-            Graph::from_edge_list(&read(p)?).map_err(|e| bad_input(format!("{spec}: {e}")))?
+            let (g, w) = Graph::from_edge_list_with_warnings(&read(p)?)
+                .map_err(|e| bad_input(format!("{spec}: {e}")))?;
+            warnings.extend(w.into_iter().map(|w| format!("{spec}: {w}")));
+            g
         }
     };
     if g.n() != n {
@@ -83,11 +94,11 @@ fn adjacency(spec: Option<&str>, n: usize, file: &Path) -> Result<Adjacency, Fai
             file.display()
         )));
     }
-    Ok(Adjacency::of_graph(spec, &g))
+    Ok((Adjacency::of_graph(spec, &g), warnings))
 }
 
 /// The rows of a matrix file.
-fn read_rows(path: &Path) -> Result<Vec<Vec<Rational>>, Fail> {
+pub(crate) fn read_rows(path: &Path) -> Result<Vec<Vec<Rational>>, Fail> {
     parse_matrix(&read(path)?).map_err(|e| bad_input(format!("{}: {e}", path.display())))
 }
 
@@ -95,23 +106,31 @@ fn read_rows(path: &Path) -> Result<Vec<Vec<Rational>>, Fail> {
 fn rationalized(
     path: &Path,
     rows: Vec<Vec<Rational>>,
-    rationalize: Option<u64>,
+    rationalize: Option<&Rounding>,
 ) -> Result<(Vec<Vec<Rational>>, Option<Rationalized>), Fail> {
     match rationalize {
         None => Ok((rows, None)),
-        Some(d) => {
-            let r = rationalize_rows(&rows, d)
-                .map_err(|e| bad_input(format!("{}: --rationalize {d}: {e}", path.display())))?;
+        Some(how) => {
+            let r = how.apply(&rows).map_err(|e| {
+                bad_input(format!("{}: --rationalize ({how}): {e}", path.display()))
+            })?;
             Ok((r.rows.clone(), Some(r)))
         }
     }
+}
+
+/// `--rationalize`, parsed (a usage error for anything but `auto` or a positive integer).
+fn rounding(a: &AuditArgs) -> Result<Option<Rounding>, Fail> {
+    a.rationalize
+        .map(|s| Rounding::parse(s).map_err(|e| usage(format!("--rationalize {e}"))))
+        .transpose()
 }
 
 fn prior(
     spec: Option<&str>,
     n: usize,
     file: &Path,
-    rationalize: Option<u64>,
+    rationalize: Option<&Rounding>,
 ) -> Result<(Option<Dist>, Option<Rationalized>), Fail> {
     let p = match spec {
         None => return Ok((None, None)),
@@ -171,21 +190,16 @@ fn options(a: &AuditArgs) -> Result<Options, Fail> {
             )))
         }
     };
-    if a.rationalize == Some(0) {
-        return Err(usage(
-            "--rationalize 0: the denominator must be at least 1".into(),
-        ));
-    }
+    rounding(a)?;
     Ok(o)
 }
 
 /// One line saying what `--rationalize` changed (never silent).
-fn conversion_line(path: &Path, r: &Rationalized) -> String {
+fn conversion_line(path: &Path, how: &Rounding, r: &Rationalized) -> String {
     format!(
-        "{}: rationalized to denominator {}: {} entries changed, largest change {} (≈ {}) at row {}, column {}\n",
+        "{}: rationalized to {how}: {} changed, largest change {} (≈ {}) at row {}, column {} (1-based)\n",
         path.display(),
-        r.denom,
-        r.changed,
+        crate::num::fmt::count(r.changed, "entry", "entries"),
         r.largest_change,
         decimal(&r.largest_change, 20),
         r.at.0 + 1,
@@ -193,9 +207,10 @@ fn conversion_line(path: &Path, r: &Rationalized) -> String {
     )
 }
 
-fn conversion_json(r: &Rationalized) -> serde_json::Value {
+fn conversion_json(how: &Rounding, r: &Rationalized) -> serde_json::Value {
     json!({
-        "denominator": r.denom,
+        "method": how.to_string(),
+        "denominator": (r.denom > 0).then_some(r.denom),
         "changed": r.changed,
         "largest_change": r.largest_change.to_string(),
         "at": {"row": r.at.0 + 1, "column": r.at.1 + 1},
@@ -204,23 +219,26 @@ fn conversion_json(r: &Rationalized) -> serde_json::Value {
 
 fn run_inner(a: &AuditArgs) -> Result<(), Fail> {
     let opts_only = options(a)?;
+    let how = rounding(a)?;
     let file = a.file;
-    let (rows, conv) = rationalized(file, read_rows(file)?, a.rationalize)?;
+    let (rows, conv) = rationalized(file, read_rows(file)?, how.as_ref())?;
     let w = Channel::new(rows).map_err(|e| {
         // A row that misses 1 by float noise has a way forward: say which.
         let hint = match e {
             ProbError::RowSum { .. } if a.rationalize.is_none() => {
-                " (rows written from floats? --rationalize DENOM rounds every entry to k/DENOM and reports the largest change)"
+                " (rows written from floats? --rationalize auto takes the simplest rational within 1/10^9 of each entry, --rationalize DENOM rounds every entry to k/DENOM; both report the largest change)"
             }
             _ => "",
         };
         bad_input(format!("{}: {}{hint}", file.display(), MatrixError::from(e)))
     })?;
     let n = w.n_inputs();
-    let adj = adjacency(a.adjacency, n, file)?;
-    let (pi, prior_conv) = prior(a.prior, n, file, a.rationalize)?;
+    let (adj, mut warnings) = adjacency(a.adjacency, n, file)?;
+    let (pi, prior_conv) = prior(a.prior, n, file, how.as_ref())?;
+    let gain = a.gain.map(read_rows).transpose()?;
     let opts = Options {
         prior: pi,
+        gain,
         ..opts_only
     };
     let progress = Progress::spinner("audit", true);
@@ -234,6 +252,10 @@ fn run_inner(a: &AuditArgs) -> Result<(), Fail> {
     progress.finish();
     let report = report.map_err(|e| match e {
         AuditError::Unseparated(_) => Fail(exit::MISMATCH, e.to_string()),
+        AuditError::GainShape { .. } => bad_input(format!(
+            "{}: {e}",
+            a.gain.map_or(String::new(), |p| p.display().to_string())
+        )),
         _ => bad_input(e.to_string()),
     })?;
     let conversions: Vec<(&Path, &Rationalized)> = [(file, conv.as_ref())]
@@ -241,23 +263,48 @@ fn run_inner(a: &AuditArgs) -> Result<(), Fail> {
         .chain(a.prior.map(Path::new).map(|p| (p, prior_conv.as_ref())))
         .filter_map(|(p, c)| c.map(|c| (p, c)))
         .collect();
+    if let (Some(_), Some(how)) = (&conv, &how) {
+        warnings.push(format!(
+            "{}: every measure is of the matrix rationalized to {how}, not of the \
+             values written: its DP level is the rounded matrix's, which need not be the level \
+             the values were meant to have",
+            file.display(),
+        ));
+    }
+    for w in &warnings {
+        eprintln!("dpcert audit: warning: {w}");
+    }
     if a.json {
         let mut j = report.to_json();
         j["file"] = json!(file.display().to_string());
         if !conversions.is_empty() {
             j["rationalized"] = conversions
                 .iter()
-                .map(|(p, c)| (p.display().to_string(), conversion_json(c)))
+                .filter_map(|(p, c)| {
+                    let how = how.as_ref()?;
+                    Some((p.display().to_string(), conversion_json(how, c)))
+                })
                 .collect::<serde_json::Map<_, _>>()
                 .into();
+        }
+        if !warnings.is_empty() {
+            j["warnings"] = json!(warnings);
         }
         println!(
             "{}",
             serde_json::to_string_pretty(&j).expect("JSON of strings")
         );
     } else {
-        for (p, c) in &conversions {
-            print!("{}", conversion_line(p, c));
+        if let Some(how) = &how {
+            for (p, c) in &conversions {
+                print!("{}", conversion_line(p, how, c));
+            }
+        }
+        if conv.is_some() {
+            println!(
+                "{}: the measures below are of the rationalized matrix (its DP level is the rounded matrix's)",
+                file.display()
+            );
         }
         print!("{}: {}", file.display(), report.to_text());
     }

@@ -26,21 +26,8 @@ fn by_id(ms: &[Manifest]) -> BTreeMap<String, ManifestClaim> {
         .collect()
 }
 
-/// Levenshtein distance, case-insensitive.
-pub fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.to_lowercase().chars().collect();
-    let b: Vec<char> = b.to_lowercase().chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for i in 1..=a.len() {
-        let mut cur = vec![i; b.len() + 1];
-        for j in 1..=b.len() {
-            let sub = prev[j - 1] + usize::from(a[i - 1] != b[j - 1]);
-            cur[j] = sub.min(prev[j] + 1).min(cur[j - 1] + 1);
-        }
-        prev = cur;
-    }
-    prev[b.len()]
-}
+/// Levenshtein distance, case-insensitive (one helper with the claim language's suggestions).
+pub use crate::claim::lang::types::edit_distance;
 
 /// The `k` known IDs nearest to `id` by edit distance (ties by name).
 pub fn nearest<'a>(id: &str, known: impl IntoIterator<Item = &'a str>, k: usize) -> Vec<&'a str> {
@@ -102,13 +89,26 @@ pub fn list(paper: Option<&str>, json: bool) -> i32 {
     if json {
         println!("{}", serde_json::to_string_pretty(&rows).expect("json"));
     } else {
+        // Column widths from the longest entry (a fixed width misaligned on the longest slug).
+        let width = |key: &str, head: &str| {
+            rows.iter()
+                .map(|r| r[key].as_str().unwrap_or("").chars().count())
+                .chain([head.len()])
+                .max()
+                .unwrap_or(0)
+        };
+        let (wi, wp, we) = (
+            width("id", "ID"),
+            width("paper", "PAPER"),
+            width("expect", "EXPECT"),
+        );
         println!(
-            "{:<28} {:<32} {:<14} {:<6} TITLE",
+            "{:<wi$} {:<wp$} {:<we$} {:<6} TITLE",
             "ID", "PAPER", "EXPECT", "SEARCH"
         );
         for r in &rows {
             println!(
-                "{:<28} {:<32} {:<14} {:<6} {}",
+                "{:<wi$} {:<wp$} {:<we$} {:<6} {}",
                 r["id"].as_str().unwrap_or(""),
                 r["paper"].as_str().unwrap_or(""),
                 r["expect"].as_str().unwrap_or(""),
@@ -191,6 +191,9 @@ pub fn show(id: &str, json: bool) -> i32 {
             }
             println!("source    {}", c.source);
             println!("statement {}", c.statement);
+            if let Some(e) = &c.expr {
+                println!("expr      {e}");
+            }
             println!("kind      {}", c.kind.name());
             println!("grid      {}", c.grid);
             println!("expect    {}", c.expect);
@@ -446,8 +449,15 @@ pub fn search(a: &SearchArgs) -> i32 {
                 println!("{}: counterexample at search size {size}", a.id);
                 println!("instance  {}", c.instance);
                 println!("compared  {}", c.compared);
-                println!("lhs       {}   ({})", c.lhs.exact, c.lhs.decimal);
-                println!("rhs       {}   ({})", c.rhs.exact, c.rhs.decimal);
+                // A side without a value (a check that is not a comparison) is left out, not
+                // printed as `none ()`.
+                for (name, side) in [("lhs", &c.lhs), ("rhs", &c.rhs)] {
+                    match (side.exact.as_str(), side.decimal.as_str()) {
+                        ("" | "none", "") => {}
+                        (exact, "") => println!("{name}       {exact}"),
+                        (exact, dec) => println!("{name}       {exact}   ({dec})"),
+                    }
+                }
                 println!("method    {}", c.method);
                 if !c.note.is_empty() {
                     println!("note      {}", c.note);

@@ -11,12 +11,14 @@ use std::path::Path;
 /// Default search budget for VT+ (group elements enumerated, and backtracking nodes); `--vt-budget`.
 pub const VT_PLUS_LIMIT: usize = 100_000;
 
-/// Build the graph named by `spec`: a generator spec, else a file path. Returns the exit code and
-/// message on failure (2 for a bad spec or a missing file, 3 for a malformed file).
-pub fn load(spec: &str) -> Result<Graph, (i32, String)> {
+/// Build the graph named by `spec`: a generator spec, else a file path, with the edge-list
+/// warnings (prefixed by the file name; see [`Graph::from_edge_list_with_warnings`]). Returns
+/// the exit code and message on failure (2 for a bad spec or a missing file, 3 for a malformed
+/// file).
+pub fn load(spec: &str) -> Result<(Graph, Vec<String>), (i32, String)> {
     match Graph::from_spec(spec) {
         Err(e) => return Err((exit::USAGE, format!("bad graph spec: {e}"))),
-        Ok(Some(g)) => return Ok(g),
+        Ok(Some(g)) => return Ok((g, Vec::new())),
         Ok(None) => {}
     }
     let path = Path::new(spec);
@@ -36,9 +38,13 @@ pub fn load(spec: &str) -> Result<Graph, (i32, String)> {
             format!("{}: cannot read: {e}", path.display()),
         )
     })?;
-    Graph::from_edge_list(&text)
-        .map(|g| g.with_name(path.display().to_string()))
-        .map_err(|e| (exit::BAD_INPUT, format!("{}: {e}", path.display())))
+    let name = path.display().to_string();
+    Graph::from_edge_list_with_warnings(&text)
+        .map(|(g, w)| {
+            let w = w.into_iter().map(|w| format!("{name}: {w}")).collect();
+            (g.with_name(name.clone()), w)
+        })
+        .map_err(|e| (exit::BAD_INPUT, format!("{name}: {e}")))
 }
 
 /// Most vertices `dpcert graph` analyses: all-pairs distances and the refinements keep about
@@ -48,7 +54,7 @@ pub const MAX_ANALYSIS_VERTICES: usize = 6_000;
 
 /// Run the subcommand with a VT+ search budget; returns the exit code.
 pub fn run(spec: &str, json: bool, vt_budget: usize) -> i32 {
-    let g = match load(spec) {
+    let (g, warnings) = match load(spec) {
         Ok(g) => g,
         Err((code, msg)) => {
             eprintln!("dpcert graph: {msg}");
@@ -67,8 +73,14 @@ pub fn run(spec: &str, json: bool, vt_budget: usize) -> i32 {
         };
     }
     let progress = Progress::spinner("graph", true);
-    let doc = to_json(&g, vt_budget, &progress);
+    let mut doc = to_json(&g, vt_budget, &progress);
     progress.finish();
+    for w in &warnings {
+        eprintln!("dpcert graph: warning: {w}");
+    }
+    if !warnings.is_empty() {
+        doc["warnings"] = json!(warnings);
+    }
     if json {
         println!("{}", serde_json::to_string_pretty(&doc).expect("JSON"));
     } else {

@@ -4,6 +4,7 @@
 use super::exit;
 use super::progress::Progress;
 use crate::lp::{self, parse_lp, LpFile, Solution, SolveError, SymmetryError};
+use crate::num::fmt::count;
 use crate::num::fmt::decimal;
 use crate::num::Rational;
 use serde_json::{json, Map, Value};
@@ -80,6 +81,9 @@ pub fn run(path: &Path, options: &Options) -> i32 {
             return exit::BAD_INPUT;
         }
     };
+    for w in &file.warnings {
+        eprintln!("dpcert lp: warning: {}: {w}", path.display());
+    }
     let generators = match &options.symmetry {
         None => None,
         Some(sym) => match read_generators(sym, &file) {
@@ -141,9 +145,13 @@ pub fn run(path: &Path, options: &Options) -> i32 {
         }
     };
     if json {
+        let mut doc = to_json(&file, &solution);
+        if !file.warnings.is_empty() {
+            doc["warnings"] = json!(file.warnings);
+        }
         println!(
             "{}",
-            serde_json::to_string_pretty(&to_json(&file, &solution)).expect("JSON of strings")
+            serde_json::to_string_pretty(&doc).expect("JSON of strings")
         );
     } else {
         print_text(path, &file, &solution);
@@ -291,11 +299,15 @@ fn print_text(path: &Path, file: &LpFile, solution: &Solution) {
     };
     println!("file: {}", path.display());
     println!(
-        "model: {} variables, {} rows ({} constraints, {} upper bounds), x >= 0 after substitution",
-        file.model.n_vars(),
-        file.model.n_rows(),
-        file.n_constraints,
-        file.model.n_rows() - file.n_constraints
+        "model: {}, {} ({}, {}), x >= 0 after substitution",
+        count(file.model.n_vars(), "variable", "variables"),
+        count(file.model.n_rows(), "row", "rows"),
+        count(file.n_constraints, "constraint", "constraints"),
+        count(
+            file.model.n_rows() - file.n_constraints,
+            "upper bound",
+            "upper bounds"
+        )
     );
     println!("status: {}", solution.status());
     match solution {

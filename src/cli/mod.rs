@@ -1,9 +1,12 @@
 //! Argument parsing and printing only; every computation lives in the library layers.
 
 pub mod audit;
+pub mod check;
 pub mod claims;
+pub mod compose;
 pub mod graph;
 pub mod lp;
+pub mod optimal;
 pub mod progress;
 
 /// Exit codes of the CLI contract (DESIGN.md).

@@ -68,6 +68,16 @@ impl Progress {
         self.bar.inc(1);
     }
 
+    /// Set the number of steps done (for work counted in chunks), with a message.
+    pub fn set(&self, done: u64, total: u64, msg: &str) {
+        self.bar.set_length(total);
+        if self.start.elapsed() > SHOW_AFTER && !self.shown.swap(true, Ordering::SeqCst) {
+            self.bar.set_draw_target(ProgressDrawTarget::stderr());
+        }
+        self.bar.set_message(msg.to_string());
+        self.bar.set_position(done);
+    }
+
     /// Name the phase now running.
     pub fn phase(&self, msg: &str) {
         self.bar.set_message(msg.to_string());

@@ -60,6 +60,14 @@ fn integer_label(t: &str) -> Option<usize> {
 impl Graph {
     /// Parse an edge list (format in the module documentation).
     pub fn from_edge_list(text: &str) -> Result<Graph, EdgeListError> {
+        Graph::from_edge_list_with_warnings(text).map(|(g, _)| g)
+    }
+
+    /// [`Graph::from_edge_list`], with warnings about readings that are valid but probably not
+    /// meant: integer labels with a leading zero (`012` is read as vertex 12, not a name) and
+    /// integer labels that leave vertices without an edge (no `vertices N` line asked for
+    /// them), each saying whether the graph came out disconnected.
+    pub fn from_edge_list_with_warnings(text: &str) -> Result<(Graph, Vec<String>), EdgeListError> {
         let err = |line: usize, reason: String| EdgeListError { line, reason };
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut declared: Option<(usize, usize)> = None; // (N, line)
@@ -192,13 +200,58 @@ impl Graph {
             return Err(err(0, format!("{n} vertices: more than {MAX_VERTICES}")));
         }
         let mut g = Graph::from_edges(n, &edges).map_err(|e| err(0, e.to_string()))?;
-        if !integers {
+        let mut warnings = Vec::new();
+        if integers {
+            let disconnected = if g.is_connected() {
+                String::new()
+            } else {
+                "; the graph is disconnected".to_string()
+            };
+            if let Some(&(line, a, b)) = raw_edges
+                .iter()
+                .find(|(_, a, b)| [a, b].iter().any(|t| t.len() > 1 && t.starts_with('0')))
+            {
+                let t = if a.len() > 1 && a.starts_with('0') {
+                    a
+                } else {
+                    b
+                };
+                warnings.push(format!(
+                    "line {line}: label `{}` has a leading zero, but integer labels are vertex \
+                     indices (`{}` is vertex {}); {n} vertices{disconnected}. To use the labels as \
+                     names, make one of them not an integer (e.g. prefix a letter)",
+                    crate::num::fmt::abbreviate(t),
+                    crate::num::fmt::abbreviate(t),
+                    integer_label(t).unwrap_or(usize::MAX)
+                ));
+            }
+            if declared.is_none() {
+                let mut has_edge = vec![false; n];
+                for &(u, v) in &edges {
+                    has_edge[u] = true;
+                    has_edge[v] = true;
+                }
+                let lonely: Vec<usize> = (0..n).filter(|&v| !has_edge[v]).collect();
+                if !lonely.is_empty() {
+                    let shown: Vec<String> = lonely.iter().take(5).map(usize::to_string).collect();
+                    warnings.push(format!(
+                        "{} of the {n} vertices {} no edge (vertex {}{}): integer labels are \
+                         vertex indices 0..{n} (0-based){disconnected}. Add `vertices {n}` if \
+                         that is meant",
+                        lonely.len(),
+                        if lonely.len() == 1 { "has" } else { "have" },
+                        shown.join(", "),
+                        if lonely.len() > 5 { ", …" } else { "" }
+                    ));
+                }
+            }
+        } else {
             for k in labels.len()..n {
                 labels.push(format!("#{k}"));
             }
             g.labels = Some(labels);
         }
-        Ok(g)
+        Ok((g, warnings))
     }
 
     /// Whether the vertices carry names from an edge-list file (named labels) rather than
@@ -224,6 +277,36 @@ mod tests {
         let h = Graph::from_edge_list("0 1\n1 2\n").unwrap();
         assert_eq!(h.edges(), vec![(0, 1), (1, 2)]);
         assert_eq!(Graph::from_edge_list("vertices 1\n").unwrap().n(), 1);
+    }
+
+    /// Issue 29: valid readings that are probably not meant are warned about, never silent.
+    #[test]
+    fn suspicious_integer_labels_warn() {
+        // The Kneser graph K(5,2)'s edges written as 2-subsets with digits: 01 23, ...
+        let (g, w) = Graph::from_edge_list_with_warnings("01 23\n01 24\n02 13\n").unwrap();
+        assert_eq!(g.n(), 25);
+        assert_eq!(w.len(), 2, "{w:?}");
+        assert!(
+            w[0].starts_with("line 1: label `01` has a leading zero"),
+            "{w:?}"
+        );
+        assert!(w[0].contains("the graph is disconnected"), "{w:?}");
+        assert!(
+            w[1].starts_with("20 of the 25 vertices have no edge (vertex 0, 3, 4, 5, 6, …)"),
+            "{w:?}"
+        );
+        // A gap without leading zeros: only the isolated vertex.
+        let (_, w) = Graph::from_edge_list_with_warnings("0 2\n").unwrap();
+        assert_eq!(w.len(), 1);
+        assert!(
+            w[0].starts_with("1 of the 3 vertices has no edge (vertex 1)"),
+            "{w:?}"
+        );
+        // Asked for with `vertices N`, a path, or named labels: no warning.
+        for text in ["vertices 3\n0 2\n", "0 1\n1 2\n", "012 345\n345 a\n"] {
+            let (_, w) = Graph::from_edge_list_with_warnings(text).unwrap();
+            assert!(w.is_empty(), "{text}: {w:?}");
+        }
     }
 
     /// Integer labels are vertex indices (issue 16: `1 2` / `0 1` used to number 1 as vertex 0,

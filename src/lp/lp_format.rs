@@ -69,6 +69,9 @@ pub struct LpFile {
     /// The first `n_constraints` rows of the model are the file's constraints, in order; the
     /// rest are upper bounds.
     pub n_constraints: usize,
+    /// Readings that are valid but probably not meant: a variable that appears exactly once in
+    /// the whole file (a misspelt name silently makes a new variable).
+    pub warnings: Vec<String>,
 }
 
 impl LpFile {
@@ -550,6 +553,9 @@ pub fn parse_lp(text: &str) -> Result<LpFile, LpFormatError> {
         if rest.is_empty() {
             continue;
         }
+        if let Some(hint) = misspelt_section(&rest) {
+            return fail(line, hint);
+        }
         match section {
             Section::Start => {
                 return fail(
@@ -640,7 +646,114 @@ pub fn parse_lp(text: &str) -> Result<LpFile, LpFormatError> {
     for (toks, line) in &bound_lines {
         parse_bound_line(toks, *line, &mut bounds, &mut index2)?;
     }
-    build(sense, objective, rows, bounds)
+    let warnings = single_use_warnings(
+        &objective,
+        obj_toks.first().map(|t| t.1),
+        &rows,
+        &bound_lines,
+    );
+    let mut file = build(sense, objective, rows, bounds)?;
+    file.warnings = warnings;
+    Ok(file)
+}
+
+/// A line of at most two words, the first a near miss of a section keyword (`Subjet To`,
+/// `Bound`, `Maximise`): the error names this line and the keyword, instead of a parse error
+/// later where the misread section's tokens run into the next statement.
+fn misspelt_section(toks: &[(Tok, usize)]) -> Option<String> {
+    let words: Vec<&str> = toks
+        .iter()
+        .map(|(t, _)| match t {
+            Tok::Name(n) => Some(n.as_str()),
+            _ => None,
+        })
+        .collect::<Option<Vec<_>>>()?;
+    let first = words.first()?.to_ascii_lowercase();
+    if words.len() > 2 {
+        return None;
+    }
+    ["Subject To", "Bounds", "End", "Maximize", "Minimize"]
+        .into_iter()
+        .find(|k| {
+            let kw = k.split(' ').next().unwrap_or(k).to_ascii_lowercase();
+            let d = edit_distance(&first, &kw);
+            d >= 1 && d <= if kw.len() <= 3 { 1 } else { 2 } && first.len() >= 3
+        })
+        .map(|k| {
+            format!(
+                "`{}` is not a section keyword; did you mean `{k}`?",
+                words.join(" ")
+            )
+        })
+}
+
+/// Levenshtein distance (for "did you mean" hints only).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            cur.push(
+                (prev[j] + usize::from(ca != *cb))
+                    .min(prev[j + 1] + 1)
+                    .min(cur[j] + 1),
+            );
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// A warning for every variable that appears exactly once in the file (objective, constraints
+/// and bounds together), with the nearest other name when one is within two edits.
+fn single_use_warnings(
+    objective: &Expr,
+    objective_line: Option<usize>,
+    rows: &[(FileRow, usize)],
+    bound_lines: &[(Vec<(Tok, usize)>, usize)],
+) -> Vec<String> {
+    let mut uses: Vec<(String, usize, usize)> = Vec::new(); // (name, count, first line)
+    let mut at: HashMap<String, usize> = HashMap::new();
+    let mut see = |n: &str, line: usize| match at.get(n) {
+        Some(&k) => uses[k].1 += 1,
+        None => {
+            at.insert(n.to_string(), uses.len());
+            uses.push((n.to_string(), 1, line));
+        }
+    };
+    for (n, _) in &objective.terms {
+        see(n, objective_line.unwrap_or(0));
+    }
+    for (row, line) in rows {
+        for (n, _) in &row.expr.terms {
+            see(n, *line);
+        }
+    }
+    for (toks, line) in bound_lines {
+        for (t, _) in toks {
+            if let Tok::Name(n) = t {
+                if !n.eq_ignore_ascii_case("free") && !is_infinity(n) {
+                    see(n, *line);
+                }
+            }
+        }
+    }
+    uses.iter()
+        .filter(|(_, count, _)| *count == 1)
+        .map(|(n, _, line)| {
+            let near = uses
+                .iter()
+                .filter(|(m, c, _)| m != n && *c > 1)
+                .map(|(m, _, _)| (edit_distance(n, m), m))
+                .filter(|(d, _)| *d <= 2)
+                .min();
+            let hint = near.map_or(String::new(), |(_, m)| {
+                format!(" (a misspelling of `{m}`?)")
+            });
+            format!("line {line}: variable `{n}` appears only once in the file{hint}")
+        })
+        .collect()
 }
 
 /// Substitute the bounds and build the `x >= 0` model.
@@ -733,6 +846,7 @@ fn build(
         model,
         vars,
         n_constraints,
+        warnings: Vec::new(),
     })
 }
 
@@ -942,12 +1056,43 @@ mod tests {
                 6,
                 "after `End`",
             ),
+            // Issue 29: a misspelt section is reported on its own line, with the keyword.
+            (
+                "Maximize\n obj: x + y\nSubjet To\n c1: x + y <= 4\nEnd",
+                3,
+                "did you mean `Subject To`?",
+            ),
+            (
+                "Maximize\n x\nSubject To\n x <= 1\nBnds\n x <= 2\nEnd",
+                5,
+                "did you mean `Bounds`?",
+            ),
         ];
         for (text, line, reason) in table {
             let e = parse_lp(text).expect_err(text);
             assert_eq!(e.line, *line, "{text}: {e}");
             assert!(e.reason.contains(reason), "{text}: {e}");
         }
+    }
+
+    /// Issue 29: `xx3` for `x3` silently made a new variable; now it is warned about, with the
+    /// name it is nearest to. Variables used twice or more are not.
+    #[test]
+    fn a_variable_used_once_is_warned_about() {
+        let f = parse_lp(
+            "Maximize\n obj: x1 + 2 x2 + 3 x3\nSubject To\n c1: x1 + x2 + xx3 <= 4\n c2: x3 <= 1\n c3: x2 + x1 <= 3\nEnd",
+        )
+        .unwrap();
+        assert_eq!(
+            f.warnings,
+            ["line 4: variable `xx3` appears only once in the file (a misspelling of `x3`?)"]
+        );
+        let f = parse_lp("Maximize\n x + y\nSubject To\n x + y <= 1\nEnd").unwrap();
+        assert!(f.warnings.is_empty(), "{:?}", f.warnings);
+        // Bounds count as a use.
+        let f = parse_lp("Maximize\n x\nSubject To\n c: 2 x <= 1\nBounds\n z free\nEnd").unwrap();
+        assert_eq!(f.warnings.len(), 1, "{:?}", f.warnings);
+        assert!(f.warnings[0].contains("`z`"));
     }
 
     #[test]

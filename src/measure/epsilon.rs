@@ -125,7 +125,11 @@ impl fmt::Display for DeltaAtEps {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.rational() {
             Some(q) => write!(f, "{q}"),
-            None => write!(f, "{} - {}·e^{}", self.a, self.b, self.eps),
+            // `e^(1/2)`, not `e^1/2` (which reads as e^1 / 2); an integer ε needs no brackets.
+            None if *self.eps.denominator_ref() == 1u32 => {
+                write!(f, "{} - {}·e^{}", self.a, self.b, self.eps)
+            }
+            None => write!(f, "{} - {}·e^({})", self.a, self.b, self.eps),
         }
     }
 }
@@ -153,7 +157,7 @@ fn pair_at_eps(
 }
 
 /// Is `A1 − B1 s > A2 − B2 s` at `s = e^ε`? Decided exactly (see the module documentation).
-fn greater_at_eps(
+pub(crate) fn greater_at_eps(
     (a1, b1): (&Rational, &Rational),
     (a2, b2): (&Rational, &Rational),
     eps: &Rational,
@@ -303,7 +307,7 @@ mod tests {
         let adj = complete_pairs(2);
         let d = delta_at_eps(&rr, &adj, &q(1, 2)).unwrap();
         assert_eq!((d.a.clone(), d.b.clone()), (q(2, 3), q(1, 3)));
-        assert_eq!(d.to_string(), "2/3 - 1/3·e^1/2");
+        assert_eq!(d.to_string(), "2/3 - 1/3·e^(1/2)");
         // 2/3 − e^{1/2}/3 = 0.117092...
         assert_eq!(
             d.enclose(128).cmp_rational(&q(1170, 10000)),

@@ -49,8 +49,9 @@ pub use info::{
     mutual_information_of_rows, output_distribution, sum_forms,
 };
 pub use qif::{
-    bayes_vulnerability, g_vulnerability, min_capacity, min_capacity_of_rows, min_entropy_leakage,
-    posterior_g_vulnerability, posterior_vulnerability, posterior_vulnerability_of_rows,
+    add_leakage, bayes_vulnerability, g_vulnerability, min_capacity, min_capacity_of_rows,
+    min_entropy_leakage, mult_capacity_on_support, mult_leakage, posterior_g_vulnerability,
+    posterior_vulnerability, posterior_vulnerability_of_rows,
 };
 pub use renyi::{
     extended_eq, extended_le, joint_flat, product_flat, renyi_diameter, renyi_divergence,

@@ -104,6 +104,35 @@ pub fn posterior_g_vulnerability(prior: &Dist, w: &Channel, g: &[Vec<Rational>])
         .sum()
 }
 
+/// Additive leakage `V(π, W) − V(π)` for a prior and a posterior vulnerability (Bayes or g):
+/// Alvim, Chatzikokolakis, McIver, Morgan, Palamidessi, Smith, *Additive and multiplicative
+/// notions of leakage, and their capacities* (CSF 2014), §III; libqif's `add_leakage`.
+pub fn add_leakage(prior_vulnerability: &Rational, posterior_vulnerability: &Rational) -> Rational {
+    posterior_vulnerability - prior_vulnerability
+}
+
+/// Multiplicative leakage `V(π, W) / V(π)` (Alvim et al. CSF 2014, §III; libqif's
+/// `mult_leakage`); `None` when `V(π) = 0`, where the ratio is undefined.
+pub fn mult_leakage(
+    prior_vulnerability: &Rational,
+    posterior_vulnerability: &Rational,
+) -> Option<Rational> {
+    (*prior_vulnerability != 0u32).then(|| posterior_vulnerability / prior_vulnerability)
+}
+
+/// Multiplicative capacity over every non-negative gain function for the fixed prior `π`:
+/// `Σ_y max_{x ∈ supp π} W(y|x)`, the min-capacity of the rows in the support of `π` (Alvim et
+/// al. CSF 2014, the "miracle" theorem: `V_g(π, W) / V_g(π)` is at most this for every gain
+/// `g ≥ 0`, and the bound is attained). With a full-support prior it is [`min_capacity`].
+pub fn mult_capacity_on_support(prior: &Dist, w: &Channel) -> Rational {
+    let rows: Vec<Vec<Rational>> = prior
+        .support()
+        .into_iter()
+        .map(|x| w.rows()[x].clone())
+        .collect();
+    min_capacity_of_rows(&rows)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -120,6 +149,22 @@ mod tests {
         assert_eq!(posterior_vulnerability(&pi, &w), q(9, 10));
         assert_eq!(min_entropy_leakage(&pi, &w), q(1, 1));
         assert_eq!(min_capacity(&Channel::identity(5)), q(5, 1));
+        assert_eq!(add_leakage(&q(9, 10), &q(9, 10)), q(0, 1));
+        assert_eq!(mult_leakage(&q(1, 2), &q(3, 4)), Some(q(3, 2)));
+        assert_eq!(mult_leakage(&q(0, 1), &q(3, 4)), None);
+        // A point prior sees one row: capacity 1 (nothing to learn).
+        assert_eq!(mult_capacity_on_support(&Dist::point(2, 0), &w), q(1, 1));
+        assert_eq!(mult_capacity_on_support(&pi, &w), q(3, 2));
+        // A gain that rewards guessing 0 twice as much, and a "don't guess" row worth 1/4.
+        let g = vec![
+            vec![q(2, 1), q(0, 1)],
+            vec![q(0, 1), q(1, 1)],
+            vec![q(1, 4), q(1, 4)],
+        ];
+        let u = Dist::uniform(2);
+        // Prior: max(1, 1/2, 1/4) = 1. Posterior: y=0: max(3/4, 1/8, 1/8) + y=1: max(1/4, 3/8, 1/8).
+        assert_eq!(g_vulnerability(&u, &g), q(1, 1));
+        assert_eq!(posterior_g_vulnerability(&u, &w, &g), q(9, 8));
     }
 
     fn identity_gain(n: usize) -> Vec<Vec<Rational>> {
@@ -146,6 +191,21 @@ mod tests {
             let g = identity_gain(3);
             prop_assert_eq!(g_vulnerability(&pi, &g), bayes_vulnerability(&pi));
             prop_assert_eq!(posterior_g_vulnerability(&pi, &w, &g), posterior_vulnerability(&pi, &w));
+        }
+
+        /// The miracle theorem, checked exactly on random non-negative gains: the
+        /// multiplicative g-leakage never exceeds the capacity on the prior's support, and the
+        /// additive leakage is never negative (posterior vulnerability ≥ prior).
+        #[test]
+        fn miracle_bound(w in channel(3, 3, 6), p in dist(3, 5), gs in proptest::collection::vec(0u32..5, 6)) {
+            let pi = Dist::new(p).unwrap();
+            let g: Vec<Vec<Rational>> = gs.chunks(3).map(|r| r.iter().map(|&a| Rational::from(a)).collect()).collect();
+            let (v0, v1) = (g_vulnerability(&pi, &g), posterior_g_vulnerability(&pi, &w, &g));
+            prop_assert!(add_leakage(&v0, &v1) >= 0u32);
+            if let Some(m) = mult_leakage(&v0, &v1) {
+                prop_assert!(m <= mult_capacity_on_support(&pi, &w));
+            }
+            prop_assert!(mult_capacity_on_support(&pi, &w) <= min_capacity(&w));
         }
     }
 }

@@ -90,6 +90,15 @@ pub fn fmt_rows(w: &[Vec<Rational>]) -> String {
     format!("[{}]", parts.join("; "))
 }
 
+/// `n` and the noun in the right number: `1 entry`, `2 entries`, `0 entries`.
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -174,5 +183,12 @@ mod tests {
             let hi = crate::num::parse_rational(&decimal_round(&x, digits, RoundingMode::Ceiling)).unwrap();
             prop_assert!(lo <= x && x <= hi);
         }
+    }
+
+    #[test]
+    fn counts_agree_in_number() {
+        assert_eq!(count(1, "entry", "entries"), "1 entry");
+        assert_eq!(count(0, "entry", "entries"), "0 entries");
+        assert_eq!(count(2, "vertex has", "vertices have"), "2 vertices have");
     }
 }

@@ -1,4 +1,5 @@
-//! The exact kernel: rationals, polynomials with Sturm sequences, log-linear forms,
+//! The exact kernel: rationals, polynomials with Sturm sequences, multivariate polynomials and
+//! rational functions in named variables, log-linear forms,
 //! certified intervals, and the three-valued [`Decision`].
 
 pub mod algebraic;
@@ -6,6 +7,7 @@ pub mod decision;
 pub mod fmt;
 pub mod interval;
 pub mod loglin;
+pub mod mpoly;
 pub mod parse;
 pub mod poly;
 pub mod sturm;

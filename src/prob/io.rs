@@ -1,5 +1,5 @@
 //! Reading matrices of exact literals from text: CSV (one row per line, cells separated by
-//! commas, `#` comments and blank lines skipped) or JSON (`{"rows": [["1/2", "1/2"], ...]}`,
+//! `;`, `,`, a tab or whitespace, chosen per line; `#` comments and blank lines skipped) or JSON (`{"rows": [["1/2", "1/2"], ...]}`,
 //! cells strings or integers). Literals are parsed exactly by [`crate::num::parse_rational`]
 //! ("0.1" is 1/10); no float is ever involved.
 //!
@@ -23,7 +23,7 @@ impl fmt::Display for MatrixError {
         match (self.row, self.col) {
             (0, _) => write!(f, "{}", self.reason),
             (r, 0) => write!(f, "row {r}: {}", self.reason),
-            (r, c) => write!(f, "row {r}, column {c}: {}", self.reason),
+            (r, c) => write!(f, "row {r}, column {c} (1-based): {}", self.reason),
         }
     }
 }
@@ -41,7 +41,10 @@ impl From<ProbError> for MatrixError {
             ProbError::Empty => "no rows (empty file)".to_string(),
             ProbError::Ragged {
                 expected, found, ..
-            } => format!("{found} entries, expected {expected} (ragged rows)"),
+            } => format!(
+                "{}, expected {expected} (ragged rows)",
+                crate::num::fmt::count(*found, "entry", "entries")
+            ),
             ProbError::Negative { value, .. } => {
                 format!("negative entry {}", abbreviate(&value.to_string()))
             }
@@ -78,6 +81,47 @@ pub fn parse_matrix(text: &str) -> Result<Vec<Vec<Rational>>, MatrixError> {
     }
 }
 
+/// The cells of one CSV line. The separator is chosen per line: `;` if the line has one
+/// (spreadsheets with a decimal comma write `0,75;0,25`), else `,`, else a tab, else runs of
+/// whitespace (numpy's `savetxt` default).
+fn split_cells(line: &str) -> Vec<&str> {
+    if line.contains(';') {
+        line.split(';').map(str::trim).collect()
+    } else if line.contains(',') {
+        line.split(',').map(str::trim).collect()
+    } else if line.contains('\t') {
+        line.split('\t').map(str::trim).collect()
+    } else {
+        line.split_whitespace().collect()
+    }
+}
+
+/// A hint for a cell that is not a literal: a decimal comma, or a header row (the first row,
+/// with letters, and no cell of it a literal).
+fn cell_hint(line: &str, s: &str, first_row: bool) -> &'static str {
+    let digits_comma_digits = |t: &str| {
+        t.split_once(',').is_some_and(|(a, b)| {
+            !a.is_empty()
+                && !b.is_empty()
+                && a.trim_start_matches(['-', '+'])
+                    .bytes()
+                    .all(|c| c.is_ascii_digit())
+                && b.bytes().all(|c| c.is_ascii_digit())
+        })
+    };
+    if digits_comma_digits(s) {
+        "; a decimal comma? write `0.75`, not `0,75` (cells are separated by `;`, `,`, a tab or \
+         spaces)"
+    } else if first_row
+        && line.bytes().any(|b| b.is_ascii_alphabetic())
+        && split_cells(line).iter().all(|c| parse_rational(c).is_err())
+    {
+        "; a header row? comment it out with `#`"
+    } else {
+        ""
+    }
+}
+
 fn parse_csv(text: &str) -> Result<Vec<Vec<Rational>>, MatrixError> {
     let mut rows = Vec::new();
     for (i, line) in text.lines().enumerate() {
@@ -86,10 +130,15 @@ fn parse_csv(text: &str) -> Result<Vec<Vec<Rational>>, MatrixError> {
             continue;
         }
         // Row numbers in errors are file line numbers (1-based).
-        let row = line
-            .split([',', ';', '\t'])
+        let row = split_cells(line)
+            .into_iter()
             .enumerate()
-            .map(|(j, s)| cell(i + 1, j + 1, s.trim()))
+            .map(|(j, s)| {
+                cell(i + 1, j + 1, s).map_err(|mut e| {
+                    e.reason += cell_hint(line, s, rows.is_empty());
+                    e
+                })
+            })
             .collect::<Result<Vec<_>, _>>()?;
         rows.push(row);
     }
@@ -345,11 +394,33 @@ mod tests {
         let long = format!("1/2,{}x\n", "7".repeat(1000));
         let e = parse_channel(&long).unwrap_err();
         assert_eq!((e.row, e.col), (1, 2));
-        assert!(e.to_string().len() < 200, "{e}");
+        assert!(e.to_string().len() < 240, "{e}");
         assert!(e.to_string().contains("1001 characters"), "{e}");
         let big = format!("1/2,1/2\n1/3,{}/3\n", "1".repeat(1000));
         let e = parse_channel(&big).unwrap_err();
-        assert!(e.to_string().len() < 200, "{e}");
+        assert!(e.to_string().len() < 240, "{e}");
+    }
+
+    /// Issue 29: numpy's `savetxt` (spaces), decimal commas and header rows.
+    #[test]
+    fn separators_and_hints() {
+        let spaces =
+            parse_channel("5.000000000000000000e-01 5.000000000000000000e-01\n1 0\n").unwrap();
+        assert_eq!(spaces, parse_channel("1/2,1/2\n1,0\n").unwrap());
+        assert_eq!(parse_channel("1/2\t1/2\n1;0\n").unwrap(), spaces);
+        assert_eq!(parse_dist("1/4 3/4").unwrap().len(), 2);
+        let e = parse_channel("0,75;0,25\n1;0\n").unwrap_err();
+        assert_eq!((e.row, e.col), (1, 1), "{e}");
+        assert!(e.reason.contains("decimal comma"), "{e}");
+        let e = parse_channel("# W(y|x)\ny0,y1\n1,0\n").unwrap_err();
+        assert_eq!((e.row, e.col), (2, 1), "{e}");
+        assert!(
+            e.reason.contains("header row? comment it out with `#`"),
+            "{e}"
+        );
+        // A bad cell later in the file is not called a header.
+        let e = parse_channel("1,0\nabc,1\n").unwrap_err();
+        assert!(!e.reason.contains("header"), "{e}");
     }
 
     #[test]

@@ -45,16 +45,30 @@ pub enum RationalizeError {
         sum: Rational,
         denom: u64,
     },
+    /// `rationalize = auto`: row `row` sums to `sum`, at least the tolerance `tol` away from 1.
+    FarFromTolerance {
+        row: usize,
+        sum: Rational,
+        tol: Rational,
+    },
 }
 
 impl fmt::Display for RationalizeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RationalizeError::ZeroDenominator => write!(f, "the denominator must be at least 1"),
+            RationalizeError::ZeroDenominator => {
+                write!(f, "the denominator (or tolerance) must be positive")
+            }
             RationalizeError::Negative(e) => write!(f, "{e}"),
             RationalizeError::FarFromOne { row, sum, denom } => write!(
                 f,
                 "row {} sums to {}, at least 1/{denom} away from 1: rationalizing only absorbs rounding noise below the stated denominator",
+                row + 1,
+                crate::num::fmt::abbreviate(&sum.to_string())
+            ),
+            RationalizeError::FarFromTolerance { row, sum, tol } => write!(
+                f,
+                "row {} sums to {}, at least the tolerance {tol} away from 1: rationalizing only absorbs rounding noise",
                 row + 1,
                 crate::num::fmt::abbreviate(&sum.to_string())
             ),
@@ -116,6 +130,138 @@ pub fn rationalize_rows(
             return Err(RationalizeError::FarFromOne { row: i, sum, denom });
         }
         let new = round_row(row, &d);
+        for (j, (a, b)) in row.iter().zip(&new).enumerate() {
+            let change = (a - b).abs();
+            if change != 0u32 {
+                out.changed += 1;
+            }
+            if change > out.largest_change {
+                out.largest_change = change;
+                out.at = (i, j);
+            }
+        }
+        out.rows.push(new);
+    }
+    Ok(out)
+}
+
+/// How float-noisy rows are made exact: `--rationalize DENOM` or `--rationalize auto`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Rounding {
+    /// Every entry `k/D` (largest remainder): [`rationalize_rows`].
+    Denominator(u64),
+    /// The simplest rational within the tolerance: [`rationalize_rows_auto`].
+    Auto(Rational),
+}
+
+impl Rounding {
+    /// `auto` (tolerance 10^-9, about a million float64 ulps of 1) or a positive denominator.
+    pub fn parse(s: &str) -> Result<Rounding, String> {
+        let s = s.trim();
+        if s == "auto" {
+            return Ok(Rounding::Auto(Rational::from_signeds(
+                1i64,
+                1_000_000_000i64,
+            )));
+        }
+        match s.parse::<u64>() {
+            Ok(d) if d >= 1 => Ok(Rounding::Denominator(d)),
+            _ => Err(format!(
+                "`{}`: expected `auto` or a denominator from 1 to {}",
+                crate::num::fmt::abbreviate(s),
+                u64::MAX
+            )),
+        }
+    }
+
+    /// Round `rows` this way.
+    pub fn apply(&self, rows: &[Vec<Rational>]) -> Result<Rationalized, RationalizeError> {
+        match self {
+            Rounding::Denominator(d) => rationalize_rows(rows, *d),
+            Rounding::Auto(tol) => rationalize_rows_auto(rows, tol),
+        }
+    }
+}
+
+impl fmt::Display for Rounding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Rounding::Denominator(d) => write!(f, "denominator {d}"),
+            Rounding::Auto(tol) => write!(f, "the simplest rationals within {tol}"),
+        }
+    }
+}
+
+/// `rationalize="auto"`: each entry becomes the simplest rational (smallest denominator; the
+/// continued-fraction / Stern–Brocot choice) within `tol` of it — `0.42857142857142855` with
+/// `tol = 10^-9` becomes `3/7` — zeros stay zero, and then each row is made to sum to exactly 1
+/// by giving the remainder to its largest entry (the first on ties). A row whose sum is `tol` or
+/// more away from 1, or that the remainder would make negative, is refused; so is `tol ≤ 0`.
+/// `denom` of the result is 0 (no common denominator); the caller reports
+/// [`Rationalized::largest_change`] as for [`rationalize_rows`].
+pub fn rationalize_rows_auto(
+    rows: &[Vec<Rational>],
+    tol: &Rational,
+) -> Result<Rationalized, RationalizeError> {
+    use malachite::rational::rational::arithmetic::traits::SimplestRationalInInterval;
+    if *tol <= 0u32 {
+        return Err(RationalizeError::ZeroDenominator);
+    }
+    let mut out = Rationalized {
+        rows: Vec::with_capacity(rows.len()),
+        denom: 0,
+        largest_change: Rational::ZERO,
+        at: (0, 0),
+        changed: 0,
+    };
+    for (i, row) in rows.iter().enumerate() {
+        if let Some((j, v)) = row.iter().enumerate().find(|(_, v)| **v < 0u32) {
+            return Err(RationalizeError::Negative(ProbError::Negative {
+                row: i,
+                col: j,
+                value: v.clone(),
+            }));
+        }
+        let sum: Rational = row.iter().sum();
+        let far = || RationalizeError::FarFromTolerance {
+            row: i,
+            sum: sum.clone(),
+            tol: tol.clone(),
+        };
+        if (&sum - Rational::ONE).abs() >= *tol {
+            return Err(far());
+        }
+        let mut new: Vec<Rational> = row
+            .iter()
+            .map(|r| {
+                if *r == 0u32 {
+                    Rational::ZERO
+                } else {
+                    let lo = (r - tol).max(Rational::ZERO);
+                    Rational::simplest_rational_in_closed_interval(&lo, &(r + tol))
+                }
+            })
+            .collect();
+        let rest = Rational::ONE - new.iter().sum::<Rational>();
+        if rest != 0u32 {
+            let (big, _) = new
+                .iter()
+                .enumerate()
+                .fold(
+                    (0, &Rational::ZERO),
+                    |(bj, bv), (j, v)| {
+                        if v > bv {
+                            (j, v)
+                        } else {
+                            (bj, bv)
+                        }
+                    },
+                );
+            new[big] += rest;
+            if new[big] < 0u32 {
+                return Err(far());
+            }
+        }
         for (j, (a, b)) in row.iter().zip(&new).enumerate() {
             let change = (a - b).abs();
             if change != 0u32 {
@@ -199,6 +345,74 @@ mod tests {
         assert_eq!(got.changed, 2);
     }
 
+    #[test]
+    fn rounding_is_parsed_and_applied() {
+        assert_eq!(Rounding::parse("1000"), Ok(Rounding::Denominator(1000)));
+        assert_eq!(
+            Rounding::parse(" auto "),
+            Ok(Rounding::Auto(q("1/1000000000")))
+        );
+        for bad in ["0", "-3", "1.5", "", "autos", "99999999999999999999999"] {
+            assert!(Rounding::parse(bad).is_err(), "{bad}");
+        }
+        let rows = [row(&["0.42857142857142855", "0.5714285714285714"])];
+        let auto = Rounding::parse("auto").unwrap().apply(&rows).unwrap();
+        assert_eq!(auto.rows[0], row(&["3/7", "4/7"]));
+        let d = Rounding::Denominator(1000).apply(&rows).unwrap();
+        assert_eq!(d.rows[0], row(&["429/1000", "571/1000"]));
+        assert_eq!(Rounding::Denominator(7).to_string(), "denominator 7");
+    }
+
+    #[test]
+    fn auto_table() {
+        let tol = q("1/1000000000");
+        // (row as numpy prints it, expected exact row)
+        let cases: &[(&[&str], &[&str])] = &[
+            // RR at e^eps = 3 from floats: already exact decimals.
+            (&["0.75", "0.25"], &["3/4", "1/4"]),
+            // 3/7, 4/7 as float64 reprs.
+            (
+                &["0.42857142857142855", "0.5714285714285714"],
+                &["3/7", "4/7"],
+            ),
+            // thirds whose simplest forms sum to 1 already; zeros stay zero.
+            (
+                &["0.3333333333333333", "0", "0.6666666666666666"],
+                &["1/3", "0", "2/3"],
+            ),
+            // 1/10 + 2/10 + 7/10 written with float noise.
+            (
+                &["0.1", "0.20000000000000004", "0.7"],
+                &["1/10", "1/5", "7/10"],
+            ),
+            // the simplest forms sum to 1 − 1/10^10: the remainder goes to the largest entry.
+            (&["0.2999999999", "0.7000000001"], &["3/10", "7/10"]),
+        ];
+        for (r, want) in cases {
+            let got = rationalize_rows_auto(&[row(r)], &tol).unwrap();
+            assert_eq!(got.rows[0], row(want), "{r:?}");
+            assert_eq!(got.rows[0].iter().sum::<Rational>(), Rational::ONE);
+        }
+        let e = rationalize_rows_auto(&[row(&["0.5", "0.4"])], &tol).unwrap_err();
+        assert!(e.to_string().contains("row 1 sums to 9/10"), "{e}");
+        assert!(rationalize_rows_auto(&[row(&["1"])], &Rational::ZERO).is_err());
+    }
+
+    /// The simplest rational in `[lo, hi]` by brute force: the least denominator with an
+    /// integer multiple in the interval, and the numerator of least absolute value.
+    fn simplest_naive(lo: &Rational, hi: &Rational) -> Rational {
+        use malachite::base::num::arithmetic::traits::Ceiling;
+        for d in 1u64.. {
+            let dq = Rational::from(d);
+            let k: Integer = (lo * &dq).ceiling();
+            let cand = Rational::from(k) / &dq;
+            if cand <= *hi {
+                return cand;
+            }
+        }
+        unreachable!()
+    }
+
     proptest! {
         /// Against the definition: entries k/D, sums exactly 1, each moved by less than 1/D,
         /// zeros kept, and the reported change is the largest one.
@@ -230,6 +444,31 @@ mod tests {
                 if c > largest { largest = c; }
             }
             prop_assert_eq!(got.largest_change, largest);
+        }
+
+        /// `auto` against the brute-force simplest rational: every entry but the one that takes
+        /// the remainder is the naive choice; each entry moves by at most the tolerance plus
+        /// the row's noise; rows sum to exactly 1 and zeros stay zero.
+        #[test]
+        fn auto_picks_the_simplest_rational_within_the_tolerance(
+            num in 1u64..30, den in 2u64..30, noise in -50i64..50,
+        ) {
+            prop_assume!(num < den);
+            let tol = Rational::from_signeds(1i64, 1_000_000i64);
+            let eps = Rational::from(noise) / Rational::from(10u64.pow(9));
+            let a = Rational::from(num) / Rational::from(den) + &eps;
+            let r = vec![a.clone(), Rational::ONE - &a, Rational::ZERO];
+            let got = rationalize_rows_auto(std::slice::from_ref(&r), &tol).unwrap();
+            let new = &got.rows[0];
+            prop_assert_eq!(new.iter().sum::<Rational>(), Rational::ONE);
+            prop_assert_eq!(&new[2], &Rational::ZERO);
+            let naive: Vec<Rational> = r[..2].iter().map(|x| simplest_naive(&(x - &tol), &(x + &tol))).collect();
+            // The remainder (if any) went to the larger entry; the other is the naive choice.
+            let big = if naive[1] > naive[0] { 1 } else { 0 };
+            prop_assert_eq!(&new[1 - big], &naive[1 - big]);
+            for (x, y) in r.iter().zip(new) {
+                prop_assert!((x - y).abs() <= &tol + &tol);
+            }
         }
     }
 }

@@ -5,7 +5,7 @@
 //! (b) each claim's text report is an insta snapshot `snapshots/<ID>.snap` (reviewed in PRs);
 //! (c) no file in `snapshots/` may be stale (named after a claim that is not registered).
 //!
-//! Regenerate snapshots with `INSTA_UPDATE=always cargo test --test claims` and read the diff.
+//! Regenerate snapshots with `INSTA_UPDATE=always cargo test --test it claims::` and read the diff.
 
 use dpcert::claim::manifest::{self, ManifestClaim};
 use dpcert::claim::verdict::{self, Report};
@@ -91,7 +91,7 @@ fn manifests_and_registry_agree() {
 #[test]
 fn snapshots_of_every_claim() {
     let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../snapshots");
+    settings.set_snapshot_path("../../snapshots");
     settings.set_prepend_module_to_snapshot(false);
     settings.set_omit_expression(true);
     settings.bind(|| {

@@ -23,19 +23,26 @@ fn strengthened_bounds_are_refuted() {
         .map(|c| c.id.clone())
         .collect();
     let reg = registry();
-    let flipped: Vec<(String, String)> = reg
-        .par_iter()
-        .filter(|c| bounds.iter().any(|b| b == c.id()))
-        .filter_map(|c| {
-            let checks = with_mutation(Rational::from_signeds(1, 1000), || c.check_grid());
-            let r = Report::from_checks(c.id(), None, checks, Default::default());
-            (r.verdict == Outcome::Fails).then(|| {
-                let w = r.witness().expect("a failing verdict has a counterexample");
-                assert!(!w.instance.is_empty() && !w.lhs.exact.is_empty());
-                (r.id.clone(), w.instance.clone())
+    // A pool of its own: the mutation hook is thread-local, and in the one test binary the
+    // claim suite runs beside this test on rayon's global pool. A worker of that pool blocked
+    // inside a mutated check could otherwise steal (and mutate) a job of the claim suite.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .build()
+        .expect("a thread pool");
+    let flipped: Vec<(String, String)> = pool.install(|| {
+        reg.par_iter()
+            .filter(|c| bounds.iter().any(|b| b == c.id()))
+            .filter_map(|c| {
+                let checks = with_mutation(Rational::from_signeds(1, 1000), || c.check_grid());
+                let r = Report::from_checks(c.id(), None, checks, Default::default());
+                (r.verdict == Outcome::Fails).then(|| {
+                    let w = r.witness().expect("a failing verdict has a counterexample");
+                    assert!(!w.instance.is_empty() && !w.lhs.exact.is_empty());
+                    (r.id.clone(), w.instance.clone())
+                })
             })
-        })
-        .collect();
+            .collect()
+    });
     eprintln!(
         "{} of {} bound/identity/tightness claims flip under mutation: {flipped:?}",
         flipped.len(),

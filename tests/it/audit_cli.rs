@@ -91,17 +91,17 @@ fn bad_inputs_exit_3_with_location() {
         (
             file("neg.csv", "1/2,1/2\n3/2,-1/2\n"),
             vec![],
-            "row 2, column 2: negative",
+            "row 2, column 2 (1-based): negative",
         ),
         (
             file("ragged.csv", "1/2,1/2\n1\n"),
             vec![],
-            "row 2: 1 entries, expected 2",
+            "row 2: 1 entry, expected 2",
         ),
         (
             file("nan.csv", "1/2,x\n1/2,1/2\n"),
             vec![],
-            "row 1, column 2: not an exact",
+            "row 1, column 2 (1-based): not an exact",
         ),
         (file("empty.csv", ""), vec![], "empty"),
         (
@@ -303,7 +303,9 @@ fn rationalize_is_explicit_and_reported() {
     let (code, out, err) = audit(&[f.to_str().unwrap(), "--rationalize", "1000"]);
     assert_eq!(code, 0, "{err}");
     assert!(
-        out.contains("rationalized to denominator 1000: 1 entries changed, largest change 1/25000000000000000"),
+        out.contains(
+            "rationalized to denominator 1000: 1 entry changed, largest change 1/25000000000000000"
+        ),
         "{out}"
     );
     assert!(out.contains("row 2, column 1"), "{out}");

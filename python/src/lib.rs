@@ -1,0 +1,684 @@
+//! `dpcert._dpcert`: the compiled layer of the Python package. It only translates: exact
+//! literals (strings such as `"3/7"`, `"0.1"`) in, exact strings and JSON documents out, library
+//! errors as `ValueError` with the row/column message. Every computation is a call into the
+//! `dpcert` library; the pure-Python front (`python/dpcert/__init__.py`) turns the strings into
+//! `fractions.Fraction`.
+//!
+//! Long computations run on a worker thread with the GIL released; the calling thread polls
+//! Python's signal handlers, so Ctrl-C raises `KeyboardInterrupt` at once (the abandoned worker
+//! finishes in the background and its result is dropped).
+
+use dpcert::audit::{audit_with, Adjacency, Options, Units};
+use dpcert::graph::Graph;
+use dpcert::measure::{self, ExtRational};
+use dpcert::num::interval::Interval;
+use dpcert::num::{parse_rational, Rational};
+use dpcert::prob::io::MatrixError;
+use dpcert::prob::rationalize::{rationalize_rows, rationalize_rows_auto, Rationalized};
+use dpcert::prob::{Channel, Dist};
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+/// Bits of precision of the enclosures returned to Python.
+const PREC: u64 = 256;
+
+fn value_error(msg: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(msg.to_string())
+}
+
+/// One exact literal; `what` names it in the error.
+fn rational(s: &str, what: &str) -> PyResult<Rational> {
+    parse_rational(s).map_err(|e| {
+        value_error(format!(
+            "{what}: `{s}` is not an exact rational literal ({e})"
+        ))
+    })
+}
+
+/// A matrix of exact literals; errors name the 1-based row and column.
+fn matrix(rows: &[Vec<String>]) -> PyResult<Vec<Vec<Rational>>> {
+    rows.iter()
+        .enumerate()
+        .map(|(i, row)| {
+            row.iter()
+                .enumerate()
+                .map(|(j, s)| rational(s, &format!("row {}, column {}", i + 1, j + 1)))
+                .collect()
+        })
+        .collect()
+}
+
+/// A validated channel; errors as `audit` reports them (1-based row and column).
+fn channel(rows: &[Vec<String>]) -> PyResult<Channel> {
+    Channel::new(matrix(rows)?).map_err(|e| value_error(MatrixError::from(e)))
+}
+
+/// A validated distribution (`what` is "prior" or similar).
+fn dist(p: &[String], what: &str) -> PyResult<Dist> {
+    let v: Vec<Rational> = p
+        .iter()
+        .enumerate()
+        .map(|(i, s)| rational(s, &format!("{what} entry {}", i + 1)))
+        .collect::<PyResult<_>>()?;
+    Dist::new(v).map_err(|e| value_error(format!("{what}: {}", MatrixError::from(e))))
+}
+
+/// A graph spec or edge-list file, its warnings (labels that look like names, isolated
+/// vertices) raised as Python `UserWarning`s.
+fn load_graph(py: Python<'_>, spec: &str) -> PyResult<Graph> {
+    let (g, warnings) = dpcert::cli::graph::load(spec).map_err(|(_, msg)| value_error(msg))?;
+    for w in warnings {
+        let msg = std::ffi::CString::new(w.replace('\0', " ")).expect("no NUL left");
+        PyErr::warn(
+            py,
+            &py.get_type::<pyo3::exceptions::PyUserWarning>(),
+            &msg,
+            1,
+        )?;
+    }
+    Ok(g)
+}
+
+/// `complete`, a graph spec (`hamming:2,3`, `cycle:5`, …) or an edge-list file, on `n` inputs.
+fn adjacency(py: Python<'_>, spec: &str, n: usize) -> PyResult<Adjacency> {
+    if spec == "complete" {
+        return Ok(Adjacency::complete(n));
+    }
+    let g = load_graph(py, spec)?;
+    if g.n() != n {
+        return Err(value_error(format!(
+            "adjacency `{spec}` has {} vertices but the mechanism has {n} rows (inputs)",
+            g.n()
+        )));
+    }
+    Ok(Adjacency::of_graph(spec, &g))
+}
+
+fn units(u: &str) -> PyResult<Units> {
+    match u {
+        "bits" => Ok(Units::Bits),
+        "nats" => Ok(Units::Nats),
+        _ => Err(value_error(format!(
+            "units must be \"bits\" or \"nats\", got {u:?}"
+        ))),
+    }
+}
+
+/// The exact endpoints of an enclosure, as strings.
+fn endpoints(i: &Interval) -> PyResult<(String, String)> {
+    match (i.lo_rational(), i.hi_rational()) {
+        (Some(lo), Some(hi)) => Ok((lo.to_string(), hi.to_string())),
+        _ => Err(PyRuntimeError::new_err(
+            "dpcert: an enclosure has no finite endpoints",
+        )),
+    }
+}
+
+fn ext(r: &ExtRational) -> Option<String> {
+    r.finite().map(|q| q.to_string())
+}
+
+/// Run `f` on a worker thread with the GIL released; Ctrl-C in Python interrupts the wait.
+fn interruptible<T: Send + 'static>(
+    py: Python<'_>,
+    f: impl FnOnce() -> PyResult<T> + Send + 'static,
+) -> PyResult<T> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    // A Receiver is not Sync; the lock (never contended) lets the detached closure borrow it.
+    let rx = std::sync::Mutex::new(rx);
+    loop {
+        let waited = py.detach(|| {
+            rx.lock()
+                .expect("only this thread locks it")
+                .recv_timeout(Duration::from_millis(50))
+        });
+        match waited {
+            Ok(result) => return result,
+            Err(RecvTimeoutError::Timeout) => py.check_signals()?,
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(PyRuntimeError::new_err(
+                    "dpcert: internal error: the computation panicked (please report it)",
+                ))
+            }
+        }
+    }
+}
+
+/// Float-noisy rows (numpy's repr strings) made exact: `how` is a denominator (`"1000"`: every
+/// entry k/1000, largest remainder) or `"auto"` (the simplest rational within `tolerance` of
+/// each entry, then each row made to sum to 1). Returns the exact rows, the number of entries
+/// changed, the largest change and its 0-based (row, column).
+#[pyfunction]
+#[pyo3(signature = (rows, how, tolerance = None))]
+#[allow(clippy::type_complexity)]
+fn rationalize(
+    rows: Vec<Vec<String>>,
+    how: String,
+    tolerance: Option<String>,
+) -> PyResult<(Vec<Vec<String>>, usize, String, (usize, usize))> {
+    let m = matrix(&rows)?;
+    let r: Rationalized = if how == "auto" {
+        let tol = match tolerance {
+            Some(t) => rational(&t, "tolerance")?,
+            None => Rational::from_signeds(1i64, 1_000_000_000i64),
+        };
+        rationalize_rows_auto(&m, &tol).map_err(value_error)?
+    } else {
+        let denom: u64 = how.parse().map_err(|_| {
+            value_error(format!(
+                "rationalize must be a positive integer denominator or \"auto\", got {how:?}"
+            ))
+        })?;
+        rationalize_rows(&m, denom).map_err(value_error)?
+    };
+    Ok((
+        r.rows
+            .iter()
+            .map(|row| row.iter().map(|q| q.to_string()).collect())
+            .collect(),
+        r.changed,
+        r.largest_change.to_string(),
+        r.at,
+    ))
+}
+
+/// Every field of `dpcert audit --json`, as a JSON document.
+#[pyfunction]
+#[pyo3(signature = (rows, adjacency_spec, prior = None, t = None, eps = Vec::new(), delta = None, unit = "bits".to_string()))]
+#[allow(clippy::too_many_arguments)]
+fn audit(
+    py: Python<'_>,
+    rows: Vec<Vec<String>>,
+    adjacency_spec: String,
+    prior: Option<Vec<String>>,
+    t: Option<String>,
+    eps: Vec<String>,
+    delta: Option<String>,
+    unit: String,
+) -> PyResult<String> {
+    let w = channel(&rows)?;
+    let adj = adjacency(py, &adjacency_spec, w.n_inputs())?;
+    let opts = Options {
+        prior: prior.map(|p| dist(&p, "prior")).transpose()?,
+        t: t.map(|t| rational(&t, "t")).transpose()?,
+        eps: eps
+            .iter()
+            .map(|e| rational(e, "eps"))
+            .collect::<PyResult<_>>()?,
+        delta: delta.map(|d| rational(&d, "delta")).transpose()?,
+        units: units(&unit)?,
+        ..Options::default()
+    };
+    interruptible(py, move || {
+        let report = audit_with(&w, &adj, &opts).map_err(value_error)?;
+        Ok(report.to_json().to_string())
+    })
+}
+
+/// The exact DP level `e^ε` (None = ∞) with its witness `(x, x', y)`.
+#[pyfunction]
+fn dp_level(
+    py: Python<'_>,
+    rows: Vec<Vec<String>>,
+    adjacency_spec: String,
+) -> PyResult<(Option<String>, usize, usize, usize)> {
+    let w = channel(&rows)?;
+    let adj = adjacency(py, &adjacency_spec, w.n_inputs())?;
+    let l = measure::dp_level(&w, &adj.pairs);
+    Ok((ext(&l.ratio), l.pair.0, l.pair.1, l.output))
+}
+
+/// δ at a rational `t = e^ε ≥ 1`, exactly, with the attaining pair and event.
+#[pyfunction]
+fn delta_at_t(
+    py: Python<'_>,
+    rows: Vec<Vec<String>>,
+    adjacency_spec: String,
+    t: String,
+) -> PyResult<(String, usize, usize, Vec<usize>)> {
+    let w = channel(&rows)?;
+    let adj = adjacency(py, &adjacency_spec, w.n_inputs())?;
+    let t = rational(&t, "t")?;
+    if t < 1u32 {
+        return Err(value_error(format!(
+            "t = e^eps must be at least 1, got {t}"
+        )));
+    }
+    let d = measure::delta_at(&w, &adj.pairs, &t);
+    Ok((d.delta.to_string(), d.pair.0, d.pair.1, d.event))
+}
+
+/// δ at an exact `ε ≥ 0`: the exact form `A − B·e^ε` (A, B), an enclosure, the pair and event.
+#[pyfunction]
+#[allow(clippy::type_complexity)]
+fn delta_at_eps(
+    py: Python<'_>,
+    rows: Vec<Vec<String>>,
+    adjacency_spec: String,
+    eps: String,
+) -> PyResult<(String, String, (String, String), usize, usize, Vec<usize>)> {
+    let w = channel(&rows)?;
+    let adj = adjacency(py, &adjacency_spec, w.n_inputs())?;
+    let e = rational(&eps, "eps")?;
+    if e < 0u32 {
+        return Err(value_error(format!("eps must be at least 0, got {e}")));
+    }
+    let d = measure::epsilon::delta_at_eps(&w, &adj.pairs, &e)
+        .map_err(|u| PyRuntimeError::new_err(format!("undecided: {u}")))?;
+    let enc = endpoints(&d.enclose(PREC))?;
+    Ok((
+        d.a.to_string(),
+        d.b.to_string(),
+        enc,
+        d.pair.0,
+        d.pair.1,
+        d.event,
+    ))
+}
+
+/// The smallest `e^ε` (None = ∞) with δ(ε) ≤ delta, and the pair that binds it.
+#[pyfunction]
+fn eps_for_delta(
+    py: Python<'_>,
+    rows: Vec<Vec<String>>,
+    adjacency_spec: String,
+    delta: String,
+) -> PyResult<(Option<String>, usize, usize)> {
+    let w = channel(&rows)?;
+    let adj = adjacency(py, &adjacency_spec, w.n_inputs())?;
+    let d = rational(&delta, "delta")?;
+    if !(Rational::from(0u32)..=Rational::from(1u32)).contains(&d) {
+        return Err(value_error(format!("delta must be in [0, 1], got {d}")));
+    }
+    let r = measure::epsilon::eps_for_delta(&w, &adj.pairs, &d);
+    Ok((ext(&r.t), r.pair.0, r.pair.1))
+}
+
+/// Bayes (and, with a gain matrix `gain[w][x]`, g-) vulnerabilities of a prior and a channel:
+/// `(prior, posterior)` exactly.
+#[pyfunction]
+#[pyo3(signature = (prior, rows, gain = None))]
+fn vulnerability(
+    prior: Vec<String>,
+    rows: Vec<Vec<String>>,
+    gain: Option<Vec<Vec<String>>>,
+) -> PyResult<(String, String)> {
+    let w = channel(&rows)?;
+    let p = dist(&prior, "prior")?;
+    if p.len() != w.n_inputs() {
+        return Err(value_error(format!(
+            "the prior has {} entries but the mechanism {} rows",
+            p.len(),
+            w.n_inputs()
+        )));
+    }
+    match gain {
+        None => Ok((
+            measure::bayes_vulnerability(&p).to_string(),
+            measure::posterior_vulnerability(&p, &w).to_string(),
+        )),
+        Some(g) => {
+            let g = matrix(&g)?;
+            if let Some((i, r)) = g.iter().enumerate().find(|(_, r)| r.len() != p.len()) {
+                return Err(value_error(format!(
+                    "gain row {} has {} entries, expected one per secret ({})",
+                    i + 1,
+                    r.len(),
+                    p.len()
+                )));
+            }
+            Ok((
+                measure::g_vulnerability(&p, &g).to_string(),
+                measure::posterior_g_vulnerability(&p, &w, &g).to_string(),
+            ))
+        }
+    }
+}
+
+/// Multiplicative Bayes capacity `Σ_y max_x W(y|x)` exactly (min-entropy capacity = log2 of it).
+#[pyfunction]
+fn mult_capacity(rows: Vec<Vec<String>>) -> PyResult<String> {
+    Ok(measure::min_capacity(&channel(&rows)?).to_string())
+}
+
+/// Mutual information `I(X;Y)` for a prior: an exact enclosure in the unit and the exact
+/// log-linear form (natural logarithms) as text.
+#[pyfunction]
+#[pyo3(signature = (prior, rows, unit = "bits".to_string()))]
+fn mutual_information(
+    prior: Vec<String>,
+    rows: Vec<Vec<String>>,
+    unit: String,
+) -> PyResult<((String, String), String)> {
+    let w = channel(&rows)?;
+    let p = dist(&prior, "prior")?;
+    w.check_prior(&p)
+        .map_err(|e| value_error(format!("prior: {e}")))?;
+    let u = units(&unit)?;
+    let form = measure::mutual_information(&p, &w);
+    let nats = form.enclose(PREC);
+    let i = match u {
+        Units::Nats => nats,
+        Units::Bits => nats
+            .checked_div(&Interval::ln2(PREC))
+            .ok_or_else(|| PyRuntimeError::new_err("ln 2 enclosure"))?,
+    };
+    let (lo, hi) = endpoints(&i)?;
+    // Mutual information is never negative: clip the enclosure at its trivial bound.
+    let lo = if lo.starts_with('-') {
+        "0".to_string()
+    } else {
+        lo
+    };
+    Ok(((lo, hi), form.to_string()))
+}
+
+/// Shannon capacity: a certified bracket in the unit (target width in nats), with the input
+/// distribution that certifies the lower end.
+#[pyfunction]
+#[pyo3(signature = (rows, unit = "bits".to_string(), width = "1/1000000000000".to_string()))]
+fn capacity(
+    py: Python<'_>,
+    rows: Vec<Vec<String>>,
+    unit: String,
+    width: String,
+) -> PyResult<((String, String), Vec<String>)> {
+    let w = channel(&rows)?;
+    let u = units(&unit)?;
+    let target = rational(&width, "width")?;
+    if target <= 0u32 {
+        return Err(value_error("width must be positive"));
+    }
+    interruptible(py, move || {
+        let b = measure::capacity_bracket(&w, &target);
+        let (lo, hi) = (b.lo(), b.hi());
+        let (lo, hi) = match u {
+            Units::Nats => (lo, hi),
+            Units::Bits => {
+                let ln2 = Interval::ln2(PREC);
+                let lo_b = Interval::from_rational(&lo, PREC)
+                    .checked_div(&ln2)
+                    .and_then(|i| i.lo_rational());
+                let hi_b = Interval::from_rational(&hi, PREC)
+                    .checked_div(&ln2)
+                    .and_then(|i| i.hi_rational());
+                match (lo_b, hi_b) {
+                    (Some(a), Some(b)) => (a, b),
+                    _ => return Err(PyRuntimeError::new_err("capacity enclosure")),
+                }
+            }
+        };
+        let lo = if lo < 0u32 { Rational::from(0u32) } else { lo };
+        Ok((
+            (lo.to_string(), hi.to_string()),
+            b.input.probs().iter().map(|q| q.to_string()).collect(),
+        ))
+    })
+}
+
+/// `ln q` for a rational `q > 0` as a certified enclosure (exact endpoints).
+#[pyfunction]
+fn ln(q: String) -> PyResult<(String, String)> {
+    let q = rational(&q, "ln argument")?;
+    let i = Interval::ln_rational(&q, PREC)
+        .ok_or_else(|| value_error(format!("ln of {q}: the argument must be positive")))?;
+    endpoints(&i)
+}
+
+/// `log2 q` for a rational `q > 0` as a certified enclosure (exact endpoints).
+#[pyfunction]
+fn log2(q: String) -> PyResult<(String, String)> {
+    let q = rational(&q, "log2 argument")?;
+    let i = Interval::ln_rational(&q, PREC)
+        .and_then(|l| l.checked_div(&Interval::ln2(PREC)))
+        .ok_or_else(|| value_error(format!("log2 of {q}: the argument must be positive")))?;
+    endpoints(&i)
+}
+
+/// Exact accounting of k uses (`dpcert compose`): `uses` is a list of (mechanism rows, k) on
+/// the same inputs, composed on every ordered neighbour pair (the same pair for every use,
+/// fresh randomness, all answers observed; the worst pair per query). A JSON document with the
+/// smallest `t = e^ε` for `delta`, `δ(ε) = A − B·e^ε` for each `eps`, `δ(t)` at `t`, each with
+/// its pair and its event in words.
+#[pyfunction]
+#[pyo3(signature = (uses, adjacency_spec, delta = None, eps = Vec::new(), t = None))]
+fn compose(
+    py: Python<'_>,
+    uses: Vec<(Vec<Vec<String>>, u64)>,
+    adjacency_spec: String,
+    delta: Option<String>,
+    eps: Vec<String>,
+    t: Option<String>,
+) -> PyResult<String> {
+    use dpcert::accounting::worst::{worst_delta_at_eps, worst_delta_at_t, worst_t_for_delta};
+    use serde_json::json;
+    let chans: Vec<(Channel, u64)> = uses
+        .iter()
+        .map(|(rows, k)| Ok((channel(rows)?, *k)))
+        .collect::<PyResult<_>>()?;
+    let n = chans
+        .first()
+        .map(|(w, _)| w.n_inputs())
+        .ok_or_else(|| value_error("compose needs at least one (mechanism, k)"))?;
+    if let Some((i, _)) = chans
+        .iter()
+        .enumerate()
+        .find(|(_, (w, _))| w.n_inputs() != n)
+    {
+        return Err(value_error(format!(
+            "mechanism {} has a different number of inputs (rows) than the first",
+            i + 1
+        )));
+    }
+    let adj = adjacency(py, &adjacency_spec, n)?;
+    let delta = delta.map(|d| rational(&d, "delta")).transpose()?;
+    if let Some(d) = delta.as_ref() {
+        if !(Rational::from(0u32)..Rational::from(1u32)).contains(d) {
+            return Err(value_error(format!("delta must be in [0, 1), got {d}")));
+        }
+    }
+    let eps: Vec<Rational> = eps
+        .iter()
+        .map(|e| rational(e, "eps"))
+        .collect::<PyResult<_>>()?;
+    if let Some(e) = eps.iter().find(|e| **e < 0u32) {
+        return Err(value_error(format!("eps must be at least 0, got {e}")));
+    }
+    let t = t.map(|t| rational(&t, "t")).transpose()?;
+    if let Some(t) = t.as_ref().filter(|t| **t < 1u32) {
+        return Err(value_error(format!(
+            "t = e^eps must be at least 1, got {t}"
+        )));
+    }
+    interruptible(py, move || {
+        let seq: Vec<(&Channel, u64)> = chans.iter().map(|(w, k)| (w, *k)).collect();
+        let pcs = dpcert::accounting::compose_on_pairs(&seq, &adj.pairs, |_, _| {})
+            .map_err(value_error)?;
+        let mut doc = json!({ "pairs": pcs.len() });
+        if pcs.is_empty() {
+            return Ok(doc.to_string());
+        }
+        if let Some(d) = delta {
+            let (i, r) = worst_t_for_delta(&pcs, &d).expect("non-empty");
+            doc["eps_for_delta"] = json!({
+                "delta": d.to_string(),
+                "t": ext(&r.t),
+                "pair": [pcs[i].pair.0, pcs[i].pair.1],
+                "event": pcs[i].composed.describe(&r.event),
+            });
+        }
+        let mut at_eps = Vec::new();
+        for e in &eps {
+            let (i, r) = worst_delta_at_eps(&pcs, e)
+                .map_err(|u| PyRuntimeError::new_err(format!("undecided: {u}")))?
+                .expect("non-empty");
+            at_eps.push(json!({
+                "eps": e.to_string(),
+                "A": r.form.a.to_string(),
+                "B": r.form.b.to_string(),
+                "enclosure": endpoints(&r.form.enclose(PREC))?,
+                "pair": [pcs[i].pair.0, pcs[i].pair.1],
+                "event": pcs[i].composed.describe(&r.event),
+            }));
+        }
+        doc["delta_at_eps"] = json!(at_eps);
+        if let Some(t) = t {
+            let (i, r) = worst_delta_at_t(&pcs, &t).expect("non-empty");
+            doc["delta_at_t"] = json!({
+                "t": t.to_string(),
+                "delta": r.delta.to_string(),
+                "pair": [pcs[i].pair.0, pcs[i].pair.1],
+                "event": pcs[i].composed.describe(&r.event),
+            });
+        }
+        Ok(doc.to_string())
+    })
+}
+
+/// Decide a statement of the claim language (`dpcert check 'EXPR'`): the verdict as JSON with a
+/// `text` field (the CLI's report). Parse and type errors raise `ValueError` with the column
+/// marked by a caret.
+#[pyfunction]
+#[pyo3(signature = (expr, budget_secs = None, max_instances = None))]
+fn check(
+    py: Python<'_>,
+    expr: String,
+    budget_secs: Option<f64>,
+    max_instances: Option<u64>,
+) -> PyResult<String> {
+    use dpcert::claim::lang;
+    let claim = lang::parse(&expr).map_err(|e| value_error(e.render(&expr)))?;
+    let mut opts = lang::Options::default();
+    if let Some(s) = budget_secs {
+        opts.budget = Some(Duration::try_from_secs_f64(s).map_err(|_| {
+            value_error(format!(
+                "budget_secs must be a non-negative number of seconds, got {s}"
+            ))
+        })?);
+    }
+    if let Some(m) = max_instances {
+        opts.max_instances = m;
+    }
+    interruptible(py, move || {
+        let v = lang::check(&claim, &opts).map_err(|e| value_error(e.render(&expr)))?;
+        let mut doc = serde_json::to_value(&v)
+            .map_err(|e| PyRuntimeError::new_err(format!("internal error: {e}")))?;
+        doc["text"] = serde_json::Value::String(lang::report::render(&v));
+        Ok(doc.to_string())
+    })
+}
+
+/// `dpcert graph SPEC --json`: the analysis of a graph spec or edge-list file.
+#[pyfunction]
+#[pyo3(signature = (spec, vt_budget = dpcert::cli::graph::VT_PLUS_LIMIT))]
+fn graph(py: Python<'_>, spec: String, vt_budget: usize) -> PyResult<String> {
+    let g = load_graph(py, &spec)?;
+    if g.n() > dpcert::cli::graph::MAX_ANALYSIS_VERTICES {
+        return Err(value_error(format!(
+            "{spec}: {} vertices, above the analysis limit of {}",
+            g.n(),
+            dpcert::cli::graph::MAX_ANALYSIS_VERTICES
+        )));
+    }
+    interruptible(py, move || {
+        let progress = dpcert::cli::progress::Progress::spinner("graph", false);
+        Ok(dpcert::cli::graph::to_json(&g, vt_budget, &progress).to_string())
+    })
+}
+
+/// Solve an LP given in the CPLEX LP text format exactly; `dpcert lp --json`'s document
+/// (the certificate has been re-checked by dpcert's independent checker).
+#[pyfunction]
+#[pyo3(signature = (text, time_limit = None))]
+fn solve_lp(py: Python<'_>, text: String, time_limit: Option<f64>) -> PyResult<String> {
+    let file = dpcert::lp::parse_lp(&text).map_err(|e| value_error(format!("LP: {e}")))?;
+    let deadline = match time_limit {
+        None => None,
+        Some(s) if s.is_finite() && s > 0.0 && s <= 1e9 => {
+            Some(Instant::now() + Duration::from_secs_f64(s))
+        }
+        Some(s) => {
+            return Err(value_error(format!(
+                "time_limit must be a positive number of seconds (at most 1e9), got {s}"
+            )))
+        }
+    };
+    interruptible(py, move || {
+        match dpcert::lp::solve_within(&file.model, deadline) {
+            Ok((solution, _)) => Ok(dpcert::cli::lp::to_json(&file, &solution).to_string()),
+            Err(dpcert::lp::SolveError::TimeLimit) => {
+                Err(pyo3::exceptions::PyTimeoutError::new_err(
+                    "time limit reached before a certified answer",
+                ))
+            }
+            Err(dpcert::lp::SolveError::Certificate(e)) => Err(PyRuntimeError::new_err(format!(
+                "internal error: the solver's certificate was rejected by the checker: {e}"
+            ))),
+        }
+    })
+}
+
+/// Run registered claims (all when `ids` is empty) on their default grids: a JSON list of
+/// reports (`dpcert verify --json`'s `claims`).
+#[pyfunction]
+#[pyo3(signature = (ids = Vec::new()))]
+fn verify(py: Python<'_>, ids: Vec<String>) -> PyResult<String> {
+    use dpcert::claim::{manifest, registry, verdict, ClaimChecker};
+    let dir = std::env::var_os("DPCERT_THEOREMS")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(manifest::default_dir);
+    let ms = manifest::load_all(&dir).map_err(|e| value_error(format!("bad manifest: {e}")))?;
+    let meta: std::collections::BTreeMap<String, manifest::ManifestClaim> = ms
+        .iter()
+        .flat_map(|m| m.claims.iter().cloned())
+        .map(|c| (c.id.clone(), c))
+        .collect();
+    let checkers = registry();
+    for id in &ids {
+        if !checkers.iter().any(|c| c.id() == id) {
+            let known = checkers.iter().map(|c| c.id());
+            let near = dpcert::cli::claims::nearest(id, known, 3);
+            return Err(value_error(format!(
+                "unknown claim ID {id:?}; nearest: {}",
+                near.join(", ")
+            )));
+        }
+    }
+    interruptible(py, move || {
+        let selected: Vec<&dyn ClaimChecker> = checkers
+            .iter()
+            .map(|c| c.as_ref())
+            .filter(|c| ids.is_empty() || ids.iter().any(|i| i == c.id()))
+            .collect();
+        let reports = verdict::run_all(&selected, |id| meta.get(id).cloned(), |_| {});
+        let v: Vec<serde_json::Value> = reports.iter().map(|r| r.to_json()).collect();
+        Ok(serde_json::Value::Array(v).to_string())
+    })
+}
+
+#[pymodule]
+fn _dpcert(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(rationalize, m)?)?;
+    m.add_function(wrap_pyfunction!(audit, m)?)?;
+    m.add_function(wrap_pyfunction!(dp_level, m)?)?;
+    m.add_function(wrap_pyfunction!(delta_at_t, m)?)?;
+    m.add_function(wrap_pyfunction!(delta_at_eps, m)?)?;
+    m.add_function(wrap_pyfunction!(eps_for_delta, m)?)?;
+    m.add_function(wrap_pyfunction!(vulnerability, m)?)?;
+    m.add_function(wrap_pyfunction!(mult_capacity, m)?)?;
+    m.add_function(wrap_pyfunction!(mutual_information, m)?)?;
+    m.add_function(wrap_pyfunction!(capacity, m)?)?;
+    m.add_function(wrap_pyfunction!(compose, m)?)?;
+    m.add_function(wrap_pyfunction!(check, m)?)?;
+    m.add_function(wrap_pyfunction!(ln, m)?)?;
+    m.add_function(wrap_pyfunction!(log2, m)?)?;
+    m.add_function(wrap_pyfunction!(graph, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_lp, m)?)?;
+    m.add_function(wrap_pyfunction!(verify, m)?)?;
+    Ok(())
+}

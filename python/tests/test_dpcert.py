@@ -1,0 +1,306 @@
+"""The Python package against a `fractions`-based reference on small cases, bad inputs, a
+qif-style worked example and an LP round trip. Run: `pytest python/tests` after
+`pip install ./python`."""
+
+import itertools
+import math
+import random
+import warnings
+from fractions import Fraction as F
+
+import pytest
+
+import dpcert
+
+# -- naive references, written from the definitions with Fractions only -------------------------
+
+
+def ref_dp_level(w, pairs):
+    """max W(y|x)/W(y|x') over neighbours in both orientations (inf when 0 faces > 0)."""
+    best = F(1)
+    for a, b in pairs:
+        for x, xp in ((a, b), (b, a)):
+            for y in range(len(w[0])):
+                if w[x][y] > 0 and w[xp][y] == 0:
+                    return math.inf
+                if w[xp][y] > 0:
+                    best = max(best, w[x][y] / w[xp][y])
+    return best
+
+
+def ref_delta(w, pairs, t):
+    """max over ordered neighbours of sum_y max(0, W(y|x) - t W(y|x'))."""
+    return max(
+        [F(0)]
+        + [
+            sum((max(F(0), w[x][y] - t * w[xp][y]) for y in range(len(w[0]))), F(0))
+            for a, b in pairs
+            for x, xp in ((a, b), (b, a))
+        ]
+    )
+
+
+def complete(n):
+    return list(itertools.combinations(range(n), 2))
+
+
+def random_channel(rng, n, m, denom):
+    rows = []
+    for _ in range(n):
+        cuts = sorted(rng.randint(0, denom) for _ in range(m - 1))
+        parts = [b - a for a, b in zip([0] + cuts, cuts + [denom])]
+        rows.append([F(p, denom) for p in parts])
+    return rows
+
+
+RR = [[F(3, 4), F(1, 4)], [F(1, 4), F(3, 4)]]
+
+
+def near(enc, decimal, tol=F(1, 10**15)):
+    """The enclosure meets [decimal - tol, decimal + tol] (decimal: a rounded reference)."""
+    d = F(decimal)
+    return enc.lo <= d + tol and d - tol <= enc.hi
+
+# -- agreement with the references -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_dp_level_and_delta_agree_with_the_reference(seed):
+    rng = random.Random(seed)
+    n, m = rng.randint(2, 4), rng.randint(2, 4)
+    w = random_channel(rng, n, m, rng.choice([2, 3, 4, 6]))
+    assert dpcert.dp_level(w).t == ref_dp_level(w, complete(n))
+    t = F(rng.randint(2, 9), rng.randint(1, 3))
+    t = max(t, F(1))
+    assert dpcert.delta(w, t) == ref_delta(w, complete(n), t)
+
+
+def test_path_adjacency_compares_only_neighbours():
+    w = [[F(1, 2), F(1, 2)], [F(1, 3), F(2, 3)], [F(1, 10), F(9, 10)]]
+    assert dpcert.dp_level(w, "path:3").t == ref_dp_level(w, [(0, 1), (1, 2)]) == F(10, 3)
+    assert dpcert.dp_level(w).t == F(5)
+
+
+def test_inputs_as_strings_ints_and_numpy_agree():
+    np = pytest.importorskip("numpy")
+    as_str = [["3/4", "0.25"], ["1/4", "3/4"]]
+    as_obj = np.array(RR, dtype=object)
+    assert dpcert.dp_level(as_str).t == dpcert.dp_level(as_obj).t == F(3)
+    assert dpcert.dp_level([[1, 0], [0, 1]]).t == math.inf
+
+
+def test_delta_at_eps_is_the_exact_form_and_encloses_it():
+    d = dpcert.delta_at_eps(RR, F(1, 2))
+    assert (d.A, d.B) == (F(3, 4), F(1, 4))
+    # e^(1/2) in [1.6487212707, 1.6487212708]: the enclosure must contain A - B e^(1/2).
+    lo, hi = d.A - d.B * F("1.6487212708"), d.A - d.B * F("1.6487212707")
+    assert d.enclosure.lo <= hi and lo <= d.enclosure.hi
+    assert d.enclosure.width < F(1, 10**30)
+    assert "e^(1/2)" in str(d)
+
+
+def test_eps_for_delta_inverts_delta_exactly():
+    t, pair = dpcert.eps_for_delta(RR, F(1, 10))
+    assert t == F(13, 5) and pair == (0, 1)
+    assert dpcert.delta(RR, t) == F(1, 10)
+
+
+def test_eps_is_an_enclosure_of_ln_t():
+    e = dpcert.dp_level(RR).eps
+    assert near(e, "1.0986122886681098") and e.width < F(1, 10**50)
+    assert not near(e, "1.0986122886681") # the enclosure is tight, not a wide interval
+
+
+# -- QIF: a qif-style worked example (Alvim et al., The Science of QIF, ch. 5) ----------------
+
+
+def test_bayes_vulnerability_and_leakage_worked_example():
+    prior = [F(1, 4), F(1, 2), F(1, 4)]
+    c = [[F(1, 2), F(1, 2), 0, 0], [0, F(1, 4), F(1, 2), F(1, 4)], [F(1, 2), F(1, 3), F(1, 6), 0]]
+    v0, v1 = dpcert.vulnerability(prior, c)
+    # Reference: V(pi) = max_x pi_x; V[pi > C] = sum_y max_x pi_x C[x][y].
+    assert v0 == max(prior)
+    assert v1 == sum(max(prior[x] * c[x][y] for x in range(3)) for y in range(4))
+    assert dpcert.mult_leakage(prior, c) == v1 / v0
+    assert dpcert.add_leakage(prior, c) == v1 - v0
+    assert dpcert.mult_capacity(c) == sum(max(c[x][y] for x in range(3)) for y in range(4))
+
+
+def test_g_vulnerability_with_the_identity_gain_is_bayes_vulnerability():
+    prior = [F(1, 6), F(1, 3), F(1, 2)]
+    c = [[F(1, 2), F(1, 2)], [F(1, 3), F(2, 3)], [F(1, 10), F(9, 10)]]
+    ident = [[1 if w == x else 0 for x in range(3)] for w in range(3)]
+    assert dpcert.vulnerability(prior, c, ident) == dpcert.vulnerability(prior, c)
+    # A gain that rewards guessing "1 or 2" (one guess covering two secrets).
+    gain = [[0, 1, 1], [1, 0, 0]]
+    g0, g1 = dpcert.vulnerability(prior, c, gain)
+    assert g0 == max(sum(gain[w][x] * prior[x] for x in range(3)) for w in range(2))
+    assert g1 == sum(max(sum(gain[w][x] * prior[x] * c[x][y] for x in range(3)) for w in range(2)) for y in range(2))
+
+
+def test_information_measures_are_certified_and_non_negative():
+    mi, form = dpcert.mutual_information(None, RR)
+    assert near(mi, "0.1887218755408671") and "ln" in form
+    cap, pi = dpcert.capacity(RR)
+    assert pi == [F(1, 2), F(1, 2)] and near(cap, "0.1887218755408671")
+    same = [[F(1, 2), F(1, 2)], [F(1, 2), F(1, 2)]]
+    cap0, _ = dpcert.capacity(same)
+    assert cap0.lo >= 0  # never below the trivial bound
+    mi0, _ = dpcert.mutual_information(None, same)
+    assert mi0.lo >= 0
+    assert dpcert.min_entropy_leakage(None, RR).lo > F("0.5849")
+
+
+def test_audit_returns_every_field_with_fractions_and_enclosures():
+    a = dpcert.audit(RR, eps=["1/2", 1], delta=F(1, 10), prior="uniform")
+    assert a["dp"]["e_eps"] == F(3)
+    assert isinstance(a["dp"]["eps"], dpcert.Enclosure)
+    assert a["eps_for_delta"]["e_eps"] == F(13, 5)
+    assert [d["A"] for d in a["delta_at_eps"]] == [F(3, 4), F(3, 4)]
+    assert isinstance(a["capacity"]["bits"], dpcert.Enclosure)
+
+
+# -- floats only when asked --------------------------------------------------------------------
+
+
+def test_floats_are_refused_unless_rationalized():
+    floats = [[3 / 7, 4 / 7], [4 / 7, 3 / 7]]
+    with pytest.raises(TypeError, match="rationalize"):
+        dpcert.dp_level(floats)
+    with pytest.warns(dpcert.RationalizedWarning, match="rationalized matrix"):
+        assert dpcert.dp_level(floats, rationalize="auto").t == F(4, 3)
+    with pytest.warns(dpcert.RationalizedWarning):
+        assert dpcert.dp_level([[0.75, 0.25], [0.25, 0.75]], rationalize=1000).t == F(3)
+
+
+def test_rationalize_auto_keeps_rr_at_its_exact_level():
+    # RR at e^eps = 3 on 3 outputs, written by numpy: 3/5, 1/5, 1/5.
+    rows = [[3 / 5 if i == j else 1 / 5 for j in range(3)] for i in range(3)]
+    with pytest.warns(dpcert.RationalizedWarning):
+        assert dpcert.dp_level(rows, rationalize="auto").t == F(3)
+
+
+# -- bad input: clear exceptions ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "rows, match",
+    [
+        ([[F(1, 2), F(1, 3)]], "row 1: row sums to 5/6"),
+        ([[F(1, 2), F(1, 2)], [F(-1, 2), F(3, 2)]], r"row 2, column 1 \(1-based\): negative"),
+        ([["1/2", "1/2"], ["1/2"]], "row 2"),
+        ([["1/2", "a half"]], "row 1, column 2"),
+        ([], "no rows"),
+    ],
+)
+def test_bad_matrices_raise_value_error_with_the_place(rows, match):
+    with pytest.raises(ValueError, match=match):
+        dpcert.dp_level(rows)
+
+
+def test_bad_parameters_raise():
+    with pytest.raises(ValueError, match="at least 1"):
+        dpcert.delta(RR, F(1, 2))
+    with pytest.raises(ValueError, match="delta must be in"):
+        dpcert.eps_for_delta(RR, 2)
+    with pytest.raises(ValueError, match="3 vertices"):
+        dpcert.dp_level(RR, "path:3")
+    with pytest.raises(ValueError, match="neither a graph spec"):
+        dpcert.dp_level(RR, "no-such-graph")
+    with pytest.raises(TypeError):
+        dpcert.dp_level([[True, False], [False, True]])
+    with pytest.raises(ValueError, match="unknown claim"):
+        dpcert.verify(["NOPE-1"])
+
+
+# -- graphs, LPs, claims -----------------------------------------------------------------------
+
+
+def test_graph_analysis():
+    g = dpcert.graph("petersen")
+    assert g["vertices"] == 10 and g["aut_order"] in (120, "120")
+    assert g["distance_regular"] is True or g["distance_regular"].startswith("yes")
+
+
+def test_lp_model_round_trip_and_certificate():
+    m = dpcert.LpModel(maximize=True)
+    m.objective({"x": 3, "y": 2})
+    m.add({"x": 1, "y": 1}, "<=", 4)
+    m.add({"x": 1, "y": 3}, "<=", F(6))
+    m.bound("x", upper=3)
+    s = m.solve()
+    assert s["status"] == "optimal" and s["certificate_checked"] is True
+    assert s["objective"] == F(11) and s["values"] == {"x": F(3), "y": F(1)}
+    # Weak duality by hand: the duals price the rows to the same objective.
+    duals = s["duals"]
+    assert 4 * duals["c1"] + 6 * duals["c2"] + 3 * duals.get("x.ub", 0) == F(11)
+    inf = dpcert.LpModel()
+    inf.objective({"x": 1})
+    inf.add({"x": 1}, ">=", 2)
+    inf.add({"x": 1}, "<=", 1)
+    assert inf.solve()["status"] == "infeasible"
+
+
+def test_lp_syntax_error_names_the_line():
+    with pytest.raises(ValueError, match="line"):
+        dpcert.solve_lp("Maximize\n obj: x\nSubject To\n c1: x <= \nEnd\n")
+
+
+def test_verify_runs_a_registered_claim():
+    (r,) = dpcert.verify(["VAD-3"])
+    assert r["id"] == "VAD-3" and r["verdict"] == r["expect"]
+
+
+# -- composition ---------------------------------------------------------------------------------
+
+
+def ref_delta_k(w, k, t):
+    """delta(t) of k uses of the 2-row mechanism w by enumerating every output sequence."""
+    best = F(0)
+    for x, xp in ((0, 1), (1, 0)):
+        total = F(0)
+        for ys in itertools.product(range(len(w[0])), repeat=k):
+            p = q = F(1)
+            for y in ys:
+                p *= w[x][y]
+                q *= w[xp][y]
+            total += max(F(0), p - t * q)
+        best = max(best, total)
+    return best
+
+
+@pytest.mark.parametrize("k", [1, 2, 3, 4])
+def test_compose_agrees_with_enumerating_every_output_sequence(k):
+    w3 = [[F(1, 2), F(1, 3), F(1, 6)], [F(1, 6), F(1, 3), F(1, 2)]]
+    for w in (RR, w3):
+        for t in (F(1), F(3, 2), F(3), F(7)):
+            doc = dpcert.compose(w, k, t=t)
+            assert doc["delta_at_t"]["delta"] == ref_delta_k(w, k, t)
+
+
+def test_compose_rr_100_matches_the_known_exact_eps():
+    doc = dpcert.compose(RR, 100, delta=F(1, 10**5))
+    t = doc["eps_for_delta"]["t"]
+    # eps = ln t must be 90.7815385083... (the issue's exact figure)
+    assert near(dpcert.DpLevel(t, 0, 1, 0).eps, "90.78153850830", F(1, 10**10))
+    assert "of 100 answers" in doc["eps_for_delta"]["event"]
+    assert dpcert.compose(RR, 100, t=t)["delta_at_t"]["delta"] == F(1, 10**5)
+    with pytest.raises(ValueError, match="k must be at least 1"):
+        dpcert.compose(RR, 0, delta=F(1, 10))
+
+
+# -- the claim language ------------------------------------------------------------------------
+
+
+def test_check_holds_fails_and_errors():
+    v = dpcert.check("forall W in channels(2, 2, denom 4): min_leakage(uniform(2), W) <= log2(dp(W))")
+    assert v["outcome"] == "holds" and v["total"] == 25 and v["text"].startswith("holds")
+    # A false statement: the first counterexample in enumeration order, checked by hand.
+    f = dpcert.check("forall W in channels(2, 2, denom 2): dp(W) <= 2")
+    assert f["outcome"] == "fails"
+    w = dict(f["first"]["bindings"])["W"]
+    assert "1" in w and "0" in w  # a channel with a zero facing a one: dp = inf
+    with pytest.raises(ValueError, match="\\^"):
+        dpcert.check("forall W in channels(2, 2, denom 4): mi(W) <= ")
+    with pytest.raises(ValueError, match="unknown"):
+        dpcert.check("dpp(rr(2, 3)) = 3")

@@ -1,0 +1,292 @@
+//! δ of a composed PLD: at a rational `t = e^ε`, at a rational ε as the exact form
+//! `A − B·e^ε`, and the smallest `e^ε` for a given δ — each with the event that attains it.
+//!
+//! For a pair `(P, Q)` and `t ≥ 0`, `δ(t) = Σ_o (P(o) − t Q(o))^+` (Dwork–Roth Def. 2.4; Balle et
+//! al. 2018, Thm 1), attained by `{o : P(o)/Q(o) > t}`. Grouped by likelihood ratio this is
+//! `P(∞) + Σ_{r > t} (P_r − t Q_r)`: a sum over a *prefix* of the atoms in descending ratio,
+//! so every query walks that prefix and stops. δ is convex, non-increasing and piecewise
+//! linear in `t` with breakpoints at the ratios; so on a piece `δ = A − B t` with exact `A, B`,
+//! and the smallest `t` with `δ(t) ≤ δ` is `(A − δ)/B` on the piece where it crosses.
+
+use super::basis::log_ratio;
+use super::compose::{Atom, Composed, Cursor};
+use crate::measure::epsilon::{cmp_with_exp, DeltaAtEps, Unseparated};
+use crate::measure::ExtRational;
+use crate::num::{LogLinear, Natural, Rational};
+use malachite::base::num::basic::traits::{One, Zero};
+use std::cmp::Ordering;
+
+/// Atoms walked between two exact tests of the stop condition (the condition is monotone along
+/// the walk, so a block that ends before the stop needs no test inside it).
+const BLOCK: u64 = 64;
+
+/// The atoms with the largest ratios: the event of a δ.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Event {
+    /// How many atoms (distinct finite ratios), from the largest ratio down.
+    pub atoms: u64,
+    /// The exponent vector of the smallest ratio in the event (`None` when no finite atom).
+    pub least: Option<Vec<i64>>,
+    /// Its P-mass (with the `+∞` part) and Q-mass.
+    pub p: Rational,
+    pub q: Rational,
+    /// The outcomes with infinite privacy loss are in the event (P-mass `inf > 0`).
+    pub with_inf: bool,
+}
+
+/// `δ(t)` exactly, with its event.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeltaAtT {
+    pub t: Rational,
+    pub delta: Rational,
+    pub event: Event,
+}
+
+/// `δ(ε) = A − B·e^ε` exactly (in [`DeltaAtEps`]; its `pair` is set by the caller and its
+/// output list is empty — the event of a composition is [`DeltaEps::event`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeltaEps {
+    pub form: DeltaAtEps,
+    pub event: Event,
+}
+
+/// The smallest `t = e^ε ≥ 1` with `δ(t) ≤ δ` (`∞` when the `+∞` mass exceeds δ), with the
+/// event attaining `δ(t) = δ` (or the largest event when `t = 1`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TForDelta {
+    pub delta: Rational,
+    pub t: ExtRational,
+    pub event: Event,
+}
+
+/// The walk state: the prefix before the cursor and its numerators.
+#[derive(Clone)]
+struct Prefix<'a> {
+    cur: Cursor<'a>,
+    a: Natural,
+    b: Natural,
+    len: u64,
+    least: Option<Vec<i64>>,
+}
+
+impl Prefix<'_> {
+    fn take(&mut self) {
+        if let Some(at) = self.cur.atom() {
+            self.a += &at.p;
+            self.b += &at.q;
+            self.least = Some(at.exps.clone());
+            self.len += 1;
+        }
+        self.cur.advance();
+    }
+}
+
+/// The prefix of atoms before the first one where `stop(a, b, atom)` holds (`a`, `b` the
+/// prefix numerators), and that atom. `stop` must be monotone along the walk.
+fn walk<'a>(
+    c: &'a Composed,
+    stop: impl Fn(&Natural, &Natural, &Atom) -> bool,
+) -> (Prefix<'a>, Option<Atom>) {
+    let mut checkpoint = Prefix {
+        cur: c.cursor(),
+        a: Natural::ZERO,
+        b: Natural::ZERO,
+        len: 0,
+        least: None,
+    };
+    loop {
+        let mut ahead = checkpoint.clone();
+        for _ in 0..BLOCK {
+            if ahead.cur.atom().is_none() {
+                break;
+            }
+            ahead.take();
+        }
+        let stopped = match ahead.cur.atom() {
+            None => true,
+            Some(at) => stop(&ahead.a, &ahead.b, at),
+        };
+        if !stopped {
+            checkpoint = ahead;
+            continue;
+        }
+        // The stop lies in this block: replay it one atom at a time.
+        let mut p = checkpoint;
+        loop {
+            match p.cur.atom() {
+                None => return (p, None),
+                Some(at) if stop(&p.a, &p.b, at) => {
+                    let at = at.clone();
+                    return (p, Some(at));
+                }
+                Some(_) => p.take(),
+            }
+        }
+    }
+}
+
+impl Composed {
+    fn event(&self, p: &Prefix) -> Event {
+        Event {
+            atoms: p.len,
+            least: p.least.clone(),
+            p: &self.inf + Rational::from_naturals_ref(&p.a, &self.den_p),
+            q: Rational::from_naturals_ref(&p.b, &self.den_q),
+            with_inf: self.inf > 0u32,
+        }
+    }
+
+    /// `δ(t) = max_A P^k(A) − t Q^k(A)` of the composition at a rational `t > 0`, exactly.
+    pub fn delta_at_t(&self, t: &Rational) -> DeltaAtT {
+        let ln_t = (*t > 0u32).then(|| LogLinear::ln(t));
+        let (prefix, _) = walk(self, |_, _, at| match &ln_t {
+            None => false,
+            Some(l) => (&log_ratio(&at.exps, &self.basis) - l).signum() != Ordering::Greater,
+        });
+        let event = self.event(&prefix);
+        DeltaAtT {
+            t: t.clone(),
+            delta: &event.p - t * &event.q,
+            event,
+        }
+    }
+
+    /// `δ(ε) = A − B·e^ε` of the composition at a rational `ε ≥ 0`, exactly (the ratios are
+    /// compared with `e^ε` as log-linear forms, which always decides: Hermite–Lindemann).
+    pub fn delta_at_eps(&self, eps: &Rational) -> DeltaEps {
+        let (prefix, _) = walk(self, |_, _, at| {
+            log_ratio(&at.exps, &self.basis).cmp_rational(eps) != Ordering::Greater
+        });
+        let event = self.event(&prefix);
+        DeltaEps {
+            form: DeltaAtEps {
+                eps: eps.clone(),
+                a: event.p.clone(),
+                b: event.q.clone(),
+                pair: (0, 0),
+                event: Vec::new(),
+            },
+            event,
+        }
+    }
+
+    /// The smallest `t = e^ε ≥ 1` with `δ(t) ≤ δ` for a rational `δ ≥ 0`, exactly.
+    pub fn t_for_delta(&self, delta: &Rational) -> TForDelta {
+        let rest = delta - &self.inf; // what the finite atoms may still contribute
+        if rest < 0u32 {
+            let (prefix, _) = walk(self, |_, _, _| false);
+            return TForDelta {
+                delta: delta.clone(),
+                t: ExtRational::Infinite,
+                event: self.event(&prefix),
+            };
+        }
+        let (dn, dd) = (rest.numerator_ref().clone(), rest.denominator_ref().clone());
+        let dn_den_p = &dn * &self.den_p;
+        let at_most_one =
+            |at: &Atom| log_ratio(&at.exps, &self.basis).signum() != Ordering::Greater;
+        // δ_finite(r) > rest at the atom's ratio r = (p/den_p)/(q/den_q):
+        // (a q − p b)/(q den_p) > dn/dd  ⇔  a q dd > q den_p dn + p b dd.
+        let above = |a: &Natural, b: &Natural, at: &Atom| {
+            a * &at.q * &dd > &at.q * &dn_den_p + &at.p * b * &dd
+        };
+        let (prefix, stop) = walk(self, |a, b, at| at_most_one(at) || above(a, b, at));
+        let event = self.event(&prefix);
+        let crosses_above_one = match &stop {
+            Some(at) if !at_most_one(at) => true,
+            // The prefix holds every ratio > 1: does δ(1) exceed δ?
+            _ => event.p.clone() - &event.q > *delta,
+        };
+        let t = if crosses_above_one {
+            ExtRational::Finite((&event.p - delta) / &event.q)
+        } else {
+            ExtRational::Finite(Rational::ONE)
+        };
+        TForDelta {
+            delta: delta.clone(),
+            t,
+            event,
+        }
+    }
+
+    /// Does `δ(ε) ≤ δ` hold? Exactly: iff `e^ε ≥ t*(δ)` ([`Composed::t_for_delta`]).
+    pub fn holds(&self, eps: &Rational, delta: &Rational) -> Result<bool, Unseparated> {
+        Ok(match self.t_for_delta(delta).t {
+            ExtRational::Infinite => false,
+            ExtRational::Finite(t) => cmp_with_exp(&t, eps)? != Ordering::Greater,
+        })
+    }
+}
+
+/// `{0}`, `{2, 3}`: a set of output indices.
+fn outputs(o: &[usize]) -> String {
+    let v: Vec<String> = o.iter().map(|y| y.to_string()).collect();
+    format!("{{{}}}", v.join(", "))
+}
+
+impl Composed {
+    /// The event in words: "at least 91 of 100 answers in {0}" (one two-letter pair), a
+    /// weighted count (one basis element), or "likelihood ratio ≥ 2^3·3^-1" (in general), and
+    /// "some answer in {…}" for the outcomes impossible under the second row.
+    pub fn describe(&self, e: &Event) -> String {
+        let mut parts = Vec::new();
+        if let Some(least) = &e.least {
+            let k = self.k();
+            if let Some(outs) = self.binomial_outputs() {
+                let j = k + 1 - e.atoms;
+                parts.push(format!("at least {j} of {k} answers in {}", outputs(outs)));
+            } else if self.basis.len() == 1 && self.uses.len() == 1 {
+                let letters = &self.uses[0].0.letters;
+                let mut sum = String::new();
+                for (l, ex) in letters.iter().zip(&self.letter_exps[0]) {
+                    let c = ex[0];
+                    if c == 0 {
+                        continue;
+                    }
+                    if sum.is_empty() {
+                        sum.push_str(if c < 0 { "-" } else { "" });
+                    } else {
+                        sum.push_str(if c < 0 { " - " } else { " + " });
+                    }
+                    if c.abs() != 1 {
+                        sum.push_str(&format!("{}·", c.abs()));
+                    }
+                    sum.push_str(&format!("#{}", outputs(&l.outputs)));
+                }
+                parts.push(format!(
+                    "{sum} ≥ {} (#S = number of answers in S; likelihood ratio {}^({sum}))",
+                    least[0], self.basis[0]
+                ));
+            } else {
+                let pow: Vec<String> = least
+                    .iter()
+                    .zip(&self.basis)
+                    .filter(|(e, _)| **e != 0)
+                    .map(|(e, b)| format!("{b}^{e}"))
+                    .collect();
+                let r = if pow.is_empty() {
+                    "1".to_string()
+                } else {
+                    pow.join("·")
+                };
+                parts.push(format!("likelihood ratio P/Q ≥ {r}"));
+            }
+        }
+        if e.with_inf {
+            let inf: Vec<usize> = self
+                .uses
+                .iter()
+                .flat_map(|(p, _)| p.inf_outputs.iter().copied())
+                .collect();
+            parts.push(format!(
+                "some answer in {} (impossible under x')",
+                outputs(&inf)
+            ));
+        }
+        if parts.is_empty() {
+            "no outcome".to_string()
+        } else {
+            parts.join(", or ")
+        }
+    }
+}

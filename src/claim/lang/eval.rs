@@ -1,0 +1,658 @@
+//! The evaluator: values by the exact kernel, statements three-valued ([`Decision`]) with the
+//! comparison that decided them.
+//!
+//! Connectives follow Kleene's strong three-valued logic (`False and ? = False`,
+//! `True or ? = True`). `forall` stops at its first failing instance (domains' order) and
+//! remembers its first undecided one; `exists` stops at its first witness. Under a symbolic
+//! `t` a comparison means "for every t in the range", so only `and`/`forall` combine such
+//! statements (`or`, `not`, `=>` and `exists` of them are refused: they are not pointwise).
+
+use super::ast::*;
+use super::builtins;
+use super::domains::Domain;
+use super::error::LangError;
+use super::real::{bracket_decision, compare, How, Num};
+use super::symbolic::SymRange;
+use super::value::Value;
+use crate::graph::Graph;
+use crate::num::{Decision, RatFn, Rational};
+use crate::prob::Dist;
+use std::sync::Arc;
+
+/// The methods an instance used (a bit set; `bits` is the largest interval precision).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Methods {
+    pub mask: u8,
+    pub bits: u64,
+}
+
+const M_EXACT: u8 = 1;
+const M_LOG: u8 = 2;
+const M_INTERVAL: u8 = 4;
+const M_POLY: u8 = 8;
+const M_LP: u8 = 16;
+const M_ENUM: u8 = 32;
+
+impl Methods {
+    fn add(&mut self, h: How) {
+        match h {
+            How::Exact => self.mask |= M_EXACT,
+            How::LogLinear => self.mask |= M_LOG,
+            How::Polynomial => self.mask |= M_POLY,
+            How::Interval(b) => {
+                self.mask |= M_INTERVAL;
+                self.bits = self.bits.max(b);
+            }
+        }
+    }
+    pub fn merge(&mut self, o: Methods) {
+        self.mask |= o.mask;
+        self.bits = self.bits.max(o.bits);
+    }
+    pub fn names(&self) -> Vec<String> {
+        let mut v = Vec::new();
+        for (bit, name) in [
+            (M_EXACT, "exact"),
+            (M_LOG, "log-linear"),
+            (M_POLY, "polynomial (Sturm)"),
+            (M_LP, "lp-certificate"),
+            (M_ENUM, "enumeration"),
+        ] {
+            if self.mask & bit != 0 {
+                v.push(name.to_string());
+            }
+        }
+        if self.mask & M_INTERVAL != 0 {
+            v.push(format!("interval@{}", self.bits));
+        }
+        v
+    }
+}
+
+/// Why a statement is not `True`: the comparison (or predicate) and the values it compared.
+#[derive(Clone)]
+pub struct Detail {
+    /// The source text of the comparison.
+    pub compared: String,
+    pub lhs: Option<Num>,
+    pub rhs: Option<Num>,
+    /// Bindings of inner quantifiers (and a failing symbolic `t`), `name = value`.
+    pub witness: Vec<(String, String)>,
+    /// Why undecided, or a note.
+    pub why: Option<String>,
+}
+
+/// A three-valued statement.
+#[derive(Clone)]
+pub struct Truth {
+    pub d: Decision,
+    /// Decided for every value of the symbolic `t` (not pointwise).
+    pub sym: bool,
+    pub detail: Option<Box<Detail>>,
+}
+
+impl Truth {
+    fn plain(d: Decision) -> Truth {
+        Truth {
+            d,
+            sym: false,
+            detail: None,
+        }
+    }
+}
+
+/// Evaluation state of one thread: the source (for error spans and `compared` texts), the
+/// symbolic range in force and the methods used so far.
+pub struct Evaluator<'s> {
+    pub src: &'s str,
+    pub sym: Option<SymRange>,
+    pub methods: Methods,
+}
+
+pub type Env = Vec<(String, Value)>;
+
+fn text(src: &str, s: Span) -> String {
+    src.get(s.start..s.end).unwrap_or("").trim().to_string()
+}
+
+impl<'s> Evaluator<'s> {
+    pub fn new(src: &'s str) -> Evaluator<'s> {
+        Evaluator {
+            src,
+            sym: None,
+            methods: Methods::default(),
+        }
+    }
+
+    fn err(&self, span: Span, msg: impl Into<String>) -> LangError {
+        LangError::eval(span, msg)
+    }
+
+    fn num(&mut self, e: &Expr, env: &mut Env) -> Result<Num, LangError> {
+        match self.eval(e, env)? {
+            Value::Num(n) => Ok(n),
+            _ => Err(self.err(e.span, "expected a number")),
+        }
+    }
+
+    /// The value of `e`.
+    pub fn eval(&mut self, e: &Expr, env: &mut Env) -> Result<Value, LangError> {
+        let at = |r: Result<Num, String>| r.map(Value::Num).map_err(|m| LangError::eval(e.span, m));
+        match &e.kind {
+            ExprKind::Num(q) => Ok(Value::Num(Num::Rat(q.clone()))),
+            ExprKind::Inf => Ok(Value::Num(Num::Inf)),
+            ExprKind::E => at(Num::int(1).exp()),
+            ExprKind::Var(name) => {
+                if let Some((_, v)) = env.iter().rev().find(|(n, _)| n == name) {
+                    return Ok(v.clone());
+                }
+                match name.as_str() {
+                    "petersen" => Ok(Value::Graph(Arc::new(Graph::petersen()))),
+                    _ => Err(self.err(e.span, format!("unknown name `{name}`"))),
+                }
+            }
+            ExprKind::Neg(a) => {
+                let a = self.num(a, env)?;
+                at(a.neg())
+            }
+            ExprKind::Bin(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div), a, b) => {
+                let a = self.num(a, env)?;
+                let b = self.num(b, env)?;
+                at(match op {
+                    BinOp::Add => a.add(&b),
+                    BinOp::Sub => a.sub(&b),
+                    BinOp::Mul => a.mul(&b),
+                    _ => a.div(&b),
+                })
+            }
+            ExprKind::Bin(BinOp::Pow, a, b) => {
+                let base = self.num(a, env)?;
+                let k = match self.num(b, env)? {
+                    Num::Rat(q) => i64::try_from(&q).map_err(|_| {
+                        self.err(b.span, format!("`^` needs an integer exponent, got {q} (write exp(x * ln(b)) for b^x)"))
+                    })?,
+                    n => {
+                        return Err(self.err(
+                            b.span,
+                            format!("`^` needs an integer exponent, got {} (write exp(x * ln(b)) for b^x)", n.exact_string()),
+                        ))
+                    }
+                };
+                if k.unsigned_abs() > 100_000 {
+                    return Err(self.err(b.span, format!("exponent {k} is too large")));
+                }
+                at(base.powi(k))
+            }
+            ExprKind::Call {
+                name, args, named, ..
+            } => {
+                let mut vals = Vec::with_capacity(args.len());
+                for a in args {
+                    vals.push(self.eval(a, env)?);
+                }
+                let mut nv = Vec::new();
+                for (k, v) in named {
+                    nv.push((k.clone(), self.eval(v, env)?));
+                }
+                match name.as_str() {
+                    "max_utility" => self.methods.mask |= M_LP,
+                    "is_dr" | "is_vt" | "is_vt_plus" | "graphs" | "connected_graphs" => {
+                        self.methods.mask |= M_ENUM
+                    }
+                    _ => {}
+                }
+                builtins::call(name, &vals, &nv).map_err(|m| self.err(e.span, m))
+            }
+            ExprKind::Index(a, i) => {
+                let v = self.eval(a, env)?;
+                let iv = self.eval(i, env)?;
+                let idx = builtins::count(&iv, "an index", u64::MAX)
+                    .map_err(|m| self.err(i.span, m))? as usize;
+                match v {
+                    Value::Chan(w) => {
+                        if idx >= w.n_inputs() {
+                            return Err(self.err(
+                                i.span,
+                                format!(
+                                    "row {idx} of a channel with {} rows (indices start at 0)",
+                                    w.n_inputs()
+                                ),
+                            ));
+                        }
+                        Ok(Value::Dist(Arc::new(w.row(idx))))
+                    }
+                    Value::Dist(p) => {
+                        if idx >= p.len() {
+                            return Err(self.err(i.span, format!("entry {idx} of a distribution on {} points (indices start at 0)", p.len())));
+                        }
+                        Ok(Value::Num(Num::Rat(p.p(idx).clone())))
+                    }
+                    _ => Err(self.err(a.span, "only channels and distributions can be indexed")),
+                }
+            }
+            ExprKind::Set(items) => {
+                let mut v = Vec::with_capacity(items.len());
+                for it in items {
+                    v.push(self.eval(it, env)?);
+                }
+                Ok(Value::Set(Domain::Items(Arc::new(v))))
+            }
+            ExprKind::IntRange(a, b) => {
+                let lo = self.int(a, env)?;
+                let hi = self.int(b, env)?;
+                Ok(Value::Set(Domain::Ints { lo, hi }))
+            }
+            ExprKind::Let { name, value, body } => {
+                let v = self.eval(value, env)?;
+                env.push((name.clone(), v));
+                let r = self.eval(body, env);
+                env.pop();
+                r
+            }
+            ExprKind::Fold {
+                f,
+                var,
+                domain,
+                body,
+                ..
+            } => {
+                let dom = self.domain(domain, env)?;
+                let mut acc: Option<Num> = None;
+                for i in 0..dom.len() {
+                    env.push((var.clone(), dom.get(i)));
+                    let x = self.num(body, env);
+                    env.pop();
+                    let x = x?;
+                    acc = Some(match (acc, f) {
+                        (None, _) => x,
+                        (Some(s), Fold::Sum) => s.add(&x).map_err(|m| self.err(body.span, m))?,
+                        (Some(s), Fold::Max) => s
+                            .extreme(&x, std::cmp::Ordering::Greater)
+                            .map_err(|m| self.err(body.span, m))?,
+                        (Some(s), Fold::Min) => s
+                            .extreme(&x, std::cmp::Ordering::Less)
+                            .map_err(|m| self.err(body.span, m))?,
+                    });
+                }
+                match (acc, f) {
+                    (Some(x), _) => Ok(Value::Num(x)),
+                    (None, Fold::Sum) => Ok(Value::Num(Num::int(0))),
+                    (None, _) => Err(self.err(e.span, "max/min over an empty domain")),
+                }
+            }
+            // statements used as values (`let ok = a <= b; ...`)
+            _ => {
+                let t = self.truth(e, env)?;
+                if t.sym {
+                    return Err(self.err(
+                        e.span,
+                        "a statement about the symbolic t cannot be stored in a variable",
+                    ));
+                }
+                Ok(Value::Bool(t.d))
+            }
+        }
+    }
+
+    fn int(&mut self, e: &Expr, env: &mut Env) -> Result<i64, LangError> {
+        match self.num(e, env)? {
+            Num::Rat(q) => i64::try_from(&q)
+                .map_err(|_| self.err(e.span, format!("expected an integer, got {q}"))),
+            n => Err(self.err(
+                e.span,
+                format!("expected an integer, got {}", n.exact_string()),
+            )),
+        }
+    }
+
+    /// The domain `e` denotes.
+    pub fn domain(&mut self, e: &Expr, env: &mut Env) -> Result<Domain, LangError> {
+        match self.eval(e, env)? {
+            Value::Set(d) => Ok(d),
+            _ => Err(self.err(e.span, "expected a domain")),
+        }
+    }
+
+    /// The three-valued truth of the statement `e`.
+    pub fn truth(&mut self, e: &Expr, env: &mut Env) -> Result<Truth, LangError> {
+        match &e.kind {
+            ExprKind::Cmp(rel, a, b) => {
+                let x = self.num(a, env)?;
+                let y = self.num(b, env)?;
+                self.compare(e, *rel, x, y)
+            }
+            ExprKind::Bin(BinOp::And, a, b) => {
+                let x = self.truth(a, env)?;
+                if x.d == Decision::False {
+                    return Ok(x);
+                }
+                let y = self.truth(b, env)?;
+                let sym = x.sym || y.sym;
+                let d = x.d.and(y.d);
+                let detail = if y.d != Decision::True {
+                    y.detail
+                } else {
+                    x.detail
+                };
+                Ok(Truth { d, sym, detail })
+            }
+            ExprKind::Bin(BinOp::Or, a, b) => {
+                let x = self.pointwise(a, env, "or")?;
+                if x.d == Decision::True {
+                    return Ok(x);
+                }
+                let y = self.pointwise(b, env, "or")?;
+                let d = x.d.or(y.d);
+                let detail = if y.d == Decision::Unknown || x.d != Decision::Unknown {
+                    y.detail
+                } else {
+                    x.detail
+                };
+                Ok(Truth {
+                    d,
+                    sym: false,
+                    detail,
+                })
+            }
+            ExprKind::Bin(BinOp::Implies, a, b) => {
+                let x = self.pointwise(a, env, "=>")?;
+                match x.d {
+                    Decision::False => Ok(Truth::plain(Decision::True)),
+                    Decision::True => self.truth(b, env),
+                    Decision::Unknown => {
+                        let y = self.truth(b, env)?;
+                        if y.d == Decision::True {
+                            Ok(y)
+                        } else {
+                            Ok(Truth {
+                                d: Decision::Unknown,
+                                sym: y.sym,
+                                detail: x.detail,
+                            })
+                        }
+                    }
+                }
+            }
+            ExprKind::Not(a) => {
+                let x = self.pointwise(a, env, "not")?;
+                Ok(Truth {
+                    d: x.d.not(),
+                    sym: false,
+                    detail: x.detail,
+                })
+            }
+            ExprKind::Quant {
+                q,
+                binders,
+                filter,
+                body,
+            } => self.quant(*q, binders, 0, filter.as_deref(), body, env),
+            ExprKind::Let { name, value, body } => {
+                let v = self.eval(value, env)?;
+                env.push((name.clone(), v));
+                let r = self.truth(body, env);
+                env.pop();
+                r
+            }
+            _ => match self.eval(e, env)? {
+                Value::Bool(d) => Ok(Truth {
+                    d,
+                    sym: false,
+                    detail: (d != Decision::True).then(|| {
+                        Box::new(Detail {
+                            compared: text(self.src, e.span),
+                            lhs: None,
+                            rhs: None,
+                            witness: Vec::new(),
+                            why: (d == Decision::Unknown)
+                                .then(|| "the predicate's search budget ran out".to_string()),
+                        })
+                    }),
+                }),
+                _ => Err(self.err(e.span, "expected a statement")),
+            },
+        }
+    }
+
+    /// A sub-statement whose truth must be pointwise (not "for every t").
+    fn pointwise(&mut self, e: &Expr, env: &mut Env, op: &str) -> Result<Truth, LangError> {
+        let t = self.truth(e, env)?;
+        if t.sym {
+            return Err(self.err(
+                e.span,
+                format!("`{op}` of a statement about the symbolic t is not decided pointwise; only `and` and `forall` combine such statements"),
+            ));
+        }
+        Ok(t)
+    }
+
+    fn compare(&mut self, e: &Expr, rel: Rel, x: Num, y: Num) -> Result<Truth, LangError> {
+        let detail = |why: Option<String>, witness: Vec<(String, String)>, x: &Num, y: &Num| {
+            Some(Box::new(Detail {
+                compared: text(self.src, e.span),
+                lhs: Some(x.clone()),
+                rhs: Some(y.clone()),
+                witness,
+                why,
+            }))
+        };
+        if x.is_symbolic() || y.is_symbolic() {
+            let (Some(range), Ok(diff)) = (self.sym.clone(), x.sub(&y)) else {
+                return Err(self.err(
+                    e.span,
+                    "a comparison with the symbolic t outside its binder",
+                ));
+            };
+            let Num::T(f) = diff else {
+                return Err(self.err(e.span, "not rational in t"));
+            };
+            let (d, w) = range.decide(&f, rel).map_err(|m| self.err(e.span, m))?;
+            self.methods.mask |= M_POLY;
+            if d == Decision::True {
+                return Ok(Truth {
+                    d,
+                    sym: true,
+                    detail: None,
+                });
+            }
+            let (witness, xs, ys) = match &w {
+                Some(t) => (
+                    vec![(range.name.clone(), t.to_string())],
+                    at_t(&x, t),
+                    at_t(&y, t),
+                ),
+                None => (Vec::new(), x.clone(), y.clone()),
+            };
+            let why = w
+                .is_none()
+                .then(|| format!("fails for some {range} (Sturm); no sampled point shows it"));
+            return Ok(Truth {
+                d,
+                sym: true,
+                detail: detail(why, witness, &xs, &ys),
+            });
+        }
+        let (d, how) = match (&x, &y) {
+            (Num::Bracket(lo, hi), b) => bracket_decision(lo, hi, b, rel),
+            (a, Num::Bracket(lo, hi)) => {
+                let (d, how) = bracket_decision(lo, hi, a, flip(rel));
+                (d, how)
+            }
+            _ => match compare(&x, &y) {
+                (Some(s), how) => (Decision::from_bool(rel.holds_for(s)), how),
+                (None, how) => (Decision::Unknown, how),
+            },
+        };
+        self.methods.add(how);
+        if d == Decision::True {
+            return Ok(Truth::plain(d));
+        }
+        let why = (d == Decision::Unknown).then(|| match (&x, &y) {
+            (Num::Bracket(..), _) | (_, Num::Bracket(..)) => {
+                "the capacity bracket contains the other side".to_string()
+            }
+            _ => format!("the enclosures did not separate up to {how}"),
+        });
+        Ok(Truth {
+            d,
+            sym: false,
+            detail: detail(why, Vec::new(), &x, &y),
+        })
+    }
+
+    /// `forall`/`exists` over `binders[k..]`, then the filter and the body.
+    pub fn quant(
+        &mut self,
+        q: Quant,
+        binders: &[Binder],
+        k: usize,
+        filter: Option<&Expr>,
+        body: &Expr,
+        env: &mut Env,
+    ) -> Result<Truth, LangError> {
+        if k == binders.len() {
+            if let Some(f) = filter {
+                let t = self.pointwise(f, env, "where")?;
+                match t.d {
+                    Decision::False => {
+                        return Ok(Truth::plain(if q == Quant::Forall {
+                            Decision::True
+                        } else {
+                            Decision::False
+                        }))
+                    }
+                    Decision::Unknown => {
+                        let mut t = t;
+                        if let Some(d) = t.detail.as_mut() {
+                            d.why = Some(format!(
+                                "the `where` condition is undecided: {}",
+                                d.why.clone().unwrap_or_default()
+                            ));
+                        }
+                        return Ok(t);
+                    }
+                    Decision::True => {}
+                }
+            }
+            let t = self.truth(body, env)?;
+            if t.sym && q == Quant::Exists {
+                return Err(self.err(body.span, "`exists` of a statement about the symbolic t is not supported (it is not pointwise)"));
+            }
+            return Ok(t);
+        }
+        let b = &binders[k];
+        match &b.range {
+            Range::Symbolic { lo, lo_open, hi } => {
+                if q == Quant::Exists {
+                    return Err(self.err(b.span, "a symbolic t is bound by `forall` only"));
+                }
+                if self.sym.is_some() {
+                    return Err(self.err(b.span, "one symbolic variable at a time"));
+                }
+                let lo_v = self.rational(lo, env)?;
+                let hi_v = match hi {
+                    Some((h, open)) => Some((self.rational(h, env)?, *open)),
+                    None => None,
+                };
+                self.sym = Some(SymRange {
+                    name: b.name.clone(),
+                    lo: lo_v,
+                    lo_open: *lo_open,
+                    hi: hi_v,
+                });
+                env.push((b.name.clone(), Value::Num(Num::T(RatFn::x()))));
+                let r = self.quant(q, binders, k + 1, filter, body, env);
+                env.pop();
+                self.sym = None;
+                let mut t = r?;
+                t.sym = false; // decided for all t: an ordinary statement from here on
+                Ok(t)
+            }
+            Range::In(de) => {
+                let dom = self.domain(de, env)?;
+                let mut first_unknown: Option<Truth> = None;
+                let mut any_sym = false;
+                for i in 0..dom.len() {
+                    let v = dom.get(i);
+                    let shown = v.to_string();
+                    env.push((b.name.clone(), v));
+                    let r = self.quant(q, binders, k + 1, filter, body, env);
+                    env.pop();
+                    let mut t = r?;
+                    any_sym |= t.sym;
+                    let stop = match q {
+                        Quant::Forall => t.d == Decision::False,
+                        Quant::Exists => t.d == Decision::True,
+                    };
+                    if stop || (t.d == Decision::Unknown && first_unknown.is_none()) {
+                        let det = t.detail.get_or_insert_with(|| {
+                            Box::new(Detail {
+                                compared: String::new(),
+                                lhs: None,
+                                rhs: None,
+                                witness: Vec::new(),
+                                why: None,
+                            })
+                        });
+                        det.witness.insert(0, (b.name.clone(), shown));
+                    }
+                    if stop {
+                        return Ok(t);
+                    }
+                    if t.d == Decision::Unknown && first_unknown.is_none() {
+                        first_unknown = Some(t);
+                    }
+                }
+                Ok(match first_unknown {
+                    Some(t) => t,
+                    None => Truth {
+                        d: if q == Quant::Forall {
+                            Decision::True
+                        } else {
+                            Decision::False
+                        },
+                        sym: any_sym,
+                        detail: None,
+                    },
+                })
+            }
+        }
+    }
+
+    fn rational(&mut self, e: &Expr, env: &mut Env) -> Result<Rational, LangError> {
+        match self.num(e, env)? {
+            Num::Rat(q) => Ok(q),
+            n => Err(self.err(
+                e.span,
+                format!(
+                    "the end of a symbolic range must be an exact rational, got {}",
+                    n.exact_string()
+                ),
+            )),
+        }
+    }
+}
+
+/// `b rel a` as `a rel' b`.
+fn flip(r: Rel) -> Rel {
+    match r {
+        Rel::Lt => Rel::Gt,
+        Rel::Le => Rel::Ge,
+        Rel::Gt => Rel::Lt,
+        Rel::Ge => Rel::Le,
+        r => r,
+    }
+}
+
+/// A number at a rational value of the symbolic t (for reporting a failing t).
+fn at_t(x: &Num, t: &Rational) -> Num {
+    match x {
+        Num::T(f) => f.eval(t).map_or_else(|| x.clone(), Num::Rat),
+        _ => x.clone(),
+    }
+}
+
+/// A distribution value from exact masses (used by tests and callers building environments).
+pub fn dist_value(p: Vec<Rational>) -> Option<Value> {
+    Dist::new(p).ok().map(|d| Value::Dist(Arc::new(d)))
+}

@@ -1,0 +1,66 @@
+//! The claim language: a statement about DP and information quantities typed once and
+//! decided exactly (issue 28; grammar, functions and enumeration orders in
+//! `docs/claim-language.md`).
+//!
+//! ```
+//! use dpcert::claim::lang::{check, parse, Options};
+//! use dpcert::claim::Outcome;
+//!
+//! let claim = parse("forall W in channels(2, 2, denom 4): min_leakage(uniform(2), W) <= log2(dp(W))").unwrap();
+//! let verdict = check(&claim, &Options::default()).unwrap();
+//! assert_eq!(verdict.outcome, Outcome::Holds);
+//! assert_eq!(verdict.total, 25);
+//! ```
+//!
+//! Layers: [`lexer`] → [`parser`] ([`ast`]) → [`types`] (static check: unknown names with the
+//! nearest ones, argument types) → [`eval`] over [`value`]s whose numbers are [`real::Num`]
+//! (exact rational, exact log-linear, certified enclosure, or a rational function of a
+//! symbolic `t` decided by Sturm, [`symbolic`]) → [`run`] (instances over [`domains`], in
+//! parallel, first counterexample in the domains' order) → [`report`] (text and JSON).
+
+pub mod ast;
+pub mod builtins;
+pub mod checker;
+pub mod domains;
+pub mod error;
+pub mod eval;
+pub mod lexer;
+pub mod parser;
+pub mod real;
+pub mod report;
+pub mod run;
+pub mod symbolic;
+pub mod types;
+pub mod value;
+
+pub use error::{LangError, Stage};
+pub use run::{InstanceReport, Options, Verdict};
+
+/// A parsed and type-checked claim.
+#[derive(Clone, Debug)]
+pub struct Claim {
+    pub source: String,
+    pub expr: ast::Expr,
+}
+
+/// Parse and type-check `src`. Errors carry the span; [`LangError::render`] shows the column
+/// with a caret.
+pub fn parse(src: &str) -> Result<Claim, LangError> {
+    let expr = parser::parse(src)?;
+    types::check_claim(&expr)?;
+    Ok(Claim {
+        source: src.to_string(),
+        expr,
+    })
+}
+
+/// Decide a claim on every instance of its domains (see [`run::run`]). An error only when the
+/// claim is refused before running (its domains exceed `opts.max_instances`, or a domain or a
+/// `let` at the top cannot be evaluated); an instance whose evaluation breaks is reported in
+/// the verdict.
+pub fn check(claim: &Claim, opts: &Options) -> Result<Verdict, LangError> {
+    run::run(claim, opts, &|_, _| {})
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,538 @@
+//! Running a claim: the outermost quantifier's binders become the instances (their domains'
+//! product, in the domains' order, first binder slowest), counted before anything runs and
+//! refused past the budget; instances run in parallel (rayon) in chunks, in order, stopping
+//! after the chunk with the first counterexample (`forall`) or witness (`exists`).
+
+use super::ast::*;
+use super::domains::Domain;
+use super::error::LangError;
+use super::eval::{Detail, Env, Evaluator, Methods};
+use super::real::Num;
+use super::value::Value;
+use super::Claim;
+use crate::claim::{Check, Method, Outcome, Value as ReportValue};
+use crate::num::Decision;
+use malachite::Natural;
+use rayon::prelude::*;
+use serde::Serialize;
+use std::time::{Duration, Instant};
+
+/// Limits of one run.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Refuse (before starting) a claim with more instances than this.
+    pub max_instances: u64,
+    /// Stop after this long; the verdict is then undecided unless a counterexample was found.
+    pub budget: Option<Duration>,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            max_instances: 5_000_000,
+            budget: None,
+        }
+    }
+}
+
+/// A compared quantity as reported: exact form and a decimal.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Shown {
+    pub exact: String,
+    pub decimal: String,
+}
+
+impl Shown {
+    fn of(n: &Num) -> Shown {
+        Shown {
+            exact: n.exact_string(),
+            decimal: n.decimal_string(),
+        }
+    }
+}
+
+/// One instance as reported: every bound variable, and the comparison that decided it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct InstanceReport {
+    /// 0-based position in the enumeration order.
+    pub index: u64,
+    pub bindings: Vec<(String, String)>,
+    pub compared: String,
+    pub lhs: Option<Shown>,
+    pub rhs: Option<Shown>,
+    /// `lhs − rhs` when both are finite.
+    pub margin: Option<Shown>,
+    pub why: Option<String>,
+}
+
+/// The verdict of a claim with the evidence.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Verdict {
+    pub outcome: Outcome,
+    /// `forall` (or a plain statement) / `exists` at the top.
+    pub exists: bool,
+    /// Instances in the domains' product.
+    pub total: u64,
+    /// Instances evaluated (all of them unless stopped early).
+    pub checked: u64,
+    /// Of those, excluded by `where`.
+    pub filtered: u64,
+    pub holds: u64,
+    pub fails: u64,
+    pub undecided: u64,
+    pub errors: u64,
+    pub methods: Vec<String>,
+    /// The first failing instance (`forall`) or the first witness (`exists`).
+    pub first: Option<InstanceReport>,
+    pub first_undecided: Option<InstanceReport>,
+    /// The first instance whose evaluation broke, with the error (rendered with its column).
+    pub first_error: Option<(InstanceReport, String)>,
+    pub timed_out: bool,
+    pub millis: u64,
+}
+
+enum One {
+    Holds(Methods),
+    Filtered,
+    Fails(Methods, Option<Box<Detail>>),
+    Undecided(Methods, Option<Box<Detail>>),
+    Error(LangError),
+}
+
+/// The top of a claim: lets peeled, then a quantifier split into the instance binders (whose
+/// domains do not depend on each other) and the rest.
+struct Plan<'a> {
+    env: Env,
+    exists: bool,
+    binders: Vec<&'a Binder>,
+    domains: Vec<Domain>,
+    /// The remaining binders (a dependent or symbolic one and after), evaluated per instance.
+    rest: &'a [Binder],
+    filter: Option<&'a Expr>,
+    body: &'a Expr,
+}
+
+fn mentions(e: &Expr, names: &[&str]) -> bool {
+    let mut found = false;
+    visit(e, &mut |x| {
+        if let ExprKind::Var(n) = &x.kind {
+            found |= names.contains(&n.as_str());
+        }
+    });
+    found
+}
+
+fn visit(e: &Expr, f: &mut impl FnMut(&Expr)) {
+    f(e);
+    match &e.kind {
+        ExprKind::Neg(a) | ExprKind::Not(a) => visit(a, f),
+        ExprKind::Bin(_, a, b)
+        | ExprKind::Cmp(_, a, b)
+        | ExprKind::Index(a, b)
+        | ExprKind::IntRange(a, b) => {
+            visit(a, f);
+            visit(b, f);
+        }
+        ExprKind::Call { args, named, .. } => {
+            args.iter().for_each(|a| visit(a, f));
+            named.iter().for_each(|(_, a)| visit(a, f));
+        }
+        ExprKind::Set(items) => items.iter().for_each(|a| visit(a, f)),
+        ExprKind::Quant {
+            binders,
+            filter,
+            body,
+            ..
+        } => {
+            for b in binders {
+                match &b.range {
+                    Range::In(d) => visit(d, f),
+                    Range::Symbolic { lo, hi, .. } => {
+                        visit(lo, f);
+                        if let Some((h, _)) = hi {
+                            visit(h, f);
+                        }
+                    }
+                }
+            }
+            if let Some(x) = filter {
+                visit(x, f);
+            }
+            visit(body, f);
+        }
+        ExprKind::Let { value, body, .. } => {
+            visit(value, f);
+            visit(body, f);
+        }
+        ExprKind::Fold { domain, body, .. } => {
+            visit(domain, f);
+            visit(body, f);
+        }
+        ExprKind::Num(_) | ExprKind::Inf | ExprKind::E | ExprKind::Var(_) => {}
+    }
+}
+
+fn plan<'a>(src: &str, e: &'a Expr) -> Result<Plan<'a>, LangError> {
+    let mut ev = Evaluator::new(src);
+    let mut env = Env::new();
+    let mut cur = e;
+    while let ExprKind::Let { name, value, body } = &cur.kind {
+        let v = ev.eval(value, &mut env)?;
+        env.push((name.clone(), v));
+        cur = body;
+    }
+    let ExprKind::Quant {
+        q,
+        binders,
+        filter,
+        body,
+    } = &cur.kind
+    else {
+        return Ok(Plan {
+            env,
+            exists: false,
+            binders: Vec::new(),
+            domains: Vec::new(),
+            rest: &[],
+            filter: None,
+            body: cur,
+        });
+    };
+    let mut taken: Vec<&Binder> = Vec::new();
+    let mut domains = Vec::new();
+    for b in binders {
+        let Range::In(d) = &b.range else { break };
+        let names: Vec<&str> = taken.iter().map(|x| x.name.as_str()).collect();
+        if mentions(d, &names) {
+            break;
+        }
+        domains.push(ev.domain(d, &mut env)?);
+        taken.push(b);
+    }
+    let n = taken.len();
+    Ok(Plan {
+        env,
+        exists: *q == Quant::Exists,
+        binders: taken,
+        domains,
+        rest: &binders[n..],
+        filter: filter.as_deref(),
+        body,
+    })
+}
+
+fn report(index: u64, bindings: Vec<(String, String)>, d: Option<Box<Detail>>) -> InstanceReport {
+    let mut r = InstanceReport {
+        index,
+        bindings,
+        compared: String::new(),
+        lhs: None,
+        rhs: None,
+        margin: None,
+        why: None,
+    };
+    if let Some(d) = d {
+        r.bindings.extend(d.witness.iter().cloned());
+        r.compared = d.compared.clone();
+        r.lhs = d.lhs.as_ref().map(Shown::of);
+        r.rhs = d.rhs.as_ref().map(Shown::of);
+        if let (Some(a), Some(b)) = (&d.lhs, &d.rhs) {
+            if !matches!(a, Num::Inf) && !matches!(b, Num::Inf) {
+                r.margin = a.sub(b).ok().map(|m| Shown::of(&m));
+            }
+        }
+        r.why = d.why.clone();
+    }
+    r
+}
+
+/// Run a parsed claim. `progress(done, total)` is called between chunks.
+pub fn run(
+    claim: &Claim,
+    opts: &Options,
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> Result<Verdict, LangError> {
+    run_inner(claim, opts, progress, None)
+}
+
+/// Run a parsed claim and return, besides the verdict, one [`Check`] per instance evaluated
+/// (in enumeration order; instances excluded by `where` are `out-of-range` rows), so an
+/// expression claim goes through the registry's report like any Rust checker.
+pub fn run_checks(claim: &Claim, opts: &Options) -> Result<(Verdict, Vec<Check>), LangError> {
+    let mut checks = Vec::new();
+    let v = run_inner(claim, opts, &|_, _| {}, Some(&mut checks))?;
+    Ok((v, checks))
+}
+
+/// The report's method for an instance's methods.
+fn method_of(m: Methods) -> Method {
+    let mut v = Vec::new();
+    for (bit, method) in [
+        (1u8, Method::Exact),
+        (2, Method::LogLinear),
+        (8, Method::Polynomial),
+        (16, Method::LpCertificate),
+        (32, Method::Enumeration),
+        (4, Method::Interval { bits: m.bits }),
+    ] {
+        if m.mask & bit != 0 {
+            v.push(method);
+        }
+    }
+    match v.len() {
+        0 => Method::Exact,
+        1 => v.remove(0),
+        _ => Method::Combined(v),
+    }
+}
+
+fn shown_value(s: &Option<Shown>) -> ReportValue {
+    s.as_ref().map_or_else(
+        || ReportValue::text("-", ""),
+        |x| ReportValue::text(x.exact.clone(), x.decimal.clone()),
+    )
+}
+
+fn blank() -> ReportValue {
+    ReportValue::text("-", "")
+}
+
+/// One instance as a report row.
+fn to_check(i: u64, names: Vec<(String, String)>, r: &One, body: &str, src: &str) -> Check {
+    let bound = names.len();
+    let inst: Vec<String> = names.iter().map(|(n, v)| format!("{n}={v}")).collect();
+    let inst = inst.join(" ");
+    match r {
+        One::Filtered => Check::new(
+            "excluded by `where`",
+            blank(),
+            blank(),
+            Method::Exact,
+            Outcome::OutOfRange,
+        )
+        .at(inst),
+        One::Holds(m) => Check::new(body, blank(), blank(), method_of(*m), Outcome::Holds).at(inst),
+        One::Fails(m, d) | One::Undecided(m, d) => {
+            let rep = report(i, names, d.clone());
+            let outcome = if matches!(r, One::Fails(..)) {
+                Outcome::Fails
+            } else {
+                Outcome::Undecided
+            };
+            let mut note = Vec::new();
+            if let Some(m) = &rep.margin {
+                note.push(format!("lhs - rhs = {}", m.exact));
+            }
+            if let Some(w) = &rep.why {
+                note.push(w.clone());
+            }
+            let all: Vec<String> = rep
+                .bindings
+                .iter()
+                .map(|(n, v)| format!("{n}={v}"))
+                .collect();
+            let inst = if all.len() > bound {
+                all.join(" ")
+            } else {
+                inst
+            };
+            Check::new(
+                rep.compared.clone(),
+                shown_value(&rep.lhs),
+                shown_value(&rep.rhs),
+                method_of(*m),
+                outcome,
+            )
+            .with_note(note.join("; "))
+            .at(inst)
+        }
+        One::Error(e) => crate::claim::error_check(e.render(src)).at(inst),
+    }
+}
+
+fn run_inner(
+    claim: &Claim,
+    opts: &Options,
+    progress: &(dyn Fn(u64, u64) + Sync),
+    mut sink: Option<&mut Vec<Check>>,
+) -> Result<Verdict, LangError> {
+    let start = Instant::now();
+    let src = claim.source.as_str();
+    let p = plan(src, &claim.expr)?;
+    let counts: Vec<Natural> = p.domains.iter().map(Domain::count).collect();
+    let total_n: Natural = counts.iter().fold(Natural::from(1u32), |a, c| a * c);
+    if total_n > opts.max_instances {
+        let parts: Vec<String> = counts.iter().map(|c| c.to_string()).collect();
+        let span = p.binders.first().map_or(claim.expr.span, |b| {
+            b.span.to(match &b.range {
+                Range::In(d) => d.span,
+                _ => b.span,
+            })
+        });
+        return Err(LangError::budget(
+            span,
+            format!(
+                "this claim has {total_n} instances{}; the limit is {} (--max-instances): use smaller domains (sizes, denominators) or raise the limit",
+                if parts.len() > 1 { format!(" ({})", parts.join(" × ")) } else { String::new() },
+                opts.max_instances
+            ),
+        ));
+    }
+    let total = u64::try_from(&total_n).unwrap_or(u64::MAX);
+    let lens: Vec<u64> = p.domains.iter().map(Domain::len).collect();
+    let bind = |i: u64| -> Vec<(String, Value)> {
+        let mut idx = vec![0u64; lens.len()];
+        let mut x = i;
+        for (slot, len) in idx.iter_mut().zip(&lens).rev() {
+            *slot = x % len;
+            x /= len;
+        }
+        p.binders
+            .iter()
+            .zip(&p.domains)
+            .zip(idx)
+            .map(|((b, d), j)| (b.name.clone(), d.get(j)))
+            .collect()
+    };
+    let q = if p.exists {
+        Quant::Exists
+    } else {
+        Quant::Forall
+    };
+    let one = |i: u64| -> One {
+        let mut ev = Evaluator::new(src);
+        let mut env = p.env.clone();
+        env.extend(bind(i));
+        // the filter applies once every binder is bound: here when nothing is left
+        if p.rest.is_empty() {
+            if let Some(f) = p.filter {
+                match ev.truth(f, &mut env) {
+                    Err(e) => return One::Error(e),
+                    Ok(t) if t.d == Decision::False => return One::Filtered,
+                    Ok(t) if t.d == Decision::Unknown => {
+                        return One::Undecided(ev.methods, t.detail)
+                    }
+                    Ok(_) => {}
+                }
+            }
+        }
+        let r = if p.rest.is_empty() {
+            ev.truth(p.body, &mut env)
+        } else {
+            ev.quant(q, p.rest, 0, p.filter, p.body, &mut env)
+        };
+        match r {
+            Err(e) => One::Error(e),
+            Ok(t) => match t.d {
+                Decision::True => One::Holds(ev.methods),
+                Decision::False => One::Fails(ev.methods, t.detail),
+                Decision::Unknown => One::Undecided(ev.methods, t.detail),
+            },
+        }
+    };
+    let mut v = Verdict {
+        outcome: Outcome::Error,
+        exists: p.exists,
+        total,
+        checked: 0,
+        filtered: 0,
+        holds: 0,
+        fails: 0,
+        undecided: 0,
+        errors: 0,
+        methods: Vec::new(),
+        first: None,
+        first_undecided: None,
+        first_error: None,
+        timed_out: false,
+        millis: 0,
+    };
+    let mut methods = Methods::default();
+    let names = |i: u64| -> Vec<(String, String)> {
+        bind(i)
+            .into_iter()
+            .map(|(n, v)| (n, v.to_string()))
+            .collect()
+    };
+    let chunk = (rayon::current_num_threads() as u64 * 256).max(256);
+    let mut lo = 0u64;
+    let mut stop = false;
+    while lo < total && !stop {
+        if opts.budget.is_some_and(|b| start.elapsed() > b) {
+            v.timed_out = true;
+            break;
+        }
+        let hi = (lo + chunk).min(total);
+        let results: Vec<One> = (lo..hi).into_par_iter().map(one).collect();
+        for (k, r) in results.into_iter().enumerate() {
+            let i = lo + k as u64;
+            v.checked += 1;
+            if let Some(sink) = sink.as_deref_mut() {
+                let body = src
+                    .get(p.body.span.start..p.body.span.end)
+                    .unwrap_or("")
+                    .trim();
+                sink.push(to_check(i, names(i), &r, body, src));
+            }
+            match r {
+                One::Filtered => v.filtered += 1,
+                One::Holds(m) => {
+                    methods.merge(m);
+                    v.holds += 1;
+                    if p.exists && v.first.is_none() {
+                        v.first = Some(report(i, names(i), None));
+                        stop = true;
+                    }
+                }
+                One::Fails(m, d) => {
+                    methods.merge(m);
+                    v.fails += 1;
+                    if !p.exists && v.first.is_none() {
+                        v.first = Some(report(i, names(i), d));
+                        stop = true;
+                    }
+                }
+                One::Undecided(m, d) => {
+                    methods.merge(m);
+                    v.undecided += 1;
+                    if v.first_undecided.is_none() {
+                        v.first_undecided = Some(report(i, names(i), d));
+                    }
+                }
+                One::Error(e) => {
+                    v.errors += 1;
+                    if v.first_error.is_none() {
+                        v.first_error = Some((report(i, names(i), None), e.render(src)));
+                    }
+                }
+            }
+            if stop {
+                break;
+            }
+        }
+        lo = hi;
+        progress(v.checked, total);
+    }
+    v.methods = methods.names();
+    v.outcome = if v.errors > 0 {
+        Outcome::Error
+    } else if p.exists {
+        if v.first.is_some() {
+            Outcome::Holds
+        } else if v.undecided > 0 || v.timed_out {
+            Outcome::Undecided
+        } else {
+            Outcome::Fails
+        }
+    } else if v.fails > 0 {
+        Outcome::Fails
+    } else if v.undecided > 0 || v.timed_out {
+        Outcome::Undecided
+    } else if v.holds == 0 {
+        Outcome::Error
+    } else {
+        Outcome::Holds
+    };
+    v.millis = start.elapsed().as_millis() as u64;
+    Ok(v)
+}

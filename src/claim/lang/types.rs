@@ -1,0 +1,355 @@
+//! The static types of the claim language and the checker that runs before anything is
+//! evaluated: an unknown name (with the nearest known names), a wrong argument (`mi` of a
+//! graph), a non-boolean claim are refused with the column, exit 2, before any instance runs.
+
+use super::ast::*;
+use super::builtins::{self, BUILTINS};
+use super::error::LangError;
+use std::fmt;
+
+/// What a set ranges over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Base {
+    Num,
+    Chan,
+    Dist,
+    Graph,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ty {
+    Bool,
+    Num,
+    /// A channel (row-stochastic matrix), `W[i]` is its row `i`.
+    Chan,
+    /// A probability distribution, `p[i]` is its `i`-th mass.
+    Dist,
+    Graph,
+    /// A finite domain (a set enumerated in a fixed order).
+    Set(Base),
+}
+
+impl Ty {
+    pub fn of_base(b: Base) -> Ty {
+        match b {
+            Base::Num => Ty::Num,
+            Base::Chan => Ty::Chan,
+            Base::Dist => Ty::Dist,
+            Base::Graph => Ty::Graph,
+        }
+    }
+    fn base(self) -> Option<Base> {
+        match self {
+            Ty::Num => Some(Base::Num),
+            Ty::Chan => Some(Base::Chan),
+            Ty::Dist => Some(Base::Dist),
+            Ty::Graph => Some(Base::Graph),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Ty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Ty::Bool => f.write_str("a truth value"),
+            Ty::Num => f.write_str("a number"),
+            Ty::Chan => f.write_str("a channel"),
+            Ty::Dist => f.write_str("a distribution"),
+            Ty::Graph => f.write_str("a graph"),
+            Ty::Set(b) => write!(
+                f,
+                "a set of {}",
+                Ty::of_base(*b).to_string().trim_start_matches("a ")
+            ),
+        }
+    }
+}
+
+/// Constants that are objects (no parentheses).
+pub const CONSTANTS: [(&str, Ty); 1] = [("petersen", Ty::Graph)];
+
+/// Levenshtein distance, case-insensitive (the CLI's nearest-ID suggestion uses the same).
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.to_lowercase().chars().collect();
+    let b: Vec<char> = b.to_lowercase().chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        let mut cur = vec![i; b.len() + 1];
+        for j in 1..=b.len() {
+            let sub = prev[j - 1] + usize::from(a[i - 1] != b[j - 1]);
+            cur[j] = sub.min(prev[j] + 1).min(cur[j - 1] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// Up to `k` names of `known` nearest to `name` (edit distance at most 3, ties by name).
+pub fn nearest<'a>(name: &str, known: impl IntoIterator<Item = &'a str>, k: usize) -> Vec<&'a str> {
+    let mut v: Vec<(usize, &str)> = known
+        .into_iter()
+        .map(|s| (edit_distance(name, s), s))
+        .filter(|(d, _)| *d <= 3)
+        .collect();
+    v.sort();
+    v.dedup();
+    v.into_iter().take(k).map(|(_, s)| s).collect()
+}
+
+fn suggest(name: &str, extra: &[String]) -> String {
+    let known = BUILTINS
+        .iter()
+        .map(|b| b.name)
+        .chain(CONSTANTS.iter().map(|c| c.0))
+        .chain(extra.iter().map(String::as_str))
+        .chain(["sum", "max", "min", "inf", "e"]);
+    let near = nearest(name, known, 4);
+    if near.is_empty() {
+        String::new()
+    } else {
+        format!(" (nearest: {})", near.join(", "))
+    }
+}
+
+/// Type-check a claim: it must be a truth value.
+pub fn check_claim(e: &Expr) -> Result<(), LangError> {
+    let mut env = Vec::new();
+    let t = type_of(e, &mut env)?;
+    if t != Ty::Bool {
+        return Err(LangError::typ(
+            e.span,
+            format!("a claim must be a statement (true or false), this is {t}"),
+        ));
+    }
+    Ok(())
+}
+
+fn expect(e: &Expr, env: &mut Vec<(String, Ty)>, want: Ty, what: &str) -> Result<(), LangError> {
+    let t = type_of(e, env)?;
+    if t != want {
+        return Err(LangError::typ(
+            e.span,
+            format!("{what} must be {want}, found {t}"),
+        ));
+    }
+    Ok(())
+}
+
+/// The type of `e` under `env` (innermost binding last).
+pub fn type_of(e: &Expr, env: &mut Vec<(String, Ty)>) -> Result<Ty, LangError> {
+    match &e.kind {
+        ExprKind::Num(_) | ExprKind::Inf | ExprKind::E => Ok(Ty::Num),
+        ExprKind::Var(name) => {
+            if let Some((_, t)) = env.iter().rev().find(|(n, _)| n == name) {
+                return Ok(*t);
+            }
+            if let Some((_, t)) = CONSTANTS.iter().find(|(n, _)| n == name) {
+                return Ok(*t);
+            }
+            if BUILTINS.iter().any(|b| b.name == name) {
+                return Err(LangError::typ(
+                    e.span,
+                    format!("`{name}` is a function: call it as {name}(...)"),
+                ));
+            }
+            let names: Vec<String> = env.iter().map(|(n, _)| n.clone()).collect();
+            Err(LangError::typ(
+                e.span,
+                format!("unknown name `{name}`{}", suggest(name, &names)),
+            ))
+        }
+        ExprKind::Neg(a) => {
+            expect(a, env, Ty::Num, "the operand of `-`")?;
+            Ok(Ty::Num)
+        }
+        ExprKind::Not(a) => {
+            expect(a, env, Ty::Bool, "the operand of `not`")?;
+            Ok(Ty::Bool)
+        }
+        ExprKind::Bin(op, a, b) => match op {
+            BinOp::And | BinOp::Or | BinOp::Implies => {
+                expect(a, env, Ty::Bool, "each side of a logical operator")?;
+                expect(b, env, Ty::Bool, "each side of a logical operator")?;
+                Ok(Ty::Bool)
+            }
+            _ => {
+                expect(a, env, Ty::Num, "each side of an arithmetic operator")?;
+                expect(b, env, Ty::Num, "each side of an arithmetic operator")?;
+                Ok(Ty::Num)
+            }
+        },
+        ExprKind::Cmp(_, a, b) => {
+            expect(a, env, Ty::Num, "each side of a comparison")?;
+            expect(b, env, Ty::Num, "each side of a comparison")?;
+            Ok(Ty::Bool)
+        }
+        ExprKind::Call {
+            name,
+            name_span,
+            args,
+            named,
+        } => {
+            let Some(b) = BUILTINS.iter().find(|b| b.name == name) else {
+                let names: Vec<String> = env.iter().map(|(n, _)| n.clone()).collect();
+                return Err(LangError::typ(
+                    *name_span,
+                    format!("unknown function `{name}`{}", suggest(name, &names)),
+                ));
+            };
+            let mut tys = Vec::new();
+            for a in args {
+                tys.push(type_of(a, env)?);
+            }
+            for (k, v) in named {
+                if !b.named.contains(&k.as_str()) {
+                    return Err(LangError::typ(
+                        v.span,
+                        format!("`{name}` takes no `{k}` argument; usage: {}", b.usage),
+                    ));
+                }
+                expect(v, env, Ty::Num, &format!("`{k}`"))?;
+            }
+            for k in b.named {
+                if !named.iter().any(|(n, _)| n == k) {
+                    return Err(LangError::typ(
+                        e.span,
+                        format!("`{name}` needs `{k} D`; usage: {}", b.usage),
+                    ));
+                }
+            }
+            if let Some(ret) = builtins::signature_match(b, &tys) {
+                return Ok(ret);
+            }
+            if !b.sigs.iter().any(|s| s.0.len() == tys.len()) {
+                return Err(LangError::typ(
+                    e.span,
+                    format!(
+                        "`{name}` does not take {} arguments; usage: {}",
+                        tys.len(),
+                        b.usage
+                    ),
+                ));
+            }
+            // point at the first argument whose type fits no signature of that arity
+            let span = args
+                .iter()
+                .zip(&tys)
+                .enumerate()
+                .find(|(i, (_, t))| {
+                    !b.sigs
+                        .iter()
+                        .any(|s| s.0.len() == tys.len() && s.0.get(*i) == Some(t))
+                })
+                .map_or(e.span, |(_, (a, _))| a.span);
+            let got: Vec<String> = tys.iter().map(|t| t.to_string()).collect();
+            Err(LangError::typ(
+                span,
+                format!(
+                    "`{name}` cannot take ({}); usage: {}",
+                    got.join(", "),
+                    b.usage
+                ),
+            ))
+        }
+        ExprKind::Index(a, i) => {
+            let t = type_of(a, env)?;
+            expect(i, env, Ty::Num, "an index")?;
+            match t {
+                Ty::Chan => Ok(Ty::Dist),
+                Ty::Dist => Ok(Ty::Num),
+                _ => Err(LangError::typ(
+                    a.span,
+                    format!("only channels (W[i] is row i) and distributions (p[i]) can be indexed, this is {t}"),
+                )),
+            }
+        }
+        ExprKind::Set(items) => {
+            let mut base = None;
+            for it in items {
+                let t = type_of(it, env)?;
+                let Some(b) = t.base() else {
+                    return Err(LangError::typ(
+                        it.span,
+                        format!("a set holds numbers, channels, distributions or graphs, not {t}"),
+                    ));
+                };
+                if base.is_some_and(|x| x != b) {
+                    return Err(LangError::typ(
+                        it.span,
+                        "the elements of a set must all have one type",
+                    ));
+                }
+                base = Some(b);
+            }
+            Ok(Ty::Set(base.unwrap_or(Base::Num)))
+        }
+        ExprKind::IntRange(a, b) => {
+            expect(a, env, Ty::Num, "the start of a range")?;
+            expect(b, env, Ty::Num, "the end of a range")?;
+            Ok(Ty::Set(Base::Num))
+        }
+        ExprKind::Quant {
+            binders,
+            filter,
+            body,
+            ..
+        } => {
+            let mark = env.len();
+            for bd in binders {
+                let t = binder_type(bd, env)?;
+                env.push((bd.name.clone(), t));
+            }
+            if let Some(f) = filter {
+                expect(f, env, Ty::Bool, "the `where` condition")?;
+            }
+            let r = expect(body, env, Ty::Bool, "the body of a quantifier");
+            env.truncate(mark);
+            r.map(|_| Ty::Bool)
+        }
+        ExprKind::Let { name, value, body } => {
+            let t = type_of(value, env)?;
+            env.push((name.clone(), t));
+            let r = type_of(body, env);
+            env.pop();
+            r
+        }
+        ExprKind::Fold {
+            var, domain, body, ..
+        } => {
+            let d = type_of(domain, env)?;
+            let Ty::Set(b) = d else {
+                return Err(LangError::typ(
+                    domain.span,
+                    format!("expected a domain to range over, found {d}"),
+                ));
+            };
+            env.push((var.clone(), Ty::of_base(b)));
+            let r = expect(body, env, Ty::Num, "the body of sum/max/min");
+            env.pop();
+            r.map(|_| Ty::Num)
+        }
+    }
+}
+
+fn binder_type(bd: &Binder, env: &mut Vec<(String, Ty)>) -> Result<Ty, LangError> {
+    match &bd.range {
+        Range::In(d) => match type_of(d, env)? {
+            Ty::Set(b) => Ok(Ty::of_base(b)),
+            t => Err(LangError::typ(
+                d.span,
+                format!(
+                    "`{}` must range over a domain (a set, a..b, channels(..), ...), found {t}",
+                    bd.name
+                ),
+            )),
+        },
+        Range::Symbolic { lo, hi, .. } => {
+            expect(lo, env, Ty::Num, "the lower end of a symbolic range")?;
+            if let Some((h, _)) = hi {
+                expect(h, env, Ty::Num, "the upper end of a symbolic range")?;
+            }
+            Ok(Ty::Num)
+        }
+    }
+}

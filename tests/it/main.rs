@@ -1,0 +1,14 @@
+//! The integration tests, one binary (issue 31: seven test binaries each linked the whole
+//! library in the optimised test profile; one binary links it once). Each module is the file
+//! of one concern, as the separate binaries were; run one with `cargo test --test it <module>::`
+//! (e.g. `cargo test --test it claims::`).
+
+mod audit_cli;
+mod claims;
+mod cli_claims;
+mod cli_lp;
+mod compose_cli;
+mod false_claim;
+mod graph_cli;
+mod mutation;
+mod optimal_cli;
