@@ -178,7 +178,8 @@ enum Command {
         json: bool,
         #[arg(long)]
         budget_secs: Option<u64>,
-        #[arg(long)]
+        /// Worker threads (1 to 256; default: all cores).
+        #[arg(long, value_parser = jobs_range())]
         jobs: Option<usize>,
         /// Refuse, before starting, a claim with more instances than this (default 5000000).
         #[arg(long)]

@@ -167,7 +167,7 @@ impl Rounding {
         match s.parse::<u64>() {
             Ok(d) if d >= 1 => Ok(Rounding::Denominator(d)),
             _ => Err(format!(
-                "`{}`: expected `auto` or a denominator from 1 to {}",
+                "`{}`: expected `auto` or a whole-number denominator, at least 1 (at most {})",
                 crate::num::fmt::abbreviate(s),
                 u64::MAX
             )),

@@ -10,5 +10,6 @@ mod cli_lp;
 mod compose_cli;
 mod false_claim;
 mod graph_cli;
+mod hostile_flags;
 mod mutation;
 mod optimal_cli;

@@ -7,7 +7,7 @@
 //! `every_flag_refuses_the_core_hostile_values` runs each argument slot with the values that
 //! broke dpcert before (a few seconds); the property test adds random slots and strings; the
 //! ignored `every_flag_against_every_hostile_value` runs the whole matrix (about 1,000 runs,
-//! `cargo test --release --test hostile_flags -- --ignored`).
+//! `cargo test --release --test it hostile_flags:: -- --ignored`).
 
 use proptest::prelude::*;
 use std::io::Read;
@@ -59,6 +59,49 @@ const SLOTS: &[Slot] = &[
     flag(&["search", "WYZ-S5"], "--jobs"),
     flag(&["search", "WYZ-S5"], "--shard"),
     positional(&["search-merge"]),
+    flag(&["audit", "@rr"], "--gain"),
+    positional(&["check"]),
+    flag(&["check", "dp(rr(2, 3)) = 3"], "--budget-secs"),
+    flag(&["check", "dp(rr(2, 3)) = 3"], "--jobs"),
+    flag(&["check", "dp(rr(2, 3)) = 3"], "--max-instances"),
+    flag(&["check"], "--file"),
+    positional(&["compose"]),
+    flag(&["compose", "rr:2:3"], "--k"),
+    flag(&["compose", "rr:2:3", "--k", "3"], "--eps"),
+    flag(&["compose", "rr:2:3", "--k", "3"], "--delta"),
+    flag(&["compose", "rr:2:3", "--k", "3"], "--t"),
+    flag(&["compose", "rr:2:3", "--k", "3"], "--check"),
+    flag(&["compose", "rr:2:3", "--k", "3"], "--adjacency"),
+    flag(
+        &[
+            "optimal", "--t", "2", "--prior", "uniform", "--gain", "identity",
+        ],
+        "--graph",
+    ),
+    flag(
+        &[
+            "optimal", "--graph", "path:3", "--prior", "uniform", "--gain", "identity",
+        ],
+        "--t",
+    ),
+    flag(
+        &[
+            "optimal", "--graph", "path:3", "--t", "2", "--gain", "identity",
+        ],
+        "--prior",
+    ),
+    flag(
+        &[
+            "optimal", "--graph", "path:3", "--t", "2", "--prior", "uniform",
+        ],
+        "--loss",
+    ),
+    flag(
+        &[
+            "optimal", "--graph", "path:3", "--t", "2", "--prior", "uniform",
+        ],
+        "--gain",
+    ),
 ];
 
 /// The values that panicked, hung or were taken silently before (issue 26 and earlier), and
