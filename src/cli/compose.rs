@@ -19,6 +19,7 @@ use crate::graph::Graph;
 use crate::measure::epsilon::cmp_with_exp;
 use crate::measure::ExtRational;
 use crate::mechanism::{randomized_response, truncated_geometric};
+use crate::num::fmt::abbreviate;
 use crate::num::fmt::{abbreviate, decimal};
 use crate::num::{parse_rational, Interval, Rational};
 use crate::prob::Channel;
@@ -174,12 +175,15 @@ fn sequence(a: &ComposeArgs) -> Result<Vec<(Mech, u64)>, Fail> {
 }
 
 fn flag_rational(flag: &str, s: &str) -> Result<Rational, Fail> {
-    parse_rational(s.trim()).map_err(|e| usage(format!("--{flag} {s}: {e}")))
+    parse_rational(s.trim()).map_err(|e| usage(format!("--{flag} {}: {e}", abbreviate(s))))
 }
 
 fn check_eps(flag: &str, e: Rational) -> Result<Rational, Fail> {
     if e < 0u32 {
-        return Err(usage(format!("--{flag} {e}: eps must be >= 0")));
+        return Err(usage(format!(
+            "--{flag} {}: eps must be >= 0",
+            abbreviate(&e.to_string())
+        )));
     }
     Ok(e)
 }
@@ -187,7 +191,8 @@ fn check_eps(flag: &str, e: Rational) -> Result<Rational, Fail> {
 fn check_delta(flag: &str, d: Rational) -> Result<Rational, Fail> {
     if !(0u32..1u32).contains(&d) {
         return Err(usage(format!(
-            "--{flag} {d}: delta must be in [0, 1) (every mechanism is (0, 1)-DP; delta = 0 asks for pure eps)"
+            "--{flag} {}: delta must be in [0, 1) (every mechanism is (0, 1)-DP; delta = 0 asks for pure eps)",
+            abbreviate(&d.to_string())
         )));
     }
     Ok(d)
@@ -219,14 +224,17 @@ fn queries(a: &ComposeArgs) -> Result<Queries, Fail> {
     if let Some(s) = a.t {
         let t = flag_rational("t", s)?;
         if t < 1u32 {
-            return Err(usage(format!("--t {s}: t = e^eps must be >= 1")));
+            return Err(usage(format!(
+                "--t {}: t = e^eps must be >= 1",
+                abbreviate(s)
+            )));
         }
         q.t = Some(t);
     }
     if let Some(s) = a.check {
         let (e, d) = s
             .split_once(',')
-            .ok_or_else(|| usage(format!("--check {s}: expected EPS,DELTA")))?;
+            .ok_or_else(|| usage(format!("--check {}: expected EPS,DELTA", abbreviate(s))))?;
         q.check = Some((
             check_eps("check", flag_rational("check", e)?)?,
             check_delta("check", flag_rational("check", d)?)?,

@@ -100,16 +100,16 @@ fn round_row(row: &[Rational], d: &Rational) -> Vec<Rational> {
     units.into_iter().map(|k| Rational::from(k) / d).collect()
 }
 
-/// Round every row to entries `k/denom` summing to exactly 1 (see the module documentation).
-pub fn rationalize_rows(
+/// The loop both roundings share: refuse a negative entry and a row whose sum is `tol` or
+/// more away from 1 (`far`), round each row (`round`; `None` is refused as `far` too), and
+/// record every change.
+fn rationalize_each(
     rows: &[Vec<Rational>],
     denom: u64,
+    tol: &Rational,
+    far: impl Fn(usize, Rational) -> RationalizeError,
+    round: impl Fn(&[Rational]) -> Option<Vec<Rational>>,
 ) -> Result<Rationalized, RationalizeError> {
-    if denom == 0 {
-        return Err(RationalizeError::ZeroDenominator);
-    }
-    let d = Rational::from(denom);
-    let tolerance = Rational::ONE / &d;
     let mut out = Rationalized {
         rows: Vec::with_capacity(rows.len()),
         denom,
@@ -126,10 +126,10 @@ pub fn rationalize_rows(
             }));
         }
         let sum: Rational = row.iter().sum();
-        if (&sum - Rational::ONE).abs() >= tolerance {
-            return Err(RationalizeError::FarFromOne { row: i, sum, denom });
+        if (&sum - Rational::ONE).abs() >= *tol {
+            return Err(far(i, sum));
         }
-        let new = round_row(row, &d);
+        let new = round(row).ok_or_else(|| far(i, sum))?;
         for (j, (a, b)) in row.iter().zip(&new).enumerate() {
             let change = (a - b).abs();
             if change != 0u32 {
@@ -143,6 +143,24 @@ pub fn rationalize_rows(
         out.rows.push(new);
     }
     Ok(out)
+}
+
+/// Round every row to entries `k/denom` summing to exactly 1 (see the module documentation).
+pub fn rationalize_rows(
+    rows: &[Vec<Rational>],
+    denom: u64,
+) -> Result<Rationalized, RationalizeError> {
+    if denom == 0 {
+        return Err(RationalizeError::ZeroDenominator);
+    }
+    let d = Rational::from(denom);
+    rationalize_each(
+        rows,
+        denom,
+        &(Rational::ONE / &d),
+        |row, sum| RationalizeError::FarFromOne { row, sum, denom },
+        |r| Some(round_row(r, &d)),
+    )
 }
 
 /// How float-noisy rows are made exact: `--rationalize DENOM` or `--rationalize auto`.
@@ -203,78 +221,47 @@ pub fn rationalize_rows_auto(
     rows: &[Vec<Rational>],
     tol: &Rational,
 ) -> Result<Rationalized, RationalizeError> {
-    use malachite::rational::rational::arithmetic::traits::SimplestRationalInInterval;
     if *tol <= 0u32 {
         return Err(RationalizeError::ZeroDenominator);
     }
-    let mut out = Rationalized {
-        rows: Vec::with_capacity(rows.len()),
-        denom: 0,
-        largest_change: Rational::ZERO,
-        at: (0, 0),
-        changed: 0,
-    };
-    for (i, row) in rows.iter().enumerate() {
-        if let Some((j, v)) = row.iter().enumerate().find(|(_, v)| **v < 0u32) {
-            return Err(RationalizeError::Negative(ProbError::Negative {
-                row: i,
-                col: j,
-                value: v.clone(),
-            }));
-        }
-        let sum: Rational = row.iter().sum();
-        let far = || RationalizeError::FarFromTolerance {
-            row: i,
-            sum: sum.clone(),
+    rationalize_each(
+        rows,
+        0,
+        tol,
+        |row, sum| RationalizeError::FarFromTolerance {
+            row,
+            sum,
             tol: tol.clone(),
-        };
-        if (&sum - Rational::ONE).abs() >= *tol {
-            return Err(far());
-        }
-        let mut new: Vec<Rational> = row
-            .iter()
-            .map(|r| {
-                if *r == 0u32 {
-                    Rational::ZERO
-                } else {
-                    let lo = (r - tol).max(Rational::ZERO);
-                    Rational::simplest_rational_in_closed_interval(&lo, &(r + tol))
-                }
-            })
-            .collect();
-        let rest = Rational::ONE - new.iter().sum::<Rational>();
-        if rest != 0u32 {
-            let (big, _) = new
-                .iter()
-                .enumerate()
-                .fold(
-                    (0, &Rational::ZERO),
-                    |(bj, bv), (j, v)| {
-                        if v > bv {
-                            (j, v)
-                        } else {
-                            (bj, bv)
-                        }
-                    },
-                );
-            new[big] += rest;
-            if new[big] < 0u32 {
-                return Err(far());
+        },
+        |r| simplest_row(r, tol),
+    )
+}
+
+/// Each entry the simplest rational within `tol` (zeros stay zero), the remainder to the
+/// largest entry; `None` when that would make it negative.
+fn simplest_row(row: &[Rational], tol: &Rational) -> Option<Vec<Rational>> {
+    use malachite::rational::rational::arithmetic::traits::SimplestRationalInInterval;
+    let mut new: Vec<Rational> = row
+        .iter()
+        .map(|r| {
+            if *r == 0u32 {
+                Rational::ZERO
+            } else {
+                let lo = (r - tol).max(Rational::ZERO);
+                Rational::simplest_rational_in_closed_interval(&lo, &(r + tol))
             }
+        })
+        .collect();
+    let rest = Rational::ONE - new.iter().sum::<Rational>();
+    if rest != 0u32 {
+        // The largest entry, the first on ties.
+        let big = (0..new.len()).fold(0, |b, j| if new[j] > new[b] { j } else { b });
+        new[big] += rest;
+        if new[big] < 0u32 {
+            return None;
         }
-        for (j, (a, b)) in row.iter().zip(&new).enumerate() {
-            let change = (a - b).abs();
-            if change != 0u32 {
-                out.changed += 1;
-            }
-            if change > out.largest_change {
-                out.largest_change = change;
-                out.at = (i, j);
-            }
-        }
-        out.rows.push(new);
     }
-    Ok(out)
+    Some(new)
 }
 
 #[cfg(test)]

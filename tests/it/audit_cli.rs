@@ -1,32 +1,19 @@
 //! `dpcert audit` end to end: exact outputs on small channels, and every kind of bad input
 //! exits 3 with a one-line message naming the file, row and column (never a panic).
 
+use crate::common::{dpcert, scratch_dir, scratch_file};
 use std::path::PathBuf;
-use std::process::Command;
 
 fn dir() -> PathBuf {
-    let d = std::env::temp_dir().join(format!("dpcert-audit-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    scratch_dir("audit")
 }
 
 fn file(name: &str, text: &str) -> PathBuf {
-    let p = dir().join(name);
-    std::fs::write(&p, text).unwrap();
-    p
+    scratch_file("audit", name, text)
 }
 
 fn audit(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_dpcert"))
-        .arg("audit")
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    dpcert(&[&["audit"], args].concat())
 }
 
 #[test]

@@ -1,19 +1,6 @@
 //! `dpcert lp FILE [--json]` on the fixtures in `tests/fixtures/lp/`.
 
-use std::process::Command;
-
-fn dpcert(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_dpcert"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run dpcert");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use crate::common::dpcert;
 
 #[test]
 fn optimal_json_has_the_exact_certificate() {
@@ -121,11 +108,7 @@ fn path_lp(k: usize) -> String {
 }
 
 fn write_temp(name: &str, text: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("dpcert-cli-lp-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
+    crate::common::scratch_file("cli-lp", name, text)
 }
 
 /// A large LP goes through the float-guided path; `--stats` says where the time went, and the

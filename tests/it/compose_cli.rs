@@ -1,20 +1,7 @@
 //! `dpcert compose`: exact values, the sequence form, `--check`, and the errors of the CLI
 //! contract (exit 2 for a bad flag value, 3 for a bad file).
 
-use std::process::Command;
-
-fn dpcert(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_dpcert"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run dpcert");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use crate::common::dpcert;
 
 /// Binary randomized response at e^ε = 3, 100 uses: ε(1e-5) = 90.7815385083… (the value the
 /// issue quotes), with the event in words and what was composed.

@@ -7,6 +7,7 @@ mod audit_cli;
 mod claims;
 mod cli_claims;
 mod cli_lp;
+mod common;
 mod compose_cli;
 mod false_claim;
 mod graph_cli;

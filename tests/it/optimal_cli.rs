@@ -1,31 +1,11 @@
 //! Issue 29 end to end: `dpcert optimal` (its output is a file `audit` reads), `audit --gain`,
 //! and the warnings that replace silent readings (edge lists, LP files, `--rationalize`).
 
+use crate::common::{dpcert as run, scratch_file};
 use std::path::PathBuf;
-use std::process::Command;
-
-fn dir() -> PathBuf {
-    let d = std::env::temp_dir().join(format!("dpcert-optimal-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
 
 fn file(name: &str, text: &str) -> PathBuf {
-    let p = dir().join(name);
-    std::fs::write(&p, text).unwrap();
-    p
-}
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_dpcert"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    scratch_file("optimal", name, text)
 }
 
 /// The issue's example: P5 at e^ε = 2, prior (1/2, 1/4, 1/8, 1/16, 1/16), identity gain: 25/48,
