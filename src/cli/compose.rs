@@ -19,7 +19,6 @@ use crate::graph::Graph;
 use crate::measure::epsilon::cmp_with_exp;
 use crate::measure::ExtRational;
 use crate::mechanism::{randomized_response, truncated_geometric};
-use crate::num::fmt::abbreviate;
 use crate::num::fmt::{abbreviate, decimal};
 use crate::num::{parse_rational, Interval, Rational};
 use crate::prob::Channel;
