@@ -10,6 +10,16 @@ pub fn q(n: i64, d: i64) -> Rational {
     Rational::from_signeds(n, d)
 }
 
+/// A channel from rows of `(numerator, denominator)` pairs (panics unless row-stochastic).
+pub fn channel_of(rows: &[&[(i64, i64)]]) -> Channel {
+    Channel::new(
+        rows.iter()
+            .map(|r| r.iter().map(|&(n, d)| q(n, d)).collect())
+            .collect(),
+    )
+    .expect("rows are distributions")
+}
+
 /// A random distribution on `k` points with denominator `den` (some entries may be 0).
 pub fn dist(k: usize, den: u32) -> impl Strategy<Value = Vec<Rational>> {
     proptest::collection::vec(0..=den, k).prop_map(move |mut w| {

@@ -81,6 +81,13 @@ fn load_graph(py: Python<'_>, spec: &str) -> PyResult<Graph> {
     Ok(g)
 }
 
+/// A validated channel and its adjacency (`complete`, a spec or an edge-list file).
+fn channel_on(py: Python<'_>, rows: &[Vec<String>], spec: &str) -> PyResult<(Channel, Adjacency)> {
+    let w = channel(rows)?;
+    let adj = adjacency(py, spec, w.n_inputs())?;
+    Ok((w, adj))
+}
+
 /// `complete`, a graph spec (`hamming:2,3`, `cycle:5`, …) or an edge-list file, on `n` inputs.
 fn adjacency(py: Python<'_>, spec: &str, n: usize) -> PyResult<Adjacency> {
     if spec == "complete" {
@@ -201,8 +208,7 @@ fn audit(
     delta: Option<String>,
     unit: String,
 ) -> PyResult<String> {
-    let w = channel(&rows)?;
-    let adj = adjacency(py, &adjacency_spec, w.n_inputs())?;
+    let (w, adj) = channel_on(py, &rows, &adjacency_spec)?;
     let opts = Options {
         prior: prior.map(|p| dist(&p, "prior")).transpose()?,
         t: t.map(|t| rational(&t, "t")).transpose()?,
@@ -227,8 +233,7 @@ fn dp_level(
     rows: Vec<Vec<String>>,
     adjacency_spec: String,
 ) -> PyResult<(Option<String>, usize, usize, usize)> {
-    let w = channel(&rows)?;
-    let adj = adjacency(py, &adjacency_spec, w.n_inputs())?;
+    let (w, adj) = channel_on(py, &rows, &adjacency_spec)?;
     let l = measure::dp_level(&w, &adj.pairs);
     Ok((ext(&l.ratio), l.pair.0, l.pair.1, l.output))
 }
@@ -241,8 +246,7 @@ fn delta_at_t(
     adjacency_spec: String,
     t: String,
 ) -> PyResult<(String, usize, usize, Vec<usize>)> {
-    let w = channel(&rows)?;
-    let adj = adjacency(py, &adjacency_spec, w.n_inputs())?;
+    let (w, adj) = channel_on(py, &rows, &adjacency_spec)?;
     let t = rational(&t, "t")?;
     if t < 1u32 {
         return Err(value_error(format!(
@@ -262,8 +266,7 @@ fn delta_at_eps(
     adjacency_spec: String,
     eps: String,
 ) -> PyResult<(String, String, (String, String), usize, usize, Vec<usize>)> {
-    let w = channel(&rows)?;
-    let adj = adjacency(py, &adjacency_spec, w.n_inputs())?;
+    let (w, adj) = channel_on(py, &rows, &adjacency_spec)?;
     let e = rational(&eps, "eps")?;
     if e < 0u32 {
         return Err(value_error(format!("eps must be at least 0, got {e}")));
@@ -289,8 +292,7 @@ fn eps_for_delta(
     adjacency_spec: String,
     delta: String,
 ) -> PyResult<(Option<String>, usize, usize)> {
-    let w = channel(&rows)?;
-    let adj = adjacency(py, &adjacency_spec, w.n_inputs())?;
+    let (w, adj) = channel_on(py, &rows, &adjacency_spec)?;
     let d = rational(&delta, "delta")?;
     if !(Rational::from(0u32)..=Rational::from(1u32)).contains(&d) {
         return Err(value_error(format!("delta must be in [0, 1], got {d}")));

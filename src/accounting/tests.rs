@@ -40,14 +40,7 @@ fn brute_rows(seq: &[(&Channel, u64)], x: usize, xp: usize) -> (Vec<Rational>, V
     (product(&p), product(&r))
 }
 
-fn ch(rows: &[&[(i64, i64)]]) -> Channel {
-    Channel::new(
-        rows.iter()
-            .map(|r| r.iter().map(|&(n, d)| q(n, d)).collect())
-            .collect(),
-    )
-    .unwrap()
-}
+use crate::testutil::channel_of as ch;
 
 /// Mechanisms of the brute-force table, with the largest k enumerated.
 fn table() -> Vec<(&'static str, Channel, u64)> {

@@ -47,16 +47,21 @@ fn options(a: &CheckArgs) -> Options {
 }
 
 /// Run one expression; returns the exit code.
+/// A parse, type or run error on stderr, with the claim's label and the column marked.
+fn print_error(src: &str, label: Option<&str>, e: &lang::LangError) {
+    eprintln!(
+        "{}error: {}",
+        label.map(|l| format!("{l}: ")).unwrap_or_default(),
+        e.render(src)
+    );
+}
+
 fn run_expr(src: &str, a: &CheckArgs, label: Option<&str>) -> (i32, serde_json::Value) {
     let claim = match lang::parse(src) {
         Ok(c) => c,
         Err(e) => {
             if !a.json {
-                eprintln!(
-                    "{}error: {}",
-                    label.map(|l| format!("{l}: ")).unwrap_or_default(),
-                    e.render(src)
-                );
+                print_error(src, label, &e);
             }
             return (
                 code_of_error(&e),
@@ -68,21 +73,12 @@ fn run_expr(src: &str, a: &CheckArgs, label: Option<&str>) -> (i32, serde_json::
     let tick = |done: u64, total: u64| {
         progress.set(done, total, "instances");
     };
-    let mut b = rayon::ThreadPoolBuilder::new();
-    if let Some(j) = a.jobs {
-        b = b.num_threads(j.max(1));
-    }
-    let pool = b.build().expect("thread pool");
-    let r = pool.install(|| lang::run::run(&claim, &options(a), &tick));
+    let r = super::claims::pool(a.jobs).install(|| lang::run::run(&claim, &options(a), &tick));
     progress.finish();
     match r {
         Err(e) => {
             if !a.json {
-                eprintln!(
-                    "{}error: {}",
-                    label.map(|l| format!("{l}: ")).unwrap_or_default(),
-                    e.render(src)
-                );
+                print_error(src, label, &e);
             }
             (
                 code_of_error(&e),

@@ -135,7 +135,9 @@ pub const MAX_SEARCH_SIZE: usize = 64;
 
 /// A thread pool of `jobs` threads (clamped to `1..=MAX_JOBS`; default: rayon's, one per core).
 /// A pool that cannot be built falls back to the global pool instead of panicking.
-fn pool(jobs: Option<usize>) -> rayon::ThreadPool {
+/// A pool of `jobs` worker threads (clamped to 1..=[`MAX_JOBS`]; one thread if the system
+/// refuses more).
+pub(crate) fn pool(jobs: Option<usize>) -> rayon::ThreadPool {
     let mut b = rayon::ThreadPoolBuilder::new();
     if let Some(j) = jobs {
         b = b.num_threads(j.clamp(1, MAX_JOBS));

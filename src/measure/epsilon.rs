@@ -291,14 +291,7 @@ mod tests {
 
     use crate::testutil::q;
 
-    fn ch(rows: &[&[(i64, i64)]]) -> Channel {
-        Channel::new(
-            rows.iter()
-                .map(|r| r.iter().map(|&(n, d)| q(n, d)).collect())
-                .collect(),
-        )
-        .unwrap()
-    }
+    use crate::testutil::channel_of as ch;
 
     /// Binary randomized response with t = 2: δ(ε) = (2/3 − e^ε/3)^+.
     #[test]
