@@ -6,6 +6,8 @@ LP file.
     cargo build --release
     .venv/bin/python bench/lp_vs_highs.py --pd-dp 4 2 --t 1/2 --runs 5
     .venv/bin/python bench/lp_vs_highs.py --path 60 --t 1/2 --runs 5
+    .venv/bin/python bench/lp_vs_highs.py --dense 80 --runs 5      # issue 31's dense integer LP
+    .venv/bin/python bench/lp_vs_highs.py --big 40 --runs 5        # 10^12/10^9 coefficients
     .venv/bin/python bench/lp_vs_highs.py path/to/model.lp --runs 5
 
 With --pd-dp n m the script first writes Wang-Ying-Zhang's PD-DP LP (uniform prior, expected
@@ -22,6 +24,7 @@ Never part of `cargo test`.
 """
 import argparse
 import json
+import random
 import re
 import statistics
 import subprocess
@@ -81,6 +84,31 @@ def write_path(k, t, path):
             if 0 <= x2 < k:
                 for y in range(k):
                     lines.append(f" dp_{x}_{x2}_{y}: {t} {var(x, y)} - {var(x2, y)} <= 0")
+    lines.append("End")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("\n".join(lines) + "\n")
+
+
+def write_dense(k, seed, path, big=False):
+    """A dense k x k LP: max c.x, A x <= b, x >= 0, every entry of A positive (so it is bounded).
+
+    Integer entries (A in 1..99, b in 100..9999, c in 1..99), or with big=True rationals of the
+    shape issue 31 reported as slow: numerators up to 10^12 over denominators up to 10^9."""
+    rng = random.Random(seed)
+
+    def coef(lo, hi):
+        if not big:
+            return Fraction(rng.randint(lo, hi))
+        return Fraction(rng.randint(10**11, 10**12), rng.randint(10**8, 10**9))
+
+    var = lambda j: f"x{j}"
+    kind = "big-coefficient" if big else "integer"
+    lines = [f"\\ dense {k} x {k} {kind} LP, seed {seed}", "Maximize", " obj:"]
+    lines += [f"  + {coef(1, 99)} {var(j)}" for j in range(k)]
+    lines.append("Subject To")
+    for i in range(k):
+        terms = " + ".join(f"{coef(1, 99)} {var(j)}" for j in range(k))
+        lines.append(f" r{i}: {terms} <= {coef(100, 9999)}")
     lines.append("End")
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("\n".join(lines) + "\n")
@@ -183,6 +211,9 @@ def main():
     ap.add_argument("file", nargs="?")
     ap.add_argument("--pd-dp", nargs=2, type=int, metavar=("N", "M"))
     ap.add_argument("--path", type=int, metavar="K")
+    ap.add_argument("--dense", type=int, metavar="K", help="a dense K x K integer LP")
+    ap.add_argument("--big", type=int, metavar="K", help="a dense K x K LP with 10^12/10^9 coefficients")
+    ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--t", default="1/2")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--binary", default=str(ROOT / "target" / "release" / "dpcert"))
@@ -194,6 +225,11 @@ def main():
     elif a.path:
         path = ROOT / "bench" / "out" / f"path_P{a.path}.lp"
         write_path(a.path, Fraction(a.t), path)
+    elif a.dense or a.big:
+        k = a.dense or a.big
+        kind = "dense" if a.dense else "big"
+        path = ROOT / "bench" / "out" / f"{kind}_{k}_s{a.seed}.lp"
+        write_dense(k, a.seed, path, big=bool(a.big))
     elif a.file:
         path = Path(a.file)
     else:
