@@ -5,6 +5,7 @@
 pub mod algebraic;
 pub mod decision;
 pub mod fmt;
+pub mod hypergeom;
 pub mod interval;
 pub mod loglin;
 pub mod mpoly;

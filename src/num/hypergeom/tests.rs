@@ -1,0 +1,301 @@
+//! Literal table of classical identities, wrong certificates rejected, and the terms checked
+//! against a naive reference (binomials from `num::binomial`, sums added up instance by
+//! instance).
+
+use super::*;
+use crate::num::binomial;
+use crate::testutil::q;
+use proptest::prelude::*;
+
+fn c(v: i64) -> MPoly {
+    MPoly::constant(Rational::from(v))
+}
+fn v(x: &str) -> MPoly {
+    MPoly::var(x)
+}
+fn rf(p: MPoly) -> MRatFn {
+    MRatFn::from_poly(p)
+}
+fn one() -> MRatFn {
+    rf(MPoly::one())
+}
+/// `x = (m − 1) t`, the weight of one changed coordinate in a Hamming sphere.
+fn x() -> MRatFn {
+    rf(v("m").sub(&c(1)).mul(&v("t")))
+}
+fn one_plus_x() -> MRatFn {
+    rf(c(1).add(&v("m").sub(&c(1)).mul(&v("t"))))
+}
+
+/// `F(n,k) = C(n,k) x^k (1+x)^(−n)`: the binomial theorem `Σ_k C(n,k) x^k = (1+x)^n`, normalised.
+fn binomial_f() -> Term {
+    Term::new(
+        one(),
+        MPoly::one(),
+        binomial_facts(0, 0),
+        vec![(x(), Lin::new(0, 1, 0)), (one_plus_x(), Lin::new(-1, 0, 0))],
+    )
+    .unwrap()
+}
+
+/// Its WZ mate `G(n,k) = −C(n,k−1) x^k (1+x)^(−n−1)` (R(n,k) = −k/((1+x)(n+1−k))).
+fn binomial_g() -> Term {
+    Term::new(
+        one().mul(&rf(c(-1))),
+        MPoly::one(),
+        binomial_facts(0, -1),
+        vec![
+            (x(), Lin::new(0, 1, 0)),
+            (one_plus_x(), Lin::new(-1, 0, -1)),
+        ],
+    )
+    .unwrap()
+}
+
+/// `F(n,k) = k C(n,k) x^(k−1) / (n (1+x)^(n−1))` with `1/n = (n−1)!/n!`: the first moment of
+/// a Hamming sphere sum, `Σ_k k C(n,k) x^k = n x (1+x)^(n−1)` for `n ≥ 1`.
+fn moment_f() -> Term {
+    Term::new(
+        one(),
+        v("k"),
+        vec![
+            (Lin::new(1, 0, -1), 1),
+            (Lin::new(0, 1, 0), -1),
+            (Lin::new(1, -1, 0), -1),
+        ],
+        vec![
+            (x(), Lin::new(0, 1, -1)),
+            (one_plus_x(), Lin::new(-1, 0, 1)),
+        ],
+    )
+    .unwrap()
+}
+
+fn moment_g() -> Term {
+    Term::new(
+        rf(c(-1)),
+        MPoly::one(),
+        vec![
+            (Lin::new(1, 0, -1), 1),
+            (Lin::new(0, 1, -2), -1),
+            (Lin::new(1, -1, 1), -1),
+        ],
+        vec![
+            (x(), Lin::new(0, 1, -1)),
+            (one_plus_x(), Lin::new(-1, 0, 0)),
+        ],
+    )
+    .unwrap()
+}
+
+/// `Σ_k C(n,k)^2 = C(2n,n)`: `F = n!^4/(k!^2 (n−k)!^2 (2n)!)`, and its WZ mate from
+/// R(n,k) = −k^2 (3n − 2k + 3)/(2 (2n+1) (n−k+1)^2), written as the term
+/// `G = −(3n−2k+3)/2 · n!^4 / ((k−1)!^2 (n−k+1)!^2 (2n+1)!)`. (The sign was first written
+/// the other way, from memory; the checker refused it on the line k = 0.)
+fn vandermonde_f() -> Term {
+    Term::new(
+        one(),
+        MPoly::one(),
+        vec![
+            (Lin::new(1, 0, 0), 4),
+            (Lin::new(0, 1, 0), -2),
+            (Lin::new(1, -1, 0), -2),
+            (Lin::new(2, 0, 0), -1),
+        ],
+        vec![],
+    )
+    .unwrap()
+}
+
+fn vandermonde_g() -> Term {
+    Term::new(
+        rf(c(-1)),
+        v("n")
+            .scale(&q(3, 2))
+            .sub(&v("k"))
+            .add(&MPoly::constant(q(3, 2))),
+        vec![
+            (Lin::new(1, 0, 0), 4),
+            (Lin::new(0, 1, -1), -2),
+            (Lin::new(1, -1, 1), -2),
+            (Lin::new(2, 0, 1), -1),
+        ],
+        vec![],
+    )
+    .unwrap()
+}
+
+#[test]
+fn literal_table_of_wz_pairs() {
+    for (name, f, g, n0) in [
+        ("binomial theorem", binomial_f(), binomial_g(), 0),
+        ("first moment", moment_f(), moment_g(), 1),
+        (
+            "sum of squares of binomials",
+            vandermonde_f(),
+            vandermonde_g(),
+            0,
+        ),
+    ] {
+        let p = check_wz(&f, &g, n0).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(p.identity.cells >= 3, "{name}: {p:?}");
+        assert!(p.identity.lines >= 1, "{name}: boundary lines {p:?}");
+    }
+}
+
+#[test]
+fn wrong_certificates_are_rejected() {
+    // off by a sign
+    let e = check_wz(&binomial_f(), &binomial_g().neg(), 0).unwrap_err();
+    assert!(e.contains("not an identity"), "{e}");
+    // the wrong shift (G's support one step off): the interior identity fails
+    let mut off = binomial_g();
+    off.facts = binomial_facts(0, -2);
+    assert!(check_wz(&binomial_f(), &off, 0).is_err());
+    // a certificate that is right on every two-dimensional cell but wrong on the boundary
+    // line k = n + 1 (an extra term that lives only there): only the line check catches it
+    let spike = Term::new(
+        one(),
+        MPoly::one(),
+        vec![(Lin::new(-1, 1, -1), -1), (Lin::new(1, -1, 1), -1)],
+        vec![],
+    )
+    .unwrap();
+    let pascal = |extra: Option<&Term>| {
+        let mut ts = vec![
+            Term::new(one(), MPoly::one(), binomial_facts(1, 0), vec![]).unwrap(),
+            Term::new(rf(c(-1)), MPoly::one(), binomial_facts(0, 0), vec![]).unwrap(),
+            Term::new(rf(c(-1)), MPoly::one(), binomial_facts(0, -1), vec![]).unwrap(),
+        ];
+        ts.extend(extra.cloned());
+        check_identity(&ts, 0)
+    };
+    assert!(pascal(None).is_ok());
+    let e = pascal(Some(&spike)).unwrap_err();
+    assert!(e.contains("line k = n + 1"), "{e}");
+    // the same spike added to the WZ mate
+    let bad_g = binomial_g();
+    let spiky_g = Term::new(
+        one(),
+        MPoly::one(),
+        vec![(Lin::new(-1, 1, -1), -1), (Lin::new(1, -1, 1), -1)],
+        vec![
+            (x(), Lin::new(0, 1, 0)),
+            (one_plus_x(), Lin::new(-1, 0, -1)),
+        ],
+    )
+    .unwrap();
+    let e = check_identity(
+        &[
+            binomial_f().shift_n(),
+            binomial_f().neg(),
+            bad_g.shift_k().neg(),
+            bad_g.clone(),
+            spiky_g.shift_k().neg(),
+            spiky_g,
+        ],
+        0,
+    )
+    .unwrap_err();
+    assert!(e.contains("line"), "{e}");
+    // a wrong right-hand side: Σ_k C(n,k) x^k = (1+x)^(n+1) is false at n = 0
+    let mut wrong_rhs = binomial_f();
+    wrong_rhs.powers[1].1 = Lin::new(-1, 0, -1);
+    assert!(check_wz(&wrong_rhs, &binomial_g(), 0).is_err());
+    // an infinite support is refused (the telescoping needs finitely many terms)
+    let no_support = Term::new(one(), MPoly::one(), vec![(Lin::new(0, 1, 0), -1)], vec![]).unwrap();
+    let e = check_wz(&no_support, &no_support, 0).unwrap_err();
+    assert!(e.contains("finite support"), "{e}");
+    // a first moment claimed from n = 0, where (n − 1)! is undefined
+    let e = check_wz(&moment_f(), &moment_g(), 0).unwrap_err();
+    assert!(e.contains("not defined"), "{e}");
+}
+
+#[test]
+fn bad_terms_are_refused() {
+    assert!(Term::new(one(), MPoly::one(), vec![(Lin::new(0, 1, 0), 1)], vec![]).is_err());
+    assert!(Term::new(one(), MPoly::one(), vec![(Lin::new(1, 2, 0), -1)], vec![]).is_err());
+    assert!(Term::new(rf(v("n")), MPoly::one(), vec![], vec![]).is_err());
+    assert!(Term::new(
+        one(),
+        MPoly::one(),
+        vec![],
+        vec![(rf(MPoly::zero()), Lin::new(1, 0, 0))]
+    )
+    .is_err());
+    // 2n! over n! is not a rational multiple
+    let a = Term::new(one(), MPoly::one(), vec![(Lin::new(2, 0, 0), 1)], vec![]).unwrap();
+    let b = Term::new(one(), MPoly::one(), vec![(Lin::new(1, 0, 0), 1)], vec![]).unwrap();
+    assert!(a.ratio(&b).is_err());
+}
+
+fn at(m: i64, t: (i64, i64)) -> crate::num::mpoly::Point {
+    [("m".to_string(), q(m, 1)), ("t".to_string(), q(t.0, t.1))]
+        .into_iter()
+        .collect()
+}
+
+/// The terms against the naive reference: `C(n,k) x^k/(1+x)^n` from `num::binomial`, and the
+/// sums added up at each `n` equal 1 (symbolically in m, t).
+#[test]
+fn terms_against_the_naive_reference() {
+    let f = binomial_f();
+    for n in 0..9i64 {
+        let mut s = MRatFn::from_poly(MPoly::zero());
+        for k in -2..n + 3 {
+            let val = f.value(n, k).unwrap();
+            s = s.add(&val);
+            let p = at(4, (1, 2));
+            let xv = q(3, 2);
+            let want = if (0..=n).contains(&k) {
+                Rational::from(binomial(n as u64, k as u64)) * xv.clone().pow_i(k)
+                    / (Rational::from(1) + xv).pow_i(n)
+            } else {
+                Rational::from(0)
+            };
+            assert_eq!(val.eval(&p), Some(want), "n={n} k={k}");
+        }
+        assert!(s.equals(&one()), "n = {n}: {s}");
+        if n >= 1 {
+            let mut s = MRatFn::from_poly(MPoly::zero());
+            for k in 0..=n {
+                s = s.add(&moment_f().value(n, k).unwrap());
+            }
+            assert!(s.equals(&one()), "moment n = {n}: {s}");
+        }
+    }
+}
+
+trait PowI {
+    fn pow_i(self, e: i64) -> Rational;
+}
+impl PowI for Rational {
+    fn pow_i(self, e: i64) -> Rational {
+        use malachite::base::num::arithmetic::traits::Pow;
+        Pow::pow(self, e)
+    }
+}
+
+proptest! {
+    /// The quotient of two terms, where both are regular, equals the quotient of their values.
+    #[test]
+    fn ratios_agree_with_values(n in 0i64..8, k in 0i64..8, m in 2i64..5, tn in 1i64..4, td in 1i64..4) {
+        let p = at(m, (tn, td));
+        for (a, b) in [
+            (binomial_f().shift_n(), binomial_f()),
+            (binomial_g().shift_k(), binomial_f()),
+            (vandermonde_g(), vandermonde_f()),
+            (moment_g().shift_n(), moment_f()),
+        ] {
+            let (Ok(Status::Regular), Ok(Status::Regular)) = (a.status(n, k), b.status(n, k)) else { continue };
+            let r = a.ratio(&b).unwrap();
+            let mut pk = p.clone();
+            pk.insert("n".into(), Rational::from(n));
+            pk.insert("k".into(), Rational::from(k));
+            let bare = Term { poly: MPoly::one(), ..b.clone() };
+            let lhs = a.value(n, k).unwrap().eval(&p);
+            let rhs = r.eval(&pk).zip(bare.value(n, k).unwrap().eval(&p)).map(|(x, y)| x * y);
+            prop_assert_eq!(lhs, rhs);
+        }
+    }
+}
