@@ -178,7 +178,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Manifest, ManifestError> {
             ));
         }
         let why = c.why.filter(|w| !w.trim().is_empty());
-        if c.expect != Outcome::Holds && why.is_none() {
+        if !matches!(c.expect, Outcome::Holds | Outcome::HoldsForAll) && why.is_none() {
             return Err(err(
                 Some(line),
                 format!("claim `{id}`: expect = \"{}\" requires a `why`", c.expect),

@@ -5,6 +5,7 @@
 //! [`Check`]. [`Family::boxed`] erases the instance type so all claims live in one registry.
 
 pub mod families;
+pub mod forall;
 pub mod instances;
 pub mod lang;
 pub mod manifest;

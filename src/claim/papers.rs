@@ -26,6 +26,15 @@ pub fn all() -> Vec<Box<dyn ClaimChecker>> {
     v
 }
 
+/// Every registered *holds for all* certificate (`claim::forall`), across all papers.
+pub fn all_forall() -> Vec<super::forall::ForAll> {
+    let mut v = Vec::new();
+    v.extend(alvim_andres_chatzikokolakis_palamidessi::forall::certificates());
+    v.extend(dp_information_theory_article::forall::certificates());
+    v.extend(wang_ying_zhang::forall::certificates());
+    v
+}
+
 /// The module names of the papers (the files `papers/<name>.rs` and directories `papers/<name>/`).
 #[cfg(test)]
 const PAPERS: [&str; 6] = [

@@ -13,12 +13,16 @@ use std::fmt;
 /// * `NotCheckable` — there is no mathematical content to check (a definition, a figure absent
 ///   from the source, an informal remark); the reason is in the note. Not the same as
 ///   `Undecided`, which means a certified bound was too weak.
+/// * `HoldsForAll` — a claim's verdict (never one instance's) when the grid holds and a
+///   symbolic certificate that dpcert checked proves the statement on a whole domain
+///   (`claim::forall`). Counted apart from `Holds`, which means *holds on the grid*.
 /// * `Error` — the check itself broke (it panicked, or the claim produced no instance at all).
 ///   An error never equals any manifest `expect`, so `dpcert verify` exits 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
 #[serde(rename_all = "kebab-case")]
 pub enum Outcome {
     Holds,
+    HoldsForAll,
     Fails,
     Undecided,
     NotCheckable,
@@ -50,7 +54,7 @@ impl Outcome {
     /// exercised and held. Instances out of range do not count; a claim with no exercised
     /// instance at all (none, or every one out of range) is an error, never "holds".
     pub fn aggregate<'a>(outcomes: impl IntoIterator<Item = &'a Outcome>) -> Outcome {
-        let mut seen = [false; 6];
+        let mut seen = [false; 7];
         for o in outcomes {
             seen[o.severity()] = true;
         }
@@ -75,12 +79,14 @@ impl Outcome {
             Outcome::NotCheckable => 3,
             Outcome::Holds => 4,
             Outcome::OutOfRange => 5,
+            Outcome::HoldsForAll => 6,
         }
     }
 
     pub fn as_str(self) -> &'static str {
         match self {
             Outcome::Holds => "holds",
+            Outcome::HoldsForAll => "holds-for-all",
             Outcome::Fails => "fails",
             Outcome::Undecided => "undecided",
             Outcome::NotCheckable => "not-checkable",

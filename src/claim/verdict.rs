@@ -28,6 +28,8 @@ pub struct Counts {
     pub out_of_range: usize,
     /// Checks that broke (panicked).
     pub error: usize,
+    /// Claims proved on a whole domain (a verdict only; see `claim::forall`).
+    pub holds_for_all: usize,
 }
 
 impl Counts {
@@ -40,6 +42,7 @@ impl Counts {
             Outcome::NotCheckable => self.not_checkable += 1,
             Outcome::OutOfRange => self.out_of_range += 1,
             Outcome::Error => self.error += 1,
+            Outcome::HoldsForAll => self.holds_for_all += 1,
         }
     }
 
@@ -51,6 +54,7 @@ impl Counts {
             self.holds, self.fails, self.undecided
         );
         for (n, what) in [
+            (self.holds_for_all, "holds for all (certified)"),
             (self.not_checkable, "not checkable"),
             (self.out_of_range, "out of range (not exercised)"),
             (self.error, "error"),
@@ -78,6 +82,9 @@ pub struct Report {
     pub methods: Vec<String>,
     /// Every check, ordered: fails (smallest first), undecided, holds (grid order).
     pub checks: Vec<Check>,
+    /// The checked certificate of a `holds-for-all` verdict.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub for_all: Option<super::forall::ForAllEvidence>,
     /// Wall time (not rendered in snapshots).
     #[serde(skip)]
     pub elapsed: Duration,
@@ -124,6 +131,7 @@ impl Report {
             counts,
             methods,
             checks: order_checks(checks),
+            for_all: None,
             elapsed,
         }
     }
@@ -136,9 +144,12 @@ impl Report {
     /// The first check that decides against "holds": an error, the smallest counterexample, or
     /// the first undecided or not-checkable instance.
     pub fn witness(&self) -> Option<&Check> {
-        self.checks
-            .first()
-            .filter(|c| !matches!(c.outcome, Outcome::Holds | Outcome::OutOfRange))
+        self.checks.first().filter(|c| {
+            !matches!(
+                c.outcome,
+                Outcome::Holds | Outcome::HoldsForAll | Outcome::OutOfRange
+            )
+        })
     }
 
     /// The checks a rendered report shows (see `SHOWN_*`).
@@ -178,6 +189,9 @@ impl Report {
             self.counts.describe()
         );
         let _ = writeln!(s, "methods  {}", self.methods.join(", "));
+        if let Some(fa) = &self.for_all {
+            render_for_all(&mut s, fa);
+        }
         let shown = self.shown();
         if shown.len() < self.checks.len() {
             let _ = writeln!(
@@ -229,6 +243,24 @@ impl Report {
     }
 }
 
+fn render_for_all(s: &mut String, fa: &super::forall::ForAllEvidence) {
+    let _ = writeln!(s, "for all  {}", fa.domain);
+    for h in &fa.hypotheses {
+        let _ = writeln!(s, "  hypothesis   {h}");
+    }
+    for p in &fa.parts {
+        let _ = writeln!(s, "  proved       {}", p.statement);
+        let _ = writeln!(s, "    method       {}", p.method);
+        let _ = writeln!(s, "    certificate  {}", p.certificate);
+        let _ = writeln!(s, "    checked      {}", p.checked);
+    }
+    let _ = writeln!(
+        s,
+        "  cross-check  every part evaluated term by term at {} grid instances; the grid holds",
+        fa.cross_checked
+    );
+}
+
 fn render_check(s: &mut String, c: &Check) {
     let _ = writeln!(s, "[{}] {}", c.outcome, c.instance);
     let _ = writeln!(s, "  compared {}", c.compared);
@@ -254,7 +286,8 @@ pub fn run(checker: &dyn ClaimChecker, meta: Option<&ManifestClaim>) -> Report {
             "the default grid has no instance: nothing was checked",
         ));
     }
-    Report::from_checks(checker.id(), meta, checks, t0.elapsed())
+    let report = Report::from_checks(checker.id(), meta, checks, t0.elapsed());
+    super::forall::lift(report, super::forall::registry().get(checker.id()))
 }
 
 /// Run many claims in parallel (rayon's current pool); the result is in the input order.
@@ -275,8 +308,24 @@ pub fn run_all(
         .collect()
 }
 
+/// One line for a docs table: the domain, the certificates' methods, the hypotheses.
+fn for_all_summary(fa: &super::forall::ForAllEvidence) -> String {
+    let mut methods: Vec<&str> = fa.parts.iter().map(|p| p.method.as_str()).collect();
+    methods.dedup();
+    let mut s = format!(
+        "for all {} ({} parts: {}; the grid holds and agrees)",
+        fa.domain,
+        fa.parts.len(),
+        methods.join(", ")
+    );
+    for h in &fa.hypotheses {
+        let _ = write!(s, "; hypothesis: {h}");
+    }
+    s
+}
+
 /// What each verdict means (docs pages, `dpcert show`).
-pub const VERDICT_LEGEND: &str = "**holds**: the statement is true on every instance of the stated grid (exact arithmetic, a separating certified enclosure or a checked LP certificate); not a proof beyond the grid. **fails**: an exact counterexample on the grid. **undecided**: a certified bound was too weak to separate. **not checkable**: a definition, an absent figure or an informal remark; nothing to decide. **out of range**: an instance outside the statement's hypotheses, counted apart and never as holds.";
+pub const VERDICT_LEGEND: &str = "**holds-for-all**: the grid holds and a symbolic certificate that dpcert checked (a WZ pair, a closed partial sum, a term identity at every integer point, a rational identity or a sign certificate) proves the statement on the whole stated domain, under the named hypotheses (structural facts checked on the grid). **holds**: the statement is true on every instance of the stated grid (exact arithmetic, a separating certified enclosure or a checked LP certificate); not a proof beyond the grid. **fails**: an exact counterexample on the grid. **undecided**: a certified bound was too weak to separate. **not checkable**: a definition, an absent figure or an informal remark; nothing to decide. **out of range**: an instance outside the statement's hypotheses, counted apart and never as holds.";
 
 /// The Markdown page `docs/claims-<slug>.md` for one manifest: one row per manifest claim
 /// (claim, title, kind, verdict, method, instances, counterexample / reason). `reports` must
@@ -291,6 +340,9 @@ pub fn markdown_table(m: &super::manifest::Manifest, reports: &[Report]) -> Stri
             Some(r) => {
                 *counts.entry(r.verdict.as_str()).or_default() += 1;
                 let evidence = match (&c.why, r.witness()) {
+                    _ if r.for_all.is_some() => {
+                        r.for_all.as_ref().map(for_all_summary).unwrap_or_default()
+                    }
                     (Some(w), _) => w.clone(),
                     (None, Some(b)) => format!(
                         "{}: {} — {} vs {}",

@@ -296,7 +296,7 @@ pub fn verify(a: &VerifyArgs) -> i32 {
                 r.verdict.as_str(),
                 r.instances,
                 r.methods.join(", "),
-                if r.verdict == Outcome::Holds {
+                if matches!(r.verdict, Outcome::Holds | Outcome::HoldsForAll) {
                     String::new()
                 } else {
                     w

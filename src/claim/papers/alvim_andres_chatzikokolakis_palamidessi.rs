@@ -15,6 +15,7 @@
 pub(crate) mod common;
 pub(crate) mod example1;
 pub(crate) mod explore;
+pub(crate) mod forall;
 pub(crate) mod info;
 pub(crate) mod leakage;
 pub(crate) mod structure;

@@ -9,6 +9,7 @@
 
 pub(crate) mod basics;
 pub(crate) mod core;
+pub(crate) mod forall;
 pub(crate) mod privacy;
 pub(crate) mod sibson;
 

@@ -11,6 +11,7 @@
 
 pub(crate) mod core;
 pub(crate) mod derived;
+pub(crate) mod forall;
 pub(crate) mod graph;
 pub(crate) mod inst;
 pub(crate) mod lemma1;
