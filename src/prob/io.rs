@@ -5,6 +5,9 @@
 //!
 //! Errors carry the 1-based row and column of the offending cell.
 
+// A ReadError carries the exact numbers at fault; it is returned at most once per file.
+#![allow(clippy::result_large_err)]
+
 use super::rationalize::{RationalizeError, Rationalized, Rounding};
 use super::{Channel, Dist, ProbError};
 use crate::num::fmt::abbreviate;
