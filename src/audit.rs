@@ -20,7 +20,7 @@
 //! table, a δ for the smallest ε, and the units (bits by default, or nats) of the information
 //! quantities. ε itself is always a natural logarithm (`t = e^ε`).
 
-use crate::graph::Graph;
+use crate::graph::{Graph, SpecError};
 use crate::measure::epsilon::{delta_at_eps, eps_for_delta, DeltaAtEps, EpsForDelta, Unseparated};
 use crate::measure::{self, complete_pairs, CapacityBracket, DeltaAt, DpLevel, ExtRational};
 use crate::num::fmt::{abbreviate, decimal, decimal_round};
@@ -78,6 +78,18 @@ impl Adjacency {
                 .has_named_labels()
                 .then(|| (0..g.n()).map(|v| g.label(v)).collect()),
         }
+    }
+
+    /// `complete` ([`Adjacency::complete`] on the `n` inputs) or a graph named as
+    /// [`crate::graph::resolve`] reads it (a generator spec such as `cycle:5`, or an edge-list
+    /// file), with the edge-list warnings. Whether the graph has `n` vertices is checked by
+    /// [`audit_with`] ([`AuditError::AdjacencySize`]).
+    pub fn resolve(spec: &str, n: usize) -> Result<(Adjacency, Vec<String>), SpecError> {
+        if spec == "complete" {
+            return Ok((Adjacency::complete(n), Vec::new()));
+        }
+        let (g, warnings) = crate::graph::resolve(spec)?;
+        Ok((Adjacency::of_graph(spec, &g), warnings))
     }
 }
 

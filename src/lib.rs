@@ -23,15 +23,22 @@
 //!   relation as a [`audit::Report`];
 //! - [`optimal`]: the exact optimal ε-DP mechanism for a prior and a loss or gain on a graph,
 //!   with its checked certificate ([`optimal::optimal`]);
-//! - [`claim`]: claim checkers, their manifests and verdict reports;
-//! - [`cli`]: argument parsing and printing for the `dpcert` binary.
+//! - [`claim`]: claim checkers, their manifests and verdict reports, and the claim language
+//!   ([`claim::lang::check`]).
+//!
+//! The `cli` module (argument parsing and printing for the `dpcert` binary) is public only so
+//! that the binary can reach it; it is hidden from the documentation and is not API.
+//!
+//! # What a user needs, at the root
+//! [`Channel`], [`Dist`], [`Graph`] (and [`resolve_graph`] for a spec or an edge-list file),
+//! [`Rational`] with [`parse_rational`], [`audit()`] / [`audit_with`] with
+//! [`Adjacency`], and the modules: [`measure`], [`mechanism`], [`accounting`], [`lp`],
+//! [`optimal`], [`claim`].
 //!
 //! # Example
 //! ```
-//! use dpcert::audit::{audit_with, Adjacency, Options};
-//! use dpcert::graph::Graph;
-//! use dpcert::num::parse_rational;
-//! use dpcert::prob::Channel;
+//! use dpcert::audit::Options;
+//! use dpcert::{audit_with, parse_rational, Adjacency, Channel, Graph};
 //!
 //! let q = |s: &str| parse_rational(s).unwrap();
 //! // A mechanism on the path 0 - 1 - 2: only neighbours are compared.
@@ -52,6 +59,7 @@
 pub mod accounting;
 pub mod audit;
 pub mod claim;
+#[doc(hidden)]
 pub mod cli;
 pub mod graph;
 pub mod lp;
@@ -62,3 +70,8 @@ pub mod optimal;
 pub mod prob;
 #[cfg(test)]
 pub(crate) mod testutil;
+
+pub use audit::{audit, audit_with, Adjacency};
+pub use graph::{resolve as resolve_graph, Graph};
+pub use num::{parse_rational, Rational};
+pub use prob::{Channel, Dist};

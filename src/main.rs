@@ -53,7 +53,7 @@ enum Command {
         json: bool,
         /// VT+ search budget (group elements enumerated and backtracking nodes); past it VT+
         /// is reported undecided.
-        #[arg(long, default_value_t = dpcert::cli::graph::VT_PLUS_LIMIT)]
+        #[arg(long, default_value_t = dpcert::graph::report::VT_PLUS_LIMIT)]
         vt_budget: usize,
     },
     /// Solve an LP file (CPLEX LP format, exact coefficients) with a re-checked certificate.

@@ -15,7 +15,7 @@
 //! the probability of guessing the secret; libqif's `optimal_utility`). Outputs are guesses:
 //! a mechanism followed by a remapping is again ε-DP, so nothing is lost by reporting the guess.
 //!
-//! The LP is [`crate::lp::ChannelLp`] (which writes the ε-DP rows with `e^{−ε} = 1/t`). When
+//! The LP is the crate's ε-DP channel LP (`lp::ChannelLp`, at the same `t = e^ε`). When
 //! some automorphisms of the graph keep the objective weights `π(x)·ℓ(y, x)` (checked exactly,
 //! generator by generator) the orbit-averaged LP under the group they generate is solved and its
 //! lifted certificate re-checked on every row and variable of the full LP; otherwise the full
@@ -33,12 +33,12 @@
 
 use crate::graph::automorphism::hamming_automorphism_generators;
 use crate::graph::{Graph, Perm};
-use crate::lp::{self, ChannelLp, Sense, Solution, SolveError, SymmetryError};
+use crate::lp::{self, Certificate, ChannelLp, LpError, Sense, SymmetryError};
 use crate::measure::{dp_level, ExtRational};
 use crate::mechanism::{exponential_on_graph, randomized_response, truncated_geometric};
 use crate::num::Rational;
 use crate::prob::{Channel, Dist};
-use malachite::base::num::basic::traits::{One, Zero};
+use malachite::base::num::basic::traits::Zero;
 use std::fmt;
 
 /// What the mechanism optimises: a loss to minimise or a gain to maximise. The matrix is
@@ -155,7 +155,7 @@ pub enum OptimalError {
         cols: usize,
         vertices: usize,
     },
-    Solve(SolveError),
+    Solve(LpError),
     Symmetry(SymmetryError),
     /// The re-check of the answer as a mechanism failed (a solver bug, never reported as an
     /// answer).
@@ -320,7 +320,7 @@ pub fn optimal(p: &Problem) -> Result<Optimum, OptimalError> {
         .collect();
     let lp = ChannelLp {
         adjacency: (0..k).map(|v| g.neighbours(v).to_vec()).collect(),
-        t: Rational::ONE / &p.t,
+        t: p.t.clone(),
         sense: p.objective.sense(),
         weights,
     };
@@ -346,10 +346,12 @@ pub fn optimal(p: &Problem) -> Result<Optimum, OptimalError> {
             )
         };
         let model = lp.model();
-        let sol = lp::solve(&model).map_err(|e| OptimalError::Solve(SolveError::Certificate(e)))?;
+        let sol = lp::solve(&model, &lp::Options::default())
+            .map_err(OptimalError::Solve)?
+            .certificate;
         let note = lp::checked_note(&model, &sol)
-            .map_err(|e| OptimalError::Solve(SolveError::Certificate(e)))?;
-        let Solution::Optimal { value, primal, .. } = sol else {
+            .map_err(|e| OptimalError::Solve(LpError::Certificate(e)))?;
+        let Certificate::Optimal { value, primal, .. } = sol else {
             return Err(OptimalError::Recheck(
                 "a channel LP is feasible and bounded, but the solver said otherwise".into(),
             ));
@@ -563,7 +565,7 @@ mod tests {
     /// of them. The extreme points with W(0|0) = a, W(0|1) = b: (a, b) ∈ {(0,0), (1,1),
     /// (t/(t+1), 1/(t+1)), (1/(t+1), t/(t+1))}.
     fn two_point_reference(t: &Rational, pi: &Dist, obj: &Objective) -> Rational {
-        let one = Rational::ONE;
+        let one = Rational::from(1u32);
         let s = &one + t;
         let pts = [
             (q(0, 1), q(0, 1)),

@@ -68,7 +68,13 @@ fn dist(p: &[String], what: &str) -> PyResult<Dist> {
 /// A graph spec or edge-list file, its warnings (labels that look like names, isolated
 /// vertices) raised as Python `UserWarning`s.
 fn load_graph(py: Python<'_>, spec: &str) -> PyResult<Graph> {
-    let (g, warnings) = dpcert::cli::graph::load(spec).map_err(|(_, msg)| value_error(msg))?;
+    let (g, warnings) = dpcert::graph::resolve(spec).map_err(value_error)?;
+    warn(py, warnings)?;
+    Ok(g)
+}
+
+/// Raise each warning (labels that look like names, isolated vertices) as a `UserWarning`.
+fn warn(py: Python<'_>, warnings: Vec<String>) -> PyResult<()> {
     for w in warnings {
         let msg = std::ffi::CString::new(w.replace('\0', " ")).expect("no NUL left");
         PyErr::warn(
@@ -78,7 +84,7 @@ fn load_graph(py: Python<'_>, spec: &str) -> PyResult<Graph> {
             1,
         )?;
     }
-    Ok(g)
+    Ok(())
 }
 
 /// A validated channel and its adjacency (`complete`, a spec or an edge-list file).
@@ -90,17 +96,15 @@ fn channel_on(py: Python<'_>, rows: &[Vec<String>], spec: &str) -> PyResult<(Cha
 
 /// `complete`, a graph spec (`hamming:2,3`, `cycle:5`, …) or an edge-list file, on `n` inputs.
 fn adjacency(py: Python<'_>, spec: &str, n: usize) -> PyResult<Adjacency> {
-    if spec == "complete" {
-        return Ok(Adjacency::complete(n));
-    }
-    let g = load_graph(py, spec)?;
-    if g.n() != n {
+    let (adj, warnings) = Adjacency::resolve(spec, n).map_err(value_error)?;
+    warn(py, warnings)?;
+    if adj.n != n {
         return Err(value_error(format!(
             "adjacency `{spec}` has {} vertices but the mechanism has {n} rows (inputs)",
-            g.n()
+            adj.n
         )));
     }
-    Ok(Adjacency::of_graph(spec, &g))
+    Ok(adj)
 }
 
 fn units(u: &str) -> PyResult<Units> {
@@ -577,19 +581,18 @@ fn check(
 
 /// `dpcert graph SPEC --json`: the analysis of a graph spec or edge-list file.
 #[pyfunction]
-#[pyo3(signature = (spec, vt_budget = dpcert::cli::graph::VT_PLUS_LIMIT))]
+#[pyo3(signature = (spec, vt_budget = dpcert::graph::report::VT_PLUS_LIMIT))]
 fn graph(py: Python<'_>, spec: String, vt_budget: usize) -> PyResult<String> {
     let g = load_graph(py, &spec)?;
-    if g.n() > dpcert::cli::graph::MAX_ANALYSIS_VERTICES {
+    if g.n() > dpcert::graph::report::MAX_ANALYSIS_VERTICES {
         return Err(value_error(format!(
             "{spec}: {} vertices, above the analysis limit of {}",
             g.n(),
-            dpcert::cli::graph::MAX_ANALYSIS_VERTICES
+            dpcert::graph::report::MAX_ANALYSIS_VERTICES
         )));
     }
     interruptible(py, move || {
-        let progress = dpcert::cli::progress::Progress::spinner("graph", false);
-        Ok(dpcert::cli::graph::to_json(&g, vt_budget, &progress).to_string())
+        Ok(dpcert::graph::report::analysis_json(&g, vt_budget, &|_| {}).to_string())
     })
 }
 
@@ -611,16 +614,16 @@ fn solve_lp(py: Python<'_>, text: String, time_limit: Option<f64>) -> PyResult<S
         }
     };
     interruptible(py, move || {
-        match dpcert::lp::solve_within(&file.model, deadline) {
-            Ok((solution, _)) => Ok(dpcert::cli::lp::to_json(&file, &solution).to_string()),
-            Err(dpcert::lp::SolveError::TimeLimit) => {
-                Err(pyo3::exceptions::PyTimeoutError::new_err(
-                    "time limit reached before a certified answer",
-                ))
-            }
-            Err(dpcert::lp::SolveError::Certificate(e)) => Err(PyRuntimeError::new_err(format!(
-                "internal error: the solver's certificate was rejected by the checker: {e}"
-            ))),
+        let options = dpcert::lp::Options {
+            deadline,
+            ..dpcert::lp::Options::default()
+        };
+        match dpcert::lp::solve(&file.model, &options) {
+            Ok(solution) => Ok(file.certificate_json(&solution.certificate).to_string()),
+            Err(dpcert::lp::LpError::TimeLimit) => Err(pyo3::exceptions::PyTimeoutError::new_err(
+                "time limit reached before a certified answer",
+            )),
+            Err(e) => Err(PyRuntimeError::new_err(format!("internal error: {e}"))),
         }
     })
 }

@@ -10,12 +10,12 @@
 use super::exit;
 use super::progress::Progress;
 use crate::audit::{audit_with, Adjacency, AuditError, Options, Units};
-use crate::graph::Graph;
+use crate::graph::SpecError;
 use crate::num::fmt::{abbreviate, decimal};
 use crate::num::{parse_rational, Rational};
-use crate::prob::io::{dist_entries, parse_matrix, MatrixError};
+use crate::prob::io::{read_channel, read_dist, read_matrix, ReadError, ReadOptions};
 use crate::prob::rationalize::{Rationalized, Rounding};
-use crate::prob::{Channel, Dist, ProbError};
+use crate::prob::{Dist, ProbError};
 use serde_json::json;
 use std::path::Path;
 
@@ -57,66 +57,32 @@ pub fn run(args: &AuditArgs) -> i32 {
     }
 }
 
-fn read(path: &Path) -> Result<String, Fail> {
-    std::fs::read_to_string(path)
-        .map_err(|e| bad_input(format!("{}: cannot read: {e}", path.display())))
-}
-
-/// Resolve `--adjacency` against the number of inputs, with the edge-list warnings.
+/// Resolve `--adjacency` ([`Adjacency::resolve`]) against the number of inputs, with the
+/// edge-list warnings.
 pub(crate) fn adjacency(
     spec: Option<&str>,
     n: usize,
     file: &Path,
 ) -> Result<(Adjacency, Vec<String>), Fail> {
     let spec = spec.unwrap_or("complete");
-    if spec == "complete" {
-        return Ok((Adjacency::complete(n), Vec::new()));
-    }
-    let mut warnings = Vec::new();
-    let g: Graph = match Graph::from_spec(spec) {
-        Ok(Some(g)) => g,
-        Err(e) => return Err(usage(format!("--adjacency {e}"))),
-        Ok(None) => {
-            let p = Path::new(spec);
-            if !p.exists() {
-                return Err(usage(format!("--adjacency `{spec}`: neither `complete`, a graph spec (hamming:N,M, cycle:K, path:K, ...) nor an existing edge-list file")));
-            }
-            let (g, w) = Graph::from_edge_list_with_warnings(&read(p)?)
-                .map_err(|e| bad_input(format!("{spec}: {e}")))?;
-            warnings.extend(w.into_iter().map(|w| format!("{spec}: {w}")));
-            g
-        }
-    };
-    if g.n() != n {
+    let (adj, warnings) = Adjacency::resolve(spec, n).map_err(|e| match e {
+        SpecError::Generator(e) => usage(format!("--adjacency {e}")),
+        SpecError::NotFound(_) => usage(format!("--adjacency `{spec}`: neither `complete`, a graph spec (hamming:N,M, cycle:K, path:K, ...) nor an existing edge-list file")),
+        e => bad_input(e.to_string()),
+    })?;
+    if adj.n != n {
         return Err(bad_input(format!(
             "--adjacency `{spec}` has {} vertices but {} has {n} rows (one per input)",
-            g.n(),
+            adj.n,
             file.display()
         )));
     }
-    Ok((Adjacency::of_graph(spec, &g), warnings))
+    Ok((adj, warnings))
 }
 
 /// The rows of a matrix file.
 pub(crate) fn read_rows(path: &Path) -> Result<Vec<Vec<Rational>>, Fail> {
-    parse_matrix(&read(path)?).map_err(|e| bad_input(format!("{}: {e}", path.display())))
-}
-
-/// `rows` rationalized when asked (and the conversion kept for the report).
-fn rationalized(
-    path: &Path,
-    rows: Vec<Vec<Rational>>,
-    rationalize: Option<&Rounding>,
-) -> Result<(Vec<Vec<Rational>>, Option<Rationalized>), Fail> {
-    match rationalize {
-        None => Ok((rows, None)),
-        Some(how) => {
-            let r = how.apply(&rows).map_err(|e| {
-                bad_input(format!("{}: --rationalize ({how}): {e}", path.display()))
-            })?;
-            Ok((r.rows.clone(), Some(r)))
-        }
-    }
+    read_matrix(path).map_err(|e| bad_input(e.to_string()))
 }
 
 /// `--rationalize`, parsed (a usage error for anything but `auto` or a positive integer).
@@ -130,18 +96,15 @@ fn prior(
     spec: Option<&str>,
     n: usize,
     file: &Path,
-    rationalize: Option<&Rounding>,
+    read_options: &ReadOptions,
 ) -> Result<(Option<Dist>, Option<Rationalized>), Fail> {
     let p = match spec {
         None => return Ok((None, None)),
         Some("uniform") => return Ok((Some(Dist::uniform(n)), None)),
         Some(p) => Path::new(p),
     };
-    let at = |e: MatrixError| bad_input(format!("{}: {e}", p.display()));
     // One row or one column, rounded as one distribution.
-    let entries = dist_entries(read_rows(p)?).map_err(at)?;
-    let (mut rows, conv) = rationalized(p, vec![entries], rationalize)?;
-    let d = Dist::new(rows.pop().unwrap_or_default()).map_err(|e| at(e.into()))?;
+    let (d, conv) = read_dist(p, read_options).map_err(|e| bad_input(e.to_string()))?;
     if d.len() != n {
         return Err(bad_input(format!(
             "{}: prior of length {}, expected {n} (one mass per row of {})",
@@ -221,20 +184,25 @@ fn run_inner(a: &AuditArgs) -> Result<(), Fail> {
     let opts_only = options(a)?;
     let how = rounding(a)?;
     let file = a.file;
-    let (rows, conv) = rationalized(file, read_rows(file)?, how.as_ref())?;
-    let w = Channel::new(rows).map_err(|e| {
+    let read_options = ReadOptions {
+        rationalize: how.clone(),
+    };
+    let (w, conv) = read_channel(file, &read_options).map_err(|e| {
         // A row that misses 1 by float noise has a way forward: say which.
-        let hint = match e {
-            ProbError::RowSum { .. } if a.rationalize.is_none() => {
+        let hint = match &e {
+            ReadError::Invalid {
+                error: ProbError::RowSum { .. },
+                ..
+            } if a.rationalize.is_none() => {
                 " (rows written from floats? --rationalize auto takes the simplest rational within 1/10^9 of each entry, --rationalize DENOM rounds every entry to k/DENOM; both report the largest change)"
             }
             _ => "",
         };
-        bad_input(format!("{}: {}{hint}", file.display(), MatrixError::from(e)))
+        bad_input(format!("{e}{hint}"))
     })?;
     let n = w.n_inputs();
     let (adj, mut warnings) = adjacency(a.adjacency, n, file)?;
-    let (pi, prior_conv) = prior(a.prior, n, file, how.as_ref())?;
+    let (pi, prior_conv) = prior(a.prior, n, file, &read_options)?;
     let gain = a.gain.map(read_rows).transpose()?;
     let opts = Options {
         prior: pi,

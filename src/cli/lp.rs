@@ -3,11 +3,11 @@
 
 use super::exit;
 use super::progress::Progress;
-use crate::lp::{self, parse_lp, LpFile, Solution, SolveError, SymmetryError};
+use crate::lp::{self, parse_lp, Certificate, LpError, LpFile};
 use crate::num::fmt::count;
 use crate::num::fmt::decimal;
 use crate::num::Rational;
-use serde_json::{json, Map, Value};
+use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -101,35 +101,27 @@ pub fn run(path: &Path, options: &Options) -> i32 {
         file.model.rows().len(),
         file.model.n_vars()
     ));
-    let started = Instant::now();
-    let solved = match &generators {
-        None => lp::solve_within(&file.model, deadline).map(|(s, stats)| (s, stats.summary())),
-        Some(g) => match lp::solve_symmetric_within(&file.model, g, deadline) {
-            Ok(s) => {
-                let note = s.note();
-                Ok((s.solution, note))
-            }
-            Err(SymmetryError::TimeLimit) => Err(SolveError::TimeLimit),
-            Err(SymmetryError::Certificate(e)) => Err(SolveError::Certificate(e)),
-            Err(e) => {
-                progress.finish();
-                eprintln!("dpcert lp: --symmetry refused: {e}");
-                return exit::BAD_INPUT;
-            }
+    let solved = lp::solve(
+        &file.model,
+        &lp::Options {
+            deadline,
+            symmetry: generators,
+            ..lp::Options::default()
         },
-    };
+    );
     progress.finish();
     let solution = match solved {
-        Ok((s, note)) => {
+        Ok(s) => {
             if options.stats {
                 eprintln!(
-                    "dpcert lp: {:.3} s in all; {note}",
-                    started.elapsed().as_secs_f64()
+                    "dpcert lp: {:.3} s in all; {}",
+                    s.stats.elapsed.as_secs_f64(),
+                    s.stats.summary
                 );
             }
-            s
+            s.certificate
         }
-        Err(SolveError::TimeLimit) => {
+        Err(LpError::TimeLimit) => {
             eprintln!(
                 "dpcert lp: time limit of {} s reached before a certified answer (exit {})",
                 options.time_limit.unwrap_or_default(),
@@ -137,7 +129,11 @@ pub fn run(path: &Path, options: &Options) -> i32 {
             );
             return exit::TIME_LIMIT;
         }
-        Err(SolveError::Certificate(e)) => {
+        Err(LpError::Symmetry(e)) => {
+            eprintln!("dpcert lp: --symmetry refused: {e}");
+            return exit::BAD_INPUT;
+        }
+        Err(LpError::Certificate(e)) => {
             eprintln!(
                 "dpcert lp: internal error: the solver's certificate was rejected by the checker: {e}"
             );
@@ -145,7 +141,7 @@ pub fn run(path: &Path, options: &Options) -> i32 {
         }
     };
     if json {
-        let mut doc = to_json(&file, &solution);
+        let mut doc = file.certificate_json(&solution);
         if !file.warnings.is_empty() {
             doc["warnings"] = json!(file.warnings);
         }
@@ -159,121 +155,14 @@ pub fn run(path: &Path, options: &Options) -> i32 {
     exit::OK
 }
 
-/// Parse `--symmetry FILE`: one generator per line in cycle notation over the LP file's variable
-/// names (`(a b c)(d e)`; `#` starts a comment), as permutations of the model's variables. A file
-/// variable stands for model variables through its substitution (`x = l + x'`, `x = x⁺ - x⁻`);
-/// two variables in a cycle must have substitutions of the same shape, and are mapped part by
-/// part. Whether the permutations really are symmetries is checked later, exactly.
-pub fn read_generators(path: &Path, file: &LpFile) -> Result<Vec<Vec<usize>>, String> {
+/// Read `--symmetry FILE` ([`LpFile::parse_generators`]).
+fn read_generators(path: &Path, file: &LpFile) -> Result<Vec<Vec<usize>>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read: {e}"))?;
-    let by_name: std::collections::HashMap<&str, usize> = file
-        .vars
-        .iter()
-        .enumerate()
-        .map(|(k, v)| (v.name.as_str(), k))
-        .collect();
-    let mut generators = Vec::new();
-    for (line_no, raw) in text.lines().enumerate() {
-        let line = raw.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        let at = |msg: String| format!("line {}: {msg}", line_no + 1);
-        let mut g: Vec<usize> = (0..file.model.n_vars()).collect();
-        let mut moved = vec![false; file.model.n_vars()];
-        let mut rest = line;
-        while !rest.is_empty() {
-            let Some(body) = rest.strip_prefix('(') else {
-                return Err(at(format!("expected '(' at {rest:?}")));
-            };
-            let Some(close) = body.find(')') else {
-                return Err(at("a cycle is not closed with ')'".into()));
-            };
-            let names: Vec<&str> = body[..close].split_whitespace().collect();
-            let mut cycle = Vec::with_capacity(names.len());
-            for n in &names {
-                cycle.push(
-                    *by_name
-                        .get(n)
-                        .ok_or_else(|| at(format!("unknown variable {n:?}")))?,
-                );
-            }
-            for (k, &a) in cycle.iter().enumerate() {
-                let b = cycle[(k + 1) % cycle.len()];
-                let (va, vb) = (&file.vars[a], &file.vars[b]);
-                let same_shape = va.offset == vb.offset
-                    && va.parts.len() == vb.parts.len()
-                    && va.parts.iter().zip(&vb.parts).all(|(p, q)| p.1 == q.1);
-                if !same_shape {
-                    return Err(at(format!(
-                        "{} and {} have different bounds, so no symmetry maps one to the other",
-                        va.name, vb.name
-                    )));
-                }
-                for (p, q) in va.parts.iter().zip(&vb.parts) {
-                    if std::mem::replace(&mut moved[p.0 .0], true) {
-                        return Err(at(format!("{} appears twice", va.name)));
-                    }
-                    g[p.0 .0] = q.0 .0;
-                }
-            }
-            rest = body[close + 1..].trim_start();
-        }
-        generators.push(g);
-    }
-    if generators.is_empty() {
-        return Err("no generators (one per line, e.g. `(x y)(u v)`)".into());
-    }
-    Ok(generators)
+    file.parse_generators(&text).map_err(|e| e.to_string())
 }
 
 fn row_names(file: &LpFile) -> Vec<String> {
     file.model.rows().iter().map(|r| r.name.clone()).collect()
-}
-
-fn named(names: &[String], v: &[Rational]) -> Map<String, Value> {
-    names
-        .iter()
-        .zip(v)
-        .map(|(n, q)| (n.clone(), Value::String(q.to_string())))
-        .collect()
-}
-
-fn pairs(v: &[(String, Rational)]) -> Map<String, Value> {
-    v.iter()
-        .map(|(n, q)| (n.clone(), Value::String(q.to_string())))
-        .collect()
-}
-
-/// The `--json` document: `status`, `objective`, `values`, `duals` (or `farkas`, or `ray`),
-/// `certificate_checked`.
-pub fn to_json(file: &LpFile, solution: &Solution) -> Value {
-    let rows = row_names(file);
-    match solution {
-        Solution::Optimal {
-            value,
-            primal,
-            dual,
-        } => json!({
-            "status": "optimal",
-            "objective": value.to_string(),
-            "objective_decimal": decimal(value, DIGITS),
-            "values": pairs(&file.values(primal)),
-            "duals": named(&rows, dual),
-            "certificate_checked": true,
-        }),
-        Solution::Infeasible { farkas } => json!({
-            "status": "infeasible",
-            "farkas": named(&rows, farkas),
-            "certificate_checked": true,
-        }),
-        Solution::Unbounded { point, ray } => json!({
-            "status": "unbounded",
-            "values": pairs(&file.values(point)),
-            "ray": pairs(&file.direction(ray)),
-            "certificate_checked": true,
-        }),
-    }
 }
 
 fn show(q: &Rational) -> String {
@@ -292,7 +181,7 @@ fn print_list(title: &str, v: &[(String, Rational)]) {
     }
 }
 
-fn print_text(path: &Path, file: &LpFile, solution: &Solution) {
+fn print_text(path: &Path, file: &LpFile, solution: &Certificate) {
     let rows = row_names(file);
     let with_rows = |v: &[Rational]| -> Vec<(String, Rational)> {
         rows.iter().cloned().zip(v.iter().cloned()).collect()
@@ -311,7 +200,7 @@ fn print_text(path: &Path, file: &LpFile, solution: &Solution) {
     );
     println!("status: {}", solution.status());
     match solution {
-        Solution::Optimal {
+        Certificate::Optimal {
             value,
             primal,
             dual,
@@ -326,13 +215,13 @@ fn print_text(path: &Path, file: &LpFile, solution: &Solution) {
                 "certificate re-checked: ok (primal feasible, dual feasible, primal objective = dual objective)"
             );
         }
-        Solution::Infeasible { farkas } => {
+        Certificate::Infeasible { farkas } => {
             print_list("Farkas multipliers", &with_rows(farkas));
             println!(
                 "certificate re-checked: ok (signs by row type, A^T y <= 0, b^T y > 0: no x satisfies the rows)"
             );
         }
-        Solution::Unbounded { point, ray } => {
+        Certificate::Unbounded { point, ray } => {
             print_list("feasible point", &file.values(point));
             print_list("improving ray", &file.direction(ray));
             println!(

@@ -14,7 +14,7 @@ use crate::graph::Graph;
 use crate::num::fmt::decimal;
 use crate::num::{parse_rational, Rational};
 use crate::optimal::{optimal, Objective, Optimum, Problem};
-use crate::prob::io::{dist_entries, parse_matrix};
+use crate::prob::io;
 use crate::prob::Dist;
 use serde_json::json;
 use std::path::Path;
@@ -49,13 +49,7 @@ pub fn run(args: &OptimalArgs) -> i32 {
 }
 
 fn read_matrix(path: &Path) -> Result<Vec<Vec<Rational>>, Fail> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
-        Fail(
-            exit::BAD_INPUT,
-            format!("{}: cannot read: {e}", path.display()),
-        )
-    })?;
-    parse_matrix(&text).map_err(|e| Fail(exit::BAD_INPUT, format!("{}: {e}", path.display())))
+    io::read_matrix(path).map_err(|e| Fail(exit::BAD_INPUT, e.to_string()))
 }
 
 /// A file flag's value must name an existing file (else a usage error naming the choices).
@@ -75,10 +69,9 @@ fn prior(spec: &str, k: usize) -> Result<Dist, Fail> {
         return Ok(Dist::uniform(k));
     }
     existing("prior", spec, "`uniform`")?;
-    let p = Path::new(spec);
-    let at = |e: String| Fail(exit::BAD_INPUT, format!("{}: {e}", p.display()));
-    let entries = dist_entries(read_matrix(p)?).map_err(|e| at(e.to_string()))?;
-    Dist::new(entries).map_err(|e| at(crate::prob::io::MatrixError::from(e).to_string()))
+    io::read_dist(Path::new(spec), &io::ReadOptions::default())
+        .map(|(d, _)| d)
+        .map_err(|e| Fail(exit::BAD_INPUT, e.to_string()))
 }
 
 fn objective(a: &OptimalArgs, g: &Graph) -> Result<Objective, Fail> {

@@ -6,6 +6,8 @@
 //!   hypercubes, Petersen, the triangular prism, rook's graphs, the Shrikhande graph, circulants and
 //!   the graphs drawn in the AACP paper's figures;
 //! * [`edge_list`] — the edge-list file format, with errors naming the line and the reason;
+//! * [`spec`] — [`resolve`]: a generator spec or an edge-list file, as users name graphs;
+//! * [`report`] — the whole analysis of a graph as one JSON document (`dpcert graph --json`);
 //! * [`enumerate`] — all graphs on up to 6 vertices up to isomorphism;
 //! * [`distance`] — all-pairs BFS distances, diameter, distance profile n_d(r);
 //! * [`distance_regular`] — intersection arrays, or a witness that the graph is not distance-regular;
@@ -22,6 +24,8 @@ pub mod enumerate;
 pub mod generators;
 #[allow(clippy::module_inception)]
 pub mod graph;
+pub mod report;
+pub mod spec;
 pub mod transitivity;
 pub mod vt_plus;
 
@@ -30,5 +34,6 @@ pub use distance_regular::{DrWitness, IntersectionArray, NotDistanceRegular};
 pub use edge_list::EdgeListError;
 pub use enumerate::{all_connected_graphs, all_graphs};
 pub use graph::{Graph, GraphError, Perm};
+pub use spec::{resolve, SpecError};
 pub use transitivity::{NotVtWitness, VtCertificate};
 pub use vt_plus::VtPlus;

@@ -1,9 +1,9 @@
 //! The LPs of issue 5's benchmarks, built from their definitions (used by `benches/lp.rs`, the
 //! `bench/` comparison with HiGHS, and the size tests).
 //!
-//! Both are LPs over channels `p(y|x)` on the vertices of a graph, with `t = e^{-ε}` in `(0, 1]`
-//! and ε-DP written linearly as `t·p(y|x) <= p(y|x')` for every ordered pair of neighbours
-//! `(x, x')` and every output `y`.
+//! Both are LPs over channels `p(y|x)` on the vertices of a graph, with `t = e^ε ≥ 1` and ε-DP
+//! written linearly as `p(y|x) <= t·p(y|x')` for every ordered pair of neighbours `(x, x')` and
+//! every output `y` (see [`ChannelLp`]).
 
 use super::channel::ChannelLp;
 use super::model::{Model, Sense};

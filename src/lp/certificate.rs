@@ -1,4 +1,4 @@
-//! The independent certificate checker: re-verifies a [`Solution`] from the [`Model`] alone, in
+//! The independent certificate checker: re-verifies a [`Certificate`] from the [`Model`] alone, in
 //! exact arithmetic, without looking at how the solver found it.
 //!
 //! * Optimal: the primal point is feasible (`x >= 0`, every row), the dual point is feasible
@@ -14,7 +14,7 @@
 // The error carries the exact numbers at fault; it is returned at most once per check.
 #![allow(clippy::result_large_err)]
 
-use super::model::{Cmp, Model, Sense, Solution};
+use super::model::{Certificate, Cmp, Model, Sense};
 use crate::num::Rational;
 use std::fmt;
 
@@ -203,9 +203,9 @@ fn multiplier_signs(model: &Model, what: &'static str, y: &[Rational], nonneg: C
 }
 
 /// Check a solution's certificate against the model. `Ok(())` means the claim is proved.
-pub fn check(model: &Model, solution: &Solution) -> Check {
+pub fn check(model: &Model, solution: &Certificate) -> Check {
     match solution {
-        Solution::Optimal {
+        Certificate::Optimal {
             value,
             primal,
             dual,
@@ -243,7 +243,7 @@ pub fn check(model: &Model, solution: &Solution) -> Check {
             }
             Ok(())
         }
-        Solution::Infeasible { farkas } => {
+        Certificate::Infeasible { farkas } => {
             length("Farkas certificate", farkas, model.n_rows())?;
             multiplier_signs(model, "Farkas", farkas, Cmp::Ge)?;
             for (j, aty) in a_transpose_y(model, farkas).into_iter().enumerate() {
@@ -260,7 +260,7 @@ pub fn check(model: &Model, solution: &Solution) -> Check {
             }
             Ok(())
         }
-        Solution::Unbounded { point, ray } => {
+        Certificate::Unbounded { point, ray } => {
             primal_feasible(model, point)?;
             length("ray", ray, model.n_vars())?;
             nonnegative(model, "ray", ray)?;
@@ -292,17 +292,17 @@ pub fn check(model: &Model, solution: &Solution) -> Check {
 
 /// Run [`check`] and, if it passes, return a one-line note for reports (`Method::LpCertificate`):
 /// the status, the exact optimum and what was verified.
-pub fn checked_note(model: &Model, solution: &Solution) -> Result<String, CertificateError> {
+pub fn checked_note(model: &Model, solution: &Certificate) -> Result<String, CertificateError> {
     check(model, solution)?;
     let size = format!("{} variables, {} rows", model.n_vars(), model.n_rows());
     Ok(match solution {
-        Solution::Optimal { value, .. } => format!(
+        Certificate::Optimal { value, .. } => format!(
             "exact LP optimum {value} ({size}); certificate re-checked: primal feasible, dual feasible, equal objectives"
         ),
-        Solution::Infeasible { .. } => {
+        Certificate::Infeasible { .. } => {
             format!("LP infeasible ({size}); Farkas certificate re-checked")
         }
-        Solution::Unbounded { .. } => format!(
+        Certificate::Unbounded { .. } => format!(
             "LP unbounded ({size}); feasible point and improving ray re-checked"
         ),
     })

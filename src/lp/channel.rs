@@ -1,9 +1,11 @@
 //! ε-DP channel LPs on a graph, and their symmetry reduction at scale.
 //!
 //! A [`ChannelLp`] is the LP over channels `p(y|x)`, `x, y ∈ 0..k` (the vertices of a graph):
-//! row-stochastic (`Σ_y p(y|x) = 1`), ε-DP on every ordered neighbour pair written with
-//! `t = e^{-ε}` as `t·p(y|x) - p(y|x') <= 0`, and the objective `Σ w(x,y) p(y|x)` (minimised or
-//! maximised). Alvim et al.'s utility LPs and Wang–Ying–Zhang's PD-DP are of this form.
+//! row-stochastic (`Σ_y p(y|x) = 1`), ε-DP on every ordered neighbour pair: with `t = e^ε ≥ 1`
+//! (dpcert's one convention) the row `p(y|x) <= t·p(y|x')` is written as
+//! `t⁻¹·p(y|x) - p(y|x') <= 0` (coefficient `t⁻¹ = e^{-ε}` in `(0, 1]`, so every coefficient of
+//! the model is at most 1 in absolute value, as the float hint likes), and the objective
+//! `Σ w(x,y) p(y|x)` (minimised or maximised). Alvim et al.'s utility LPs and Wang–Ying–Zhang's PD-DP are of this form.
 //!
 //! [`ChannelLp::solve_reduced`] solves it through the orbit-averaged LP under a group of graph
 //! automorphisms *without building the full model* (H(6,3) has 531,441 variables and 6.4 million
@@ -19,7 +21,7 @@
 
 use super::certificate::CertificateError;
 use super::guided::solve;
-use super::model::{Cmp, Model, Sense, Solution, Var};
+use super::model::{Certificate, Cmp, Model, Sense, Var};
 use super::symmetry::SymmetryError;
 use crate::num::Rational;
 use std::collections::HashMap;
@@ -29,7 +31,7 @@ use std::collections::HashMap;
 pub struct ChannelLp {
     /// Sorted adjacency lists of a simple undirected graph on `0..k`.
     pub adjacency: Vec<Vec<usize>>,
-    /// `t = e^{-ε}` in `(0, 1]`.
+    /// `t = e^ε ≥ 1` (any `t > 0` builds a model; `t = 1` forces identical rows on neighbours).
     pub t: Rational,
     pub sense: Sense,
     /// `weights[x][y]`: objective coefficient of `p(y|x)`.
@@ -65,9 +67,10 @@ impl ReducedChannelSolution {
         &self.orbit_values[self.pair_orbit[x * k + y] as usize]
     }
 
-    /// The lifted certificate as a [`Solution`] of [`ChannelLp::model`] (allocates one entry
+    /// The lifted certificate as a [`Certificate`] of [`ChannelLp::model`] (allocates one entry
     /// per variable and per row of the full model).
-    pub fn full_solution(&self) -> Option<Solution> {
+    #[cfg(test)]
+    pub fn full_solution(&self) -> Option<Certificate> {
         let value = self.value.clone()?;
         let primal = self
             .pair_orbit
@@ -84,7 +87,7 @@ impl ReducedChannelSolution {
                     .map(|o| self.dp_duals[*o as usize].clone()),
             )
             .collect();
-        Some(Solution::Optimal {
+        Some(Certificate::Optimal {
             value,
             primal,
             dual,
@@ -147,6 +150,11 @@ impl ChannelLp {
         self.adjacency.len()
     }
 
+    /// The coefficient `t⁻¹ = e^{-ε}` of `p(y|x)` in the DP row `t⁻¹·p(y|x) - p(y|x') <= 0`.
+    fn inverse_t(&self) -> Rational {
+        Rational::from(1u32) / &self.t
+    }
+
     /// Index of DP row `(x, j-th neighbour of x, y)` is `offset[x]·k + j·k + y`.
     fn row_offsets(&self) -> Vec<usize> {
         let mut off = Vec::with_capacity(self.k() + 1);
@@ -168,6 +176,7 @@ impl ChannelLp {
             .map(|i| model.add_var(format!("p_{}_{}", i / k, i % k)))
             .collect();
         let one = Rational::from(1u32);
+        let inverse_t = self.inverse_t();
         let obj: Vec<(Var, Rational)> = (0..k * k)
             .filter(|i| self.weights[i / k][i % k] != 0u32)
             .map(|i| (vars[i], self.weights[i / k][i % k].clone()))
@@ -183,7 +192,10 @@ impl ChannelLp {
                 for y in 0..k {
                     model.add_named_row(
                         format!("dp_{x}_{x2}_{y}"),
-                        &[(vars[x * k + y], self.t.clone()), (vars[x2 * k + y], -&one)],
+                        &[
+                            (vars[x * k + y], inverse_t.clone()),
+                            (vars[x2 * k + y], -&one),
+                        ],
                         Cmp::Le,
                         Rational::from(0u32),
                     );
@@ -245,6 +257,7 @@ impl ChannelLp {
         vertex_generators: &[Vec<usize>],
     ) -> Result<ReducedChannelSolution, SymmetryError> {
         let k = self.k();
+        let inverse_t = self.inverse_t();
         for (x, a) in self.adjacency.iter().enumerate() {
             if a.windows(2).any(|w| w[0] >= w[1]) || a.contains(&x) || a.iter().any(|&v| v >= k) {
                 return Err(SymmetryError::NotAPermutation {
@@ -318,7 +331,7 @@ impl ChannelLp {
                         red.add_named_row(
                             format!("dp_{x}_{x2}_{y}"),
                             &[
-                                (z[po[x * k + y] as usize], self.t.clone()),
+                                (z[po[x * k + y] as usize], inverse_t.clone()),
                                 (z[po[x2 * k + y] as usize], -&one),
                             ],
                             Cmp::Le,
@@ -347,17 +360,17 @@ impl ChannelLp {
             full_rows,
         };
         let (value, zval, dual) = match sol {
-            Solution::Optimal {
+            Certificate::Optimal {
                 value,
                 primal,
                 dual,
             } => (value, primal, dual),
             // A channel LP always has a feasible point (the constant channel) and a bounded
             // objective; these statuses come from the reduced LP's own checked certificate.
-            Solution::Infeasible { .. } => {
+            Certificate::Infeasible { .. } => {
                 return Ok(base("infeasible", None, vec![], vec![], vec![]))
             }
-            Solution::Unbounded { .. } => {
+            Certificate::Unbounded { .. } => {
                 return Ok(base("unbounded", None, vec![], vec![], vec![]))
             }
         };
@@ -377,6 +390,7 @@ impl ChannelLp {
     /// (streamed; never builds the model).
     pub fn verify(&self, sol: &ReducedChannelSolution) -> Result<(), SymmetryError> {
         let k = self.k();
+        let inverse_t = self.inverse_t();
         let off = self.row_offsets();
         let Some(value) = &sol.value else {
             return Err(cert_err("optimum", "no optimum to verify".into()));
@@ -435,7 +449,7 @@ impl ChannelLp {
                 return Err(cert_err("primal", format!("stoch_{x}")));
             }
         }
-        // DP rows: t·z[a] - z[b] <= 0, memoised on the pair of orbits (a, b).
+        // DP rows: t⁻¹·z[a] - z[b] <= 0, memoised on the pair of orbits (a, b).
         let n_orb = z.len();
         let mut dp_ok: HashMap<(u32, u32), bool> = HashMap::new();
         let mut dense: Vec<u8> = if n_orb <= 2048 {
@@ -447,7 +461,7 @@ impl ChannelLp {
             for &x2 in &self.adjacency[x] {
                 for y in 0..k {
                     let (a, b) = (po[x * k + y], po[x2 * k + y]);
-                    let eval = || &self.t * &z[a as usize] <= z[b as usize];
+                    let eval = || &inverse_t * &z[a as usize] <= z[b as usize];
                     let ok = if dense.is_empty() {
                         *dp_ok.entry((a, b)).or_insert_with(eval)
                     } else {
@@ -471,9 +485,9 @@ impl ChannelLp {
         if !yd.iter().all(sign_ok) {
             return Err(cert_err("dual", "a DP row".into()));
         }
-        // Dual constraint of p(y|x): y_stoch[x] + Σ_{x'} t·y_dp[x,x',y] - Σ_{x''} y_dp[x'',x,y]
+        // Dual constraint of p(y|x): y_stoch[x] + Σ_{x'} t⁻¹·y_dp[x,x',y] - Σ_{x''} y_dp[x'',x,y]
         // against w(x,y). Memoised on the exact key [stoch orbit of x, orbit of (x,y), counts
-        // of each DP row orbit with coefficient t, counts with coefficient -1]; the weight is a
+        // of each DP row orbit with coefficient t⁻¹, counts with coefficient -1]; the weight is a
         // function of the pair orbit (checked above).
         let nd = yd.len();
         let mut key: Vec<u32> = vec![0; 2 + 2 * nd];
@@ -501,7 +515,7 @@ impl ChannelLp {
                         for (r, v) in yd.iter().enumerate() {
                             let (plus, minus) = (key[2 + r], key[2 + nd + r]);
                             if plus > 0 {
-                                aty += &self.t * v * Rational::from(plus);
+                                aty += &inverse_t * v * Rational::from(plus);
                             }
                             if minus > 0 {
                                 aty -= v * Rational::from(minus);
@@ -559,8 +573,8 @@ mod tests {
     fn reduced_equals_full() {
         for (n, m) in [(2, 2), (3, 2), (2, 3)] {
             for t in [
-                Rational::from_signeds(1i32, 2i32),
-                Rational::from_signeds(9i32, 10i32),
+                Rational::from_signeds(2i32, 1i32),
+                Rational::from_signeds(10i32, 9i32),
             ] {
                 let lp = pd_dp(n, m, t.clone());
                 let full = solve(&lp.model()).unwrap();
@@ -592,7 +606,7 @@ mod tests {
             }
         }
         // Maximise the diagonal on C6 under its dihedral group.
-        let lp = max_diagonal_channel(&cycle_adjacency(6), &Rational::from_signeds(1i32, 3i32));
+        let lp = max_diagonal_channel(&cycle_adjacency(6), &Rational::from_signeds(3i32, 1i32));
         let rot: Vec<usize> = (0..6).map(|v| (v + 1) % 6).collect();
         let refl: Vec<usize> = (0..6).map(|v| (6 - v) % 6).collect();
         let red = lp.solve_reduced(&[rot, refl]).unwrap();
@@ -602,7 +616,7 @@ mod tests {
 
     #[test]
     fn non_automorphisms_and_non_invariant_weights_are_refused() {
-        let lp = pd_dp(2, 2, Rational::from_signeds(1i32, 2i32));
+        let lp = pd_dp(2, 2, Rational::from_signeds(2i32, 1i32));
         // H(2,2) is the 4-cycle 0-1-3-2; swapping only 0 and 1 is not an automorphism.
         assert!(matches!(
             lp.solve_reduced(&[vec![1, 0, 2, 3]]),

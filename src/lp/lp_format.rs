@@ -945,7 +945,7 @@ pub fn write_lp(model: &Model) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lp::{solve, Solution};
+    use crate::lp::{guided::solve, Certificate};
 
     fn q(s: &str) -> Rational {
         parse_rational(s).unwrap()
@@ -989,7 +989,7 @@ mod tests {
         for (text, value, values) in table {
             let f = parse_lp(text).unwrap_or_else(|e| panic!("{text}: {e}"));
             let sol = solve(&f.model).unwrap();
-            let Solution::Optimal {
+            let Certificate::Optimal {
                 value: v, primal, ..
             } = &sol
             else {

@@ -1,5 +1,5 @@
 //! The LP model: variables `x >= 0`, sparse rows `a·x (<=|>=|=) b` of exact rationals, and a
-//! linear objective to minimise or maximise; plus the [`Solution`] a solver returns.
+//! linear objective to minimise or maximise; plus the [`Certificate`] a solver returns.
 //!
 //! Sign conventions of the certificates (the checker in [`super::certificate`] enforces them):
 //!
@@ -256,9 +256,10 @@ impl Model {
     }
 }
 
-/// The answer of the solver, with its certificate (see the module docs for the conventions).
+/// The answer of the solver, with its certificate (see the module docs for the conventions):
+/// what [`super::check`] verifies from the model alone.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Solution {
+pub enum Certificate {
     /// An optimum `value`, attained by `primal`, proved optimal by `dual` (one entry per row).
     Optimal {
         value: Rational,
@@ -274,20 +275,24 @@ pub enum Solution {
     },
 }
 
-impl Solution {
+/// The name the solver's internals use for a [`Certificate`] (kept while branch lp31 edits
+/// `guided.rs` and `revised.rs` in parallel; rename there after the merge).
+pub(crate) type Solution = Certificate;
+
+impl Certificate {
     /// `optimal`, `infeasible` or `unbounded`.
     pub fn status(&self) -> &'static str {
         match self {
-            Solution::Optimal { .. } => "optimal",
-            Solution::Infeasible { .. } => "infeasible",
-            Solution::Unbounded { .. } => "unbounded",
+            Certificate::Optimal { .. } => "optimal",
+            Certificate::Infeasible { .. } => "infeasible",
+            Certificate::Unbounded { .. } => "unbounded",
         }
     }
 
     /// The optimum, if there is one.
     pub fn value(&self) -> Option<&Rational> {
         match self {
-            Solution::Optimal { value, .. } => Some(value),
+            Certificate::Optimal { value, .. } => Some(value),
             _ => None,
         }
     }

@@ -18,22 +18,25 @@
 #![allow(clippy::result_large_err)]
 
 use super::anti_cycling::CycleGuard;
+#[cfg(test)]
 use super::certificate::{check, CertificateError};
-use super::model::{Cmp, Model, Sense, Solution};
+use super::model::{Certificate, Cmp, Model, Sense};
 use crate::num::Rational;
 use std::time::Instant;
 
+#[cfg(test)]
 /// Solve with the exact dictionary simplex from scratch and re-check the certificate; an error
 /// means the solver produced a certificate the independent checker rejects (a bug), never a
 /// wrong answer. (The reference for [`super::guided::solve`], which is what `lp::solve` is.)
-pub fn solve_from_scratch(model: &Model) -> Result<Solution, CertificateError> {
+pub fn solve_from_scratch(model: &Model) -> Result<Certificate, CertificateError> {
     let solution = solve_unchecked(model);
     check(model, &solution)?;
     Ok(solution)
 }
 
+#[cfg(test)]
 /// Solve exactly without re-checking (for tests of the checker itself and for benchmarks).
-pub fn solve_unchecked(model: &Model) -> Solution {
+pub fn solve_unchecked(model: &Model) -> Certificate {
     solve_with_stats(model).0
 }
 
@@ -56,14 +59,16 @@ pub enum Ties {
     SmallestIndex,
 }
 
+#[cfg(test)]
 /// [`solve_unchecked`] and the work it took.
-pub fn solve_with_stats(model: &Model) -> (Solution, SolveStats) {
+pub fn solve_with_stats(model: &Model) -> (Certificate, SolveStats) {
     solve_with_ties(model, Ties::default())
 }
 
+#[cfg(test)]
 /// [`solve_with_stats`] with a chosen tie-breaking rule (the answer is the same LP optimum; the
 /// path and the work differ).
-pub fn solve_with_ties(model: &Model, ties: Ties) -> (Solution, SolveStats) {
+pub fn solve_with_ties(model: &Model, ties: Ties) -> (Certificate, SolveStats) {
     run(model, ties, None).expect("no deadline")
 }
 
@@ -72,11 +77,11 @@ pub fn solve_with_ties(model: &Model, ties: Ties) -> (Solution, SolveStats) {
 pub fn solve_with_deadline(
     model: &Model,
     deadline: Option<Instant>,
-) -> Option<(Solution, SolveStats)> {
+) -> Option<(Certificate, SolveStats)> {
     run(model, Ties::default(), deadline)
 }
 
-fn run(model: &Model, ties: Ties, deadline: Option<Instant>) -> Option<(Solution, SolveStats)> {
+fn run(model: &Model, ties: Ties, deadline: Option<Instant>) -> Option<(Certificate, SolveStats)> {
     let mut t = Dictionary::new(model);
     t.ties = ties;
     t.deadline = deadline;
@@ -90,7 +95,7 @@ fn run(model: &Model, ties: Ties, deadline: Option<Instant>) -> Option<(Solution
 
 impl Dictionary<'_> {
     /// The answer, or `None` if the deadline passed.
-    fn run(&mut self) -> Option<Solution> {
+    fn run(&mut self) -> Option<Certificate> {
         let t = self;
         let model = t.model;
         if t.n_artificial_basic() > 0 {
@@ -103,7 +108,7 @@ impl Dictionary<'_> {
                 unreachable!("phase 1 is bounded");
             }
             if t.z > 0u32 {
-                return Some(Solution::Infeasible {
+                return Some(Certificate::Infeasible {
                     farkas: t.multipliers(true),
                 });
             }
@@ -116,13 +121,13 @@ impl Dictionary<'_> {
         }
         let x = t.point();
         if let Some(q) = t.unbounded_column {
-            return Some(Solution::Unbounded {
+            return Some(Certificate::Unbounded {
                 point: x,
                 ray: t.ray(q),
             });
         }
         let y = t.multipliers(false);
-        Some(Solution::Optimal {
+        Some(Certificate::Optimal {
             value: model.objective_value(&x),
             primal: x,
             dual: y,

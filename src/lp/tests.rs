@@ -1,6 +1,8 @@
 //! Tests of the exact LP: a literal table of hand-solved LPs, every status, Beale's cycling
 //! example, tampered certificates, and a property test against brute-force vertex enumeration.
 
+use super::guided::solve;
+use super::simplex::{solve_with_stats, solve_with_ties, Ties};
 use super::*;
 use crate::num::{parse_rational, Rational};
 use proptest::prelude::*;
@@ -214,7 +216,7 @@ fn checked_note_states_the_optimum_and_refuses_a_bad_certificate() {
     let sol = solve(&m).unwrap();
     let note = checked_note(&m, &sol).unwrap();
     assert!(note.contains("exact LP optimum 14/5"), "{note}");
-    let bad = Solution::Optimal {
+    let bad = Certificate::Optimal {
         value: q("3"),
         primal: vec![q("6/5"), q("8/5")],
         dual: vec![q("2/5"), q("1/5")],
@@ -229,7 +231,7 @@ fn optimal_certificate_is_the_expected_one() {
     let sol = solve(&build(s, c, r)).unwrap();
     assert_eq!(
         sol,
-        Solution::Optimal {
+        Certificate::Optimal {
             value: q("14/5"),
             primal: vec![q("6/5"), q("8/5")],
             dual: vec![q("2/5"), q("1/5")],
@@ -243,7 +245,7 @@ fn checker_rejects_tampered_certificates() {
     for (name, (sense, c, rows), _) in OPTIMA {
         let m = build(*sense, c, rows);
         let sol = solve(&m).unwrap();
-        let Solution::Optimal {
+        let Certificate::Optimal {
             value,
             primal,
             dual,
@@ -252,7 +254,7 @@ fn checker_rejects_tampered_certificates() {
             unreachable!()
         };
         // Wrong objective.
-        let bad = Solution::Optimal {
+        let bad = Certificate::Optimal {
             value: &value + q("1/7"),
             primal: primal.clone(),
             dual: dual.clone(),
@@ -263,7 +265,7 @@ fn checker_rejects_tampered_certificates() {
             if row.rhs != 0u32 {
                 let mut y = dual.clone();
                 y[i] += q("1/3");
-                let bad = Solution::Optimal {
+                let bad = Certificate::Optimal {
                     value: value.clone(),
                     primal: primal.clone(),
                     dual: y,
@@ -279,7 +281,7 @@ fn checker_rejects_tampered_certificates() {
             if *cj != 0u32 {
                 let mut x = primal.clone();
                 x[j] += q("1/2");
-                let bad = Solution::Optimal {
+                let bad = Certificate::Optimal {
                     value: value.clone(),
                     primal: x,
                     dual: dual.clone(),
@@ -294,7 +296,7 @@ fn checker_rejects_tampered_certificates() {
     // A dual sign error that keeps b·y: max x, x <= 1, -x <= 0 ... use min x, x >= 1 with y=(1)
     // replaced by a negative multiplier on a >= row.
     let m = build(Min, &["1"], &[(&["1"], G, "1"), (&["1"], G, "0")]);
-    let bad = Solution::Optimal {
+    let bad = Certificate::Optimal {
         value: q("1"),
         primal: vec![q("1")],
         dual: vec![q("2"), q("-1")],
@@ -309,26 +311,26 @@ fn checker_rejects_tampered_certificates() {
         &["1", "1"],
         &[(&["1", "1"], L, "1"), (&["1", "1"], G, "2")],
     );
-    let Solution::Infeasible { farkas } = solve(&m).unwrap() else {
+    let Certificate::Infeasible { farkas } = solve(&m).unwrap() else {
         panic!()
     };
-    let bad = Solution::Infeasible {
+    let bad = Certificate::Infeasible {
         farkas: farkas.iter().map(|v| -v).collect(),
     };
     assert!(check(&m, &bad).is_err());
     let mut zeroed = farkas.clone();
     zeroed[0] = q("0");
-    assert!(check(&m, &Solution::Infeasible { farkas: zeroed }).is_err());
+    assert!(check(&m, &Certificate::Infeasible { farkas: zeroed }).is_err());
     let m = build(Max, &["1", "0"], &[(&["1", "-1"], L, "1")]);
-    let Solution::Unbounded { point, ray } = solve(&m).unwrap() else {
+    let Certificate::Unbounded { point, ray } = solve(&m).unwrap() else {
         panic!()
     };
-    let bad = Solution::Unbounded {
+    let bad = Certificate::Unbounded {
         point: point.clone(),
         ray: ray.iter().map(|v| -v).collect(),
     };
     assert!(check(&m, &bad).is_err());
-    let bad = Solution::Unbounded {
+    let bad = Certificate::Unbounded {
         point: vec![q("2"), q("0")],
         ray,
     };
@@ -472,13 +474,13 @@ proptest! {
         check(&m, &sol).map_err(|e| TestCaseError::fail(format!("{e}")))?;
         let reference = best_vertex(&m);
         match &sol {
-            Solution::Optimal { value, primal, dual } => {
+            Certificate::Optimal { value, primal, dual } => {
                 prop_assert_eq!(Some(value), reference.as_ref());
-                let bad = Solution::Optimal { value: value + Rational::from(1u32), primal: primal.clone(), dual: dual.clone() };
+                let bad = Certificate::Optimal { value: value + Rational::from(1u32), primal: primal.clone(), dual: dual.clone() };
                 prop_assert!(check(&m, &bad).is_err());
             }
-            Solution::Infeasible { .. } => prop_assert!(reference.is_none()),
-            Solution::Unbounded { .. } => prop_assert!(reference.is_some()),
+            Certificate::Infeasible { .. } => prop_assert!(reference.is_none()),
+            Certificate::Unbounded { .. } => prop_assert!(reference.is_some()),
         }
     }
 }

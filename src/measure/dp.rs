@@ -93,27 +93,6 @@ pub fn max_ratio_over_ordered_pairs(
     }
 }
 
-/// Naive reference for [`dp_level`] (tests): the largest ratio `P_x(A) / P_x'(A)` over every
-/// event `A ⊆ Y` (all `2^|Y|` of them) and ordered neighbour pair — the event form of
-/// Dwork–Roth Def. 2.4 with δ = 0. Returns only the ratio (at least 1).
-pub fn dp_level_event_naive(w: &Channel, adj: &[(usize, usize)]) -> ExtRational {
-    let k = w.n_outputs();
-    let mut best = ExtRational::Finite(Rational::ONE);
-    for (x, xp) in ordered_pairs(adj) {
-        for mask in 1u64..(1u64 << k) {
-            let ev = |r: &[Rational]| -> Rational {
-                (0..k).filter(|y| mask >> y & 1 == 1).map(|y| &r[y]).sum()
-            };
-            if let Some(r) = ExtRational::ratio(&ev(&w.rows()[x]), &ev(&w.rows()[xp])) {
-                if r > best {
-                    best = r;
-                }
-            }
-        }
-    }
-    best
-}
-
 /// `δ(t) = max_A P(A) − t Q(A)` and the attaining event `A = {y : P(y) > t Q(y)}` (sorted).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HockeyStick {
@@ -135,23 +114,6 @@ pub fn hockey_stick(p: &[Rational], q: &[Rational], t: &Rational) -> HockeyStick
         }
     }
     HockeyStick { delta, event }
-}
-
-/// Naive reference for [`hockey_stick`] (tests): the maximum of `P(A) − t Q(A)` over all
-/// `2^|Y|` events (the empty event gives 0).
-pub fn hockey_stick_naive(p: &[Rational], q: &[Rational], t: &Rational) -> Rational {
-    let k = p.len();
-    let mut best = Rational::ZERO;
-    for mask in 0u64..(1u64 << k) {
-        let v: Rational = (0..k)
-            .filter(|y| mask >> y & 1 == 1)
-            .map(|y| &p[y] - t * &q[y])
-            .sum();
-        if v > best {
-            best = v;
-        }
-    }
-    best
 }
 
 /// Total variation distance `TV(P, Q) = ½ Σ |P(y) − Q(y)| = δ(1)` (hockey-stick at t = 1).
@@ -193,24 +155,62 @@ pub fn delta_at(w: &Channel, adj: &[(usize, usize)], t: &Rational) -> DeltaAt {
     best
 }
 
-/// Naive reference for [`delta_at`] (tests): max over ordered pairs of [`hockey_stick_naive`].
-pub fn delta_at_pairs_naive(w: &Channel, adj: &[(usize, usize)], t: &Rational) -> Rational {
-    let mut best = Rational::ZERO;
-    for (x, xp) in ordered_pairs(adj) {
-        let d = hockey_stick_naive(&w.rows()[x], &w.rows()[xp], t);
-        if d > best {
-            best = d;
-        }
-    }
-    best
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::complete_pairs;
     use super::*;
     use crate::testutil::{channel, dist, q};
     use proptest::prelude::*;
+
+    /// Naive reference for [`dp_level`]: the largest ratio `P_x(A) / P_x'(A)` over every
+    /// event `A ⊆ Y` (all `2^|Y|` of them) and ordered neighbour pair — the event form of
+    /// Dwork–Roth Def. 2.4 with δ = 0. Returns only the ratio (at least 1).
+    fn dp_level_event_naive(w: &Channel, adj: &[(usize, usize)]) -> ExtRational {
+        let k = w.n_outputs();
+        let mut best = ExtRational::Finite(Rational::ONE);
+        for (x, xp) in ordered_pairs(adj) {
+            for mask in 1u64..(1u64 << k) {
+                let ev = |r: &[Rational]| -> Rational {
+                    (0..k).filter(|y| mask >> y & 1 == 1).map(|y| &r[y]).sum()
+                };
+                if let Some(r) = ExtRational::ratio(&ev(&w.rows()[x]), &ev(&w.rows()[xp])) {
+                    if r > best {
+                        best = r;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Naive reference for [`hockey_stick`]: the maximum of `P(A) − t Q(A)` over all
+    /// `2^|Y|` events (the empty event gives 0).
+    fn hockey_stick_naive(p: &[Rational], q: &[Rational], t: &Rational) -> Rational {
+        let k = p.len();
+        let mut best = Rational::ZERO;
+        for mask in 0u64..(1u64 << k) {
+            let v: Rational = (0..k)
+                .filter(|y| mask >> y & 1 == 1)
+                .map(|y| &p[y] - t * &q[y])
+                .sum();
+            if v > best {
+                best = v;
+            }
+        }
+        best
+    }
+
+    /// Naive reference for [`delta_at`]: max over ordered pairs of [`hockey_stick_naive`].
+    fn delta_at_pairs_naive(w: &Channel, adj: &[(usize, usize)], t: &Rational) -> Rational {
+        let mut best = Rational::ZERO;
+        for (x, xp) in ordered_pairs(adj) {
+            let d = hockey_stick_naive(&w.rows()[x], &w.rows()[xp], t);
+            if d > best {
+                best = d;
+            }
+        }
+        best
+    }
 
     #[test]
     fn literal_levels() {

@@ -37,8 +37,8 @@ pub use divergence::{
 };
 pub(crate) use dp::max_ratio_rows;
 pub use dp::{
-    delta_at, delta_at_pairs_naive, dp_level, dp_level_event_naive, hockey_stick,
-    hockey_stick_naive, max_ratio_over_ordered_pairs, tv, DeltaAt, DpLevel, HockeyStick,
+    delta_at, dp_level, hockey_stick, max_ratio_over_ordered_pairs, tv, DeltaAt, DpLevel,
+    HockeyStick,
 };
 pub use ident::{
     expected_distortion, expected_hamming_distortion, hamming_distance_base_m,

@@ -5,10 +5,15 @@
 //!
 //! Errors carry the 1-based row and column of the offending cell.
 
+// A ReadError carries the exact numbers at fault; it is returned at most once per file.
+#![allow(clippy::result_large_err)]
+
+use super::rationalize::{RationalizeError, Rationalized, Rounding};
 use super::{Channel, Dist, ProbError};
 use crate::num::fmt::abbreviate;
 use crate::num::{parse_rational, Rational};
 use std::fmt;
+use std::path::{Path, PathBuf};
 
 /// A bad cell or shape in a matrix file; `row` and `col` are 1-based (0 = not applicable).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -311,9 +316,182 @@ pub fn dist_entries(rows: Vec<Vec<Rational>>) -> Result<Vec<Rational>, MatrixErr
     Ok(flat)
 }
 
+/// How [`read_channel`] and [`read_dist`] turn a file into exact values.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ReadOptions {
+    /// Round float-noisy entries first (`--rationalize DENOM|auto`); the change is returned,
+    /// never silent. `None`: the entries are taken exactly as written.
+    pub rationalize: Option<Rounding>,
+}
+
+/// Why a matrix file gave no channel or distribution. Every variant names the file; cells and
+/// rows are 1-based in [`MatrixError`], 0-based in [`ProbError`] and [`RationalizeError`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReadError {
+    /// The file could not be read.
+    Io { path: PathBuf, error: String },
+    /// A cell is not an exact literal, or the shape is not a matrix / a distribution.
+    Matrix { path: PathBuf, error: MatrixError },
+    /// The values are not a channel or a distribution (a negative entry, a row that does not
+    /// sum to exactly 1, ragged rows).
+    Invalid { path: PathBuf, error: ProbError },
+    /// [`ReadOptions::rationalize`] refused the rows.
+    Rationalize {
+        path: PathBuf,
+        how: Rounding,
+        error: RationalizeError,
+    },
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadError::Io { path, error } => write!(f, "{}: cannot read: {error}", path.display()),
+            ReadError::Matrix { path, error } => write!(f, "{}: {error}", path.display()),
+            ReadError::Invalid { path, error } => {
+                write!(
+                    f,
+                    "{}: {}",
+                    path.display(),
+                    MatrixError::from(error.clone())
+                )
+            }
+            ReadError::Rationalize { path, how, error } => {
+                write!(f, "{}: --rationalize ({how}): {error}", path.display())
+            }
+        }
+    }
+}
+
+impl std::error::Error for ReadError {}
+
+/// The rows of a matrix file (CSV or JSON, see [`parse_matrix`]); shapes are not checked.
+pub fn read_matrix(path: &Path) -> Result<Vec<Vec<Rational>>, ReadError> {
+    let text = std::fs::read_to_string(path).map_err(|e| ReadError::Io {
+        path: path.to_path_buf(),
+        error: e.to_string(),
+    })?;
+    parse_matrix(&text).map_err(|error| ReadError::Matrix {
+        path: path.to_path_buf(),
+        error,
+    })
+}
+
+/// `rows` rounded as `options` asks, with the change made.
+fn rounded(
+    path: &Path,
+    rows: Vec<Vec<Rational>>,
+    options: &ReadOptions,
+) -> Result<(Vec<Vec<Rational>>, Option<Rationalized>), ReadError> {
+    match &options.rationalize {
+        None => Ok((rows, None)),
+        Some(how) => {
+            let r = how.apply(&rows).map_err(|error| ReadError::Rationalize {
+                path: path.to_path_buf(),
+                how: how.clone(),
+                error,
+            })?;
+            Ok((r.rows.clone(), Some(r)))
+        }
+    }
+}
+
+/// Read a channel (one row per input, row-stochastic) from a CSV or JSON file of exact
+/// literals, rationalized first when `options` asks (the change made is returned).
+///
+/// ```no_run
+/// use dpcert::prob::io::{read_channel, ReadOptions};
+/// let (w, rounded) = read_channel("rr.csv".as_ref(), &ReadOptions::default()).unwrap();
+/// assert!(rounded.is_none());
+/// println!("{} inputs × {} outputs", w.n_inputs(), w.n_outputs());
+/// ```
+pub fn read_channel(
+    path: &Path,
+    options: &ReadOptions,
+) -> Result<(Channel, Option<Rationalized>), ReadError> {
+    let (rows, change) = rounded(path, read_matrix(path)?, options)?;
+    let w = Channel::new(rows).map_err(|error| ReadError::Invalid {
+        path: path.to_path_buf(),
+        error,
+    })?;
+    Ok((w, change))
+}
+
+/// Read a distribution (one row or one column of exact literals) from a CSV or JSON file,
+/// rationalized first (as one row) when `options` asks.
+pub fn read_dist(
+    path: &Path,
+    options: &ReadOptions,
+) -> Result<(Dist, Option<Rationalized>), ReadError> {
+    let entries = dist_entries(read_matrix(path)?).map_err(|error| ReadError::Matrix {
+        path: path.to_path_buf(),
+        error,
+    })?;
+    let (mut rows, change) = rounded(path, vec![entries], options)?;
+    let d = Dist::new(rows.pop().unwrap_or_default()).map_err(|error| ReadError::Invalid {
+        path: path.to_path_buf(),
+        error,
+    })?;
+    Ok((d, change))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `read_channel` / `read_dist` on files: each error variant names the file, and
+    /// `--rationalize auto` turns a float row into the simplest rationals (3/7, 4/7: by hand).
+    #[test]
+    fn reading_files() {
+        let dir = std::env::temp_dir().join(format!("dpcert-io-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = |name: &str, text: &str| {
+            let p = dir.join(name);
+            std::fs::write(&p, text).unwrap();
+            p
+        };
+        let none = ReadOptions::default();
+        let missing = dir.join("missing.csv");
+        assert!(matches!(
+            read_channel(&missing, &none),
+            Err(ReadError::Io { .. })
+        ));
+        let bad_cell = file("cell.csv", "1/2,x\n");
+        let e = read_channel(&bad_cell, &none).unwrap_err();
+        assert!(matches!(&e, ReadError::Matrix { error, .. } if (error.row, error.col) == (1, 2)));
+        assert!(e.to_string().starts_with(&bad_cell.display().to_string()));
+        let floats = file(
+            "floats.csv",
+            "0.42857142857142855,0.5714285714285714\n1,0\n",
+        );
+        assert!(matches!(
+            read_channel(&floats, &none),
+            Err(ReadError::Invalid {
+                error: ProbError::RowSum { row: 0, .. },
+                ..
+            })
+        ));
+        let auto = ReadOptions {
+            rationalize: Some(Rounding::parse("auto").unwrap()),
+        };
+        let (w, change) = read_channel(&floats, &auto).unwrap();
+        let q = |n: i64, d: i64| Rational::from_signeds(n, d);
+        assert_eq!(w.rows()[0], vec![q(3, 7), q(4, 7)]);
+        assert_eq!(change.unwrap().changed, 2);
+        let far = file("far.csv", "1/2,1/4\n");
+        assert!(matches!(
+            read_channel(&far, &auto),
+            Err(ReadError::Rationalize { .. })
+        ));
+        let column = file("prior.csv", "1/3\n2/3\n");
+        let (d, change) = read_dist(&column, &none).unwrap();
+        assert_eq!((d.probs(), change), (&[q(1, 3), q(2, 3)][..], None));
+        assert!(matches!(
+            read_dist(&bad_cell, &none),
+            Err(ReadError::Matrix { .. })
+        ));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn csv_and_json_agree() {

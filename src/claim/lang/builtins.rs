@@ -16,7 +16,7 @@ use crate::graph::{all_connected_graphs, all_graphs, Graph, VtPlus};
 use crate::measure::{self, ExtRational, RenyiOrder};
 use crate::num::{Decision, LogLinear, Rational};
 use crate::prob::{Channel, Dist};
-use malachite::base::num::basic::traits::{One, Zero};
+use malachite::base::num::basic::traits::Zero;
 use std::sync::Arc;
 
 /// One function: its signatures `(parameters, result)`, required keyword arguments, a usage
@@ -491,7 +491,7 @@ fn max_utility(p: &Dist, g: &Graph, t: &Rational) -> Result<Rational, String> {
         .collect();
     let lp = crate::lp::ChannelLp {
         adjacency: (0..k).map(|v| g.neighbours(v).to_vec()).collect(),
-        t: Rational::ONE / t,
+        t: t.clone(),
         sense: crate::lp::Sense::Maximize,
         weights,
     };

@@ -35,20 +35,20 @@ fn model(sense: Sense, c: &[i64], rows: &[(&[i64], Cmp, i64)]) -> Model {
     m
 }
 
-fn optimal(value: Rational, primal: Vec<Rational>, dual: Vec<Rational>) -> Solution {
-    Solution::Optimal {
+fn optimal(value: Rational, primal: Vec<Rational>, dual: Vec<Rational>) -> Certificate {
+    Certificate::Optimal {
         value,
         primal,
         dual,
     }
 }
 
-fn farkas(y: Vec<Rational>) -> Solution {
-    Solution::Infeasible { farkas: y }
+fn farkas(y: Vec<Rational>) -> Certificate {
+    Certificate::Infeasible { farkas: y }
 }
 
-fn unbounded(point: Vec<Rational>, ray: Vec<Rational>) -> Solution {
-    Solution::Unbounded { point, ray }
+fn unbounded(point: Vec<Rational>, ray: Vec<Rational>) -> Certificate {
+    Certificate::Unbounded { point, ray }
 }
 
 /// Which error a wrong certificate must get (by variant).
@@ -82,7 +82,7 @@ fn kind(r: &Check) -> Want {
 }
 
 /// The literal table: (name, model, certificate, what the checker must say).
-fn table() -> Vec<(&'static str, Model, Solution, Want)> {
+fn table() -> Vec<(&'static str, Model, Certificate, Want)> {
     let t = tiny;
     // x0 + x1 <= 1 and x0 + x1 >= 2: y = (-1, 1) gives A^T y = 0, b.y = 1.
     let infeasible = model(Min, &[1, 1], &[(&[1, 1], L, 1), (&[1, 1], G, 2)]);
@@ -449,14 +449,14 @@ fn column(a: &[Vec<BigRational>], y: &[BigRational], j: usize) -> BigRational {
     a.iter().zip(y).map(|(ai, yi)| &ai[j] * yi).sum()
 }
 
-fn naive(m: &Model, s: &Solution) -> bool {
+fn naive(m: &Model, s: &Certificate) -> bool {
     let a = dense(m);
     let b: Vec<BigRational> = m.rows().iter().map(|r| big(&r.rhs)).collect();
     let c = bigs(m.objective());
     let offset = big(m.objective_offset());
     let min = m.sense() == Sense::Minimize;
     match s {
-        Solution::Optimal {
+        Certificate::Optimal {
             value,
             primal,
             dual,
@@ -486,7 +486,7 @@ fn naive(m: &Model, s: &Solution) -> bool {
                 && dot(&c, &x) + &offset == v
                 && dot(&b, &y) + &offset == v
         }
-        Solution::Infeasible { farkas } => {
+        Certificate::Infeasible { farkas } => {
             let y = bigs(farkas);
             y.len() == m.n_rows()
                 && m.rows().iter().zip(&y).all(|(row, yi)| match row.cmp {
@@ -497,7 +497,7 @@ fn naive(m: &Model, s: &Solution) -> bool {
                 && (0..m.n_vars()).all(|j| !column(&a, &y, j).is_positive())
                 && dot(&b, &y).is_positive()
         }
-        Solution::Unbounded { point, ray } => {
+        Certificate::Unbounded { point, ray } => {
             let (x, r) = (bigs(point), bigs(ray));
             let zero = BigRational::zero();
             let cr = dot(&c, &r);
@@ -542,7 +542,7 @@ fn arb_model() -> impl Strategy<Value = Model> {
 
 /// Perturb entry `at` (modulo the lengths) of the certificate's part `part` by `delta`;
 /// `part` 0 is the value (optimal) or the point (unbounded).
-fn perturb(s: &Solution, part: usize, at: usize, delta: &Rational) -> Solution {
+fn perturb(s: &Certificate, part: usize, at: usize, delta: &Rational) -> Certificate {
     let bump = |v: &[Rational]| -> Vec<Rational> {
         let mut v = v.to_vec();
         if !v.is_empty() {
@@ -552,7 +552,7 @@ fn perturb(s: &Solution, part: usize, at: usize, delta: &Rational) -> Solution {
         v
     };
     match s {
-        Solution::Optimal {
+        Certificate::Optimal {
             value,
             primal,
             dual,
@@ -561,8 +561,8 @@ fn perturb(s: &Solution, part: usize, at: usize, delta: &Rational) -> Solution {
             1 => optimal(value.clone(), bump(primal), dual.clone()),
             _ => optimal(value.clone(), primal.clone(), bump(dual)),
         },
-        Solution::Infeasible { farkas: y } => farkas(bump(y)),
-        Solution::Unbounded { point, ray } => match part % 2 {
+        Certificate::Infeasible { farkas: y } => farkas(bump(y)),
+        Certificate::Unbounded { point, ray } => match part % 2 {
             0 => unbounded(bump(point), ray.clone()),
             _ => unbounded(point.clone(), bump(ray)),
         },
@@ -583,7 +583,7 @@ proptest! {
         step in 0usize..7,
         scale in prop::sample::select(vec![0i64, 1, -1, 2]),
     ) {
-        let s = crate::lp::solve(&m).map_err(|e| TestCaseError::fail(format!("{e}")))?;
+        let s = crate::lp::guided::solve(&m).map_err(|e| TestCaseError::fail(format!("{e}")))?;
         prop_assert!(check(&m, &s).is_ok());
         prop_assert!(naive(&m, &s));
         let delta = match step {

@@ -115,7 +115,7 @@ pub fn master_lp(
 }
 
 /// Solve `max/min Σ w(x,y) M[x][y]` over ε-DP row-stochastic `n × n` matrices on `g` (the
-/// [`ChannelLp`] with `t_lp = 1/t`), certificate re-checked; see [`master_lp`].
+/// [`ChannelLp`] at `t = e^ε`), certificate re-checked; see [`master_lp`].
 pub fn solve_channel_lp(
     g: &Graph,
     t: &Rational,
@@ -126,7 +126,7 @@ pub fn solve_channel_lp(
     let k = g.n();
     let lp = ChannelLp {
         adjacency: (0..k).map(|v| g.neighbours(v).to_vec()).collect(),
-        t: Rational::ONE / t,
+        t: t.clone(),
         sense,
         weights,
     };

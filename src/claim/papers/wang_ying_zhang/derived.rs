@@ -513,7 +513,7 @@ pub fn lpdp_optimum(sp: &Space, ratio: &Rational, p: &[Rational]) -> Result<Rati
         .collect();
     let lp = crate::lp::ChannelLp {
         adjacency,
-        t: qi(1) / ratio,
+        t: ratio.clone(),
         sense: crate::lp::Sense::Minimize,
         weights,
     };
