@@ -17,8 +17,9 @@ use crate::num::Rational;
 
 /// Blahut–Arimoto step counts after which a Newton polish is tried.
 const POLISH_AT: [usize; 9] = [10, 30, 100, 300, 1_000, 3_000, 10_000, 30_000, 100_000];
-/// Newton iterations per support guess.
-const NEWTON_STEPS: usize = 40;
+/// Newton iterations per support guess (quadratic convergence takes a handful from a good
+/// guess; a guess that needs more is usually wrong).
+const NEWTON_STEPS: usize = 16;
 /// Support guesses (active-set rounds) per polish.
 const ACTIVE_SET_ROUNDS: usize = 64;
 /// The largest support polished by Newton's method (its dense system costs `m³` operations
@@ -84,10 +85,10 @@ impl FloatChannel {
     }
 
     /// Newton's method on `D(W_x‖pW) − C = 0 (x ∈ s), Σ_s p_x = 1` from `p0` restricted to
-    /// `s`. `Err(x)` names the input of `s` with the smallest divergence when an iterate leaves
-    /// the simplex (the support guess holds an input the optimum does not use) or the system is
-    /// singular.
-    fn newton(&self, p0: &[f64], s: &[usize]) -> Result<Vec<f64>, usize> {
+    /// `s`. When an iterate leaves the simplex (the support guess holds inputs the optimum does
+    /// not use), `Err` names the inputs whose mass turned non-positive; when the system is
+    /// singular, the input of `s` with the smallest divergence.
+    fn newton(&self, p0: &[f64], s: &[usize]) -> Result<Vec<f64>, Vec<usize>> {
         let (n, m) = (self.n(), s.len());
         let mut p = vec![0.0; n];
         let total: f64 = s.iter().map(|&x| p0[x]).sum();
@@ -97,9 +98,10 @@ impl FloatChannel {
         let mut q = vec![0.0; self.k];
         let mut d = vec![0.0; n];
         let weakest = |d: &[f64]| {
-            *s.iter()
+            vec![*s
+                .iter()
                 .min_by(|&&a, &&b| d[a].total_cmp(&d[b]))
-                .expect("non-empty support")
+                .expect("non-empty support")]
         };
         for _ in 0..NEWTON_STEPS {
             self.divergences(&p, &mut q, &mut d);
@@ -132,8 +134,17 @@ impl FloatChannel {
                 p[x] += step[a];
                 largest = largest.max(step[a].abs());
             }
-            if s.iter().any(|&x| !(p[x] > 0.0)) {
-                return Err(weakest(&d));
+            let left: Vec<usize> = s
+                .iter()
+                .copied()
+                .filter(|&x| p[x].is_nan() || p[x] <= 0.0)
+                .collect();
+            if !left.is_empty() {
+                return Err(if left.len() < s.len() {
+                    left
+                } else {
+                    weakest(&d)
+                });
             }
             if largest < 1e-16 {
                 break;
@@ -156,13 +167,13 @@ impl FloatChannel {
                 return None;
             }
             match self.newton(p, &s) {
-                Err(x) => inside[x] = false,
+                Err(out) => out.into_iter().for_each(|x| inside[x] = false),
                 Ok(pn) => {
                     self.divergences(&pn, &mut q, &mut dn);
                     let c: f64 = s.iter().map(|&x| pn[x] * dn[x]).sum();
                     let mut added = false;
                     for x in 0..n {
-                        if !inside[x] && !(dn[x] <= c + 1e-15) {
+                        if !inside[x] && (dn[x].is_nan() || dn[x] > c + 1e-15) {
                             inside[x] = true;
                             added = true;
                         }
@@ -183,7 +194,7 @@ fn solve(mut a: Vec<Vec<f64>>) -> Option<Vec<f64>> {
     let m = a.len();
     for col in 0..m {
         let piv = (col..m).max_by(|&r, &s| a[r][col].abs().total_cmp(&a[s][col].abs()))?;
-        if !(a[piv][col].abs() > 1e-300) {
+        if a[piv][col].is_nan() || a[piv][col].abs() <= 1e-300 {
             return None;
         }
         a.swap(col, piv);

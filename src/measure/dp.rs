@@ -76,6 +76,7 @@ fn max_ratio_complete(rows: &[Vec<Rational>]) -> DpLevel {
     }
     // Per output: (ratio, key) of its first attaining ordered pair, for ratios above 1.
     let mut best: Option<(ExtRational, (usize, usize, usize, usize))> = None;
+    #[allow(clippy::needless_range_loop)] // column y is read across every row
     for y in 0..k {
         let col = |x: usize| &rows[x][y];
         let (mut hi, mut lo) = (0, 0);

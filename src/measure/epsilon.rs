@@ -49,7 +49,7 @@ impl std::error::Error for Unseparated {}
 /// The exact comparison of `r` with `e^ε` for `ε ≥ 0` (`r` of any sign). At `ε = 0` it is
 /// rational; otherwise `e^ε` is irrational and enclosures of growing precision separate them.
 pub fn cmp_with_exp(r: &Rational, eps: &Rational) -> Result<Ordering, Unseparated> {
-    ExpEps::new(eps).cmp(r)
+    ExpEps::new(eps).compare(r)
 }
 
 /// `e^ε` for many comparisons ([`cmp_with_exp`]): enclosed once at 64 bits, which separates
@@ -72,7 +72,7 @@ impl ExpEps {
     }
 
     /// The exact comparison of `r` with `e^ε`.
-    pub fn cmp(&self, r: &Rational) -> Result<Ordering, Unseparated> {
+    pub fn compare(&self, r: &Rational) -> Result<Ordering, Unseparated> {
         let Some(first) = &self.first else {
             return Ok(r.cmp(&Rational::ONE));
         };
@@ -104,7 +104,7 @@ impl ExpEps {
             return Ok(a1 > a2);
         }
         // da − s·db > 0  ⇔  s < da/db (db > 0)  or  s > da/db (db < 0).
-        let o = self.cmp(&((a1 - a2) / &db))?;
+        let o = self.compare(&((a1 - a2) / &db))?;
         Ok(if db > 0u32 {
             o == Ordering::Greater
         } else {
@@ -194,7 +194,7 @@ fn pair_at_eps(
             continue;
         }
         // y is in the event iff P(y) > e^ε Q(y), i.e. Q(y) = 0 or P(y)/Q(y) > e^ε.
-        let inside = *qy == 0u32 || e.cmp(&(py / qy))? == Ordering::Greater;
+        let inside = *qy == 0u32 || e.compare(&(py / qy))? == Ordering::Greater;
         if inside {
             a += py;
             b += qy;
@@ -396,7 +396,7 @@ impl<'a> PairScan<'a> {
                 // The predicate "W(y|x') e^ε < p" holds on a prefix of the sorted column.
                 let below = |i: usize| -> Result<bool, Unseparated> {
                     let q = &rows[order[i] as usize][y];
-                    Ok(*q == 0u32 || e.cmp(&(p / q))? == Ordering::Greater)
+                    Ok(*q == 0u32 || e.compare(&(p / q))? == Ordering::Greater)
                 };
                 let (mut lo, mut hi) = (0, n);
                 while lo < hi {

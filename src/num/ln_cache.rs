@@ -52,7 +52,7 @@ impl LnCache {
         let mut rest = n;
         let mut p = 2u64;
         while p < SMALL_PRIMES_BELOW && p * p <= rest {
-            while rest % p == 0 {
+            while rest.is_multiple_of(p) {
                 rest /= p;
                 let lp = self.ln_u64(p);
                 acc = &acc + &lp;

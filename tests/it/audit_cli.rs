@@ -357,7 +357,8 @@ fn memory_estimate_refuses_before_allocating() {
     assert!(err.contains("--max-memory"), "{err}");
     assert!(out.is_empty());
     for bad in ["0", "-1", "12Q", "lots"] {
-        let (code, _, err) = audit(&[f.to_str().unwrap(), "--max-memory", bad]);
+        let flag = format!("--max-memory={bad}");
+        let (code, _, err) = audit(&[f.to_str().unwrap(), &flag]);
         assert_eq!(code, 2, "{bad}: {err}");
         assert!(err.contains("--max-memory"), "{bad}: {err}");
     }
