@@ -21,7 +21,9 @@
 //! quantities. ε itself is always a natural logarithm (`t = e^ε`).
 
 use crate::graph::{Graph, SpecError};
-use crate::measure::epsilon::{delta_at_eps, eps_for_delta, DeltaAtEps, EpsForDelta, Unseparated};
+use crate::measure::epsilon::{
+    eps_for_delta, DeltaAtEps, EpsForDelta, ExpEps, PairScan, Unseparated,
+};
 use crate::measure::{self, complete_pairs, CapacityBracket, DeltaAt, DpLevel, ExtRational};
 use crate::num::fmt::{abbreviate, decimal, decimal_round};
 use crate::num::{Interval, LogLinear, Rational};
@@ -30,6 +32,7 @@ use malachite::base::num::conversion::traits::RoundingFrom;
 use malachite::base::rounding_modes::RoundingMode;
 use serde_json::{json, Value};
 use std::fmt;
+use std::time::Instant;
 
 /// Digits of the printed decimals.
 const DIGITS: usize = 12;
@@ -186,6 +189,8 @@ pub enum AuditError {
     Unseparated(Unseparated),
     /// The gain matrix has no row, or row `row` (0-based) has `len` entries, not one per input.
     GainShape { row: usize, len: usize, rows: usize },
+    /// The [`Watch`]'s deadline passed during `stage`.
+    TimeLimit { stage: String },
 }
 
 impl fmt::Display for AuditError {
@@ -221,6 +226,9 @@ impl fmt::Display for AuditError {
                  secret = per row of the channel; rows are guesses)",
                 row + 1
             ),
+            AuditError::TimeLimit { stage } => {
+                write!(f, "time limit reached during {stage}, before the report was complete")
+            }
         }
     }
 }
@@ -346,6 +354,42 @@ impl GainMeasures {
     }
 }
 
+/// The default ceiling of [`memory_estimate`] in `dpcert audit` (`--max-memory` raises it).
+pub const DEFAULT_MAX_MEMORY: u64 = 4 << 30;
+
+/// The peak memory (bytes, an estimate) of an audit of an `n × k` channel on `pairs` neighbour
+/// pairs, to refuse before allocating: per matrix cell the exact entry, the prior-weighted copy
+/// (identifiability), a term of the exact mutual-information form and the float copy of the
+/// capacity hint; 16 bytes per neighbour pair (the list itself: the complete adjacency on
+/// 32,000 inputs is 8 GB); the Newton system of the capacity hint. Rationals with large
+/// numerators and denominators take more than counted here.
+pub fn memory_estimate(n: usize, k: usize, pairs: usize) -> u64 {
+    let cells = (n as u64).saturating_mul(k as u64);
+    let per_cell = 4 * std::mem::size_of::<Rational>() as u64 + 64;
+    let newton = measure::capacity_newton_limit(n) as u64;
+    cells
+        .saturating_mul(per_cell)
+        .saturating_add((pairs as u64).saturating_mul(16))
+        .saturating_add(newton.saturating_mul(newton).saturating_mul(8))
+}
+
+/// `bytes` for people: `3.2 GiB`, `512.0 MiB`, `900 bytes`.
+pub fn bytes_text(bytes: u64) -> String {
+    const UNITS: [(&str, u64); 4] = [
+        ("TiB", 1 << 40),
+        ("GiB", 1 << 30),
+        ("MiB", 1 << 20),
+        ("KiB", 1 << 10),
+    ];
+    for (name, size) in UNITS {
+        if bytes >= size {
+            // f64 only to print.
+            return format!("{:.1} {name}", bytes as f64 / size as f64);
+        }
+    }
+    format!("{bytes} bytes")
+}
+
 /// [`audit_with`] with the default [`Options`].
 pub fn audit(w: &Channel, adjacency: &Adjacency) -> Result<Report, AuditError> {
     audit_with(w, adjacency, &Options::default())
@@ -356,6 +400,80 @@ pub fn audit_with(
     w: &Channel,
     adjacency: &Adjacency,
     opts: &Options,
+) -> Result<Report, AuditError> {
+    audit_watched(w, adjacency, opts, &Watch::default())
+}
+
+/// Neighbour pairs per step of a pair loop: between steps the deadline is checked and the
+/// stage reported.
+const PAIRS_PER_STEP: usize = 2048;
+
+/// How a long audit reports its stages and when it gives up ([`audit_watched`]).
+#[derive(Default)]
+pub struct Watch<'a> {
+    /// Stop with [`AuditError::TimeLimit`] once this instant has passed (checked between
+    /// stages, every [`PAIRS_PER_STEP`] neighbour pairs, and during the capacity hint).
+    pub deadline: Option<Instant>,
+    /// Told the stage as it starts (`"delta at eps = 1: 4,096 / 65,280 neighbour pairs"`).
+    pub stage: Option<&'a dyn Fn(&str)>,
+}
+
+impl Watch<'_> {
+    fn enter(&self, stage: &str) -> Result<(), AuditError> {
+        if let Some(f) = self.stage {
+            f(stage);
+        }
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(AuditError::TimeLimit {
+                stage: stage.to_string(),
+            });
+        }
+        Ok(())
+    }
+
+    fn in_time(&self) -> bool {
+        self.deadline.is_none_or(|d| Instant::now() < d)
+    }
+
+    /// `measure` over the pairs in steps of [`PAIRS_PER_STEP`], keeping a step's result when
+    /// `better(step, best)`: with a strict `better` this is the first attaining witness, as
+    /// one pass over every pair would report it.
+    /// A result that `settled` accepts cannot be beaten (a level or `e^ε` of `∞`): the
+    /// remaining pairs are skipped.
+    fn over_pairs<T>(
+        &self,
+        stage: &str,
+        pairs: &[(usize, usize)],
+        measure: impl Fn(&[(usize, usize)]) -> Result<T, AuditError>,
+        better: impl Fn(&T, &T) -> Result<bool, AuditError>,
+        settled: impl Fn(&T) -> bool,
+    ) -> Result<T, AuditError> {
+        let mut best: Option<T> = None;
+        let total = crate::num::fmt::count(pairs.len(), "neighbour pair", "neighbour pairs");
+        for (i, step) in pairs.chunks(PAIRS_PER_STEP).enumerate() {
+            if best.as_ref().is_some_and(&settled) {
+                break;
+            }
+            self.enter(&format!("{stage}: {} of {total}", i * PAIRS_PER_STEP))?;
+            let r = measure(step)?;
+            best = match best {
+                Some(b) if !better(&r, &b)? => Some(b),
+                _ => Some(r),
+            };
+        }
+        match best {
+            Some(b) => Ok(b),
+            None => measure(&[]),
+        }
+    }
+}
+
+/// [`audit_with`], naming each stage to `watch` and stopping at its deadline.
+pub fn audit_watched(
+    w: &Channel,
+    adjacency: &Adjacency,
+    opts: &Options,
+    watch: &Watch,
 ) -> Result<Report, AuditError> {
     let n = w.n_inputs();
     if adjacency.n != n {
@@ -376,46 +494,143 @@ pub fn audit_with(
         }
     }
     opts.check_parameters()?;
-    let pairs = &adjacency.pairs;
+    let pairs = &adjacency.pairs[..];
+    let complete = measure::is_complete(pairs, n);
     let eval_prior = opts.prior.clone().unwrap_or_else(|| Dist::uniform(n));
     let gain = opts
         .gain
         .as_ref()
         .map(|g| GainMeasures::of(&eval_prior, w, g))
         .transpose()?;
-    let delta_at_eps = opts
-        .eps
-        .iter()
-        .map(|e| delta_at_eps(w, pairs, e))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(AuditError::Unseparated)?;
+    // A level is the largest ratio: keep a later step only when strictly larger.
+    let level_better = |a: &DpLevel, b: &DpLevel| Ok(a.ratio > b.ratio);
+    let level_infinite = |l: &DpLevel| l.ratio.is_infinite();
+    let dp = if complete {
+        watch.enter("DP level (complete adjacency: column maxima and minima)")?;
+        measure::dp_level(w, pairs)
+    } else {
+        watch.over_pairs(
+            "DP level",
+            pairs,
+            |s| Ok(measure::dp_level(w, s)),
+            level_better,
+            level_infinite,
+        )?
+    };
+    let delta_at_t = match &opts.t {
+        None => None,
+        Some(t) => {
+            let d = watch.over_pairs(
+                &format!("delta at t = {}", abbreviate(&t.to_string())),
+                pairs,
+                |s| Ok(measure::delta_at(w, s, t)),
+                |a, b| Ok(a.delta > b.delta),
+                |_| false,
+            )?;
+            Some((t.clone(), d))
+        }
+    };
+    let mut delta_at_eps = Vec::with_capacity(opts.eps.len());
+    // Many pairs: sort each column once and read every pair's event off ranks ([`PairScan`]);
+    // a few pairs are cheaper one by one.
+    let log_n = usize::BITS - n.leading_zeros();
+    let scan = (!opts.eps.is_empty() && 2 * pairs.len() > n * log_n as usize).then(|| {
+        watch
+            .enter("delta(eps): sorting each output's column once")
+            .map(|_| PairScan::new(w))
+    });
+    let scan = scan.transpose()?;
+    let unseparated = AuditError::Unseparated;
+    for eps in &opts.eps {
+        let stage = format!("delta at eps = {}", abbreviate(&eps.to_string()));
+        let e = ExpEps::new(eps);
+        let greater = |a: &DeltaAtEps, b: &DeltaAtEps| {
+            e.greater((&a.a, &a.b), (&b.a, &b.b)).map_err(unseparated)
+        };
+        delta_at_eps.push(match &scan {
+            Some(scan) => {
+                watch.enter(&format!("{stage}: thresholds by binary search"))?;
+                let at = scan.at_eps(eps).map_err(unseparated)?;
+                watch.over_pairs(
+                    &stage,
+                    pairs,
+                    |s| at.delta(s).map_err(unseparated),
+                    greater,
+                    |_| false,
+                )?
+            }
+            None => watch.over_pairs(
+                &stage,
+                pairs,
+                |s| measure::epsilon::delta_at_eps(w, s, eps).map_err(unseparated),
+                greater,
+                |_| false,
+            )?,
+        });
+    }
+    let eps_for_delta = match &opts.delta {
+        None => None,
+        Some(d) => Some(watch.over_pairs(
+            &format!("smallest eps for delta = {}", abbreviate(&d.to_string())),
+            pairs,
+            |s| Ok(eps_for_delta(w, s, d)),
+            |a, b| Ok(a.t > b.t),
+            |e| e.t.is_infinite(),
+        )?),
+    };
+    watch.enter("min-entropy and Bayes leakage")?;
+    let min_entropy_leakage = measure::min_entropy_leakage(&eval_prior, w);
+    let bayes = BayesMeasures::of(&eval_prior, w);
+    let min_capacity = measure::min_capacity(w);
+    watch.enter("mutual information (exact log-linear form)")?;
+    // H(Y) − H(Y|X): one term per output and per distinct entry, where Σ_x π(x) D(W_x ‖ πW)
+    // has one per cell with the large output masses in every argument.
+    let mutual_information = measure::mutual_information_hy(&eval_prior, w);
+    watch.enter("Shannon capacity (float hint, then certified bracket)")?;
+    let capacity = measure::capacity_bracket_within(w, &opts.capacity_width, &|| watch.in_time());
+    // The identifiability level is the DP level of the rows π(x) W(·|x)
+    // ([`measure::identifiability_level`]), computed once and scanned in steps.
+    let identifiability = match &opts.prior {
+        None => None,
+        Some(p) => {
+            let joint = crate::prob::joint_rows(p.probs(), w.rows());
+            Some(if complete {
+                watch.enter("identifiability level (complete adjacency)")?;
+                measure::max_ratio_rows(&joint, pairs)
+            } else {
+                watch.over_pairs(
+                    "identifiability level",
+                    pairs,
+                    |s| Ok(measure::max_ratio_rows(&joint, s)),
+                    level_better,
+                    level_infinite,
+                )?
+            })
+        }
+    };
+    watch.enter("expected Hamming distortion")?;
+    let distortion = adjacency
+        .hamming
+        .and_then(|(hn, hm)| measure::expected_hamming_distortion(&eval_prior, w, hn, hm));
     Ok(Report {
         inputs: n,
         outputs: w.n_outputs(),
         adjacency: adjacency.clone(),
         prior: opts.prior.clone(),
         units: opts.units,
-        dp: measure::dp_level(w, pairs),
-        delta_at_t: opts
-            .t
-            .as_ref()
-            .map(|t| (t.clone(), measure::delta_at(w, pairs, t))),
+        dp,
+        delta_at_t,
         delta_at_eps,
-        eps_for_delta: opts.delta.as_ref().map(|d| eps_for_delta(w, pairs, d)),
-        min_entropy_leakage: measure::min_entropy_leakage(&eval_prior, w),
-        bayes: BayesMeasures::of(&eval_prior, w),
+        eps_for_delta,
+        min_entropy_leakage,
+        bayes,
         gain,
-        min_capacity: measure::min_capacity(w),
-        mutual_information: measure::mutual_information(&eval_prior, w),
-        capacity: measure::capacity_bracket(w, &opts.capacity_width),
+        min_capacity,
+        mutual_information,
+        capacity,
         capacity_width: opts.capacity_width.clone(),
-        identifiability: opts
-            .prior
-            .as_ref()
-            .map(|p| measure::identifiability_level(p, w, pairs)),
-        distortion: adjacency
-            .hamming
-            .and_then(|(hn, hm)| measure::expected_hamming_distortion(&eval_prior, w, hn, hm)),
+        identifiability,
+        distortion,
     })
 }
 
@@ -504,7 +719,7 @@ impl Report {
         outward(
             &self
                 .units
-                .convert_nats(&self.mutual_information.enclose(PREC)),
+                .convert_nats(&self.mutual_information.enclose_cached(PREC)),
             MI_DIGITS,
         )
     }

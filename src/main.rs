@@ -109,6 +109,13 @@ enum Command {
         /// prior/posterior g-vulnerability and the additive/multiplicative g-leakage.
         #[arg(long, value_name = "FILE")]
         gain: Option<std::path::PathBuf>,
+        /// Give up after SECS seconds (exit 4), naming the stage reached.
+        #[arg(long, value_name = "SECS", value_parser = dpcert::cli::lp::parse_time_limit)]
+        time_limit: Option<f64>,
+        /// Refuse (exit 3) an audit whose estimated memory is above SIZE: bytes or 512M, 8G,
+        /// ... (default 4G). The complete adjacency on n inputs lists n(n-1)/2 pairs.
+        #[arg(long, value_name = "SIZE")]
+        max_memory: Option<String>,
         #[arg(long)]
         json: bool,
     },
@@ -267,6 +274,8 @@ fn main() {
             units,
             rationalize,
             gain,
+            time_limit,
+            max_memory,
             json,
         } => dpcert::cli::audit::run(&dpcert::cli::audit::AuditArgs {
             file: &file,
@@ -278,6 +287,8 @@ fn main() {
             units: units.as_deref(),
             rationalize: rationalize.as_deref(),
             gain: gain.as_deref(),
+            time_limit,
+            max_memory: max_memory.as_deref(),
             json,
         }),
         Command::Optimal {

@@ -1,6 +1,11 @@
 //! `dpcert audit FILE [--adjacency SPEC] [--prior FILE|uniform] [--t T] [--eps E,..]
-//! [--delta D] [--units bits|nats] [--rationalize DENOM] [--gain FILE] [--json]`: parsing and printing only;
-//! the report is [`crate::audit::audit_with`].
+//! [--delta D] [--units bits|nats] [--rationalize DENOM] [--gain FILE] [--time-limit SECS]
+//! [--max-memory SIZE] [--json]`: parsing and printing only; the report is
+//! [`crate::audit::audit_watched`].
+//!
+//! Before allocating, the audit's memory is estimated ([`crate::audit::memory_estimate`]) and
+//! an audit above `--max-memory` (default 4 GiB) is refused with exit 3; past `--time-limit`
+//! it stops with exit 4 and names the stage it was in. Progress on stderr names the stage.
 //!
 //! FILE is CSV (one row per input) or JSON (`{"rows": [["1/2","1/2"], ...]}`) of exact
 //! literals. SPEC is `complete` (default: every pair of inputs adjacent), a generator spec of
@@ -9,7 +14,10 @@
 
 use super::exit;
 use super::progress::Progress;
-use crate::audit::{audit_with, Adjacency, AuditError, Options, Units};
+use crate::audit::{
+    audit_watched, bytes_text, memory_estimate, Adjacency, AuditError, Options, Units, Watch,
+    DEFAULT_MAX_MEMORY,
+};
 use crate::graph::SpecError;
 use crate::num::fmt::{abbreviate, decimal};
 use crate::num::{parse_rational, Rational};
@@ -18,6 +26,7 @@ use crate::prob::rationalize::{Rationalized, Rounding};
 use crate::prob::{Dist, ProbError};
 use serde_json::json;
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 /// Options of the subcommand, as given on the command line.
 pub struct AuditArgs<'a> {
@@ -33,7 +42,42 @@ pub struct AuditArgs<'a> {
     pub rationalize: Option<&'a str>,
     /// A gain-function matrix file (rows = guesses, columns = secrets).
     pub gain: Option<&'a Path>,
+    /// Seconds before giving up (exit [`exit::TIME_LIMIT`]); checked by
+    /// [`super::lp::parse_time_limit`].
+    pub time_limit: Option<f64>,
+    /// `--max-memory SIZE` as given (bytes, or with a K/M/G/T suffix in powers of 1024).
+    pub max_memory: Option<&'a str>,
     pub json: bool,
+}
+
+/// `--max-memory SIZE`: a positive number of bytes, with an optional binary suffix
+/// `K`, `M`, `G`, `T` (`8G` = 8 GiB, `1.5G`, `500M`).
+pub fn parse_memory(s: &str) -> Result<u64, String> {
+    let t = s.trim();
+    let (num, scale) = match t.char_indices().last() {
+        Some((i, c)) if c.is_ascii_alphabetic() => {
+            let scale: u64 = match c.to_ascii_uppercase() {
+                'K' => 1 << 10,
+                'M' => 1 << 20,
+                'G' => 1 << 30,
+                'T' => 1 << 40,
+                _ => return Err(format!("`{s}`: the suffix must be K, M, G or T")),
+            };
+            (&t[..i], scale)
+        }
+        _ => (t, 1),
+    };
+    // f64 only to read a size such as 1.5G; the limit is a whole number of bytes.
+    let v: f64 = num
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{s}` is not a size (bytes, or 512M, 8G, ...)"))?;
+    let bytes = v * scale as f64;
+    if bytes.is_finite() && bytes >= 1.0 && bytes < 2f64.powi(63) {
+        Ok(bytes as u64)
+    } else {
+        Err(format!("`{s}`: must be at least 1 byte and below 8 EiB"))
+    }
 }
 
 pub(crate) struct Fail(pub(crate) i32, pub(crate) String);
@@ -180,10 +224,71 @@ fn conversion_json(how: &Rounding, r: &Rationalized) -> serde_json::Value {
     })
 }
 
+/// Refuse an audit whose [`memory_estimate`] is above `limit`, before allocating it.
+/// The number of cell separators (`,` and newlines) in `file`, read in blocks so that a file
+/// too large to audit is refused before it is held in memory.
+fn separators(file: &Path) -> Result<usize, Fail> {
+    use std::io::Read;
+    let mut f = std::fs::File::open(file)
+        .map_err(|e| bad_input(format!("{}: cannot read: {e}", file.display())))?;
+    let (mut buf, mut count) = (vec![0u8; 1 << 16], 0usize);
+    loop {
+        match f.read(&mut buf) {
+            Ok(0) => return Ok(count),
+            Ok(k) => {
+                count += buf[..k]
+                    .iter()
+                    .filter(|&&b| b == b',' || b == b'\n')
+                    .count()
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(bad_input(format!("{}: cannot read: {e}", file.display()))),
+        }
+    }
+}
+
+fn check_memory(file: &Path, n: usize, k: usize, pairs: usize, limit: u64) -> Result<(), Fail> {
+    let need = memory_estimate(n, k, pairs);
+    if need <= limit {
+        return Ok(());
+    }
+    let pair_list = (pairs as u64).saturating_mul(16);
+    let why = if pair_list > need / 2 {
+        format!(
+            " ({} of it the list of {pairs} neighbour pairs: give a sparser --adjacency)",
+            bytes_text(pair_list)
+        )
+    } else {
+        String::new()
+    };
+    Err(bad_input(format!(
+        "{}: auditing {n} inputs × {k} outputs needs about {}{why}, above the limit of {}; \
+         raise it with --max-memory (e.g. --max-memory {}G)",
+        file.display(),
+        bytes_text(need),
+        bytes_text(limit),
+        need.div_ceil(1 << 30)
+    )))
+}
+
 fn run_inner(a: &AuditArgs) -> Result<(), Fail> {
     let opts_only = options(a)?;
     let how = rounding(a)?;
+    let limit = match a.max_memory {
+        None => DEFAULT_MAX_MEMORY,
+        Some(s) => parse_memory(s).map_err(|e| usage(format!("--max-memory {e}")))?,
+    };
+    let deadline = a
+        .time_limit
+        .map(|s| {
+            super::lp::parse_time_limit(&s.to_string())
+                .map(|_| Instant::now() + Duration::from_secs_f64(s))
+                .map_err(|e| usage(format!("--time-limit {e}")))
+        })
+        .transpose()?;
     let file = a.file;
+    // Before parsing: one cell per separator is a lower bound on what the matrix will hold.
+    check_memory(file, separators(file)?, 1, 0, limit)?;
     let read_options = ReadOptions {
         rationalize: how.clone(),
     };
@@ -201,7 +306,12 @@ fn run_inner(a: &AuditArgs) -> Result<(), Fail> {
         bad_input(format!("{e}{hint}"))
     })?;
     let n = w.n_inputs();
+    if a.adjacency.is_none_or(|s| s == "complete") {
+        // The complete adjacency's pair list is quadratic: estimate before building it.
+        check_memory(file, n, w.n_outputs(), n * n.saturating_sub(1) / 2, limit)?;
+    }
     let (adj, mut warnings) = adjacency(a.adjacency, n, file)?;
+    check_memory(file, n, w.n_outputs(), adj.pairs.len(), limit)?;
     let (pi, prior_conv) = prior(a.prior, n, file, &read_options)?;
     let gain = a.gain.map(read_rows).transpose()?;
     let opts = Options {
@@ -216,10 +326,24 @@ fn run_inner(a: &AuditArgs) -> Result<(), Fail> {
         w.n_outputs(),
         adj.pairs.len()
     ));
-    let report = audit_with(&w, &adj, &opts);
+    let stage = |s: &str| progress.phase(s);
+    let watch = Watch {
+        deadline,
+        stage: Some(&stage),
+    };
+    let report = audit_watched(&w, &adj, &opts, &watch);
     progress.finish();
     let report = report.map_err(|e| match e {
         AuditError::Unseparated(_) => Fail(exit::MISMATCH, e.to_string()),
+        AuditError::TimeLimit { .. } => Fail(
+            exit::TIME_LIMIT,
+            format!(
+                "{}: {e} (--time-limit {} s; exit {})",
+                file.display(),
+                a.time_limit.unwrap_or_default(),
+                exit::TIME_LIMIT
+            ),
+        ),
         AuditError::GainShape { .. } => bad_input(format!(
             "{}: {e}",
             a.gain.map_or(String::new(), |p| p.display().to_string())

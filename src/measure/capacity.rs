@@ -9,11 +9,11 @@
 //! Blahut–Arimoto run in `f64` (Blahut 1972, Arimoto 1972), used only as a hint and then
 //! rounded to a rational, so the bracket is sound whatever the hint.
 
+use super::capacity_hint::{capacity_hint, FloatChannel};
 use super::info::{kl, mutual_information, mutual_information_of_rows, output_distribution};
 use crate::num::fmt::to_f64;
-use crate::num::{Decision, Interval, LogLinear, Rational};
+use crate::num::{Decision, Interval, LnCache, LogLinear, Rational};
 use crate::prob::{Channel, Dist};
-use std::collections::HashMap;
 
 /// Working precision (bits) of the enclosures.
 const PREC: u64 = 192;
@@ -163,8 +163,13 @@ pub fn capacity_bracket_at(w: &Channel, input: &Dist) -> Option<CapacityBracket>
         return None;
     }
     let q = w.output_unchecked(input.probs());
-    let lnq: Vec<Option<Interval>> = q.iter().map(|a| Interval::ln_rational(a, PREC)).collect();
-    let mut cache: HashMap<&Rational, Interval> = HashMap::new();
+    // The q(y) have large numerators and denominators: enclose each, then take ln of the
+    // enclosure (one logarithm per output); the entries share small integers ([`LnCache`]).
+    let lnq: Vec<Option<Interval>> = q
+        .iter()
+        .map(|a| Interval::from_rational(a, PREC).ln())
+        .collect();
+    let mut lns = LnCache::new(PREC);
     let mut ds = Vec::with_capacity(w.n_inputs());
     let zero = Rational::from(0u32);
     for row in w.rows() {
@@ -175,10 +180,8 @@ pub fn capacity_bracket_at(w: &Channel, input: &Dist) -> Option<CapacityBracket>
                 continue;
             }
             let lq = l.as_ref()?;
-            let la = cache
-                .entry(a)
-                .or_insert_with(|| Interval::ln_rational(a, PREC).expect("a > 0"));
-            acc = &acc + &(&*la - lq).mul_rational(a);
+            let la = lns.ln(a).expect("a > 0");
+            acc = &acc + &(&la - lq).mul_rational(a);
         }
         // D(W_x ‖ q) ≥ 0 (Gibbs' inequality): the enclosure never reaches below 0.
         ds.push(acc.clamp_to(Some(&zero), None));
@@ -216,12 +219,28 @@ pub fn capacity_bracket_at(w: &Channel, input: &Dist) -> Option<CapacityBracket>
 /// the better end of each kind kept. The returned width may exceed `target` when the hint does
 /// not converge within the budget; the bracket is sound either way.
 pub fn capacity_bracket(w: &Channel, target: &Rational) -> CapacityBracket {
+    capacity_bracket_within(w, target, &|| true)
+}
+
+/// [`capacity_bracket`] that asks `keep_going` now and then during the float hint (a
+/// deadline): when it answers false, the bracket is certified at the hint found so far.
+pub fn capacity_bracket_within(
+    w: &Channel,
+    target: &Rational,
+    keep_going: &dyn Fn() -> bool,
+) -> CapacityBracket {
     let n = w.n_inputs();
     let cells = (n * w.n_outputs()).max(1);
     let max_iters = (200_000_000 / cells).clamp(2_000, 200_000);
     let tol = (to_f64(target) / 4.0).max(1e-14);
-    let (hint, iterations) = blahut_arimoto_hint(w, max_iters, tol);
+    let (hint, iterations) =
+        capacity_hint(&FloatChannel::new(w.rows()), max_iters, tol, keep_going);
     let ba = capacity_bracket_at(w, &rationalise(&hint)).expect("full-support input");
+    if iterations > 0 && ba.width() <= *target {
+        return CapacityBracket { iterations, ..ba };
+    }
+    // The uniform input is exact where the hint stopped at once (symmetric channels, equal
+    // rows: capacity exactly 0), and a second chance when the hint missed the target.
     let uni = capacity_bracket_at(w, &Dist::uniform(n)).expect("full-support input");
     let (lower_src, upper_src) = (
         if uni.lower.lo > ba.lower.lo {

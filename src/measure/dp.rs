@@ -41,7 +41,90 @@ pub(crate) fn ordered_pairs(adj: &[(usize, usize)]) -> impl Iterator<Item = (usi
 /// (`∞` when a zero faces a non-zero, `0/0` skipped), with the first attaining witness; shared
 /// by [`dp_level`] (rows = `W(·|x)`) and `identifiability_level` (rows = `π(x) W(·|x)`).
 pub(crate) fn max_ratio_rows(rows: &[Vec<Rational>], adj: &[(usize, usize)]) -> DpLevel {
-    max_ratio_over_ordered_pairs(rows, ordered_pairs(adj))
+    if is_complete(adj, rows.len()) {
+        max_ratio_complete(rows)
+    } else {
+        max_ratio_over_ordered_pairs(rows, ordered_pairs(adj))
+    }
+}
+
+/// Is `adj` every pair of `0..n` in the order of [`super::complete_pairs`]?
+pub(crate) fn is_complete(adj: &[(usize, usize)], n: usize) -> bool {
+    adj.len() == n * n.saturating_sub(1) / 2
+        && (0..n)
+            .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+            .zip(adj)
+            .all(|(p, q)| p == *q)
+}
+
+/// [`max_ratio_rows`] on the complete adjacency in `O(n·k)` instead of `O(n²·k)`: over all
+/// ordered pairs the largest ratio at output `y` is `max_x rows[x][y] / min_x rows[x][y]` (`∞`
+/// when the minimum is 0 below a positive maximum), attained exactly by the pairs
+/// `(x, x')` with `rows[x][y]` the column maximum (any positive entry, for `∞`) and
+/// `rows[x'][y]` the minimum. The witness is the one the pair-by-pair scan reports: the least
+/// key `(min(x, x'), max(x, x'), orientation, y)`, read off the smallest row index of each set.
+fn max_ratio_complete(rows: &[Vec<Rational>]) -> DpLevel {
+    let n = rows.len();
+    let k = rows.first().map_or(0, Vec::len);
+    let no_pair = DpLevel {
+        ratio: ExtRational::Finite(Rational::ONE),
+        pair: (0, 0),
+        output: 0,
+    };
+    if n < 2 {
+        return no_pair;
+    }
+    // Per output: (ratio, key) of its first attaining ordered pair, for ratios above 1.
+    let mut best: Option<(ExtRational, (usize, usize, usize, usize))> = None;
+    #[allow(clippy::needless_range_loop)] // column y is read across every row
+    for y in 0..k {
+        let col = |x: usize| &rows[x][y];
+        let (mut hi, mut lo) = (0, 0);
+        for x in 1..n {
+            if col(x) > col(hi) {
+                hi = x;
+            }
+            if col(x) < col(lo) {
+                lo = x;
+            }
+        }
+        if *col(hi) == 0u32 || col(hi) == col(lo) {
+            continue; // ratios 0/0 or exactly 1 in this column
+        }
+        let ratio = ExtRational::ratio(col(hi), col(lo)).expect("positive maximum");
+        // The smallest index of each attaining set (`hi`, `lo` are the first maximum and
+        // minimum; for ∞ any positive entry attains).
+        let u = if ratio.is_infinite() {
+            (0..n).find(|&x| *col(x) > 0u32).expect("positive maximum")
+        } else {
+            hi
+        };
+        let key = if u < lo { (u, lo, 0, y) } else { (lo, u, 1, y) };
+        let better = match &best {
+            None => true,
+            Some((r, kb)) => ratio > *r || (ratio == *r && key < *kb),
+        };
+        if better {
+            best = Some((ratio, key));
+        }
+    }
+    match best {
+        Some((ratio, (a, b, o, y))) => DpLevel {
+            ratio,
+            pair: if o == 0 { (a, b) } else { (b, a) },
+            output: y,
+        },
+        // Every column constant: the rows are equal, the level is 1, and the scan's witness
+        // is pair (0, 1) at the first output row 0 puts mass on (none for all-zero rows).
+        None => match (0..k).find(|&y| rows[0][y] > 0u32) {
+            Some(y) => DpLevel {
+                ratio: ExtRational::Finite(Rational::ONE),
+                pair: (0, 1),
+                output: y,
+            },
+            None => no_pair,
+        },
+    }
 }
 
 /// The largest ratio `rows[x][y] / rows[x'][y]` over the given ordered pairs `(x, x')` and
@@ -258,6 +341,31 @@ mod tests {
         fn pointwise_equals_event_form(w in channel(3, 4, 6)) {
             let adj = complete_pairs(3);
             prop_assert_eq!(dp_level(&w, &adj).ratio, dp_level_event_naive(&w, &adj));
+        }
+
+        /// The `O(n·k)` complete-adjacency path agrees with the pair-by-pair scan, witness
+        /// included, on channels and on prior-weighted rows (some all zero).
+        #[test]
+        fn complete_path_equals_scan(
+            w in channel(4, 3, 4),
+            weights in proptest::collection::vec(0u32..3, 4),
+        ) {
+            prop_assert!(is_complete(&complete_pairs(4), 4));
+            prop_assert!(!is_complete(&complete_pairs(4)[1..], 4));
+            let scan = |rows: &[Vec<Rational>]| {
+                max_ratio_over_ordered_pairs(rows, ordered_pairs(&complete_pairs(rows.len())))
+            };
+            prop_assert_eq!(max_ratio_complete(w.rows()), scan(w.rows()));
+            let weighted: Vec<Vec<Rational>> = w
+                .rows()
+                .iter()
+                .zip(&weights)
+                .map(|(r, &c)| r.iter().map(|a| a * Rational::from(c)).collect())
+                .collect();
+            prop_assert_eq!(max_ratio_complete(&weighted), scan(&weighted));
+            // Equal rows: level 1 at the first output row 0 uses.
+            let same = vec![w.rows()[0].clone(); 3];
+            prop_assert_eq!(max_ratio_complete(&same), scan(&same));
         }
 
         #[test]

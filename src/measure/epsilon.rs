@@ -15,10 +15,11 @@
 
 use super::dp::ordered_pairs;
 use super::ExtRational;
-use crate::num::{Interval, Rational};
+use crate::num::{Interval, Natural, Rational};
 use crate::prob::Channel;
 use malachite::base::num::basic::traits::{One, Zero};
 use std::cmp::Ordering;
+use std::collections::BinaryHeap;
 use std::fmt;
 
 /// Precisions (bits) tried, in order, when comparing a rational with `e^ε`.
@@ -48,21 +49,68 @@ impl std::error::Error for Unseparated {}
 /// The exact comparison of `r` with `e^ε` for `ε ≥ 0` (`r` of any sign). At `ε = 0` it is
 /// rational; otherwise `e^ε` is irrational and enclosures of growing precision separate them.
 pub fn cmp_with_exp(r: &Rational, eps: &Rational) -> Result<Ordering, Unseparated> {
-    if *eps == 0u32 {
-        return Ok(r.cmp(&Rational::ONE));
-    }
-    if *r <= 0u32 {
-        return Ok(Ordering::Less);
-    }
-    for prec in PRECISIONS {
-        if let Some(o) = Interval::exp_rational(eps, prec).cmp_rational(r) {
-            return Ok(o.reverse());
+    ExpEps::new(eps).compare(r)
+}
+
+/// `e^ε` for many comparisons ([`cmp_with_exp`]): enclosed once at 64 bits, which separates
+/// almost every rational; only a rational the first enclosure cannot separate goes through the
+/// precision schedule. A δ(ε) table compares every likelihood ratio of every neighbour pair with
+/// `e^ε`: recomputing `e^ε` for each made `audit --eps` cubic (issue 31: 356 s on 200×200).
+#[derive(Clone, Debug)]
+pub struct ExpEps {
+    eps: Rational,
+    /// `None` at `ε = 0` (`e^0 = 1` is compared exactly).
+    first: Option<Interval>,
+}
+
+impl ExpEps {
+    pub fn new(eps: &Rational) -> ExpEps {
+        ExpEps {
+            eps: eps.clone(),
+            first: (*eps != 0u32).then(|| Interval::exp_rational(eps, PRECISIONS[0])),
         }
     }
-    Err(Unseparated {
-        ratio: r.clone(),
-        eps: eps.clone(),
-    })
+
+    /// The exact comparison of `r` with `e^ε`.
+    pub fn compare(&self, r: &Rational) -> Result<Ordering, Unseparated> {
+        let Some(first) = &self.first else {
+            return Ok(r.cmp(&Rational::ONE));
+        };
+        if *r <= 0u32 {
+            return Ok(Ordering::Less);
+        }
+        if let Some(o) = first.cmp_rational(r) {
+            return Ok(o.reverse());
+        }
+        for &prec in &PRECISIONS[1..] {
+            if let Some(o) = Interval::exp_rational(&self.eps, prec).cmp_rational(r) {
+                return Ok(o.reverse());
+            }
+        }
+        Err(Unseparated {
+            ratio: r.clone(),
+            eps: self.eps.clone(),
+        })
+    }
+
+    /// Is `A1 − B1 s > A2 − B2 s` at `s = e^ε`? Decided exactly (see the module documentation).
+    pub(crate) fn greater(
+        &self,
+        (a1, b1): (&Rational, &Rational),
+        (a2, b2): (&Rational, &Rational),
+    ) -> Result<bool, Unseparated> {
+        let db = b1 - b2;
+        if db == 0u32 {
+            return Ok(a1 > a2);
+        }
+        // da − s·db > 0  ⇔  s < da/db (db > 0)  or  s > da/db (db < 0).
+        let o = self.compare(&((a1 - a2) / &db))?;
+        Ok(if db > 0u32 {
+            o == Ordering::Greater
+        } else {
+            o == Ordering::Less
+        })
+    }
 }
 
 /// `δ(ε) = A − B·e^ε` exactly, with the ordered pair `(x, x')` and event
@@ -138,7 +186,7 @@ impl fmt::Display for DeltaAtEps {
 fn pair_at_eps(
     p: &[Rational],
     q: &[Rational],
-    eps: &Rational,
+    e: &ExpEps,
 ) -> Result<(Rational, Rational, Vec<usize>), Unseparated> {
     let (mut a, mut b, mut event) = (Rational::ZERO, Rational::ZERO, Vec::new());
     for (y, (py, qy)) in p.iter().zip(q).enumerate() {
@@ -146,7 +194,7 @@ fn pair_at_eps(
             continue;
         }
         // y is in the event iff P(y) > e^ε Q(y), i.e. Q(y) = 0 or P(y)/Q(y) > e^ε.
-        let inside = *qy == 0u32 || cmp_with_exp(&(py / qy), eps)? == Ordering::Greater;
+        let inside = *qy == 0u32 || e.compare(&(py / qy))? == Ordering::Greater;
         if inside {
             a += py;
             b += qy;
@@ -156,25 +204,13 @@ fn pair_at_eps(
     Ok((a, b, event))
 }
 
-/// Is `A1 − B1 s > A2 − B2 s` at `s = e^ε`? Decided exactly (see the module documentation).
+/// Is `A1 − B1 s > A2 − B2 s` at `s = e^ε`? Decided exactly ([`ExpEps::greater`]).
 pub(crate) fn greater_at_eps(
-    (a1, b1): (&Rational, &Rational),
-    (a2, b2): (&Rational, &Rational),
+    first: (&Rational, &Rational),
+    second: (&Rational, &Rational),
     eps: &Rational,
 ) -> Result<bool, Unseparated> {
-    let da = a1 - a2;
-    let db = b1 - b2;
-    if db == 0u32 {
-        return Ok(da > 0u32);
-    }
-    // da − s·db > 0  ⇔  s < da/db (db > 0)  or  s > da/db (db < 0).
-    let r = &da / &db;
-    let o = cmp_with_exp(&r, eps)?;
-    Ok(if db > 0u32 {
-        o == Ordering::Greater
-    } else {
-        o == Ordering::Less
-    })
+    ExpEps::new(eps).greater(first, second)
 }
 
 /// The smallest δ for which `w` is (ε, δ)-DP on the neighbour pairs `adj` (both orientations),
@@ -191,10 +227,11 @@ pub fn delta_at_eps(
         pair: (0, 0),
         event: Vec::new(),
     };
+    let e = ExpEps::new(eps);
     let mut first = true;
     for (x, xp) in ordered_pairs(adj) {
-        let (a, b, event) = pair_at_eps(&w.rows()[x], &w.rows()[xp], eps)?;
-        if first || greater_at_eps((&a, &b), (&best.a, &best.b), eps)? {
+        let (a, b, event) = pair_at_eps(&w.rows()[x], &w.rows()[xp], &e)?;
+        if first || e.greater((&a, &b), (&best.a, &best.b))? {
             best = DeltaAtEps {
                 eps: eps.clone(),
                 a,
@@ -219,32 +256,34 @@ pub struct EpsForDelta {
 }
 
 /// For one ordered pair, the smallest `t ≥ 1` with `Σ_y (p_y − t q_y)^+ ≤ δ`: walk the
-/// breakpoints `p_y/q_y > 1` downwards keeping `f(t) = A − tB` on the current piece.
+/// breakpoints `p_y/q_y > 1` downwards keeping `f(t) = A − tB` on the current piece. The
+/// breakpoints come off a heap (built in linear time), so a small δ, crossed near the largest
+/// ratios, costs `O(k)` rather than a full sort.
 fn pair_t_for_delta(p: &[Rational], q: &[Rational], delta: &Rational) -> ExtRational {
     let mut a = Rational::ZERO; // mass where q = 0: never removed by a finite t
-    let mut ratios: Vec<(Rational, &Rational, &Rational)> = Vec::new();
-    for (py, qy) in p.iter().zip(q) {
+    let mut ratios: Vec<(Rational, usize)> = Vec::new();
+    for (y, (py, qy)) in p.iter().zip(q).enumerate() {
         if *py == 0u32 {
             continue;
         }
         if *qy == 0u32 {
             a += py;
         } else if py > qy {
-            ratios.push((py / qy, py, qy));
+            ratios.push((py / qy, y));
         }
     }
     if a > *delta {
         return ExtRational::Infinite;
     }
-    ratios.sort_by(|x, y| y.0.cmp(&x.0));
+    let mut heap = BinaryHeap::from(ratios);
     let mut b = Rational::ZERO;
-    for (r, py, qy) in ratios {
+    while let Some((r, y)) = heap.pop() {
         // On [r, previous breakpoint], f(t) = a − t b; f(r) > δ puts the crossing above r.
         if &a - &r * &b > *delta {
             return ExtRational::Finite((&a - delta) / &b);
         }
-        a += py;
-        b += qy;
+        a += &p[y];
+        b += &q[y];
     }
     if &a - &b > *delta {
         ExtRational::Finite((&a - delta) / &b)
@@ -267,9 +306,188 @@ pub fn eps_for_delta(w: &Channel, adj: &[(usize, usize)], delta: &Rational) -> E
         if t > best.t {
             best.t = t;
             best.pair = (x, xp);
+            if best.t.is_infinite() {
+                break; // no later pair is strictly larger
+            }
         }
     }
     best
+}
+
+/// δ(ε) over many neighbour pairs from one sort of each output's column (issue 31: `audit
+/// --eps` compared every likelihood ratio of every pair with `e^ε`, `n²k` certified
+/// comparisons). Sort column `y` ascending once; for an input `x`, the `x'` with
+/// `W(y|x') < e^-ε W(y|x)` — those whose event contains `y` — are then a prefix of the sorted
+/// column, found by binary search (`n k log n` certified comparisons per ε in all). A pair's
+/// event is read off integer ranks, and its masses `A`, `B` are summed as integers over each
+/// row's common denominator when they fit in 64 bits.
+pub struct PairScan<'a> {
+    w: &'a Channel,
+    /// `order[y]`: the inputs sorted by `W(y|·)` ascending.
+    order: Vec<Vec<u32>>,
+    /// `rank[x][y]`: the position of `x` in `order[y]`.
+    rank: Vec<Vec<u32>>,
+    /// Row `x` as `(D, N)` with `W(y|x) = N[y] / D`, when `D` and every `N[y]` fit in `u64`.
+    ints: Vec<Option<(u64, Vec<u64>)>>,
+}
+
+/// Row `r` over its common denominator, when everything fits in `u64`.
+fn row_ints(r: &[Rational]) -> Option<(u64, Vec<u64>)> {
+    let mut den: u64 = 1;
+    for a in r {
+        let d = u64::try_from(a.denominator_ref()).ok()?;
+        den = den.checked_mul(d / gcd_u64(den, d))?;
+    }
+    let nums = r
+        .iter()
+        .map(|a| {
+            let n = u64::try_from(a.numerator_ref()).ok()?;
+            let d = u64::try_from(a.denominator_ref()).ok()?;
+            n.checked_mul(den / d)
+        })
+        .collect::<Option<Vec<u64>>>()?;
+    Some((den, nums))
+}
+
+fn gcd_u64(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+impl<'a> PairScan<'a> {
+    pub fn new(w: &'a Channel) -> PairScan<'a> {
+        let (n, k) = (w.n_inputs(), w.n_outputs());
+        let rows = w.rows();
+        let mut rank = vec![vec![0u32; k]; n];
+        let order: Vec<Vec<u32>> = (0..k)
+            .map(|y| {
+                let mut o: Vec<u32> = (0..n as u32).collect();
+                o.sort_by(|&a, &b| rows[a as usize][y].cmp(&rows[b as usize][y]));
+                for (i, &x) in o.iter().enumerate() {
+                    rank[x as usize][y] = i as u32;
+                }
+                o
+            })
+            .collect();
+        let ints = rows.iter().map(|r| row_ints(r)).collect();
+        PairScan {
+            w,
+            order,
+            rank,
+            ints,
+        }
+    }
+
+    /// The thresholds at one ε: `thr[x][y]` = how many `x'` have `W(y|x') < e^-ε W(y|x)`
+    /// (0 when `W(y|x) = 0`).
+    pub fn at_eps(&self, eps: &Rational) -> Result<EpsScan<'_>, Unseparated> {
+        let e = ExpEps::new(eps);
+        let rows = self.w.rows();
+        let (n, k) = (self.w.n_inputs(), self.w.n_outputs());
+        let mut thr = vec![vec![0u32; k]; n];
+        for (y, order) in self.order.iter().enumerate() {
+            for x in 0..n {
+                let p = &rows[x][y];
+                if *p == 0u32 {
+                    continue;
+                }
+                // The predicate "W(y|x') e^ε < p" holds on a prefix of the sorted column.
+                let below = |i: usize| -> Result<bool, Unseparated> {
+                    let q = &rows[order[i] as usize][y];
+                    Ok(*q == 0u32 || e.compare(&(p / q))? == Ordering::Greater)
+                };
+                let (mut lo, mut hi) = (0, n);
+                while lo < hi {
+                    let mid = (lo + hi) / 2;
+                    if below(mid)? {
+                        lo = mid + 1;
+                    } else {
+                        hi = mid;
+                    }
+                }
+                thr[x][y] = lo as u32;
+            }
+        }
+        Ok(EpsScan { scan: self, e, thr })
+    }
+}
+
+/// [`PairScan`] at one ε.
+pub struct EpsScan<'a> {
+    scan: &'a PairScan<'a>,
+    e: ExpEps,
+    thr: Vec<Vec<u32>>,
+}
+
+impl EpsScan<'_> {
+    /// Is `y` in the event `{y : W(y|x) > e^ε W(y|x')}` of the ordered pair `(x, x')`?
+    fn inside(&self, x: usize, xp: usize, y: usize) -> bool {
+        self.scan.rank[xp][y] < self.thr[x][y]
+    }
+
+    /// `(A, B)` of the ordered pair: the masses of its event under `x` and `x'`.
+    fn masses(&self, x: usize, xp: usize) -> (Rational, Rational) {
+        let k = self.scan.w.n_outputs();
+        match (&self.scan.ints[x], &self.scan.ints[xp]) {
+            (Some((dx, nx)), Some((dxp, nxp))) => {
+                let (mut a, mut b) = (0u128, 0u128);
+                for y in (0..k).filter(|&y| self.inside(x, xp, y)) {
+                    a += nx[y] as u128;
+                    b += nxp[y] as u128;
+                }
+                (
+                    Rational::from_naturals(Natural::from(a), Natural::from(*dx)),
+                    Rational::from_naturals(Natural::from(b), Natural::from(*dxp)),
+                )
+            }
+            _ => {
+                let rows = self.scan.w.rows();
+                let (mut a, mut b) = (Rational::ZERO, Rational::ZERO);
+                for y in (0..k).filter(|&y| self.inside(x, xp, y)) {
+                    a += &rows[x][y];
+                    b += &rows[xp][y];
+                }
+                (a, b)
+            }
+        }
+    }
+
+    /// [`delta_at_eps`] on `adj` (same value, pair and event).
+    pub fn delta(&self, adj: &[(usize, usize)]) -> Result<DeltaAtEps, Unseparated> {
+        let mut best: Option<(Rational, Rational, (usize, usize))> = None;
+        for (x, xp) in ordered_pairs(adj) {
+            let (a, b) = self.masses(x, xp);
+            let better = match &best {
+                None => true,
+                Some((ba, bb, _)) => self.e.greater((&a, &b), (ba, bb))?,
+            };
+            if better {
+                best = Some((a, b, (x, xp)));
+            }
+        }
+        let (a, b, pair) = best.unwrap_or((Rational::ZERO, Rational::ZERO, (0, 0)));
+        let event = if adj.is_empty() {
+            Vec::new()
+        } else {
+            (0..self.scan.w.n_outputs())
+                .filter(|&y| self.inside(pair.0, pair.1, y))
+                .collect()
+        };
+        Ok(DeltaAtEps {
+            eps: self.e.eps.clone(),
+            a,
+            b,
+            pair,
+            event,
+        })
+    }
+
+    /// The comparison with `e^ε` that orders pairs ([`ExpEps::greater`]).
+    pub fn exp(&self) -> &ExpEps {
+        &self.e
+    }
 }
 
 #[cfg(test)]
@@ -381,6 +599,36 @@ mod tests {
         assert!(neg.enclose(128).hi_rational().unwrap() <= 0u32);
     }
 
+    /// A row whose denominators overflow `u64` when combined takes the rational path; the
+    /// scan equals the pair-by-pair [`delta_at_eps`], witness and event included.
+    #[test]
+    fn scan_with_big_denominators() {
+        let big = (1u64 << 40) + 1;
+        let (u, v) = (
+            Rational::from_unsigneds(1, big),
+            Rational::from_unsigneds(1, big + 2),
+        );
+        let w = Channel::new(vec![
+            vec![u.clone(), v.clone(), Rational::ONE - &u - &v],
+            vec![q(1, 3), q(1, 3), q(1, 3)],
+            vec![q(1, 2), q(0, 1), q(1, 2)],
+        ])
+        .unwrap();
+        let adj = complete_pairs(3);
+        let scan = PairScan::new(&w);
+        assert!(scan.ints[0].is_none() && scan.ints[1].is_some());
+        for eps in [q(0, 1), q(1, 2), q(3, 1)] {
+            assert_eq!(
+                scan.at_eps(&eps).unwrap().delta(&adj).unwrap(),
+                delta_at_eps(&w, &adj, &eps).unwrap()
+            );
+        }
+        assert_eq!(
+            scan.at_eps(&q(1, 1)).unwrap().delta(&[]).unwrap(),
+            delta_at_eps(&w, &[], &q(1, 1)).unwrap()
+        );
+    }
+
     fn channel() -> impl Strategy<Value = Channel> {
         (2usize..4, 2usize..4).prop_flat_map(|(n, k)| {
             proptest::collection::vec(proptest::collection::vec(0u32..6, k), n).prop_filter_map(
@@ -404,6 +652,24 @@ mod tests {
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// The column-sort scan equals the pair-by-pair reference [`delta_at_eps`] (value,
+        /// first attaining pair, event) on complete and partial adjacencies.
+        #[test]
+        fn scan_equals_pair_by_pair(w in channel(), e in 0u32..12, partial in any::<bool>()) {
+            let n = w.n_inputs();
+            let adj: Vec<(usize, usize)> = if partial {
+                (1..n).map(|b| (b - 1, b)).collect()
+            } else {
+                complete_pairs(n)
+            };
+            let eps = Rational::from_unsigneds(e, 4u32);
+            let scan = PairScan::new(&w);
+            prop_assert_eq!(
+                scan.at_eps(&eps).unwrap().delta(&adj).unwrap(),
+                delta_at_eps(&w, &adj, &eps).unwrap()
+            );
+        }
 
         /// δ at e^ε lies between δ at the rational ends of an enclosure of e^ε (δ(t) is
         /// non-increasing), computed by the independent rational [`delta_at`].

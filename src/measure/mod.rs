@@ -15,6 +15,8 @@
 
 mod bounds;
 mod capacity;
+mod capacity_hint;
+pub use capacity_hint::capacity_newton_limit;
 mod divergence;
 mod dp;
 pub mod epsilon;
@@ -29,17 +31,17 @@ pub use bounds::{
 };
 pub use capacity::{
     blahut_arimoto_hint, capacity_bracket, capacity_bracket_at, capacity_bracket_exact,
-    CapacityBracket, ExactCapacityBracket,
+    capacity_bracket_within, CapacityBracket, ExactCapacityBracket,
 };
 pub use divergence::{
     event_probability, hockey_stick_divergence, hockey_stick_two_sided, l1_distance, max_ratio,
     max_ratio_over_events, max_ratio_two_sided, positive_part,
 };
-pub(crate) use dp::max_ratio_rows;
 pub use dp::{
     delta_at, dp_level, hockey_stick, max_ratio_over_ordered_pairs, tv, DeltaAt, DpLevel,
     HockeyStick,
 };
+pub(crate) use dp::{is_complete, max_ratio_rows};
 pub use ident::{
     expected_distortion, expected_hamming_distortion, hamming_distance_base_m,
     identifiability_level,

@@ -25,6 +25,7 @@
 
 use super::fmt::to_f64;
 use super::interval::Interval;
+use super::ln_cache::LnCache;
 use super::Decision;
 use malachite::base::num::arithmetic::traits::{Abs, Gcd};
 use malachite::base::num::basic::traits::{One, Zero};
@@ -161,9 +162,21 @@ impl LogLinear {
     /// sign is decided exactly ([`LogLinear::signum_with_prec`]) and the enclosure clipped to
     /// it, so a zero form is `[0, 0]` (not `[-1e-20, 1e-20]`) and a positive one has `lo ≥ 0`.
     pub fn enclose(&self, prec: u64) -> Interval {
+        self.enclose_by(prec, |r| Interval::ln_rational(r, prec))
+    }
+
+    /// [`LogLinear::enclose`] with the logarithms of small numerators and denominators shared
+    /// ([`LnCache`]): far fewer logarithms for forms with many terms such as the mutual
+    /// information of a channel (its enclosure may be a few ulps wider).
+    pub fn enclose_cached(&self, prec: u64) -> Interval {
+        let mut lns = LnCache::new(prec);
+        self.enclose_by(prec, |r| lns.ln(r))
+    }
+
+    fn enclose_by(&self, prec: u64, mut ln: impl FnMut(&Rational) -> Option<Interval>) -> Interval {
         let mut acc = Interval::from_i64(0, prec);
         for (r, c) in &self.terms {
-            let l = Interval::ln_rational(r, prec).expect("r > 0");
+            let l = ln(r).expect("r > 0");
             acc = &acc + &l.mul_rational(c);
         }
         if acc.contains_zero() {

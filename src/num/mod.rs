@@ -7,6 +7,7 @@ pub mod decision;
 pub mod fmt;
 pub mod hypergeom;
 pub mod interval;
+pub mod ln_cache;
 pub mod loglin;
 pub mod mpoly;
 pub mod parse;
@@ -15,6 +16,7 @@ pub mod sturm;
 
 pub use decision::Decision;
 pub use interval::Interval;
+pub use ln_cache::LnCache;
 pub use loglin::LogLinear;
 pub use malachite::rational::Rational;
 pub use malachite::{Integer, Natural};

@@ -339,3 +339,43 @@ fn rationalize_is_explicit_and_reported() {
     assert_eq!(code, 3);
     assert!(err.contains("row 1 sums to 9/10"), "{err}");
 }
+
+/// Issue 31: the complete adjacency on 6,000 inputs lists 17,997,000 pairs; with
+/// `--max-memory 64M` the audit is refused before allocating them (exit 3, a message naming
+/// the estimate, the pair list and the flag); a bad size is a usage error.
+#[test]
+fn memory_estimate_refuses_before_allocating() {
+    let rows: String = (0..6000)
+        .map(|i| if i % 2 == 0 { "1/2,1/2\n" } else { "1/3,2/3\n" })
+        .collect();
+    let f = file("wide.csv", &rows);
+    let (code, out, err) = audit(&[f.to_str().unwrap(), "--max-memory", "64M"]);
+    assert_eq!(code, 3, "{out}{err}");
+    assert!(err.contains("6000 inputs × 2 outputs needs about"), "{err}");
+    assert!(err.contains("17997000 neighbour pairs"), "{err}");
+    assert!(err.contains("above the limit of 64.0 MiB"), "{err}");
+    assert!(err.contains("--max-memory"), "{err}");
+    assert!(out.is_empty());
+    for bad in ["0", "-1", "12Q", "lots"] {
+        let flag = format!("--max-memory={bad}");
+        let (code, _, err) = audit(&[f.to_str().unwrap(), &flag]);
+        assert_eq!(code, 2, "{bad}: {err}");
+        assert!(err.contains("--max-memory"), "{bad}: {err}");
+    }
+}
+
+/// Issue 31: `--time-limit` stops with exit 4 and names the stage; a generous limit changes
+/// nothing.
+#[test]
+fn time_limit_exits_4_naming_the_stage() {
+    let rows: String = (0..300)
+        .map(|i| format!("{}/1000,{}/1000\n", 1 + i, 999 - i))
+        .collect();
+    let f = file("tall.csv", &rows);
+    let (code, out, err) = audit(&[f.to_str().unwrap(), "--time-limit", "0.000001"]);
+    assert_eq!(code, 4, "{out}{err}");
+    assert!(err.contains("time limit reached during"), "{err}");
+    assert!(out.is_empty());
+    let (code, _, err) = audit(&[f.to_str().unwrap(), "--time-limit", "600", "--eps", "1/2,1"]);
+    assert_eq!(code, 0, "{err}");
+}
