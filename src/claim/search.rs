@@ -85,7 +85,8 @@ pub fn search(
     // measured `search CY-13 --budget-secs 15` at 25.5 s when it started after the grid and
     // was only looked at between sizes).
     let start = Instant::now();
-    let deadline = opts.budget.map(|b| start + b);
+    // a budget past what an `Instant` can hold is no budget (not an overflow panic)
+    let deadline = opts.budget.and_then(|b| start.checked_add(b));
     let grid_failure = checker
         .check_grid()
         .into_iter()
