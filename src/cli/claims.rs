@@ -1,13 +1,13 @@
 //! `dpcert list`, `dpcert verify`, `dpcert search`: argument handling and printing over
-//! `claim::{manifest, verdict, registry}`. Each function returns the process exit code.
+//! `claim::{manifest, verdict, registry, search}`. Each function returns the process exit code.
 
 use super::exit;
 use super::progress::Progress;
 use crate::claim::manifest::{self, Manifest, ManifestClaim};
 use crate::claim::verdict::{self, Report};
-use crate::claim::{registry, Check, ClaimChecker, Outcome};
+use crate::claim::{registry, search, ClaimChecker, Outcome};
 use std::collections::BTreeMap;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 fn load_manifests() -> Result<Vec<Manifest>, i32> {
     let dir = std::env::var_os("DPCERT_THEOREMS")
@@ -129,9 +129,8 @@ pub fn list(paper: Option<&str>, json: bool) -> i32 {
 /// and past the machine's cores more threads only add contention.
 pub const MAX_JOBS: usize = 256;
 
-/// The largest `search --max-size` (search families grow at least exponentially in the size;
-/// no family is meaningful this far out).
-pub const MAX_SEARCH_SIZE: usize = 64;
+/// The largest `search --max-size` (see [`crate::claim::search::MAX_SEARCH_SIZE`]).
+pub use crate::claim::search::MAX_SEARCH_SIZE;
 
 /// A thread pool of `jobs` threads (clamped to `1..=MAX_JOBS`; default: rayon's, one per core).
 /// A pool that cannot be built falls back to the global pool instead of panicking.
@@ -330,158 +329,89 @@ pub struct SearchArgs {
     pub json: bool,
 }
 
-/// Parse `K/N` with 1 <= K <= N.
-pub fn parse_shard(s: &str) -> Result<(usize, usize), String> {
-    let (k, n) = s
-        .split_once('/')
-        .ok_or_else(|| format!("--shard `{s}`: expected K/N, e.g. 2/8"))?;
-    let k: usize = k
-        .trim()
-        .parse()
-        .map_err(|_| format!("--shard `{s}`: K is not a number"))?;
-    let n: usize = n
-        .trim()
-        .parse()
-        .map_err(|_| format!("--shard `{s}`: N is not a number"))?;
-    if n == 0 || k == 0 || k > n {
-        return Err(format!("--shard `{s}`: need 1 <= K <= N"));
-    }
-    Ok((k, n))
-}
+/// Parse `K/N` with 1 <= K <= N (see [`crate::claim::search::parse_shard`]).
+pub use crate::claim::search::parse_shard;
 
-/// `dpcert search ID ...`: grows the search size 1, 2, ... up to `--max-size` (or the budget),
-/// stops at the first size with a failing instance and prints the smallest one.
+/// `dpcert search ID ...`: [`search::search`] on the claim's family; prints the counterexample
+/// (or how many instances were tried and why the search stopped).
 pub fn search(a: &SearchArgs) -> i32 {
     let checkers = registry();
     let Some(checker) = checkers.iter().find(|c| c.id() == a.id) else {
         return unknown_id(&a.id, &checkers);
     };
-    if !(1..=MAX_SEARCH_SIZE).contains(&a.max_size) {
-        eprintln!(
-            "error: --max-size must be 1 to {MAX_SEARCH_SIZE} (search sizes start at 1), got {}",
-            a.max_size
-        );
-        return exit::USAGE;
+    let opts = search::Options {
+        max_size: a.max_size,
+        budget: a.budget_secs.map(Duration::from_secs),
+        shard: a.shard,
+    };
+    let progress = Progress::bar(a.max_size as u64, !a.json);
+    let result = pool(a.jobs).install(|| {
+        search::search(checker.as_ref(), &opts, &|size, n| {
+            progress.tick(&format!("size {size}: {n} instances"))
+        })
+    });
+    progress.finish();
+    let found = match result {
+        Ok(f) => f,
+        Err(e @ search::SearchError::BadSize(_)) => {
+            eprintln!("error: {e}");
+            return exit::USAGE;
+        }
+        Err(search::SearchError::NoFamily) => {
+            eprintln!(
+                "error: claim `{}` has no search family beyond its default grid (`dpcert list` shows which claims have one; `dpcert verify {}` runs its grid)",
+                a.id, a.id
+            );
+            return exit::USAGE;
+        }
+    };
+    if a.json {
+        let out = found.to_json(&a.id, a.shard);
+        println!("{}", serde_json::to_string_pretty(&out).expect("json"));
+        return exit::OK;
     }
-    if !checker.has_search_family() {
-        eprintln!(
-            "error: claim `{}` has no search family beyond its default grid (`dpcert list` shows which claims have one; `dpcert verify {}` runs its grid)",
-            a.id, a.id
-        );
-        return exit::USAGE;
-    }
-    // The default grid first: a claim that already fails there is reported as such, so "no
-    // counterexample beyond the grid" is never read as "no counterexample".
-    let grid_failure = pool(a.jobs)
-        .install(|| checker.check_grid())
-        .into_iter()
-        .find(|c| c.outcome == Outcome::Fails);
-    if let (Some(c), false) = (&grid_failure, a.json) {
+    if let Some(c) = &found.grid_failure {
         println!(
             "{}: already fails on its own grid at {} (`dpcert verify {}` shows the report); searching beyond it",
             a.id, c.instance, a.id
         );
     }
-    let start = Instant::now();
-    let budget = a.budget_secs.map(Duration::from_secs);
-    let (k, n) = a.shard.unwrap_or((1, 1));
-    let keep = move |i: usize| i % n == k - 1;
-    let mut tried = 0usize;
-    let mut undecided = 0usize;
-    let mut found: Option<(usize, Check)> = None;
-    let mut reason = format!("searched sizes 1..={}", a.max_size);
-    let progress = Progress::bar(a.max_size as u64, !a.json);
-    for size in 1..=a.max_size {
-        if budget.is_some_and(|b| start.elapsed() > b) {
-            reason = format!(
-                "budget of {}s reached before size {size}",
-                budget.unwrap().as_secs()
-            );
-            break;
-        }
-        let Some(checks) = pool(a.jobs).install(|| checker.search_select(size, &keep)) else {
-            progress.finish();
-            eprintln!(
-                "error: claim `{}` has no search family beyond its default grid",
-                a.id
-            );
-            return exit::USAGE;
-        };
-        progress.tick(&format!("size {size}: {} instances", checks.len()));
-        tried += checks.len();
-        undecided += checks
-            .iter()
-            .filter(|(_, c)| c.outcome == Outcome::Undecided)
-            .count();
-        let mut fails: Vec<(usize, Check)> = checks
-            .into_iter()
-            .filter(|(_, c)| c.outcome == Outcome::Fails)
-            .collect();
-        fails.sort_by(|(i, a), (j, b)| {
-            (a.instance.len(), &a.instance, i).cmp(&(b.instance.len(), &b.instance, j))
-        });
-        if let Some((i, c)) = fails.into_iter().next() {
-            found = Some((size, c));
-            let _ = i;
-            reason = format!("stopped at the first size with a counterexample ({size})");
-            break;
-        }
-    }
-    progress.finish();
-    let reproduce = found
-        .as_ref()
-        .map(|(size, _)| format!("dpcert search {} --max-size {size}", a.id));
-    if a.json {
-        let out = serde_json::json!({
-            "id": a.id,
-            "tried": tried,
-            "undecided": undecided,
-            "shard": a.shard.map(|(k, n)| format!("{k}/{n}")),
-            "grid_fails": grid_failure.as_ref().map(|c| c.instance.clone()),
-            "result": found.as_ref().map(|_| "fails").unwrap_or("no counterexample"),
-            "size": found.as_ref().map(|(s, _)| *s),
-            "counterexample": found.as_ref().map(|(_, c)| c),
-            "reproduce": reproduce,
-            "note": reason,
-        });
-        println!("{}", serde_json::to_string_pretty(&out).expect("json"));
-    } else {
-        match &found {
-            Some((size, c)) => {
-                println!("{}: counterexample at search size {size}", a.id);
-                println!("instance  {}", c.instance);
-                println!("compared  {}", c.compared);
-                // A side without a value (a check that is not a comparison) is left out, not
-                // printed as `none ()`.
-                for (name, side) in [("lhs", &c.lhs), ("rhs", &c.rhs)] {
-                    match (side.exact.as_str(), side.decimal.as_str()) {
-                        ("" | "none", "") => {}
-                        (exact, "") => println!("{name}       {exact}"),
-                        (exact, dec) => println!("{name}       {exact}   ({dec})"),
-                    }
+    match &found.counterexample {
+        Some((size, c)) => {
+            println!("{}: counterexample at search size {size}", a.id);
+            println!("instance  {}", c.instance);
+            println!("compared  {}", c.compared);
+            // A side without a value (a check that is not a comparison) is left out, not
+            // printed as `none ()`.
+            for (name, side) in [("lhs", &c.lhs), ("rhs", &c.rhs)] {
+                match (side.exact.as_str(), side.decimal.as_str()) {
+                    ("" | "none", "") => {}
+                    (exact, "") => println!("{name}       {exact}"),
+                    (exact, dec) => println!("{name}       {exact}   ({dec})"),
                 }
-                println!("method    {}", c.method);
-                if !c.note.is_empty() {
-                    println!("note      {}", c.note);
-                }
-                println!("reproduce {}", reproduce.clone().unwrap_or_default());
             }
-            None => println!(
-                "{}: no counterexample in {tried} instances ({undecided} undecided); {reason}",
-                a.id
-            ),
+            println!("method    {}", c.method);
+            if !c.note.is_empty() {
+                println!("note      {}", c.note);
+            }
+            println!("reproduce {}", found.reproduce(&a.id).unwrap_or_default());
         }
+        None => println!(
+            "{}: no counterexample in {} instances ({} undecided); {}",
+            a.id, found.tried, found.undecided, found.note
+        ),
     }
     exit::OK
 }
 
-/// `dpcert search-merge FILE...`: combine the `--json` outputs of `dpcert search ID --shard K/N`
-/// (one per job of an array). Every shard 1..N of one claim must be present exactly once; the
-/// merged answer is the counterexample the unsplit search reports (smallest size, then the
-/// shortest, least instance), with `tried` and `undecided` summed. Exit 0, 2 for a usage error, 3 for a bad file.
+/// `dpcert search-merge FILE...`: read the `--json` outputs of `dpcert search ID --shard K/N`
+/// and print their [`search::merge`]. Exit 0, 2 for a usage error, 3 for a bad file.
 pub fn search_merge(files: &[std::path::PathBuf], json: bool) -> i32 {
-    use serde_json::Value;
-    let mut docs: Vec<(String, Value)> = Vec::new();
+    if files.is_empty() {
+        eprintln!("error: search-merge needs at least one file");
+        return exit::USAGE;
+    }
+    let mut docs: Vec<(String, serde_json::Value)> = Vec::new();
     for f in files {
         let name = f.display().to_string();
         let text = match std::fs::read_to_string(f) {
@@ -492,105 +422,46 @@ pub fn search_merge(files: &[std::path::PathBuf], json: bool) -> i32 {
             }
         };
         match crate::prob::io::parse_json_unique_keys(&text) {
-            Ok(v) if v["id"].is_string() && v["tried"].is_u64() => docs.push((name, v)),
-            Ok(_) => {
-                eprintln!("error: {name}: not the --json output of `dpcert search`");
-                return exit::BAD_INPUT;
-            }
+            Ok(v) => docs.push((name, v)),
             Err(e) => {
                 eprintln!("error: {name}: invalid JSON: {e}");
                 return exit::BAD_INPUT;
             }
         }
     }
-    let Some((_, first)) = docs.first() else {
-        eprintln!("error: search-merge needs at least one file");
-        return exit::USAGE;
+    let m = match search::merge(&docs) {
+        Ok(m) => m,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return exit::BAD_INPUT;
+        }
     };
-    let id = first["id"].as_str().unwrap_or("").to_string();
-    let mut shards: BTreeMap<usize, String> = BTreeMap::new();
-    let mut total = None;
-    for (name, v) in &docs {
-        if v["id"] != first["id"] {
-            eprintln!("error: {name}: claim {} differs from {id}", v["id"]);
-            return exit::BAD_INPUT;
-        }
-        let (k, n) = match v["shard"].as_str().map(parse_shard) {
-            Some(Ok(kn)) => kn,
-            _ => (1, 1),
-        };
-        if *total.get_or_insert(n) != n {
-            eprintln!(
-                "error: {name}: shard {k}/{n} does not split into {} like the others",
-                total.unwrap_or(n)
-            );
-            return exit::BAD_INPUT;
-        }
-        if let Some(other) = shards.insert(k, name.clone()) {
-            eprintln!("error: {name}: shard {k}/{n} already given by {other}");
-            return exit::BAD_INPUT;
-        }
-    }
-    let n = total.unwrap_or(1);
-    let missing: Vec<String> = (1..=n)
-        .filter(|k| !shards.contains_key(k))
-        .map(|k| format!("{k}/{n}"))
-        .collect();
-    let sum = |key: &str| {
-        docs.iter()
-            .map(|(_, v)| v[key].as_u64().unwrap_or(0))
-            .sum::<u64>()
-    };
-    let found = docs
-        .iter()
-        .filter(|(_, v)| v["result"] == "fails")
-        // The unsplit search's choice: smallest size, then shortest and least instance text.
-        .min_by_key(|(_, v)| {
-            let inst = v["counterexample"]["instance"].as_str().unwrap_or("");
-            (
-                v["size"].as_u64().unwrap_or(u64::MAX),
-                inst.len(),
-                inst.to_string(),
-            )
-        });
-    let out = serde_json::json!({
-        "id": id,
-        "shards": n,
-        "missing_shards": missing,
-        "tried": sum("tried"),
-        "undecided": sum("undecided"),
-        "result": if found.is_some() { "fails" } else { "no counterexample" },
-        "size": found.map(|(_, v)| v["size"].clone()),
-        "counterexample": found.map(|(_, v)| v["counterexample"].clone()),
-        "from": found.map(|(f, _)| f.clone()),
-        "reproduce": found.map(|(_, v)| v["reproduce"].clone()),
-        "notes": docs.iter().map(|(f, v)| format!("{f}: {}", v["note"].as_str().unwrap_or(""))).collect::<Vec<_>>(),
-    });
     if json {
-        println!("{}", serde_json::to_string_pretty(&out).expect("json"));
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&m.to_json()).expect("json")
+        );
     } else {
-        match found {
+        match &m.found {
             Some((f, v)) => {
                 let c = &v["counterexample"];
                 println!(
-                    "{id}: counterexample at search size {} (from {f})",
-                    v["size"]
+                    "{}: counterexample at search size {} (from {f})",
+                    m.id, v["size"]
                 );
                 println!("instance  {}", c["instance"].as_str().unwrap_or(""));
                 println!("compared  {}", c["compared"].as_str().unwrap_or(""));
                 println!("reproduce {}", v["reproduce"].as_str().unwrap_or(""));
             }
             None => println!(
-                "{id}: no counterexample in {} instances over {} shard(s) ({} undecided)",
-                sum("tried"),
-                shards.len(),
-                sum("undecided")
+                "{}: no counterexample in {} instances over {} shard(s) ({} undecided)",
+                m.id, m.tried, m.given, m.undecided
             ),
         }
-        if !missing.is_empty() {
+        if !m.missing.is_empty() {
             println!(
                 "missing shards: {} (the merged answer covers only the shards given)",
-                missing.join(", ")
+                m.missing.join(", ")
             );
         }
     }
@@ -612,14 +483,6 @@ mod tests {
             ("", "abc", 3),
         ] {
             assert_eq!(edit_distance(a, b), d, "{a} {b}");
-        }
-    }
-
-    #[test]
-    fn shard_parsing() {
-        assert_eq!(parse_shard("2/8"), Ok((2, 8)));
-        for bad in ["0/3", "4/3", "x/3", "3", "1/0"] {
-            assert!(parse_shard(bad).is_err(), "{bad}");
         }
     }
 

@@ -157,10 +157,67 @@ pub enum ExprKind {
         domain: Box<Expr>,
         body: Box<Expr>,
     },
+    /// A closed subterm already evaluated once for the whole run: an index into the run's
+    /// table of values (`hoist`). Never produced by the parser.
+    Hoisted(usize),
 }
 
 impl Expr {
     pub fn new(kind: ExprKind, span: Span) -> Expr {
         Expr { kind, span }
+    }
+
+    /// Call `f` on each direct subexpression, binder ranges included, in source order.
+    pub fn for_each_child(&self, f: &mut impl FnMut(&Expr)) {
+        match &self.kind {
+            ExprKind::Neg(a) | ExprKind::Not(a) => f(a),
+            ExprKind::Bin(_, a, b)
+            | ExprKind::Cmp(_, a, b)
+            | ExprKind::Index(a, b)
+            | ExprKind::IntRange(a, b) => {
+                f(a);
+                f(b);
+            }
+            ExprKind::Call { args, named, .. } => {
+                args.iter().for_each(&mut *f);
+                named.iter().for_each(|(_, a)| f(a));
+            }
+            ExprKind::Set(items) => items.iter().for_each(f),
+            ExprKind::Quant {
+                binders,
+                filter,
+                body,
+                ..
+            } => {
+                for b in binders {
+                    match &b.range {
+                        Range::In(d) => f(d),
+                        Range::Symbolic { lo, hi, .. } => {
+                            f(lo);
+                            if let Some((h, _)) = hi {
+                                f(h);
+                            }
+                        }
+                    }
+                }
+                if let Some(x) = filter {
+                    f(x);
+                }
+                f(body);
+            }
+            ExprKind::Let { value, body, .. } => {
+                f(value);
+                f(body);
+            }
+            ExprKind::Fold { domain, body, .. } => {
+                f(domain);
+                f(body);
+            }
+            ExprKind::Num(_)
+            | ExprKind::Inf
+            | ExprKind::E
+            | ExprKind::Var(_)
+            | ExprKind::Hoisted(_) => {}
+        }
     }
 }

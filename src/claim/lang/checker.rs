@@ -1,9 +1,10 @@
 //! An expression claim as a [`ClaimChecker`]: a manifest entry with `expr` and no Rust checker
 //! is registered like any other claim, so `verify`, `show`, the snapshots and the generated
 //! tables treat it the same way. Its grid is the expression's own domains; each instance is one
-//! report row ([`super::run::run_checks`]).
+//! report row ([`super::run::run_checks`]). Its search family (`dpcert search`) is the
+//! expression with its domains grown ([`super::grow`]).
 
-use super::{parse, run, Claim, Options};
+use super::{grow, parse, run, Claim, Options};
 use crate::claim::manifest::{self, Manifest};
 use crate::claim::{error_check, Check, ClaimChecker};
 use std::collections::BTreeSet;
@@ -42,11 +43,21 @@ impl ClaimChecker for ExprChecker {
     fn grid_len(&self) -> usize {
         self.check_grid().len()
     }
-    fn search_size(&self, _size: usize) -> Option<Vec<Check>> {
-        None
+    fn search_size(&self, size: usize) -> Option<Vec<Check>> {
+        self.search_select(size, &|_| true)
+            .map(|v| v.into_iter().map(|(_, c)| c).collect())
     }
     fn has_search_family(&self) -> bool {
-        false
+        self.claim.as_ref().is_ok_and(grow::has_family)
+    }
+    /// The claim's domains grown to search size `size` (sizes and denominators, see
+    /// [`grow`]), the first counterexample shrunk.
+    fn search_select(
+        &self,
+        size: usize,
+        keep: &(dyn Fn(usize) -> bool + Sync),
+    ) -> Option<Vec<(usize, Check)>> {
+        grow::search_select(self.claim.as_ref().ok()?, size, keep)
     }
 }
 

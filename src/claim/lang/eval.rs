@@ -11,6 +11,7 @@ use super::ast::*;
 use super::builtins;
 use super::domains::Domain;
 use super::error::LangError;
+use super::hoist::Const;
 use super::real::{bracket_decision, compare, How, Num};
 use super::symbolic::SymRange;
 use super::value::Value;
@@ -107,6 +108,8 @@ pub struct Evaluator<'s> {
     pub src: &'s str,
     pub sym: Option<SymRange>,
     pub methods: Methods,
+    /// The run's values computed once ([`ExprKind::Hoisted`] indexes them).
+    consts: &'s [Const],
 }
 
 pub type Env = Vec<(String, Value)>;
@@ -117,10 +120,16 @@ fn text(src: &str, s: Span) -> String {
 
 impl<'s> Evaluator<'s> {
     pub fn new(src: &'s str) -> Evaluator<'s> {
+        Evaluator::with_consts(src, &[])
+    }
+
+    /// An evaluator that reads the hoisted values `consts` (see [`super::hoist`]).
+    pub fn with_consts(src: &'s str, consts: &'s [Const]) -> Evaluator<'s> {
         Evaluator {
             src,
             sym: None,
             methods: Methods::default(),
+            consts,
         }
     }
 
@@ -141,6 +150,14 @@ impl<'s> Evaluator<'s> {
         match &e.kind {
             ExprKind::Num(q) => Ok(Value::Num(Num::Rat(q.clone()))),
             ExprKind::Inf => Ok(Value::Num(Num::Inf)),
+            ExprKind::Hoisted(k) => {
+                let c = self
+                    .consts
+                    .get(*k)
+                    .ok_or_else(|| self.err(e.span, "internal: a hoisted value is missing"))?;
+                self.methods.merge(c.methods);
+                Ok(c.value.clone())
+            }
             ExprKind::E => at(Num::int(1).exp()),
             ExprKind::Var(name) => {
                 if let Some((_, v)) = env.iter().rev().find(|(n, _)| n == name) {

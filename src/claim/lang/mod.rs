@@ -24,6 +24,8 @@ pub mod checker;
 pub mod domains;
 pub mod error;
 pub mod eval;
+pub mod grow;
+pub mod hoist;
 pub mod lexer;
 pub mod parser;
 pub mod real;
@@ -48,6 +50,7 @@ pub struct Claim {
 pub fn parse(src: &str) -> Result<Claim, LangError> {
     let expr = parser::parse(src)?;
     types::check_claim(&expr)?;
+    types::check_symbolic(&expr)?;
     Ok(Claim {
         source: src.to_string(),
         expr,

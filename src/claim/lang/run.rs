@@ -7,6 +7,7 @@ use super::ast::*;
 use super::domains::Domain;
 use super::error::LangError;
 use super::eval::{Detail, Env, Evaluator, Methods};
+use super::hoist::{hoist, Const, Hoisted};
 use super::real::Num;
 use super::value::Value;
 use super::Claim;
@@ -124,56 +125,11 @@ fn mentions(e: &Expr, names: &[&str]) -> bool {
 
 fn visit(e: &Expr, f: &mut impl FnMut(&Expr)) {
     f(e);
-    match &e.kind {
-        ExprKind::Neg(a) | ExprKind::Not(a) => visit(a, f),
-        ExprKind::Bin(_, a, b)
-        | ExprKind::Cmp(_, a, b)
-        | ExprKind::Index(a, b)
-        | ExprKind::IntRange(a, b) => {
-            visit(a, f);
-            visit(b, f);
-        }
-        ExprKind::Call { args, named, .. } => {
-            args.iter().for_each(|a| visit(a, f));
-            named.iter().for_each(|(_, a)| visit(a, f));
-        }
-        ExprKind::Set(items) => items.iter().for_each(|a| visit(a, f)),
-        ExprKind::Quant {
-            binders,
-            filter,
-            body,
-            ..
-        } => {
-            for b in binders {
-                match &b.range {
-                    Range::In(d) => visit(d, f),
-                    Range::Symbolic { lo, hi, .. } => {
-                        visit(lo, f);
-                        if let Some((h, _)) = hi {
-                            visit(h, f);
-                        }
-                    }
-                }
-            }
-            if let Some(x) = filter {
-                visit(x, f);
-            }
-            visit(body, f);
-        }
-        ExprKind::Let { value, body, .. } => {
-            visit(value, f);
-            visit(body, f);
-        }
-        ExprKind::Fold { domain, body, .. } => {
-            visit(domain, f);
-            visit(body, f);
-        }
-        ExprKind::Num(_) | ExprKind::Inf | ExprKind::E | ExprKind::Var(_) => {}
-    }
+    e.for_each_child(&mut |c| visit(c, f));
 }
 
-fn plan<'a>(src: &str, e: &'a Expr) -> Result<Plan<'a>, LangError> {
-    let mut ev = Evaluator::new(src);
+fn plan<'a>(src: &str, e: &'a Expr, consts: &[Const]) -> Result<Plan<'a>, LangError> {
+    let mut ev = Evaluator::with_consts(src, consts);
     let mut env = Env::new();
     let mut cur = e;
     while let ExprKind::Let { name, value, body } = &cur.kind {
@@ -252,7 +208,13 @@ pub fn run(
     opts: &Options,
     progress: &(dyn Fn(u64, u64) + Sync),
 ) -> Result<Verdict, LangError> {
-    run_inner(claim, opts, progress, None)
+    run_inner(claim, opts, progress, None, None, true)
+}
+
+/// [`run`] without hoisting closed subterms: the naive reference the hoisting tests compare with.
+#[cfg(test)]
+pub(crate) fn run_unhoisted(claim: &Claim, opts: &Options) -> Result<Verdict, LangError> {
+    run_inner(claim, opts, &|_, _| {}, None, None, false)
 }
 
 /// Run a parsed claim and return, besides the verdict, one [`Check`] per instance evaluated
@@ -260,8 +222,92 @@ pub fn run(
 /// expression claim goes through the registry's report like any Rust checker.
 pub fn run_checks(claim: &Claim, opts: &Options) -> Result<(Verdict, Vec<Check>), LangError> {
     let mut checks = Vec::new();
-    let v = run_inner(claim, opts, &|_, _| {}, Some(&mut checks))?;
+    let v = run_inner(
+        claim,
+        opts,
+        &|_, _| {},
+        None,
+        Some(&mut |_, c| checks.push(c)),
+        true,
+    )?;
     Ok((v, checks))
+}
+
+/// Run only the instances whose index (in enumeration order) `keep` accepts, handing each
+/// one's report row to `sink` with its index (`dpcert search --shard`, and its budget: an
+/// instance `keep` turns away is not run). The verdict counts the instances run.
+pub fn run_selected(
+    claim: &Claim,
+    opts: &Options,
+    keep: &(dyn Fn(u64) -> bool + Sync),
+    sink: &mut dyn FnMut(u64, Check),
+) -> Result<Verdict, LangError> {
+    run_inner(claim, opts, &|_, _| {}, Some(keep), Some(sink), true)
+}
+
+/// The values of the instance binders (the outermost quantifier's independent binders, see
+/// the module doc) at instance `index`, with their names; `None` past the end.
+pub fn instance_values(
+    claim: &Claim,
+    index: u64,
+) -> Result<Option<Vec<(String, Value)>>, LangError> {
+    let p = plan(&claim.source, &claim.expr, &[])?;
+    let mut x = index;
+    let mut vals = Vec::with_capacity(p.domains.len());
+    for (b, d) in p.binders.iter().zip(&p.domains).rev() {
+        let len = d.len();
+        if len == 0 {
+            return Ok(None);
+        }
+        vals.push((b.name.clone(), d.get(x % len)));
+        x /= len;
+    }
+    if x > 0 {
+        return Ok(None);
+    }
+    vals.reverse();
+    Ok(Some(vals))
+}
+
+/// Decide the claim at one instance given by its values (the instance binders bound to
+/// `values`, in order; the values need not lie in the binders' domains: `dpcert search`
+/// shrinks a counterexample this way). Returns the outcome and the report row.
+pub fn check_values(claim: &Claim, values: &[Value]) -> Result<(Outcome, Check), LangError> {
+    let src = claim.source.as_str();
+    let p = plan(src, &claim.expr, &[])?;
+    if values.len() != p.binders.len() {
+        return Err(LangError::eval(
+            claim.expr.span,
+            format!(
+                "{} values for {} instance variables",
+                values.len(),
+                p.binders.len()
+            ),
+        ));
+    }
+    let bound: Vec<(String, Value)> = p
+        .binders
+        .iter()
+        .map(|b| b.name.clone())
+        .zip(values.iter().cloned())
+        .collect();
+    let names: Vec<(String, String)> = bound
+        .iter()
+        .map(|(n, v)| (n.clone(), v.to_string()))
+        .collect();
+    let r = eval_one(src, &[], &p, bound);
+    let outcome = match &r {
+        One::Holds(_) => Outcome::Holds,
+        One::Filtered => Outcome::OutOfRange,
+        One::Fails(..) => Outcome::Fails,
+        One::Undecided(..) => Outcome::Undecided,
+        One::Error(_) => Outcome::Error,
+    };
+    let body = src
+        .get(p.body.span.start..p.body.span.end)
+        .unwrap_or("")
+        .trim();
+    Ok((outcome, to_check(0, names, &r, body, src)))
 }
 
 /// The report's method for an instance's methods.
@@ -350,15 +396,54 @@ fn to_check(i: u64, names: Vec<(String, String)>, r: &One, body: &str, src: &str
     }
 }
 
+/// Evaluate one instance: the plan's instance binders bound to `bound`.
+fn eval_one(src: &str, consts: &[Const], p: &Plan, bound: Vec<(String, Value)>) -> One {
+    let mut ev = Evaluator::with_consts(src, consts);
+    let mut env = p.env.clone();
+    env.extend(bound);
+    // the filter applies once every binder is bound: here when nothing is left
+    if p.rest.is_empty() {
+        if let Some(f) = p.filter {
+            match ev.truth(f, &mut env) {
+                Err(e) => return One::Error(e),
+                Ok(t) if t.d == Decision::False => return One::Filtered,
+                Ok(t) if t.d == Decision::Unknown => return One::Undecided(ev.methods, t.detail),
+                Ok(_) => {}
+            }
+        }
+    }
+    let r = if p.rest.is_empty() {
+        ev.truth(p.body, &mut env)
+    } else {
+        let q = if p.exists {
+            Quant::Exists
+        } else {
+            Quant::Forall
+        };
+        ev.quant(q, p.rest, 0, p.filter, p.body, &mut env)
+    };
+    match r {
+        Err(e) => One::Error(e),
+        Ok(t) => match t.d {
+            Decision::True => One::Holds(ev.methods),
+            Decision::False => One::Fails(ev.methods, t.detail),
+            Decision::Unknown => One::Undecided(ev.methods, t.detail),
+        },
+    }
+}
+
 fn run_inner(
     claim: &Claim,
     opts: &Options,
     progress: &(dyn Fn(u64, u64) + Sync),
-    mut sink: Option<&mut Vec<Check>>,
+    keep: Option<&(dyn Fn(u64) -> bool + Sync)>,
+    mut sink: Option<&mut dyn FnMut(u64, Check)>,
+    hoisting: bool,
 ) -> Result<Verdict, LangError> {
     let start = Instant::now();
     let src = claim.source.as_str();
-    let p = plan(src, &claim.expr)?;
+    // Count (and refuse past the budget) before anything else runs, hoisting included.
+    let p = plan(src, &claim.expr, &[])?;
     let counts: Vec<Natural> = p.domains.iter().map(Domain::count).collect();
     let total_n: Natural = counts.iter().fold(Natural::from(1u32), |a, c| a * c);
     if total_n > opts.max_instances {
@@ -378,6 +463,16 @@ fn run_inner(
             ),
         ));
     }
+    let hoisted = if hoisting {
+        hoist(src, &claim.expr)
+    } else {
+        Hoisted {
+            expr: claim.expr.clone(),
+            consts: Vec::new(),
+        }
+    };
+    let consts = hoisted.consts.as_slice();
+    let p = plan(src, &hoisted.expr, consts)?;
     let total = u64::try_from(&total_n).unwrap_or(u64::MAX);
     let lens: Vec<u64> = p.domains.iter().map(Domain::len).collect();
     let bind = |i: u64| -> Vec<(String, Value)> {
@@ -394,42 +489,7 @@ fn run_inner(
             .map(|((b, d), j)| (b.name.clone(), d.get(j)))
             .collect()
     };
-    let q = if p.exists {
-        Quant::Exists
-    } else {
-        Quant::Forall
-    };
-    let one = |i: u64| -> One {
-        let mut ev = Evaluator::new(src);
-        let mut env = p.env.clone();
-        env.extend(bind(i));
-        // the filter applies once every binder is bound: here when nothing is left
-        if p.rest.is_empty() {
-            if let Some(f) = p.filter {
-                match ev.truth(f, &mut env) {
-                    Err(e) => return One::Error(e),
-                    Ok(t) if t.d == Decision::False => return One::Filtered,
-                    Ok(t) if t.d == Decision::Unknown => {
-                        return One::Undecided(ev.methods, t.detail)
-                    }
-                    Ok(_) => {}
-                }
-            }
-        }
-        let r = if p.rest.is_empty() {
-            ev.truth(p.body, &mut env)
-        } else {
-            ev.quant(q, p.rest, 0, p.filter, p.body, &mut env)
-        };
-        match r {
-            Err(e) => One::Error(e),
-            Ok(t) => match t.d {
-                Decision::True => One::Holds(ev.methods),
-                Decision::False => One::Fails(ev.methods, t.detail),
-                Decision::Unknown => One::Undecided(ev.methods, t.detail),
-            },
-        }
-    };
+    let one = |i: u64| -> One { eval_one(src, consts, &p, bind(i)) };
     let mut v = Verdict {
         outcome: Outcome::Error,
         exists: p.exists,
@@ -463,16 +523,19 @@ fn run_inner(
             break;
         }
         let hi = (lo + chunk).min(total);
-        let results: Vec<One> = (lo..hi).into_par_iter().map(one).collect();
-        for (k, r) in results.into_iter().enumerate() {
-            let i = lo + k as u64;
+        let results: Vec<(u64, One)> = (lo..hi)
+            .into_par_iter()
+            .filter(|&i| keep.is_none_or(|k| k(i)))
+            .map(|i| (i, one(i)))
+            .collect();
+        for (i, r) in results {
             v.checked += 1;
             if let Some(sink) = sink.as_deref_mut() {
                 let body = src
                     .get(p.body.span.start..p.body.span.end)
                     .unwrap_or("")
                     .trim();
-                sink.push(to_check(i, names(i), &r, body, src));
+                sink(i, to_check(i, names(i), &r, body, src));
             }
             match r {
                 One::Filtered => v.filtered += 1,

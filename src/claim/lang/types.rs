@@ -140,6 +140,10 @@ fn expect(e: &Expr, env: &mut Vec<(String, Ty)>, want: Ty, what: &str) -> Result
 pub fn type_of(e: &Expr, env: &mut Vec<(String, Ty)>) -> Result<Ty, LangError> {
     match &e.kind {
         ExprKind::Num(_) | ExprKind::Inf | ExprKind::E => Ok(Ty::Num),
+        ExprKind::Hoisted(_) => Err(LangError::typ(
+            e.span,
+            "internal: a hoisted value is type-checked before hoisting",
+        )),
         ExprKind::Var(name) => {
             if let Some((_, t)) = env.iter().rev().find(|(n, _)| n == name) {
                 return Ok(*t);
@@ -352,4 +356,127 @@ fn binder_type(bd: &Binder, env: &mut Vec<(String, Ty)>) -> Result<Ty, LangError
             Ok(Ty::Num)
         }
     }
+}
+
+/// The message of a use of the symbolic `t` that no evaluation can decide.
+fn not_rational(span: Span, what: &str) -> LangError {
+    LangError::typ(
+        span,
+        format!("not rational in t: {what} of an expression in the symbolic t (only + - * / and ^ integer are; a measure is piecewise in t)"),
+    )
+}
+
+/// Refuse, before running, what is not a rational function of a symbolic `t` (issue 28): a
+/// function (`ln(t)`, `dp(rr(2, t))`, `max(t, 2)`), `max`/`min` over a domain, an index, a
+/// range end or a fold's domain, or an exponent, that depends on `t`. Only `+ - * /`, `^` with
+/// an integer exponent and `sum` keep a rational function of `t`; the evaluator refuses the
+/// same cases per instance, this finds them from the text alone.
+pub fn check_symbolic(e: &Expr) -> Result<(), LangError> {
+    depends_on_t(e, &mut Vec::new()).map(|_| ())
+}
+
+/// Whether `e` depends on a symbolic `t` (`scope`: the names in scope, innermost last, each
+/// with whether its value depends on `t`), or the first use that cannot be rational in `t`.
+fn depends_on_t(e: &Expr, scope: &mut Vec<(String, bool)>) -> Result<bool, LangError> {
+    let dep = |x: &Expr, scope: &mut Vec<(String, bool)>| depends_on_t(x, scope);
+    Ok(match &e.kind {
+        ExprKind::Num(_) | ExprKind::Inf | ExprKind::E | ExprKind::Hoisted(_) => false,
+        ExprKind::Var(n) => scope
+            .iter()
+            .rev()
+            .find(|(m, _)| m == n)
+            .is_some_and(|(_, d)| *d),
+        ExprKind::Neg(a) | ExprKind::Not(a) => dep(a, scope)?,
+        ExprKind::Bin(op, a, b) => {
+            let (da, db) = (dep(a, scope)?, dep(b, scope)?);
+            if *op == BinOp::Pow && db {
+                return Err(not_rational(b.span, "an exponent"));
+            }
+            da || db
+        }
+        ExprKind::Cmp(_, a, b) => dep(a, scope)? | dep(b, scope)?,
+        ExprKind::Call {
+            name, args, named, ..
+        } => {
+            for a in args.iter().chain(named.iter().map(|(_, v)| v)) {
+                if dep(a, scope)? {
+                    return Err(not_rational(e.span, &format!("`{name}`")));
+                }
+            }
+            false
+        }
+        ExprKind::Index(a, i) => {
+            if dep(a, scope)? || dep(i, scope)? {
+                return Err(not_rational(e.span, "an index"));
+            }
+            false
+        }
+        ExprKind::IntRange(a, b) => {
+            if dep(a, scope)? || dep(b, scope)? {
+                return Err(not_rational(e.span, "a range end"));
+            }
+            false
+        }
+        ExprKind::Set(items) => {
+            let mut d = false;
+            for it in items {
+                d |= dep(it, scope)?;
+            }
+            d
+        }
+        ExprKind::Quant {
+            binders,
+            filter,
+            body,
+            ..
+        } => {
+            let mark = scope.len();
+            for b in binders {
+                let d = match &b.range {
+                    Range::In(dom) => dep(dom, scope)?,
+                    Range::Symbolic { lo, hi, .. } => {
+                        dep(lo, scope)?;
+                        if let Some((h, _)) = hi {
+                            dep(h, scope)?;
+                        }
+                        true
+                    }
+                };
+                scope.push((b.name.clone(), d));
+            }
+            let mut d = false;
+            if let Some(f) = filter {
+                d |= dep(f, scope)?;
+            }
+            d |= dep(body, scope)?;
+            scope.truncate(mark);
+            d
+        }
+        ExprKind::Let { name, value, body } => {
+            let d = dep(value, scope)?;
+            scope.push((name.clone(), d));
+            let r = dep(body, scope);
+            scope.pop();
+            r?
+        }
+        ExprKind::Fold {
+            f,
+            var,
+            domain,
+            body,
+            ..
+        } => {
+            if dep(domain, scope)? {
+                return Err(not_rational(domain.span, "the domain of sum/max/min"));
+            }
+            scope.push((var.clone(), false));
+            let d = dep(body, scope);
+            scope.pop();
+            let d = d?;
+            if d && *f != Fold::Sum {
+                return Err(not_rational(e.span, "max/min"));
+            }
+            d
+        }
+    })
 }
