@@ -8,6 +8,7 @@ LP file.
     .venv/bin/python bench/lp_vs_highs.py --path 60 --t 1/2 --runs 5
     .venv/bin/python bench/lp_vs_highs.py --dense 80 --runs 5      # issue 31's dense integer LP
     .venv/bin/python bench/lp_vs_highs.py --big 40 --runs 5        # 10^12/10^9 coefficients
+    .venv/bin/python bench/lp_vs_highs.py --dense 80 --shape covering --runs 5   # (or mixed)
     .venv/bin/python bench/lp_vs_highs.py path/to/model.lp --runs 5
 
 With --pd-dp n m the script first writes Wang-Ying-Zhang's PD-DP LP (uniform prior, expected
@@ -89,26 +90,46 @@ def write_path(k, t, path):
     path.write_text("\n".join(lines) + "\n")
 
 
-def write_dense(k, seed, path, big=False):
-    """A dense k x k LP: max c.x, A x <= b, x >= 0, every entry of A positive (so it is bounded).
+def write_dense(k, seed, path, big=False, shape="packing"):
+    """A dense k x k LP with every variable x >= 0, in one of three shapes:
 
-    Integer entries (A in 1..99, b in 100..9999, c in 1..99), or with big=True rationals of the
-    shape issue 31 reported as slow: numerators up to 10^12 over denominators up to 10^9."""
+    * packing: max c.x, A x <= b, every entry of A positive (so it is bounded);
+    * covering: min c.x, A x >= b, every entry of A positive;
+    * mixed: max c.x, A x <= b with entries of A of either sign, b > 0, and sum x <= 10^4.
+
+    Integer entries (A in 1..99 or -99..99, b in 100..9999, c in 1..99), or with big=True
+    rationals of the shape issue 31 reported as slow: numerators up to 10^12 over denominators
+    up to 10^9 (the sign drawn apart where one may be negative). Packing LPs end in a few
+    pivots from any start; covering and mixed ones take the dictionary simplex from scratch
+    hundreds (the cliff of issue 31: 80 x 80 covering, 783 pivots)."""
     rng = random.Random(seed)
 
     def coef(lo, hi):
         if not big:
             return Fraction(rng.randint(lo, hi))
-        return Fraction(rng.randint(10**11, 10**12), rng.randint(10**8, 10**9))
+        q = Fraction(rng.randint(10**11, 10**12), rng.randint(10**8, 10**9))
+        if shape == "packing":
+            return q
+        return q if rng.random() < 0.5 or lo > 0 else -q
 
-    var = lambda j: f"x{j}"
+    def term(a, j):
+        return f"{'-' if a < 0 else '+'} {abs(a)} x{j}"
+
     kind = "big-coefficient" if big else "integer"
-    lines = [f"\\ dense {k} x {k} {kind} LP, seed {seed}", "Maximize", " obj:"]
-    lines += [f"  + {coef(1, 99)} {var(j)}" for j in range(k)]
+    lines = [f"\\ dense {k} x {k} {shape} {kind} LP, seed {seed}"]
+    lines += ["Minimize" if shape == "covering" else "Maximize", " obj:"]
+    lines += [f"  + {coef(1, 99)} x{j}" for j in range(k)]
     lines.append("Subject To")
     for i in range(k):
-        terms = " + ".join(f"{coef(1, 99)} {var(j)}" for j in range(k))
-        lines.append(f" r{i}: {terms} <= {coef(100, 9999)}")
+        if shape == "mixed":
+            terms = " ".join(term(coef(-99, 99), j) for j in range(k))
+            lines.append(f" r{i}: {terms} <= {abs(coef(100, 9999))}")
+        else:
+            terms = " + ".join(f"{coef(1, 99)} x{j}" for j in range(k))
+            cmp = ">=" if shape == "covering" else "<="
+            lines.append(f" r{i}: {terms} {cmp} {coef(100, 9999)}")
+    if shape == "mixed":
+        lines.append(" bound: " + " + ".join(f"x{j}" for j in range(k)) + " <= 10000")
     lines.append("End")
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("\n".join(lines) + "\n")
@@ -213,6 +234,8 @@ def main():
     ap.add_argument("--path", type=int, metavar="K")
     ap.add_argument("--dense", type=int, metavar="K", help="a dense K x K integer LP")
     ap.add_argument("--big", type=int, metavar="K", help="a dense K x K LP with 10^12/10^9 coefficients")
+    ap.add_argument("--shape", choices=["packing", "covering", "mixed"], default="packing",
+                    help="of the --dense/--big LP (see write_dense)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--t", default="1/2")
     ap.add_argument("--runs", type=int, default=5)
@@ -228,8 +251,8 @@ def main():
     elif a.dense or a.big:
         k = a.dense or a.big
         kind = "dense" if a.dense else "big"
-        path = ROOT / "bench" / "out" / f"{kind}_{k}_s{a.seed}.lp"
-        write_dense(k, a.seed, path, big=bool(a.big))
+        path = ROOT / "bench" / "out" / f"{kind}_{a.shape}_{k}_s{a.seed}.lp"
+        write_dense(k, a.seed, path, big=bool(a.big), shape=a.shape)
     elif a.file:
         path = Path(a.file)
     else:

@@ -31,8 +31,25 @@
 //!    unbounded, fails, or runs out of its budget) it starts from the slack basis; its Farkas
 //!    certificate or improving ray is checked like an optimum.
 //! 7. **Fallback**: the exact dictionary simplex from scratch ([`super::simplex`]) when the
-//!    revised simplex reaches its pivot cap, and for LPs too small for a float solve to pay
-//!    ([`Limits::min_float_size`]). Its answer is checked like every other.
+//!    revised simplex reaches its pivot cap. Its answer is checked like every other.
+//!
+//! Every LP takes this path, however small (issue 31). Until 2026-11-26 LPs with fewer than
+//! 20,000 dictionary entries (`rows × columns`) went straight to the dictionary simplex from
+//! scratch, on the belief that two float solves cost more than they save there. Measured
+//! (`dpcert lp FILE --stats`, the in-process time, a machine at load 12; the files of
+//! `bench/lp_vs_highs.py --dense K` / `--big K` with `--shape`): the 80 × 80 covering LP took
+//! 33.9 s from scratch (783 pivots) and 8 ms float-guided; the 80 × 80 mixed-sign LP 12.1 s
+//! (164 pivots) and 0.17 s; the 40 × 40 mixed-sign LP with 10^12/10^9 coefficients 145 s and
+//! 0.70 s; the 40 × 40 covering LP with those coefficients over 200 s and 7 ms; the 10 × 10
+//! covering LP 23 ms and 0.4 ms. On a 2 × 2 LP the float path costs ~0.4 ms more (the float solves), and
+//! `dpcert verify` is unchanged (87 s either way at that load, the same 316 verdicts).
+//!
+//! Tried and not kept (2026-11-26): the primal float solve alone, with the dual derived from
+//! the primal basis exactly (the rows tight at the float point as the priced rows, and the
+//! basis [`Basis::from_pattern`] of the support on them). On the path LP P60 the tight rows
+//! include hundreds of degenerate ones (`0 ≤ 0`), the elimination picks some of those, and the
+//! basis is far from the optimum: 588 + 23 exact pivots, 27–29 s at load 12, against one round
+//! of exact systems (0.1 s) after both float solves.
 //!
 //! Floats only choose *which* equations to solve; every number in an answer comes from an exact
 //! solve and every answer passes the exact checker, so a bad hint costs time, never soundness.
@@ -72,14 +89,14 @@ pub(crate) const MAX_WARM_PIVOTS: usize = 20_000;
 pub(crate) struct Limits {
     /// Give up (with [`SolveError::TimeLimit`]) once this instant has passed.
     pub deadline: Option<Instant>,
-    /// The longest the float hint may take. The float simplex can cycle on degenerate LPs (it
-    /// does on a 3-row LP with a repeated equality); past this budget its hint is abandoned and
-    /// the exact simplex runs from scratch.
+    /// The longest the float hint may take (small LPs get less: see `float_budget`). The
+    /// float simplex can cycle on degenerate LPs (it does on a 3-row LP with a repeated
+    /// equality); past this budget its hint is abandoned and the exact revised simplex runs
+    /// from the slack basis.
     pub float_budget: Duration,
-    /// LPs whose dense dictionary (`rows × columns`) has fewer entries than this go straight to
-    /// the exact simplex, which solves them in milliseconds: two float solves would cost more
-    /// than they save.
-    pub min_float_size: usize,
+    /// `false`: no float hint at all; the exact simplex from scratch answers (the reference
+    /// path, and `lp::Options::float_hint`).
+    pub float_hint: bool,
 }
 
 impl Default for Limits {
@@ -87,7 +104,7 @@ impl Default for Limits {
         Limits {
             deadline: None,
             float_budget: Duration::from_secs(60),
-            min_float_size: 20_000,
+            float_hint: true,
         }
     }
 }
@@ -154,11 +171,27 @@ pub(crate) struct GuidedStats {
 }
 
 impl GuidedStats {
-    /// One line for people: what answered and where the time went.
+    /// The path that answered: the float guess (as guessed, or repaired), exact pivots of the
+    /// revised simplex (from the float basis or the slack basis), or the exact dictionary
+    /// simplex from scratch.
+    pub fn path(&self) -> &'static str {
+        match (&self.fallback, &self.warm_start) {
+            (Some(_), _) => "exact dictionary simplex from scratch",
+            (None, Some(w)) if w.from.starts_with("the slack basis") => {
+                "exact revised simplex from the slack basis"
+            }
+            (None, Some(_)) => "exact revised simplex from the float basis",
+            (None, None) if self.rounds == 1 => "float guess, certified as guessed",
+            (None, None) => "float guess, certified after repairs",
+        }
+    }
+
+    /// One line for people: the path that answered and where the time went.
     pub fn summary(&self) -> String {
         let ms = |d: Duration| format!("{:.1} ms", d.as_secs_f64() * 1e3);
         let mut s = format!(
-            "float hint {}, exact systems {} ({} round{}), certificate checks {}",
+            "path: {}; float hint {}, exact systems {} ({} round{}), certificate checks {}",
+            self.path(),
             ms(self.float),
             ms(self.exact_systems),
             self.rounds,
@@ -219,8 +252,8 @@ pub(crate) fn solve_with_limits(
 ) -> Result<(Solution, GuidedStats), SolveError> {
     let deadline = limits.deadline;
     let mut stats = GuidedStats::default();
-    let why = if model.n_rows().saturating_mul(model.n_vars()) < limits.min_float_size {
-        "small LP".to_string()
+    let why = if !limits.float_hint {
+        "float hint off".to_string()
     } else {
         match guided_attempt(model, limits, &mut stats)? {
             Ok(solution) => return Ok((solution, stats)),
@@ -239,6 +272,22 @@ pub(crate) fn solve_with_limits(
     Ok((solution, stats))
 }
 
+/// The float hint's budget on `model`: 10 ms plus 1 µs per (rows + columns) × non-zeros, at
+/// most [`Limits::float_budget`]. A float simplex takes about (rows + columns) × non-zeros ×
+/// 10 ns (P60: 10,800 × 18,000 entries, 1.8 s), so this leaves it a hundred times that; what
+/// it bounds is the float simplex cycling on a degenerate LP, which would otherwise stall a
+/// 3-row LP (`lp::tests`' redundant equality) for the whole [`Limits::float_budget`] — small
+/// LPs have taken this path since issue 31, and the exact revised simplex answers them from
+/// the slack basis at once.
+fn float_budget(model: &Model, limits: &Limits) -> Duration {
+    let nonzeros: usize = model.rows().iter().map(|r| r.coeffs.len()).sum();
+    let work = (model.n_rows() + model.n_vars()).saturating_mul(nonzeros);
+    let estimate = Duration::from_millis(10).saturating_add(Duration::from_micros(
+        u64::try_from(work).unwrap_or(u64::MAX),
+    ));
+    estimate.min(limits.float_budget)
+}
+
 /// The float hint, the exact systems and the repairs: a certified optimum, or why not (for the
 /// fallback), or the time limit.
 fn guided_attempt(
@@ -247,7 +296,7 @@ fn guided_attempt(
     stats: &mut GuidedStats,
 ) -> Result<Result<Solution, String>, SolveError> {
     let deadline = limits.deadline;
-    let float_deadline = Instant::now() + limits.float_budget;
+    let float_deadline = Instant::now() + float_budget(model, limits);
     let float_deadline = Some(deadline.map_or(float_deadline, |d| d.min(float_deadline)));
     let started = Instant::now();
     let (primal, dual) = rayon::join(
@@ -623,12 +672,12 @@ mod tests {
     use crate::lp::{parse_lp, solve_from_scratch, ChannelLp};
     use proptest::prelude::*;
 
-    /// Every LP through the float-guided path, whatever its size.
+    /// A short float budget, so that a float solve that cycles ends soon.
     fn forced() -> Limits {
         Limits {
             deadline: None,
             float_budget: Duration::from_millis(300),
-            min_float_size: 0,
+            float_hint: true,
         }
     }
 
@@ -666,14 +715,60 @@ mod tests {
         ] {
             // The default float budget, so that a busy machine (tests run in parallel) cannot
             // turn this into a fallback.
-            let limits = Limits {
-                min_float_size: 0,
-                ..Limits::default()
-            };
-            let stats = agree_within(&model, &limits).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let stats =
+                agree_within(&model, &Limits::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
             assert_eq!(stats.fallback, None, "{name}: {}", stats.summary());
             assert_eq!(stats.rounds, 1, "{name}: {}", stats.summary());
+            assert_eq!(stats.path(), "float guess, certified as guessed");
         }
+    }
+
+    /// Issue 31's cliff: small LPs take the float-guided path too. A dense 20 × 20 covering LP
+    /// (min c·x, A x ≥ b, entries from a fixed LCG) is answered by the float guess, at the
+    /// optimum of the dictionary simplex from scratch (which needs dozens of pivots on it, and
+    /// hundreds at 80 × 80).
+    #[test]
+    fn small_dense_lps_take_the_float_guided_path() {
+        let mut seed: u64 = 31;
+        let mut next = |lo: u32, hi: u32| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            Rational::from(lo + (seed >> 33) as u32 % (hi - lo + 1))
+        };
+        let k = 20;
+        let mut model = Model::new(Sense::Minimize);
+        let vars: Vec<_> = (0..k).map(|j| model.add_var(format!("x{j}"))).collect();
+        let objective: Vec<_> = vars.iter().map(|v| (*v, next(1, 99))).collect();
+        model.set_objective(&objective);
+        for _ in 0..k {
+            let row: Vec<_> = vars.iter().map(|v| (*v, next(1, 99))).collect();
+            model.add_row(&row, Cmp::Ge, next(100, 9999));
+        }
+        let stats = agree_within(&model, &Limits::default()).unwrap();
+        assert_eq!(stats.fallback, None, "{}", stats.summary());
+        assert!(
+            stats.path().starts_with("float guess"),
+            "{}",
+            stats.summary()
+        );
+    }
+
+    /// The float hint's budget: small LPs get milliseconds (a cycling float solve must not stall
+    /// them), large ones the whole [`Limits::float_budget`].
+    #[test]
+    fn the_float_budget_grows_with_the_lp() {
+        let limits = Limits::default();
+        let text = "Minimize\n obj: x + y\nSubject To\n a: x + y = 1\n b: 2 x + 2 y = 2\nEnd\n";
+        let tiny = parse_lp(text).unwrap().model;
+        // (2 rows + 2 columns) × 4 non-zeros = 16 µs over the 10 ms floor.
+        assert_eq!(
+            float_budget(&tiny, &limits),
+            Duration::from_millis(10) + Duration::from_micros(16)
+        );
+        let t = Rational::from_signeds(1i32, 2i32);
+        let p60 = path_distortion_channel(60, &t).model();
+        assert_eq!(float_budget(&p60, &limits), limits.float_budget);
     }
 
     /// The path LP of issue 14 on P_40 (1,600 variables): the float solver reads the columns'
@@ -717,20 +812,14 @@ mod tests {
             weights,
         }
         .model();
-        let (guided, stats) = solve_with_limits(
-            &model,
-            &Limits {
-                min_float_size: 0,
-                ..Limits::default()
-            },
-        )
-        .unwrap();
+        let (guided, stats) = solve_with_limits(&model, &Limits::default()).unwrap();
         let warm = stats.warm_start.as_ref().expect("the revised simplex ran");
         assert!(
             warm.stats.phase1_pivots + warm.stats.phase2_pivots > 0,
             "{}",
             stats.summary()
         );
+        assert_eq!(stats.path(), "exact revised simplex from the float basis");
         assert_eq!(stats.fallback, None, "{}", stats.summary());
         // The optimum is proved by its certificate (the exact simplex from scratch needs ~20 s
         // on this LP in the test profile).
@@ -772,6 +861,7 @@ mod tests {
             "{}",
             stats.summary()
         );
+        assert_eq!(stats.path(), "exact revised simplex from the slack basis");
     }
 
     /// LP text with free, bounded-below, bounded and fixed variables (the Bounds section), so

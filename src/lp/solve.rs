@@ -29,9 +29,6 @@ pub struct Options {
     /// The longest the float hint may take; past it the hint is abandoned (the float simplex can
     /// cycle on degenerate LPs) and the exact simplex runs from scratch.
     pub float_budget: Duration,
-    /// LPs whose dense dictionary (`rows × columns`) has fewer entries than this skip the float
-    /// hint: the exact simplex solves them in milliseconds. `0` always uses the hint.
-    pub min_float_size: usize,
     /// Generators of a symmetry group of the model: permutations of its variables (`g[j]` is the
     /// image of variable `j`). When given, the orbit-averaged LP is solved and its certificate
     /// lifted; invariance is checked exactly first ([`LpError::Symmetry`] when it fails) and the
@@ -46,7 +43,6 @@ impl Default for Options {
             deadline: limits.deadline,
             float_hint: true,
             float_budget: limits.float_budget,
-            min_float_size: limits.min_float_size,
             symmetry: None,
         }
     }
@@ -172,11 +168,7 @@ pub fn solve(model: &Model, options: &Options) -> Result<Solution, LpError> {
     let limits = Limits {
         deadline: options.deadline,
         float_budget: options.float_budget,
-        min_float_size: if options.float_hint {
-            options.min_float_size
-        } else {
-            usize::MAX
-        },
+        float_hint: options.float_hint,
     };
     let (certificate, summary) = match &options.symmetry {
         None => {
@@ -227,10 +219,6 @@ mod tests {
             Options::default(),
             Options {
                 float_hint: false,
-                ..Options::default()
-            },
-            Options {
-                min_float_size: 0,
                 ..Options::default()
             },
             Options {
