@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Run `dpcert audit` and libqif's Python `qif` on the same channel file; print both results
-and timings (median of 3). Not part of `cargo test`.
+and timings (median of 3). The last line is `RESULT {json}` for bench/run_all.py.
+Not part of `cargo test`.
 
 usage: python3 bench/compare_qif.py DPCERT_BINARY CHANNEL.csv [PRIOR.csv] [GAIN.csv]
   (make a channel with: python3 bench/gen_channel.py 64 64 1000 2 > c64.csv)
@@ -15,6 +16,7 @@ import subprocess
 import sys
 import time
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import qif
@@ -116,6 +118,11 @@ def main():
     print(f"time ratio dpcert/qif = {td/tq:.2f}")
     print(f"qif Shannon capacity alone (float Blahut-Arimoto): {tq_cap:.3f} s; "
           f"qif capacity / dpcert whole audit (certified capacity included) = {tq_cap/td:.1f}x")
+    print("RESULT " + json.dumps({
+        "bench": "capacity", "case": f"{Path(path).name} ({n}x{C.shape[1]})",
+        "peer": "qif Blahut-Arimoto", "dpcert_s": td, "peer_s": tq_cap,
+        "agree": lo_b - 1e-6 <= cap <= hi_b + 1e-6,  # qif iterates floats: within 1e-6 bits
+    }))
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ error sum_x pi(x) sum_y p(y|x) |x - y| over eps-DP channels on the path 0 - 1 - 
 pi(x) = (x+1) / (K(K+1)/2) (K = 60: 3,600 variables).
 dpcert's own split of the time (float hint, exact systems, checks, exact simplex fallback) is
 printed from `dpcert lp --stats` on the last run.
-Never part of `cargo test`.
+The last line is `RESULT {json}` for bench/run_all.py. Never part of `cargo test`.
 """
 import argparse
 import json
@@ -266,9 +266,16 @@ def main():
     print(f"scipy HiGHS (floats, solve call only): median {th:.4f} s over {a.runs} runs; "
           f"status {status}, objective {val!r}")
     print(f"ratio dpcert / HiGHS: {td / th:.1f}")
+    err = None
     if out["status"] == "optimal":
         exact = Fraction(out["objective"])
-        print(f"|HiGHS - exact| = {abs(float(exact) - val):.3e}")
+        err = abs(float(exact) - val)
+        print(f"|HiGHS - exact| = {err:.3e}")
+    print("RESULT " + json.dumps({
+        "bench": "lp", "case": path.name, "peer": "HiGHS (scipy)",
+        "dpcert_s": td, "peer_s": th,
+        "agree": err is not None and err <= 1e-6 * max(1.0, abs(val)),
+    }))
 
 
 if __name__ == "__main__":
