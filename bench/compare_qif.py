@@ -122,6 +122,7 @@ def main():
         "bench": "capacity", "case": f"{Path(path).name} ({n}x{C.shape[1]})",
         "peer": "qif Blahut-Arimoto", "dpcert_s": td, "peer_s": tq_cap,
         "agree": lo_b - 1e-6 <= cap <= hi_b + 1e-6,  # qif iterates floats: within 1e-6 bits
+        "note": f"qif capacity vs certified bracket: {where}",
     }))
 
 

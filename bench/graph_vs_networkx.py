@@ -94,6 +94,7 @@ def main():
     print("RESULT " + json.dumps({
         "bench": "graph", "case": a.spec, "peer": "networkx",
         "dpcert_s": td, "peer_s": tx, "agree": all(agree.values()),
+        "note": "dpcert also: |Aut|, vertex-transitivity, VT+",
     }))
 
 

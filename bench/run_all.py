@@ -81,13 +81,14 @@ def main():
             continue
         rows.append(json.loads(result[-1][len("RESULT "):]))
     print(f"{'bench':10} {'case':34} {'peer':20} {'dpcert s':>10} {'peer s':>10} "
-          f"{'dpcert/peer':>12}  agree")
+          f"{'dpcert/peer':>12}  agree  note")
     for r in rows:
         if "error" in r:
             print(f"{r['bench']:10} {r['case']:34} ERROR: {r['error']}")
             continue
         print(f"{r['bench']:10} {r['case']:34} {r['peer']:20} {r['dpcert_s']:>10.3f} "
-              f"{r['peer_s']:>10.3f} {r['dpcert_s'] / r['peer_s']:>11.2f}x  {r['agree']}")
+              f"{r['peer_s']:>10.3f} {r['dpcert_s'] / r['peer_s']:>11.2f}x  {r['agree']}  "
+              f"{r.get('note', '')}")
     if a.accounting_python:
         cmd = [a.accounting_python, str(BENCH / "compose_vs_accountants.py"), a.binary]
         if a.quick:
