@@ -107,6 +107,8 @@ mod tests {
         assert_eq!(max_ratio_two_sided(&p, &qq), ExtRational::Infinite);
         assert_eq!(event_probability(&qq, 0b101), q(3, 4));
         assert_eq!(positive_part(q(-1, 3)), q(0, 1));
+        assert_eq!(positive_part(q(1, 3)), q(1, 3));
+        assert_eq!(positive_part(q(0, 1)), q(0, 1));
     }
 
     proptest! {

@@ -242,7 +242,7 @@ pub fn delta_at(w: &Channel, adj: &[(usize, usize)], t: &Rational) -> DeltaAt {
 mod tests {
     use super::super::complete_pairs;
     use super::*;
-    use crate::testutil::{channel, dist, q};
+    use crate::testutil::{channel, channel_of, dist, q};
     use proptest::prelude::*;
 
     /// Naive reference for [`dp_level`]: the largest ratio `P_x(A) / P_x'(A)` over every
@@ -321,6 +321,23 @@ mod tests {
         .unwrap();
         assert_eq!(dp_level(&w, &[(0, 1)]).ratio, ExtRational::Infinite);
         assert!(dp_level(&w, &[(0, 1), (1, 2)]).ratio.is_infinite());
+        // A prefix of the complete adjacency is not the complete adjacency: only (0, 1) counts
+        // (level 2 at output 0), not the ∞ of rows 0 and 2.
+        let w = channel_of(&[&[(1, 2), (1, 2)], &[(1, 4), (3, 4)], &[(0, 1), (1, 1)]]);
+        let lvl = dp_level(&w, &[(0, 1)]);
+        assert_eq!(lvl.ratio, ExtRational::Finite(q(2, 1)));
+        assert_eq!((lvl.pair, lvl.output), ((0, 1), 0));
+        assert!(dp_level(&w, &complete_pairs(3)).ratio.is_infinite());
+        // Ties on the complete adjacency: the witness is the scan's first attaining pair, read
+        // off the smallest index of a tied column maximum (rows 0, 1) or minimum (rows 1, 2).
+        for (rows, witness) in [
+            (channel_of(&[&[(1, 2), (1, 2)], &[(1, 2), (1, 2)], &[(1, 4), (3, 4)]]), (0, 2)),
+            (channel_of(&[&[(1, 2), (1, 2)], &[(1, 4), (3, 4)], &[(1, 4), (3, 4)]]), (0, 1)),
+        ] {
+            let lvl = dp_level(&rows, &complete_pairs(3));
+            assert_eq!(lvl.ratio, ExtRational::Finite(q(2, 1)));
+            assert_eq!((lvl.pair, lvl.output), (witness, 0));
+        }
     }
 
     #[test]
@@ -331,7 +348,15 @@ mod tests {
         let h = hockey_stick(&p, &r, &q(3, 2));
         assert_eq!(h.delta, q(1, 4));
         assert_eq!(h.event, vec![0, 1]);
-        assert_eq!(hockey_stick(&p, &r, &q(2, 1)).delta, q(0, 1));
+        // At t = 2, P(y) = t·Q(y) on outputs 0 and 1: δ = 0 and the event {y : P(y) > t Q(y)}
+        // is empty (the inequality is strict).
+        let h = hockey_stick(&p, &r, &q(2, 1));
+        assert_eq!((h.delta, h.event), (q(0, 1), vec![]));
+        // Both orientations of a symmetric pair give the same δ: the first, (0, 1), is the
+        // witness. Binary symmetric channel 3/4 at t = 2: δ = 3/4 − 2·1/4 = 1/4 on output 0.
+        let bsc = channel_of(&[&[(3, 4), (1, 4)], &[(1, 4), (3, 4)]]);
+        let d = delta_at(&bsc, &[(0, 1)], &q(2, 1));
+        assert_eq!((d.delta, d.pair, d.event), (q(1, 4), (0, 1), vec![0]));
     }
 
     proptest! {
@@ -363,6 +388,15 @@ mod tests {
                 .map(|(r, &c)| r.iter().map(|a| a * Rational::from(c)).collect())
                 .collect();
             prop_assert_eq!(max_ratio_complete(&weighted), scan(&weighted));
+            // Every entry positive (each plus 1): finite ratios, so the witness is read off the
+            // tied column maxima and minima (with zeros the level is mostly ∞, whose witness
+            // is any positive entry).
+            let positive: Vec<Vec<Rational>> = w
+                .rows()
+                .iter()
+                .map(|r| r.iter().map(|a| a + Rational::ONE).collect())
+                .collect();
+            prop_assert_eq!(max_ratio_complete(&positive), scan(&positive));
             // Equal rows: level 1 at the first output row 0 uses.
             let same = vec![w.rows()[0].clone(); 3];
             prop_assert_eq!(max_ratio_complete(&same), scan(&same));

@@ -556,6 +556,91 @@ mod tests {
             Ok(Ordering::Greater)
         );
         assert_eq!(cmp_with_exp(&q(1, 1), &q(0, 1)), Ok(Ordering::Equal));
+        // `greater` is strict: equal forms are not greater (ties keep the first witness);
+        // with B1 ≠ B2 it compares A1 − B1·e with A2 − B2·e at e = 2.718…
+        let e = ExpEps::new(&q(1, 1));
+        let (one, two, three) = (q(1, 1), q(2, 1), q(3, 1));
+        assert_eq!(e.greater((&one, &one), (&one, &one)), Ok(false));
+        assert_eq!(e.greater((&two, &one), (&one, &one)), Ok(true));
+        assert_eq!(e.greater((&three, &one), (&one, &q(0, 1))), Ok(false)); // 3 − e < 1
+        assert_eq!(e.greater((&one, &q(0, 1)), (&three, &one)), Ok(true));
+        assert_eq!(e.greater((&three, &q(0, 1)), (&three, &one)), Ok(true)); // 3 > 3 − e
+        // The message of an unseparated comparison names the ratio and ε.
+        let u = Unseparated { ratio: q(2718, 1000), eps: q(1, 1) };
+        assert_eq!(
+            u.to_string(),
+            "could not separate 1359/500 from e^1 with 65536-bit enclosures"
+        );
+    }
+
+    /// Issue 26 (mutants that survived the module's tests): the exact sign, the enclosure's
+    /// clipping and the display of `A − B·e^ε`, literal values by hand; `e = 2.71828…`.
+    #[test]
+    fn exact_form_sign_enclosure_display() {
+        let form = |a: Rational, b: Rational, eps: Rational| DeltaAtEps {
+            eps,
+            a,
+            b,
+            pair: (0, 1),
+            event: vec![0],
+        };
+        // (A, B, ε, sign of A − B·e^ε): B > 0, B < 0 (A/B and A·B on the wrong side of e),
+        // and the rational cases B = 0 and ε = 0.
+        for (a, b, eps, sign) in [
+            (q(3, 1), q(1, 1), q(1, 1), Ordering::Greater), // 3 − e
+            (q(3, 1), q(2, 1), q(1, 1), Ordering::Less),    // 3 − 2e
+            (q(-3, 1), q(-2, 1), q(1, 1), Ordering::Greater), // −3 + 2e
+            (q(-3, 1), q(-1, 1), q(1, 1), Ordering::Less),  // −3 + e
+            (q(1, 4), q(0, 1), q(1, 1), Ordering::Greater),
+            (q(1, 4), q(1, 4), q(0, 1), Ordering::Equal),
+        ] {
+            let f = form(a.clone(), b.clone(), eps);
+            assert_eq!(f.signum(), Ok(sign), "{a} - {b}·e");
+            // The enclosure has that sign and contains no point of the other.
+            let i = f.enclose(64);
+            match sign {
+                Ordering::Greater => assert!(i.lo_rational().unwrap() > 0u32, "{a} - {b}·e"),
+                Ordering::Less => assert!(i.hi_rational().unwrap() < 0u32, "{a} - {b}·e"),
+                Ordering::Equal => assert!(i.contains_rational(&Rational::ZERO)),
+            }
+        }
+        // −3 + 2e = 2.43656…: the enclosure of a B < 0 form is not clipped to A = −3.
+        let i = form(q(-3, 1), q(-2, 1), q(1, 1)).enclose(64);
+        assert!(i.lo_rational().unwrap() > q(2436, 1000));
+        assert!(i.hi_rational().unwrap() < q(2437, 1000));
+        // B = 10^-100 > 0: A − B·e is below A = 1/3, and so is the enclosure's upper end,
+        // although 1/3 rounded up at 64 bits is above 1/3.
+        let tiny = crate::num::parse_rational(&format!("1/1{}", "0".repeat(100))).unwrap();
+        let i = form(q(1, 3), tiny, q(1, 1)).enclose(64);
+        assert!(i.hi_rational().unwrap() <= q(1, 3));
+        // Display: an integer ε without brackets, a fraction with them.
+        assert_eq!(form(q(2, 3), q(1, 3), q(1, 1)).to_string(), "2/3 - 1/3·e^1");
+        assert_eq!(form(q(2, 3), q(1, 3), q(1, 2)).to_string(), "2/3 - 1/3·e^(1/2)");
+        // greater_at_eps is ExpEps::greater at ε: 3 − e > 1 − 0 is false, 1 > 3 − e true.
+        let (one, three, zero) = (q(1, 1), q(3, 1), q(0, 1));
+        assert_eq!(greater_at_eps((&three, &one), (&one, &zero), &one), Ok(false));
+        assert_eq!(greater_at_eps((&one, &zero), (&three, &one), &one), Ok(true));
+    }
+
+    /// [`pair_t_for_delta`] by hand: P = (1/2, 1/2, 0), Q = (1/8, 3/8, 1/2), breakpoints 4 and
+    /// 4/3: `Σ (P − tQ)^+` is 1 − t/2 on [1, 4/3], 1/2 − t/8 on [4/3, 4], 0 above 4.
+    #[test]
+    fn pair_t_for_delta_by_hand() {
+        let p = [q(1, 2), q(1, 2), q(0, 1)];
+        let r = [q(1, 8), q(3, 8), q(1, 2)];
+        for (delta, t) in [
+            (q(0, 1), q(4, 1)),
+            (q(1, 4), q(2, 1)),
+            (q(1, 3), q(4, 3)), // exactly at the breakpoint
+            (q(2, 5), q(6, 5)), // on the first piece: 1 − t/2 = 2/5
+            (q(1, 2), q(1, 1)),
+            (q(1, 1), q(1, 1)),
+        ] {
+            assert_eq!(pair_t_for_delta(&p, &r, &delta), ExtRational::Finite(t), "δ = {delta}");
+        }
+        // Reversed, Q(2) = 1/2 faces P(2) = 0: mass 1/2 no finite t removes.
+        assert_eq!(pair_t_for_delta(&r, &p, &q(1, 4)), ExtRational::Infinite);
+        assert_eq!(pair_t_for_delta(&r, &p, &q(1, 2)), ExtRational::Finite(q(1, 1)));
     }
 
     /// Issue 26: rows whose likelihood ratio is within 2^-490 of e^ε. δ(1) = (r − e)/4 is
