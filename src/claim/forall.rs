@@ -6,9 +6,11 @@
 //! a list of [`Part`]s, each a statement with the [`Step`] that proves it: a WZ pair
 //! ([`hypergeom::check_wz`]), a closed partial sum ([`hypergeom::check_partial_sum`]), an
 //! identity of terms at every integer point ([`hypergeom::check_identity`]), a rational
-//! identity (exact zero test), or a sign certificate (every coefficient of the polynomial
-//! shifted to the domain's corner is ≥ 0). Nothing is trusted: [`lift`] re-checks every step
-//! each run.
+//! identity (exact zero test), a sign certificate (every coefficient of the polynomial
+//! shifted to the domain's corner is ≥ 0; strict or not), or a parametric LP duality
+//! certificate for a symmetry-reduced LP family ([`lp`]: a primal and a dual point in closed
+//! form, whose reduced costs, rows, signs and objective are checked with the steps above).
+//! Nothing is trusted: [`lift`] re-checks every step each run.
 //!
 //! The grid stays as a cross-check: [`lift`] upgrades a report to `holds-for-all` only when the
 //! grid itself holds, and every part is also evaluated term by term at the claim's grid
