@@ -6,15 +6,19 @@
 //! a list of [`Part`]s, each a statement with the [`Step`] that proves it: a WZ pair
 //! ([`hypergeom::check_wz`]), a closed partial sum ([`hypergeom::check_partial_sum`]), an
 //! identity of terms at every integer point ([`hypergeom::check_identity`]), a rational
-//! identity (exact zero test), or a sign certificate (every coefficient of the polynomial
-//! shifted to the domain's corner is ≥ 0). Nothing is trusted: [`lift`] re-checks every step
-//! each run.
+//! identity (exact zero test), a sign certificate (every coefficient of the polynomial
+//! shifted to the domain's corner is ≥ 0; strict or not), or a parametric LP duality
+//! certificate for a symmetry-reduced LP family ([`lp`]: a primal and a dual point in closed
+//! form, whose reduced costs, rows, signs and objective are checked with the steps above).
+//! Nothing is trusted: [`lift`] re-checks every step each run.
 //!
 //! The grid stays as a cross-check: [`lift`] upgrades a report to `holds-for-all` only when the
 //! grid itself holds, and every part is also evaluated term by term at the claim's grid
 //! instances (the sum added up, the rational function evaluated) — a route that does not go
 //! through the certificate. A certificate that fails, or disagrees with the grid, makes the
 //! claim an `error` row, never a silent fallback.
+
+pub mod lp;
 
 use super::verdict::Report;
 use super::{Check, Method, Outcome, Value};
@@ -60,6 +64,23 @@ impl Domain {
                 .any(|(m, c)| *c > 0u32 && m.keys().all(|v| strict.contains(&v.as_str())))
     }
 
+    /// `p ≥ 0` on the domain, certified: with `x = low + s_x` every coefficient in the `s` is
+    /// `≥ 0`. `false` means "not certified".
+    pub fn nonnegative(&self, p: &MPoly) -> bool {
+        if p.vars()
+            .iter()
+            .any(|v| !self.lows.iter().any(|(x, _, _)| x == v))
+        {
+            return false;
+        }
+        let mut q = p.clone();
+        for (x, lo, _) in &self.lows {
+            q = q.substitute(x, &MPoly::var(x).add(&MPoly::constant(lo.clone())));
+        }
+        let ok = q.terms().all(|(_, c)| *c >= 0u32);
+        ok
+    }
+
     /// Both the numerator and the denominator are certified positive on the domain.
     pub fn positive_ratfn(&self, r: &MRatFn) -> bool {
         self.positive(&r.num) && self.positive(&r.den)
@@ -83,6 +104,11 @@ pub enum Step {
     Rational { lhs: MRatFn, rhs: MRatFn },
     /// `r > 0` on the domain (numerator and denominator certified positive).
     Positive { r: MRatFn },
+    /// `r ≥ 0` on the domain (numerator certified `≥ 0`, denominator `> 0`).
+    NonNegative { r: MRatFn },
+    /// A symmetry-reduced LP family whose optimum is `V(n)` for every `n ≥ n0`, by a primal
+    /// and a dual point in closed form ([`lp::OrbitLpCertificate`]).
+    OrbitLp(Box<lp::OrbitLpCertificate>),
     /// `term(n, k) > 0` for every `n ≥ n0` and `lo(n) ≤ k ≤ hi(n)` (no upper end: `hi = None`).
     PositiveTerm {
         term: Term,
@@ -232,6 +258,17 @@ impl Step {
                     "numerator and denominator: every coefficient >= 0 after shifting to the domain's corner".into(),
                 ))
             }
+            Step::NonNegative { r } => {
+                if !d.nonnegative(&r.num) || !d.positive(&r.den) {
+                    return Err(format!("{r} is not certified non-negative on {}", d.text));
+                }
+                Ok((
+                    "sign-certificate".into(),
+                    format!("{r} >= 0"),
+                    "numerator: every coefficient >= 0 after shifting to the domain's corner; denominator positive".into(),
+                ))
+            }
+            Step::OrbitLp(c) => c.check(d),
             Step::PositiveTerm { term, n0, lo, hi } => {
                 params_positive(d, term)?;
                 if !d.positive(&term.coeff.num) {
@@ -345,7 +382,8 @@ impl Step {
                     }
                 }
             }
-            Step::Positive { .. } | Step::PositiveTerm { .. } => {}
+            Step::OrbitLp(c) => c.cross_check(n, at)?,
+            Step::Positive { .. } | Step::NonNegative { .. } | Step::PositiveTerm { .. } => {}
         }
         Ok(())
     }

@@ -174,6 +174,22 @@ impl Term {
         }
     }
 
+    /// `self · o`: coefficients and polynomials multiply, factorials and powers are joined
+    /// (a factor's value is 0 where one of its denominator factorials has a negative argument,
+    /// so the product's closed form vanishes exactly where one of the factors does).
+    pub fn mul(&self, o: &Term) -> Result<Term, String> {
+        let mut facts = self.facts.clone();
+        facts.extend(o.facts.iter().cloned());
+        let mut powers = self.powers.clone();
+        powers.extend(o.powers.iter().cloned());
+        Term::new(
+            self.coeff.mul(&o.coeff),
+            self.poly.mul(&o.poly),
+            facts,
+            powers,
+        )
+    }
+
     /// `T(n + 1, k)`.
     pub fn shift_n(&self) -> Term {
         self.map_lins("n", Lin::shift_n)
@@ -356,6 +372,9 @@ impl Term {
             add(b, *l, -1);
         }
         for (b, l) in bases {
+            if b.equals(&MRatFn::from_poly(MPoly::one())) {
+                continue; // 1^e = 1 for every integer e
+            }
             if l.n != 0 || l.k != 0 {
                 return Err(format!(
                     "the powers of {b} do not cancel: the quotient is not rational"

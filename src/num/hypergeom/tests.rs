@@ -299,3 +299,30 @@ proptest! {
         }
     }
 }
+
+/// `Term::mul` against the naive product of values, boundaries included.
+#[test]
+fn product_of_terms_is_the_product_of_values() {
+    let t = MRatFn::from_poly(MPoly::var("t"));
+    let a = Term::new(
+        MRatFn::from_poly(MPoly::one()),
+        MPoly::var("k"),
+        binomial_facts(0, 0),
+        vec![(t.clone(), Lin::new(0, 1, 0))],
+    )
+    .unwrap();
+    let b = Term::new(
+        MRatFn::from_poly(MPoly::constant(q(1, 3))),
+        MPoly::one(),
+        binomial_facts(0, -1),
+        vec![(t, Lin::new(1, -1, 0))],
+    )
+    .unwrap();
+    let ab = a.mul(&b).unwrap();
+    for n in 0..5 {
+        for k in -2..=n + 2 {
+            let want = a.value(n, k).unwrap().mul(&b.value(n, k).unwrap());
+            assert!(ab.value(n, k).unwrap().equals(&want), "n={n} k={k}");
+        }
+    }
+}

@@ -80,10 +80,60 @@ fn ex1d() -> ForAll {
     }
 }
 
+/// P2t: v-ary randomized response `R = (t I + (J − I))/(t+v−1)` is a channel whose column
+/// maxima are on the diagonal (t ≥ 1), so `Σ_z max_w R[w][z] = v t/(t+v−1)`; in the u-fold
+/// Kronecker power the clique of individual i factors out (a named hypothesis), so every
+/// clique gives the same value.
+fn p2t() -> ForAll {
+    let t = rf(var("t"));
+    let s = t.add(&rf(v1()));
+    let diag = t.div(&s).expect("t + v - 1 > 0");
+    let off = rf(MPoly::one()).div(&s).expect("t + v - 1 > 0");
+    let mut cross = Vec::new();
+    for v in 2i64..=8 {
+        let mut p = Point::new();
+        p.insert("v".into(), Rational::from(v));
+        cross.push((1, p));
+    }
+    ForAll {
+        id: "AACP-P2t",
+        domain: domain(),
+        hypotheses: vec![
+            "the rows {x[i->w] : w in V} of the Kronecker power M = R^(x)u are M[x[i->w]][z] = prod_(j != i) R[x_j][z_j] R[w][z_i], so sum_z max_w M = prod_(j != i) (sum_(z_j) R[x_j][z_j]) * sum_(z_i) max_w R[w][z_i] (distributivity; checked on the grid by this claim at H(3,2), H(2,3))".into(),
+        ],
+        parts: vec![
+            Part {
+                statement: "every row of R sums to 1: t/(t+v-1) + (v-1)/(t+v-1) = 1".into(),
+                step: Step::Rational {
+                    lhs: diag.add(&rf(v1()).mul(&off)),
+                    rhs: rf(MPoly::one()),
+                },
+            },
+            Part {
+                statement: "the diagonal is the largest entry of every column: t/(t+v-1) - 1/(t+v-1) = (t-1)/(t+v-1) >= 0 for t >= 1".into(),
+                step: Step::NonNegative {
+                    r: diag.sub(&off),
+                },
+            },
+            Part {
+                statement: "so sum_z max_w R[w][z] = v t/(t+v-1), and every clique of R^(x)u gives 1^(u-1) v t/(t+v-1)".into(),
+                step: Step::Rational {
+                    lhs: rf(var("v")).mul(&diag),
+                    rhs: rf(var("v").mul(&var("t")))
+                        .div(&rf(var("t").add(&v1())))
+                        .expect("t + v - 1 > 0"),
+                },
+            },
+        ],
+        cross,
+    }
+}
+
 /// Every certificate of this paper.
 pub fn certificates() -> Vec<ForAll> {
     vec![
         ex1d(),
+        p2t(),
         ForAll {
             id: "AACP-E4b",
             domain: domain(),

@@ -8,6 +8,7 @@
 //! partition into spheres, inward neighbours) are named hypotheses with the claims that check
 //! them on the grid.
 
+use crate::claim::forall::lp::{OrbitLp, OrbitLpCertificate};
 use crate::claim::forall::{
     binomial_moment, binomial_theorem, int, nm_points, nmt_domain, rf, var, Domain, ForAll, Part,
     Step,
@@ -345,6 +346,213 @@ fn x12() -> ForAll {
     }
 }
 
+/// The WZ pair `(F, G)` of a `Step::Wz`.
+fn wz_pair(s: Step) -> (Term, Term) {
+    match s {
+        Step::Wz { f, g, .. } => (f, g),
+        _ => unreachable!("binomial_theorem and binomial_moment are WZ steps"),
+    }
+}
+
+const LEVELS: &str = "LP-R(y0) reduces to this orbit LP: the spheres N_l(y0) are its orbits, |N_l(y0)| = C(n,l)(m-1)^l (WYZ-D18, WYZ-G3, WYZ-G10), and every vertex of N_l(y0) has (n-l)(m-1) neighbours in N_(l+1)(y0) and l in N_(l-1)(y0) (WYZ-G2, WYZ-L1.s3); so kappa on every outward edge (0 on LP-R's other rows) is a dual point of LP-R whose reduced cost at every vertex of N_l(y0) is the orbit LP's";
+
+const GIBBS_ROWS: &str = "the Gibbs point t^d(x,y0)/(1+(m-1)t)^n also satisfies LP-R's other rows (inward and same-sphere neighbours) when 0 < t <= 1, because the distances of two neighbours to y0 differ by at most 1 (WYZ-G6, WYZ-L1.s12-corrected; every row checked on the grid by WYZ-L1.C2)";
+
+/// The level LP of Lemma 1 as an orbit LP of H(n, m) around a centre `y0` (`k` is the level
+/// `l`): minimise `Σ_x d(x, y0) p_x` subject to `Σ p = 1` and `E p_b − p_a ≥ 0` on every
+/// outward edge `(a, b)`, `E = 1/t`; with the Gibbs point `p_l = t^l/(1+(m−1)t)^n`, the dual
+/// `u = h`, `κ = t/(1+(m−1)t)` on every outward edge (X12's `μ_l = E^(l−1) S_(l−1)` spread over
+/// the `l N_l` edges between spheres `l−1` and `l`: `μ_l/(l N_l) = t/g` for every `l`, found by
+/// solving the grid's LPs exactly and reading off the pattern) and the optimum `h(t)`.
+pub fn level_lp() -> OrbitLpCertificate {
+    let tpow = |l: Lin| (rf(var("t")), l);
+    let term = |coeff: MRatFn, poly: MPoly, facts, powers| {
+        Term::new(coeff, poly, facts, powers).expect("a valid term")
+    };
+    let h_n = term(
+        x().div(&g()).expect("g is not zero"),
+        var("n"),
+        vec![],
+        vec![],
+    );
+    let samples = [(1, 3), (1, 2), (2, 3), (1, 1)]
+        .into_iter()
+        .map(|(a, b)| {
+            let mut p = crate::num::mpoly::Point::new();
+            p.insert("t".into(), Rational::from_signeds(a, b));
+            p
+        })
+        .collect();
+    OrbitLpCertificate {
+        lp: OrbitLp {
+            size: term(
+                one(),
+                MPoly::one(),
+                binomial_facts(0, 0),
+                vec![(x(), Lin::new(0, 1, 0)), tpow(Lin::new(0, -1, 0))],
+            ),
+            cost: term(one(), var("k"), vec![], vec![]),
+            up: var("n").sub(&var("k")).mul(&var("m").sub(&int(1))),
+            down: var("k"),
+            lo: one(),
+            hi: one().div(&rf(var("t"))).expect("t is not zero"),
+        },
+        value: h_n.clone(),
+        primal: term(
+            one(),
+            MPoly::one(),
+            vec![],
+            vec![tpow(Lin::new(0, 1, 0)), (g(), Lin::new(-1, 0, 0))],
+        ),
+        mass_mate: wz_pair(binomial_theorem(x(), one())).1,
+        objective: wz_pair(binomial_moment(x(), one())),
+        u: h_n,
+        kappa: term(
+            rf(var("t")).div(&g()).expect("g is not zero"),
+            MPoly::one(),
+            vec![],
+            vec![],
+        ),
+        n0: 1,
+        samples,
+    }
+}
+
+fn lp_part() -> Part {
+    part(
+        "the level LP of Lemma 1 (one value per sphere N_l(y0)) has optimum h(t) = n(m-1)t/(1+(m-1)t) for every n: Gibbs primal, dual u = h, kappa = t/(1+(m-1)t) on every outward edge",
+        Step::OrbitLp(Box::new(level_lp())),
+    )
+}
+
+/// A claim decided by the level LP's certificate: `upper` when it also needs the Gibbs point
+/// to be LP-R feasible (the optimum itself), not only the dual lower bound.
+fn lp_forall(id: &'static str, upper: bool, extra: &[&str]) -> ForAll {
+    let mut hypotheses = vec![LEVELS.to_string()];
+    if upper {
+        hypotheses.push(GIBBS_ROWS.to_string());
+    }
+    hypotheses.extend(extra.iter().map(|s| s.to_string()));
+    ForAll {
+        id,
+        domain: nmt_domain(
+            1,
+            "n >= 1, m >= 2, 0 < t <= 1 (t = e^-eps; the orbit LP's certificate needs t > 0 only)",
+        ),
+        hypotheses,
+        parts: vec![lp_part()],
+        cross: lp_grid(),
+    }
+}
+
+/// The (n, m) pairs of the LP-R claims (m^n <= 81); the cross-check solves the level LP at each
+/// for t in {1/3, 1/2, 2/3, 1}.
+fn lp_grid() -> Vec<(i64, crate::num::mpoly::Point)> {
+    let mut v = Vec::new();
+    for m in 2i64..=9 {
+        let mut n = 1u32;
+        while m.pow(n) <= 81 {
+            v.push((i64::from(n), m));
+            n += 1;
+        }
+    }
+    nm_points(&v)
+}
+
+/// T2.2 (l.226): on the range `D = h(t)`, `0 < t ≤ 1`, the multiplier `λ = ln(1/t_D)` is
+/// `≥ 0` and `D ≤ n(m−1)/m`. Written in `E = e^ε = 1/t ≥ 1` (a lower bound the sign
+/// certificates use), with `h = n/(1 + E/(m−1))` as printed (eq (32)).
+fn t22() -> ForAll {
+    let (n, m1, e) = (rf(var("n")), rf(var("m").sub(&int(1))), rf(var("E")));
+    let h_e = n
+        .div(&one().add(&e.div(&m1).expect("m - 1 > 0")))
+        .expect("1 + E/(m-1) > 0");
+    // t_D = 1/((n/D − 1)(m−1)) as the grid computes it (eq (17)), at D = h.
+    let td = one()
+        .div(&n.div(&h_e).expect("h > 0").sub(&one()).mul(&m1))
+        .expect("a non-zero denominator");
+    let gap = rf(var("n")
+        .mul(&var("m").sub(&int(1)))
+        .mul(&var("E").sub(&int(1))))
+    .div(&rf(var("m").mul(&var("E").add(&var("m")).sub(&int(1)))))
+    .expect("m(E+m-1) > 0");
+    let nm_m = rf(var("n").mul(&var("m").sub(&int(1))))
+        .div(&rf(var("m")))
+        .expect("m > 0");
+    ForAll {
+        id: "WYZ-T2.2",
+        domain: Domain {
+            lows: vec![
+                ("n", Rational::ONE, false),
+                ("m", Rational::from(2), false),
+                ("E", Rational::ONE, false),
+            ],
+            text: "n >= 1, m >= 2, every D = h(eps) with eps >= 0 (E = e^eps = 1/t >= 1), which contains the T1a range D <= h(eps~_X)".into(),
+        },
+        hypotheses: vec![],
+        parts: vec![
+            part(
+                "t_D = 1/((n/D - 1)(m-1)) at D = h(eps) = n/(1 + E/(m-1)) is 1/E, so lambda = ln(1/t_D) = eps >= 0",
+                Step::Rational {
+                    lhs: td,
+                    rhs: one().div(&e).expect("E > 0"),
+                },
+            ),
+            part(
+                "n(m-1)/m - h(eps) = n(m-1)(E-1)/(m(E+m-1))",
+                Step::Rational {
+                    lhs: nm_m.sub(&h_e),
+                    rhs: gap.clone(),
+                },
+            ),
+            part(
+                "n(m-1)(E-1)/(m(E+m-1)) >= 0 for E >= 1: D <= n(m-1)/m",
+                Step::NonNegative { r: gap },
+            ),
+        ],
+        cross: small_grid(),
+    }
+}
+
+/// G7: `k_t = ((1−t)I + tJ)/g` on one row (J the all-ones m×m matrix) and its inverse
+/// `(gI − tJ)/(1−t)`: in the algebra spanned by `I` and `J` (`J² = mJ`),
+/// `((1−t)I + tJ)(gI − tJ) = (1−t)g·I + ((1−t)(−t) + t g + m t(−t))·J`.
+fn g7() -> ForAll {
+    let t = rf(var("t"));
+    let m = rf(var("m"));
+    let a = one().sub(&t); // I-coefficient of (1−t)I + tJ
+    let b = t.clone(); // its J-coefficient
+    let c = g(); // I-coefficient of gI − tJ
+    let d = rf(MPoly::zero()).sub(&t); // its J-coefficient
+    let i_coeff = a.mul(&c);
+    let j_coeff = a.mul(&d).add(&b.mul(&c)).add(&m.mul(&b).mul(&d));
+    ForAll {
+        id: "WYZ-G7",
+        domain: nmt_domain(1, "m >= 2, t > 0, t != 1 for the inverse (the product identity holds for every t)"),
+        hypotheses: vec![
+            "d(x,y) = sum_i [x_i != y_i] (the Hamming distance), so t^d(x,y) = prod_i t^[x_i != y_i] and G_t is the n-fold Kronecker power of the m x m matrix (1-t)I + tJ (checked by enumeration on the grid by this claim)".into(),
+            "J^2 = mJ for the all-ones m x m matrix, so (aI + bJ)(cI + dJ) = ac I + (ad + bc + m bd) J".into(),
+        ],
+        parts: vec![
+            part(
+                "I-coefficient of ((1-t)I + tJ)(gI - tJ) is (1-t)(1+(m-1)t)",
+                Step::Rational {
+                    lhs: i_coeff,
+                    rhs: one().sub(&t).mul(&g()),
+                },
+            ),
+            part(
+                "J-coefficient (1-t)(-t) + t(1+(m-1)t) + m t(-t) is 0, so k_t^-1 = (gI - tJ)/(1-t) with k_t = ((1-t)I + tJ)/g",
+                Step::Rational {
+                    lhs: j_coeff,
+                    rhs: rf(MPoly::zero()),
+                },
+            ),
+        ],
+        cross: grid64(),
+    }
+}
+
 /// Every certificate of this paper.
 pub fn certificates() -> Vec<ForAll> {
     vec![
@@ -427,5 +635,16 @@ pub fn certificates() -> Vec<ForAll> {
             cross: lemma1_grid(),
         },
         x12(),
+        t22(),
+        g7(),
+        lp_forall("WYZ-L1", true, &[]),
+        lp_forall("WYZ-L1.s15", true, &[]),
+        lp_forall("WYZ-L1.eq40", false, &[]),
+        lp_forall("WYZ-L1.C1", false, &[]),
+        lp_forall(
+            "WYZ-D14",
+            true,
+            &["every centre y0 gives the same LP: the translations x -> x + y0 (mod m) are automorphisms of H(n,m) (WYZ-G1)"],
+        ),
     ]
 }
