@@ -234,10 +234,15 @@ pub fn compose(uses: &[(PairLoss, u64)]) -> Result<Composed, ComposeError> {
     })
 }
 
-/// An upper estimate of the atom × letter products of [`convolve_all`].
+/// An upper estimate of the atom × letter products of [`convolve_all`]. The support after `j`
+/// uses of an `m`-letter pair is at most `m^j`, at most the box of exponents reached, and at
+/// most the number of multisets of `j` letters, `C(j + m − 1, m − 1)` (an atom is determined by
+/// how many times each letter was drawn); for a sequence, the product over the uses so far.
 fn estimated_work(factors: &[(Vec<Numerators>, u64)], d: usize) -> u128 {
     let mut support: u128 = 1;
     let mut work: u128 = 0;
+    // The multiset bound of the factors already composed.
+    let mut multisets_before: u128 = 1;
     // Per basis direction, the span of exponents reached so far (bounds a 1-d support).
     let mut span = vec![0u128; d];
     for (letters, k) in factors {
@@ -250,14 +255,21 @@ fn estimated_work(factors: &[(Vec<Numerators>, u64)], d: usize) -> u128 {
                 *s += (hi - lo) as u128 * *k as u128;
             }
         }
-        for _ in 0..*k {
+        // C(j + m − 1, m − 1) for j = 0, 1, …: C(n + 1, r) = C(n, r)·(n + 1)/(n + 1 − r).
+        let mut multisets: u128 = 1;
+        for j in 1..=*k as u128 {
             let by_span = span.iter().map(|s| s + 1).product::<u128>();
-            support = (support.saturating_mul(m)).min(by_span);
+            multisets = multisets
+                .checked_mul(j + m - 1)
+                .map_or(u128::MAX, |x| x / j);
+            let by_multisets = multisets_before.saturating_mul(multisets);
+            support = (support.saturating_mul(m)).min(by_span).min(by_multisets);
             work = work.saturating_add(support.saturating_mul(m));
             if work > MAX_WORK {
                 return work;
             }
         }
+        multisets_before = multisets_before.saturating_mul(multisets);
     }
     work
 }
@@ -589,6 +601,21 @@ mod tests {
             sorted(convolve_sparse(&factors, d)),
             sorted(convolve_vec_keys(&factors, d))
         );
+    }
+
+    /// Six letters with independent ratios (6·p/41 for the primes p ≤ 13): every multiset of
+    /// letters is its own atom, so k uses have exactly C(k + 5, 5) atoms (53130 at k = 20), and
+    /// the work estimate's multiset bound is attained.
+    #[test]
+    fn support_is_the_multiset_count() {
+        let primes = [2u64, 3, 5, 7, 11, 13];
+        let p: Vec<Rational> = primes.iter().map(|&x| q(x as i64, 41)).collect();
+        let pair = PairLoss::of_rows(&p, &[q(1, 6), q(1, 6), q(1, 6), q(1, 6), q(1, 6), q(1, 6)]);
+        assert_eq!(pair.letters.len(), 6);
+        for (k, want) in [(1u64, 6u64), (2, 21), (3, 56), (20, 53130)] {
+            let c = compose(&[(pair.clone(), k)]).unwrap();
+            assert_eq!(c.support(), want, "k = {k}");
+        }
     }
 
     #[test]
