@@ -346,7 +346,7 @@ pub fn call(name: &str, a: &[Value], named: &[(String, Value)]) -> Result<Value,
                 None => Rational::ZERO,
                 Some(d) => {
                     let d = rational(d, "delta")?.clone();
-                    if d < 0u32 || d >= 1u32 {
+                    if !(0u32..1u32).contains(&d) {
                         return Err(format!("{name}: delta must be in [0, 1), got {d}"));
                     }
                     d

@@ -149,18 +149,19 @@ fn accounted_level(seq: &[(&DatabaseMechanism, u64)]) -> Result<ExtRational, Str
     crate::accounting::query::level(&seq, &adj).map_err(|e| e.to_string())
 }
 
-/// The enumerated level, cross-checked against the exact PLD composition: they must be equal.
+/// The enumerated level, cross-checked against the exact PLD composition: they must be equal
+/// (else the reason, for an error row).
 fn cross_checked(
     enumerated: ExtRational,
     seq: &[(&DatabaseMechanism, u64)],
-) -> Result<Rational, Check> {
-    match accounted_level(seq) {
-        Ok(a) if a == enumerated => finite(a)
-            .ok_or_else(|| crate::claim::error_check("infinite level of a full-support mechanism")),
-        Ok(a) => Err(crate::claim::error_check(format!(
+) -> Result<Rational, String> {
+    match accounted_level(seq)? {
+        a if a == enumerated => {
+            finite(a).ok_or_else(|| "infinite level of a full-support mechanism".to_string())
+        }
+        a => Err(format!(
             "enumeration gives level {enumerated}, the exact PLD composition {a}"
-        ))),
-        Err(e) => Err(crate::claim::error_check(e)),
+        )),
     }
 }
 
@@ -179,7 +180,7 @@ fn check_5(inst: &Cy5) -> Check {
             }
             let level = match cross_checked(joint.level(), &[(&one, *k as u64)]) {
                 Ok(l) => l,
-                Err(c) => return c,
+                Err(e) => return crate::claim::error_check(e),
             };
             let bound = (0..*k).fold(r(1, 1), |acc, _| acc * t);
             let c = Check::rationals("exact level of k RR copies  <=  t^k", &level, "<=", &bound);
@@ -194,7 +195,7 @@ fn check_5(inst: &Cy5) -> Check {
             let b = product_randomized_response(1, 2, t2);
             let level = match cross_checked(a.parallel(&b).level(), &[(&a, 1), (&b, 1)]) {
                 Ok(l) => l,
-                Err(c) => return c,
+                Err(e) => return crate::claim::error_check(e),
             };
             Check::rationals(
                 "exact level of RR_t1 x RR_t2  <=  t1 t2",
@@ -212,7 +213,7 @@ fn check_5(inst: &Cy5) -> Check {
                 let l2 = finite(m2.level()).expect("full support");
                 let l = match cross_checked(m1.parallel(&m2).level(), &[(&m1, 1), (&m2, 1)]) {
                     Ok(l) => l,
-                    Err(c) => return c,
+                    Err(e) => return crate::claim::error_check(e),
                 };
                 s.push(l, &l1 * &l2, || {
                     format!("M1={} M2={}", fmt_rows(&m1.rows), fmt_rows(&m2.rows))
