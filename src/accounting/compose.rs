@@ -34,6 +34,9 @@ use std::fmt;
 pub const MAX_USES: u64 = 1_000_000;
 /// The most atom × letter products a stored composition may cost (beyond it: `TooLarge`).
 pub const MAX_WORK: u128 = 3_000_000_000;
+/// The most atoms a stored composition over two or more basis elements may hold (each keeps an
+/// exponent vector and two long numerators: about 250 bytes at 6 letters, k = 20, measured).
+pub const MAX_ATOMS: u128 = 2_000_000;
 
 /// Why a composition was not computed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,8 +45,9 @@ pub enum ComposeError {
     NoUse,
     /// More than [`MAX_USES`] uses.
     TooManyUses(u128),
-    /// The stored support would cost more than [`MAX_WORK`] atom × letter products.
-    TooLarge { estimated_work: u128 },
+    /// The stored support would cost more than [`MAX_WORK`] atom × letter products, or hold
+    /// more than [`MAX_ATOMS`] atoms (over two or more basis elements).
+    TooLarge { estimated_work: u128, atoms: u128 },
 }
 
 impl fmt::Display for ComposeError {
@@ -53,10 +57,14 @@ impl fmt::Display for ComposeError {
             ComposeError::TooManyUses(k) => {
                 write!(f, "k = {k} uses is more than the limit of {MAX_USES}")
             }
-            ComposeError::TooLarge { estimated_work } => write!(
+            ComposeError::TooLarge {
+                estimated_work,
+                atoms,
+            } => write!(
                 f,
                 "the exact composition would take about {estimated_work} atom × letter products \
-                 (limit {MAX_WORK}): too many distinct likelihood ratios for this k"
+                 and store up to {atoms} atoms (limits {MAX_WORK}, and {MAX_ATOMS} atoms with \
+                 several independent ratios): too many distinct likelihood ratios for this k"
             ),
         }
     }
@@ -234,10 +242,16 @@ pub fn compose(uses: &[(PairLoss, u64)]) -> Result<Composed, ComposeError> {
     })
 }
 
-/// An upper estimate of the atom × letter products of [`convolve_all`].
-fn estimated_work(factors: &[(Vec<Numerators>, u64)], d: usize) -> u128 {
+/// An upper estimate of the atom × letter products of [`convolve_all`]. The support after `j`
+/// uses of an `m`-letter pair is at most `m^j`, at most the box of exponents reached, and at
+/// most the number of multisets of `j` letters, `C(j + m − 1, m − 1)` (an atom is determined by
+/// how many times each letter was drawn); for a sequence, the product over the uses so far.
+/// Returns the work and the final support bound.
+fn estimated_work(factors: &[(Vec<Numerators>, u64)], d: usize) -> (u128, u128) {
     let mut support: u128 = 1;
     let mut work: u128 = 0;
+    // The multiset bound of the factors already composed.
+    let mut multisets_before: u128 = 1;
     // Per basis direction, the span of exponents reached so far (bounds a 1-d support).
     let mut span = vec![0u128; d];
     for (letters, k) in factors {
@@ -250,24 +264,34 @@ fn estimated_work(factors: &[(Vec<Numerators>, u64)], d: usize) -> u128 {
                 *s += (hi - lo) as u128 * *k as u128;
             }
         }
-        for _ in 0..*k {
+        // C(j + m − 1, m − 1) for j = 0, 1, …: C(n + 1, r) = C(n, r)·(n + 1)/(n + 1 − r).
+        let mut multisets: u128 = 1;
+        for j in 1..=*k as u128 {
             let by_span = span.iter().map(|s| s + 1).product::<u128>();
-            support = (support.saturating_mul(m)).min(by_span);
+            multisets = multisets
+                .checked_mul(j + m - 1)
+                .map_or(u128::MAX, |x| x / j);
+            let by_multisets = multisets_before.saturating_mul(multisets);
+            support = (support.saturating_mul(m)).min(by_span).min(by_multisets);
             work = work.saturating_add(support.saturating_mul(m));
             if work > MAX_WORK {
-                return work;
+                return (work, support);
             }
         }
+        multisets_before = multisets_before.saturating_mul(multisets);
     }
-    work
+    (work, support)
 }
 
 /// Every atom of the composition, by convolving with one use at a time, sorted by descending
 /// ratio (exponent order with one basis element; cross-multiplied masses otherwise).
 fn convolve_all(factors: &[(Vec<Numerators>, u64)], d: usize) -> Result<Vec<Atom>, ComposeError> {
-    let w = estimated_work(factors, d);
-    if w > MAX_WORK {
-        return Err(ComposeError::TooLarge { estimated_work: w });
+    let (w, atoms) = estimated_work(factors, d);
+    if w > MAX_WORK || (d > 1 && atoms > MAX_ATOMS) {
+        return Err(ComposeError::TooLarge {
+            estimated_work: w,
+            atoms,
+        });
     }
     let mut atoms = if d == 1 {
         convolve_dense(factors)
@@ -589,6 +613,35 @@ mod tests {
             sorted(convolve_sparse(&factors, d)),
             sorted(convolve_vec_keys(&factors, d))
         );
+    }
+
+    /// Six letters with independent ratios (6·p/41 for the primes p ≤ 13): every multiset of
+    /// letters is its own atom, so k uses have exactly C(k + 5, 5) atoms (53130 at k = 20), and
+    /// the work estimate's multiset bound is attained.
+    #[test]
+    fn support_is_the_multiset_count() {
+        let primes = [2u64, 3, 5, 7, 11, 13];
+        let p: Vec<Rational> = primes.iter().map(|&x| q(x as i64, 41)).collect();
+        let pair = PairLoss::of_rows(&p, &[q(1, 6), q(1, 6), q(1, 6), q(1, 6), q(1, 6), q(1, 6)]);
+        assert_eq!(pair.letters.len(), 6);
+        for (k, want) in [(1u64, 6u64), (2, 21), (3, 56), (20, 53130)] {
+            let c = compose(&[(pair.clone(), k)]).unwrap();
+            assert_eq!(c.support(), want, "k = {k}");
+        }
+        // k = 45: C(50, 5) = 2118760 atoms would be stored, past MAX_ATOMS (the work, about
+        // 6·C(51, 6) = 108 million products, is within MAX_WORK): refused, not run out of memory.
+        assert_eq!(
+            compose(&[(pair, 45)]).unwrap_err(),
+            ComposeError::TooLarge {
+                estimated_work: (1..=45u128).map(|j| 6 * binomial(j + 5, 5)).sum(),
+                atoms: 2_118_760
+            }
+        );
+    }
+
+    /// C(n, r) by the product formula (a naive reference for the test above).
+    fn binomial(n: u128, r: u128) -> u128 {
+        (0..r).fold(1, |acc, i| acc * (n - i) / (i + 1))
     }
 
     #[test]

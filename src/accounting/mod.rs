@@ -6,7 +6,8 @@
 //! an exact rational. Layers: [`pld`] (the PLD of one ordered pair), [`basis`] (a gcd-free
 //! basis keying outcomes by exponent vectors), [`compose`] (exact composition), the δ queries
 //! (on [`compose::Composed`]), [`worst`] (the worst ordered neighbour pair of a channel) and
-//! [`kov`] (Kairouz–Oh–Viswanath optimal composition of (ε, δ)-DP mechanisms).
+//! [`kov`] (Kairouz–Oh–Viswanath optimal composition of (ε, δ)-DP mechanisms), and [`query`]
+//! (δ, e^ε for δ and the pure level of k uses, as claims ask them).
 //!
 //! What is composed: the same ordered neighbour pair `(x, x')` for every use (the data do not
 //! change between uses), each use with fresh randomness, the answers of all uses observed.
@@ -20,6 +21,7 @@ pub mod compose;
 mod delta;
 pub mod kov;
 pub mod pld;
+pub mod query;
 pub mod worst;
 
 pub use compose::{compose, Atom, ComposeError, Composed, MAX_USES};

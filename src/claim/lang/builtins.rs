@@ -61,6 +61,8 @@ pub const BUILTINS: &[Builtin] = &[
     Builtin { name: "complete", sigs: &[(&[N], G)], named: &[], usage: "complete(n)", doc: "the complete graph K_n" },
     Builtin { name: "dp", sigs: &[(&[C], N), (&[C, G], N)], named: &[], usage: "dp(W) or dp(W, G)", doc: "the DP level t = e^ε = max W(y|x)/W(y|x') over neighbours x ~ x' (both orientations), inf when a zero faces a non-zero; complete adjacency by default (Dwork–Roth Def. 2.4 with δ = 0); measure::dp_level" },
     Builtin { name: "delta", sigs: &[(&[C, G, N], N), (&[C, N], N)], named: &[], usage: "delta(W, G, t) or delta(W, t)", doc: "the least δ with W (ε, δ)-DP at t = e^ε: max over ordered neighbours of Σ_y (W(y|x) − t W(y|x'))^+ (Dwork–Roth Def. 2.4; the hockey-stick divergence); measure::delta_at" },
+    Builtin { name: "dp_k", sigs: &[(&[C, N], N), (&[C, G, N], N), (&[C, N, N], N), (&[C, G, N, N], N)], named: &[], usage: "dp_k(W, k), dp_k(W, k, delta), dp_k(W, G, k) or dp_k(W, G, k, delta)", doc: "the level of k uses of W (each with fresh randomness, on the same ordered neighbour pair, every answer seen): the smallest t = e^ε ≥ 1 with δ_k(t) ≤ delta for every ordered neighbour pair, delta = 0 by default (the pure level, max of P^k/Q^k); inf when a zero facing a non-zero leaves more than delta at infinite loss; exact: the k-fold privacy loss distribution is composed exactly (Dwork–Rothblum 2016, Lemma 3.3; Dwork–Roth Def. 2.4); k ≥ 1, 0 ≤ delta < 1; accounting::query::t_for_delta" },
+    Builtin { name: "delta_k", sigs: &[(&[C, N, N], N), (&[C, G, N, N], N)], named: &[], usage: "delta_k(W, k, t) or delta_k(W, G, k, t)", doc: "the least δ with k uses of W (ε, δ)-DP at t = e^ε: max over ordered neighbours of Σ_o (P^k(o) − t Q^k(o))^+ over the k-tuples of answers o, exact (Dwork–Roth Def. 2.4 on the product channel; the k-fold privacy loss distribution composed exactly, Dwork–Rothblum 2016, Lemma 3.3); k ≥ 1, t ≥ 1; accounting::query::delta_at_t" },
     Builtin { name: "ident", sigs: &[(&[D, C], N), (&[D, C, G], N)], named: &[], usage: "ident(p, W) or ident(p, W, G)", doc: "the identifiability level e^ε = max π(x)W(y|x) / (π(x')W(y|x')) over neighbours (Wang–Ying–Zhang 2016, Def. 3); measure::identifiability_level" },
     Builtin { name: "bayes_vuln", sigs: &[(&[D], N)], named: &[], usage: "bayes_vuln(p)", doc: "Bayes vulnerability V(π) = max_x π(x) (Smith 2009, Def. 2); measure::bayes_vulnerability" },
     Builtin { name: "post_vuln", sigs: &[(&[D, C], N)], named: &[], usage: "post_vuln(p, W)", doc: "posterior Bayes vulnerability V(π, W) = Σ_y max_x π(x)W(y|x) (Smith 2009, Def. 3); measure::posterior_vulnerability" },
@@ -314,6 +316,46 @@ pub fn call(name: &str, a: &[Value], named: &[(String, Value)]) -> Result<Value,
             let adj = adjacency(w, g)?;
             let t = t_param(t)?;
             n(Num::Rat(measure::delta_at(w, &adj, &t).delta))
+        }
+        "dp_k" | "delta_k" => {
+            let w = chan(&a[0]);
+            let (g, rest) = match &a[1] {
+                Value::Graph(g) => (Some(g.as_ref()), &a[2..]),
+                _ => (None, &a[1..]),
+            };
+            let adj = adjacency(w, g)?;
+            let k = count(
+                &rest[0],
+                "k (the number of uses)",
+                crate::accounting::MAX_USES,
+            )?;
+            if k == 0 {
+                return Err(format!(
+                    "{name}: k = 0 uses compose nothing; k must be at least 1"
+                ));
+            }
+            let seq = [(w.as_ref(), k)];
+            let fail = |e: crate::accounting::ComposeError| format!("{name}: {e}");
+            if name == "delta_k" {
+                let t = t_param(&rest[1])?;
+                return n(Num::Rat(
+                    crate::accounting::query::delta_at_t(&seq, &adj, &t).map_err(fail)?,
+                ));
+            }
+            let delta = match rest.get(1) {
+                None => Rational::ZERO,
+                Some(d) => {
+                    let d = rational(d, "delta")?.clone();
+                    if !(0u32..1u32).contains(&d) {
+                        return Err(format!("{name}: delta must be in [0, 1), got {d}"));
+                    }
+                    d
+                }
+            };
+            n(ext(crate::accounting::query::t_for_delta(
+                &seq, &adj, &delta,
+            )
+            .map_err(fail)?))
         }
         "ident" => {
             let (p, w) = (dist(&a[0]), chan(&a[1]));

@@ -231,6 +231,49 @@ fn errors_point_at_the_column() {
     assert_eq!((v.outcome, v.errors, v.holds), (Outcome::Error, 1, 2));
 }
 
+/// `dp_k` and `delta_k` (k uses composed exactly): values worked by hand, and their errors.
+/// Binary RR at t = 3 has rows (3/4, 1/4): k uses have level 3^k; at k = 2 the outcome "both
+/// answers equal the input" has ratio 9 (P = 9/16, Q = 1/16), the mixed ones ratio 1, so
+/// δ(1) = 9/16 − 1/16 = 1/2, δ(3) = 9/16 − 3/16 = 3/8 and the smallest t with δ ≤ 3/8 is 3.
+/// Z = rows (1/2, 1/2), (0, 1): after 3 uses the pair (0, 1) has P-mass 1 − (1/2)^3 = 7/8 at
+/// infinite loss, the pair (1, 0) one atom of ratio 8 with δ(1) = 1 − 1/8.
+#[test]
+fn composition_builtins() {
+    let z = "let Z = channel(dist(1/2, 1/2), dist(0, 1));";
+    for src in [
+        "dp_k(rr(2, 3), 1) = dp(rr(2, 3)) and dp_k(rr(2, 3), 1000) = 3^1000".to_string(),
+        "delta_k(rr(2, 3), 2, 1) = 1/2 and delta_k(rr(2, 3), 2, 3) = 3/8".to_string(),
+        "dp_k(rr(2, 3), 2, 3/8) = 3 and dp_k(rr(2, 3), 2, 1/2) = 1".to_string(),
+        "forall k in 1..6: dp_k(geometric(3, 2), path(3), k) = 2^k".to_string(),
+        "delta_k(rr(4, 3), complete(4), 1, 2) = delta(rr(4, 3), 2)".to_string(),
+        format!("{z} dp_k(Z, 3) = inf and dp_k(Z, 3, 1/2) = inf and dp_k(Z, 3, 9/10) = 1"),
+        format!("{z} delta_k(Z, 3, 100) = 7/8 and delta_k(Z, 3, 1) = 7/8"),
+    ] {
+        let v = verdict(&src);
+        assert_eq!(v.outcome, Outcome::Holds, "{src}: {}", report::render(&v));
+    }
+    assert_eq!(
+        verdict("dp_k(rr(2, 3), 1000) = 3^1000 + 1").outcome,
+        Outcome::Fails
+    );
+    for (src, msg) in [
+        ("dp_k(rr(2, 3), 0) = 1", "at least 1"),
+        ("dp_k(rr(2, 3), 1/2) = 1", "non-negative integer"),
+        ("dp_k(rr(2, 3), 2, 1) = 1", "delta must be in [0, 1)"),
+        ("dp_k(rr(2, 3), 2, -1/2) = 1", "delta must be in [0, 1)"),
+        ("delta_k(rr(2, 3), 2, 1/2) = 1", "at least 1"),
+        ("dp_k(rr(2, 3), 2000000) = 1", "larger than"),
+        ("dp_k(rr(3, 3), complete(2), 2) = 1", "sizes differ"),
+    ] {
+        let v = verdict(src);
+        assert_eq!(v.outcome, Outcome::Error, "{src}");
+        let (_, e) = v.first_error.expect(src);
+        assert!(e.contains(msg), "{src}: {e}");
+    }
+    let e = parse("dp_k(rr(2, 3)) = 1").expect_err("arity");
+    assert!(e.message.contains("usage: dp_k"), "{}", e.message);
+}
+
 #[test]
 fn jobs_do_not_change_the_verdict() {
     let src =

@@ -83,8 +83,15 @@ fn check_x7(delta: &Rational) -> Check {
 /// exact; CY-6's subadditivity `I(X;Y_1..Y_k) ≤ Σ I(X;Y_j)` holds at every grid prior; ART-30
 /// at α = ∞ (level stays ∞, ε adds up) gives the same t^k; ART-29 at α = ∞ (group privacy):
 /// for per-row RR on n = 3 rows the largest ratio between databases at Hamming distance d is
-/// exactly t^d.
+/// exactly t^d. The level t^k is also taken from the exact PLD composition
+/// ([`crate::accounting::query::level`]): equal to the enumerated level at k = 1..4, and checked
+/// alone at k = 50 and 1000.
 fn check_x8(t: &Rational) -> Check {
+    let accounted = |k: u64| {
+        let w = crate::prob::Channel::new(product_randomized_response(1, 2, t).rows)
+            .expect("RR rows are distributions");
+        crate::accounting::query::level(&[(&w, k)], &[(0, 1)])
+    };
     let mut ok = true;
     let mut notes = Vec::new();
     let one = product_randomized_response(1, 2, t);
@@ -114,12 +121,26 @@ fn check_x8(t: &Rational) -> Check {
         use malachite::base::num::arithmetic::traits::Pow;
         let want = t.pow(k as u64);
         ok &= lvl == want;
+        ok &= accounted(k as u64) == Ok(ExtRational::Finite(lvl.clone()));
         for prior in simplex(2, 4) {
             let total = mutual_information_of_rows(&prior, &joint);
             let single = mutual_information_of_rows(&prior, &one.rows).scale(&Rational::from(k));
             ok &= LogLinear::decide_le(&total, &single) == Decision::True;
         }
         notes.push(format!("k={k}: level {lvl}"));
+    }
+    for k in [50u64, 1000] {
+        use malachite::base::num::arithmetic::traits::Pow;
+        let lvl = accounted(k);
+        ok &= lvl == Ok(ExtRational::Finite(t.pow(k)));
+        notes.push(format!(
+            "k={k} (exact PLD composition): level {}",
+            match lvl {
+                Ok(l) if l == ExtRational::Finite(t.pow(k)) => "t^k".to_string(),
+                Ok(l) => crate::num::fmt::abbreviate(&l.to_string()),
+                Err(e) => e.to_string(),
+            }
+        ));
     }
     let rr3 = product_randomized_response(3, 2, t);
     for d in 1..=3usize {

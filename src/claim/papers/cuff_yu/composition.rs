@@ -13,7 +13,8 @@ use crate::measure::ExtRational;
 use crate::mechanism::database::{product_randomized_response, DatabaseMechanism};
 use crate::num::loglin::LogLinear;
 use crate::num::{Decision, Rational};
-use crate::prob::Rows;
+use crate::prob::{Channel, Rows};
+use malachite::base::num::arithmetic::traits::Pow;
 use std::fmt;
 
 /// A joint distribution over a product of finite coordinates.
@@ -85,6 +86,18 @@ pub enum Cy5 {
     Mixed { t1: Rational, t2: Rational },
     /// Seeded random pairs of mechanisms on two binary rows.
     Random { count: usize, seed: u64 },
+    /// k RR copies at t, composed exactly by [`crate::accounting`] (k past enumeration).
+    Accounted { k: u64, t: Rational },
+    /// k1 RR copies at t1 with k2 RR copies at t2, composed exactly by [`crate::accounting`].
+    MixedK {
+        k1: u64,
+        t1: Rational,
+        k2: u64,
+        t2: Rational,
+    },
+    /// k uses of M1 with k uses of M2 (seeded random mechanisms on two binary rows, as
+    /// `Random`), composed exactly by [`crate::accounting`] on the Hamming neighbours.
+    RandomK { k: u64, count: usize, seed: u64 },
 }
 
 impl fmt::Display for Cy5 {
@@ -98,6 +111,15 @@ impl fmt::Display for Cy5 {
                     "random mechanism pairs on 2 binary rows count={count} seed={seed}"
                 )
             }
+            Cy5::Accounted { k, t } => write!(f, "{k} RR copies t={t} (exact PLD composition)"),
+            Cy5::MixedK { k1, t1, k2, t2 } => write!(
+                f,
+                "{k1} RR copies t1={t1} with {k2} RR copies t2={t2} (exact PLD composition)"
+            ),
+            Cy5::RandomK { k, count, seed } => write!(
+                f,
+                "{k} uses each of random mechanism pairs on 2 binary rows count={count} seed={seed} (exact PLD composition)"
+            ),
         }
     }
 }
@@ -109,9 +131,45 @@ fn finite(l: ExtRational) -> Option<Rational> {
     }
 }
 
+/// The exact pure level (e^ε) of the composition `seq` (mechanism, uses) on the Hamming
+/// neighbours of the mechanisms' databases, by [`crate::accounting::query::level`].
+fn accounted_level(seq: &[(&DatabaseMechanism, u64)]) -> Result<ExtRational, String> {
+    let adj: Vec<(usize, usize)> = seq[0]
+        .0
+        .neighbours()
+        .into_iter()
+        .filter(|(x, xp, _)| x < xp)
+        .map(|(x, xp, _)| (x, xp))
+        .collect();
+    let chans: Vec<Channel> = seq
+        .iter()
+        .map(|(m, _)| Channel::new(m.rows.clone()).map_err(|e| e.to_string()))
+        .collect::<Result<_, _>>()?;
+    let seq: Vec<(&Channel, u64)> = chans.iter().zip(seq).map(|(c, (_, k))| (c, *k)).collect();
+    crate::accounting::query::level(&seq, &adj).map_err(|e| e.to_string())
+}
+
+/// The enumerated level, cross-checked against the exact PLD composition: they must be equal
+/// (else the reason, for an error row).
+fn cross_checked(
+    enumerated: ExtRational,
+    seq: &[(&DatabaseMechanism, u64)],
+) -> Result<Rational, String> {
+    match accounted_level(seq)? {
+        a if a == enumerated => {
+            finite(a).ok_or_else(|| "infinite level of a full-support mechanism".to_string())
+        }
+        a => Err(format!(
+            "enumeration gives level {enumerated}, the exact PLD composition {a}"
+        )),
+    }
+}
+
 /// CY-5 ("Subadditivity of DP"): conditionally independent ε_j-DP queries are (Σε_j)-DP:
 /// the exact level of the product mechanism is at most the product of the levels. Reported
 /// too (outside the hypothesis): two outputs sharing one coin (Y1 = Y2) have level t, not t².
+/// Small k is enumerated (the product mechanism built output by output) and cross-checked
+/// against the exact PLD composition of [`crate::accounting`], which alone runs the larger k.
 fn check_5(inst: &Cy5) -> Check {
     match inst {
         Cy5::Copies { k, t } => {
@@ -120,7 +178,10 @@ fn check_5(inst: &Cy5) -> Check {
             for _ in 1..*k {
                 joint = joint.parallel(&one);
             }
-            let level = finite(joint.level()).expect("full support");
+            let level = match cross_checked(joint.level(), &[(&one, *k as u64)]) {
+                Ok(l) => l,
+                Err(e) => return crate::claim::error_check(e),
+            };
             let bound = (0..*k).fold(r(1, 1), |acc, _| acc * t);
             let c = Check::rationals("exact level of k RR copies  <=  t^k", &level, "<=", &bound);
             let same_coin = one.level();
@@ -132,7 +193,10 @@ fn check_5(inst: &Cy5) -> Check {
         Cy5::Mixed { t1, t2 } => {
             let a = product_randomized_response(1, 2, t1);
             let b = product_randomized_response(1, 2, t2);
-            let level = finite(a.parallel(&b).level()).expect("full support");
+            let level = match cross_checked(a.parallel(&b).level(), &[(&a, 1), (&b, 1)]) {
+                Ok(l) => l,
+                Err(e) => return crate::claim::error_check(e),
+            };
             Check::rationals(
                 "exact level of RR_t1 x RR_t2  <=  t1 t2",
                 &level,
@@ -144,25 +208,13 @@ fn check_5(inst: &Cy5) -> Check {
             let mut g = SplitMix(*seed);
             let mut s = Scan::le();
             for j in 0..*count {
-                let k1 = 2 + (j % 2);
-                let k2 = 2 + (j / 2 % 2);
-                let rows1: Vec<Vec<Rational>> = (0..4).map(|_| g.full_dist(k1, 8)).collect();
-                let rows2: Vec<Vec<Rational>> = (0..4).map(|_| g.full_dist(k2, 8)).collect();
-                let m1 = DatabaseMechanism {
-                    n: 2,
-                    m: 2,
-                    rows: rows1,
-                    name: "M1".into(),
-                };
-                let m2 = DatabaseMechanism {
-                    n: 2,
-                    m: 2,
-                    rows: rows2,
-                    name: "M2".into(),
-                };
+                let (m1, m2) = random_pair(&mut g, j);
                 let l1 = finite(m1.level()).expect("full support");
                 let l2 = finite(m2.level()).expect("full support");
-                let l = finite(m1.parallel(&m2).level()).expect("full support");
+                let l = match cross_checked(m1.parallel(&m2).level(), &[(&m1, 1), (&m2, 1)]) {
+                    Ok(l) => l,
+                    Err(e) => return crate::claim::error_check(e),
+                };
                 s.push(l, &l1 * &l2, || {
                     format!("M1={} M2={}", fmt_rows(&m1.rows), fmt_rows(&m2.rows))
                 });
@@ -172,7 +224,73 @@ fn check_5(inst: &Cy5) -> Check {
                 Method::Exact,
             )
         }
+        Cy5::Accounted { k, t } => {
+            let one = product_randomized_response(1, 2, t);
+            let level = match accounted_level(&[(&one, *k)]).map(finite) {
+                Ok(Some(l)) => l,
+                Ok(None) => return crate::claim::error_check("infinite level of RR"),
+                Err(e) => return crate::claim::error_check(e),
+            };
+            Check::rationals(
+                "exact level of k RR copies  <=  t^k",
+                &level,
+                "<=",
+                &t.pow(*k),
+            )
+        }
+        Cy5::MixedK { k1, t1, k2, t2 } => {
+            let a = product_randomized_response(1, 2, t1);
+            let b = product_randomized_response(1, 2, t2);
+            let level = match accounted_level(&[(&a, *k1), (&b, *k2)]).map(finite) {
+                Ok(Some(l)) => l,
+                Ok(None) => return crate::claim::error_check("infinite level of RR"),
+                Err(e) => return crate::claim::error_check(e),
+            };
+            Check::rationals(
+                "exact level of RR_t1^k1 x RR_t2^k2  <=  t1^k1 t2^k2",
+                &level,
+                "<=",
+                &(t1.pow(*k1) * t2.pow(*k2)),
+            )
+        }
+        Cy5::RandomK { k, count, seed } => {
+            let mut g = SplitMix(*seed);
+            let mut s = Scan::le();
+            for j in 0..*count {
+                let (m1, m2) = random_pair(&mut g, j);
+                let l1 = finite(m1.level()).expect("full support");
+                let l2 = finite(m2.level()).expect("full support");
+                let l = match accounted_level(&[(&m1, *k), (&m2, *k)]).map(finite) {
+                    Ok(Some(l)) => l,
+                    Ok(None) => return crate::claim::error_check("infinite level"),
+                    Err(e) => return crate::claim::error_check(e),
+                };
+                s.push(l, (&l1 * &l2).pow(*k), || {
+                    format!("M1={} M2={}", fmt_rows(&m1.rows), fmt_rows(&m2.rows))
+                });
+            }
+            s.finish(
+                "exact level of (Y1^k,Y2^k)  vs  (level(Y1) level(Y2))^k",
+                Method::Exact,
+            )
+        }
     }
+}
+
+/// The `j`-th seeded random pair of full-support mechanisms on two binary rows (2 or 3
+/// outputs each, masses over 8).
+fn random_pair(g: &mut SplitMix, j: usize) -> (DatabaseMechanism, DatabaseMechanism) {
+    let k1 = 2 + (j % 2);
+    let k2 = 2 + (j / 2 % 2);
+    let rows1: Vec<Vec<Rational>> = (0..4).map(|_| g.full_dist(k1, 8)).collect();
+    let rows2: Vec<Vec<Rational>> = (0..4).map(|_| g.full_dist(k2, 8)).collect();
+    let m = |rows, name: &str| DatabaseMechanism {
+        n: 2,
+        m: 2,
+        rows,
+        name: name.into(),
+    };
+    (m(rows1, "M1"), m(rows2, "M2"))
 }
 
 fn cy5_grid() -> Vec<Cy5> {
@@ -187,6 +305,22 @@ fn cy5_grid() -> Vec<Cy5> {
         t2: r(3, 1),
     });
     v.push(Cy5::Random { count: 60, seed: 5 });
+    for t in t_small() {
+        for k in [10, 50, 200, 1000] {
+            v.push(Cy5::Accounted { k, t: t.clone() });
+        }
+    }
+    v.push(Cy5::MixedK {
+        k1: 50,
+        t1: r(5, 4),
+        k2: 50,
+        t2: r(3, 1),
+    });
+    v.push(Cy5::RandomK {
+        k: 10,
+        count: 20,
+        seed: 5,
+    });
     v
 }
 

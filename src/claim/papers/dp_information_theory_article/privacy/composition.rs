@@ -185,11 +185,19 @@ fn g29_grid() -> Vec<G29> {
 pub struct C30 {
     /// `(α_1, α_2) → α` as `r_i = α_i − 1`; empty = α = ∞ (same level); `[0, 0]` = α = 1.
     pub r: Vec<u64>,
+    /// At α = ∞ only: `Some(k)` checks `C_∞(W^{⊗k}) = k C_∞(W)` for k uses of one channel,
+    /// composed exactly by [`crate::accounting`] (k past enumeration); `None` the pair W_1 ⊗ W_2.
+    pub k: Option<u64>,
 }
 
 impl fmt::Display for C30 {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.r.is_empty() {
+        if let Some(k) = self.k {
+            write!(
+                f,
+                "alpha = inf, W^(x{k}) for W 2x2 rows in Delta_2^3 (exact PLD composition)"
+            )
+        } else if self.r.is_empty() {
             f.write_str("alpha_1 = alpha_2 = inf, priors Delta_2^4, W_1, W_2 2x2 rows in Delta_2^3")
         } else {
             write!(
@@ -207,7 +215,12 @@ impl fmt::Display for C30 {
 /// I_α, and the channel X → Y_2 unchanged given Y_1), whose terms are ≤ C_{α_1}(W_1) and
 /// C_{α_2}(W_2). At α = ∞: `C_∞(W_1 ⊗ W_2) = diam(W_1) + diam(W_2)` exactly (no level change).
 /// The same-level comparison C_α(W⊗W) vs 2C_α(W) at finite α is not decided here.
+/// At α = ∞ and k uses of one W: `C_∞(W^{⊗k}) = k C_∞(W)`, i.e. the largest likelihood ratio of
+/// the k-fold product is `L^k` for `C_∞(W) = ln L` ([`check_30_k`]).
 fn check_30(c: &C30) -> Check {
+    if let Some(k) = c.k {
+        return check_30_k(k);
+    }
     let priors = simplex(2, 4);
     let chans = channels(2, 2, 3);
     let mut s = DScan::new();
@@ -289,6 +302,51 @@ fn check_30(c: &C30) -> Check {
     }
     s.finish(
         "I_alpha(X;Y1Y2) <= I_(alpha_1)(X;Y1) + max_y1 I_(alpha_2)(P_X|y1; W2)  (alpha = inf: C_inf(W1 x W2) = C_inf(W1) + C_inf(W2))",
+        Method::Combined(vec![Method::Exact, Method::LogLinear]),
+    )
+}
+
+/// ART-30 at α = ∞ for k uses of one 2×2 channel W: `C_∞(W) = diam_∞(W) = ln L` with `L` the
+/// largest ratio `W(y|x)/W(y|x')` (checked: the Rényi diameter equals `ln L` exactly), and the
+/// k-fold product's largest ratio, from the exact PLD composition
+/// ([`crate::accounting::query::level`]), is `L^k` — so `C_∞(W^{⊗k}) = k C_∞(W)` (∞ = ∞ when a
+/// zero faces a non-zero).
+fn check_30_k(k: u64) -> Check {
+    use crate::measure::{complete_pairs, dp_level, ExtRational};
+    let adj = complete_pairs(2);
+    let mut s = DScan::new();
+    for w in channels(2, 2, 3) {
+        let ch = crate::prob::Channel::new(w.clone()).expect("rows are distributions");
+        let l = dp_level(&ch, &adj).ratio;
+        let diam = renyi_diameter(RenyiOrder::Inf, &w);
+        let diam_is_ln_l = match &l {
+            ExtRational::Finite(l) => diam
+                .as_ref()
+                .is_some_and(|d| (d - &LogLinear::ln(l)).signum() == Ordering::Equal),
+            ExtRational::Infinite => diam.is_none(),
+        };
+        let lk = match crate::accounting::query::level(&[(&ch, k)], &adj) {
+            Ok(x) => x,
+            Err(e) => return crate::claim::error_check(e.to_string()),
+        };
+        let want = match &l {
+            ExtRational::Finite(l) => ExtRational::Finite(l.pow(k)),
+            ExtRational::Infinite => ExtRational::Infinite,
+        };
+        let show = |x: &ExtRational| {
+            let t = crate::num::fmt::abbreviate(&x.to_string());
+            Value::text(format!("ln({t})"), "")
+        };
+        s.push(
+            Decision::from_bool(diam_is_ln_l && lk == want),
+            -1.0,
+            || show(&lk),
+            || Value::text(format!("{k} C_inf(W) = {k} ln({l})"), ""),
+            || format!("W={}", fmt_rows(&w)),
+        );
+    }
+    s.finish(
+        "C_inf(W^(xk)) = k C_inf(W)  (largest ratio of the k-fold product, exact PLD composition)",
         Method::Combined(vec![Method::Exact, Method::LogLinear]),
     )
 }
@@ -613,10 +671,27 @@ pub(super) fn claims() -> Vec<Box<dyn ClaimChecker>> {
             id: "ART-30",
             grid: || {
                 vec![
-                    C30 { r: vec![0, 0] },
-                    C30 { r: vec![2, 2] },
-                    C30 { r: vec![4, 4] },
-                    C30 { r: vec![] },
+                    C30 {
+                        r: vec![0, 0],
+                        k: None,
+                    },
+                    C30 {
+                        r: vec![2, 2],
+                        k: None,
+                    },
+                    C30 {
+                        r: vec![4, 4],
+                        k: None,
+                    },
+                    C30 { r: vec![], k: None },
+                    C30 {
+                        r: vec![],
+                        k: Some(50),
+                    },
+                    C30 {
+                        r: vec![],
+                        k: Some(1000),
+                    },
                 ]
             },
             beyond: None,
