@@ -355,7 +355,7 @@ impl GainMeasures {
 }
 
 /// The default ceiling of [`memory_estimate`] in `dpcert audit` (`--max-memory` raises it).
-pub const DEFAULT_MAX_MEMORY: u64 = 4 << 30;
+pub(crate) const DEFAULT_MAX_MEMORY: u64 = 4 << 30;
 
 /// The peak memory (bytes, an estimate) of an audit of an `n × k` channel on `pairs` neighbour
 /// pairs, to refuse before allocating: per matrix cell the exact entry, the prior-weighted copy
@@ -363,7 +363,7 @@ pub const DEFAULT_MAX_MEMORY: u64 = 4 << 30;
 /// capacity hint; 16 bytes per neighbour pair (the list itself: the complete adjacency on
 /// 32,000 inputs is 8 GB); the Newton system of the capacity hint. Rationals with large
 /// numerators and denominators take more than counted here.
-pub fn memory_estimate(n: usize, k: usize, pairs: usize) -> u64 {
+pub(crate) fn memory_estimate(n: usize, k: usize, pairs: usize) -> u64 {
     let cells = (n as u64).saturating_mul(k as u64);
     let per_cell = 4 * std::mem::size_of::<Rational>() as u64 + 64;
     let newton = measure::capacity_newton_limit(n) as u64;
@@ -374,7 +374,7 @@ pub fn memory_estimate(n: usize, k: usize, pairs: usize) -> u64 {
 }
 
 /// `bytes` for people: `3.2 GiB`, `512.0 MiB`, `900 bytes`.
-pub fn bytes_text(bytes: u64) -> String {
+pub(crate) fn bytes_text(bytes: u64) -> String {
     const UNITS: [(&str, u64); 4] = [
         ("TiB", 1 << 40),
         ("GiB", 1 << 30),
@@ -410,7 +410,7 @@ const PAIRS_PER_STEP: usize = 2048;
 
 /// How a long audit reports its stages and when it gives up ([`audit_watched`]).
 #[derive(Default)]
-pub struct Watch<'a> {
+pub(crate) struct Watch<'a> {
     /// Stop with [`AuditError::TimeLimit`] once this instant has passed (checked between
     /// stages, every [`PAIRS_PER_STEP`] neighbour pairs, and during the capacity hint).
     pub deadline: Option<Instant>,
@@ -469,7 +469,7 @@ impl Watch<'_> {
 }
 
 /// [`audit_with`], naming each stage to `watch` and stopping at its deadline.
-pub fn audit_watched(
+pub(crate) fn audit_watched(
     w: &Channel,
     adjacency: &Adjacency,
     opts: &Options,

@@ -179,6 +179,7 @@ thread_local! {
     static MUTATION: std::cell::RefCell<Option<Rational>> = const { std::cell::RefCell::new(None) };
 }
 
+#[cfg(test)]
 /// Run `f` with the mutation hook on (this thread only; for the mutation test in
 /// `tests/it/mutation.rs`): inside, [`Check::rationals`] moves the claimed side `rhs` of every
 /// inequality by the relative amount `delta` in the direction that makes the claim *stronger*

@@ -192,6 +192,7 @@ impl Graph {
     }
 }
 
+#[cfg(test)]
 /// Re-check a witness from the distances alone (independent of the search order).
 pub fn check_witness(g: &Graph, w: &DrWitness) -> bool {
     match *w {

@@ -16,24 +16,25 @@
 //! * [`transitivity`] — vertex-transitivity with a certificate or a witness;
 //! * [`vt_plus`] — VT+ (AACP Definition 3): a sharply transitive set of automorphisms.
 
-pub mod automorphism;
-pub mod distance;
-pub mod distance_regular;
-pub mod edge_list;
-pub mod enumerate;
-pub mod generators;
+pub(crate) mod automorphism;
+pub(crate) mod distance;
+pub(crate) mod distance_regular;
+pub(crate) mod edge_list;
+pub(crate) mod enumerate;
+pub(crate) mod generators;
 #[allow(clippy::module_inception)]
-pub mod graph;
-pub mod report;
-pub mod spec;
-pub mod transitivity;
-pub mod vt_plus;
+pub(crate) mod graph;
+pub(crate) mod report;
+pub(crate) mod spec;
+pub(crate) mod transitivity;
+pub(crate) mod vt_plus;
 
 pub use automorphism::AutGroup;
 pub use distance_regular::{DrWitness, IntersectionArray, NotDistanceRegular};
 pub use edge_list::EdgeListError;
 pub use enumerate::{all_connected_graphs, all_graphs};
 pub use graph::{Graph, GraphError, Perm};
+pub use report::{analysis_json, MAX_ANALYSIS_VERTICES, VT_PLUS_LIMIT};
 pub use spec::{resolve, SpecError};
 pub use transitivity::{NotVtWitness, VtCertificate};
 pub use vt_plus::VtPlus;

@@ -80,6 +80,7 @@ pub fn check_vt_certificate(g: &Graph, c: &VtCertificate) -> bool {
         && orbit_of(g.n(), &c.generators, 0).iter().all(|&x| x)
 }
 
+#[cfg(test)]
 /// Re-check a refinement witness (recomputes the refinement); orbit witnesses are not re-checkable
 /// without redoing the search, so this returns `None` for them.
 pub fn check_refinement_witness(g: &Graph, w: &NotVtWitness) -> Option<bool> {

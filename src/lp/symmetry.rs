@@ -92,6 +92,7 @@ impl SymmetricSolution {
 
 /// The action of a vertex permutation `g` of `0..k` on channel variables `p(y|x)` indexed
 /// `x·k + y`: `(x, y) ↦ (g(x), g(y))`.
+#[cfg(any(test, feature = "bench-models"))]
 pub fn pair_action(g: &[usize]) -> Vec<usize> {
     let k = g.len();
     let mut out = vec![0; k * k];

@@ -57,6 +57,7 @@ impl CapacityBracket {
     }
 }
 
+#[cfg(test)]
 /// Blahut–Arimoto iterates in `f64` (a hint only; never decides anything): returns the input
 /// distribution after at most `max_iters` steps or once the `f64` gap
 /// `max_x D(W_x‖πW) − I(π; W)` drops below `tol`, and the number of steps.

@@ -16,7 +16,7 @@
 mod bounds;
 mod capacity;
 mod capacity_hint;
-pub use capacity_hint::capacity_newton_limit;
+pub(crate) use capacity_hint::capacity_newton_limit;
 mod divergence;
 mod dp;
 pub mod epsilon;
@@ -25,40 +25,42 @@ mod info;
 mod qif;
 mod renyi;
 
+pub(crate) use bounds::tv_bound_of_close_pair;
 pub use bounds::{
     dp_capacity_bound_bits_at_eps_one, dp_capacity_bound_bits_at_eps_one_below,
-    mi_dp_bound_from_tv, tight_conversion_pair, tight_delta_conversion, tv_bound_of_close_pair,
+    mi_dp_bound_from_tv, tight_conversion_pair, tight_delta_conversion,
 };
 pub use capacity::{
-    blahut_arimoto_hint, capacity_bracket, capacity_bracket_at, capacity_bracket_exact,
-    capacity_bracket_within, CapacityBracket, ExactCapacityBracket,
+    capacity_bracket, capacity_bracket_at, capacity_bracket_exact, capacity_bracket_within,
+    CapacityBracket, ExactCapacityBracket,
 };
+pub(crate) use divergence::positive_part;
 pub use divergence::{
     event_probability, hockey_stick_divergence, hockey_stick_two_sided, l1_distance, max_ratio,
-    max_ratio_over_events, max_ratio_two_sided, positive_part,
+    max_ratio_over_events, max_ratio_two_sided,
 };
-pub use dp::{
-    delta_at, dp_level, hockey_stick, max_ratio_over_ordered_pairs, tv, DeltaAt, DpLevel,
-    HockeyStick,
-};
+pub(crate) use dp::max_ratio_over_ordered_pairs;
+pub use dp::{delta_at, dp_level, hockey_stick, tv, DeltaAt, DpLevel, HockeyStick};
 pub(crate) use dp::{is_complete, max_ratio_rows};
-pub use ident::{
-    expected_distortion, expected_hamming_distortion, hamming_distance_base_m,
-    identifiability_level,
-};
+#[cfg(any(test, feature = "bench-models"))]
+pub(crate) use ident::hamming_distance_base_m;
+pub use ident::{expected_distortion, expected_hamming_distortion, identifiability_level};
+pub(crate) use info::mutual_information_of_rows;
 pub use info::{
     binary_entropy, conditional_entropy, entropy, kl, mutual_information, mutual_information_hy,
-    mutual_information_of_rows, output_distribution, sum_forms,
+    output_distribution,
 };
 pub use qif::{
-    add_leakage, bayes_vulnerability, g_vulnerability, min_capacity, min_capacity_of_rows,
-    min_entropy_leakage, mult_capacity_on_support, mult_leakage, posterior_g_vulnerability,
-    posterior_vulnerability, posterior_vulnerability_of_rows,
+    add_leakage, bayes_vulnerability, g_vulnerability, min_capacity, min_entropy_leakage,
+    mult_capacity_on_support, mult_leakage, posterior_g_vulnerability, posterior_vulnerability,
+};
+pub(crate) use qif::{min_capacity_of_rows, posterior_vulnerability_of_rows};
+pub(crate) use renyi::{
+    extended_eq, extended_le, joint_flat, product_flat, renyi_entropy_power_sum, renyi_power_sum,
 };
 pub use renyi::{
-    extended_eq, extended_le, joint_flat, product_flat, renyi_diameter, renyi_divergence,
-    renyi_entropy_power_sum, renyi_mutual_information, renyi_power_sum,
-    sibson_mutual_information_inf, RenyiOrder,
+    renyi_diameter, renyi_divergence, renyi_mutual_information, sibson_mutual_information_inf,
+    RenyiOrder,
 };
 
 use crate::num::Rational;

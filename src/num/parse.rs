@@ -4,7 +4,7 @@
 //! never through a float.
 
 use malachite::rational::Rational;
-use malachite::{Integer, Natural};
+use malachite::Natural;
 use std::fmt;
 use std::str::FromStr;
 
@@ -131,11 +131,6 @@ pub fn parse_rational(literal: &str) -> Result<Rational, ParseRationalError> {
             Ok(p / q)
         }
     }
-}
-
-/// Parse an integer literal exactly (used where a count is expected).
-pub fn parse_integer(literal: &str) -> Result<Integer, ParseRationalError> {
-    Integer::from_str(literal.trim()).map_err(|_| err(literal, "not an integer"))
 }
 
 #[cfg(test)]

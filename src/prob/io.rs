@@ -161,7 +161,7 @@ fn parse_csv(text: &str) -> Result<Vec<Vec<Rational>>, MatrixError> {
 /// JSON readers) keeps the last of two equal keys, so `{"rows": A, "rows": B}` would silently
 /// become `B`; an input that says two things is refused instead, with the key's name and the
 /// line and column where its second occurrence ends.
-pub fn parse_json_unique_keys(text: &str) -> Result<serde_json::Value, serde_json::Error> {
+pub(crate) fn parse_json_unique_keys(text: &str) -> Result<serde_json::Value, serde_json::Error> {
     serde_json::from_str::<UniqueKeys>(text)?;
     serde_json::from_str(text)
 }
@@ -301,7 +301,7 @@ pub fn parse_dist(text: &str) -> Result<Dist, MatrixError> {
 }
 
 /// The entries of a matrix that is one row or one column (not validated as a distribution).
-pub fn dist_entries(rows: Vec<Vec<Rational>>) -> Result<Vec<Rational>, MatrixError> {
+pub(crate) fn dist_entries(rows: Vec<Vec<Rational>>) -> Result<Vec<Rational>, MatrixError> {
     let flat: Vec<Rational> = if rows.len() == 1 {
         rows.into_iter().next().unwrap_or_default()
     } else if rows.iter().all(|r| r.len() == 1) {

@@ -14,7 +14,7 @@ use std::fmt;
 
 /// A channel as plain rows (`rows[x][y] = W(y|x)`), not validated: what the paper modules
 /// enumerate and the row functions below take; [`Channel`] is the validated form.
-pub type Rows = Vec<Vec<Rational>>;
+pub(crate) type Rows = Vec<Vec<Rational>>;
 
 /// Why a distribution or channel was rejected. Rows and columns are 0-based here; the CLI
 /// prints them 1-based.
@@ -347,7 +347,7 @@ impl Joint {
 
 /// The joint `P_XY(x, y) = π(x) W(y|x)` of a prior and channel rows (one mass per row; not
 /// checked), as a matrix indexed `[x][y]` (Cover–Thomas §2.1).
-pub fn joint_rows(prior: &[Rational], rows: &[Vec<Rational>]) -> Vec<Vec<Rational>> {
+pub(crate) fn joint_rows(prior: &[Rational], rows: &[Vec<Rational>]) -> Vec<Vec<Rational>> {
     prior
         .iter()
         .zip(rows)
@@ -357,7 +357,7 @@ pub fn joint_rows(prior: &[Rational], rows: &[Vec<Rational>]) -> Vec<Vec<Rationa
 
 /// Serial composition `W ; V` on rows: `(W ; V)(z|x) = Σ_y W(y|x) V(z|y)` (the channel `V ∘ W`,
 /// Cover–Thomas §2.8's Markov chain X → Y → Z). `v` needs one row per output of `w`.
-pub fn compose_rows(w: &[Vec<Rational>], v: &[Vec<Rational>]) -> Vec<Vec<Rational>> {
+pub(crate) fn compose_rows(w: &[Vec<Rational>], v: &[Vec<Rational>]) -> Vec<Vec<Rational>> {
     let k = v.first().map_or(0, Vec::len);
     w.iter()
         .map(|row| {
@@ -377,7 +377,7 @@ pub fn compose_rows(w: &[Vec<Rational>], v: &[Vec<Rational>]) -> Vec<Vec<Rationa
 
 /// Bayes' rule on rows: the posterior `π_y(x) = π(x) W(y|x) / P_Y(y)` of output `y`
 /// (Cover–Thomas §2.1; Vadhan eq. (1)); `None` when `P_Y(y) = 0`.
-pub fn posterior_of_rows(
+pub(crate) fn posterior_of_rows(
     prior: &[Rational],
     rows: &[Vec<Rational>],
     y: usize,
@@ -398,7 +398,7 @@ pub fn posterior_of_rows(
 /// Parallel composition of two channels on the same input, given as rows:
 /// `P(y, z | x) = W(y|x) V(z|x)` with output `(y, z)` indexed `y·|Z| + z` (Cover–Thomas
 /// §7.4, independent uses). Rows are zipped: the shorter matrix decides the inputs.
-pub fn parallel_rows(w: &[Vec<Rational>], v: &[Vec<Rational>]) -> Vec<Vec<Rational>> {
+pub(crate) fn parallel_rows(w: &[Vec<Rational>], v: &[Vec<Rational>]) -> Vec<Vec<Rational>> {
     w.iter()
         .zip(v)
         .map(|(a, b)| {
@@ -412,7 +412,7 @@ pub fn parallel_rows(w: &[Vec<Rational>], v: &[Vec<Rational>]) -> Vec<Vec<Ration
 /// The product channel `W ⊗ V` on input pairs: input `(x, x')` indexed `x·|X'| + x'`, output
 /// `(y, y')` indexed `y·|Y'| + y'`, `P(y, y' | x, x') = W(y|x) V(y'|x')` (the Kronecker product
 /// of the matrices).
-pub fn product_rows(w: &[Vec<Rational>], v: &[Vec<Rational>]) -> Vec<Vec<Rational>> {
+pub(crate) fn product_rows(w: &[Vec<Rational>], v: &[Vec<Rational>]) -> Vec<Vec<Rational>> {
     w.iter()
         .flat_map(|a| {
             v.iter().map(move |b| {

@@ -18,31 +18,44 @@
 //! symbolic `t` decided by Sturm, [`symbolic`]) → [`run`] (instances over [`domains`], in
 //! parallel, first counterexample in the domains' order) → [`report`] (text and JSON).
 
-pub mod ast;
-pub mod builtins;
-pub mod checker;
-pub mod domains;
-pub mod error;
-pub mod eval;
-pub mod grow;
-pub mod hoist;
-pub mod lexer;
-pub mod parser;
-pub mod real;
-pub mod report;
-pub mod run;
-pub mod symbolic;
-pub mod types;
-pub mod value;
+pub(crate) mod ast;
+pub(crate) mod builtins;
+pub(crate) mod checker;
+pub(crate) mod domains;
+pub(crate) mod error;
+pub(crate) mod eval;
+pub(crate) mod grow;
+pub(crate) mod hoist;
+pub(crate) mod lexer;
+pub(crate) mod parser;
+pub(crate) mod real;
+pub(crate) mod report;
+pub(crate) mod run;
+pub(crate) mod symbolic;
+pub(crate) mod types;
+pub(crate) mod value;
 
 pub use error::{LangError, Stage};
+pub use report::render;
 pub use run::{InstanceReport, Options, Verdict};
 
 /// A parsed and type-checked claim.
 #[derive(Clone, Debug)]
 pub struct Claim {
     pub source: String,
-    pub expr: ast::Expr,
+    pub(crate) expr: ast::Expr,
+}
+
+/// The claim language's functions: `(name, usage, definition)` for each, in the order of
+/// `docs/claim-language.md`'s table.
+///
+/// ```
+/// let (_, usage, doc) = dpcert::claim::lang::functions().find(|f| f.0 == "log2").unwrap();
+/// assert_eq!(usage, "log2(x)");
+/// assert!(doc.starts_with("base-2 logarithm"));
+/// ```
+pub fn functions() -> impl Iterator<Item = (&'static str, &'static str, &'static str)> {
+    builtins::BUILTINS.iter().map(|b| (b.name, b.usage, b.doc))
 }
 
 /// Parse and type-check `src`. Errors carry the span; [`LangError::render`] shows the column

@@ -294,7 +294,7 @@ pub fn r_x(sp: &Space, p: &[Rational]) -> DpLevel {
 }
 
 /// A mechanism p_{Y|X} is an N×N row-stochastic matrix `w[x][y]`, the library's rows.
-pub use crate::prob::Rows;
+pub(crate) use crate::prob::Rows;
 
 /// ℰ_d (eq (27)): p(y|x) = t^{d(x,y)}/Z.
 pub fn e_d(sp: &Space, t: &Rational) -> Rows {
