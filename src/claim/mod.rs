@@ -1,8 +1,8 @@
 //! Claims as first-class objects: the checker-facing API, the registry, verdicts, reports.
 //!
-//! A claim checker is a [`Family`] of typed instances: a default grid, optionally a family of
+//! A claim checker is a `Family` of typed instances: a default grid, optionally a family of
 //! larger instances for `dpcert search`, and a function that checks one instance and returns a
-//! [`Check`]. [`Family::boxed`] erases the instance type so all claims live in one registry.
+//! [`Check`]. `Family::boxed` erases the instance type so all claims live in one registry.
 
 pub(crate) mod families;
 pub(crate) mod forall;

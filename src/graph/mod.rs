@@ -1,20 +1,20 @@
 //! Graphs (issue 3): simple undirected graphs on vertices `0..n`, stored in petgraph.
 //!
 //! One concept per module:
-//! * [`graph`] — the [`Graph`] type and basic queries (neighbours, edges, connectivity);
-//! * [`generators`] — Hamming graphs H(n,m), cycles, paths, cliques, complete bipartite graphs,
+//! * `graph` — the [`Graph`] type and basic queries (neighbours, edges, connectivity);
+//! * `generators` — Hamming graphs H(n,m), cycles, paths, cliques, complete bipartite graphs,
 //!   hypercubes, Petersen, the triangular prism, rook's graphs, the Shrikhande graph, circulants and
 //!   the graphs drawn in the AACP paper's figures;
-//! * [`edge_list`] — the edge-list file format, with errors naming the line and the reason;
-//! * [`spec`] — [`resolve`]: a generator spec or an edge-list file, as users name graphs;
-//! * [`report`] — the whole analysis of a graph as one JSON document (`dpcert graph --json`);
-//! * [`enumerate`] — all graphs on up to 6 vertices up to isomorphism;
-//! * [`distance`] — all-pairs BFS distances, diameter, distance profile n_d(r);
-//! * [`distance_regular`] — intersection arrays, or a witness that the graph is not distance-regular;
-//! * [`automorphism`] — automorphism group (generators, order, orbits) by individualisation and
+//! * `edge_list` — the edge-list file format, with errors naming the line and the reason;
+//! * `spec` — [`resolve`]: a generator spec or an edge-list file, as users name graphs;
+//! * `report` — the whole analysis of a graph as one JSON document (`dpcert graph --json`);
+//! * `enumerate` — all graphs on up to 6 vertices up to isomorphism;
+//! * `distance` — all-pairs BFS distances, diameter, distance profile n_d(r);
+//! * `distance_regular` — intersection arrays, or a witness that the graph is not distance-regular;
+//! * `automorphism` — automorphism group (generators, order, orbits) by individualisation and
 //!   equitable refinement;
-//! * [`transitivity`] — vertex-transitivity with a certificate or a witness;
-//! * [`vt_plus`] — VT+ (AACP Definition 3): a sharply transitive set of automorphisms.
+//! * `transitivity` — vertex-transitivity with a certificate or a witness;
+//! * `vt_plus` — VT+ (AACP Definition 3): a sharply transitive set of automorphisms.
 
 pub(crate) mod automorphism;
 pub(crate) mod distance;

@@ -13,13 +13,16 @@ use serde::Serialize;
 /// Generators whose orbit of vertex 0 is the whole vertex set.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct VtCertificate {
+    /// Automorphisms (each re-checked) whose orbit of vertex 0 is every vertex.
     pub generators: Vec<Perm>,
 }
 
 /// Two vertices that no automorphism maps to each other.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct NotVtWitness {
+    /// A vertex.
     pub u: usize,
+    /// A vertex no automorphism maps `u` to.
     pub v: usize,
     /// True when the equitable refinement of the unit colouring separates `u` and `v`.
     pub separated_by_refinement: bool,

@@ -5,9 +5,9 @@
 //! Farkas certificate, or improving ray) that the independent checker [`check`] has accepted,
 //! with [`Stats`] — or one [`LpError`].
 //!
-//! * [`model`] — the builder: variables `x >= 0`, rows `<=`/`>=`/`=`, minimise or maximise.
-//! * [`certificate`] — the independent checker; [`solve`] runs it on every answer.
-//! * [`lp_format`] — the CPLEX LP text format (common subset) with exact coefficients.
+//! * `model` — the builder: variables `x >= 0`, rows `<=`/`>=`/`=`, minimise or maximise.
+//! * `certificate` — the independent checker; [`solve`] runs it on every answer.
+//! * `lp_format` — the CPLEX LP text format (common subset) with exact coefficients.
 //!
 //! Inside (crate-private): `guided` — a floating-point solve (`float_hint`) guesses the optimal
 //! basis, its equations are solved exactly (`lu`) and repaired until the checker accepts them;

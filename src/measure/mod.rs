@@ -12,6 +12,26 @@
 //! Adjacency: a neighbour relation on the inputs is given as a list of unordered pairs
 //! `&[(usize, usize)]`; both orientations are always checked. [`complete_pairs`] gives every
 //! pair (the `dpcert audit` default).
+//!
+//! # Example
+//! Binary randomized response at `t = e^ε = 3` (rows `(3/4, 1/4)` and `(1/4, 3/4)`): its DP
+//! level is exactly 3, and under the uniform prior its mutual information is, by hand,
+//! `Σ_x ½ Σ_y W(y|x) ln(W(y|x)/½) = ¾·ln 3 − ln 2` nats, an exact log-linear form.
+//! ```
+//! use dpcert::measure::{complete_pairs, dp_level, mutual_information, ExtRational};
+//! use dpcert::mechanism::randomized_response;
+//! use dpcert::num::LogLinear;
+//! use dpcert::{parse_rational, Dist};
+//!
+//! let q = |s: &str| parse_rational(s).unwrap();
+//! let rr = randomized_response(2, &q("3")).unwrap();
+//! assert_eq!(rr.entry(0, 0), &q("3/4"));
+//! assert_eq!(dp_level(&rr, &complete_pairs(2)).ratio, ExtRational::Finite(q("3")));
+//! let mi = mutual_information(&Dist::uniform(2), &rr);
+//! let by_hand = &LogLinear::term(&q("3/4"), &q("3")) - &LogLinear::ln(&q("2"));
+//! assert_eq!(mi, by_hand);
+//! println!("I(X;Y) = {mi} ≈ {:.4} nats", mi.approx_f64());
+//! ```
 
 mod bounds;
 mod capacity;
@@ -70,7 +90,9 @@ use std::fmt;
 /// A non-negative rational or `+∞` (a likelihood ratio where a zero faces a non-zero).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum ExtRational {
+    /// A finite value.
     Finite(Rational),
+    /// `+∞`.
     Infinite,
 }
 

@@ -1,6 +1,6 @@
 //! The exact kernel: rationals, polynomials with Sturm sequences, multivariate polynomials and
 //! rational functions in named variables, log-linear forms,
-//! certified intervals, and the three-valued [`Decision`].
+//! certified intervals, and the three-valued `Decision`.
 
 pub(crate) mod algebraic;
 pub(crate) mod decision;

@@ -11,7 +11,9 @@ use std::str::FromStr;
 /// Why a literal is not an exact rational.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseRationalError {
+    /// The literal as given.
     pub literal: String,
+    /// Why it is not an exact rational.
     pub reason: &'static str,
 }
 

@@ -24,22 +24,36 @@ pub enum ProbError {
     Empty,
     /// Row `row` has `found` entries where `expected` were required.
     Ragged {
+        /// 0-based row.
         row: usize,
+        /// Entries required.
         expected: usize,
+        /// Entries found.
         found: usize,
     },
     /// Entry `(row, col)` is negative.
     Negative {
+        /// 0-based row.
         row: usize,
+        /// 0-based column.
         col: usize,
+        /// The negative entry.
         value: Rational,
     },
     /// Row `row` sums to `sum`, not exactly 1.
-    RowSum { row: usize, sum: Rational },
+    RowSum {
+        /// 0-based row.
+        row: usize,
+        /// Its exact sum.
+        sum: Rational,
+    },
     /// Two objects that must agree in size do not (e.g. a prior and a channel).
     Shape {
+        /// What has the wrong size.
         what: &'static str,
+        /// The size required.
         expected: usize,
+        /// The size found.
         found: usize,
     },
 }
@@ -264,7 +278,7 @@ impl Channel {
     }
 
     /// Parallel composition on the same input: output `(y, z)` indexed `y·|Z| + z`,
-    /// `P(y, z | x) = W(y|x) V(z|x)` (independent noise); see [`parallel_rows`].
+    /// `P(y, z | x) = W(y|x) V(z|x)` (independent noise); see `parallel_rows`.
     pub fn parallel(&self, other: &Channel) -> Result<Channel, ProbError> {
         if other.n_inputs() != self.n_inputs() {
             return Err(ProbError::Shape {
@@ -278,7 +292,7 @@ impl Channel {
         })
     }
 
-    /// The product channel `W ⊗ V` on input pairs (see [`product_rows`]); always valid.
+    /// The product channel `W ⊗ V` on input pairs (see `product_rows`); always valid.
     pub fn product(&self, other: &Channel) -> Channel {
         Channel {
             rows: product_rows(&self.rows, &other.rows),

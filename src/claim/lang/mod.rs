@@ -12,11 +12,11 @@
 //! assert_eq!(verdict.total, 25);
 //! ```
 //!
-//! Layers: [`lexer`] → [`parser`] ([`ast`]) → [`types`] (static check: unknown names with the
-//! nearest ones, argument types) → [`eval`] over [`value`]s whose numbers are [`real::Num`]
+//! Layers: `lexer` → `parser` (`ast`) → `types` (static check: unknown names with the
+//! nearest ones, argument types) → `eval` over `value`s whose numbers are `real::Num`
 //! (exact rational, exact log-linear, certified enclosure, or a rational function of a
-//! symbolic `t` decided by Sturm, [`symbolic`]) → [`run`] (instances over [`domains`], in
-//! parallel, first counterexample in the domains' order) → [`report`] (text and JSON).
+//! symbolic `t` decided by Sturm, `symbolic`) → `run` (instances over `domains`, in
+//! parallel, first counterexample in the domains' order) → `report` (text and JSON).
 
 pub(crate) mod ast;
 pub(crate) mod builtins;
@@ -42,6 +42,7 @@ pub use run::{InstanceReport, Options, Verdict};
 /// A parsed and type-checked claim.
 #[derive(Clone, Debug)]
 pub struct Claim {
+    /// The claim's text as given.
     pub source: String,
     pub(crate) expr: ast::Expr,
 }
@@ -70,7 +71,7 @@ pub fn parse(src: &str) -> Result<Claim, LangError> {
     })
 }
 
-/// Decide a claim on every instance of its domains (see [`run::run`]). An error only when the
+/// Decide a claim on every instance of its domains (see `run::run`). An error only when the
 /// claim is refused before running (its domains exceed `opts.max_instances`, or a domain or a
 /// `let` at the top cannot be evaluated); an instance whose evaluation breaks is reported in
 /// the verdict.
