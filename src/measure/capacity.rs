@@ -163,7 +163,7 @@ pub fn capacity_bracket_at(w: &Channel, input: &Dist) -> Option<CapacityBracket>
     if input.len() != w.n_inputs() {
         return None;
     }
-    let q = w.output_unchecked(input.probs());
+    let q = crate::prob::output_rows(input.probs(), w.rows());
     // The q(y) have large numerators and denominators: enclose each, then take ln of the
     // enclosure (one logarithm per output); the entries share small integers ([`LnCache`]).
     let lnq: Vec<Option<Interval>> = q

@@ -62,6 +62,7 @@ pub use divergence::{
 pub(crate) use dp::max_ratio_over_ordered_pairs;
 pub use dp::{delta_at, dp_level, hockey_stick, tv, DeltaAt, DpLevel, HockeyStick};
 pub(crate) use dp::{is_complete, max_ratio_rows};
+pub(crate) use ident::expected_distortion_rows;
 #[cfg(any(test, feature = "bench-models"))]
 pub(crate) use ident::hamming_distance_base_m;
 pub use ident::{expected_distortion, expected_hamming_distortion, identifiability_level};

@@ -234,32 +234,14 @@ impl Channel {
     /// The output distribution `P_Y(y) = Σ_x π(x) W(y|x)`.
     pub fn output(&self, prior: &Dist) -> Result<Dist, ProbError> {
         self.check_prior(prior)?;
-        Ok(Dist(self.output_unchecked(prior.probs())))
-    }
-
-    pub(crate) fn output_unchecked(&self, prior: &[Rational]) -> Vec<Rational> {
-        let mut out = vec![Rational::ZERO; self.n_outputs()];
-        for (p, row) in prior.iter().zip(&self.rows) {
-            if *p == 0u32 {
-                continue;
-            }
-            for (o, w) in out.iter_mut().zip(row) {
-                *o += p * w;
-            }
-        }
-        out
+        Ok(Dist(output_rows(prior.probs(), &self.rows)))
     }
 
     /// The joint `P(x, y) = π(x) W(y|x)`.
     pub fn joint(&self, prior: &Dist) -> Result<Joint, ProbError> {
         self.check_prior(prior)?;
         Ok(Joint {
-            p: self
-                .rows
-                .iter()
-                .zip(prior.probs())
-                .map(|(row, p)| row.iter().map(|w| p * w).collect())
-                .collect(),
+            p: joint_rows(prior.probs(), &self.rows),
         })
     }
 
@@ -359,8 +341,23 @@ impl Joint {
     }
 }
 
+/// The output distribution `P_Y(y) = Σ_x π(x) W(y|x)` of the channel with rows `rows` under
+/// `prior` (one mass per row; not checked): the one place it is computed.
+pub(crate) fn output_rows(prior: &[Rational], rows: &[Vec<Rational>]) -> Vec<Rational> {
+    let mut out = vec![Rational::ZERO; rows.first().map_or(0, Vec::len)];
+    for (p, row) in prior.iter().zip(rows) {
+        if *p == 0u32 {
+            continue;
+        }
+        for (o, w) in out.iter_mut().zip(row) {
+            *o += p * w;
+        }
+    }
+    out
+}
+
 /// The joint `P_XY(x, y) = π(x) W(y|x)` of a prior and channel rows (one mass per row; not
-/// checked), as a matrix indexed `[x][y]` (Cover–Thomas §2.1).
+/// checked), as a matrix indexed `[x][y]` (Cover–Thomas §2.1): the one place it is computed.
 pub(crate) fn joint_rows(prior: &[Rational], rows: &[Vec<Rational>]) -> Vec<Vec<Rational>> {
     prior
         .iter()
