@@ -50,6 +50,7 @@ pub struct Adjacency {
     pub name: String,
     /// Number of inputs (vertices).
     pub n: usize,
+    /// The neighbour pairs `{x, x'}`, each once (both orientations are checked).
     pub pairs: Vec<(usize, usize)>,
     /// `(n, m)` when the inputs are the words of `[m]^n` under Hamming adjacency (enables the
     /// expected Hamming distortion).
@@ -100,11 +101,14 @@ impl Adjacency {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Units {
     #[default]
+    /// Base-2 logarithms.
     Bits,
+    /// Natural logarithms.
     Nats,
 }
 
 impl Units {
+    /// `"bits"` or `"nats"`.
     pub fn name(self) -> &'static str {
         match self {
             Units::Bits => "bits",
@@ -132,6 +136,7 @@ pub struct Options {
     pub eps: Vec<Rational>,
     /// `0 ≤ δ ≤ 1`: report the smallest ε (as exact `e^ε`) with δ(ε) ≤ δ.
     pub delta: Option<Rational>,
+    /// Units of the information quantities in the report (bits by default).
     pub units: Units,
     /// Width (in nats) the Shannon-capacity bracket aims for.
     pub capacity_width: Rational,
@@ -174,11 +179,26 @@ impl Options {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AuditError {
     /// The adjacency has `vertices` vertices but the channel `rows` inputs.
-    AdjacencySize { vertices: usize, rows: usize },
+    AdjacencySize {
+        /// Vertices of the adjacency.
+        vertices: usize,
+        /// Inputs (rows) of the channel.
+        rows: usize,
+    },
     /// A pair names an input outside `0..rows`.
-    PairOutOfRange { pair: (usize, usize), rows: usize },
+    PairOutOfRange {
+        /// The pair, as given.
+        pair: (usize, usize),
+        /// Inputs (rows) of the channel.
+        rows: usize,
+    },
     /// The prior has `len` masses but the channel `rows` inputs.
-    PriorLength { len: usize, rows: usize },
+    PriorLength {
+        /// Masses in the prior.
+        len: usize,
+        /// Inputs (rows) of the channel.
+        rows: usize,
+    },
     /// `t = e^ε` below 1 (ε would be negative).
     TBelowOne(Rational),
     /// A negative ε.
@@ -188,9 +208,19 @@ pub enum AuditError {
     /// A comparison with `e^ε` that the certified layer could not separate.
     Unseparated(Unseparated),
     /// The gain matrix has no row, or row `row` (0-based) has `len` entries, not one per input.
-    GainShape { row: usize, len: usize, rows: usize },
-    /// The [`Watch`]'s deadline passed during `stage`.
-    TimeLimit { stage: String },
+    GainShape {
+        /// The 0-based gain row at fault.
+        row: usize,
+        /// Its number of entries.
+        len: usize,
+        /// Inputs (rows) of the channel: the entries every gain row needs.
+        rows: usize,
+    },
+    /// The `Watch`'s deadline passed during `stage`.
+    TimeLimit {
+        /// The stage that was running, e.g. `delta at eps = 1`.
+        stage: String,
+    },
 }
 
 impl fmt::Display for AuditError {
@@ -238,11 +268,15 @@ impl std::error::Error for AuditError {}
 /// Every measure of one channel on one adjacency (see [`audit_with`]).
 #[derive(Clone, Debug)]
 pub struct Report {
+    /// Inputs (rows) of the channel.
     pub inputs: usize,
+    /// Outputs (columns) of the channel.
     pub outputs: usize,
+    /// The neighbour relation the privacy measures were taken on.
     pub adjacency: Adjacency,
     /// The prior given in the options (`None`: uniform was used where a prior is needed).
     pub prior: Option<Dist>,
+    /// Units of the information quantities (leakages, mutual information, capacity).
     pub units: Units,
     /// ε-DP level as `e^ε` (Dwork–Roth Def. 2.4 with δ = 0), with a witness.
     pub dp: DpLevel,
@@ -264,6 +298,7 @@ pub struct Report {
     pub mutual_information: LogLinear,
     /// Shannon capacity in nats, certified bracket.
     pub capacity: CapacityBracket,
+    /// The width (nats) the capacity bracket aimed for ([`Options::capacity_width`]).
     pub capacity_width: Rational,
     /// Identifiability level `e^ε` (needs a prior).
     pub identifiability: Option<DpLevel>,
@@ -315,6 +350,7 @@ pub struct GainMeasures {
     pub prior: Rational,
     /// `V_g(π, W) = Σ_y max_w Σ_x π(x) W(y|x) g(w, x)`.
     pub posterior: Rational,
+    /// Additive g-leakage `V_g(π, W) − V_g(π)`.
     pub add_leakage: Rational,
     /// `V_g(π, W) / V_g(π)`; `None` when `V_g(π) = 0`.
     pub mult_leakage: Option<Rational>,
@@ -355,7 +391,7 @@ impl GainMeasures {
 }
 
 /// The default ceiling of [`memory_estimate`] in `dpcert audit` (`--max-memory` raises it).
-pub const DEFAULT_MAX_MEMORY: u64 = 4 << 30;
+pub(crate) const DEFAULT_MAX_MEMORY: u64 = 4 << 30;
 
 /// The peak memory (bytes, an estimate) of an audit of an `n × k` channel on `pairs` neighbour
 /// pairs, to refuse before allocating: per matrix cell the exact entry, the prior-weighted copy
@@ -363,7 +399,7 @@ pub const DEFAULT_MAX_MEMORY: u64 = 4 << 30;
 /// capacity hint; 16 bytes per neighbour pair (the list itself: the complete adjacency on
 /// 32,000 inputs is 8 GB); the Newton system of the capacity hint. Rationals with large
 /// numerators and denominators take more than counted here.
-pub fn memory_estimate(n: usize, k: usize, pairs: usize) -> u64 {
+pub(crate) fn memory_estimate(n: usize, k: usize, pairs: usize) -> u64 {
     let cells = (n as u64).saturating_mul(k as u64);
     let per_cell = 4 * std::mem::size_of::<Rational>() as u64 + 64;
     let newton = measure::capacity_newton_limit(n) as u64;
@@ -374,7 +410,7 @@ pub fn memory_estimate(n: usize, k: usize, pairs: usize) -> u64 {
 }
 
 /// `bytes` for people: `3.2 GiB`, `512.0 MiB`, `900 bytes`.
-pub fn bytes_text(bytes: u64) -> String {
+pub(crate) fn bytes_text(bytes: u64) -> String {
     const UNITS: [(&str, u64); 4] = [
         ("TiB", 1 << 40),
         ("GiB", 1 << 30),
@@ -410,7 +446,7 @@ const PAIRS_PER_STEP: usize = 2048;
 
 /// How a long audit reports its stages and when it gives up ([`audit_watched`]).
 #[derive(Default)]
-pub struct Watch<'a> {
+pub(crate) struct Watch<'a> {
     /// Stop with [`AuditError::TimeLimit`] once this instant has passed (checked between
     /// stages, every [`PAIRS_PER_STEP`] neighbour pairs, and during the capacity hint).
     pub deadline: Option<Instant>,
@@ -469,7 +505,7 @@ impl Watch<'_> {
 }
 
 /// [`audit_with`], naming each stage to `watch` and stopping at its deadline.
-pub fn audit_watched(
+pub(crate) fn audit_watched(
     w: &Channel,
     adjacency: &Adjacency,
     opts: &Options,

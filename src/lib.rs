@@ -19,15 +19,16 @@
 //! - [`accounting`]: exact k-fold and heterogeneous composition (privacy loss distributions,
 //!   δ(ε) = A − B·e^ε, the smallest ε for a δ, Kairouz–Oh–Viswanath optimal composition);
 //! - [`lp`]: an exact LP solver whose certificates are re-checked, LP files, orbit reduction;
-//! - [`audit`]: one call, [`audit::audit`], gives every measure of a mechanism on a neighbour
+//! - [`audit`](mod@audit): one call, [`audit::audit`], gives every measure of a mechanism on a neighbour
 //!   relation as a [`audit::Report`];
 //! - [`optimal`]: the exact optimal ε-DP mechanism for a prior and a loss or gain on a graph,
 //!   with its checked certificate ([`optimal::optimal`]);
 //! - [`claim`]: claim checkers, their manifests and verdict reports, and the claim language
 //!   ([`claim::lang::check`]).
 //!
-//! The `cli` module (argument parsing and printing for the `dpcert` binary) is public only so
-//! that the binary can reach it; it is hidden from the documentation and is not API.
+//! The `cli` module (argument parsing and printing for the `dpcert` binary) exposes one item,
+//! `cli::run`, so that the binary can call it; it is hidden from the documentation and is not
+//! API.
 //!
 //! # What a user needs, at the root
 //! [`Channel`], [`Dist`], [`Graph`] (and [`resolve_graph`] for a spec or an edge-list file),
@@ -55,6 +56,8 @@
 //! // δ at ε = 1 is exactly A − B·e with rational A, B.
 //! println!("δ(1) = {}", report.delta_at_eps[0]);
 //! ```
+
+#![deny(missing_docs)]
 
 pub mod accounting;
 pub mod audit;

@@ -45,7 +45,9 @@ use std::fmt;
 /// indexed `[y][x]`: rows = outputs (guesses), columns = secrets.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Objective {
+    /// `loss[y][x]`, minimised in expectation.
     Loss(Vec<Vec<Rational>>),
+    /// `gain[y][x]`, maximised in expectation.
     Gain(Vec<Vec<Rational>>),
 }
 
@@ -133,29 +135,42 @@ fn indicator_matrix(k: usize, f: impl Fn(usize, usize) -> bool) -> Vec<Vec<Ratio
 /// One optimal-mechanism problem (see the module docs).
 #[derive(Clone, Debug)]
 pub struct Problem<'a> {
+    /// The neighbour relation on the secrets (vertex `v` = secret `v`).
     pub graph: &'a Graph,
     /// `t = e^ε ≥ 1`.
     pub t: Rational,
+    /// The prior on the secrets (one mass per vertex).
     pub prior: Dist,
+    /// What to optimise.
     pub objective: Objective,
 }
 
 /// Why no optimal mechanism was produced.
 #[derive(Clone, Debug, PartialEq)]
 pub enum OptimalError {
+    /// `t = e^ε` below 1.
     TBelowOne(Rational),
+    /// The prior's length differs from the number of vertices.
     PriorLength {
+        /// Masses in the prior.
         len: usize,
+        /// Vertices of the graph.
         vertices: usize,
     },
     /// The loss/gain matrix is not `k × k` (one output per secret).
     ObjectiveShape {
+        /// Rows of the matrix.
         rows: usize,
+        /// The first row at fault (0-based).
         row: usize,
+        /// Its length.
         cols: usize,
+        /// Vertices of the graph.
         vertices: usize,
     },
+    /// The LP solve failed (time limit, or a certificate the checker refused).
     Solve(LpError),
+    /// The symmetry reduction was refused.
     Symmetry(SymmetryError),
     /// The re-check of the answer as a mechanism failed (a solver bug, never reported as an
     /// answer).
@@ -200,12 +215,20 @@ pub enum Method {
     /// The orbit-averaged LP under `generators` automorphisms (of `tried`) that keep the
     /// weights; `note` says what was reduced and re-checked.
     Reduced {
+        /// Automorphisms used.
         generators: usize,
+        /// Automorphisms tried.
         tried: usize,
+        /// What was reduced and re-checked.
         note: String,
     },
     /// The full LP; `why` says why no reduction was used.
-    Full { why: String, note: String },
+    Full {
+        /// Why no reduction was used.
+        why: String,
+        /// What was solved and checked.
+        note: String,
+    },
 }
 
 impl Method {
@@ -227,6 +250,7 @@ impl Method {
 /// A named mechanism evaluated on the same problem.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Comparison {
+    /// The mechanism's name.
     pub name: String,
     /// Its exact DP level on the graph.
     pub level: ExtRational,
@@ -267,7 +291,9 @@ pub struct Optimum {
     pub value: Rational,
     /// The exact DP level of [`Optimum::mechanism`] on the graph (at most `t`).
     pub level: ExtRational,
+    /// How the LP was solved.
     pub method: Method,
+    /// Named mechanisms at the same `t` on the same problem.
     pub comparisons: Vec<Comparison>,
 }
 

@@ -11,7 +11,7 @@
 use dpcert::audit::{audit_with, Adjacency, Options, Units};
 use dpcert::graph::Graph;
 use dpcert::measure::{self, ExtRational};
-use dpcert::num::interval::Interval;
+use dpcert::num::Interval;
 use dpcert::num::{parse_rational, Rational};
 use dpcert::prob::io::MatrixError;
 use dpcert::prob::rationalize::{rationalize_rows, rationalize_rows_auto, Rationalized};
@@ -574,25 +574,25 @@ fn check(
         let v = lang::check(&claim, &opts).map_err(|e| value_error(e.render(&expr)))?;
         let mut doc = serde_json::to_value(&v)
             .map_err(|e| PyRuntimeError::new_err(format!("internal error: {e}")))?;
-        doc["text"] = serde_json::Value::String(lang::report::render(&v));
+        doc["text"] = serde_json::Value::String(lang::render(&v));
         Ok(doc.to_string())
     })
 }
 
 /// `dpcert graph SPEC --json`: the analysis of a graph spec or edge-list file.
 #[pyfunction]
-#[pyo3(signature = (spec, vt_budget = dpcert::graph::report::VT_PLUS_LIMIT))]
+#[pyo3(signature = (spec, vt_budget = dpcert::graph::VT_PLUS_LIMIT))]
 fn graph(py: Python<'_>, spec: String, vt_budget: usize) -> PyResult<String> {
     let g = load_graph(py, &spec)?;
-    if g.n() > dpcert::graph::report::MAX_ANALYSIS_VERTICES {
+    if g.n() > dpcert::graph::MAX_ANALYSIS_VERTICES {
         return Err(value_error(format!(
             "{spec}: {} vertices, above the analysis limit of {}",
             g.n(),
-            dpcert::graph::report::MAX_ANALYSIS_VERTICES
+            dpcert::graph::MAX_ANALYSIS_VERTICES
         )));
     }
     interruptible(py, move || {
-        Ok(dpcert::graph::report::analysis_json(&g, vt_budget, &|_| {}).to_string())
+        Ok(dpcert::graph::analysis_json(&g, vt_budget, &|_| {}).to_string())
     })
 }
 
@@ -647,7 +647,7 @@ fn verify(py: Python<'_>, ids: Vec<String>) -> PyResult<String> {
     for id in &ids {
         if !checkers.iter().any(|c| c.id() == id) {
             let known = checkers.iter().map(|c| c.id());
-            let near = dpcert::cli::claims::nearest(id, known, 3);
+            let near = dpcert::claim::nearest_ids(id, known, 3);
             return Err(value_error(format!(
                 "unknown claim ID {id:?}; nearest: {}",
                 near.join(", ")

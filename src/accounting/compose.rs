@@ -47,7 +47,12 @@ pub enum ComposeError {
     TooManyUses(u128),
     /// The stored support would cost more than [`MAX_WORK`] atom × letter products, or hold
     /// more than [`MAX_ATOMS`] atoms (over two or more basis elements).
-    TooLarge { estimated_work: u128, atoms: u128 },
+    TooLarge {
+        /// Atom × letter products the stored support would cost.
+        estimated_work: u128,
+        /// Atoms (distinct outcomes) the stored support would hold.
+        atoms: u128,
+    },
 }
 
 impl fmt::Display for ComposeError {
@@ -75,8 +80,11 @@ impl std::error::Error for ComposeError {}
 /// All outcomes of one likelihood ratio `Π b_j^{e_j}`: P-mass `p/den_p`, Q-mass `q/den_q`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Atom {
+    /// Exponent of each basis element: the atom's ratio is `Π basis[j]^exps[j]`.
     pub exps: Vec<i64>,
+    /// P-mass numerator (over [`Composed::den_p`]).
     pub p: Natural,
+    /// Q-mass numerator (over [`Composed::den_q`]).
     pub q: Natural,
 }
 
@@ -107,7 +115,9 @@ enum Atoms {
 pub struct Composed {
     /// The gcd-free basis the exponent vectors refer to.
     pub basis: Vec<Natural>,
+    /// Common denominator of the atoms' P-masses, `Π dp_i^{k_i}`.
     pub den_p: Natural,
+    /// Common denominator of the atoms' Q-masses, `Π dq_i^{k_i}`.
     pub den_q: Natural,
     /// P-mass of the outcomes with infinite privacy loss.
     pub inf: Rational,

@@ -29,6 +29,7 @@ pub struct Event {
     pub least: Option<Vec<i64>>,
     /// Its P-mass (with the `+∞` part) and Q-mass.
     pub p: Rational,
+    /// Its Q-mass.
     pub q: Rational,
     /// The outcomes with infinite privacy loss are in the event (P-mass `inf > 0`).
     pub with_inf: bool,
@@ -37,8 +38,11 @@ pub struct Event {
 /// `δ(t)` exactly, with its event.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DeltaAtT {
+    /// The `t = e^ε` asked for.
     pub t: Rational,
+    /// `δ(t) = P^k(event) − t·Q^k(event)`, exact.
     pub delta: Rational,
+    /// The event attaining it: the atoms with ratio above `t`.
     pub event: Event,
 }
 
@@ -46,7 +50,9 @@ pub struct DeltaAtT {
 /// output list is empty — the event of a composition is [`DeltaEps::event`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DeltaEps {
+    /// `δ(ε) = A − B·e^ε` with `A` the event's P-mass and `B` its Q-mass.
     pub form: DeltaAtEps,
+    /// The event attaining it: the atoms with ratio above `e^ε`.
     pub event: Event,
 }
 
@@ -54,8 +60,11 @@ pub struct DeltaEps {
 /// event attaining `δ(t) = δ` (or the largest event when `t = 1`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TForDelta {
+    /// The `δ` asked for.
     pub delta: Rational,
+    /// The smallest `t = e^ε ≥ 1` with `δ(t) ≤ δ` (`∞` when the `+∞` mass exceeds `δ`).
     pub t: ExtRational,
+    /// The event attaining `δ(t) = δ`.
     pub event: Event,
 }
 

@@ -5,7 +5,7 @@
 //! (ibid., the proof of Thm 3.3), with `t = e^ε`:
 //! `P̃_0 = (δ, (1−δ)t/(1+t), (1−δ)/(1+t), 0)`, `P̃_1 = (0, (1−δ)/(1+t), (1−δ)t/(1+t), δ)`,
 //! so the k-fold adaptive composition of (ε, δ)-DP mechanisms is exactly as private as the
-//! k-fold composition of this pair — which [`super::compose`] computes exactly. At
+//! k-fold composition of this pair — which [`super::compose`](fn@super::compose) computes exactly. At
 //! `ε_i = (k − 2i)ε` the theorem gives the closed form [`kov_delta`].
 
 use super::pld::PairLoss;

@@ -16,8 +16,11 @@ use std::collections::BTreeMap;
 /// Outputs of one finite likelihood ratio `p/q`, with their total masses (`p, q > 0`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Letter {
+    /// The outputs `y` with this ratio `P(y)/Q(y)`, sorted.
     pub outputs: Vec<usize>,
+    /// Their total P-mass (`> 0`).
     pub p: Rational,
+    /// Their total Q-mass (`> 0`).
     pub q: Rational,
 }
 

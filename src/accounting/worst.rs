@@ -19,8 +19,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 /// The composition of one ordered pair, and the other ordered pairs with the same PLD.
 #[derive(Clone, Debug)]
 pub struct PairComposition {
+    /// The ordered pair `(x, x')` composed.
     pub pair: (usize, usize),
+    /// The other ordered pairs whose PLD is the same (composed once, answered alike).
     pub same_as: Vec<(usize, usize)>,
+    /// The exact composition of this pair's PLD.
     pub composed: Composed,
 }
 

@@ -567,18 +567,6 @@ pub fn binomial_moment(a: MRatFn, b: MRatFn) -> Step {
     Step::Wz { f, g, n0: 1 }
 }
 
-/// The Hamming sphere size `N_l = C(n,l) (m−1)^l` times `t^l`, as a term in `(n, l)`
-/// (`l` is the variable `k`), with `w = (m−1) t` given.
-pub fn sphere_term(w: &MRatFn) -> Term {
-    Term::new(
-        one(),
-        MPoly::one(),
-        hypergeom::binomial_facts(0, 0),
-        vec![(w.clone(), Lin::new(0, 1, 0))],
-    )
-    .expect("a valid term")
-}
-
 /// Grid points `(n, {m})` for the cross-check.
 pub fn nm_points(pairs: &[(i64, i64)]) -> Vec<(i64, Point)> {
     pairs

@@ -14,15 +14,22 @@ use std::path::{Path, PathBuf};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Kind {
+    /// `A = B` exactly.
     Identity,
+    /// An inequality `A ≤ B`.
     Bound,
+    /// A bound that is attained.
     Tightness,
+    /// An optimum (value and optimiser).
     Optimality,
+    /// `P ⇒ Q`.
     Implication,
+    /// Two definitions agree.
     DefinitionEquivalence,
     /// A definition whose well-posedness or stated property is checked (used by several
     /// manifests besides the seven kinds of PROTOCOL.md).
     Definition,
+    /// A number printed in the paper.
     PrintedValue,
 }
 
@@ -40,8 +47,11 @@ impl Kind {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Paper {
+    /// Short name, e.g. `wang-ying-zhang`.
     pub slug: String,
+    /// The paper's title.
     pub title: String,
+    /// The paper's authors.
     pub authors: Vec<String>,
     /// File name of the source text in `shared/seeds/`.
     pub seed: String,
@@ -66,11 +76,17 @@ impl Paper {
 /// One `[[claim]]` entry.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ManifestClaim {
+    /// Claim ID, e.g. `WYZ-T1a`.
     pub id: String,
+    /// One-line title.
     pub title: String,
+    /// Where in the paper (section, equation, line).
     pub source: String,
+    /// The statement as the paper makes it.
     pub statement: String,
+    /// What kind of statement it is.
     pub kind: Kind,
+    /// The default grid of instances, in words.
     pub grid: String,
     /// What the tool decided on the default grid.
     pub expect: Outcome,
@@ -87,16 +103,22 @@ pub struct ManifestClaim {
 /// One parsed manifest file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Manifest {
+    /// The manifest file.
     pub path: PathBuf,
+    /// Its `[paper]` table.
     pub paper: Paper,
+    /// Its `[[claim]]` entries, in file order.
     pub claims: Vec<ManifestClaim>,
 }
 
 /// A manifest that cannot be used: which file, which line (when known), why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ManifestError {
+    /// The manifest file.
     pub path: PathBuf,
+    /// 1-based line, when known.
     pub line: Option<usize>,
+    /// What is wrong.
     pub reason: String,
 }
 

@@ -1,19 +1,19 @@
 //! Claims as first-class objects: the checker-facing API, the registry, verdicts, reports.
 //!
-//! A claim checker is a [`Family`] of typed instances: a default grid, optionally a family of
+//! A claim checker is a `Family` of typed instances: a default grid, optionally a family of
 //! larger instances for `dpcert search`, and a function that checks one instance and returns a
-//! [`Check`]. [`Family::boxed`] erases the instance type so all claims live in one registry.
+//! [`Check`]. `Family::boxed` erases the instance type so all claims live in one registry.
 
-pub mod families;
-pub mod forall;
-pub mod instances;
+pub(crate) mod families;
+pub(crate) mod forall;
+pub(crate) mod instances;
 pub mod lang;
 pub mod manifest;
-pub mod mechanism_grid;
-pub mod papers;
-pub mod report;
-pub mod scan;
-pub mod search;
+pub(crate) mod mechanism_grid;
+pub(crate) mod papers;
+pub(crate) mod report;
+pub(crate) mod scan;
+pub(crate) mod search;
 pub mod verdict;
 
 pub use report::{Check, Method, Outcome, Value};
@@ -55,7 +55,7 @@ pub trait ClaimChecker: Send + Sync {
 ///
 /// `check` must build every quantity from the definitions (enumerate the databases, the
 /// neighbour pairs, the LP) and compare with the paper's formula; never copy an expected number.
-pub struct Family<I> {
+pub(crate) struct Family<I> {
     pub id: &'static str,
     /// The default grid (what `dpcert verify` and `cargo test` run).
     pub grid: fn() -> Vec<I>,
@@ -67,7 +67,7 @@ pub struct Family<I> {
 
 impl<I: Display + Send + Sync + 'static> Family<I> {
     /// Erase the instance type.
-    pub fn boxed(self) -> Box<dyn ClaimChecker> {
+    pub(crate) fn boxed(self) -> Box<dyn ClaimChecker> {
         Box::new(self)
     }
 }
@@ -129,7 +129,7 @@ fn run_one<I: Display>(check: &fn(&I) -> Check, instance: &I) -> Check {
 }
 
 /// Run `f`; a panic becomes an `error` check whose note carries the panic message.
-pub fn guarded(f: impl FnOnce() -> Check) -> Check {
+pub(crate) fn guarded(f: impl FnOnce() -> Check) -> Check {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).unwrap_or_else(|payload| {
         let msg = payload
             .downcast_ref::<&str>()
@@ -141,7 +141,7 @@ pub fn guarded(f: impl FnOnce() -> Check) -> Check {
 }
 
 /// An `error` row: the check could not run (a bug in the checker, or an empty grid).
-pub fn error_check(why: impl Into<String>) -> Check {
+pub(crate) fn error_check(why: impl Into<String>) -> Check {
     Check::new(
         "check did not run",
         Value::text("-", ""),
@@ -154,7 +154,7 @@ pub fn error_check(why: impl Into<String>) -> Check {
 
 /// An `undecided` row with its reason: the tool could not decide this instance (e.g. a
 /// certified bound too weak, an order the exact layer does not cover).
-pub fn undecided_because(why: impl AsRef<str>) -> Check {
+pub(crate) fn undecided_because(why: impl AsRef<str>) -> Check {
     Check::new(
         "undecided",
         Value::text("-", ""),
@@ -168,7 +168,7 @@ pub fn undecided_because(why: impl AsRef<str>) -> Check {
 /// An `out-of-range` row: the instance lies outside the statement's hypotheses (e.g. a
 /// distortion beyond the theorem's range), so the statement says nothing there. Counted apart
 /// from `holds`, so a verdict says on how many instances the statement was exercised.
-pub fn out_of_range(why: impl AsRef<str>) -> Check {
+pub(crate) fn out_of_range(why: impl AsRef<str>) -> Check {
     Check::new(
         "outside the statement's range",
         Value::text("-", ""),
@@ -182,7 +182,7 @@ pub fn out_of_range(why: impl AsRef<str>) -> Check {
 /// The one "not checkable" row (a definition, a figure absent from the source, an informal
 /// remark): verdict `not-checkable`, with the reason in the note. Distinct from `undecided`,
 /// which means a certified bound was too weak.
-pub fn not_checkable(why: impl AsRef<str>) -> Check {
+pub(crate) fn not_checkable(why: impl AsRef<str>) -> Check {
     Check::new(
         "not checkable",
         Value::text("-", ""),
@@ -201,3 +201,49 @@ pub fn registry() -> Vec<Box<dyn ClaimChecker>> {
     v.extend(lang::checker::expression_only(&ids));
     v
 }
+
+/// The `k` IDs of `known` nearest to `id` by case-insensitive edit distance (ties by name):
+/// the suggestion for an unknown claim ID, in the CLI and the Python package alike.
+pub fn nearest_ids<'a>(
+    id: &str,
+    known: impl IntoIterator<Item = &'a str>,
+    k: usize,
+) -> Vec<&'a str> {
+    let mut v: Vec<(usize, &str)> = known
+        .into_iter()
+        .map(|c| (lang::types::edit_distance(id, c), c))
+        .collect();
+    v.sort();
+    v.into_iter().take(k).map(|(_, c)| c).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lang::types::edit_distance;
+
+    #[test]
+    fn edit_distance_table() {
+        for (a, b, d) in [
+            ("", "", 0),
+            ("abc", "abc", 0),
+            ("WYZ-T1a", "wyz-t1a", 0),
+            ("kitten", "sitting", 3),
+            ("CY-D1", "CY-D2", 1),
+            ("", "abc", 3),
+        ] {
+            assert_eq!(edit_distance(a, b), d, "{a} {b}");
+        }
+    }
+
+    #[test]
+    fn nearest_ids_by_edit_distance() {
+        let known = ["CY-D1", "CY-D2", "WYZ-T1a", "VAD-1"];
+        assert_eq!(nearest_ids("CY-D3", known, 2), ["CY-D1", "CY-D2"]);
+    }
+}
+
+#[cfg(test)]
+mod false_claim_tests;
+#[cfg(test)]
+mod mutation_tests;

@@ -21,12 +21,19 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
 #[serde(rename_all = "kebab-case")]
 pub enum Outcome {
+    /// Every instance of the default grid holds.
     Holds,
+    /// Holds on the grid, and a certificate dpcert checks proves it for every instance.
     HoldsForAll,
+    /// An instance fails, with an exact counterexample.
     Fails,
+    /// No instance fails, but some certified bound was too weak to separate.
     Undecided,
+    /// The statement cannot be checked as written (the reason is in the note).
     NotCheckable,
+    /// Outside the statement's hypotheses: counted, exercises nothing.
     OutOfRange,
+    /// The checker broke (a bug, never a verdict).
     Error,
 }
 
@@ -83,6 +90,7 @@ impl Outcome {
         }
     }
 
+    /// The kebab-case name (`holds`, `holds-for-all`, `fails`, …), as in manifests.
     pub fn as_str(self) -> &'static str {
         match self {
             Outcome::Holds => "holds",
@@ -113,7 +121,10 @@ pub enum Method {
     /// Exact comparison of log-linear forms.
     LogLinear,
     /// Certified interval enclosure at the given working precision (bits).
-    Interval { bits: u64 },
+    Interval {
+        /// Working precision in bits.
+        bits: u64,
+    },
     /// An exact LP optimum whose primal/dual (or Farkas) certificate was re-checked.
     LpCertificate,
     /// A finite exhaustive search (graphs, automorphisms, events) done exactly.
@@ -179,6 +190,7 @@ thread_local! {
     static MUTATION: std::cell::RefCell<Option<Rational>> = const { std::cell::RefCell::new(None) };
 }
 
+#[cfg(test)]
 /// Run `f` with the mutation hook on (this thread only; for the mutation test in
 /// `tests/it/mutation.rs`): inside, [`Check::rationals`] moves the claimed side `rhs` of every
 /// inequality by the relative amount `delta` in the direction that makes the claim *stronger*
@@ -212,8 +224,11 @@ pub struct Check {
     pub compared: String,
     /// Left and right sides (for non-comparison checks, `lhs` holds the witness).
     pub lhs: Value,
+    /// Right side.
     pub rhs: Value,
+    /// How the comparison was decided.
     pub method: Method,
+    /// This instance's outcome.
     pub outcome: Outcome,
     /// Extra evidence: the witness, the certificate summary, the margin by which it fails.
     pub note: String,

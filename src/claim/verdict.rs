@@ -13,16 +13,23 @@ use std::time::Duration;
 
 /// How many instances of each outcome a rendered report shows (the counts are always complete).
 pub const SHOWN_FAILS: usize = 10;
+/// Undecided instances a rendered report shows.
 pub const SHOWN_UNDECIDED: usize = 10;
+/// Holding instances a rendered report shows.
 pub const SHOWN_HOLDS: usize = 3;
+/// Out-of-range instances a rendered report shows.
 pub const SHOWN_OUT_OF_RANGE: usize = 1;
 
 /// Per-outcome instance counts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Counts {
+    /// Instances that hold.
     pub holds: usize,
+    /// Instances that fail.
     pub fails: usize,
+    /// Instances no certified bound could separate.
     pub undecided: usize,
+    /// Instances that cannot be checked as written.
     pub not_checkable: usize,
     /// Instances outside the statement's hypotheses (counted, exercised nothing).
     pub out_of_range: usize,
@@ -70,13 +77,19 @@ impl Counts {
 /// The verdict of one claim on its default grid, with its evidence.
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
+    /// Claim ID.
     pub id: String,
+    /// The paper's slug (empty without a manifest entry).
     pub paper: String,
+    /// The claim's title (from its manifest entry).
     pub title: String,
+    /// The verdict on the default grid.
     pub verdict: Outcome,
     /// The manifest's `expect`, when the claim has a manifest entry.
     pub expect: Option<Outcome>,
+    /// Instances checked.
     pub instances: usize,
+    /// Instances per outcome.
     pub counts: Counts,
     /// Distinct methods used, sorted.
     pub methods: Vec<String>,

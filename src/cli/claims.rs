@@ -26,21 +26,8 @@ fn by_id(ms: &[Manifest]) -> BTreeMap<String, ManifestClaim> {
         .collect()
 }
 
-/// Levenshtein distance, case-insensitive (one helper with the claim language's suggestions).
-pub use crate::claim::lang::types::edit_distance;
-
-/// The `k` known IDs nearest to `id` by edit distance (ties by name).
-pub fn nearest<'a>(id: &str, known: impl IntoIterator<Item = &'a str>, k: usize) -> Vec<&'a str> {
-    let mut v: Vec<(usize, &str)> = known
-        .into_iter()
-        .map(|c| (edit_distance(id, c), c))
-        .collect();
-    v.sort();
-    v.into_iter().take(k).map(|(_, c)| c).collect()
-}
-
 fn unknown_id(id: &str, checkers: &[Box<dyn ClaimChecker>]) -> i32 {
-    let near = nearest(id, checkers.iter().map(|c| c.id()), 5);
+    let near = crate::claim::nearest_ids(id, checkers.iter().map(|c| c.id()), 5);
     eprintln!(
         "error: no claim `{id}`; nearest IDs: {} (see `dpcert list`)",
         near.join(", ")
@@ -466,29 +453,4 @@ pub fn search_merge(files: &[std::path::PathBuf], json: bool) -> i32 {
         }
     }
     exit::OK
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn edit_distance_table() {
-        for (a, b, d) in [
-            ("", "", 0),
-            ("abc", "abc", 0),
-            ("WYZ-T1a", "wyz-t1a", 0),
-            ("kitten", "sitting", 3),
-            ("CY-D1", "CY-D2", 1),
-            ("", "abc", 3),
-        ] {
-            assert_eq!(edit_distance(a, b), d, "{a} {b}");
-        }
-    }
-
-    #[test]
-    fn nearest_ids() {
-        let known = ["CY-D1", "CY-D2", "WYZ-T1a", "VAD-1"];
-        assert_eq!(nearest("CY-D3", known, 2), ["CY-D1", "CY-D2"]);
-    }
 }

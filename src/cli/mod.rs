@@ -1,16 +1,19 @@
 //! Argument parsing and printing only; every computation lives in the library layers.
 
-pub mod audit;
-pub mod check;
-pub mod claims;
-pub mod compose;
-pub mod graph;
-pub mod lp;
-pub mod optimal;
-pub mod progress;
+mod audit;
+mod check;
+mod claims;
+mod command;
+mod compose;
+mod graph;
+mod lp;
+mod optimal;
+mod progress;
+
+pub use command::run;
 
 /// Exit codes of the CLI contract (DESIGN.md).
-pub mod exit {
+pub(crate) mod exit {
     /// Every verdict equals its `expect`.
     pub const OK: i32 = 0;
     /// A verdict differs from its `expect`.

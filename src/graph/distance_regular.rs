@@ -62,15 +62,26 @@ impl fmt::Display for IntersectionArray {
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum DrWitness {
     /// `u` and `v` lie in different components (d = ∞).
-    Disconnected { u: usize, v: usize },
+    Disconnected {
+        /// A vertex.
+        u: usize,
+        /// A vertex not reachable from `u`.
+        v: usize,
+    },
     /// Two pairs at the same distance `i` whose `b_i` (`which = "b"`) or `c_i` (`which = "c"`)
     /// counts differ: `count1` for `(pair1.0, pair1.1)`, `count2` for `(pair2.0, pair2.1)`.
     Differing {
+        /// `'b'` or `'c'`: which intersection number differs.
         which: char,
+        /// The distance `i` of both pairs.
         distance: usize,
+        /// The first pair.
         pair1: (usize, usize),
+        /// Its count.
         count1: usize,
+        /// The second pair.
         pair2: (usize, usize),
+        /// Its count (different from `count1`).
         count2: usize,
     },
 }
@@ -78,6 +89,7 @@ pub enum DrWitness {
 /// The graph is not distance-regular, with a witness.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct NotDistanceRegular {
+    /// What shows it.
     pub witness: DrWitness,
 }
 
@@ -192,6 +204,7 @@ impl Graph {
     }
 }
 
+#[cfg(test)]
 /// Re-check a witness from the distances alone (independent of the search order).
 pub fn check_witness(g: &Graph, w: &DrWitness) -> bool {
     match *w {

@@ -27,7 +27,9 @@ use std::fmt;
 /// A malformed edge list: the 1-based line (0 = the file as a whole) and the reason.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EdgeListError {
+    /// 1-based line (0: the file as a whole).
     pub line: usize,
+    /// What is wrong.
     pub reason: String,
 }
 

@@ -25,11 +25,22 @@ pub struct Graph {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GraphError {
     /// An endpoint is not in `0..n`.
-    VertexOutOfRange { edge: (usize, usize), n: usize },
+    VertexOutOfRange {
+        /// The edge as given.
+        edge: (usize, usize),
+        /// The number of vertices.
+        n: usize,
+    },
     /// An edge `{v, v}`.
-    SelfLoop { vertex: usize },
+    SelfLoop {
+        /// The vertex with a loop.
+        vertex: usize,
+    },
     /// The same edge given twice.
-    DuplicateEdge { edge: (usize, usize) },
+    DuplicateEdge {
+        /// The repeated edge.
+        edge: (usize, usize),
+    },
     /// The graph has no vertices.
     Empty,
 }

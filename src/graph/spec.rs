@@ -20,9 +20,19 @@ pub enum SpecError {
     /// Neither a generator spec nor an existing file.
     NotFound(String),
     /// The file exists but could not be read.
-    Read { path: PathBuf, error: String },
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// The reading error.
+        error: String,
+    },
     /// The file is not a valid edge list (the error names the line).
-    EdgeList { path: PathBuf, error: EdgeListError },
+    EdgeList {
+        /// The file.
+        path: PathBuf,
+        /// The line at fault and why.
+        error: EdgeListError,
+    },
 }
 
 impl SpecError {

@@ -13,13 +13,16 @@ use serde::Serialize;
 /// Generators whose orbit of vertex 0 is the whole vertex set.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct VtCertificate {
+    /// Automorphisms (each re-checked) whose orbit of vertex 0 is every vertex.
     pub generators: Vec<Perm>,
 }
 
 /// Two vertices that no automorphism maps to each other.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct NotVtWitness {
+    /// A vertex.
     pub u: usize,
+    /// A vertex no automorphism maps `u` to.
     pub v: usize,
     /// True when the equitable refinement of the unit colouring separates `u` and `v`.
     pub separated_by_refinement: bool,
@@ -80,6 +83,7 @@ pub fn check_vt_certificate(g: &Graph, c: &VtCertificate) -> bool {
         && orbit_of(g.n(), &c.generators, 0).iter().all(|&x| x)
 }
 
+#[cfg(test)]
 /// Re-check a refinement witness (recomputes the refinement); orbit witnesses are not re-checkable
 /// without redoing the search, so this returns `None` for them.
 pub fn check_refinement_witness(g: &Graph, w: &NotVtWitness) -> Option<bool> {

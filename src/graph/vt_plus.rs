@@ -23,7 +23,10 @@ pub enum VtPlus {
     /// No VT+ set exists (the graph is not vertex-transitive, or the search was exhaustive).
     NoneExhaustive,
     /// The search stopped at its limit.
-    Undecided { why: String },
+    Undecided {
+        /// Where the search stopped.
+        why: String,
+    },
 }
 
 /// Check a VT+ witness: exactly n permutations, each an automorphism, and for every vertex v the

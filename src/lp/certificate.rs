@@ -23,49 +23,81 @@ use std::fmt;
 pub enum CertificateError {
     /// A vector has the wrong length.
     Length {
+        /// Which vector.
         what: &'static str,
+        /// Its required length.
         expected: usize,
+        /// Its length.
         got: usize,
     },
     /// A primal (or ray) entry is negative.
     Negative {
+        /// Which vector (primal or ray).
         what: &'static str,
+        /// The variable.
         var: String,
+        /// Its negative value.
         value: Rational,
     },
     /// A row does not hold at the primal point (or the ray leaves it).
     Row {
+        /// Which point (primal or ray).
         what: &'static str,
+        /// The row's name.
         row: String,
+        /// `a·x` at the point.
         lhs: Rational,
+        /// The row's comparison.
         cmp: Cmp,
+        /// The row's right-hand side.
         rhs: Rational,
     },
     /// A dual / Farkas multiplier has the wrong sign for its row.
     MultiplierSign {
+        /// Which multipliers (dual or Farkas).
         what: &'static str,
+        /// The row's name.
         row: String,
+        /// The multiplier.
         value: Rational,
     },
     /// The dual constraint of a variable fails: `(Aᵀy)_j` against `c_j`.
     DualConstraint {
+        /// The variable.
         var: String,
+        /// `(Aᵀy)_j`.
         aty: Rational,
+        /// The comparison that fails.
         cmp: Cmp,
+        /// The objective coefficient `c_j`.
         c: Rational,
     },
     /// `Aᵀy <= 0` fails for a Farkas certificate.
-    FarkasColumn { var: String, aty: Rational },
+    FarkasColumn {
+        /// The variable.
+        var: String,
+        /// `(Aᵀy)_j`, positive.
+        aty: Rational,
+    },
     /// `b·y > 0` fails for a Farkas certificate.
-    FarkasRhs { bty: Rational },
+    FarkasRhs {
+        /// `b·y`, not positive.
+        bty: Rational,
+    },
     /// Primal objective, dual objective and claimed value are not all equal.
     Objective {
+        /// The certificate's value.
         claimed: Rational,
+        /// `c·x` at the primal point.
         primal: Rational,
+        /// `b·y` at the dual.
         dual: Rational,
     },
     /// The ray does not strictly improve the objective.
-    RayNotImproving { cr: Rational },
+    RayNotImproving {
+        /// `c·r`, the objective's change along the ray.
+        cr: Rational,
+    },
 }
 
 impl fmt::Display for CertificateError {

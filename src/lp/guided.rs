@@ -62,6 +62,7 @@ use super::lu::{self, SparseRow};
 use super::model::{numbered, Cmp, Model, Sense, Solution};
 use super::revised::{self, Basis, Ending, RevisedStats};
 use super::simplex::{self, SolveStats};
+use super::Options;
 use crate::num::fmt::to_f64;
 use crate::num::Rational;
 use std::fmt;
@@ -83,31 +84,6 @@ pub(crate) const MAX_STALLED_REPAIRS: usize = 3;
 /// Pivots the exact revised simplex may take from the float basis before the exact simplex from
 /// scratch takes over.
 pub(crate) const MAX_WARM_PIVOTS: usize = 20_000;
-
-/// How a solve may spend its time.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Limits {
-    /// Give up (with [`SolveError::TimeLimit`]) once this instant has passed.
-    pub deadline: Option<Instant>,
-    /// The longest the float hint may take (small LPs get less: see `float_budget`). The
-    /// float simplex can cycle on degenerate LPs (it does on a 3-row LP with a repeated
-    /// equality); past this budget its hint is abandoned and the exact revised simplex runs
-    /// from the slack basis.
-    pub float_budget: Duration,
-    /// `false`: no float hint at all; the exact simplex from scratch answers (the reference
-    /// path, and `lp::Options::float_hint`).
-    pub float_hint: bool,
-}
-
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits {
-            deadline: None,
-            float_budget: Duration::from_secs(60),
-            float_hint: true,
-        }
-    }
-}
 
 /// Why an exact solve produced no answer.
 #[derive(Clone, Debug, PartialEq)]
@@ -236,26 +212,26 @@ pub(crate) fn solve_within(
     model: &Model,
     deadline: Option<Instant>,
 ) -> Result<(Solution, GuidedStats), SolveError> {
-    solve_with_limits(
+    solve_with_options(
         model,
-        &Limits {
+        &Options {
             deadline,
-            ..Limits::default()
+            ..Options::default()
         },
     )
 }
 
-/// [`solve`] under explicit [`Limits`].
-pub(crate) fn solve_with_limits(
+/// [`solve`] under explicit [`Options`].
+pub(crate) fn solve_with_options(
     model: &Model,
-    limits: &Limits,
+    options: &Options,
 ) -> Result<(Solution, GuidedStats), SolveError> {
-    let deadline = limits.deadline;
+    let deadline = options.deadline;
     let mut stats = GuidedStats::default();
-    let why = if !limits.float_hint {
+    let why = if !options.float_hint {
         "float hint off".to_string()
     } else {
-        match guided_attempt(model, limits, &mut stats)? {
+        match guided_attempt(model, options, &mut stats)? {
             Ok(solution) => return Ok((solution, stats)),
             Err(why) => why,
         }
@@ -273,30 +249,30 @@ pub(crate) fn solve_with_limits(
 }
 
 /// The float hint's budget on `model`: 10 ms plus 1 µs per (rows + columns) × non-zeros, at
-/// most [`Limits::float_budget`]. A float simplex takes about (rows + columns) × non-zeros ×
+/// most [`Options::float_budget`]. A float simplex takes about (rows + columns) × non-zeros ×
 /// 10 ns (P60: 10,800 × 18,000 entries, 1.8 s), so this leaves it a hundred times that; what
 /// it bounds is the float simplex cycling on a degenerate LP, which would otherwise stall a
-/// 3-row LP (`lp::tests`' redundant equality) for the whole [`Limits::float_budget`] — small
+/// 3-row LP (`lp::tests`' redundant equality) for the whole [`Options::float_budget`] — small
 /// LPs have taken this path since issue 31, and the exact revised simplex answers them from
 /// the slack basis at once.
-fn float_budget(model: &Model, limits: &Limits) -> Duration {
+fn float_budget(model: &Model, options: &Options) -> Duration {
     let nonzeros: usize = model.rows().iter().map(|r| r.coeffs.len()).sum();
     let work = (model.n_rows() + model.n_vars()).saturating_mul(nonzeros);
     let estimate = Duration::from_millis(10).saturating_add(Duration::from_micros(
         u64::try_from(work).unwrap_or(u64::MAX),
     ));
-    estimate.min(limits.float_budget)
+    estimate.min(options.float_budget)
 }
 
 /// The float hint, the exact systems and the repairs: a certified optimum, or why not (for the
 /// fallback), or the time limit.
 fn guided_attempt(
     model: &Model,
-    limits: &Limits,
+    options: &Options,
     stats: &mut GuidedStats,
 ) -> Result<Result<Solution, String>, SolveError> {
-    let deadline = limits.deadline;
-    let float_deadline = Instant::now() + float_budget(model, limits);
+    let deadline = options.deadline;
+    let float_deadline = Instant::now() + float_budget(model, options);
     let float_deadline = Some(deadline.map_or(float_deadline, |d| d.min(float_deadline)));
     let started = Instant::now();
     let (primal, dual) = rayon::join(
@@ -673,11 +649,10 @@ mod tests {
     use proptest::prelude::*;
 
     /// A short float budget, so that a float solve that cycles ends soon.
-    fn forced() -> Limits {
-        Limits {
-            deadline: None,
+    fn forced() -> Options {
+        Options {
             float_budget: Duration::from_millis(300),
-            float_hint: true,
+            ..Options::default()
         }
     }
 
@@ -686,9 +661,9 @@ mod tests {
         agree_within(model, &forced())
     }
 
-    /// [`agree`] under the given limits.
-    fn agree_within(model: &Model, limits: &Limits) -> Result<GuidedStats, String> {
-        let (guided, stats) = solve_with_limits(model, limits).map_err(|e| e.to_string())?;
+    /// [`agree`] under the given options.
+    fn agree_within(model: &Model, options: &Options) -> Result<GuidedStats, String> {
+        let (guided, stats) = solve_with_options(model, options).map_err(|e| e.to_string())?;
         let reference = solve_from_scratch(model).map_err(|e| e.to_string())?;
         check(model, &guided).map_err(|e| e.to_string())?;
         if guided.status() != reference.status() || guided.value() != reference.value() {
@@ -716,7 +691,7 @@ mod tests {
             // The default float budget, so that a busy machine (tests run in parallel) cannot
             // turn this into a fallback.
             let stats =
-                agree_within(&model, &Limits::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
+                agree_within(&model, &Options::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
             assert_eq!(stats.fallback, None, "{name}: {}", stats.summary());
             assert_eq!(stats.rounds, 1, "{name}: {}", stats.summary());
             assert_eq!(stats.path(), "float guess, certified as guessed");
@@ -745,7 +720,7 @@ mod tests {
             let row: Vec<_> = vars.iter().map(|v| (*v, next(1, 99))).collect();
             model.add_row(&row, Cmp::Ge, next(100, 9999));
         }
-        let stats = agree_within(&model, &Limits::default()).unwrap();
+        let stats = agree_within(&model, &Options::default()).unwrap();
         assert_eq!(stats.fallback, None, "{}", stats.summary());
         assert!(
             stats.path().starts_with("float guess"),
@@ -755,20 +730,20 @@ mod tests {
     }
 
     /// The float hint's budget: small LPs get milliseconds (a cycling float solve must not stall
-    /// them), large ones the whole [`Limits::float_budget`].
+    /// them), large ones the whole [`Options::float_budget`].
     #[test]
     fn the_float_budget_grows_with_the_lp() {
-        let limits = Limits::default();
+        let options = Options::default();
         let text = "Minimize\n obj: x + y\nSubject To\n a: x + y = 1\n b: 2 x + 2 y = 2\nEnd\n";
         let tiny = parse_lp(text).unwrap().model;
         // (2 rows + 2 columns) × 4 non-zeros = 16 µs over the 10 ms floor.
         assert_eq!(
-            float_budget(&tiny, &limits),
+            float_budget(&tiny, &options),
             Duration::from_millis(10) + Duration::from_micros(16)
         );
         let t = Rational::from_signeds(1i32, 2i32);
         let p60 = path_distortion_channel(60, &t).model();
-        assert_eq!(float_budget(&p60, &limits), limits.float_budget);
+        assert_eq!(float_budget(&p60, &options), options.float_budget);
     }
 
     /// The path LP of issue 14 on P_40 (1,600 variables): the float solver reads the columns'
@@ -780,7 +755,7 @@ mod tests {
         let model = path_distortion_channel(40, &t).model();
         // The default float budget (a minute), so that a busy machine cannot turn this into a
         // fallback.
-        let (guided, stats) = solve_with_limits(&model, &Limits::default()).unwrap();
+        let (guided, stats) = solve_with_options(&model, &Options::default()).unwrap();
         let reference = solve_from_scratch(&model).unwrap();
         assert_eq!(guided.value(), reference.value());
         assert_eq!(stats.fallback, None, "{}", stats.summary());
@@ -812,7 +787,7 @@ mod tests {
             weights,
         }
         .model();
-        let (guided, stats) = solve_with_limits(&model, &Limits::default()).unwrap();
+        let (guided, stats) = solve_with_options(&model, &Options::default()).unwrap();
         let warm = stats.warm_start.as_ref().expect("the revised simplex ran");
         assert!(
             warm.stats.phase1_pivots + warm.stats.phase2_pivots > 0,

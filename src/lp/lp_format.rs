@@ -33,7 +33,9 @@ use std::fmt;
 /// A malformed model: the 1-based line and the reason.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LpFormatError {
+    /// 1-based line.
     pub line: usize,
+    /// What is wrong.
     pub reason: String,
 }
 
@@ -63,6 +65,7 @@ pub struct FileVar {
 /// A parsed LP file: the `x >= 0` model and the map back to the file's variables.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LpFile {
+    /// The model: every variable `x ≥ 0` (bounds and free variables substituted, see the module docs).
     pub model: Model,
     /// The file's variables in order of first appearance.
     pub vars: Vec<FileVar>,

@@ -5,9 +5,9 @@
 //! Farkas certificate, or improving ray) that the independent checker [`check`] has accepted,
 //! with [`Stats`] — or one [`LpError`].
 //!
-//! * [`model`] — the builder: variables `x >= 0`, rows `<=`/`>=`/`=`, minimise or maximise.
-//! * [`certificate`] — the independent checker; [`solve`] runs it on every answer.
-//! * [`lp_format`] — the CPLEX LP text format (common subset) with exact coefficients.
+//! * `model` — the builder: variables `x >= 0`, rows `<=`/`>=`/`=`, minimise or maximise.
+//! * `certificate` — the independent checker; [`solve`] runs it on every answer.
+//! * `lp_format` — the CPLEX LP text format (common subset) with exact coefficients.
 //!
 //! Inside (crate-private): `guided` — a floating-point solve (`float_hint`) guesses the optimal
 //! basis, its equations are solved exactly (`lu`) and repaired until the checker accepts them;
@@ -35,32 +35,34 @@
 mod anti_cycling;
 #[cfg(any(test, feature = "bench-models"))]
 pub mod bench_models;
-pub mod certificate;
+pub(crate) mod certificate;
 pub(crate) mod channel;
 pub(crate) mod float_hint;
 mod generators;
 pub(crate) mod guided;
 mod json;
-pub mod lp_format;
+pub(crate) mod lp_format;
 pub(crate) mod lu;
-pub mod model;
+pub(crate) mod model;
 pub(crate) mod revised;
 pub(crate) mod simplex;
 mod solve;
 pub(crate) mod symmetry;
 
-pub use certificate::{check, checked_note, CertificateError};
+pub(crate) use certificate::checked_note;
+pub use certificate::{check, CertificateError};
 #[cfg(not(feature = "bench-models"))]
 pub(crate) use channel::ChannelLp;
 #[cfg(feature = "bench-models")]
 pub use channel::ChannelLp;
-pub use generators::GeneratorsError;
 pub use lp_format::{parse_lp, write_lp, LpFile, LpFormatError};
 pub use model::{Certificate, Cmp, Constraint, Model, Row, Sense, Var};
 #[cfg(test)]
 pub(crate) use simplex::solve_from_scratch;
 pub use solve::{solve, LpError, Options, Solution, Stats};
-pub use symmetry::{pair_action, SymmetryError};
+#[cfg(feature = "bench-models")]
+pub use symmetry::pair_action;
+pub(crate) use symmetry::SymmetryError;
 
 #[cfg(test)]
 mod tests;

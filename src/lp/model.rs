@@ -19,15 +19,20 @@ use std::fmt;
 /// Minimise or maximise the objective.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Sense {
+    /// Minimise the objective.
     Minimize,
+    /// Maximise the objective.
     Maximize,
 }
 
 /// The comparison of a row: `a·x <= b`, `a·x >= b` or `a·x = b`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Cmp {
+    /// `a·x <= b`.
     Le,
+    /// `a·x >= b`.
     Ge,
+    /// `a·x = b`.
     Eq,
 }
 
@@ -62,6 +67,7 @@ impl fmt::Display for Cmp {
 pub struct Var(pub usize);
 
 impl Var {
+    /// The variable's 0-based index.
     pub fn index(self) -> usize {
         self.0
     }
@@ -72,6 +78,7 @@ impl Var {
 pub struct Row(pub usize);
 
 impl Row {
+    /// The row's 0-based index.
     pub fn index(self) -> usize {
         self.0
     }
@@ -81,9 +88,13 @@ impl Row {
 /// repeated variables.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Constraint {
+    /// The row's name (as in an LP file).
     pub name: String,
+    /// `(variable index, coefficient)`, sorted, no zeros.
     pub coeffs: Vec<(usize, Rational)>,
+    /// The comparison.
     pub cmp: Cmp,
+    /// The right-hand side `b`.
     pub rhs: Rational,
 }
 
@@ -137,7 +148,7 @@ pub fn numbered(mask: &[bool]) -> (Vec<usize>, Vec<usize>) {
 
 impl Model {
     /// The sparse submatrix `A_{rows, V}`: the given rows, restricted to the variables `V` that
-    /// `number` numbers (see [`numbered`]; `usize::MAX` leaves a variable out) and renumbered.
+    /// `number` numbers (see `numbered`; `usize::MAX` leaves a variable out) and renumbered.
     pub fn submatrix(&self, rows: &[usize], number: &[usize]) -> Vec<Vec<(usize, Rational)>> {
         rows.iter()
             .map(|&i| {
@@ -218,18 +229,23 @@ impl Model {
         self.offset = offset;
     }
 
+    /// Minimise or maximise.
     pub fn sense(&self) -> Sense {
         self.sense
     }
+    /// Number of variables.
     pub fn n_vars(&self) -> usize {
         self.var_names.len()
     }
+    /// Number of rows.
     pub fn n_rows(&self) -> usize {
         self.rows.len()
     }
+    /// The name of variable `v`.
     pub fn var_name(&self, v: Var) -> &str {
         &self.var_names[v.0]
     }
+    /// Every variable's name, by index.
     pub fn var_names(&self) -> &[String] {
         &self.var_names
     }
@@ -237,9 +253,11 @@ impl Model {
     pub fn objective(&self) -> &[Rational] {
         &self.objective
     }
+    /// The constant added to the objective.
     pub fn objective_offset(&self) -> &Rational {
         &self.offset
     }
+    /// The constraints, by index.
     pub fn rows(&self) -> &[Constraint] {
         &self.rows
     }
@@ -262,15 +280,23 @@ impl Model {
 pub enum Certificate {
     /// An optimum `value`, attained by `primal`, proved optimal by `dual` (one entry per row).
     Optimal {
+        /// The optimal objective value (with the offset).
         value: Rational,
+        /// An optimal point, one entry per variable.
         primal: Vec<Rational>,
+        /// Optimal dual multipliers, one per row.
         dual: Vec<Rational>,
     },
     /// No `x >= 0` satisfies the rows; `farkas` (one entry per row) proves it.
-    Infeasible { farkas: Vec<Rational> },
+    Infeasible {
+        /// Farkas multipliers, one per row: `Aᵀy <= 0` and `b·y > 0`.
+        farkas: Vec<Rational>,
+    },
     /// The objective is unbounded: `point` is feasible and `ray` an improving direction.
     Unbounded {
+        /// A feasible point.
         point: Vec<Rational>,
+        /// An improving direction: `A r` keeps every row, the objective improves along it.
         ray: Vec<Rational>,
     },
 }

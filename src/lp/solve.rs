@@ -10,7 +10,7 @@
 #![allow(clippy::result_large_err)]
 
 use super::certificate::CertificateError;
-use super::guided::{self, Limits, SolveError};
+use super::guided::{self, SolveError};
 use super::model::{Certificate, Model};
 use super::symmetry::{self, SymmetryError};
 use crate::num::Rational;
@@ -26,8 +26,10 @@ pub struct Options {
     /// hint: every number in a [`Certificate`] comes from an exact solve). `false`: the exact
     /// simplex from scratch only.
     pub float_hint: bool,
-    /// The longest the float hint may take; past it the hint is abandoned (the float simplex can
-    /// cycle on degenerate LPs) and the exact simplex runs from scratch.
+    /// The longest the float hint may take (60 s by default; small LPs get less, in proportion
+    /// to their size); past it the hint is abandoned (the float simplex can cycle on degenerate
+    /// LPs, as it does on a 3-row LP with a repeated equality) and the exact simplex runs from
+    /// scratch.
     pub float_budget: Duration,
     /// Generators of a symmetry group of the model: permutations of its variables (`g[j]` is the
     /// image of variable `j`). When given, the orbit-averaged LP is solved and its certificate
@@ -38,11 +40,10 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Options {
-        let limits = Limits::default();
         Options {
-            deadline: limits.deadline,
+            deadline: None,
             float_hint: true,
-            float_budget: limits.float_budget,
+            float_budget: Duration::from_secs(60),
             symmetry: None,
         }
     }
@@ -165,18 +166,13 @@ impl From<SymmetryError> for LpError {
 /// ```
 pub fn solve(model: &Model, options: &Options) -> Result<Solution, LpError> {
     let started = Instant::now();
-    let limits = Limits {
-        deadline: options.deadline,
-        float_budget: options.float_budget,
-        float_hint: options.float_hint,
-    };
     let (certificate, summary) = match &options.symmetry {
         None => {
-            let (certificate, stats) = guided::solve_with_limits(model, &limits)?;
+            let (certificate, stats) = guided::solve_with_options(model, options)?;
             (certificate, stats.summary())
         }
         Some(generators) => {
-            let s = symmetry::solve_symmetric_with_limits(model, generators, &limits)?;
+            let s = symmetry::solve_symmetric_with_options(model, generators, options)?;
             let note = s.note();
             (s.solution, note)
         }

@@ -15,8 +15,9 @@
 #![allow(clippy::result_large_err)]
 
 use super::certificate::{check, CertificateError};
-use super::guided::{solve_with_limits, Limits, SolveError};
+use super::guided::{solve_with_options, SolveError};
 use super::model::{Certificate, Cmp, Model, Var};
+use super::Options;
 use crate::num::Rational;
 use std::collections::HashMap;
 use std::fmt;
@@ -92,6 +93,7 @@ impl SymmetricSolution {
 
 /// The action of a vertex permutation `g` of `0..k` on channel variables `p(y|x)` indexed
 /// `x·k + y`: `(x, y) ↦ (g(x), g(y))`.
+#[cfg(any(test, feature = "bench-models"))]
 pub fn pair_action(g: &[usize]) -> Vec<usize> {
     let k = g.len();
     let mut out = vec![0; k * k];
@@ -206,14 +208,15 @@ pub(crate) fn solve_symmetric(
     model: &Model,
     generators: &[Vec<usize>],
 ) -> Result<SymmetricSolution, SymmetryError> {
-    solve_symmetric_with_limits(model, generators, &Limits::default())
+    solve_symmetric_with_options(model, generators, &Options::default())
 }
 
-/// [`solve_symmetric`] under explicit [`Limits`] for the reduced solve.
-pub(crate) fn solve_symmetric_with_limits(
+/// [`solve_symmetric`] under explicit [`Options`] for the reduced solve (its `symmetry` is
+/// not read: the generators are the argument).
+pub(crate) fn solve_symmetric_with_options(
     model: &Model,
     generators: &[Vec<usize>],
-    limits: &Limits,
+    options: &Options,
 ) -> Result<SymmetricSolution, SymmetryError> {
     let row_maps = check_invariance(model, generators)?;
     let n = model.n_vars();
@@ -276,7 +279,7 @@ pub(crate) fn solve_symmetric_with_limits(
             .map(|i| &w[rorbit[i]] / Rational::from(rsize[rorbit[i]] as u64))
             .collect()
     };
-    let reduced_solution = match solve_with_limits(&reduced, limits) {
+    let reduced_solution = match solve_with_options(&reduced, options) {
         Ok((solution, _)) => solution,
         Err(SolveError::TimeLimit) => return Err(SymmetryError::TimeLimit),
         Err(SolveError::Certificate(e)) => return Err(e.into()),

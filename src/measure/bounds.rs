@@ -50,7 +50,7 @@ pub fn dp_capacity_bound_bits_at_eps_one(prec: u64) -> Option<Interval> {
 }
 
 /// Decide `tanh(1/2)/ln 2 < bound` (bits) by [`dp_capacity_bound_bits_at_eps_one`] refined
-/// along [`DEFAULT_SCHEDULE`]: the decision, the precision that decided it, and the enclosure at
+/// along `DEFAULT_SCHEDULE`: the decision, the precision that decided it, and the enclosure at
 /// 128 bits as a 6-digit decimal for reports.
 pub fn dp_capacity_bound_bits_at_eps_one_below(bound: &Rational) -> (Decision, u64, String) {
     let (decision, bits) = refine(

@@ -57,6 +57,7 @@ impl CapacityBracket {
     }
 }
 
+#[cfg(test)]
 /// Blahut–Arimoto iterates in `f64` (a hint only; never decides anything): returns the input
 /// distribution after at most `max_iters` steps or once the `f64` gap
 /// `max_x D(W_x‖πW) − I(π; W)` drops below `tol`, and the number of steps.
@@ -162,7 +163,7 @@ pub fn capacity_bracket_at(w: &Channel, input: &Dist) -> Option<CapacityBracket>
     if input.len() != w.n_inputs() {
         return None;
     }
-    let q = w.output_unchecked(input.probs());
+    let q = crate::prob::output_rows(input.probs(), w.rows());
     // The q(y) have large numerators and denominators: enclose each, then take ln of the
     // enclosure (one logarithm per output); the entries share small integers ([`LnCache`]).
     let lnq: Vec<Option<Interval>> = q

@@ -18,8 +18,11 @@ use malachite::base::num::basic::traits::{One, Zero};
 /// then output). With no neighbour pair the level is 1 and the witness `(0, 0)`, `0`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DpLevel {
+    /// `e^ε ≥ 1`, exactly; `∞` when a zero faces a non-zero.
     pub ratio: ExtRational,
+    /// The ordered pair `(x, x')` attaining it.
     pub pair: (usize, usize),
+    /// The output `y` attaining it.
     pub output: usize,
 }
 
@@ -179,7 +182,9 @@ pub fn max_ratio_over_ordered_pairs(
 /// `δ(t) = max_A P(A) − t Q(A)` and the attaining event `A = {y : P(y) > t Q(y)}` (sorted).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HockeyStick {
+    /// `δ(t)`, exact.
     pub delta: Rational,
+    /// The attaining event `{y : P(y) > t Q(y)}`, sorted.
     pub event: Vec<usize>,
 }
 
@@ -207,6 +212,7 @@ pub fn tv(p: &[Rational], q: &[Rational]) -> Rational {
 /// The smallest δ for which a mechanism is (ε, δ)-DP at `t = e^ε`, with its witness.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DeltaAt {
+    /// `δ`, exact.
     pub delta: Rational,
     /// The ordered pair `(x, x')` with `δ = E_t(W_x ‖ W_x')`.
     pub pair: (usize, usize),

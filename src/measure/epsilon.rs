@@ -29,7 +29,9 @@ const PRECISIONS: [u64; 8] = [64, 128, 256, 512, 1024, 4096, 16384, 65536];
 /// `2^-65000` of `e^ε`; never seen in practice, reported instead of guessed).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unseparated {
+    /// The ratio compared with `e^ε`.
     pub ratio: Rational,
+    /// The ε.
     pub eps: Rational,
 }
 
@@ -64,6 +66,7 @@ pub struct ExpEps {
 }
 
 impl ExpEps {
+    /// `e^ε` for a rational `ε ≥ 0`, ready to be compared with rationals.
     pub fn new(eps: &Rational) -> ExpEps {
         ExpEps {
             eps: eps.clone(),
@@ -117,12 +120,15 @@ impl ExpEps {
 /// `{y : W(y|x) > e^ε W(y|x')}` attaining it (Dwork–Roth Def. 2.4 at `t = e^ε`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DeltaAtEps {
+    /// The ε asked for.
     pub eps: Rational,
     /// `A = W(event | x)`.
     pub a: Rational,
     /// `B = W(event | x')`.
     pub b: Rational,
+    /// The ordered pair `(x, x')` attaining it.
     pub pair: (usize, usize),
+    /// The event, sorted.
     pub event: Vec<usize>,
 }
 
@@ -249,9 +255,11 @@ pub fn delta_at_eps(
 /// ordered pair that binds it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EpsForDelta {
+    /// The δ asked for.
     pub delta: Rational,
     /// `e^ε` of the smallest ε.
     pub t: ExtRational,
+    /// The ordered pair `(x, x')` that binds it.
     pub pair: (usize, usize),
 }
 
@@ -357,6 +365,7 @@ fn gcd_u64(mut a: u64, mut b: u64) -> u64 {
 }
 
 impl<'a> PairScan<'a> {
+    /// The ordered pairs of `w`'s inputs, with their PLDs, for the ε and δ queries.
     pub fn new(w: &'a Channel) -> PairScan<'a> {
         let (n, k) = (w.n_inputs(), w.n_outputs());
         let rows = w.rows();
@@ -484,7 +493,7 @@ impl EpsScan<'_> {
         })
     }
 
-    /// The comparison with `e^ε` that orders pairs ([`ExpEps::greater`]).
+    /// The comparison with `e^ε` that orders pairs (`ExpEps::greater`).
     pub fn exp(&self) -> &ExpEps {
         &self.e
     }

@@ -16,12 +16,7 @@ use crate::prob::{Channel, Dist};
 /// posterior that is zero at one neighbour and positive at the other. `prior` must have one
 /// mass per input.
 pub fn identifiability_level(prior: &Dist, w: &Channel, adj: &[(usize, usize)]) -> DpLevel {
-    let joint: Vec<Vec<Rational>> = w
-        .rows()
-        .iter()
-        .zip(prior.probs())
-        .map(|(r, p)| r.iter().map(|a| a * p).collect())
-        .collect();
+    let joint = crate::prob::joint_rows(prior.probs(), w.rows());
     max_ratio_rows(&joint, adj)
 }
 
@@ -31,8 +26,18 @@ pub fn expected_distortion(
     w: &Channel,
     d: impl Fn(usize, usize) -> Rational,
 ) -> Rational {
+    expected_distortion_rows(prior.probs(), w.rows(), d)
+}
+
+/// [`expected_distortion`] on a prior and channel rows (one mass per row; not checked): the
+/// one place it is computed.
+pub(crate) fn expected_distortion_rows(
+    prior: &[Rational],
+    rows: &[Vec<Rational>],
+    d: impl Fn(usize, usize) -> Rational,
+) -> Rational {
     let mut s = Rational::default();
-    for (x, (p, row)) in prior.probs().iter().zip(w.rows()).enumerate() {
+    for (x, (p, row)) in prior.iter().zip(rows).enumerate() {
         if *p == 0u32 {
             continue;
         }

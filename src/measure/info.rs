@@ -72,10 +72,7 @@ pub fn binary_entropy(d: &Rational) -> LogLinear {
 /// Output distribution `P_Y(y) = Σ_x π(x) W(y|x)` of the channel with rows `rows` under
 /// `prior` (one mass per row; not checked).
 pub fn output_distribution(prior: &[Rational], rows: &[Vec<Rational>]) -> Vec<Rational> {
-    let k = rows.first().map_or(0, Vec::len);
-    (0..k)
-        .map(|y| prior.iter().zip(rows).map(|(p, row)| p * &row[y]).sum())
-        .collect()
+    crate::prob::output_rows(prior, rows)
 }
 
 /// Mutual information `I(X;Y) = Σ_x π(x) D(W(·|x) ‖ P_Y)` (nats), exact (Cover–Thomas
@@ -105,7 +102,7 @@ pub fn mutual_information_of_rows(prior: &[Rational], rows: &[Vec<Rational>]) ->
 /// Mutual information in its second form `H(Y) − H(Y|X)` (Cover–Thomas eq. (2.39)); equal to
 /// [`mutual_information`] exactly (tested with the exact zero test).
 pub fn mutual_information_hy(prior: &Dist, w: &Channel) -> LogLinear {
-    let py = w.output_unchecked(prior.probs());
+    let py = crate::prob::output_rows(prior.probs(), w.rows());
     &entropy(&py) - &conditional_entropy(prior, w)
 }
 

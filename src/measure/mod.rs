@@ -12,11 +12,31 @@
 //! Adjacency: a neighbour relation on the inputs is given as a list of unordered pairs
 //! `&[(usize, usize)]`; both orientations are always checked. [`complete_pairs`] gives every
 //! pair (the `dpcert audit` default).
+//!
+//! # Example
+//! Binary randomized response at `t = e^ε = 3` (rows `(3/4, 1/4)` and `(1/4, 3/4)`): its DP
+//! level is exactly 3, and under the uniform prior its mutual information is, by hand,
+//! `Σ_x ½ Σ_y W(y|x) ln(W(y|x)/½) = ¾·ln 3 − ln 2` nats, an exact log-linear form.
+//! ```
+//! use dpcert::measure::{complete_pairs, dp_level, mutual_information, ExtRational};
+//! use dpcert::mechanism::randomized_response;
+//! use dpcert::num::LogLinear;
+//! use dpcert::{parse_rational, Dist};
+//!
+//! let q = |s: &str| parse_rational(s).unwrap();
+//! let rr = randomized_response(2, &q("3")).unwrap();
+//! assert_eq!(rr.entry(0, 0), &q("3/4"));
+//! assert_eq!(dp_level(&rr, &complete_pairs(2)).ratio, ExtRational::Finite(q("3")));
+//! let mi = mutual_information(&Dist::uniform(2), &rr);
+//! let by_hand = &LogLinear::term(&q("3/4"), &q("3")) - &LogLinear::ln(&q("2"));
+//! assert_eq!(mi, by_hand);
+//! println!("I(X;Y) = {mi} ≈ {:.4} nats", mi.approx_f64());
+//! ```
 
 mod bounds;
 mod capacity;
 mod capacity_hint;
-pub use capacity_hint::capacity_newton_limit;
+pub(crate) use capacity_hint::capacity_newton_limit;
 mod divergence;
 mod dp;
 pub mod epsilon;
@@ -25,40 +45,43 @@ mod info;
 mod qif;
 mod renyi;
 
+pub(crate) use bounds::tv_bound_of_close_pair;
 pub use bounds::{
     dp_capacity_bound_bits_at_eps_one, dp_capacity_bound_bits_at_eps_one_below,
-    mi_dp_bound_from_tv, tight_conversion_pair, tight_delta_conversion, tv_bound_of_close_pair,
+    mi_dp_bound_from_tv, tight_conversion_pair, tight_delta_conversion,
 };
 pub use capacity::{
-    blahut_arimoto_hint, capacity_bracket, capacity_bracket_at, capacity_bracket_exact,
-    capacity_bracket_within, CapacityBracket, ExactCapacityBracket,
+    capacity_bracket, capacity_bracket_at, capacity_bracket_exact, capacity_bracket_within,
+    CapacityBracket, ExactCapacityBracket,
 };
+pub(crate) use divergence::positive_part;
 pub use divergence::{
     event_probability, hockey_stick_divergence, hockey_stick_two_sided, l1_distance, max_ratio,
-    max_ratio_over_events, max_ratio_two_sided, positive_part,
+    max_ratio_over_events, max_ratio_two_sided,
 };
-pub use dp::{
-    delta_at, dp_level, hockey_stick, max_ratio_over_ordered_pairs, tv, DeltaAt, DpLevel,
-    HockeyStick,
-};
+pub(crate) use dp::max_ratio_over_ordered_pairs;
+pub use dp::{delta_at, dp_level, hockey_stick, tv, DeltaAt, DpLevel, HockeyStick};
 pub(crate) use dp::{is_complete, max_ratio_rows};
-pub use ident::{
-    expected_distortion, expected_hamming_distortion, hamming_distance_base_m,
-    identifiability_level,
-};
+pub(crate) use ident::expected_distortion_rows;
+#[cfg(any(test, feature = "bench-models"))]
+pub(crate) use ident::hamming_distance_base_m;
+pub use ident::{expected_distortion, expected_hamming_distortion, identifiability_level};
+pub(crate) use info::mutual_information_of_rows;
 pub use info::{
     binary_entropy, conditional_entropy, entropy, kl, mutual_information, mutual_information_hy,
-    mutual_information_of_rows, output_distribution, sum_forms,
+    output_distribution,
 };
 pub use qif::{
-    add_leakage, bayes_vulnerability, g_vulnerability, min_capacity, min_capacity_of_rows,
-    min_entropy_leakage, mult_capacity_on_support, mult_leakage, posterior_g_vulnerability,
-    posterior_vulnerability, posterior_vulnerability_of_rows,
+    add_leakage, bayes_vulnerability, g_vulnerability, min_capacity, min_entropy_leakage,
+    mult_capacity_on_support, mult_leakage, posterior_g_vulnerability, posterior_vulnerability,
+};
+pub(crate) use qif::{min_capacity_of_rows, posterior_vulnerability_of_rows};
+pub(crate) use renyi::{
+    extended_eq, extended_le, joint_flat, product_flat, renyi_entropy_power_sum, renyi_power_sum,
 };
 pub use renyi::{
-    extended_eq, extended_le, joint_flat, product_flat, renyi_diameter, renyi_divergence,
-    renyi_entropy_power_sum, renyi_mutual_information, renyi_power_sum,
-    sibson_mutual_information_inf, RenyiOrder,
+    renyi_diameter, renyi_divergence, renyi_mutual_information, sibson_mutual_information_inf,
+    RenyiOrder,
 };
 
 use crate::num::Rational;
@@ -68,7 +91,9 @@ use std::fmt;
 /// A non-negative rational or `+∞` (a likelihood ratio where a zero faces a non-zero).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum ExtRational {
+    /// A finite value.
     Finite(Rational),
+    /// `+∞`.
     Infinite,
 }
 

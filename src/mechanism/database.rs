@@ -13,8 +13,11 @@ use std::fmt;
 /// with row 1 as the most significant digit.
 #[derive(Clone, Debug)]
 pub struct DatabaseMechanism {
+    /// Database size (rows).
     pub n: usize,
+    /// Size of the row alphabet `𝒳`.
     pub m: usize,
+    /// `rows[x]` = the output distribution `M(x)` of database `x`.
     pub rows: Vec<Vec<Rational>>,
     /// How the mechanism was built (reproduces it together with `rows`).
     pub name: String,

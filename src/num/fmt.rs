@@ -47,6 +47,7 @@ fn render(neg: bool, n: &Integer, digits: usize) -> String {
     }
 }
 
+#[cfg(test)]
 /// `p/q (≈ d)`: the exact form followed by a `digits`-digit decimal; integers print without
 /// the decimal.
 pub fn exact_and_decimal(q: &Rational, digits: usize) -> String {

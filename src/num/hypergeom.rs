@@ -234,34 +234,6 @@ impl Term {
         }
     }
 
-    /// `self / d` for a term `d` whose polynomial factor is a non-zero constant (e.g. the
-    /// right-hand side of a sum identity): exponents are subtracted.
-    pub fn div(&self, d: &Term) -> Result<Term, String> {
-        let dp = d.poly.eval(&Default::default());
-        let dp = match dp {
-            Some(c) if c != 0u32 => c,
-            _ => {
-                return Err(format!(
-                    "cannot divide by a term with polynomial factor {}",
-                    d.poly
-                ))
-            }
-        };
-        let coeff = self
-            .coeff
-            .div(&d.coeff.mul(&MRatFn::from_poly(MPoly::constant(dp))))
-            .ok_or_else(|| "division by a zero coefficient".to_string())?;
-        let mut facts = self.facts.clone();
-        facts.extend(d.facts.iter().map(|(l, e)| (*l, -e)));
-        let mut powers = self.powers.clone();
-        powers.extend(
-            d.powers
-                .iter()
-                .map(|(b, l)| (b.clone(), Lin::new(-l.n, -l.k, -l.c))),
-        );
-        Term::new(coeff, self.poly.clone(), facts, powers)
-    }
-
     /// The status at the integer point `(n, k)`; `Err` if a numerator factorial has a negative
     /// argument (the term is undefined there).
     pub fn status(&self, n: i64, k: i64) -> Result<Status, String> {
@@ -635,6 +607,7 @@ pub fn check_identity(terms: &[Term], n0: i64) -> Result<IdentityProof, String> 
 
 /// A checked WZ proof of `Σ_k F(n, k) = 1` for every integer `n ≥ n0`.
 #[derive(Clone, Debug)]
+#[allow(dead_code)] // n0 and initial_support record what was checked; no caller reads them yet
 pub struct WzProof {
     pub n0: i64,
     pub identity: IdentityProof,

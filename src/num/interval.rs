@@ -30,7 +30,9 @@ pub const DEFAULT_SCHEDULE: [u64; 7] = [64, 128, 256, 512, 1024, 2048, 4096];
 /// which keep `lo ≤ hi`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Interval {
+    /// Lower endpoint (rounded down).
     pub lo: Float,
+    /// Upper endpoint (rounded up).
     pub hi: Float,
     /// Working precision in bits for operations on this interval.
     pub prec: u64,

@@ -166,7 +166,7 @@ impl LogLinear {
     }
 
     /// [`LogLinear::enclose`] with the logarithms of small numerators and denominators shared
-    /// ([`LnCache`]): far fewer logarithms for forms with many terms such as the mutual
+    /// (`LnCache`): far fewer logarithms for forms with many terms such as the mutual
     /// information of a channel (its enclosure may be a few ulps wider).
     pub fn enclose_cached(&self, prec: u64) -> Interval {
         let mut lns = LnCache::new(prec);
@@ -241,7 +241,7 @@ impl LogLinear {
         self.cmp_rational_with_prec(q).0
     }
 
-    /// `self ≤ other`, decided exactly (the [`Ord`] comparison, as a [`Decision`]).
+    /// `self ≤ other`, decided exactly (the [`Ord`] comparison, as a `Decision`).
     pub fn decide_le(&self, other: &LogLinear) -> Decision {
         Decision::from_bool(self <= other)
     }

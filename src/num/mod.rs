@@ -1,31 +1,31 @@
 //! The exact kernel: rationals, polynomials with Sturm sequences, multivariate polynomials and
 //! rational functions in named variables, log-linear forms,
-//! certified intervals, and the three-valued [`Decision`].
+//! certified intervals, and the three-valued `Decision`.
 
-pub mod algebraic;
-pub mod decision;
-pub mod fmt;
-pub mod hypergeom;
-pub mod interval;
-pub mod ln_cache;
-pub mod loglin;
-pub mod mpoly;
-pub mod parse;
-pub mod poly;
-pub mod sturm;
+pub(crate) mod algebraic;
+pub(crate) mod decision;
+pub(crate) mod fmt;
+pub(crate) mod hypergeom;
+pub(crate) mod interval;
+pub(crate) mod ln_cache;
+pub(crate) mod loglin;
+pub(crate) mod mpoly;
+pub(crate) mod parse;
+pub(crate) mod poly;
+pub(crate) mod sturm;
 
-pub use decision::Decision;
+pub(crate) use decision::Decision;
 pub use interval::Interval;
-pub use ln_cache::LnCache;
+pub(crate) use ln_cache::LnCache;
 pub use loglin::LogLinear;
 pub use malachite::rational::Rational;
 pub use malachite::{Integer, Natural};
 pub use parse::{parse_rational, ParseRationalError};
-pub use poly::{Poly, RatFn};
-pub use sturm::{Range, SignOnInterval};
+pub(crate) use poly::{Poly, RatFn};
+pub(crate) use sturm::SignOnInterval;
 
 /// The binomial coefficient `C(n, k)` (0 when `k > n`), exactly.
-pub fn binomial(n: u64, k: u64) -> Natural {
+pub(crate) fn binomial(n: u64, k: u64) -> Natural {
     use malachite::base::num::arithmetic::traits::BinomialCoefficient;
     if k > n {
         return Natural::from(0u32);

@@ -12,9 +12,13 @@
 //! the univariate view for Sturm's method, and a sign certificate on a domain of lower bounds
 //! ([`MPoly::positive_above`]).
 
+#[cfg(test)]
 use super::poly::Poly;
+#[cfg(test)]
 use malachite::base::num::arithmetic::traits::Pow;
-use malachite::base::num::basic::traits::{One, Zero};
+use malachite::base::num::basic::traits::One;
+#[cfg(test)]
+use malachite::base::num::basic::traits::Zero;
 use malachite::rational::Rational;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -94,6 +98,7 @@ impl MPoly {
         v
     }
 
+    #[cfg(test)]
     /// Total degree (`None` for zero).
     pub fn degree(&self) -> Option<u32> {
         self.terms.keys().map(|m| m.values().sum()).max()
@@ -169,6 +174,7 @@ impl MPoly {
         acc
     }
 
+    #[cfg(test)]
     /// The value at `point`; `None` when a variable of the polynomial has no value there.
     pub fn eval(&self, point: &Point) -> Option<Rational> {
         let mut s = Rational::ZERO;
@@ -211,6 +217,7 @@ impl MPoly {
         self.substitute(x, &MPoly::var(x).add(&MPoly::one()))
     }
 
+    #[cfg(test)]
     /// The univariate polynomial in `x` (for Sturm's method), when `x` is the only variable
     /// (or the polynomial is constant).
     pub fn to_poly(&self, x: &str) -> Option<Poly> {
@@ -228,6 +235,7 @@ impl MPoly {
         Some(Poly::new(coeffs))
     }
 
+    #[cfg(test)]
     /// A sign certificate on a domain of lower bounds: `true` only if `self > 0` at every point
     /// with `x ≥ lower(x)` for each `(x, lower)` in `lows` (every variable of `self` must have a
     /// bound). Checked by the substitution `x = lower + s` with `s ≥ 0`: when every coefficient
@@ -347,6 +355,7 @@ impl MRatFn {
         self.num.mul(&o.den).sub(&o.num.mul(&self.den)).is_zero()
     }
 
+    #[cfg(test)]
     /// The value at `point`; `None` when a variable has no value or the denominator vanishes
     /// there (a pole).
     pub fn eval(&self, point: &Point) -> Option<Rational> {
@@ -357,6 +366,7 @@ impl MRatFn {
         Some(self.num.eval(point)? / d)
     }
 
+    #[cfg(test)]
     /// The shift `x → x + 1`.
     pub fn shift(&self, x: &str) -> MRatFn {
         MRatFn {

@@ -4,14 +4,16 @@
 //! never through a float.
 
 use malachite::rational::Rational;
-use malachite::{Integer, Natural};
+use malachite::Natural;
 use std::fmt;
 use std::str::FromStr;
 
 /// Why a literal is not an exact rational.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseRationalError {
+    /// The literal as given.
     pub literal: String,
+    /// Why it is not an exact rational.
     pub reason: &'static str,
 }
 
@@ -131,11 +133,6 @@ pub fn parse_rational(literal: &str) -> Result<Rational, ParseRationalError> {
             Ok(p / q)
         }
     }
-}
-
-/// Parse an integer literal exactly (used where a count is expected).
-pub fn parse_integer(literal: &str) -> Result<Integer, ParseRationalError> {
-    Integer::from_str(literal.trim()).map_err(|_| err(literal, "not an integer"))
 }
 
 #[cfg(test)]

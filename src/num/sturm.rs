@@ -117,14 +117,6 @@ impl Sturm {
         self.count_half_open(lo, hi) + at_lo
     }
 
-    /// Distinct real roots in `(lo, +∞)`.
-    pub fn count_above(&self, lo: &Rational) -> usize {
-        if self.seq.is_empty() {
-            return 0;
-        }
-        variations_at(&self.seq, lo) - variations_at_infinity(&self.seq, true)
-    }
-
     /// Distinct real roots on the whole real line.
     pub fn count_all(&self) -> usize {
         if self.seq.is_empty() {
@@ -134,6 +126,7 @@ impl Sturm {
     }
 }
 
+#[cfg(test)]
 /// Number of distinct real roots of `p` in the half-open interval `(lo, hi]`.
 /// (Zero when `lo ≥ hi`; for the zero polynomial, zero as well — test `p.is_zero()` first.)
 pub fn count_real_roots(p: &Poly, lo: &Rational, hi: &Rational) -> usize {
@@ -145,6 +138,7 @@ pub fn count_real_roots_closed(p: &Poly, lo: &Rational, hi: &Rational) -> usize 
     Sturm::new(p).count_closed(lo, hi)
 }
 
+#[cfg(test)]
 /// Number of distinct real roots of `p` in the open interval `(lo, hi)`.
 pub fn count_real_roots_open(p: &Poly, lo: &Rational, hi: &Rational) -> usize {
     Sturm::new(p).count_open(lo, hi)
@@ -192,16 +186,6 @@ impl Range {
             hi,
             lo_open: true,
             hi_open: false,
-        }
-    }
-
-    /// `[lo, hi)`.
-    pub fn closed_open(lo: Rational, hi: Rational) -> Range {
-        Range {
-            lo,
-            hi,
-            lo_open: false,
-            hi_open: true,
         }
     }
 
@@ -264,16 +248,6 @@ impl SignOnInterval {
             self,
             SignOnInterval::Positive
                 | SignOnInterval::NonNegative
-                | SignOnInterval::IdenticallyZero
-        )
-    }
-
-    /// True when `p ≤ 0` on the whole range.
-    pub fn is_nonpositive(self) -> bool {
-        matches!(
-            self,
-            SignOnInterval::Negative
-                | SignOnInterval::NonPositive
                 | SignOnInterval::IdenticallyZero
         )
     }
@@ -366,6 +340,7 @@ pub fn sign_on_ratfn(f: &RatFn, r: &Range) -> Option<SignOnInterval> {
     (poles == 0).then(|| sign_on(&f.sign_poly(), r))
 }
 
+#[cfg(test)]
 /// The sign of `p` on `[a, +∞)` (`a_open = false`) or `(a, +∞)` (`a_open = true`).
 pub fn sign_from(p: &Poly, a: &Rational, a_open: bool) -> SignOnInterval {
     if p.is_zero() {
@@ -457,6 +432,7 @@ fn isolate_with(
     out
 }
 
+#[cfg(test)]
 /// Isolating intervals of width at most `width` (> 0) for all distinct real roots of `p`,
 /// sorted. An exact rational root met on the way is returned as `(r, r)`; otherwise
 /// `(a, b)` has `a < b`, `p(a) ≠ 0 ≠ p(b)` and exactly one root in between.
@@ -466,6 +442,7 @@ pub fn isolate_real_roots(p: &Poly, width: &Rational) -> Vec<(Rational, Rational
     isolate_real_roots_in(p, &-b.clone(), &b, width)
 }
 
+#[cfg(test)]
 /// As [`isolate_real_roots`], restricted to the closed interval `[lo, hi]`.
 pub fn isolate_real_roots_in(
     p: &Poly,
@@ -501,12 +478,6 @@ impl RealRoot {
                 sturm: sturm.clone(),
             })
             .collect()
-    }
-
-    /// All real roots of `p`, in increasing order.
-    pub fn all_roots(p: &Poly) -> Vec<RealRoot> {
-        let b = cauchy_bound(p);
-        RealRoot::roots_in(p, &-b.clone(), &b)
     }
 
     /// The rational value, when the root is known exactly.

@@ -18,8 +18,11 @@ use std::path::{Path, PathBuf};
 /// A bad cell or shape in a matrix file; `row` and `col` are 1-based (0 = not applicable).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatrixError {
+    /// 1-based row (0: not applicable).
     pub row: usize,
+    /// 1-based column (0: not applicable).
     pub col: usize,
+    /// What is wrong.
     pub reason: String,
 }
 
@@ -161,7 +164,7 @@ fn parse_csv(text: &str) -> Result<Vec<Vec<Rational>>, MatrixError> {
 /// JSON readers) keeps the last of two equal keys, so `{"rows": A, "rows": B}` would silently
 /// become `B`; an input that says two things is refused instead, with the key's name and the
 /// line and column where its second occurrence ends.
-pub fn parse_json_unique_keys(text: &str) -> Result<serde_json::Value, serde_json::Error> {
+pub(crate) fn parse_json_unique_keys(text: &str) -> Result<serde_json::Value, serde_json::Error> {
     serde_json::from_str::<UniqueKeys>(text)?;
     serde_json::from_str(text)
 }
@@ -301,7 +304,7 @@ pub fn parse_dist(text: &str) -> Result<Dist, MatrixError> {
 }
 
 /// The entries of a matrix that is one row or one column (not validated as a distribution).
-pub fn dist_entries(rows: Vec<Vec<Rational>>) -> Result<Vec<Rational>, MatrixError> {
+pub(crate) fn dist_entries(rows: Vec<Vec<Rational>>) -> Result<Vec<Rational>, MatrixError> {
     let flat: Vec<Rational> = if rows.len() == 1 {
         rows.into_iter().next().unwrap_or_default()
     } else if rows.iter().all(|r| r.len() == 1) {
@@ -329,16 +332,34 @@ pub struct ReadOptions {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ReadError {
     /// The file could not be read.
-    Io { path: PathBuf, error: String },
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The reading error.
+        error: String,
+    },
     /// A cell is not an exact literal, or the shape is not a matrix / a distribution.
-    Matrix { path: PathBuf, error: MatrixError },
+    Matrix {
+        /// The file.
+        path: PathBuf,
+        /// The cell or shape at fault.
+        error: MatrixError,
+    },
     /// The values are not a channel or a distribution (a negative entry, a row that does not
     /// sum to exactly 1, ragged rows).
-    Invalid { path: PathBuf, error: ProbError },
+    Invalid {
+        /// The file.
+        path: PathBuf,
+        /// The entry or row at fault.
+        error: ProbError,
+    },
     /// [`ReadOptions::rationalize`] refused the rows.
     Rationalize {
+        /// The file.
         path: PathBuf,
+        /// The rounding asked for.
         how: Rounding,
+        /// Why it was refused.
         error: RationalizeError,
     },
 }

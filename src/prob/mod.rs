@@ -14,7 +14,7 @@ use std::fmt;
 
 /// A channel as plain rows (`rows[x][y] = W(y|x)`), not validated: what the paper modules
 /// enumerate and the row functions below take; [`Channel`] is the validated form.
-pub type Rows = Vec<Vec<Rational>>;
+pub(crate) type Rows = Vec<Vec<Rational>>;
 
 /// Why a distribution or channel was rejected. Rows and columns are 0-based here; the CLI
 /// prints them 1-based.
@@ -24,22 +24,36 @@ pub enum ProbError {
     Empty,
     /// Row `row` has `found` entries where `expected` were required.
     Ragged {
+        /// 0-based row.
         row: usize,
+        /// Entries required.
         expected: usize,
+        /// Entries found.
         found: usize,
     },
     /// Entry `(row, col)` is negative.
     Negative {
+        /// 0-based row.
         row: usize,
+        /// 0-based column.
         col: usize,
+        /// The negative entry.
         value: Rational,
     },
     /// Row `row` sums to `sum`, not exactly 1.
-    RowSum { row: usize, sum: Rational },
+    RowSum {
+        /// 0-based row.
+        row: usize,
+        /// Its exact sum.
+        sum: Rational,
+    },
     /// Two objects that must agree in size do not (e.g. a prior and a channel).
     Shape {
+        /// What has the wrong size.
         what: &'static str,
+        /// The size required.
         expected: usize,
+        /// The size found.
         found: usize,
     },
 }
@@ -220,32 +234,14 @@ impl Channel {
     /// The output distribution `P_Y(y) = Σ_x π(x) W(y|x)`.
     pub fn output(&self, prior: &Dist) -> Result<Dist, ProbError> {
         self.check_prior(prior)?;
-        Ok(Dist(self.output_unchecked(prior.probs())))
-    }
-
-    pub(crate) fn output_unchecked(&self, prior: &[Rational]) -> Vec<Rational> {
-        let mut out = vec![Rational::ZERO; self.n_outputs()];
-        for (p, row) in prior.iter().zip(&self.rows) {
-            if *p == 0u32 {
-                continue;
-            }
-            for (o, w) in out.iter_mut().zip(row) {
-                *o += p * w;
-            }
-        }
-        out
+        Ok(Dist(output_rows(prior.probs(), &self.rows)))
     }
 
     /// The joint `P(x, y) = π(x) W(y|x)`.
     pub fn joint(&self, prior: &Dist) -> Result<Joint, ProbError> {
         self.check_prior(prior)?;
         Ok(Joint {
-            p: self
-                .rows
-                .iter()
-                .zip(prior.probs())
-                .map(|(row, p)| row.iter().map(|w| p * w).collect())
-                .collect(),
+            p: joint_rows(prior.probs(), &self.rows),
         })
     }
 
@@ -264,7 +260,7 @@ impl Channel {
     }
 
     /// Parallel composition on the same input: output `(y, z)` indexed `y·|Z| + z`,
-    /// `P(y, z | x) = W(y|x) V(z|x)` (independent noise); see [`parallel_rows`].
+    /// `P(y, z | x) = W(y|x) V(z|x)` (independent noise); see `parallel_rows`.
     pub fn parallel(&self, other: &Channel) -> Result<Channel, ProbError> {
         if other.n_inputs() != self.n_inputs() {
             return Err(ProbError::Shape {
@@ -278,7 +274,7 @@ impl Channel {
         })
     }
 
-    /// The product channel `W ⊗ V` on input pairs (see [`product_rows`]); always valid.
+    /// The product channel `W ⊗ V` on input pairs (see `product_rows`); always valid.
     pub fn product(&self, other: &Channel) -> Channel {
         Channel {
             rows: product_rows(&self.rows, &other.rows),
@@ -345,9 +341,24 @@ impl Joint {
     }
 }
 
+/// The output distribution `P_Y(y) = Σ_x π(x) W(y|x)` of the channel with rows `rows` under
+/// `prior` (one mass per row; not checked): the one place it is computed.
+pub(crate) fn output_rows(prior: &[Rational], rows: &[Vec<Rational>]) -> Vec<Rational> {
+    let mut out = vec![Rational::ZERO; rows.first().map_or(0, Vec::len)];
+    for (p, row) in prior.iter().zip(rows) {
+        if *p == 0u32 {
+            continue;
+        }
+        for (o, w) in out.iter_mut().zip(row) {
+            *o += p * w;
+        }
+    }
+    out
+}
+
 /// The joint `P_XY(x, y) = π(x) W(y|x)` of a prior and channel rows (one mass per row; not
-/// checked), as a matrix indexed `[x][y]` (Cover–Thomas §2.1).
-pub fn joint_rows(prior: &[Rational], rows: &[Vec<Rational>]) -> Vec<Vec<Rational>> {
+/// checked), as a matrix indexed `[x][y]` (Cover–Thomas §2.1): the one place it is computed.
+pub(crate) fn joint_rows(prior: &[Rational], rows: &[Vec<Rational>]) -> Vec<Vec<Rational>> {
     prior
         .iter()
         .zip(rows)
@@ -357,7 +368,7 @@ pub fn joint_rows(prior: &[Rational], rows: &[Vec<Rational>]) -> Vec<Vec<Rationa
 
 /// Serial composition `W ; V` on rows: `(W ; V)(z|x) = Σ_y W(y|x) V(z|y)` (the channel `V ∘ W`,
 /// Cover–Thomas §2.8's Markov chain X → Y → Z). `v` needs one row per output of `w`.
-pub fn compose_rows(w: &[Vec<Rational>], v: &[Vec<Rational>]) -> Vec<Vec<Rational>> {
+pub(crate) fn compose_rows(w: &[Vec<Rational>], v: &[Vec<Rational>]) -> Vec<Vec<Rational>> {
     let k = v.first().map_or(0, Vec::len);
     w.iter()
         .map(|row| {
@@ -377,7 +388,7 @@ pub fn compose_rows(w: &[Vec<Rational>], v: &[Vec<Rational>]) -> Vec<Vec<Rationa
 
 /// Bayes' rule on rows: the posterior `π_y(x) = π(x) W(y|x) / P_Y(y)` of output `y`
 /// (Cover–Thomas §2.1; Vadhan eq. (1)); `None` when `P_Y(y) = 0`.
-pub fn posterior_of_rows(
+pub(crate) fn posterior_of_rows(
     prior: &[Rational],
     rows: &[Vec<Rational>],
     y: usize,
@@ -398,7 +409,7 @@ pub fn posterior_of_rows(
 /// Parallel composition of two channels on the same input, given as rows:
 /// `P(y, z | x) = W(y|x) V(z|x)` with output `(y, z)` indexed `y·|Z| + z` (Cover–Thomas
 /// §7.4, independent uses). Rows are zipped: the shorter matrix decides the inputs.
-pub fn parallel_rows(w: &[Vec<Rational>], v: &[Vec<Rational>]) -> Vec<Vec<Rational>> {
+pub(crate) fn parallel_rows(w: &[Vec<Rational>], v: &[Vec<Rational>]) -> Vec<Vec<Rational>> {
     w.iter()
         .zip(v)
         .map(|(a, b)| {
@@ -412,7 +423,7 @@ pub fn parallel_rows(w: &[Vec<Rational>], v: &[Vec<Rational>]) -> Vec<Vec<Ration
 /// The product channel `W ⊗ V` on input pairs: input `(x, x')` indexed `x·|X'| + x'`, output
 /// `(y, y')` indexed `y·|Y'| + y'`, `P(y, y' | x, x') = W(y|x) V(y'|x')` (the Kronecker product
 /// of the matrices).
-pub fn product_rows(w: &[Vec<Rational>], v: &[Vec<Rational>]) -> Vec<Vec<Rational>> {
+pub(crate) fn product_rows(w: &[Vec<Rational>], v: &[Vec<Rational>]) -> Vec<Vec<Rational>> {
     w.iter()
         .flat_map(|a| {
             v.iter().map(move |b| {

@@ -22,7 +22,9 @@ use std::fmt;
 /// Rows rounded to denominator `denom`, with the largest change made.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rationalized {
+    /// The rounded rows, each summing to exactly 1.
     pub rows: Vec<Vec<Rational>>,
+    /// The common denominator (0 for `auto`, which has none).
     pub denom: u64,
     /// `max |new − old|` over all entries (`0` when nothing moved).
     pub largest_change: Rational,
@@ -41,14 +43,20 @@ pub enum RationalizeError {
     Negative(ProbError),
     /// Row `row` sums to `sum`, at least `1/denom` away from 1.
     FarFromOne {
+        /// 0-based row.
         row: usize,
+        /// Its sum before rounding.
         sum: Rational,
+        /// The denominator asked for.
         denom: u64,
     },
     /// `rationalize = auto`: row `row` sums to `sum`, at least the tolerance `tol` away from 1.
     FarFromTolerance {
+        /// 0-based row.
         row: usize,
+        /// Its sum before rounding.
         sum: Rational,
+        /// The tolerance.
         tol: Rational,
     },
 }

@@ -9,8 +9,6 @@ mod cli_claims;
 mod cli_lp;
 mod common;
 mod compose_cli;
-mod false_claim;
 mod graph_cli;
 mod hostile_flags;
-mod mutation;
 mod optimal_cli;

@@ -136,10 +136,6 @@ impl Domain {
         u64::try_from(&self.count()).unwrap_or(u64::MAX)
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     /// Element `i` (`i < len()`) in the documented order.
     pub fn get(&self, i: u64) -> Value {
         match self {

@@ -18,13 +18,18 @@ pub enum Stage {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
+/// A claim-language error: the stage, the byte span in the source, the message; [`LangError::render`] shows the column with a caret.
 pub struct LangError {
+    /// Where it arose (parse, type check, budget, evaluation).
     pub stage: Stage,
+    /// The byte range of the source at fault.
     pub span: Span,
+    /// What is wrong, for a person.
     pub message: String,
 }
 
 impl LangError {
+    /// A [`Stage::Parse`] error.
     pub fn parse(span: Span, message: impl Into<String>) -> LangError {
         LangError {
             stage: Stage::Parse,
@@ -32,6 +37,7 @@ impl LangError {
             message: message.into(),
         }
     }
+    /// A [`Stage::Type`] error.
     pub fn typ(span: Span, message: impl Into<String>) -> LangError {
         LangError {
             stage: Stage::Type,
@@ -39,6 +45,7 @@ impl LangError {
             message: message.into(),
         }
     }
+    /// A [`Stage::Eval`] error.
     pub fn eval(span: Span, message: impl Into<String>) -> LangError {
         LangError {
             stage: Stage::Eval,
@@ -46,6 +53,7 @@ impl LangError {
             message: message.into(),
         }
     }
+    /// A [`Stage::Budget`] error.
     pub fn budget(span: Span, message: impl Into<String>) -> LangError {
         LangError {
             stage: Stage::Budget,

@@ -17,7 +17,6 @@ use super::symbolic::SymRange;
 use super::value::Value;
 use crate::graph::Graph;
 use crate::num::{Decision, RatFn, Rational};
-use crate::prob::Dist;
 use std::sync::Arc;
 
 /// The methods an instance used (a bit set; `bits` is the largest interval precision).
@@ -39,7 +38,6 @@ impl Methods {
         match h {
             How::Exact => self.mask |= M_EXACT,
             How::LogLinear => self.mask |= M_LOG,
-            How::Polynomial => self.mask |= M_POLY,
             How::Interval(b) => {
                 self.mask |= M_INTERVAL;
                 self.bits = self.bits.max(b);
@@ -667,9 +665,4 @@ fn at_t(x: &Num, t: &Rational) -> Num {
         Num::T(f) => f.eval(t).map_or_else(|| x.clone(), Num::Rat),
         _ => x.clone(),
     }
-}
-
-/// A distribution value from exact masses (used by tests and callers building environments).
-pub fn dist_value(p: Vec<Rational>) -> Option<Value> {
-    Dist::new(p).ok().map(|d| Value::Dist(Arc::new(d)))
 }

@@ -12,37 +12,51 @@
 //! assert_eq!(verdict.total, 25);
 //! ```
 //!
-//! Layers: [`lexer`] → [`parser`] ([`ast`]) → [`types`] (static check: unknown names with the
-//! nearest ones, argument types) → [`eval`] over [`value`]s whose numbers are [`real::Num`]
+//! Layers: `lexer` → `parser` (`ast`) → `types` (static check: unknown names with the
+//! nearest ones, argument types) → `eval` over `value`s whose numbers are `real::Num`
 //! (exact rational, exact log-linear, certified enclosure, or a rational function of a
-//! symbolic `t` decided by Sturm, [`symbolic`]) → [`run`] (instances over [`domains`], in
-//! parallel, first counterexample in the domains' order) → [`report`] (text and JSON).
+//! symbolic `t` decided by Sturm, `symbolic`) → `run` (instances over `domains`, in
+//! parallel, first counterexample in the domains' order) → `report` (text and JSON).
 
-pub mod ast;
-pub mod builtins;
-pub mod checker;
-pub mod domains;
-pub mod error;
-pub mod eval;
-pub mod grow;
-pub mod hoist;
-pub mod lexer;
-pub mod parser;
-pub mod real;
-pub mod report;
-pub mod run;
-pub mod symbolic;
-pub mod types;
-pub mod value;
+pub(crate) mod ast;
+pub(crate) mod builtins;
+pub(crate) mod checker;
+pub(crate) mod domains;
+pub(crate) mod error;
+pub(crate) mod eval;
+pub(crate) mod grow;
+pub(crate) mod hoist;
+pub(crate) mod lexer;
+pub(crate) mod parser;
+pub(crate) mod real;
+pub(crate) mod report;
+pub(crate) mod run;
+pub(crate) mod symbolic;
+pub(crate) mod types;
+pub(crate) mod value;
 
 pub use error::{LangError, Stage};
+pub use report::render;
 pub use run::{InstanceReport, Options, Verdict};
 
 /// A parsed and type-checked claim.
 #[derive(Clone, Debug)]
 pub struct Claim {
+    /// The claim's text as given.
     pub source: String,
-    pub expr: ast::Expr,
+    pub(crate) expr: ast::Expr,
+}
+
+/// The claim language's functions: `(name, usage, definition)` for each, in the order of
+/// `docs/claim-language.md`'s table.
+///
+/// ```
+/// let (_, usage, doc) = dpcert::claim::lang::functions().find(|f| f.0 == "log2").unwrap();
+/// assert_eq!(usage, "log2(x)");
+/// assert!(doc.starts_with("base-2 logarithm"));
+/// ```
+pub fn functions() -> impl Iterator<Item = (&'static str, &'static str, &'static str)> {
+    builtins::BUILTINS.iter().map(|b| (b.name, b.usage, b.doc))
 }
 
 /// Parse and type-check `src`. Errors carry the span; [`LangError::render`] shows the column
@@ -57,7 +71,7 @@ pub fn parse(src: &str) -> Result<Claim, LangError> {
     })
 }
 
-/// Decide a claim on every instance of its domains (see [`run::run`]). An error only when the
+/// Decide a claim on every instance of its domains (see `run::run`). An error only when the
 /// claim is refused before running (its domains exceed `opts.max_instances`, or a domain or a
 /// `let` at the top cannot be evaluated); an instance whose evaluation breaks is reported in
 /// the verdict.

@@ -53,7 +53,6 @@ pub enum How {
     Exact,
     LogLinear,
     Interval(u64),
-    Polynomial,
 }
 
 impl fmt::Display for How {
@@ -62,7 +61,6 @@ impl fmt::Display for How {
             How::Exact => f.write_str("exact"),
             How::LogLinear => f.write_str("log-linear"),
             How::Interval(b) => write!(f, "interval@{b}"),
-            How::Polynomial => f.write_str("polynomial (Sturm)"),
         }
     }
 }

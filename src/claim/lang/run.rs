@@ -57,18 +57,24 @@ impl Shown {
 pub struct InstanceReport {
     /// 0-based position in the enumeration order.
     pub index: u64,
+    /// Each bound variable with its value, as `(name, value)` in binding order.
     pub bindings: Vec<(String, String)>,
+    /// The comparison that decided the instance, as text.
     pub compared: String,
+    /// Its left side, exactly and in decimals (when it has one).
     pub lhs: Option<Shown>,
+    /// Its right side, exactly and in decimals (when it has one).
     pub rhs: Option<Shown>,
     /// `lhs − rhs` when both are finite.
     pub margin: Option<Shown>,
+    /// Why the instance is undecided or broke, when it is.
     pub why: Option<String>,
 }
 
 /// The verdict of a claim with the evidence.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Verdict {
+    /// Holds, fails, undecided, …, for the whole claim.
     pub outcome: Outcome,
     /// `forall` (or a plain statement) / `exists` at the top.
     pub exists: bool,
@@ -78,17 +84,25 @@ pub struct Verdict {
     pub checked: u64,
     /// Of those, excluded by `where`.
     pub filtered: u64,
+    /// Instances that hold.
     pub holds: u64,
+    /// Instances that fail.
     pub fails: u64,
+    /// Instances no certified bound could separate.
     pub undecided: u64,
+    /// Instances whose evaluation broke.
     pub errors: u64,
+    /// The decision methods used (exact, log-linear, interval@bits, polynomial), sorted.
     pub methods: Vec<String>,
     /// The first failing instance (`forall`) or the first witness (`exists`).
     pub first: Option<InstanceReport>,
+    /// The first undecided instance, if any.
     pub first_undecided: Option<InstanceReport>,
     /// The first instance whose evaluation broke, with the error (rendered with its column).
     pub first_error: Option<(InstanceReport, String)>,
+    /// The time budget ran out before every instance was checked.
     pub timed_out: bool,
+    /// Wall-clock time of the run, in milliseconds.
     pub millis: u64,
 }
 

@@ -13,7 +13,7 @@ use malachite::base::num::arithmetic::traits::Pow;
 use malachite::base::num::basic::traits::{One, Zero};
 use std::fmt;
 
-pub use crate::prob::Rows;
+pub(crate) use crate::prob::Rows;
 
 /// `n/d` as a rational (the claim layer's shorthand).
 pub use crate::claim::instances::r;

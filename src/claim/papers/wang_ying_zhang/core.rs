@@ -294,7 +294,7 @@ pub fn r_x(sp: &Space, p: &[Rational]) -> DpLevel {
 }
 
 /// A mechanism p_{Y|X} is an N×N row-stochastic matrix `w[x][y]`, the library's rows.
-pub use crate::prob::Rows;
+pub(crate) use crate::prob::Rows;
 
 /// ℰ_d (eq (27)): p(y|x) = t^{d(x,y)}/Z.
 pub fn e_d(sp: &Space, t: &Rational) -> Rows {
@@ -402,25 +402,12 @@ pub fn dp_level(sp: &Space, w: &Rows) -> DpLevel {
 /// max_{x~x', y} q(x,y)/q(x',y) — equal to the posterior ratio on every y with p_Y(y) > 0
 /// (for p_Y(y) = 0 every q(·,y) = 0 and the pair is skipped).
 pub fn ident_level(sp: &Space, p: &[Rational], w: &Rows) -> DpLevel {
-    let joint: Rows = p
-        .iter()
-        .zip(w)
-        .map(|(px, row)| row.iter().map(|a| px * a).collect())
-        .collect();
-    max_ratio_over_ordered_pairs(&joint, sp.ordered_pairs())
+    max_ratio_over_ordered_pairs(&crate::prob::joint_rows(p, w), sp.ordered_pairs())
 }
 
 /// Expected distortion E d(X,Y) = Σ p_X(x) W(y|x) d(x,y) (eq (5)).
 pub fn distortion(sp: &Space, p: &[Rational], w: &Rows) -> Rational {
-    let mut s = qi(0);
-    for x in 0..sp.size {
-        for y in 0..sp.size {
-            if w[x][y] != 0u32 {
-                s += &p[x] * &w[x][y] * qi(sp.d(x, y) as i64);
-            }
-        }
-    }
-    s
+    crate::measure::expected_distortion_rows(p, w, |x, y| qi(sp.d(x, y) as i64))
 }
 
 /// A random row-stochastic rational N×K matrix with weights in 0..k (some zeros when `zeros`).

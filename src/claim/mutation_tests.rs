@@ -3,11 +3,11 @@
 //! (`claim::report::with_mutation`); wherever the bound is attained on the default grid the
 //! pipeline must now report `fails` with a counterexample. At least five claims must flip.
 
-use dpcert::claim::manifest::{self, Kind};
-use dpcert::claim::report::with_mutation;
-use dpcert::claim::verdict::Report;
-use dpcert::claim::{registry, Outcome};
-use dpcert::num::Rational;
+use crate::claim::manifest::{self, Kind};
+use crate::claim::report::with_mutation;
+use crate::claim::verdict::Report;
+use crate::claim::{registry, Outcome};
+use crate::num::Rational;
 use rayon::prelude::*;
 
 #[test]

@@ -5,10 +5,10 @@
 //! Claim (false): for every rational p in [0, 1], p(1 - p) <= 3/16. It fails exactly for
 //! p in (1/4, 3/4); the fraction of smallest denominator there is 1/2.
 
-use dpcert::claim::search::shrink;
-use dpcert::claim::verdict::Report;
-use dpcert::claim::{Check, Family, Outcome};
-use dpcert::num::Rational;
+use crate::claim::search::shrink;
+use crate::claim::verdict::Report;
+use crate::claim::{Check, Family, Outcome};
+use crate::num::Rational;
 use std::fmt;
 
 #[derive(Clone, Debug, PartialEq)]
