@@ -6,6 +6,11 @@
 //! remembers its first undecided one; `exists` stops at its first witness. Under a symbolic
 //! `t` a comparison means "for every t in the range", so only `and`/`forall` combine such
 //! statements (`or`, `not`, `=>` and `exists` of them are refused: they are not pointwise).
+//!
+//! A comparison evaluates both sides, left first; an error on either is the result. A call
+//! of a builtin that is finite once its arguments pass their checks, facing `inf` where the
+//! relation then holds (`mult_leakage(p, W) <= dp(W)` at an infinite DP ratio), has its
+//! arguments evaluated and checked but its value not computed ([`Evaluator::comparison`]).
 
 use super::ast::*;
 use super::builtins;
@@ -358,7 +363,7 @@ impl<'s> Evaluator<'s> {
     /// finite once its argument checks pass, `x` facing `inf` has its arguments evaluated and
     /// checked but its value is not computed (`mult_leakage(p, W) <= dp(W)` on a channel with
     /// an infinite DP ratio). Order, errors, verdicts and methods are those of computing it.
-    fn comparison(
+    pub fn comparison(
         &mut self,
         e: &Expr,
         rel: Rel,
