@@ -16,8 +16,11 @@ const CLAIM: &str = "forall W in channels(3, 3, denom 6): mult_leakage(uniform(3
 
 /// The hand-written sweep: the same enumeration order and the same library calls. With
 /// `both_sides` false it skips the leakage when the DP ratio is infinite (as a hand-written
-/// loop would); the claim language evaluates both sides of every comparison (an error on
-/// either side is that instance's error), so `both_sides` true is the like-for-like check.
+/// loop would): the reference of the issue's 2× target. The claim language evaluates both
+/// sides of every comparison (an error on either side is that instance's error) but, facing
+/// `inf`, checks `mult_leakage`'s arguments without computing its value (`eval::comparison`),
+/// so it does the skipping loop's arithmetic plus the argument checks; `both_sides` true is
+/// the loop that computes the leakage anyway, kept to show what computing it costs.
 fn by_hand(both_sides: bool) -> bool {
     let d = 6u64;
     let mut rows = Vec::new();

@@ -206,6 +206,27 @@ fn graph_size(n: u64, what: &str) -> Result<usize, String> {
     Ok(n as usize)
 }
 
+/// For a builtin whose value is a finite number whenever its arguments pass its checks
+/// (the prior-and-channel quantities `post_vuln`, `mult_leakage`, `min_leakage`, `mi`: a
+/// vulnerability, a leakage ratio ≥ 1, its `log2`, a mutual information), those checks on
+/// type-checked arguments: `Some(Err(m))` with exactly the error [`call`] gives (it runs the
+/// same function), `Some(Ok(()))` when `call` succeeds with a finite value. `None` for every
+/// other builtin. The evaluator decides `x <= inf` for such an `x` without computing it.
+pub fn finite_checks(name: &str, a: &[Value]) -> Option<Result<(), String>> {
+    is_finite_valued(name).then(|| {
+        same_len(
+            dist(&a[0]).len(),
+            chan(&a[1]).n_inputs(),
+            "the prior and the channel's inputs",
+        )
+    })
+}
+
+/// Is `name` one of the builtins [`finite_checks`] answers for?
+pub fn is_finite_valued(name: &str) -> bool {
+    matches!(name, "post_vuln" | "mult_leakage" | "min_leakage" | "mi")
+}
+
 /// Evaluate the builtin `name` on type-checked arguments. An error is this instance's error
 /// (a size mismatch, t < 1, an index out of range, ...).
 pub fn call(name: &str, a: &[Value], named: &[(String, Value)]) -> Result<Value, String> {
@@ -366,7 +387,7 @@ pub fn call(name: &str, a: &[Value], named: &[(String, Value)]) -> Result<Value,
         "bayes_vuln" => n(Num::Rat(measure::bayes_vulnerability(dist(&a[0])))),
         "post_vuln" | "mult_leakage" | "min_leakage" | "mi" => {
             let (p, w) = (dist(&a[0]), chan(&a[1]));
-            same_len(p.len(), w.n_inputs(), "the prior and the channel's inputs")?;
+            finite_checks(name, a).expect("a finite-valued builtin")?;
             match name {
                 "post_vuln" => n(Num::Rat(measure::posterior_vulnerability(p, w))),
                 "mult_leakage" => n(Num::Rat(measure::min_entropy_leakage(p, w))),

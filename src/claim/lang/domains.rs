@@ -156,9 +156,8 @@ impl Domain {
                     x /= base;
                 }
                 let m: Vec<Vec<Rational>> = idx.iter().map(|&j| rows[j].clone()).collect();
-                Value::Chan(Arc::new(
-                    Channel::new(m).expect("every row is a composition of D divided by D"),
-                ))
+                // every row is a composition of D divided by D: row-stochastic by construction
+                Value::Chan(Arc::new(Channel::from_valid_rows(m)))
             }
         }
     }

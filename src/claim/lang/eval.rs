@@ -6,6 +6,11 @@
 //! remembers its first undecided one; `exists` stops at its first witness. Under a symbolic
 //! `t` a comparison means "for every t in the range", so only `and`/`forall` combine such
 //! statements (`or`, `not`, `=>` and `exists` of them are refused: they are not pointwise).
+//!
+//! A comparison evaluates both sides, left first; an error on either is the result. A call
+//! of a builtin that is finite once its arguments pass their checks, facing `inf` where the
+//! relation then holds (`mult_leakage(p, W) <= dp(W)` at an infinite DP ratio), has its
+//! arguments evaluated and checked but its value not computed ([`Evaluator::comparison`]).
 
 use super::ast::*;
 use super::builtins;
@@ -112,6 +117,12 @@ pub struct Evaluator<'s> {
 
 pub type Env = Vec<(String, Value)>;
 
+/// A call's argument values: positional, then named.
+type ArgValues = (Vec<Value>, Vec<(String, Value)>);
+
+/// A call's name, positional and named argument expressions.
+type CallParts<'e> = (&'e str, &'e [Expr], &'e [(String, Expr)]);
+
 fn text(src: &str, s: Span) -> String {
     src.get(s.start..s.end).unwrap_or("").trim().to_string()
 }
@@ -201,22 +212,8 @@ impl<'s> Evaluator<'s> {
             ExprKind::Call {
                 name, args, named, ..
             } => {
-                let mut vals = Vec::with_capacity(args.len());
-                for a in args {
-                    vals.push(self.eval(a, env)?);
-                }
-                let mut nv = Vec::new();
-                for (k, v) in named {
-                    nv.push((k.clone(), self.eval(v, env)?));
-                }
-                match name.as_str() {
-                    "max_utility" => self.methods.mask |= M_LP,
-                    "is_dr" | "is_vt" | "is_vt_plus" | "graphs" | "connected_graphs" => {
-                        self.methods.mask |= M_ENUM
-                    }
-                    _ => {}
-                }
-                builtins::call(name, &vals, &nv).map_err(|m| self.err(e.span, m))
+                let (vals, nv) = self.call_args(args, named, env)?;
+                self.apply(e, name, &vals, &nv)
             }
             ExprKind::Index(a, i) => {
                 let v = self.eval(a, env)?;
@@ -309,6 +306,104 @@ impl<'s> Evaluator<'s> {
         }
     }
 
+    /// The values of a call's arguments, positional then named, in source order.
+    fn call_args(
+        &mut self,
+        args: &[Expr],
+        named: &[(String, Expr)],
+        env: &mut Env,
+    ) -> Result<ArgValues, LangError> {
+        let mut vals = Vec::with_capacity(args.len());
+        for a in args {
+            vals.push(self.eval(a, env)?);
+        }
+        let mut nv = Vec::new();
+        for (k, v) in named {
+            nv.push((k.clone(), self.eval(v, env)?));
+        }
+        Ok((vals, nv))
+    }
+
+    /// The builtin `name` of the call `e` on argument values.
+    fn apply(
+        &mut self,
+        e: &Expr,
+        name: &str,
+        vals: &[Value],
+        nv: &[(String, Value)],
+    ) -> Result<Value, LangError> {
+        match name {
+            "max_utility" => self.methods.mask |= M_LP,
+            "is_dr" | "is_vt" | "is_vt_plus" | "graphs" | "connected_graphs" => {
+                self.methods.mask |= M_ENUM
+            }
+            _ => {}
+        }
+        builtins::call(name, vals, nv).map_err(|m| self.err(e.span, m))
+    }
+
+    /// `e` when it is a call of a builtin whose value is finite once its argument checks
+    /// pass ([`builtins::finite_checks`]).
+    fn finite_call(e: &Expr) -> Option<CallParts<'_>> {
+        match &e.kind {
+            ExprKind::Call {
+                name, args, named, ..
+            } if builtins::is_finite_valued(name) => {
+                Some((name.as_str(), args.as_slice(), named.as_slice()))
+            }
+            _ => None,
+        }
+    }
+
+    /// The comparison `a rel b`. Both sides are evaluated, `a` first, and an error on either
+    /// is the result; but `x <= inf`, `x < inf`, `x != inf` (and `inf >= x`, `inf > x`,
+    /// `inf != x`) hold for every finite `x`, so when `x` is a call of a builtin whose value is
+    /// finite once its argument checks pass, `x` facing `inf` has its arguments evaluated and
+    /// checked but its value is not computed (`mult_leakage(p, W) <= dp(W)` on a channel with
+    /// an infinite DP ratio). Order, errors, verdicts and methods are those of computing it.
+    pub fn comparison(
+        &mut self,
+        e: &Expr,
+        rel: Rel,
+        a: &Expr,
+        b: &Expr,
+        env: &mut Env,
+    ) -> Result<Truth, LangError> {
+        let holds = |ev: &mut Self| {
+            ev.methods.add(How::Exact); // as `compare` of a finite number with inf
+            Ok(Truth::plain(Decision::True))
+        };
+        if let Some((name, args, named)) = Self::finite_call(a) {
+            if matches!(rel, Rel::Le | Rel::Lt | Rel::Ne) {
+                let (vals, nv) = self.call_args(args, named, env)?;
+                if let Some(Err(m)) = builtins::finite_checks(name, &vals) {
+                    return Err(self.err(a.span, m));
+                }
+                let y = self.num(b, env)?;
+                if matches!(y, Num::Inf) {
+                    return holds(self);
+                }
+                let x = match self.apply(a, name, &vals, &nv)? {
+                    Value::Num(x) => x,
+                    _ => return Err(self.err(a.span, "expected a number")),
+                };
+                return self.compare(e, rel, x, y);
+            }
+        }
+        let x = self.num(a, env)?;
+        if matches!(x, Num::Inf) && matches!(rel, Rel::Ge | Rel::Gt | Rel::Ne) {
+            if let Some((name, args, named)) = Self::finite_call(b) {
+                let (vals, _) = self.call_args(args, named, env)?;
+                if let Some(Err(m)) = builtins::finite_checks(name, &vals) {
+                    return Err(self.err(b.span, m));
+                }
+                return holds(self);
+            }
+        }
+        let y = self.num(b, env)?;
+        self.compare(e, rel, x, y)
+    }
+
     fn int(&mut self, e: &Expr, env: &mut Env) -> Result<i64, LangError> {
         match self.num(e, env)? {
             Num::Rat(q) => i64::try_from(&q)
@@ -331,11 +426,7 @@ impl<'s> Evaluator<'s> {
     /// The three-valued truth of the statement `e`.
     pub fn truth(&mut self, e: &Expr, env: &mut Env) -> Result<Truth, LangError> {
         match &e.kind {
-            ExprKind::Cmp(rel, a, b) => {
-                let x = self.num(a, env)?;
-                let y = self.num(b, env)?;
-                self.compare(e, *rel, x, y)
-            }
+            ExprKind::Cmp(rel, a, b) => self.comparison(e, *rel, a, b, env),
             ExprKind::Bin(BinOp::And, a, b) => {
                 let x = self.truth(a, env)?;
                 if x.d == Decision::False {

@@ -274,6 +274,72 @@ fn composition_builtins() {
     assert!(e.message.contains("usage: dp_k"), "{}", e.message);
 }
 
+/// A call of a finite-valued builtin facing `inf` (`mult_leakage(p, W) <= dp(W)` at an
+/// infinite DP ratio) is checked, not computed: the verdict, the counts, the reported
+/// instances, the methods and the errors are those of the same claim with the call written
+/// `(0 + call)`, which the evaluator computes (the naive reference).
+#[test]
+fn a_call_facing_inf_is_checked_not_computed() {
+    let calls = [
+        "mult_leakage(uniform(K), W)",
+        "min_leakage(uniform(K), W)",
+        "post_vuln(uniform(K), W)",
+        "mi(uniform(K), W)",
+    ];
+    let shapes = [
+        "C <= dp(W)",
+        "C < dp(W)",
+        "C != dp(W)",
+        "C > dp(W)",
+        "C = dp(W)",
+        "dp(W) >= C",
+        "dp(W) > C",
+        "dp(W) != C",
+        "dp(W) <= C",
+    ];
+    let strip = |mut v: Verdict| {
+        v.millis = 0;
+        for r in [&mut v.first, &mut v.first_undecided].into_iter().flatten() {
+            r.compared.clear();
+        }
+        if let Some((r, msg)) = &mut v.first_error {
+            r.compared.clear();
+            // the message without its rendered source line and caret
+            *msg = msg.lines().next().unwrap_or("").to_string();
+            *msg = msg.split(": ").skip(1).collect::<Vec<_>>().join(": ");
+        }
+        v
+    };
+    let mut errors = 0;
+    for k in ["2", "3"] {
+        for call in calls {
+            for shape in shapes {
+                let c = call.replace('K', k);
+                let lazy = format!(
+                    "forall W in channels(2, 2, denom 3): {}",
+                    shape.replace('C', &c)
+                );
+                let eager = format!(
+                    "forall W in channels(2, 2, denom 3): {}",
+                    shape.replace('C', &format!("(0 + {c})"))
+                );
+                let (a, b) = (strip(verdict(&lazy)), strip(verdict(&eager)));
+                assert_eq!(a, b, "{lazy}");
+                errors += a.errors;
+            }
+        }
+    }
+    // uniform(3) against a channel with 2 inputs: every instance is an error, also where
+    // dp(W) is infinite and the value is not needed
+    assert_eq!(errors, 4 * 9 * 16);
+    let v = verdict("forall W in channels(2, 2, denom 1): mult_leakage(uniform(3), W) <= dp(W)");
+    let (_, msg) = v.first_error.unwrap();
+    assert!(
+        msg.contains("column 38") && msg.contains("sizes differ"),
+        "{msg}"
+    );
+}
+
 #[test]
 fn jobs_do_not_change_the_verdict() {
     let src =
