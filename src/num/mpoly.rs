@@ -14,10 +14,8 @@
 
 #[cfg(test)]
 use super::poly::Poly;
-#[cfg(test)]
 use malachite::base::num::arithmetic::traits::Pow;
 use malachite::base::num::basic::traits::One;
-#[cfg(test)]
 use malachite::base::num::basic::traits::Zero;
 use malachite::rational::Rational;
 use std::collections::BTreeMap;
@@ -174,7 +172,6 @@ impl MPoly {
         acc
     }
 
-    #[cfg(test)]
     /// The value at `point`; `None` when a variable of the polynomial has no value there.
     pub fn eval(&self, point: &Point) -> Option<Rational> {
         let mut s = Rational::ZERO;
@@ -355,7 +352,6 @@ impl MRatFn {
         self.num.mul(&o.den).sub(&o.num.mul(&self.den)).is_zero()
     }
 
-    #[cfg(test)]
     /// The value at `point`; `None` when a variable has no value or the denominator vanishes
     /// there (a pole).
     pub fn eval(&self, point: &Point) -> Option<Rational> {
