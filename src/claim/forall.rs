@@ -145,6 +145,9 @@ pub struct ForAllEvidence {
     pub parts: Vec<PartEvidence>,
     /// How many grid instances the parts were cross-checked at.
     pub cross_checked: usize,
+    /// How: every part's closed forms evaluated term by term there, and, for a parametric LP
+    /// part, the reduced LP built and solved exactly at that instance.
+    pub cross_check_how: String,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -418,11 +421,21 @@ impl ForAll {
                 checked,
             });
         }
+        let lp = self
+            .parts
+            .iter()
+            .any(|p| matches!(p.step, Step::OrbitLp(_)));
         Ok(ForAllEvidence {
             domain: self.domain.text.clone(),
             hypotheses: self.hypotheses.clone(),
             parts,
             cross_checked: self.cross.len(),
+            cross_check_how: if lp {
+                "every part evaluated term by term, and the reduced LP solved exactly (lp::solve)"
+            } else {
+                "every part evaluated term by term"
+            }
+            .to_string(),
         })
     }
 }

@@ -269,8 +269,8 @@ fn render_for_all(s: &mut String, fa: &super::forall::ForAllEvidence) {
     }
     let _ = writeln!(
         s,
-        "  cross-check  every part evaluated term by term at {} grid instances; the grid holds",
-        fa.cross_checked
+        "  cross-check  {} at {} grid instances; the grid holds",
+        fa.cross_check_how, fa.cross_checked
     );
 }
 
