@@ -14,7 +14,7 @@
 //! benchmark models are not part of the library's API without that feature).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use dpcert::graph::automorphism::hamming_automorphism_generators;
+use dpcert::graph::hamming_automorphism_generators;
 use dpcert::lp::bench_models::{
     cycle_adjacency, hamming_adjacency, max_diagonal_dp, pd_dp_channel, pd_dp_hamming,
 };

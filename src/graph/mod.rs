@@ -29,7 +29,7 @@ pub(crate) mod spec;
 pub(crate) mod transitivity;
 pub(crate) mod vt_plus;
 
-pub use automorphism::AutGroup;
+pub use automorphism::{hamming_automorphism_generators, AutGroup};
 pub use distance_regular::{DrWitness, IntersectionArray, NotDistanceRegular};
 pub use edge_list::EdgeListError;
 pub use enumerate::{all_connected_graphs, all_graphs};

@@ -33,6 +33,7 @@ pub struct ChannelLp {
     pub adjacency: Vec<Vec<usize>>,
     /// `t = e^ε ≥ 1` (any `t > 0` builds a model; `t = 1` forces identical rows on neighbours).
     pub t: Rational,
+    /// Minimise or maximise the weighted sum.
     pub sense: Sense,
     /// `weights[x][y]`: objective coefficient of `p(y|x)`.
     pub weights: Vec<Vec<Rational>>,
