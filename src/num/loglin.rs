@@ -368,6 +368,43 @@ mod tests {
         LogLinear::ln(&q(n, d))
     }
 
+    /// Issue 26 (mutants that survived `num::loglin`'s tests): storage, equality, order and
+    /// the precision loop, literal values by hand.
+    #[test]
+    fn storage_equality_order_and_precision() {
+        // ln 1 and 0·ln 2 store nothing; 3 ln 2 stores one term; ln 2 + ln 3 two.
+        assert!(ln(1, 1).is_empty());
+        assert_eq!(ln(1, 1).len(), 0);
+        assert!(LogLinear::term(&q(0, 1), &q(2, 1)).is_empty());
+        let f = LogLinear::term(&q(3, 1), &q(2, 1));
+        assert_eq!(f.terms().collect::<Vec<_>>(), vec![(&q(2, 1), &q(3, 1))]);
+        let g = &ln(2, 1) + &ln(3, 1);
+        assert_eq!((g.len(), g.is_empty()), (2, false));
+        // Equality and order are those of the values: ln 6 = ln 2 + ln 3, ln 2 < ln 3.
+        assert!(ln(6, 1) == g && ln(2, 1) != ln(3, 1));
+        assert_eq!(ln(2, 1).partial_cmp(&ln(3, 1)), Some(Ordering::Less));
+        assert_eq!(ln(2, 1).decide_le(&ln(3, 1)), Decision::True);
+        assert_eq!(ln(3, 1).decide_le(&ln(2, 1)), Decision::False);
+        assert_eq!(ln(6, 1).decide_le(&g), Decision::True);
+        // Negation, owned and borrowed: −ln 2 = ln(1/2).
+        assert!(-ln(2, 1) == ln(1, 2) && -&ln(2, 1) == ln(1, 2));
+        // ln(1 + 2^-100) ≈ 2^-100 > 0: its coprime-basis terms ln(2^100 + 1) and 100 ln 2 are
+        // about 69.3 each, so 64 bits (ulp 2^-58 there) cannot separate it from 0. The working
+        // precision doubles from 64, so the separating one is a power of two above 64.
+        let two100 = Rational::from(2u32).pow(100u64);
+        let tiny = LogLinear::ln(&((&two100 + Rational::ONE) / &two100));
+        let (o, prec) = tiny.signum_with_prec();
+        assert_eq!(o, Ordering::Greater);
+        assert!(prec > 64 && prec.is_power_of_two(), "{prec}");
+        // Against 2^-101 (half its value) the same: the separating precision is a doubling.
+        let (o, prec) =
+            tiny.cmp_rational_with_prec(&(Rational::ONE / (&two100 * Rational::from(2u32))));
+        assert_eq!(o, Ordering::Greater);
+        assert!(prec > 64 && prec.is_power_of_two(), "{prec}");
+        // The float value is a hint only, but it is the value.
+        assert!((ln(2, 1).approx_f64() - std::f64::consts::LN_2).abs() < 1e-12);
+    }
+
     #[test]
     fn zero_forms() {
         let big = Rational::from(3u32).pow(200u64) / Rational::from(7u32).pow(150u64);
