@@ -39,20 +39,29 @@ pub struct Domain {
 }
 
 impl Domain {
-    /// `p > 0` on the domain, certified: with `x = low + s_x` (`s_x ≥ 0`, `> 0` if strict) every
-    /// coefficient in the `s` is ≥ 0 and some monomial in the strict variables alone is > 0.
-    /// `false` means "not certified".
-    pub fn positive(&self, p: &MPoly) -> bool {
+    /// `p` with every variable shifted to its lower bound, `x = low + s_x` (`s_x ≥ 0`), or
+    /// `None` when a variable of `p` has no bound on the domain.
+    fn shifted(&self, p: &MPoly) -> Option<MPoly> {
         if p.vars()
             .iter()
             .any(|v| !self.lows.iter().any(|(x, _, _)| x == v))
         {
-            return false;
+            return None;
         }
         let mut q = p.clone();
         for (x, lo, _) in &self.lows {
             q = q.substitute(x, &MPoly::var(x).add(&MPoly::constant(lo.clone())));
         }
+        Some(q)
+    }
+
+    /// `p > 0` on the domain, certified: with `x = low + s_x` (`s_x ≥ 0`, `> 0` if strict) every
+    /// coefficient in the `s` is ≥ 0 and some monomial in the strict variables alone is > 0.
+    /// `false` means "not certified".
+    pub fn positive(&self, p: &MPoly) -> bool {
+        let Some(q) = self.shifted(p) else {
+            return false;
+        };
         let strict: Vec<&str> = self
             .lows
             .iter()
@@ -67,18 +76,8 @@ impl Domain {
     /// `p ≥ 0` on the domain, certified: with `x = low + s_x` every coefficient in the `s` is
     /// `≥ 0`. `false` means "not certified".
     pub fn nonnegative(&self, p: &MPoly) -> bool {
-        if p.vars()
-            .iter()
-            .any(|v| !self.lows.iter().any(|(x, _, _)| x == v))
-        {
-            return false;
-        }
-        let mut q = p.clone();
-        for (x, lo, _) in &self.lows {
-            q = q.substitute(x, &MPoly::var(x).add(&MPoly::constant(lo.clone())));
-        }
-        let ok = q.terms().all(|(_, c)| *c >= 0u32);
-        ok
+        self.shifted(p)
+            .is_some_and(|q| q.terms().all(|(_, c)| *c >= 0u32))
     }
 
     /// Both the numerator and the denominator are certified positive on the domain.

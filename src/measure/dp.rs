@@ -337,8 +337,14 @@ mod tests {
         // Ties on the complete adjacency: the witness is the scan's first attaining pair, read
         // off the smallest index of a tied column maximum (rows 0, 1) or minimum (rows 1, 2).
         for (rows, witness) in [
-            (channel_of(&[&[(1, 2), (1, 2)], &[(1, 2), (1, 2)], &[(1, 4), (3, 4)]]), (0, 2)),
-            (channel_of(&[&[(1, 2), (1, 2)], &[(1, 4), (3, 4)], &[(1, 4), (3, 4)]]), (0, 1)),
+            (
+                channel_of(&[&[(1, 2), (1, 2)], &[(1, 2), (1, 2)], &[(1, 4), (3, 4)]]),
+                (0, 2),
+            ),
+            (
+                channel_of(&[&[(1, 2), (1, 2)], &[(1, 4), (3, 4)], &[(1, 4), (3, 4)]]),
+                (0, 1),
+            ),
         ] {
             let lvl = dp_level(&rows, &complete_pairs(3));
             assert_eq!(lvl.ratio, ExtRational::Finite(q(2, 1)));
