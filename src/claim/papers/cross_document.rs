@@ -15,7 +15,7 @@ use crate::claim::instances::{fmt_rows, fmt_vec, r, simplex, t_set, t_small};
 use crate::claim::mechanism_grid::{default_mechanism_families, MechanismFamily};
 use crate::claim::scan::{DScan, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
-use crate::measure::{capacity_bracket_exact, mutual_information_of_rows};
+use crate::measure::{capacity_bracket_exact_of_rows, mutual_information_of_rows};
 use crate::measure::{
     dp_capacity_bound_bits_at_eps_one_below, mi_dp_bound_from_tv, tight_conversion_pair,
     tight_delta_conversion, tv_bound_of_close_pair,

@@ -53,7 +53,7 @@ fn check_x7(delta: &Rational) -> Check {
             .iter()
             .all(|t| hockey_stick_two_sided(&w[0], &w[1], t) == *delta);
         let c = LogLinear::term(delta, &Rational::from(k as u64));
-        let br = capacity_bracket_exact(&w);
+        let br = capacity_bracket_exact_of_rows(&w);
         let exact_c = br.lower == c && br.upper == c;
         let cy17 = mi_dp_bound_from_tv(delta, k + 1);
         let t = r(2, 1);

@@ -60,7 +60,7 @@ fn check_x3(fam: &MechanismFamily) -> Check {
             if !label.starts_with("i=1") {
                 continue;
             }
-            let br = capacity_bracket_exact(&w);
+            let br = capacity_bracket_exact_of_rows(&w);
             if br.upper > mi_upper {
                 mi_upper = br.upper;
             }

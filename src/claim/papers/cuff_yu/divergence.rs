@@ -19,7 +19,7 @@ use crate::claim::instances::{fmt_rows, r, simplex, t_set, SplitMix};
 use crate::claim::scan::DScan;
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::measure::mi_dp_bound_from_tv;
-use crate::measure::{binary_entropy, capacity_bracket_exact, mutual_information_of_rows};
+use crate::measure::{binary_entropy, capacity_bracket_exact_of_rows, mutual_information_of_rows};
 use crate::measure::{entropy, kl, max_ratio_two_sided, tv};
 use crate::num::loglin::LogLinear;
 use crate::num::poly::Poly;

@@ -17,7 +17,7 @@ use crate::claim::mechanism_grid::{
 };
 use crate::claim::scan::DScan;
 use crate::claim::{not_checkable, Check, ClaimChecker, Family, Method, Outcome, Value};
-use crate::measure::{capacity_bracket_exact, mutual_information_of_rows};
+use crate::measure::{capacity_bracket_exact_of_rows, mutual_information_of_rows};
 use crate::measure::{entropy, hockey_stick_two_sided, ExtRational};
 use crate::measure::{mi_dp_bound_from_tv, tv_bound_of_close_pair};
 use crate::num::loglin::LogLinear;
@@ -42,7 +42,7 @@ fn check_3a(fam: &MechanismFamily) -> Check {
         let bound = LogLinear::term(&((&level - &one) / (&level + &one)), &level);
         let eps = LogLinear::ln(&level);
         for (label, w) in mech.row_slices() {
-            let br = capacity_bracket_exact(&w);
+            let br = capacity_bracket_exact_of_rows(&w);
             let strict = (&br.upper - &eps).signum() == Ordering::Less;
             // Holding also needs the strict inequality against ε.
             let d = match br.capacity_at_most(&bound) {
@@ -73,7 +73,7 @@ fn check_3b(cell: &ChanCell) -> Check {
     for w in cell.build() {
         let d = max_tv(&w);
         let gd = bsc_capacity_at_tv(&d);
-        let br = capacity_bracket_exact(&w);
+        let br = capacity_bracket_exact_of_rows(&w);
         let mut hockey_ok = true;
         for a in &w {
             for b in &w {
@@ -121,7 +121,7 @@ fn check_3c(inst: &Strict) -> Check {
         vec![&one - &eta, eta.clone(), r(0, 1)],
         vec![&one - &eta, r(0, 1), eta.clone()],
     ];
-    let br = capacity_bracket_exact(&w);
+    let br = capacity_bracket_exact_of_rows(&w);
     let exact = LogLinear::term(&eta, &r(2, 1));
     let below = br.upper.cmp_rational(eps_mi) == Ordering::Less;
     let level = crate::measure::max_ratio_two_sided(&w[0], &w[1]);
@@ -153,7 +153,7 @@ fn check_3d(inst: &Strict) -> Check {
                 ok = false;
             }
         }
-        let br = capacity_bracket_exact(&w);
+        let br = capacity_bracket_exact_of_rows(&w);
         let exact = LogLinear::term(delta, &Rational::from(k as u64));
         if br.lower != exact || br.upper != exact {
             ok = false;
@@ -284,7 +284,7 @@ fn check_4(inst: &Cy4) -> Check {
                 let m = w[0].len().min(w.len() + 1);
                 let tau_v = tv_bound_of_close_pair(t, &delta);
                 let bound = mi_dp_bound_from_tv(&tau_v, m);
-                let br = capacity_bracket_exact(&w);
+                let br = capacity_bracket_exact_of_rows(&w);
                 let d = br.capacity_at_most(&bound);
                 s.push(
                     d,
@@ -420,7 +420,10 @@ fn check_18(fam: &MechanismFamily) -> Check {
         let chans: Vec<Vec<Vec<Rational>>> = (0..2)
             .map(|b| vec![mech.rows[b].clone(), mech.rows[2 + b].clone()])
             .collect();
-        let brs: Vec<_> = chans.iter().map(|w| capacity_bracket_exact(w)).collect();
+        let brs: Vec<_> = chans
+            .iter()
+            .map(|w| capacity_bracket_exact_of_rows(w))
+            .collect();
         let (ib, _) = brs
             .iter()
             .enumerate()

@@ -14,12 +14,12 @@ use crate::claim::instances::{fmt_vec, simplex};
 use crate::claim::scan::{Agree, DScan, Scan};
 use crate::claim::{undecided_because, Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::measure::{
-    binary_entropy, capacity_bracket_exact, mutual_information_of_rows, output_distribution,
+    binary_entropy, capacity_bracket_exact_of_rows, mutual_information_of_rows, output_distribution,
 };
 use crate::measure::{entropy, event_probability, hockey_stick_divergence, kl, max_ratio};
 use crate::measure::{
-    extended_eq, extended_le, joint_flat, product_flat, renyi_diameter, renyi_divergence,
-    renyi_mutual_information, renyi_power_sum, RenyiOrder,
+    extended_eq, extended_le, joint_flat, product_flat, renyi_diameter_of_rows, renyi_divergence,
+    renyi_mutual_information_of_rows, renyi_power_sum, RenyiOrder,
 };
 use crate::num::interval::{refine, Interval, DEFAULT_SCHEDULE};
 use crate::num::loglin::LogLinear;

@@ -18,10 +18,11 @@ use crate::claim::mechanism_grid::{default_mechanism_families, MechanismFamily};
 use crate::claim::scan::{Agree, DScan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Value};
 use crate::measure::ExtRational;
-use crate::measure::{binary_entropy, capacity_bracket_exact, output_distribution};
+use crate::measure::{binary_entropy, capacity_bracket_exact_of_rows, output_distribution};
 use crate::measure::{
-    extended_eq, extended_le, joint_flat, product_flat, renyi_diameter, renyi_divergence,
-    renyi_mutual_information, renyi_power_sum, sibson_mutual_information_inf, RenyiOrder,
+    extended_eq, extended_le, joint_flat, product_flat, renyi_diameter_of_rows, renyi_divergence,
+    renyi_mutual_information_of_rows, renyi_power_sum, sibson_mutual_information_inf_of_rows,
+    RenyiOrder,
 };
 use crate::num::fmt::to_f64;
 use crate::num::interval::{refine, Interval, DEFAULT_SCHEDULE};
@@ -318,11 +319,11 @@ mod tests {
     fn sibson_inf_table() {
         let id = vec![vec![q(1, 1), q(0, 1)], vec![q(0, 1), q(1, 1)]];
         assert_eq!(
-            sibson_mutual_information_inf(&[q(1, 2), q(1, 2)], &id),
+            sibson_mutual_information_inf_of_rows(&[q(1, 2), q(1, 2)], &id),
             LogLinear::ln(&q(2, 1))
         );
         assert_eq!(
-            sibson_mutual_information_inf(&[q(1, 1), q(0, 1)], &id),
+            sibson_mutual_information_inf_of_rows(&[q(1, 1), q(0, 1)], &id),
             LogLinear::zero()
         );
         assert_eq!(

@@ -175,7 +175,7 @@ fn check_15b(cell: &ChanCell) -> Check {
             }
         }
         let Some(rhs) = rhs else { continue };
-        let br = capacity_bracket_exact(&w);
+        let br = capacity_bracket_exact_of_rows(&w);
         // Holds when the Blahut–Arimoto radius bound is already below the right side; the
         // right side is itself the radius bound at Q = W_x2 (Gallager/Csiszár), so the only
         // way to fail is a certified lower bound above it.
@@ -286,7 +286,7 @@ fn check_16(inst: &Cy16) -> Check {
             let one = r(1, 1);
             let p = (&one - d) / r(2, 1);
             let w = vec![vec![&one - &p, p.clone()], vec![p.clone(), &one - &p]];
-            let br = capacity_bracket_exact(&w);
+            let br = capacity_bracket_exact_of_rows(&w);
             let gd = bsc_capacity_at_tv(d);
             let ok = br.lower == gd && br.upper == gd && tv(&w[0], &w[1]) == *d;
             Check::new(

@@ -84,7 +84,10 @@ pub(super) fn check_d4(cell: &ChanCell) -> Check {
         }
         let swapped = renyi_divergence(cell.o, &jt_t, &product_flat(&py, prior));
         a.push_ok(
-            extended_eq(&renyi_mutual_information(cell.o, prior, w), &swapped),
+            extended_eq(
+                &renyi_mutual_information_of_rows(cell.o, prior, w),
+                &swapped,
+            ),
             || cp(prior, w),
         );
     });
@@ -99,7 +102,7 @@ pub(super) fn check_d5(cell: &ChanCell) -> Check {
         let shannon = mutual_information_of_rows(prior, w);
         a.push_ok(
             extended_eq(
-                &renyi_mutual_information(RenyiOrder::One, prior, w),
+                &renyi_mutual_information_of_rows(RenyiOrder::One, prior, w),
                 &Some(shannon),
             ),
             || cp(prior, w),
@@ -117,7 +120,7 @@ pub(super) fn chain(cell: &ChanCell, orders: &[RenyiOrder], what: &str) -> Check
     cell.each(|prior, w| {
         let v: Vec<Div> = orders
             .iter()
-            .map(|&o| renyi_mutual_information(o, prior, w))
+            .map(|&o| renyi_mutual_information_of_rows(o, prior, w))
             .collect();
         for i in 1..v.len() {
             s.push(
@@ -163,14 +166,14 @@ pub(super) fn check_4(cell: &ChanCell) -> Check {
 pub(super) fn check_14(cell: &ChanCell) -> Check {
     let mut s = DScan::new();
     cell.each(|prior, w| {
-        let top = renyi_mutual_information(RenyiOrder::Inf, prior, w);
+        let top = renyi_mutual_information_of_rows(RenyiOrder::Inf, prior, w);
         for o in [
             RenyiOrder::Zero,
             RenyiOrder::One,
             RenyiOrder::Int(2),
             RenyiOrder::Int(3),
         ] {
-            let v = renyi_mutual_information(o, prior, w);
+            let v = renyi_mutual_information_of_rows(o, prior, w);
             s.push(
                 extended_le(&v, &top),
                 dh(&v) - dh(&top),
@@ -207,7 +210,7 @@ pub(super) fn check_5(p: &Rational) -> Check {
     let stoch = w
         .iter()
         .all(|r| r.iter().cloned().sum::<Rational>() == 1u32);
-    let br = capacity_bracket_exact(&w);
+    let br = capacity_bracket_exact_of_rows(&w);
     let want = &LogLinear::ln(&q(2, 1)) - &binary_entropy(p);
     Check::new(
         "C_1(BSC(p)) bracket [I(pi), max_x D(W_x||pi W)]  =  ln 2 - h(p)",
@@ -225,8 +228,8 @@ pub(super) fn check_5(p: &Rational) -> Check {
 pub(super) fn check_15(cell: &ChanCell) -> Check {
     let mut s = DScan::new();
     cell.each(|prior, w| {
-        let i_inf = renyi_mutual_information(RenyiOrder::Inf, prior, w);
-        let c_inf = renyi_diameter(RenyiOrder::Inf, w);
+        let i_inf = renyi_mutual_information_of_rows(RenyiOrder::Inf, prior, w);
+        let c_inf = renyi_diameter_of_rows(RenyiOrder::Inf, w);
         let py = output_distribution(prior, w);
         for y in 0..py.len() {
             if py[y] == 0u32 {
@@ -265,7 +268,7 @@ pub(super) fn check_15(cell: &ChanCell) -> Check {
 pub(super) fn check_16(cell: &ChanCell) -> Check {
     let mut s = DScan::new();
     cell.each(|prior, w| {
-        let i1 = renyi_mutual_information(RenyiOrder::One, prior, w).expect("finite");
+        let i1 = renyi_mutual_information_of_rows(RenyiOrder::One, prior, w).expect("finite");
         let py = output_distribution(prior, w);
         let mut ey = LogLinear::zero();
         for (y, pyy) in py.iter().enumerate() {
@@ -289,7 +292,7 @@ pub(super) fn check_16(cell: &ChanCell) -> Check {
             || Value::log_linear(&i1),
             || format!("{}: E_Y / E_X identity", cp(prior, w)),
         );
-        let up = capacity_bracket_exact(w).upper;
+        let up = capacity_bracket_exact_of_rows(w).upper;
         s.push_log_le(&i1, &up, || {
             format!("{}: I <= C_1 upper bracket", cp(prior, w))
         });
@@ -374,7 +377,8 @@ pub(super) fn check_18(cell: &ChanCell) -> Check {
                     );
                 }
                 _ => {
-                    let i1 = renyi_mutual_information(RenyiOrder::One, prior, w).expect("finite");
+                    let i1 = renyi_mutual_information_of_rows(RenyiOrder::One, prior, w)
+                        .expect("finite");
                     let lr = LogLinear::ln(s);
                     let pe: Rational = posts
                         .iter()
@@ -409,7 +413,7 @@ pub(super) fn ll_decide(a: &LogLinear, b: &LogLinear) -> Decision {
 pub(super) fn check_19(cell: &ChanCell) -> Check {
     let mut s = DScan::new();
     cell.each(|prior, w| {
-        let eps = renyi_diameter(RenyiOrder::Inf, w);
+        let eps = renyi_diameter_of_rows(RenyiOrder::Inf, w);
         let py = output_distribution(prior, w);
         for y in 0..py.len() {
             if py[y] == 0u32 {

@@ -109,7 +109,7 @@ pub(super) fn check_6(cell: &SibCell) -> Check {
             let wit = || cp(prior, &w);
             match cell.o {
                 RenyiOrder::Inf => {
-                    let z = Some(sibson_mutual_information_inf(prior, &w));
+                    let z = Some(sibson_mutual_information_inf_of_rows(prior, &w));
                     let qs_ = q_star_inf(prior, &w);
                     let at = renyi_divergence(
                         RenyiOrder::Inf,
@@ -234,10 +234,10 @@ pub(super) fn check_7(p: &Rational) -> Check {
     for prior in simplex(2, 8) {
         let full = prior.iter().all(|x| *x > 0u32);
         if full {
-            ok &= sibson_mutual_information_inf(&prior, &w) == sib;
+            ok &= sibson_mutual_information_inf_of_rows(&prior, &w) == sib;
             ok &= q_star_inf(&prior, &w) == vec![q(1, 2), q(1, 2)];
         }
-        let i = renyi_mutual_information(RenyiOrder::Inf, &prior, &w);
+        let i = renyi_mutual_information_of_rows(RenyiOrder::Inf, &prior, &w);
         ok &= extended_le(&i, &dp) == Decision::True;
         ok &= !extended_eq(&i, &dp);
     }
@@ -246,7 +246,7 @@ pub(super) fn check_7(p: &Rational) -> Check {
     for j in 1..=20u32 {
         let eta = Rational::from_unsigneds(1u64, 1u64 << j);
         let prior = vec![&one - &eta, eta];
-        let i = renyi_mutual_information(RenyiOrder::Inf, &prior, &w);
+        let i = renyi_mutual_information_of_rows(RenyiOrder::Inf, &prior, &w);
         ok &= extended_le(&prev, &i) == Decision::True;
         if j == 20 {
             last = dv(&i).decimal;
@@ -296,8 +296,8 @@ pub(super) fn check_8(cell: &SibCell) -> Check {
                     );
                 }
                 _ => {
-                    let si = Some(sibson_mutual_information_inf(&prior, &w));
-                    let i = renyi_mutual_information(RenyiOrder::Inf, &prior, &w);
+                    let si = Some(sibson_mutual_information_inf_of_rows(&prior, &w));
+                    let i = renyi_mutual_information_of_rows(RenyiOrder::Inf, &prior, &w);
                     s.push(
                         extended_le(&si, &i),
                         dh(&si) - dh(&i),
@@ -436,7 +436,7 @@ pub(super) fn check_9(cell: &SibCell) -> Check {
         match cell.o {
             RenyiOrder::Inf => {
                 let full = vec![Rational::from_unsigneds(1, w.len() as u64); w.len()];
-                let lhs = Some(sibson_mutual_information_inf(&full, &w));
+                let lhs = Some(sibson_mutual_information_inf_of_rows(&full, &w));
                 let qs_ = q_star_inf(&full, &w);
                 let rad = |qy: &[Rational]| {
                     let mut best: Div = Some(LogLinear::zero());
