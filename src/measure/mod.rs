@@ -75,7 +75,7 @@ pub use qif::{
     add_leakage, bayes_vulnerability, g_vulnerability, min_capacity, min_entropy_leakage,
     mult_capacity_on_support, mult_leakage, posterior_g_vulnerability, posterior_vulnerability,
 };
-pub(crate) use qif::{min_capacity_of_rows, posterior_vulnerability_of_rows};
+pub(crate) use qif::{column_max_sum, weighted_column_max_sum};
 pub(crate) use renyi::{
     extended_eq, extended_le, joint_flat, product_flat, renyi_diameter_of_rows,
     renyi_entropy_power_sum, renyi_mutual_information_of_rows, renyi_power_sum,
