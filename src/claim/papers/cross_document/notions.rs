@@ -56,11 +56,11 @@ fn check_x3(fam: &MechanismFamily) -> Check {
         };
         let art = level_over(&mech, |a, b| a[0] != b[0]);
         let mut mi_upper = LogLinear::zero();
-        for (label, w) in mech.row_slices() {
+        for (label, w) in mech.row_channels() {
             if !label.starts_with("i=1") {
                 continue;
             }
-            let br = capacity_bracket_exact_of_rows(&w);
+            let br = capacity_bracket_exact(&w);
             if br.upper > mi_upper {
                 mi_upper = br.upper;
             }
