@@ -346,12 +346,6 @@ pub fn capacity_bracket_exact(w: &Channel) -> ExactCapacityBracket {
     }
 }
 
-/// [`capacity_bracket_exact`] on plain rows (each a distribution; panics otherwise).
-// TODO(chan27): transitional, deleted once the paper modules build a `Channel`.
-pub(crate) fn capacity_bracket_exact_of_rows(rows: &[Vec<Rational>]) -> ExactCapacityBracket {
-    capacity_bracket_exact(&Channel::new(rows.to_vec()).expect("row-stochastic"))
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::info::entropy;

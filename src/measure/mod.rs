@@ -50,7 +50,6 @@ pub use bounds::{
     dp_capacity_bound_bits_at_eps_one, dp_capacity_bound_bits_at_eps_one_below,
     mi_dp_bound_from_tv, tight_conversion_pair, tight_delta_conversion,
 };
-pub(crate) use capacity::capacity_bracket_exact_of_rows;
 pub use capacity::{
     capacity_bracket, capacity_bracket_at, capacity_bracket_exact, capacity_bracket_within,
     CapacityBracket, ExactCapacityBracket,
@@ -77,9 +76,7 @@ pub use qif::{
 };
 pub(crate) use qif::{column_max_sum, weighted_column_max_sum};
 pub(crate) use renyi::{
-    extended_eq, extended_le, joint_flat, product_flat, renyi_diameter_of_rows,
-    renyi_entropy_power_sum, renyi_mutual_information_of_rows, renyi_power_sum,
-    sibson_mutual_information_inf_of_rows,
+    extended_eq, extended_le, product_flat, renyi_entropy_power_sum, renyi_power_sum,
 };
 pub use renyi::{
     renyi_diameter, renyi_divergence, renyi_mutual_information, sibson_mutual_information_inf,

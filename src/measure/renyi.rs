@@ -118,12 +118,6 @@ pub fn extended_eq(a: &Option<LogLinear>, b: &Option<LogLinear>) -> bool {
     }
 }
 
-/// The joint `P_XY(x, y) = π(x) W(y|x)`, flattened row-major.
-// TODO(chan27): transitional, deleted once the paper modules build a `Channel`.
-pub(crate) fn joint_flat(prior: &[Rational], rows: &[Vec<Rational>]) -> Vec<Rational> {
-    crate::prob::joint_rows(prior, rows).concat()
-}
-
 /// The product `P_X × Q_Y`, flattened row-major.
 pub fn product_flat(px: &[Rational], qy: &[Rational]) -> Vec<Rational> {
     px.iter()
@@ -135,62 +129,26 @@ pub fn product_flat(px: &[Rational], qy: &[Rational]) -> Vec<Rational> {
 /// DP/information-theory article, ART-D4, l.297); at α = 1 it is Shannon's mutual information.
 /// `prior` must have one mass per input.
 pub fn renyi_mutual_information(order: RenyiOrder, prior: &Dist, w: &Channel) -> Option<LogLinear> {
-    renyi_mutual_information_of_rows(order, prior.probs(), w.rows())
-}
-
-/// [`renyi_mutual_information`] on plain rows.
-// TODO(chan27): transitional, deleted once the paper modules build a `Channel`.
-pub(crate) fn renyi_mutual_information_of_rows(
-    order: RenyiOrder,
-    prior: &[Rational],
-    rows: &[Vec<Rational>],
-) -> Option<LogLinear> {
-    let py = crate::prob::output_rows(prior, rows);
-    renyi_divergence(order, &joint_flat(prior, rows), &product_flat(prior, &py))
+    let (p, rows) = (prior.probs(), w.rows());
+    let joint = crate::prob::joint_rows(p, rows).concat();
+    let py = crate::prob::output_rows(p, rows);
+    renyi_divergence(order, &joint, &product_flat(p, &py))
 }
 
 /// Sibson's mutual information of order ∞, `I^s_∞(X;Y) = ln Σ_y max_{x ∈ supp P_X} W(y|x)`
-/// (Sibson 1969; Verdú 2015, eq. (51); the article's ART-6 at α = ∞, ART-7, ART-38).
-/// `prior` must have one mass per input.
+/// (Sibson 1969; Verdú 2015, eq. (51); the article's ART-6 at α = ∞, ART-7, ART-38): the
+/// logarithm of the multiplicative capacity on the prior's support
+/// ([`super::mult_capacity_on_support`]). `prior` must have one mass per input.
 pub fn sibson_mutual_information_inf(prior: &Dist, w: &Channel) -> LogLinear {
-    sibson_mutual_information_inf_of_rows(prior.probs(), w.rows())
-}
-
-/// [`sibson_mutual_information_inf`] on plain rows.
-// TODO(chan27): transitional, deleted once the paper modules build a `Channel`.
-pub(crate) fn sibson_mutual_information_inf_of_rows(
-    prior: &[Rational],
-    rows: &[Vec<Rational>],
-) -> LogLinear {
-    let k = rows.first().map_or(0, Vec::len);
-    let z: Rational = (0..k)
-        .map(|y| {
-            rows.iter()
-                .zip(prior)
-                .filter(|(_, p)| **p > 0u32)
-                .map(|(row, _)| row[y].clone())
-                .max()
-                .unwrap_or_default()
-        })
-        .sum();
-    LogLinear::ln(&z)
+    LogLinear::ln(&super::mult_capacity_on_support(prior, w))
 }
 
 /// The Rényi diameter of a channel, `sup_{x,x'} D_α(W_x‖W_{x'})` over all ordered pairs of
 /// rows (the article's ART-11); `None` = `+∞`.
 pub fn renyi_diameter(order: RenyiOrder, w: &Channel) -> Option<LogLinear> {
-    renyi_diameter_of_rows(order, w.rows())
-}
-
-/// [`renyi_diameter`] on plain rows.
-// TODO(chan27): transitional, deleted once the paper modules build a `Channel`.
-pub(crate) fn renyi_diameter_of_rows(
-    order: RenyiOrder,
-    rows: &[Vec<Rational>],
-) -> Option<LogLinear> {
     let mut best = Some(LogLinear::zero());
-    for a in rows {
-        for b in rows {
+    for a in w.rows() {
+        for b in w.rows() {
             let d = renyi_divergence(order, a, b);
             if extended_le(&d, &best) == Decision::False {
                 best = d;

@@ -404,19 +404,6 @@ pub(crate) fn compose_rows(w: &[Vec<Rational>], v: &[Vec<Rational>]) -> Vec<Vec<
         .collect()
 }
 
-/// [`Joint::posterior`] of a prior and channel rows (one mass per row; not checked).
-// TODO(chan27): transitional, deleted once the paper modules build a `Channel`.
-pub(crate) fn posterior_of_rows(
-    prior: &[Rational],
-    rows: &[Vec<Rational>],
-    y: usize,
-) -> Option<Vec<Rational>> {
-    let joint = Joint {
-        p: joint_rows(prior, rows),
-    };
-    joint.posterior(y).map(|d| d.0)
-}
-
 /// Parallel composition of two channels on the same input, given as rows:
 /// `P(y, z | x) = W(y|x) V(z|x)` with output `(y, z)` indexed `y·|Z| + z` (Cover–Thomas
 /// §7.4, independent uses). Rows are zipped: the shorter matrix decides the inputs.
