@@ -378,11 +378,10 @@ fn check_d3(fam: &MechanismFamily) -> Check {
     let mut s = DScan::new();
     for mech in fam.build() {
         for prior in simplex(4, 4) {
-            let j = channel(&mech.rows)
+            let joint = channel(&mech.rows)
                 .joint(&Dist::new(prior.clone()).expect("simplex point"))
                 .expect("one prior mass per database");
-            let j = j.probs();
-            let lhs = cond_mi_from_joint(&j);
+            let lhs = cond_mi_from_joint(joint.probs());
             let mut rhs = LogLinear::zero();
             for b in 0..2 {
                 let p2 = &prior[b] + &prior[2 + b];
