@@ -38,7 +38,6 @@ use crate::measure::{dp_level, ExtRational};
 use crate::mechanism::{exponential_on_graph, randomized_response, truncated_geometric};
 use crate::num::Rational;
 use crate::prob::{Channel, Dist};
-use malachite::base::num::basic::traits::Zero;
 use std::fmt;
 
 /// What the mechanism optimises: a loss to minimise or a gain to maximise. The matrix is
@@ -108,21 +107,11 @@ impl Objective {
         )
     }
 
-    /// The expected loss or gain of `w` under `prior`: `Σ_x π(x) Σ_y W(y|x) m(y, x)`.
+    /// The expected loss or gain of `w` under `prior`: `Σ_x π(x) Σ_y W(y|x) m(y, x)`
+    /// ([`crate::measure::expected_distortion`] with the distortion `m(y, x)`).
     pub fn expected(&self, prior: &Dist, w: &Channel) -> Rational {
         let m = self.matrix();
-        let mut s = Rational::ZERO;
-        for (x, (p, row)) in prior.probs().iter().zip(w.rows()).enumerate() {
-            if *p == 0u32 {
-                continue;
-            }
-            for (y, wy) in row.iter().enumerate() {
-                if *wy != 0u32 && m[y][x] != 0u32 {
-                    s += p * wy * &m[y][x];
-                }
-            }
-        }
-        s
+        crate::measure::expected_distortion(prior, w, |x, y| m[y][x].clone())
     }
 }
 

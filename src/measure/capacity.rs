@@ -10,7 +10,7 @@
 //! rounded to a rational, so the bracket is sound whatever the hint.
 
 use super::capacity_hint::{capacity_hint, FloatChannel};
-use super::info::{kl, mutual_information, mutual_information_of_rows, output_distribution};
+use super::info::{kl, mutual_information};
 use crate::num::fmt::to_f64;
 use crate::num::{Decision, Interval, LnCache, LogLinear, Rational};
 use crate::prob::{Channel, Dist};
@@ -57,20 +57,11 @@ impl CapacityBracket {
     }
 }
 
-#[cfg(test)]
 /// Blahut–Arimoto iterates in `f64` (a hint only; never decides anything): returns the input
 /// distribution after at most `max_iters` steps or once the `f64` gap
 /// `max_x D(W_x‖πW) − I(π; W)` drops below `tol`, and the number of steps.
-pub fn blahut_arimoto_hint(w: &Channel, max_iters: usize, tol: f64) -> (Vec<f64>, usize) {
-    blahut_arimoto_hint_rows(w.rows(), max_iters, tol)
-}
-
-/// [`blahut_arimoto_hint`] on channel rows given as plain vectors.
-fn blahut_arimoto_hint_rows(
-    rows: &[Vec<Rational>],
-    max_iters: usize,
-    tol: f64,
-) -> (Vec<f64>, usize) {
+fn blahut_arimoto_hint(w: &Channel, max_iters: usize, tol: f64) -> (Vec<f64>, usize) {
+    let rows = w.rows();
     let n = rows.len();
     let k = rows.first().map_or(0, Vec::len);
     let wf: Vec<Vec<f64>> = rows
@@ -295,10 +286,11 @@ impl ExactCapacityBracket {
 }
 
 /// The exact bracket at one rational input `π`: `I(π; W)` and `max_x D(W_x ‖ πW)`.
-fn exact_bracket_at(prior: Vec<Rational>, rows: &[Vec<Rational>]) -> ExactCapacityBracket {
-    let lower = mutual_information_of_rows(&prior, rows);
-    let q = output_distribution(&prior, rows);
-    let upper = rows
+fn exact_bracket_at(prior: Dist, w: &Channel) -> ExactCapacityBracket {
+    let lower = mutual_information(&prior, w);
+    let q = crate::prob::output_rows(prior.probs(), w.rows());
+    let upper = w
+        .rows()
         .iter()
         .map(|row| kl(row, &q).expect("every row is covered by πW when π > 0"))
         .reduce(|u, d| if d > u { d } else { u })
@@ -306,17 +298,17 @@ fn exact_bracket_at(prior: Vec<Rational>, rows: &[Vec<Rational>]) -> ExactCapaci
     ExactCapacityBracket {
         lower,
         upper,
-        prior,
+        prior: prior.probs().to_vec(),
     }
 }
 
-/// [`ExactCapacityBracket`] of the channel with rows `rows` (each a distribution): the better
-/// ends of the brackets at a Blahut–Arimoto hint (400 steps, rounded to denominator `2^16`,
-/// every entry at least `2^-16`) and at the uniform input (exact for symmetric channels).
-pub fn capacity_bracket_exact(rows: &[Vec<Rational>]) -> ExactCapacityBracket {
-    let (hint, _) = blahut_arimoto_hint_rows(rows, 400, 0.0);
+/// [`ExactCapacityBracket`] of the channel `w`: the better ends of the brackets at a
+/// Blahut–Arimoto hint (400 steps, rounded to denominator `2^16`, every entry at least
+/// `2^-16`) and at the uniform input (exact for symmetric channels).
+pub fn capacity_bracket_exact(w: &Channel) -> ExactCapacityBracket {
+    let (hint, _) = blahut_arimoto_hint(w, 400, 0.0);
     let scale: u64 = 1 << 16;
-    let n = rows.len();
+    let n = w.n_inputs();
     let mut nums: Vec<u64> = hint
         .iter()
         .map(|&p| ((p * scale as f64).round() as u64).max(1))
@@ -329,12 +321,14 @@ pub fn capacity_bracket_exact(rows: &[Vec<Rational>]) -> ExactCapacityBracket {
     } else {
         nums[imax] += scale - total;
     }
-    let prior: Vec<Rational> = nums
-        .iter()
-        .map(|&a| Rational::from_unsigneds(a, scale))
-        .collect();
-    let ba = exact_bracket_at(prior, rows);
-    let uni = exact_bracket_at(vec![Rational::from_unsigneds(1u64, n as u64); n], rows);
+    let prior = Dist::new(
+        nums.iter()
+            .map(|&a| Rational::from_unsigneds(a, scale))
+            .collect(),
+    )
+    .expect("entries sum to 2^16 / 2^16");
+    let ba = exact_bracket_at(prior, w);
+    let uni = exact_bracket_at(Dist::uniform(n), w);
     let (lower, prior) = if uni.lower > ba.lower {
         (uni.lower, uni.prior)
     } else {
@@ -367,7 +361,7 @@ mod tests {
     #[test]
     fn exact_bracket_of_bsc_is_closed() {
         // BSC(1/4): C = ln 2 − h(1/4), attained at the uniform input, so both exact ends are it.
-        let w = vec![vec![q(3, 4), q(1, 4)], vec![q(1, 4), q(3, 4)]];
+        let w = Channel::new(vec![vec![q(3, 4), q(1, 4)], vec![q(1, 4), q(3, 4)]]).unwrap();
         let b = capacity_bracket_exact(&w);
         let c = &LogLinear::ln(&q(2, 1)) - &entropy(&[q(1, 4), q(3, 4)]);
         assert_eq!(b.lower, c);
@@ -398,9 +392,9 @@ mod tests {
         /// the same number, so they must overlap).
         #[test]
         fn exact_bracket_is_sound(w in channel(3, 3, 7)) {
-            let b = capacity_bracket_exact(w.rows());
+            let b = capacity_bracket_exact(&w);
             prop_assert!(b.lower <= b.upper);
-            prop_assert_eq!(&mutual_information_of_rows(&b.prior, w.rows()), &b.lower);
+            prop_assert_eq!(&mutual_information(&Dist::new(b.prior.clone()).unwrap(), &w), &b.lower);
             let iv = capacity_bracket(&w, &target());
             prop_assert!(b.lower.cmp_rational(&iv.hi()) != std::cmp::Ordering::Greater);
             prop_assert!(b.upper.cmp_rational(&iv.lo()) != std::cmp::Ordering::Less);

@@ -31,6 +31,7 @@ pub fn expected_distortion(
 
 /// [`expected_distortion`] on a prior and channel rows (one mass per row; not checked): the
 /// one place it is computed.
+// TODO(chan27): last callers in wang_ying_zhang
 pub(crate) fn expected_distortion_rows(
     prior: &[Rational],
     rows: &[Vec<Rational>],

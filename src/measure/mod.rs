@@ -66,18 +66,17 @@ pub(crate) use ident::expected_distortion_rows;
 #[cfg(any(test, feature = "bench-models"))]
 pub(crate) use ident::hamming_distance_base_m;
 pub use ident::{expected_distortion, expected_hamming_distortion, identifiability_level};
-pub(crate) use info::mutual_information_of_rows;
 pub use info::{
     binary_entropy, conditional_entropy, entropy, kl, mutual_information, mutual_information_hy,
-    output_distribution,
 };
+pub(crate) use info::{mutual_information_of_rows, output_distribution};
 pub use qif::{
     add_leakage, bayes_vulnerability, g_vulnerability, min_capacity, min_entropy_leakage,
     mult_capacity_on_support, mult_leakage, posterior_g_vulnerability, posterior_vulnerability,
 };
-pub(crate) use qif::{min_capacity_of_rows, posterior_vulnerability_of_rows};
+pub(crate) use qif::{column_max_sum, weighted_column_max_sum};
 pub(crate) use renyi::{
-    extended_eq, extended_le, joint_flat, product_flat, renyi_entropy_power_sum, renyi_power_sum,
+    extended_eq, extended_le, product_flat, renyi_entropy_power_sum, renyi_power_sum,
 };
 pub use renyi::{
     renyi_diameter, renyi_divergence, renyi_mutual_information, sibson_mutual_information_inf,

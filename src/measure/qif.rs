@@ -23,20 +23,20 @@ pub fn bayes_vulnerability(prior: &Dist) -> Rational {
 }
 
 /// Posterior Bayes vulnerability `V(π, W) = Σ_y max_x π(x) W(y|x)` (Smith 2009, Def. 3).
+/// `prior` must have one mass per input.
 pub fn posterior_vulnerability(prior: &Dist, w: &Channel) -> Rational {
-    posterior_vulnerability_of_rows(prior.probs(), w.rows())
+    weighted_column_max_sum(prior.probs(), w.rows())
 }
 
-/// [`posterior_vulnerability`] on a prior and channel rows given as plain vectors (one mass
-/// per row; not checked). Also the utility of a mechanism under binary gain (Alvim et al.,
-/// eq. (1)).
-pub fn posterior_vulnerability_of_rows(prior: &[Rational], rows: &[Vec<Rational>]) -> Rational {
-    let cols = rows.first().map_or(0, Vec::len);
+/// `Σ_y max_x c(x)·m[x][y]` for any matrix `m` (one weight per row; not checked): the posterior
+/// Bayes vulnerability when `m` is a channel and `c` a prior; also the utility of a matrix
+/// that need not be a channel (a printed, rounded table: Alvim et al. eq. (1)).
+pub(crate) fn weighted_column_max_sum(c: &[Rational], m: &[Vec<Rational>]) -> Rational {
+    let cols = m.first().map_or(0, Vec::len);
     (0..cols)
         .map(|y| {
-            prior
-                .iter()
-                .zip(rows)
+            c.iter()
+                .zip(m)
                 .map(|(p, r)| p * &r[y])
                 .max()
                 .unwrap_or(Rational::ZERO)
@@ -54,20 +54,15 @@ pub fn min_entropy_leakage(prior: &Dist, w: &Channel) -> Rational {
 /// priors, attained at the uniform prior (Braun et al. 2009, Thm 5.1; Köpf–Smith 2010).
 /// The min-entropy capacity is `log2` of this, exactly.
 pub fn min_capacity(w: &Channel) -> Rational {
-    min_capacity_of_rows(w.rows())
+    column_max_sum(w.rows())
 }
 
-/// [`min_capacity`] on channel rows given as plain vectors: `Σ_y max_x W(y|x)`.
-pub fn min_capacity_of_rows(rows: &[Vec<Rational>]) -> Rational {
-    let cols = rows.first().map_or(0, Vec::len);
+/// `Σ_y max_x m[x][y]` for any matrix `m` (not necessarily a channel): the min-capacity
+/// argument of a channel, Smith's posterior vulnerability `Σ_y max_x P(x, y)` of a joint.
+pub(crate) fn column_max_sum(m: &[Vec<Rational>]) -> Rational {
+    let cols = m.first().map_or(0, Vec::len);
     (0..cols)
-        .map(|y| {
-            rows.iter()
-                .map(|r| &r[y])
-                .max()
-                .cloned()
-                .unwrap_or_default()
-        })
+        .map(|y| m.iter().map(|r| &r[y]).max().cloned().unwrap_or_default())
         .sum()
 }
 
@@ -130,7 +125,7 @@ pub fn mult_capacity_on_support(prior: &Dist, w: &Channel) -> Rational {
         .into_iter()
         .map(|x| w.rows()[x].clone())
         .collect();
-    min_capacity_of_rows(&rows)
+    column_max_sum(&rows)
 }
 
 #[cfg(test)]

@@ -14,8 +14,9 @@
 //! Extended values are compared exactly with [`extended_le`] / [`extended_eq`] (the
 //! log-linear layer's gcd-free-basis zero test and certified sign).
 
-use super::{kl, max_ratio, output_distribution, ExtRational};
+use super::{kl, max_ratio, ExtRational};
 use crate::num::{Decision, LogLinear, Rational};
+use crate::prob::{Channel, Dist};
 use malachite::base::num::arithmetic::traits::Pow;
 use std::fmt;
 
@@ -117,11 +118,6 @@ pub fn extended_eq(a: &Option<LogLinear>, b: &Option<LogLinear>) -> bool {
     }
 }
 
-/// The joint `P_XY(x, y) = π(x) W(y|x)`, flattened row-major.
-pub fn joint_flat(prior: &[Rational], rows: &[Vec<Rational>]) -> Vec<Rational> {
-    crate::prob::joint_rows(prior, rows).concat()
-}
-
 /// The product `P_X × Q_Y`, flattened row-major.
 pub fn product_flat(px: &[Rational], qy: &[Rational]) -> Vec<Rational> {
     px.iter()
@@ -131,38 +127,28 @@ pub fn product_flat(px: &[Rational], qy: &[Rational]) -> Vec<Rational> {
 
 /// The "naive" Rényi mutual information `I_α(X;Y) = D_α(P_XY ‖ P_X × P_Y)` (the
 /// DP/information-theory article, ART-D4, l.297); at α = 1 it is Shannon's mutual information.
-pub fn renyi_mutual_information(
-    order: RenyiOrder,
-    prior: &[Rational],
-    rows: &[Vec<Rational>],
-) -> Option<LogLinear> {
-    let py = output_distribution(prior, rows);
-    renyi_divergence(order, &joint_flat(prior, rows), &product_flat(prior, &py))
+/// `prior` must have one mass per input.
+pub fn renyi_mutual_information(order: RenyiOrder, prior: &Dist, w: &Channel) -> Option<LogLinear> {
+    let (p, rows) = (prior.probs(), w.rows());
+    let joint = crate::prob::joint_rows(p, rows).concat();
+    let py = crate::prob::output_rows(p, rows);
+    renyi_divergence(order, &joint, &product_flat(p, &py))
 }
 
 /// Sibson's mutual information of order ∞, `I^s_∞(X;Y) = ln Σ_y max_{x ∈ supp P_X} W(y|x)`
-/// (Sibson 1969; Verdú 2015, eq. (51); the article's ART-6 at α = ∞, ART-7, ART-38).
-pub fn sibson_mutual_information_inf(prior: &[Rational], rows: &[Vec<Rational>]) -> LogLinear {
-    let k = rows.first().map_or(0, Vec::len);
-    let z: Rational = (0..k)
-        .map(|y| {
-            rows.iter()
-                .zip(prior)
-                .filter(|(_, p)| **p > 0u32)
-                .map(|(row, _)| row[y].clone())
-                .max()
-                .unwrap_or_default()
-        })
-        .sum();
-    LogLinear::ln(&z)
+/// (Sibson 1969; Verdú 2015, eq. (51); the article's ART-6 at α = ∞, ART-7, ART-38): the
+/// logarithm of the multiplicative capacity on the prior's support
+/// ([`super::mult_capacity_on_support`]). `prior` must have one mass per input.
+pub fn sibson_mutual_information_inf(prior: &Dist, w: &Channel) -> LogLinear {
+    LogLinear::ln(&super::mult_capacity_on_support(prior, w))
 }
 
 /// The Rényi diameter of a channel, `sup_{x,x'} D_α(W_x‖W_{x'})` over all ordered pairs of
 /// rows (the article's ART-11); `None` = `+∞`.
-pub fn renyi_diameter(order: RenyiOrder, rows: &[Vec<Rational>]) -> Option<LogLinear> {
+pub fn renyi_diameter(order: RenyiOrder, w: &Channel) -> Option<LogLinear> {
     let mut best = Some(LogLinear::zero());
-    for a in rows {
-        for b in rows {
+    for a in w.rows() {
+        for b in w.rows() {
             let d = renyi_divergence(order, a, b);
             if extended_le(&d, &best) == Decision::False {
                 best = d;
@@ -174,7 +160,7 @@ pub fn renyi_diameter(order: RenyiOrder, rows: &[Vec<Rational>]) -> Option<LogLi
 
 #[cfg(test)]
 mod tests {
-    use super::super::{entropy, mutual_information_of_rows};
+    use super::super::{entropy, mutual_information};
     use super::*;
     use crate::testutil::{dist, q};
     use proptest::prelude::*;
@@ -218,7 +204,8 @@ mod tests {
         }
         // The noiseless binary channel under the uniform prior: I_α = ln 2 for α ∈ {1, 2, ∞},
         // Sibson's I^s_∞ = ln 2, and the diameter is +∞.
-        let id = vec![vec![q(1, 1), q(0, 1)], vec![q(0, 1), q(1, 1)]];
+        let p = Dist::new(p.to_vec()).unwrap();
+        let id = Channel::identity(2);
         for o in [RenyiOrder::One, RenyiOrder::Int(2), RenyiOrder::Inf] {
             assert_eq!(
                 renyi_mutual_information(o, &p, &id),
@@ -231,7 +218,7 @@ mod tests {
         );
         assert_eq!(renyi_diameter(RenyiOrder::Inf, &id), None);
         // BSC(1/4): D_∞(W_0‖W_1) = ln 3, Sibson's I^s_∞ = ln(3/4 + 3/4) = ln(3/2).
-        let bsc = vec![vec![q(3, 4), q(1, 4)], vec![q(1, 4), q(3, 4)]];
+        let bsc = Channel::new(vec![vec![q(3, 4), q(1, 4)], vec![q(1, 4), q(3, 4)]]).unwrap();
         assert_eq!(
             renyi_diameter(RenyiOrder::Inf, &bsc),
             Some(LogLinear::ln(&q(3, 1)))
@@ -302,13 +289,14 @@ mod tests {
         /// and H(X) bounds Shannon's.
         #[test]
         fn mutual_informations_are_ordered(px in dist(3, 4), w0 in dist(3, 4), w1 in dist(3, 4), w2 in dist(3, 4)) {
-            let rows = vec![w0, w1, w2];
-            let shannon = mutual_information_of_rows(&px, &rows);
+            let rows = Channel::new(vec![w0, w1, w2]).unwrap();
+            let pi = Dist::new(px.clone()).unwrap();
+            let shannon = mutual_information(&pi, &rows);
             prop_assert!(extended_eq(
-                &renyi_mutual_information(RenyiOrder::One, &px, &rows),
+                &renyi_mutual_information(RenyiOrder::One, &pi, &rows),
                 &Some(shannon.clone())
             ));
-            let sib = Some(sibson_mutual_information_inf(&px, &rows));
+            let sib = Some(sibson_mutual_information_inf(&pi, &rows));
             prop_assert_eq!(extended_le(&Some(shannon.clone()), &sib), Decision::True);
             prop_assert_eq!(extended_le(&Some(shannon), &Some(entropy(&px))), Decision::True);
         }

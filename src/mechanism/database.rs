@@ -6,6 +6,7 @@
 use crate::measure::{max_ratio, ExtRational};
 use crate::num::fmt::fmt_rows;
 use crate::num::Rational;
+use crate::prob::Channel;
 use malachite::base::num::basic::traits::One;
 use std::fmt;
 
@@ -135,6 +136,22 @@ impl DatabaseMechanism {
             }
         }
         out
+    }
+
+    /// [`row_slices`](Self::row_slices) as channels, for the measures (each slice of a
+    /// row-stochastic mechanism is a channel).
+    ///
+    /// # Panics
+    /// If a row of the mechanism is not a distribution (every constructor here builds
+    /// distributions).
+    pub(crate) fn row_channels(&self) -> Vec<(String, Channel)> {
+        self.row_slices()
+            .into_iter()
+            .map(|(label, rows)| {
+                let w = Channel::new(rows).expect("a mechanism's rows are distributions");
+                (label, w)
+            })
+            .collect()
     }
 }
 

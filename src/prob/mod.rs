@@ -338,16 +338,23 @@ impl Joint {
         Dist(self.p.iter().flatten().cloned().collect())
     }
 
+    /// Bayes' rule: the posterior `π_y(x) = P(x, y) / P_Y(y)` on inputs of output `y`
+    /// (Cover–Thomas §2.1; Vadhan eq. (1)); `None` when `P_Y(y) = 0`. The one place a
+    /// posterior is computed.
+    ///
+    /// # Panics
+    /// If `y` is not an output.
+    pub fn posterior(&self, y: usize) -> Option<Dist> {
+        let py: Rational = self.p.iter().map(|r| &r[y]).sum();
+        (py > 0u32).then(|| Dist(self.p.iter().map(|r| &r[y] / &py).collect()))
+    }
+
     /// The hyper-distribution (QIF): for each output `y` of positive probability, its outer
     /// probability `P_Y(y)` and the posterior `P(·|y)` on inputs.
     pub fn posteriors(&self) -> Vec<(usize, Rational, Dist)> {
         let py = self.marginal_y();
         (0..py.len())
-            .filter(|&y| py.0[y] > 0u32)
-            .map(|y| {
-                let post = self.p.iter().map(|r| &r[y] / &py.0[y]).collect();
-                (y, py.0[y].clone(), Dist(post))
-            })
+            .filter_map(|y| self.posterior(y).map(|post| (y, py.0[y].clone(), post)))
             .collect()
     }
 }
@@ -397,26 +404,6 @@ pub(crate) fn compose_rows(w: &[Vec<Rational>], v: &[Vec<Rational>]) -> Vec<Vec<
         .collect()
 }
 
-/// Bayes' rule on rows: the posterior `π_y(x) = π(x) W(y|x) / P_Y(y)` of output `y`
-/// (Cover–Thomas §2.1; Vadhan eq. (1)); `None` when `P_Y(y) = 0`.
-pub(crate) fn posterior_of_rows(
-    prior: &[Rational],
-    rows: &[Vec<Rational>],
-    y: usize,
-) -> Option<Vec<Rational>> {
-    let py: Rational = prior.iter().zip(rows).map(|(p, row)| p * &row[y]).sum();
-    if py == 0u32 {
-        return None;
-    }
-    Some(
-        prior
-            .iter()
-            .zip(rows)
-            .map(|(p, row)| p * &row[y] / &py)
-            .collect(),
-    )
-}
-
 /// Parallel composition of two channels on the same input, given as rows:
 /// `P(y, z | x) = W(y|x) V(z|x)` with output `(y, z)` indexed `y·|Z| + z` (Cover–Thomas
 /// §7.4, independent uses). Rows are zipped: the shorter matrix decides the inputs.
@@ -451,8 +438,8 @@ mod tests {
     use crate::testutil::q;
 
     /// Literal table: BSC(1/4) twice is BSC(3/8); posteriors of BSC(1/4) under (1/3, 2/3);
-    /// a zero-probability output has no posterior. Against `Joint::posteriors` (naive: the
-    /// joint's columns normalised).
+    /// a zero-probability output has no posterior; `Joint::posteriors` lists exactly the
+    /// outputs that have one.
     #[test]
     fn compose_and_posterior_table() {
         let bsc = vec![vec![q(3, 4), q(1, 4)], vec![q(1, 4), q(3, 4)]];
@@ -461,18 +448,18 @@ mod tests {
             vec![vec![q(5, 8), q(3, 8)], vec![q(3, 8), q(5, 8)]]
         );
         let prior = [q(1, 3), q(2, 3)];
-        // P_Y(0) = 1/4 + 1/6 = 5/12; π_0 = (1/4 / (5/12), 1/6 / (5/12)) = (3/5, 2/5).
-        assert_eq!(
-            posterior_of_rows(&prior, &bsc, 0),
-            Some(vec![q(3, 5), q(2, 5)])
-        );
-        let id = vec![vec![q(1, 1), q(0, 1)], vec![q(1, 1), q(0, 1)]];
-        assert_eq!(posterior_of_rows(&prior, &id, 1), None);
+        let pi = Dist::new(prior.to_vec()).unwrap();
         let w = Channel::new(bsc.clone()).unwrap();
-        let joint = w.joint(&Dist::new(prior.to_vec()).unwrap()).unwrap();
+        let joint = w.joint(&pi).unwrap();
+        // P_Y(0) = 1/4 + 1/6 = 5/12; π_0 = (1/4 / (5/12), 1/6 / (5/12)) = (3/5, 2/5).
+        assert_eq!(joint.posterior(0).unwrap().probs(), &[q(3, 5), q(2, 5)]);
+        let constant = Channel::new(vec![vec![q(1, 1), q(0, 1)], vec![q(1, 1), q(0, 1)]]).unwrap();
+        let cj = constant.joint(&pi).unwrap();
+        assert_eq!(cj.posterior(1), None);
+        assert_eq!(cj.posteriors().len(), 1);
         assert_eq!(joint_rows(&prior, &bsc), joint.probs());
         for (y, _, post) in joint.posteriors() {
-            assert_eq!(posterior_of_rows(&prior, &bsc, y).unwrap(), post.probs());
+            assert_eq!(joint.posterior(y).unwrap(), post);
         }
     }
 

@@ -398,7 +398,7 @@ pub fn call(name: &str, a: &[Value], named: &[(String, Value)]) -> Result<Value,
         "min_capacity" => n(Num::Rat(measure::min_capacity(chan(&a[0]))).log2()?),
         "entropy" => n(bits(measure::entropy(dist(&a[0]).probs()))),
         "capacity" => {
-            let b = measure::capacity_bracket_exact(chan(&a[0]).rows());
+            let b = measure::capacity_bracket_exact(chan(&a[0]));
             let lo = LogVal {
                 bits: b.lower,
                 ..LogVal::default()

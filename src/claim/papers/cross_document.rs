@@ -15,7 +15,7 @@ use crate::claim::instances::{fmt_rows, fmt_vec, r, simplex, t_set, t_small};
 use crate::claim::mechanism_grid::{default_mechanism_families, MechanismFamily};
 use crate::claim::scan::{DScan, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
-use crate::measure::{capacity_bracket_exact, mutual_information_of_rows};
+use crate::measure::{capacity_bracket_exact, mutual_information};
 use crate::measure::{
     dp_capacity_bound_bits_at_eps_one_below, mi_dp_bound_from_tv, tight_conversion_pair,
     tight_delta_conversion, tv_bound_of_close_pair,
@@ -29,6 +29,7 @@ use crate::mechanism::{erasure, truncated_geometric};
 use crate::num::loglin::LogLinear;
 use crate::num::poly::Poly;
 use crate::num::{Decision, Rational};
+use crate::prob::{Channel, Dist};
 use std::cmp::Ordering;
 use std::fmt;
 

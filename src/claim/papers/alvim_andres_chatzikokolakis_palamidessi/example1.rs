@@ -17,12 +17,11 @@
 //! the remark on rings and lines).
 
 use super::common::{
-    dp_violation, fmt_matrix, master_lp, r, tight_matrix, undecided, uniform, Rows,
+    dp_violation, fmt_matrix, master_lp, matrix_utility, r, tight_matrix, undecided, uniform, Rows,
 };
 use crate::claim::scan::Agree;
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::graph::Graph;
-use crate::measure::posterior_vulnerability_of_rows;
 use crate::num::algebraic::RealField;
 use crate::num::{parse_rational, Interval, Poly, RatFn, Rational};
 use malachite::base::num::arithmetic::traits::Pow;

@@ -11,13 +11,13 @@
 //! shared by the claim groups: `dp_forms` (D2, C2), `entropies` (D3, D4, C3, D5, D6),
 //! `capacity` (F1, F1-corrected) and `guessing` (F2, F2-corrected, F3, P3).
 
-use super::common::{dp_violation, fmt_matrix, fmt_vec, r, Lcg, Rows};
+use super::common::{dp_violation, fmt_matrix, fmt_vec, matrix_utility, r, Lcg, Rows};
 use crate::claim::families::{channels, simplex};
 use crate::claim::scan::{Agree, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::graph::Graph;
+use crate::measure::column_max_sum;
 use crate::measure::{min_capacity, min_entropy_leakage, posterior_vulnerability};
-use crate::measure::{min_capacity_of_rows, posterior_vulnerability_of_rows};
 use crate::num::Rational;
 use crate::prob::{Channel, Dist};
 use malachite::base::num::arithmetic::traits::{Floor, Pow};

@@ -12,7 +12,7 @@ use super::common::{
 use crate::claim::scan::{Agree, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::graph::Graph;
-use crate::measure::min_capacity_of_rows;
+use crate::measure::column_max_sum;
 use crate::num::{Poly, RatFn, Rational};
 use malachite::base::num::arithmetic::traits::Pow;
 use malachite::base::num::basic::traits::One;
@@ -161,7 +161,7 @@ fn check_t51t(c: &HammingT) -> Check {
         .pow(c.u as u64);
     Check::rationals(
         "sum_z max_x M[x][z] of c t^(-d_H)  =  (v t/(t+v-1))^u",
-        &min_capacity_of_rows(&m),
+        &column_max_sum(&m),
         "=",
         &want,
     )
@@ -253,7 +253,7 @@ fn cliques(g: &Graph, u: usize, v: usize) -> Vec<(usize, usize, Vec<usize>)> {
 /// `Σ_z max_{w} M[x[i↦w]][z]`: the individual leakage argument (uniform prior on V, Prop. 2).
 fn clique_max_sum(m: &Rows, rows: &[usize]) -> Rational {
     let sub: Rows = rows.iter().map(|&x| m[x].clone()).collect();
-    min_capacity_of_rows(&sub)
+    column_max_sum(&sub)
 }
 
 /// A P2 cell: (u, v, t) where Prop. 2 is tested in context.

@@ -7,14 +7,13 @@
 //! (the dump has no proofs); every property they must have is re-checked exactly.
 
 use super::common::{
-    bound_graphs, distance_sum, dp_violation, fmt_matrix, master_lp, r, random_dp_vertices, t_grid,
-    tight_matrix, undecided, uniform, GraphT, Lcg, Rows,
+    bound_graphs, distance_sum, dp_violation, fmt_matrix, master_lp, matrix_utility, r,
+    random_dp_vertices, t_grid, tight_matrix, undecided, uniform, GraphT, Lcg, Rows,
 };
 use crate::claim::scan::{Agree, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::graph::vt_plus::VtPlus;
 use crate::graph::Graph;
-use crate::measure::posterior_vulnerability_of_rows;
 use crate::num::{LogLinear, Rational};
 use malachite::base::num::basic::traits::{One, Zero};
 
@@ -155,8 +154,7 @@ fn check_l1(cell: &GraphT) -> Check {
         let diag = (0..n).all(|i| (0..n).all(|h| p[h][i] <= p[i][i]));
         let zero = p.iter().all(|row| row[n..].iter().all(|x| *x == 0u32));
         let dp = dp_violation(&p, &cell.g, &cell.t).is_none();
-        let v = posterior_vulnerability_of_rows(&uniform(n), &p)
-            == posterior_vulnerability_of_rows(&uniform(n), &m);
+        let v = matrix_utility(&uniform(n), &p) == matrix_utility(&uniform(n), &m);
         a.push_ok(diag && zero && dp && v && row_sums_one(&p), || {
             format!(
                 "M = {} gives M' = {} (diag {diag}, zero cols {zero}, dp {dp}, V kept {v})",
@@ -241,9 +239,7 @@ fn lemma23_ok(cell: &GraphT, p: &Rows, q: &Rows) -> Result<(), String> {
     if !row_sums_one(q) {
         return Err("a row does not sum to 1".into());
     }
-    if posterior_vulnerability_of_rows(&uniform(n), q)
-        != posterior_vulnerability_of_rows(&uniform(n), p)
-    {
+    if matrix_utility(&uniform(n), q) != matrix_utility(&uniform(n), p) {
         return Err("V(M'') != V(M')".into());
     }
     Ok(())
@@ -404,7 +400,7 @@ fn check_l3n_corrected(cell: &GraphT) -> Check {
     let n = cell.g.n();
     let mut a = Agree::new();
     for q in equal_diagonal_matrices(cell) {
-        let v = posterior_vulnerability_of_rows(&uniform(n), &q);
+        let v = matrix_utility(&uniform(n), &q);
         a.push_ok(v == q[0][0], || {
             format!("M'' = {}: V = {v}, max = {}", fmt_matrix(&q), q[0][0])
         });
@@ -572,7 +568,7 @@ pub fn check_tight(cell: &GraphT, what: &str) -> Check {
     let nonneg = m.iter().flatten().all(|x| *x >= 0u32);
     let stoch = row_sums_one(&m);
     let dp = dp_violation(&m, &cell.g, &cell.t);
-    let v = posterior_vulnerability_of_rows(&uniform(n), &m);
+    let v = matrix_utility(&uniform(n), &m);
     if !(nonneg && stoch && dp.is_none()) {
         return Check::new(
             format!("{what}: c t^(-d) is a channel and eps-DP"),
@@ -706,15 +702,9 @@ mod tests {
         };
         for m in test_matrices(&cell) {
             let p = lemma1(&m);
-            let v = posterior_vulnerability_of_rows(&uniform(8), &p);
-            assert_eq!(
-                posterior_vulnerability_of_rows(&uniform(8), &lemma2(&cell.g, &p)),
-                v
-            );
-            assert_eq!(
-                posterior_vulnerability_of_rows(&uniform(8), &lemma3(&s, &p)),
-                v
-            );
+            let v = matrix_utility(&uniform(8), &p);
+            assert_eq!(matrix_utility(&uniform(8), &lemma2(&cell.g, &p)), v);
+            assert_eq!(matrix_utility(&uniform(8), &lemma3(&s, &p)), v);
             assert!(lemma23_ok(&cell, &p, &lemma2(&cell.g, &p)).is_ok());
         }
     }

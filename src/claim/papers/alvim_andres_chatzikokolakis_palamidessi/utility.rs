@@ -9,15 +9,14 @@
 
 use super::common::GraphT;
 use super::common::{
-    distance_sum, dp_violation, fmt_matrix, graph_cells, graphs_beyond, master_lp, r,
-    section11_graphs, tight_matrix, undecided, uniform, Rows,
+    distance_sum, dp_violation, fmt_matrix, graph_cells, graphs_beyond, master_lp, matrix_utility,
+    r, section11_graphs, tight_matrix, undecided, uniform, Rows,
 };
 use super::transform::{bound_beyond, bound_cells, check_bound, check_tight};
 use crate::claim::not_checkable;
 use crate::claim::scan::Agree;
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::graph::Graph;
-use crate::measure::posterior_vulnerability_of_rows;
 use crate::num::Rational;
 use crate::prob::Channel;
 use malachite::base::num::basic::traits::{One, Zero};
@@ -42,7 +41,7 @@ fn check_t62(cell: &GraphT) -> Check {
             .with_note(what)
         }
     };
-    let u6 = posterior_vulnerability_of_rows(&uniform(n), &h);
+    let u6 = matrix_utility(&uniform(n), &h);
     match master_lp(&cell.g, &cell.t, &uniform(n), true) {
         Ok(lp) => {
             let mut chk = Check::rationals(
@@ -101,7 +100,7 @@ fn check_always6(cell: &GraphT) -> Check {
     for (name, c) in &readings {
         match legal(g, t, c) {
             Ok(m) => {
-                let u = posterior_vulnerability_of_rows(&uniform(n), &m);
+                let u = matrix_utility(&uniform(n), &m);
                 let opt = master_lp(g, t, &uniform(n), false).map(|lp| lp.value);
                 let cmp = match &opt {
                     Ok(o) if *o == u => "optimal (= certified LP optimum)".to_string(),
@@ -521,7 +520,7 @@ fn check_q34(q: &Query) -> Check {
     }
     match master_lp(&y, &t, &uniform(q.k), true) {
         Ok(lp) => {
-            let u = posterior_vulnerability_of_rows(&uniform(q.k), &h);
+            let u = matrix_utility(&uniform(q.k), &h);
             let mut chk = Check::rationals(
                 "U of oblivious K = H(6) o f (uniform Y)  =  certified max over eps-DP H",
                 &u,

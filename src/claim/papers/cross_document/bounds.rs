@@ -159,7 +159,8 @@ fn check_x2_with(inst: &X2, achievable: bool) -> Check {
             let quad = LogLinear::term(&r(1, 2), t).cmp_rational(&c) != Ordering::Less;
             let below_eps = (&bound - &eps).signum() == Ordering::Less;
             let z = t + &one;
-            let rr = vec![vec![t / &z, &one / &z], vec![&one / &z, t / &z]];
+            let rr = Channel::new(vec![vec![t / &z, &one / &z], vec![&one / &z, t / &z]])
+                .expect("RR rows are distributions");
             let br = capacity_bracket_exact(&rr);
             let lower_ok = LogLinear::decide_le(&br.lower, &bound) == Decision::True;
             if achievable {

@@ -45,13 +45,10 @@ fn check_x7(delta: &Rational) -> Check {
     let mut s = DScan::new();
     let mut prev: Option<LogLinear> = None;
     for k in 2..=10usize {
-        let w = erasure(k, &(r(1, 1) - delta))
-            .expect("δ ∈ [0, 1]")
-            .rows()
-            .to_vec();
+        let w = erasure(k, &(r(1, 1) - delta)).expect("δ ∈ [0, 1]");
         let exact_dp = t_set()
             .iter()
-            .all(|t| hockey_stick_two_sided(&w[0], &w[1], t) == *delta);
+            .all(|t| hockey_stick_two_sided(&w.rows()[0], &w.rows()[1], t) == *delta);
         let c = LogLinear::term(delta, &Rational::from(k as u64));
         let br = capacity_bracket_exact(&w);
         let exact_c = br.lower == c && br.upper == c;
@@ -69,7 +66,7 @@ fn check_x7(delta: &Rational) -> Check {
             LogLinear::approx_f64(&c) - LogLinear::approx_f64(&cy17),
             || Value::log_linear(&c),
             || Value::log_linear(&cy17),
-            || format!("k={k} W={}", fmt_rows(&w)),
+            || format!("k={k} W={}", fmt_rows(w.rows())),
         );
         prev = Some(c);
     }
@@ -87,30 +84,19 @@ fn check_x7(delta: &Rational) -> Check {
 /// ([`crate::accounting::query::level`]): equal to the enumerated level at k = 1..4, and checked
 /// alone at k = 50 and 1000.
 fn check_x8(t: &Rational) -> Check {
-    let accounted = |k: u64| {
-        let w = crate::prob::Channel::new(product_randomized_response(1, 2, t).rows)
-            .expect("RR rows are distributions");
-        crate::accounting::query::level(&[(&w, k)], &[(0, 1)])
-    };
+    let one = crate::prob::Channel::new(product_randomized_response(1, 2, t).rows)
+        .expect("RR rows are distributions");
+    let accounted = |k: u64| crate::accounting::query::level(&[(&one, k)], &[(0, 1)]);
     let mut ok = true;
     let mut notes = Vec::new();
-    let one = product_randomized_response(1, 2, t);
-    let mut joint = one.rows.clone();
+    let mut joint = one.clone();
     for k in 1..=4u32 {
         if k > 1 {
-            joint = joint
-                .iter()
-                .zip(&one.rows)
-                .map(|(a, b)| {
-                    a.iter()
-                        .flat_map(|u| b.iter().map(move |v| u * v))
-                        .collect()
-                })
-                .collect();
+            joint = joint.parallel(&one).expect("same inputs");
         }
         let mut lvl = r(1, 1);
-        for a in &joint {
-            for b in &joint {
+        for a in joint.rows() {
+            for b in joint.rows() {
                 if let ExtRational::Finite(q) = max_ratio(a, b) {
                     if q > lvl {
                         lvl = q;
@@ -123,8 +109,9 @@ fn check_x8(t: &Rational) -> Check {
         ok &= lvl == want;
         ok &= accounted(k as u64) == Ok(ExtRational::Finite(lvl.clone()));
         for prior in simplex(2, 4) {
-            let total = mutual_information_of_rows(&prior, &joint);
-            let single = mutual_information_of_rows(&prior, &one.rows).scale(&Rational::from(k));
+            let prior = Dist::new(prior).expect("simplex point");
+            let total = mutual_information(&prior, &joint);
+            let single = mutual_information(&prior, &one).scale(&Rational::from(k));
             ok &= LogLinear::decide_le(&total, &single) == Decision::True;
         }
         notes.push(format!("k={k}: level {lvl}"));

@@ -56,7 +56,7 @@ fn check_x3(fam: &MechanismFamily) -> Check {
         };
         let art = level_over(&mech, |a, b| a[0] != b[0]);
         let mut mi_upper = LogLinear::zero();
-        for (label, w) in mech.row_slices() {
+        for (label, w) in mech.row_channels() {
             if !label.starts_with("i=1") {
                 continue;
             }

@@ -19,11 +19,12 @@ use crate::claim::instances::{fmt_rows, r, simplex, t_set, SplitMix};
 use crate::claim::scan::DScan;
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::measure::mi_dp_bound_from_tv;
-use crate::measure::{binary_entropy, capacity_bracket_exact, mutual_information_of_rows};
+use crate::measure::{binary_entropy, capacity_bracket_exact, mutual_information};
 use crate::measure::{entropy, kl, max_ratio_two_sided, tv};
 use crate::num::loglin::LogLinear;
 use crate::num::poly::Poly;
 use crate::num::{Decision, Rational};
+use crate::prob::{Channel, Dist};
 use std::cmp::Ordering;
 use std::fmt;
 
@@ -142,6 +143,12 @@ pub fn erasure_channel(k: usize, delta: &Rational) -> Vec<Vec<Rational>> {
         .expect("δ ∈ [0, 1]")
         .rows()
         .to_vec()
+}
+
+/// The matrix `w` as a channel for the measures: the checks build and index plain rows, and
+/// every matrix they build is row-stochastic.
+pub fn channel(w: &[Vec<Rational>]) -> Channel {
+    Channel::new(w.to_vec()).expect("the checks build row-stochastic matrices")
 }
 
 /// The largest pairwise TV of a channel.

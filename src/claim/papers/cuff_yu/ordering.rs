@@ -10,19 +10,19 @@
 //!   α-parameter implies it", checked through explicit parameter maps; the strict reading
 //!   (non-implication the other way) through the families of CY-3c and CY-3d.
 
-use super::divergence::{bsc_capacity_at_tv, erasure_channel, max_tv, ChanCell};
+use super::divergence::{bsc_capacity_at_tv, channel, erasure_channel, max_tv, ChanCell};
 use crate::claim::instances::{fmt_rows, fmt_vec, r, simplex, t_small};
 use crate::claim::mechanism_grid::{
     default_mechanism_families, mechanism_families_beyond, MechanismFamily,
 };
 use crate::claim::scan::DScan;
 use crate::claim::{not_checkable, Check, ClaimChecker, Family, Method, Outcome, Value};
-use crate::measure::{capacity_bracket_exact, mutual_information_of_rows};
+use crate::measure::{capacity_bracket_exact, mutual_information};
 use crate::measure::{entropy, hockey_stick_two_sided, ExtRational};
 use crate::measure::{mi_dp_bound_from_tv, tv_bound_of_close_pair};
 use crate::num::loglin::LogLinear;
 use crate::num::{Decision, Rational};
-use crate::prob::joint_rows;
+use crate::prob::Dist;
 use std::cmp::Ordering;
 use std::fmt;
 
@@ -41,7 +41,7 @@ fn check_3a(fam: &MechanismFamily) -> Check {
         let one = r(1, 1);
         let bound = LogLinear::term(&((&level - &one) / (&level + &one)), &level);
         let eps = LogLinear::ln(&level);
-        for (label, w) in mech.row_slices() {
+        for (label, w) in mech.row_channels() {
             let br = capacity_bracket_exact(&w);
             let strict = (&br.upper - &eps).signum() == Ordering::Less;
             // Holding also needs the strict inequality against ε.
@@ -73,7 +73,7 @@ fn check_3b(cell: &ChanCell) -> Check {
     for w in cell.build() {
         let d = max_tv(&w);
         let gd = bsc_capacity_at_tv(&d);
-        let br = capacity_bracket_exact(&w);
+        let br = capacity_bracket_exact(&channel(&w));
         let mut hockey_ok = true;
         for a in &w {
             for b in &w {
@@ -121,7 +121,7 @@ fn check_3c(inst: &Strict) -> Check {
         vec![&one - &eta, eta.clone(), r(0, 1)],
         vec![&one - &eta, r(0, 1), eta.clone()],
     ];
-    let br = capacity_bracket_exact(&w);
+    let br = capacity_bracket_exact(&channel(&w));
     let exact = LogLinear::term(&eta, &r(2, 1));
     let below = br.upper.cmp_rational(eps_mi) == Ordering::Less;
     let level = crate::measure::max_ratio_two_sided(&w[0], &w[1]);
@@ -153,7 +153,7 @@ fn check_3d(inst: &Strict) -> Check {
                 ok = false;
             }
         }
-        let br = capacity_bracket_exact(&w);
+        let br = capacity_bracket_exact(&channel(&w));
         let exact = LogLinear::term(delta, &Rational::from(k as u64));
         if br.lower != exact || br.upper != exact {
             ok = false;
@@ -284,7 +284,7 @@ fn check_4(inst: &Cy4) -> Check {
                 let m = w[0].len().min(w.len() + 1);
                 let tau_v = tv_bound_of_close_pair(t, &delta);
                 let bound = mi_dp_bound_from_tv(&tau_v, m);
-                let br = capacity_bracket_exact(&w);
+                let br = capacity_bracket_exact(&channel(&w));
                 let d = br.capacity_at_most(&bound);
                 s.push(
                     d,
@@ -378,17 +378,19 @@ fn check_d3(fam: &MechanismFamily) -> Check {
     let mut s = DScan::new();
     for mech in fam.build() {
         for prior in simplex(4, 4) {
-            let j = joint_rows(&prior, &mech.rows);
-            let lhs = cond_mi_from_joint(&j);
+            let joint = channel(&mech.rows)
+                .joint(&Dist::new(prior.clone()).expect("simplex point"))
+                .expect("one prior mass per database");
+            let lhs = cond_mi_from_joint(joint.probs());
             let mut rhs = LogLinear::zero();
             for b in 0..2 {
                 let p2 = &prior[b] + &prior[2 + b];
                 if p2 == 0u32 {
                     continue;
                 }
-                let cond = vec![&prior[b] / &p2, &prior[2 + b] / &p2];
-                let w = vec![mech.rows[b].clone(), mech.rows[2 + b].clone()];
-                rhs = &rhs + &mutual_information_of_rows(&cond, &w).scale(&p2);
+                let cond = Dist::new(vec![&prior[b] / &p2, &prior[2 + b] / &p2]).expect("P(x1|x2)");
+                let w = channel(&[mech.rows[b].clone(), mech.rows[2 + b].clone()]);
+                rhs = &rhs + &mutual_information(&cond, &w).scale(&p2);
             }
             let eq = lhs == rhs;
             s.push(
@@ -417,10 +419,11 @@ fn check_18(fam: &MechanismFamily) -> Check {
     let mut width_note = Vec::new();
     for mech in fam.build() {
         // Row channels of X_1 with x_2 fixed.
-        let chans: Vec<Vec<Vec<Rational>>> = (0..2)
-            .map(|b| vec![mech.rows[b].clone(), mech.rows[2 + b].clone()])
+        let brs: Vec<_> = (0..2)
+            .map(|b| {
+                capacity_bracket_exact(&channel(&[mech.rows[b].clone(), mech.rows[2 + b].clone()]))
+            })
             .collect();
-        let brs: Vec<_> = chans.iter().map(|w| capacity_bracket_exact(w)).collect();
         let (ib, _) = brs
             .iter()
             .enumerate()
@@ -455,7 +458,10 @@ fn check_18(fam: &MechanismFamily) -> Check {
                         .collect()
                 })
                 .collect();
-            mutual_information_of_rows(&px1, &w)
+            mutual_information(
+                &Dist::new(px1.to_vec()).expect("a product prior"),
+                &channel(&w),
+            )
         };
         let at_point = mixed(&prior);
         let attained = at_point >= lower;

@@ -12,10 +12,30 @@ use crate::claim::{Method, Value};
 use crate::measure::RenyiOrder;
 use crate::num::loglin::LogLinear;
 use crate::num::Rational;
+use crate::prob::{Channel, Dist};
 use std::fmt;
 
 /// A divergence value: `Some(form)` finite, `None` = +∞.
 pub type Div = Option<LogLinear>;
+
+/// A prior of the grids (plain masses, as [`simplex`] builds them) as a `Dist`, for the
+/// measures.
+pub fn dist(p: &[Rational]) -> Dist {
+    Dist::new(p.to_vec()).expect("the grids build distributions")
+}
+
+/// A channel of the grids (plain rows, which the checks index) as a `Channel`, for the
+/// measures.
+pub fn chan(w: &[Vec<Rational>]) -> Channel {
+    Channel::new(w.to_vec()).expect("the grids build row-stochastic matrices")
+}
+
+/// Bayes' rule ([`crate::prob::Joint::posterior`]) on a prior and channel of the grids:
+/// `π_y`, or `None` when `P_Y(y) = 0`.
+pub fn posterior(prior: &[Rational], w: &[Vec<Rational>], y: usize) -> Option<Vec<Rational>> {
+    let joint = chan(w).joint(&dist(prior)).expect("one prior mass per row");
+    joint.posterior(y).map(|d| d.probs().to_vec())
+}
 
 /// `n/d`: the claim layer's shorthand, written `q` in the article's modules.
 pub use crate::claim::instances::r as q;

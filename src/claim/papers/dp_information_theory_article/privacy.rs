@@ -8,13 +8,14 @@
 
 #![allow(clippy::needless_range_loop)]
 
+use super::core::{chan, dist, posterior};
 use super::core::{channels, dh, dv, q, Div, Named, ORDERS};
 use crate::claim::instances::{fmt_rows, fmt_vec, simplex, t_set, SplitMix};
 use crate::claim::mechanism_grid::{default_mechanism_families, MechanismFamily};
 use crate::claim::scan::{Agree, DScan, Scan};
 use crate::claim::{undecided_because, Check, ClaimChecker, Family, Method, Outcome, Value};
+use crate::measure::capacity_bracket_exact;
 use crate::measure::dp_capacity_bound_bits_at_eps_one_below;
-use crate::measure::{capacity_bracket_exact, output_distribution};
 use crate::measure::{
     event_probability, hockey_stick_two_sided, kl, max_ratio, max_ratio_two_sided, ExtRational,
 };
@@ -26,6 +27,7 @@ use crate::mechanism::database::DatabaseMechanism;
 use crate::num::interval::{refine, Interval, DEFAULT_SCHEDULE};
 use crate::num::loglin::LogLinear;
 use crate::num::{Decision, RatFn, Rational};
+use crate::prob::{joint_rows, output_rows};
 use malachite::base::num::arithmetic::traits::Pow;
 use std::cmp::Ordering;
 use std::fmt;
@@ -67,7 +69,7 @@ fn row_channel(
 /// `I_α(X_i; Y)` under the joint `P_D`.
 fn mi_row(o: RenyiOrder, mech: &DatabaseMechanism, pd: &[Rational], i: usize) -> Div {
     let (px, w) = row_channel(mech, pd, i);
-    renyi_mutual_information(o, &px, &w)
+    renyi_mutual_information(o, &dist(&px), &chan(&w))
 }
 
 /// The two-point joint `(1−η) δ_b + η δ_a` over databases.
@@ -179,7 +181,7 @@ fn check_d7_fixed(fam: &MechanismFamily) -> Check {
         let eps: Div = Some(LogLinear::ln(&l));
         let mut best: Div = Some(LogLinear::zero());
         for (_, w) in mech.row_slices() {
-            let d = renyi_diameter(RenyiOrder::Inf, &w);
+            let d = renyi_diameter(RenyiOrder::Inf, &chan(&w));
             if extended_le(&d, &best) == Decision::False {
                 best = d;
             }

@@ -12,15 +12,16 @@
 
 use super::basics::bsc_ps;
 use super::core::bsc_rows;
+use super::core::{chan, dist};
 use super::core::{chan_beyond, chan_cells, channels, cp, dh, dv, q, ChanCell, Div};
 use crate::claim::instances::{fmt_vec, simplex};
 use crate::claim::mechanism_grid::{default_mechanism_families, MechanismFamily};
 use crate::claim::scan::{Agree, DScan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Value};
 use crate::measure::ExtRational;
-use crate::measure::{binary_entropy, capacity_bracket_exact, output_distribution};
+use crate::measure::{binary_entropy, capacity_bracket_exact};
 use crate::measure::{
-    extended_eq, extended_le, joint_flat, product_flat, renyi_diameter, renyi_divergence,
+    extended_eq, extended_le, product_flat, renyi_diameter, renyi_divergence,
     renyi_mutual_information, renyi_power_sum, sibson_mutual_information_inf, RenyiOrder,
 };
 use crate::num::fmt::to_f64;
@@ -29,6 +30,7 @@ use crate::num::loglin::LogLinear;
 use crate::num::poly::Poly;
 use crate::num::sturm::{sign_on, Range, SignOnInterval};
 use crate::num::{Decision, Rational};
+use crate::prob::{joint_rows, output_rows};
 use malachite::base::num::arithmetic::traits::{CheckedRoot, Pow};
 use std::cmp::Ordering;
 use std::fmt;
@@ -303,10 +305,13 @@ mod tests {
                 for j in 0..=8u64 {
                     let qq = Rational::from_unsigneds(j, 8);
                     let prior = vec![Rational::from(1u32) - &qq, qq.clone()];
-                    let py = output_distribution(&prior, &w);
-                    let want =
-                        renyi_power_sum(&joint_flat(&prior, &w), &product_flat(&prior, &py), al)
-                            .unwrap();
+                    let py = output_rows(&prior, &w);
+                    let want = renyi_power_sum(
+                        &joint_rows(&prior, &w).concat(),
+                        &product_flat(&prior, &py),
+                        al,
+                    )
+                    .unwrap();
                     assert_eq!(n.eval(&qq) / d.eval(&qq), want, "p={p} alpha={al} q={qq}");
                 }
             }
@@ -318,11 +323,11 @@ mod tests {
     fn sibson_inf_table() {
         let id = vec![vec![q(1, 1), q(0, 1)], vec![q(0, 1), q(1, 1)]];
         assert_eq!(
-            sibson_mutual_information_inf(&[q(1, 2), q(1, 2)], &id),
+            sibson_mutual_information_inf(&dist(&[q(1, 2), q(1, 2)]), &chan(&id)),
             LogLinear::ln(&q(2, 1))
         );
         assert_eq!(
-            sibson_mutual_information_inf(&[q(1, 1), q(0, 1)], &id),
+            sibson_mutual_information_inf(&dist(&[q(1, 1), q(0, 1)]), &chan(&id)),
             LogLinear::zero()
         );
         assert_eq!(

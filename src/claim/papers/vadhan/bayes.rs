@@ -14,16 +14,29 @@ use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::measure::{tv, ExtRational};
 use crate::mechanism::database::DatabaseMechanism;
 use crate::num::Rational;
-use crate::prob::posterior_of_rows;
+use crate::prob::{Channel, Dist, Joint};
 use std::fmt;
 
-/// `P(y) = Σ_a π(a) W_a(y)`.
-fn marginal(prior: &[Rational], w: &[Vec<Rational>], y: usize) -> Rational {
-    prior.iter().zip(w).map(|(p, row)| p * &row[y]).sum()
+fn priors(m: usize) -> Vec<Dist> {
+    simplex(m, if m == 2 { 12 } else { 8 })
+        .into_iter()
+        .map(|p| Dist::new(p).expect("a simplex point"))
+        .collect()
 }
 
-fn priors(m: usize) -> Vec<Vec<Rational>> {
-    simplex(m, if m == 2 { 12 } else { 8 })
+/// A channel from rows of a mechanism (each row a distribution by construction).
+fn channel(rows: Vec<Vec<Rational>>) -> Channel {
+    Channel::new(rows).expect("a mechanism's rows are distributions")
+}
+
+/// The joint of `prior` and `w` (same number of inputs by construction).
+fn joint(w: &Channel, prior: &Dist) -> Joint {
+    w.joint(prior).expect("one prior mass per input")
+}
+
+/// The uniform prior on `{x_i, x'_i}` and the channel of those two rows of `w`.
+fn two_point(w: &[Vec<Rational>], a: usize, b: usize) -> (Dist, Channel) {
+    (Dist::uniform(2), channel(vec![w[a].clone(), w[b].clone()]))
 }
 
 /// VAD-P1 (Proposition 1): for ε-DP M (ε = ln L, L the exact level), every prior π and every
@@ -35,21 +48,21 @@ fn check_p1(fam: &MechanismFamily) -> Check {
         let ExtRational::Finite(level) = mech.level() else {
             continue;
         };
-        for (label, w) in mech.row_slices() {
+        for (label, w) in mech.row_channels() {
             for prior in priors(mech.m) {
+                let joint = joint(&w, &prior);
                 for y in 0..mech.outputs() {
-                    if marginal(&prior, &w, y) == 0u32 {
+                    let Some(post) = joint.posterior(y) else {
                         continue;
-                    }
-                    let post = posterior_of_rows(&prior, &w, y).expect("P(y) > 0");
-                    for (a, b) in [(&prior, &post), (&post, &prior)] {
+                    };
+                    for (a, b) in [(prior.probs(), post.probs()), (post.probs(), prior.probs())] {
                         let d = crate::measure::max_ratio(a, b);
                         let lhs = match d {
                             ExtRational::Finite(v) => v,
                             ExtRational::Infinite => &level + r(1, 1),
                         };
                         s.push(lhs, level.clone(), || {
-                            format!("{mech} {label} prior={} y={y}", fmt_vec(&prior))
+                            format!("{mech} {label} prior={} y={y}", fmt_vec(prior.probs()))
                         });
                     }
                 }
@@ -101,15 +114,16 @@ fn check_p1_converse(fam: &MechanismFamily) -> Check {
         let level = mech.level();
         for t in t_set() {
             let mut bayes_ok = true;
-            'grid: for (_, w) in mech.row_slices() {
+            'grid: for (_, w) in mech.row_channels() {
                 for prior in priors(mech.m) {
+                    let joint = joint(&w, &prior);
                     for y in 0..mech.outputs() {
-                        if marginal(&prior, &w, y) == 0u32 {
+                        let Some(post) = joint.posterior(y) else {
                             continue;
-                        }
-                        let post = posterior_of_rows(&prior, &w, y).expect("P(y) > 0");
-                        let ok = crate::measure::max_ratio(&prior, &post).at_most(&t)
-                            && crate::measure::max_ratio(&post, &prior).at_most(&t);
+                        };
+                        let (p, q) = (prior.probs(), post.probs());
+                        let ok = crate::measure::max_ratio(p, q).at_most(&t)
+                            && crate::measure::max_ratio(q, p).at_most(&t);
                         if !ok {
                             bayes_ok = false;
                             break 'grid;
@@ -184,17 +198,13 @@ fn hyp_two_point(mech: &DatabaseMechanism, eps: &Rational) -> bool {
     for (_, w) in mech.row_slices() {
         for a in 0..mech.m {
             for b in (a + 1)..mech.m {
-                let prior2 = vec![r(1, 2), r(1, 2)];
-                let w2 = vec![w[a].clone(), w[b].clone()];
+                let (prior2, w2) = two_point(&w, a, b);
+                let joint = joint(&w2, &prior2);
                 for y in 0..mech.outputs() {
-                    if marginal(&prior2, &w2, y) == 0u32 {
+                    let Some(post) = joint.posterior(y) else {
                         continue;
-                    }
-                    if tv(
-                        &prior2,
-                        &posterior_of_rows(&prior2, &w2, y).expect("P(y) > 0"),
-                    ) > *eps
-                    {
+                    };
+                    if tv(prior2.probs(), post.probs()) > *eps {
                         return false;
                     }
                 }
@@ -251,20 +261,19 @@ fn check_p2b(inst: &P2) -> Check {
         P2::MechanismFamily(fam) => {
             let mut s = Scan::le();
             for mech in fam.build() {
-                for (label, w) in mech.row_slices() {
+                for (label, w) in mech.row_channels() {
                     for y in 0..mech.outputs() {
-                        let col: Vec<&Rational> = w.iter().map(|row| &row[y]).collect();
-                        let mx = col.iter().copied().max().expect("rows").clone();
-                        let mn = col.iter().copied().min().expect("rows").clone();
+                        let col = w.column(y);
+                        let mx = col.iter().max().expect("rows").clone();
+                        let mn = col.iter().min().expect("rows").clone();
                         if mx == 0u32 {
                             continue;
                         }
                         for prior in priors(mech.m) {
-                            if marginal(&prior, &w, y) == 0u32 {
+                            let Some(post) = joint(&w, &prior).posterior(y) else {
                                 continue;
-                            }
-                            let d =
-                                tv(&prior, &posterior_of_rows(&prior, &w, y).expect("P(y) > 0"));
+                            };
+                            let d = tv(prior.probs(), post.probs());
                             let one = r(1, 1);
                             let (lhs, rhs) = if mn == 0u32 {
                                 // R = ∞: the bound is 1.
@@ -276,7 +285,10 @@ fn check_p2b(inst: &P2) -> Check {
                                 (&a * &a, big_r * &b * &b)
                             };
                             s.push(lhs, rhs, || {
-                                format!("{mech} {label} y={y} prior={} Delta={d}", fmt_vec(&prior))
+                                format!(
+                                    "{mech} {label} y={y} prior={} Delta={d}",
+                                    fmt_vec(prior.probs())
+                                )
                             });
                         }
                     }
@@ -291,10 +303,14 @@ fn check_p2b(inst: &P2) -> Check {
             let one = r(1, 1);
             let big_r = sq * sq;
             let z = &one + &big_r;
-            let w = vec![vec![&big_r / &z, &one / &z], vec![&one / &z, &big_r / &z]];
+            let w = channel(vec![
+                vec![&big_r / &z, &one / &z],
+                vec![&one / &z, &big_r / &z],
+            ]);
             let p = &one / (&one + sq);
-            let prior = vec![p.clone(), &one - &p];
-            let d = tv(&prior, &posterior_of_rows(&prior, &w, 0).expect("P(y) > 0"));
+            let prior = Dist::new(vec![p.clone(), &one - &p]).expect("p in (0, 1)");
+            let post = joint(&w, &prior).posterior(0).expect("P(y) > 0");
+            let d = tv(prior.probs(), post.probs());
             let want = (sq - &one) / (sq + &one);
             Check::rationals(
                 format!("Delta at prior (1/(1+s), s/(1+s)) for W = RR with R = s^2 = {big_r}, y = 0  =  (s-1)/(s+1)"),
@@ -319,16 +335,16 @@ fn check_printed_with(fam: &MechanismFamily, corrected: bool) -> Check {
                     if a == b {
                         continue;
                     }
-                    let prior2 = vec![r(1, 2), r(1, 2)];
-                    let w2 = vec![w[a].clone(), w[b].clone()];
+                    let (prior2, w2) = two_point(&w, a, b);
+                    let joint = joint(&w2, &prior2);
                     for y in 0..mech.outputs() {
-                        if w2[0][y] == 0u32 || w2[1][y] == 0u32 {
+                        if *w2.entry(0, y) == 0u32 || *w2.entry(1, y) == 0u32 {
                             continue;
                         }
-                        let post = posterior_of_rows(&prior2, &w2, y).expect("P(y) > 0");
-                        let gamma = r(2, 1) * &post[0] - r(1, 1);
-                        let delta = tv(&prior2, &post);
-                        let ratio = &w2[1][y] / &w2[0][y];
+                        let post = joint.posterior(y).expect("P(y) > 0");
+                        let gamma = r(2, 1) * post.p(0) - r(1, 1);
+                        let delta = tv(prior2.probs(), post.probs());
+                        let ratio = w2.entry(1, y) / w2.entry(0, y);
                         let one = r(1, 1);
                         let (half, formula) = if corrected {
                             use malachite::base::num::arithmetic::traits::Abs;
@@ -466,11 +482,16 @@ mod tests {
 
     #[test]
     fn bayes_rule_posterior_sums_to_one() {
-        let w = vec![vec![r(2, 3), r(1, 3)], vec![r(1, 4), r(3, 4)]];
-        let prior = vec![r(1, 3), r(2, 3)];
+        let w = channel(vec![vec![r(2, 3), r(1, 3)], vec![r(1, 4), r(3, 4)]]);
+        let prior = Dist::new(vec![r(1, 3), r(2, 3)]).unwrap();
+        // y = 0: P(0) = 2/9 + 1/6 = 7/18, posterior (2/9, 1/6) / (7/18) = (4/7, 3/7).
+        assert_eq!(
+            joint(&w, &prior).posterior(0).unwrap().probs(),
+            &[r(4, 7), r(3, 7)]
+        );
         for y in 0..2 {
-            let p = posterior_of_rows(&prior, &w, y).expect("P(y) > 0");
-            assert_eq!(p.iter().cloned().sum::<Rational>(), r(1, 1));
+            let p = joint(&w, &prior).posterior(y).expect("P(y) > 0");
+            assert_eq!(p.probs().iter().cloned().sum::<Rational>(), r(1, 1));
         }
     }
 }

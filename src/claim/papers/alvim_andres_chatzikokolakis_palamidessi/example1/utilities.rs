@@ -68,7 +68,7 @@ pub(super) fn claims() -> Vec<Box<dyn ClaimChecker>> {
 /// AACP-Ex1e: the certified master-LP optimum on K6 at t = 2 (uniform prior) equals U(M2).
 fn check_ex1e(_: &Label) -> Check {
     let k6 = Graph::complete(6);
-    let u2 = posterior_vulnerability_of_rows(&uniform(6), &m2_printed());
+    let u2 = matrix_utility(&uniform(6), &m2_printed());
     match master_lp(&k6, &r(2, 1), &uniform(6), false) {
         Ok(lp) => {
             let mut c = Check::rationals(
@@ -92,8 +92,8 @@ fn check_ex1e(_: &Label) -> Check {
 fn compare_utilities(prior: &[Rational], printed_m1: &str, printed_m2: &str) -> Check {
     let f = field();
     let u1 = utility_exact(&f, &m1_exact(&f), prior);
-    let u1p = posterior_vulnerability_of_rows(prior, &m1_printed());
-    let u2 = posterior_vulnerability_of_rows(prior, &m2_printed());
+    let u1p = matrix_utility(prior, &m1_printed());
+    let u2 = matrix_utility(prior, &m2_printed());
     let d1 = f.decimal(&u1, 4);
     let d1p = crate::num::fmt::decimal(&u1p, 4);
     let d2 = crate::num::fmt::decimal(&u2, 4);
@@ -124,8 +124,8 @@ fn compare_utilities(prior: &[Rational], printed_m1: &str, printed_m2: &str) -> 
 /// U(M2).
 fn check_printed_table_utility(_: &Label) -> Check {
     let prior = prior_g();
-    let u1p = posterior_vulnerability_of_rows(&prior, &m1_printed());
-    let u2 = posterior_vulnerability_of_rows(&prior, &m2_printed());
+    let u1p = matrix_utility(&prior, &m1_printed());
+    let u2 = matrix_utility(&prior, &m2_printed());
     let d1p = crate::num::fmt::decimal(&u1p, 4);
     let ok = d1p == "0.2412" && u1p < u2;
     Check::new(
@@ -143,7 +143,7 @@ fn check_printed_table_utility(_: &Label) -> Check {
 fn check_m2_optimal_nonuniform(_: &Label) -> Check {
     let k6 = Graph::complete(6);
     let prior = prior_g();
-    let u2 = posterior_vulnerability_of_rows(&prior, &m2_printed());
+    let u2 = matrix_utility(&prior, &m2_printed());
     match master_lp(&k6, &r(2, 1), &prior, false) {
         Ok(lp) => {
             let mut c = Check::rationals(
@@ -196,7 +196,7 @@ fn check_ex1g_general(_: &Label) -> Check {
             continue;
         }
         let u1 = utility_exact(&f, &m1, &p);
-        let u2 = posterior_vulnerability_of_rows(&p, &m2_printed());
+        let u2 = matrix_utility(&p, &m2_printed());
         let diff = &u1 - &f.rational(&u2);
         let e = f.enclose(&diff, &w);
         let s = if e.1 < 0u32 {
@@ -285,7 +285,7 @@ fn check_ex1h(cell: &super::super::common::GraphT) -> Check {
         )
         .with_note(format!("violation {v:?}"));
     }
-    let u = posterior_vulnerability_of_rows(&uniform(n), &m);
+    let u = matrix_utility(&uniform(n), &m);
     match master_lp(g, t, &uniform(n), true) {
         Ok(lp) => {
             let mut c = Check::rationals(
@@ -301,10 +301,7 @@ fn check_ex1h(cell: &super::super::common::GraphT) -> Check {
                 if dp_violation(&m6, g, t).is_none()
                     && m6.iter().all(|row| row.iter().sum::<Rational>() == 1u32)
                 {
-                    format!(
-                        "U((6)) = {}",
-                        posterior_vulnerability_of_rows(&uniform(n), &m6)
-                    )
+                    format!("U((6)) = {}", matrix_utility(&uniform(n), &m6))
                 } else {
                     "(6) with c = 1/S(0) is not a legal eps-DP channel here".into()
                 }

@@ -50,13 +50,13 @@ fn f1_priors(n: usize) -> Vec<Vec<Rational>> {
 /// uniform prior attains `Σ max`, and the number of priors.
 fn f1_scan(m: &Rows) -> (Rational, Rational, bool, usize) {
     let n = m.len();
-    let s = min_capacity_of_rows(m);
+    let s = column_max_sum(m);
     let unif = vec![Rational::from_unsigneds(1u64, n as u64); n];
     let priors = f1_priors(n);
-    let at_unif = posterior_vulnerability_of_rows(&unif, m) / v0(&unif);
+    let at_unif = matrix_utility(&unif, m) / v0(&unif);
     let best = priors
         .iter()
-        .map(|p| posterior_vulnerability_of_rows(p, m) / v0(p))
+        .map(|p| matrix_utility(p, m) / v0(p))
         .max()
         .expect("priors")
         .max(at_unif.clone());
@@ -112,25 +112,20 @@ fn check_f1_corrected(shape: &Shape) -> Check {
     let mut s = Scan::le();
     let mut unif = Agree::new();
     for (_, m) in shape.build() {
-        let total = min_capacity_of_rows(&m);
+        let total = column_max_sum(&m);
         let n = m.len();
         for p in f1_priors(n) {
-            s.push(
-                posterior_vulnerability_of_rows(&p, &m) / v0(&p),
-                total.clone(),
-                || format!("M = {}, pi = {}", fmt_matrix(&m), fmt_vec(&p)),
-            );
+            s.push(matrix_utility(&p, &m) / v0(&p), total.clone(), || {
+                format!("M = {}, pi = {}", fmt_matrix(&m), fmt_vec(&p))
+            });
         }
         let u = vec![Rational::from_unsigneds(1u64, n as u64); n];
-        unif.push_ok(
-            posterior_vulnerability_of_rows(&u, &m) / v0(&u) == total,
-            || {
-                format!(
-                    "uniform prior does not attain sum max on {}",
-                    fmt_matrix(&m)
-                )
-            },
-        );
+        unif.push_ok(matrix_utility(&u, &m) / v0(&u) == total, || {
+            format!(
+                "uniform prior does not attain sum max on {}",
+                fmt_matrix(&m)
+            )
+        });
     }
     let u = unif.finish("", Method::Exact);
     let mut c = s.finish(

@@ -55,7 +55,7 @@ fn check_d3(shape: &Shape) -> Check {
         let n = m.len();
         let unif = vec![Rational::from_unsigneds(1u64, n as u64); n];
         let bayes = posterior_form(&joint_rows(&unif, &m));
-        let direct = min_capacity_of_rows(&m) / Rational::from(n as u64);
+        let direct = column_max_sum(&m) / Rational::from(n as u64);
         let lib = Channel::new(m.clone())
             .map(|c| posterior_vulnerability(&Dist::uniform(n), &c))
             .ok();
@@ -254,7 +254,7 @@ fn check_d6(shape: &Shape) -> Check {
         if shape.n <= 3 {
             let best = simplex(shape.n, 12)
                 .iter()
-                .map(|p| posterior_vulnerability_of_rows(p, &m) / v0(p))
+                .map(|p| matrix_utility(p, &m) / v0(p))
                 .max()
                 .expect("priors");
             let cap = min_capacity(&chan);

@@ -146,7 +146,7 @@ fn check_f2(cell: &F2Cell) -> Check {
     for p in cell.priors() {
         for m in channels(cell.n, cell.m, cell.den) {
             total += 1;
-            let (v, v_0) = (posterior_vulnerability_of_rows(&p, &m), v0(&p));
+            let (v, v_0) = (matrix_utility(&p, &m), v0(&p));
             ineq.push(v_0.clone(), v.clone(), || {
                 format!("pi = {} M = {}", fmt_vec(&p), fmt_matrix(&m))
             });
@@ -203,7 +203,7 @@ fn check_f2_corrected(cell: &F2Cell) -> Check {
     let mut indep_implies = Agree::new();
     for p in cell.priors() {
         for m in channels(cell.n, cell.m, cell.den) {
-            let eq = posterior_vulnerability_of_rows(&p, &m) == v0(&p);
+            let eq = matrix_utility(&p, &m) == v0(&p);
             a.push(eq, one_guess_optimal(&p, &m), || {
                 format!("pi = {} M = {}", fmt_vec(&p), fmt_matrix(&m))
             });
@@ -256,7 +256,7 @@ fn check_f3(shape: &Shape) -> Check {
             .max()
             .expect("g");
         let best_const = (0..n).map(|x| succ(&vec![x; k])).max().expect("x");
-        let post = min_capacity_of_rows(&j);
+        let post = column_max_sum(&j);
         a.push_ok(
             best == post && best_const == v0(&prior) && best >= best_const,
             || {
@@ -297,7 +297,7 @@ fn check_p3(shape: &Shape) -> Check {
             .map(|g| utility(g))
             .max()
             .expect("g");
-        let formula = posterior_vulnerability_of_rows(&prior, &h);
+        let formula = matrix_utility(&prior, &h);
         let smith = posterior_form(&joint_rows(&prior, &h));
         a.push_ok(best == formula && formula == smith, || {
             format!(
@@ -323,7 +323,7 @@ mod tests {
     fn zero_leakage_without_independence() {
         let p = vec![r(3, 4), r(1, 4)];
         let m = vec![vec![r(1, 2), r(1, 2)], vec![r(1, 1), r(0, 1)]];
-        assert_eq!(posterior_vulnerability_of_rows(&p, &m), v0(&p));
+        assert_eq!(matrix_utility(&p, &m), v0(&p));
         assert!(!independent(&p, &m));
         assert!(one_guess_optimal(&p, &m));
     }

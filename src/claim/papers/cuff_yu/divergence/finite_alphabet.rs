@@ -140,7 +140,7 @@ fn check_17(inst: &Cy17Inst) -> Check {
     for w in inst.build() {
         let m = w[0].len().min(w.len() + 1);
         let dmax = max_tv(&w);
-        let br = capacity_bracket_exact(&w);
+        let br = capacity_bracket_exact(&channel(&w));
         for delta in [dmax.clone(), r(1, 1)] {
             let bound = mi_dp_bound_from_tv(&delta, m);
             let d = br.capacity_at_most(&bound);

@@ -81,8 +81,9 @@ fn check_15(cell: &ChanCell) -> Check {
         }
         // Infinite ε: the hypothesis holds for no finite ε.
         let Some(eps) = eps else { continue };
+        let chan = channel(&w);
         for prior in simplex(w.len(), 4) {
-            let i = mutual_information_of_rows(&prior, &w);
+            let i = mutual_information(&Dist::new(prior.clone()).expect("simplex point"), &chan);
             let mut avg = LogLinear::zero();
             for (pa, a) in prior.iter().zip(&w) {
                 for (pb, b) in prior.iter().zip(&w) {
@@ -175,7 +176,7 @@ fn check_15b(cell: &ChanCell) -> Check {
             }
         }
         let Some(rhs) = rhs else { continue };
-        let br = capacity_bracket_exact(&w);
+        let br = capacity_bracket_exact(&channel(&w));
         // Holds when the Blahut–Arimoto radius bound is already below the right side; the
         // right side is itself the radius bound at Q = W_x2 (Gallager/Csiszár), so the only
         // way to fail is a certified lower bound above it.
@@ -207,7 +208,7 @@ fn check_15b(cell: &ChanCell) -> Check {
 /// Jensen–Shannon divergence `½D(P‖M) + ½D(Q‖M)`, `M = (P+Q)/2` — the mutual information of
 /// the two-row channel (P; Q) at the uniform prior.
 pub fn jensen_shannon(p: &[Rational], q: &[Rational]) -> LogLinear {
-    mutual_information_of_rows(&[r(1, 2), r(1, 2)], &[p.to_vec(), q.to_vec()])
+    mutual_information(&Dist::uniform(2), &channel(&[p.to_vec(), q.to_vec()]))
 }
 
 /// Instances of CY-16.
@@ -286,7 +287,7 @@ fn check_16(inst: &Cy16) -> Check {
             let one = r(1, 1);
             let p = (&one - d) / r(2, 1);
             let w = vec![vec![&one - &p, p.clone()], vec![p.clone(), &one - &p]];
-            let br = capacity_bracket_exact(&w);
+            let br = capacity_bracket_exact(&channel(&w));
             let gd = bsc_capacity_at_tv(d);
             let ok = br.lower == gd && br.upper == gd && tv(&w[0], &w[1]) == *d;
             Check::new(

@@ -85,9 +85,9 @@ pub(super) fn check_19b(inst: &B19) -> Check {
     let w1 = r.clone().pow(a + 1);
     let w = vec![vec![&one - &w0, w0], vec![&one - &w1, w1]];
     let prior = vec![r.clone(), &one - &r];
-    let diam = renyi_diameter(inst.o, &w);
+    let diam = renyi_diameter(inst.o, &chan(&w));
     let ln2: Div = Some(LogLinear::ln(&q(2, 1)));
-    let post = posterior_of_rows(&prior, &w, 1).expect("P(y) > 0");
+    let post = posterior(&prior, &w, 1).expect("P(y) > 0");
     let d = renyi_divergence(inst.o, &post, &prior);
     let target: Div = Some(LogLinear::term(
         &(Rational::from(inst.k) / Rational::from(2u32) - &one),
@@ -132,7 +132,7 @@ pub(super) fn check_19b_catalogue(inst: &B19) -> Check {
             Rational::from_unsigneds(j, 16),
             Rational::from_unsigneds(16 - j, 16),
         ];
-        let i = renyi_mutual_information(inst.o, &prior, &w);
+        let i = renyi_mutual_information(inst.o, &dist(&prior), &chan(&w));
         ok &= match inst.o {
             RenyiOrder::One => {
                 extended_le(&i, &cap) == Decision::True && (j != 8 || extended_eq(&i, &cap))
@@ -142,7 +142,7 @@ pub(super) fn check_19b_catalogue(inst: &B19) -> Check {
     }
     let pi = q(1, 2).pow(inst.k as u64);
     let prior = vec![pi.clone(), &one - &pi];
-    let post = posterior_of_rows(&prior, &w, 1).expect("P(y) > 0");
+    let post = posterior(&prior, &w, 1).expect("P(y) > 0");
     let d = renyi_divergence(inst.o, &post, &prior);
     ok &= extended_eq(
         &d,
@@ -206,10 +206,10 @@ pub(super) fn check_20(g: &G20) -> Check {
 pub(super) fn check_22(cell: &ChanCell) -> Check {
     let mut s = DScan::new();
     cell.each(|prior, w| {
-        let eps = renyi_diameter(RenyiOrder::Inf, w);
-        let i1 = renyi_mutual_information(RenyiOrder::One, prior, w);
+        let eps = renyi_diameter(RenyiOrder::Inf, &chan(w));
+        let i1 = renyi_mutual_information(RenyiOrder::One, &dist(prior), &chan(w));
         for o in [RenyiOrder::Int(2), RenyiOrder::Int(3)] {
-            let ia = renyi_mutual_information(o, prior, w);
+            let ia = renyi_mutual_information(o, &dist(prior), &chan(w));
             s.push(
                 extended_le(&i1, &ia),
                 dh(&i1) - dh(&ia),
@@ -242,9 +242,9 @@ pub(super) fn check_23(o: &OrderOnly) -> Check {
     let mut s = DScan::new();
     for prior in &priors {
         for w in &chans {
-            let base = renyi_mutual_information(o, prior, w);
+            let base = renyi_mutual_information(o, &dist(prior), &chan(w));
             for g in &chans {
-                let post = renyi_mutual_information(o, prior, &compose_rows(w, g));
+                let post = renyi_mutual_information(o, &dist(prior), &chan(&compose_rows(w, g)));
                 s.push(
                     extended_le(&post, &base),
                     dh(&post) - dh(&base),
@@ -259,9 +259,9 @@ pub(super) fn check_23(o: &OrderOnly) -> Check {
                     },
                 );
                 // X' -> X via channel g (X' has prior `prior`), X -> Y via w.
-                let px = output_distribution(prior, g);
-                let base2 = renyi_mutual_information(o, &px, w);
-                let pre = renyi_mutual_information(o, prior, &compose_rows(g, w));
+                let px = output_rows(prior, g);
+                let base2 = renyi_mutual_information(o, &dist(&px), &chan(w));
+                let pre = renyi_mutual_information(o, &dist(prior), &chan(&compose_rows(g, w)));
                 s.push(
                     extended_le(&pre, &base2),
                     dh(&pre) - dh(&base2),
@@ -306,8 +306,8 @@ pub(super) fn check_40_with(cell: &ChanCell, corrected: bool) -> Check {
     };
     let mut sc = Scan::le();
     cell.each(|prior, w| {
-        let py = output_distribution(prior, w);
-        let jt = joint_flat(prior, w);
+        let py = output_rows(prior, w);
+        let jt = joint_rows(prior, w).concat();
         let s = renyi_power_sum(&jt, &product_flat(prior, &py), al).expect("finite");
         let (nx, ny) = (prior.len(), py.len());
         for am in 1..1u64 << nx {

@@ -73,9 +73,9 @@ pub(super) fn check_41_largest(pc: &Pairs) -> Check {
 pub(super) fn check_d4(cell: &ChanCell) -> Check {
     let mut a = Agree::new();
     cell.each(|prior, w| {
-        let py = output_distribution(prior, w);
+        let py = output_rows(prior, w);
         let ny = py.len();
-        let jt = joint_flat(prior, w);
+        let jt = joint_rows(prior, w).concat();
         let mut jt_t = Vec::new();
         for y in 0..ny {
             for x in 0..prior.len() {
@@ -84,7 +84,10 @@ pub(super) fn check_d4(cell: &ChanCell) -> Check {
         }
         let swapped = renyi_divergence(cell.o, &jt_t, &product_flat(&py, prior));
         a.push_ok(
-            extended_eq(&renyi_mutual_information(cell.o, prior, w), &swapped),
+            extended_eq(
+                &renyi_mutual_information(cell.o, &dist(prior), &chan(w)),
+                &swapped,
+            ),
             || cp(prior, w),
         );
     });
@@ -96,10 +99,10 @@ pub(super) fn check_d4(cell: &ChanCell) -> Check {
 pub(super) fn check_d5(cell: &ChanCell) -> Check {
     let mut a = Agree::new();
     cell.each(|prior, w| {
-        let shannon = mutual_information_of_rows(prior, w);
+        let shannon = mutual_information(&dist(prior), &chan(w));
         a.push_ok(
             extended_eq(
-                &renyi_mutual_information(RenyiOrder::One, prior, w),
+                &renyi_mutual_information(RenyiOrder::One, &dist(prior), &chan(w)),
                 &Some(shannon),
             ),
             || cp(prior, w),
@@ -117,7 +120,7 @@ pub(super) fn chain(cell: &ChanCell, orders: &[RenyiOrder], what: &str) -> Check
     cell.each(|prior, w| {
         let v: Vec<Div> = orders
             .iter()
-            .map(|&o| renyi_mutual_information(o, prior, w))
+            .map(|&o| renyi_mutual_information(o, &dist(prior), &chan(w)))
             .collect();
         for i in 1..v.len() {
             s.push(
@@ -163,14 +166,14 @@ pub(super) fn check_4(cell: &ChanCell) -> Check {
 pub(super) fn check_14(cell: &ChanCell) -> Check {
     let mut s = DScan::new();
     cell.each(|prior, w| {
-        let top = renyi_mutual_information(RenyiOrder::Inf, prior, w);
+        let top = renyi_mutual_information(RenyiOrder::Inf, &dist(prior), &chan(w));
         for o in [
             RenyiOrder::Zero,
             RenyiOrder::One,
             RenyiOrder::Int(2),
             RenyiOrder::Int(3),
         ] {
-            let v = renyi_mutual_information(o, prior, w);
+            let v = renyi_mutual_information(o, &dist(prior), &chan(w));
             s.push(
                 extended_le(&v, &top),
                 dh(&v) - dh(&top),
@@ -207,7 +210,7 @@ pub(super) fn check_5(p: &Rational) -> Check {
     let stoch = w
         .iter()
         .all(|r| r.iter().cloned().sum::<Rational>() == 1u32);
-    let br = capacity_bracket_exact(&w);
+    let br = capacity_bracket_exact(&chan(&w));
     let want = &LogLinear::ln(&q(2, 1)) - &binary_entropy(p);
     Check::new(
         "C_1(BSC(p)) bracket [I(pi), max_x D(W_x||pi W)]  =  ln 2 - h(p)",
@@ -225,16 +228,16 @@ pub(super) fn check_5(p: &Rational) -> Check {
 pub(super) fn check_15(cell: &ChanCell) -> Check {
     let mut s = DScan::new();
     cell.each(|prior, w| {
-        let i_inf = renyi_mutual_information(RenyiOrder::Inf, prior, w);
-        let c_inf = renyi_diameter(RenyiOrder::Inf, w);
-        let py = output_distribution(prior, w);
+        let i_inf = renyi_mutual_information(RenyiOrder::Inf, &dist(prior), &chan(w));
+        let c_inf = renyi_diameter(RenyiOrder::Inf, &chan(w));
+        let py = output_rows(prior, w);
         for y in 0..py.len() {
             if py[y] == 0u32 {
                 continue;
             }
             let d = renyi_divergence(
                 RenyiOrder::Inf,
-                &posterior_of_rows(prior, w, y).expect("P(y) > 0"),
+                &posterior(prior, w, y).expect("P(y) > 0"),
                 prior,
             );
             s.push(
@@ -265,13 +268,13 @@ pub(super) fn check_15(cell: &ChanCell) -> Check {
 pub(super) fn check_16(cell: &ChanCell) -> Check {
     let mut s = DScan::new();
     cell.each(|prior, w| {
-        let i1 = renyi_mutual_information(RenyiOrder::One, prior, w).expect("finite");
-        let py = output_distribution(prior, w);
+        let i1 = renyi_mutual_information(RenyiOrder::One, &dist(prior), &chan(w)).expect("finite");
+        let py = output_rows(prior, w);
         let mut ey = LogLinear::zero();
         for (y, pyy) in py.iter().enumerate() {
             if *pyy > 0u32 {
                 ey = &ey
-                    + &kl(&posterior_of_rows(prior, w, y).expect("P(y) > 0"), prior)
+                    + &kl(&posterior(prior, w, y).expect("P(y) > 0"), prior)
                         .expect("finite")
                         .scale(pyy);
             }
@@ -289,7 +292,7 @@ pub(super) fn check_16(cell: &ChanCell) -> Check {
             || Value::log_linear(&i1),
             || format!("{}: E_Y / E_X identity", cp(prior, w)),
         );
-        let up = capacity_bracket_exact(w).upper;
+        let up = capacity_bracket_exact(&chan(w)).upper;
         s.push_log_le(&i1, &up, || {
             format!("{}: I <= C_1 upper bracket", cp(prior, w))
         });
@@ -308,22 +311,22 @@ pub(super) fn check_17(cell: &ChanCell) -> Check {
     };
     let mut a = Agree::new();
     cell.each(|prior, w| {
-        let py = output_distribution(prior, w);
+        let py = output_rows(prior, w);
         let mut lhs = Some(Rational::from(0u32));
         for (y, pyy) in py.iter().enumerate() {
             if *pyy > 0u32 {
-                let sa = renyi_power_sum(
-                    &posterior_of_rows(prior, w, y).expect("P(y) > 0"),
-                    prior,
-                    al,
-                );
+                let sa = renyi_power_sum(&posterior(prior, w, y).expect("P(y) > 0"), prior, al);
                 lhs = match (lhs, sa) {
                     (Some(a), Some(b)) => Some(a + pyy * b),
                     _ => None,
                 };
             }
         }
-        let rhs = renyi_power_sum(&joint_flat(prior, w), &product_flat(prior, &py), al);
+        let rhs = renyi_power_sum(
+            &joint_rows(prior, w).concat(),
+            &product_flat(prior, &py),
+            al,
+        );
         a.push_ok(lhs == rhs, || cp(prior, w));
     });
     a.finish(
@@ -340,21 +343,20 @@ pub(super) fn check_18(cell: &ChanCell) -> Check {
     let ss = [q(9, 8), q(3, 2), q(2, 1), q(4, 1)];
     let mut sc = DScan::new();
     cell.each(|prior, w| {
-        let py = output_distribution(prior, w);
+        let py = output_rows(prior, w);
         let posts: Vec<(Rational, Vec<Rational>)> = (0..py.len())
             .filter(|&y| py[y] > 0u32)
-            .map(|y| {
-                (
-                    py[y].clone(),
-                    posterior_of_rows(prior, w, y).expect("P(y) > 0"),
-                )
-            })
+            .map(|y| (py[y].clone(), posterior(prior, w, y).expect("P(y) > 0")))
             .collect();
         for s in &ss {
             match cell.o {
                 RenyiOrder::Int(al) => {
-                    let t = renyi_power_sum(&joint_flat(prior, w), &product_flat(prior, &py), al)
-                        .expect("finite");
+                    let t = renyi_power_sum(
+                        &joint_rows(prior, w).concat(),
+                        &product_flat(prior, &py),
+                        al,
+                    )
+                    .expect("finite");
                     let thr = s.pow(al - 1);
                     let pe: Rational = posts
                         .iter()
@@ -374,7 +376,8 @@ pub(super) fn check_18(cell: &ChanCell) -> Check {
                     );
                 }
                 _ => {
-                    let i1 = renyi_mutual_information(RenyiOrder::One, prior, w).expect("finite");
+                    let i1 = renyi_mutual_information(RenyiOrder::One, &dist(prior), &chan(w))
+                        .expect("finite");
                     let lr = LogLinear::ln(s);
                     let pe: Rational = posts
                         .iter()
@@ -409,13 +412,13 @@ pub(super) fn ll_decide(a: &LogLinear, b: &LogLinear) -> Decision {
 pub(super) fn check_19(cell: &ChanCell) -> Check {
     let mut s = DScan::new();
     cell.each(|prior, w| {
-        let eps = renyi_diameter(RenyiOrder::Inf, w);
-        let py = output_distribution(prior, w);
+        let eps = renyi_diameter(RenyiOrder::Inf, &chan(w));
+        let py = output_rows(prior, w);
         for y in 0..py.len() {
             if py[y] == 0u32 {
                 continue;
             }
-            let post = posterior_of_rows(prior, w, y).expect("P(y) > 0");
+            let post = posterior(prior, w, y).expect("P(y) > 0");
             let dinf = renyi_divergence(RenyiOrder::Inf, &post, prior);
             s.push(
                 extended_le(&dinf, &eps),

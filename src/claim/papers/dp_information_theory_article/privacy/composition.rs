@@ -2,8 +2,8 @@
 
 use super::super::core::{bsc_rows, rr_rows};
 use super::*;
-use crate::measure::{joint_flat, product_flat};
-use crate::prob::{parallel_rows, posterior_of_rows, product_rows};
+use crate::measure::product_flat;
+use crate::prob::{parallel_rows, product_rows};
 
 /// Instances of ART-29.
 #[derive(Clone, Debug)]
@@ -228,10 +228,10 @@ fn check_30(c: &C30) -> Check {
         for w2 in &chans {
             let wt = parallel_rows(w1, w2);
             if c.r.is_empty() {
-                let lhs = renyi_diameter(RenyiOrder::Inf, &wt);
+                let lhs = renyi_diameter(RenyiOrder::Inf, &chan(&wt));
                 let (d1, d2) = (
-                    renyi_diameter(RenyiOrder::Inf, w1),
-                    renyi_diameter(RenyiOrder::Inf, w2),
+                    renyi_diameter(RenyiOrder::Inf, &chan(w1)),
+                    renyi_diameter(RenyiOrder::Inf, &chan(w2)),
                 );
                 let rhs = match (&d1, &d2) {
                     (Some(a), Some(b)) => Some(a + b),
@@ -247,35 +247,42 @@ fn check_30(c: &C30) -> Check {
                 continue;
             }
             for prior in &priors {
-                let py1 = output_distribution(prior, w1);
+                let py1 = output_rows(prior, w1);
                 let (lhs, rhs) = if c.r == [0, 0] {
-                    let lhs = renyi_mutual_information(RenyiOrder::One, prior, &wt);
+                    let lhs = renyi_mutual_information(RenyiOrder::One, &dist(prior), &chan(&wt));
                     let mut t2: Div = Some(LogLinear::zero());
                     for y in 0..py1.len() {
                         if py1[y] > 0u32 {
-                            let post = posterior_of_rows(prior, w1, y).expect("P(y) > 0");
-                            let v = renyi_mutual_information(RenyiOrder::One, &post, w2);
+                            let post = posterior(prior, w1, y).expect("P(y) > 0");
+                            let v =
+                                renyi_mutual_information(RenyiOrder::One, &dist(&post), &chan(w2));
                             if extended_le(&v, &t2) == Decision::False {
                                 t2 = v;
                             }
                         }
                     }
-                    let t1 = renyi_mutual_information(RenyiOrder::One, prior, w1);
+                    let t1 = renyi_mutual_information(RenyiOrder::One, &dist(prior), &chan(w1));
                     (lhs, Some(&t1.expect("finite") + &t2.expect("finite")))
                 } else {
                     let (r1, r2) = (c.r[0], c.r[1]);
                     let r = Rational::from(1u32)
                         / (Rational::from_unsigneds(1u64, r1) + Rational::from_unsigneds(1u64, r2));
                     let al = u64::try_from(&(Rational::from(1u32) + &r)).expect("integer alpha");
-                    let lhs = renyi_mutual_information(RenyiOrder::Int(al), prior, &wt);
-                    let t1 = renyi_mutual_information(RenyiOrder::Int(r1 + 1), prior, w1)
-                        .expect("finite");
+                    let lhs =
+                        renyi_mutual_information(RenyiOrder::Int(al), &dist(prior), &chan(&wt));
+                    let t1 =
+                        renyi_mutual_information(RenyiOrder::Int(r1 + 1), &dist(prior), &chan(w1))
+                            .expect("finite");
                     let mut t2 = LogLinear::zero();
                     for y in 0..py1.len() {
                         if py1[y] > 0u32 {
-                            let post = posterior_of_rows(prior, w1, y).expect("P(y) > 0");
-                            let v = renyi_mutual_information(RenyiOrder::Int(r2 + 1), &post, w2)
-                                .expect("finite");
+                            let post = posterior(prior, w1, y).expect("P(y) > 0");
+                            let v = renyi_mutual_information(
+                                RenyiOrder::Int(r2 + 1),
+                                &dist(&post),
+                                &chan(w2),
+                            )
+                            .expect("finite");
                             if v > t2 {
                                 t2 = v;
                             }
@@ -318,7 +325,7 @@ fn check_30_k(k: u64) -> Check {
     for w in channels(2, 2, 3) {
         let ch = crate::prob::Channel::new(w.clone()).expect("rows are distributions");
         let l = dp_level(&ch, &adj).ratio;
-        let diam = renyi_diameter(RenyiOrder::Inf, &w);
+        let diam = renyi_diameter(RenyiOrder::Inf, &chan(&w));
         let diam_is_ln_l = match &l {
             ExtRational::Finite(l) => diam
                 .as_ref()
@@ -396,8 +403,8 @@ fn disjoint_mech(w1: &[Vec<Rational>], w2: &[Vec<Rational>]) -> DatabaseMechanis
 fn check_30b_with(d: &D30, fixed: bool) -> Check {
     let (w1, w2) = (rr_rows(&d.t1), rr_rows(&d.t2));
     let mech = disjoint_mech(&w1, &w2);
-    let e1 = renyi_diameter(RenyiOrder::Inf, &w1);
-    let e2 = renyi_diameter(RenyiOrder::Inf, &w2);
+    let e1 = renyi_diameter(RenyiOrder::Inf, &chan(&w1));
+    let e2 = renyi_diameter(RenyiOrder::Inf, &chan(&w2));
     let emax = if extended_le(&e1, &e2) == Decision::True {
         e2
     } else {
@@ -409,13 +416,16 @@ fn check_30b_with(d: &D30, fixed: bool) -> Check {
             for x2 in 0..2 {
                 let ch: Vec<Vec<Rational>> =
                     (0..2).map(|x1| mech.rows[x1 * 2 + x2].clone()).collect();
-                ok &= extended_eq(&renyi_diameter(o, &ch), &renyi_diameter(o, &w1));
-                ok &= extended_le(&renyi_diameter(o, &ch), &emax) == Decision::True;
+                ok &= extended_eq(
+                    &renyi_diameter(o, &chan(&ch)),
+                    &renyi_diameter(o, &chan(&w1)),
+                );
+                ok &= extended_le(&renyi_diameter(o, &chan(&ch)), &emax) == Decision::True;
             }
         }
         return Check::new(
             "fixed rest: combined row-1 diameter (alpha in {2, inf}) = diameter of W1 <= max_i eps_i",
-            dv(&renyi_diameter(RenyiOrder::Inf, &w1)),
+            dv(&renyi_diameter(RenyiOrder::Inf, &chan(&w1))),
             dv(&emax),
             Method::Combined(vec![Method::Exact, Method::LogLinear]),
             Outcome::from_holds(ok),
@@ -498,10 +508,10 @@ fn check_30c(o: &super::super::basics::OrderOnly) -> Check {
                             })
                         })
                         .collect();
-                    let lhs = renyi_mutual_information(o, &prior, &w);
+                    let lhs = renyi_mutual_information(o, &dist(&prior), &chan(&w));
                     let rhs = match (
-                        renyi_mutual_information(o, p1, w1),
-                        renyi_mutual_information(o, p2, w2),
+                        renyi_mutual_information(o, &dist(p1), &chan(w1)),
+                        renyi_mutual_information(o, &dist(p2), &chan(w2)),
                     ) {
                         (Some(a), Some(b)) => Some(&a + &b),
                         _ => None,
@@ -593,8 +603,8 @@ fn check_30_same(c: &Same) -> Check {
     let b2 = b.clone().pow(2u64);
     let mut best: Option<(Rational, Vec<Rational>)> = None;
     for prior in simplex(4, c.denominator) {
-        let py = output_distribution(&prior, &ww);
-        let jt = joint_flat(&prior, &ww);
+        let py = output_rows(&prior, &ww);
+        let jt = joint_rows(&prior, &ww).concat();
         let s = renyi_power_sum(&jt, &product_flat(&prior, &py), c.al).expect("finite");
         if best.as_ref().is_none_or(|(v, _)| s > *v) {
             best = Some((s, prior));

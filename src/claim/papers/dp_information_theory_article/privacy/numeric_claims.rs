@@ -154,7 +154,7 @@ fn check_34(l: &Lvl) -> Check {
     let c = (t - &one) / (t + &one);
     let tanh_ok = LogLinear::term(&q(1, 2), t).cmp_rational(&c) != Ordering::Less;
     let rr = rr_rows(t);
-    let br = capacity_bracket_exact(&rr);
+    let br = capacity_bracket_exact(&chan(&rr));
     let (d, bits) = refine(
         |prec| {
             let e = eps.enclose(prec);
@@ -164,7 +164,7 @@ fn check_34(l: &Lvl) -> Check {
         },
         &DEFAULT_SCHEDULE,
     );
-    let cinf = renyi_diameter(RenyiOrder::Inf, &rr);
+    let cinf = renyi_diameter(RenyiOrder::Inf, &chan(&rr));
     let ok = Decision::from_bool(tanh_ok && extended_eq(&cinf, &Some(eps.clone()))).and(d);
     Check::new(
         "eps^2/16 <= C_1(RR_t) <= eps tanh(eps/2) <= eps^2/2;  C_inf(RR_t) = eps",
@@ -189,7 +189,7 @@ fn check_34_shannon(l: &Lvl) -> Check {
         for w in channels(nx, ny, n) {
             if let ExtRational::Finite(r) = max_ratio_two_sided(&w[0], &w[1]) {
                 if r <= *t {
-                    let u = capacity_bracket_exact(&w).upper;
+                    let u = capacity_bracket_exact(&chan(&w)).upper;
                     if u > best {
                         best = u;
                     }
@@ -236,7 +236,7 @@ fn check_35(_: &Named) -> Check {
     let mut cinf_ok = true;
     for t in t_set() {
         cinf_ok &= extended_eq(
-            &renyi_diameter(RenyiOrder::Inf, &rr_rows(&t)),
+            &renyi_diameter(RenyiOrder::Inf, &chan(&rr_rows(&t))),
             &Some(LogLinear::ln(&t)),
         );
     }
@@ -444,7 +444,7 @@ mod tests {
         assert!(rr_ratios_are_t_or_inverse());
         for t in t_set() {
             assert!(extended_eq(
-                &renyi_diameter(RenyiOrder::Inf, &rr_rows(&t)),
+                &renyi_diameter(RenyiOrder::Inf, &chan(&rr_rows(&t))),
                 &Some(LogLinear::ln(&t))
             ));
         }

@@ -72,11 +72,11 @@ pub(super) fn ln2_minus_h(p: &Rational, o: RenyiOrder) -> LogLinear {
 pub(super) fn check_24(b: &BscA) -> Check {
     let w = bsc_rows(&b.p);
     let u = vec![q(1, 2), q(1, 2)];
-    let i = renyi_mutual_information(b.o, &u, &w).expect("finite");
+    let i = renyi_mutual_information(b.o, &dist(&u), &chan(&w)).expect("finite");
     let want = ln2_minus_h(&b.p, b.o);
     let mut ok = (&i - &want).is_zero();
     if b.o == RenyiOrder::One {
-        let br = capacity_bracket_exact(&w);
+        let br = capacity_bracket_exact(&chan(&w));
         ok &= br.lower == want && br.upper == want;
     }
     let next = match b.o {
@@ -88,7 +88,10 @@ pub(super) fn check_24(b: &BscA) -> Check {
         _ => None,
     };
     if let Some(n) = next {
-        ok &= extended_le(&Some(i.clone()), &renyi_mutual_information(n, &u, &w)) == Decision::True;
+        ok &= extended_le(
+            &Some(i.clone()),
+            &renyi_mutual_information(n, &dist(&u), &chan(&w)),
+        ) == Decision::True;
     }
     Check::new(
         "I_alpha(uniform; BSC(p))  =  ln 2 - H_alpha(p)  (and <= I at the next order)",
@@ -127,7 +130,7 @@ pub(super) fn check_25_with(b: &BscA, corrected: bool) -> Check {
     let val = ln2_minus_h(&b.p, b.o);
     match b.o {
         RenyiOrder::One | RenyiOrder::Zero => {
-            let br = capacity_bracket_exact(&bsc_rows(&b.p));
+            let br = capacity_bracket_exact(&chan(&bsc_rows(&b.p)));
             Check::new(
                 "alpha=1: ln 2 - H_1(p)  =  C_1(BSC(p)) (bracket closed exactly)",
                 Value::log_linear(&val),
@@ -228,10 +231,13 @@ pub(super) fn check_26(b: &BscA) -> Check {
     );
     let w = bsc_rows(p);
     let d = renyi_divergence(b.o, &w[1], &w[0]);
-    let diam = renyi_diameter(b.o, &w);
+    let diam = renyi_diameter(b.o, &chan(&w));
     let mut ok = extended_eq(&Some(printed.clone()), &d) && extended_eq(&d, &diam);
     for prior in simplex(2, 8) {
-        ok &= extended_le(&renyi_mutual_information(b.o, &prior, &w), &diam) == Decision::True;
+        ok &= extended_le(
+            &renyi_mutual_information(b.o, &dist(&prior), &chan(&w)),
+            &diam,
+        ) == Decision::True;
     }
     Check::new(
         "printed expression = D_alpha(Bern(p)||Bern(1-p)) = diameter >= I_alpha(P) on the prior grid",
@@ -300,7 +306,7 @@ pub(super) fn r28_ps() -> Vec<Rational> {
 pub(super) fn check_28(r: &R28) -> Check {
     let w = bsc_rows(&r.p);
     let d = q(1, 2) - &r.p;
-    let Some(diam) = renyi_diameter(RenyiOrder::Inf, &w) else {
+    let Some(diam) = renyi_diameter(RenyiOrder::Inf, &chan(&w)) else {
         return crate::claim::error_check("the BSC has an infinite diameter at this p");
     };
     let rad = match radius_inf(&w) {
@@ -430,10 +436,14 @@ pub(super) fn check_38(_: &super::super::core::Named) -> Check {
     let mut ok = true;
     for j in 1..=30u32 {
         let eta = Rational::from_unsigneds(1u64, 1u64 << j);
-        let i = renyi_mutual_information(RenyiOrder::Inf, &[&one - &eta, eta.clone()], &w);
+        let i = renyi_mutual_information(
+            RenyiOrder::Inf,
+            &dist(&[&one - &eta, eta.clone()]),
+            &chan(&w),
+        );
         ok &= extended_eq(&i, &Some(LogLinear::term(&Rational::from(j), &q(2, 1))));
     }
-    let sib = sibson_mutual_information_inf(&[q(1, 2), q(1, 2)], &w);
+    let sib = sibson_mutual_information_inf(&dist(&[q(1, 2), q(1, 2)]), &chan(&w));
     ok &= sib == LogLinear::ln(&q(2, 1));
     Check::new(
         "I_inf((1-eta, eta)) = ln(1/eta) -> inf (eta = 2^-j, j <= 30);  I^s_inf = ln 2 (1 bit)",

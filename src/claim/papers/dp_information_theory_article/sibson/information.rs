@@ -11,7 +11,7 @@ pub(super) fn r_of(
     qy: &[Rational],
     al: u64,
 ) -> Option<Rational> {
-    renyi_power_sum(&joint_flat(prior, w), &product_flat(prior, qy), al)
+    renyi_power_sum(&joint_rows(prior, w).concat(), &product_flat(prior, qy), al)
 }
 
 /// A Sibson grid cell: channels × priors × output distributions Q at order α.
@@ -109,11 +109,11 @@ pub(super) fn check_6(cell: &SibCell) -> Check {
             let wit = || cp(prior, &w);
             match cell.o {
                 RenyiOrder::Inf => {
-                    let z = Some(sibson_mutual_information_inf(prior, &w));
+                    let z = Some(sibson_mutual_information_inf(&dist(prior), &chan(&w)));
                     let qs_ = q_star_inf(prior, &w);
                     let at = renyi_divergence(
                         RenyiOrder::Inf,
-                        &joint_flat(prior, &w),
+                        &joint_rows(prior, &w).concat(),
                         &product_flat(prior, &qs_),
                     );
                     s.push(
@@ -126,7 +126,7 @@ pub(super) fn check_6(cell: &SibCell) -> Check {
                     for qy in &qs {
                         let d = renyi_divergence(
                             RenyiOrder::Inf,
-                            &joint_flat(prior, &w),
+                            &joint_rows(prior, &w).concat(),
                             &product_flat(prior, qy),
                         );
                         s.push(
@@ -234,10 +234,10 @@ pub(super) fn check_7(p: &Rational) -> Check {
     for prior in simplex(2, 8) {
         let full = prior.iter().all(|x| *x > 0u32);
         if full {
-            ok &= sibson_mutual_information_inf(&prior, &w) == sib;
+            ok &= sibson_mutual_information_inf(&dist(&prior), &chan(&w)) == sib;
             ok &= q_star_inf(&prior, &w) == vec![q(1, 2), q(1, 2)];
         }
-        let i = renyi_mutual_information(RenyiOrder::Inf, &prior, &w);
+        let i = renyi_mutual_information(RenyiOrder::Inf, &dist(&prior), &chan(&w));
         ok &= extended_le(&i, &dp) == Decision::True;
         ok &= !extended_eq(&i, &dp);
     }
@@ -246,7 +246,7 @@ pub(super) fn check_7(p: &Rational) -> Check {
     for j in 1..=20u32 {
         let eta = Rational::from_unsigneds(1u64, 1u64 << j);
         let prior = vec![&one - &eta, eta];
-        let i = renyi_mutual_information(RenyiOrder::Inf, &prior, &w);
+        let i = renyi_mutual_information(RenyiOrder::Inf, &dist(&prior), &chan(&w));
         ok &= extended_le(&prev, &i) == Decision::True;
         if j == 20 {
             last = dv(&i).decimal;
@@ -283,7 +283,7 @@ pub(super) fn check_8(cell: &SibCell) -> Check {
         for prior in simplex(cell.nx, 4) {
             match cell.o {
                 RenyiOrder::Int(al) => {
-                    let py = output_distribution(&prior, &w);
+                    let py = output_rows(&prior, &w);
                     let sv = r_of(&prior, &w, &py, al).expect("P_XY << P_X P_Y");
                     let (d, _, bits) = zpow_le(&sib_a(&prior, &w, al), al, &sv);
                     bits_max = bits_max.max(bits);
@@ -296,8 +296,8 @@ pub(super) fn check_8(cell: &SibCell) -> Check {
                     );
                 }
                 _ => {
-                    let si = Some(sibson_mutual_information_inf(&prior, &w));
-                    let i = renyi_mutual_information(RenyiOrder::Inf, &prior, &w);
+                    let si = Some(sibson_mutual_information_inf(&dist(&prior), &chan(&w)));
+                    let i = renyi_mutual_information(RenyiOrder::Inf, &dist(&prior), &chan(&w));
                     s.push(
                         extended_le(&si, &i),
                         dh(&si) - dh(&i),
@@ -436,7 +436,7 @@ pub(super) fn check_9(cell: &SibCell) -> Check {
         match cell.o {
             RenyiOrder::Inf => {
                 let full = vec![Rational::from_unsigneds(1, w.len() as u64); w.len()];
-                let lhs = Some(sibson_mutual_information_inf(&full, &w));
+                let lhs = Some(sibson_mutual_information_inf(&dist(&full), &chan(&w)));
                 let qs_ = q_star_inf(&full, &w);
                 let rad = |qy: &[Rational]| {
                     let mut best: Div = Some(LogLinear::zero());

@@ -13,7 +13,7 @@ pub(super) fn check_11(cell: &ChanCell) -> Check {
         let wit = || cp(prior, w);
         match cell.o {
             RenyiOrder::Int(al) => {
-                let py = output_distribution(prior, w);
+                let py = output_rows(prior, w);
                 let lhs = r_of(prior, w, &py, al).expect("finite");
                 let mut e = Some(Rational::from(0u32));
                 for (px, a) in prior.iter().zip(w) {
@@ -53,8 +53,8 @@ pub(super) fn check_11(cell: &ChanCell) -> Check {
                     || Value::text(format!("{mx:?}"), ""),
                     || format!("{}: E <= max step", wit()),
                 );
-                let i = renyi_mutual_information(cell.o, prior, w);
-                let d = renyi_diameter(cell.o, w);
+                let i = renyi_mutual_information(cell.o, &dist(prior), &chan(w));
+                let d = renyi_diameter(cell.o, &chan(w));
                 s.push(
                     extended_le(&i, &d),
                     dh(&i) - dh(&d),
@@ -64,7 +64,7 @@ pub(super) fn check_11(cell: &ChanCell) -> Check {
                 );
             }
             _ => {
-                let i = renyi_mutual_information(cell.o, prior, w);
+                let i = renyi_mutual_information(cell.o, &dist(prior), &chan(w));
                 let mut e: Div = Some(LogLinear::zero());
                 for (px, a) in prior.iter().zip(w) {
                     for (pxp, b) in prior.iter().zip(w) {
@@ -76,7 +76,7 @@ pub(super) fn check_11(cell: &ChanCell) -> Check {
                         }
                     }
                 }
-                let d = renyi_diameter(cell.o, w);
+                let d = renyi_diameter(cell.o, &chan(w));
                 s.push(
                     extended_le(&i, &e),
                     dh(&i) - dh(&e),
@@ -114,10 +114,10 @@ pub(super) fn check_12(cell: &ChanCell) -> Check {
     let mut s = DScan::new();
     let one = Rational::from(1u32);
     for w in channels(cell.nx, cell.ny, cell.n) {
-        let diam = renyi_diameter(RenyiOrder::Inf, &w);
+        let diam = renyi_diameter(RenyiOrder::Inf, &chan(&w));
         let rows_equal = w.iter().all(|r| *r == w[0]);
         for prior in simplex(cell.nx, cell.m) {
-            let i = renyi_mutual_information(RenyiOrder::Inf, &prior, &w);
+            let i = renyi_mutual_information(RenyiOrder::Inf, &dist(&prior), &chan(&w));
             let strict = rows_equal || !extended_eq(&i, &diam);
             s.push(
                 extended_le(&i, &diam).and(Decision::from_bool(strict)),
@@ -131,7 +131,7 @@ pub(super) fn check_12(cell: &ChanCell) -> Check {
                     )
                 },
             );
-            let py = output_distribution(&prior, &w);
+            let py = output_rows(&prior, &w);
             for row in &w {
                 let r = renyi_divergence(RenyiOrder::Inf, row, &py);
                 s.push(
@@ -166,7 +166,7 @@ pub(super) fn check_12(cell: &ChanCell) -> Check {
             let mut prior = vec![Rational::from(0u32); w.len()];
             prior[xp] += &one - &eta;
             prior[x] += eta.clone();
-            let i = renyi_mutual_information(RenyiOrder::Inf, &prior, &w);
+            let i = renyi_mutual_information(RenyiOrder::Inf, &dist(&prior), &chan(&w));
             let lb = (0..w[0].len())
                 .filter(|&y| w[x][y] > 0u32)
                 .map(|y| &w[x][y] / ((&one - &eta) * &w[xp][y] + &eta * &w[x][y]))
@@ -276,7 +276,7 @@ pub(super) fn check_13(fam: &MechanismFamily) -> Check {
 /// at every prior), `None` when neither applies.
 pub(super) fn c_inf_at_most(w: &[Vec<Rational>], t: &Rational) -> Option<bool> {
     let bound: Div = Some(LogLinear::ln(t));
-    if extended_le(&renyi_diameter(RenyiOrder::Inf, w), &bound) == Decision::True {
+    if extended_le(&renyi_diameter(RenyiOrder::Inf, &chan(w)), &bound) == Decision::True {
         return Some(true);
     }
     for x in 0..w.len() {
@@ -290,7 +290,7 @@ pub(super) fn c_inf_at_most(w: &[Vec<Rational>], t: &Rational) -> Option<bool> {
                 prior[xp] += Rational::from(1u32) - &eta;
                 prior[x] += eta;
                 if extended_le(
-                    &renyi_mutual_information(RenyiOrder::Inf, &prior, w),
+                    &renyi_mutual_information(RenyiOrder::Inf, &dist(&prior), &chan(w)),
                     &bound,
                 ) == Decision::False
                 {
@@ -338,7 +338,7 @@ pub(super) fn check_39(cell: &ChanCell) -> Check {
                 }
             }
         }
-        let diam = renyi_diameter(cell.o, &w);
+        let diam = renyi_diameter(cell.o, &chan(&w));
         s.push(
             Decision::from_bool(extended_eq(&rdp, &diam)),
             -1.0,
@@ -347,7 +347,7 @@ pub(super) fn check_39(cell: &ChanCell) -> Check {
             || format!("W={:?}: RDP epsilon = diameter", w),
         );
         for prior in simplex(cell.nx, cell.m) {
-            let i = renyi_mutual_information(cell.o, &prior, &w);
+            let i = renyi_mutual_information(cell.o, &dist(&prior), &chan(&w));
             s.push(
                 extended_le(&i, &rdp),
                 dh(&i) - dh(&rdp),
