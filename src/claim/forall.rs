@@ -1,5 +1,6 @@
 //! *Holds for all*: symbolic certificates that lift a claim from its grid to a whole domain
-//! (every n ≥ 1, every m ≥ 2, every t > 0 …; issue 32, DESIGN.md "Verdicts").
+//! (every n ≥ 1, every m ≥ 2, every t = e^ε ≥ 1, every α = e^{−ε} > 0 …; issue 32, DESIGN.md
+//! "Verdicts").
 //!
 //! A [`ForAll`] names a claim, its domain, the hypotheses it rests on (structural facts such as
 //! the sphere sizes of H(n, m), printed with the claim IDs that establish them on the grid) and
@@ -29,7 +30,7 @@ use malachite::base::num::basic::traits::Zero;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-/// A domain: each variable with its lower bound, strict or not (`t > 0`, `m ≥ 2`, `n ≥ 1`).
+/// A domain: each variable with its lower bound, strict or not (`α > 0`, `m ≥ 2`, `n ≥ 1`).
 #[derive(Clone, Debug)]
 pub struct Domain {
     /// `(variable, lower bound, strict)`.
@@ -161,8 +162,8 @@ fn zero() -> MRatFn {
     MRatFn::from_poly(MPoly::zero())
 }
 
-fn params_positive(d: &Domain, t: &Term) -> Result<(), String> {
-    for (b, _) in &t.powers {
+fn params_positive(d: &Domain, tm: &Term) -> Result<(), String> {
+    for (b, _) in &tm.powers {
         if !d.positive_ratfn(b) {
             return Err(format!(
                 "the power base {b} is not certified positive on {}",
@@ -170,10 +171,10 @@ fn params_positive(d: &Domain, t: &Term) -> Result<(), String> {
             ));
         }
     }
-    if !t.coeff.is_zero() && !d.positive(&t.coeff.den) {
+    if !tm.coeff.is_zero() && !d.positive(&tm.coeff.den) {
         return Err(format!(
             "the denominator of {} is not certified positive on {}",
-            t.coeff, d.text
+            tm.coeff, d.text
         ));
     }
     Ok(())
@@ -206,7 +207,7 @@ impl Step {
                     params_positive(d, a)?;
                 }
                 let p = hypergeom::check_partial_sum(summand, closed, *n0)?;
-                let a: Vec<String> = closed.iter().map(|t| t.to_string()).collect();
+                let a: Vec<String> = closed.iter().map(|tm| tm.to_string()).collect();
                 Ok((
                     "gosper-certificate".into(),
                     format!("s(n,k) = {summand}; A(n,l) = {}", a.join(" + ")),
@@ -217,11 +218,11 @@ impl Step {
                 ))
             }
             Step::Terms { terms, n0 } => {
-                for t in terms {
-                    params_positive(d, t)?;
+                for tm in terms {
+                    params_positive(d, tm)?;
                 }
                 let p = hypergeom::check_identity(terms, *n0)?;
-                let ts: Vec<String> = terms.iter().map(|t| t.to_string()).collect();
+                let ts: Vec<String> = terms.iter().map(|tm| tm.to_string()).collect();
                 Ok((
                     "term-identity".into(),
                     format!("{} = 0", ts.join(" + ")),
@@ -329,8 +330,8 @@ impl Step {
         };
         let sum = |ts: &[Term], k: i64| -> Result<MRatFn, String> {
             let mut s = zero();
-            for t in ts {
-                s = s.add(&t.value(n, k)?);
+            for tm in ts {
+                s = s.add(&tm.value(n, k)?);
             }
             Ok(spec(&s))
         };
@@ -591,13 +592,14 @@ pub fn nm_points(pairs: &[(i64, i64)]) -> Vec<(i64, Point)> {
         .collect()
 }
 
-/// The domain `n ≥ n0, m ≥ 2, t > 0` (WYZ's `t = e^(−ε)` also has `t ≤ 1`, which no step needs).
-pub fn nmt_domain(n0: i64, text: &str) -> Domain {
+/// The domain `n ≥ n0, m ≥ 2, α > 0` of Wang–Ying–Zhang's Gibbs weight `α = e^{−ε}` (the variable
+/// `alpha`; `α ≤ 1` also holds, which no step needs).
+pub fn nm_alpha_domain(n0: i64, text: &str) -> Domain {
     Domain {
         lows: vec![
             ("n", Rational::from(n0), false),
             ("m", Rational::from(2), false),
-            ("t", Rational::ZERO, true),
+            ("alpha", Rational::ZERO, true),
         ],
         text: text.to_string(),
     }
@@ -609,18 +611,18 @@ mod tests {
     use crate::testutil::q;
 
     fn dom() -> Domain {
-        nmt_domain(1, "n >= 1, m >= 2, t > 0")
+        nm_alpha_domain(1, "n >= 1, m >= 2, alpha > 0")
     }
 
     #[test]
     fn sign_certificates() {
         let d = dom();
-        // (m − 1) t > 0 needs the strict t; m − 2 vanishes at the corner
-        assert!(d.positive(&var("m").sub(&int(1)).mul(&var("t"))));
+        // (m − 1) α > 0 needs the strict α; m − 2 vanishes at the corner
+        assert!(d.positive(&var("m").sub(&int(1)).mul(&var("alpha"))));
         assert!(!d.positive(&var("m").sub(&int(2))));
-        assert!(!d.positive(&var("m").sub(&int(2)).mul(&var("t"))));
-        assert!(d.positive(&int(1).add(&var("m").sub(&int(1)).mul(&var("t")))));
-        assert!(!d.positive(&var("t").sub(&int(1))));
+        assert!(!d.positive(&var("m").sub(&int(2)).mul(&var("alpha"))));
+        assert!(d.positive(&int(1).add(&var("m").sub(&int(1)).mul(&var("alpha")))));
+        assert!(!d.positive(&var("alpha").sub(&int(1))));
         assert!(!d.positive(&var("z")));
         let _ = q(1, 1);
     }
@@ -628,7 +630,7 @@ mod tests {
     #[test]
     fn shared_certificates_check_and_wrong_ones_fail() {
         let d = dom();
-        let w = rf(var("m").sub(&int(1)).mul(&var("t")));
+        let w = rf(var("m").sub(&int(1)).mul(&var("alpha")));
         for s in [
             binomial_theorem(w.clone(), one()),
             binomial_moment(w.clone(), one()),

@@ -49,6 +49,14 @@ pub trait ClaimChecker: Send + Sync {
                 .collect(),
         )
     }
+    /// How `dpcert search` picks the first counterexample of a size: `false` (the default) the
+    /// least by (length of the instance text, instance text, index), `true` the least index.
+    /// A claim whose [`Self::search_select`] stops at its first failing instance (an expression
+    /// claim) must say `true`: only the index order is the same in every shard of a split
+    /// search.
+    fn search_first_by_index(&self) -> bool {
+        false
+    }
 }
 
 /// A claim checker over instances of type `I`.

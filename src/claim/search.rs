@@ -35,12 +35,27 @@ pub struct Found {
     pub undecided: usize,
     /// The first failing instance of the default grid, if the claim already fails there.
     pub grid_failure: Option<Check>,
-    /// The counterexample and the search size it was found at.
-    pub counterexample: Option<(usize, Check)>,
+    /// The counterexample, with the search size and the index it was found at.
+    pub counterexample: Option<Counterexample>,
+    /// How the counterexample was chosen among a size's failing instances
+    /// ([`ClaimChecker::search_first_by_index`]).
+    pub first_by_index: bool,
     /// Why the search stopped.
     pub note: String,
     /// The budget ran out before `max_size` was searched.
     pub out_of_budget: bool,
+}
+
+/// A failing instance of a search family.
+#[derive(Clone, Debug)]
+pub struct Counterexample {
+    /// The search size.
+    pub size: usize,
+    /// Its index among the instances of that size, in the family's order (the order that
+    /// `--shard K/N` splits: shard K runs the indices i with i % N == K − 1).
+    pub index: usize,
+    /// Its report row (shrunk, for a family that shrinks).
+    pub check: Check,
 }
 
 /// Why a search could not start.
@@ -68,7 +83,8 @@ impl std::fmt::Display for SearchError {
 /// reported as such, so "no counterexample beyond the grid" is never read as "no
 /// counterexample"), then sizes 1, 2, ..., `max_size`, stopping at the first size with a
 /// failing instance. Of that size's failing instances the first by (length of the instance
-/// text, instance text, index) is reported. `progress(size, instances)` is called after each
+/// text, instance text, index) is reported, or the first by index when the claim says so
+/// ([`ClaimChecker::search_first_by_index`]). `progress(size, instances)` is called after each
 /// size. Runs on the current rayon pool.
 pub fn search(
     checker: &dyn ClaimChecker,
@@ -110,6 +126,7 @@ pub fn search(
         undecided: 0,
         grid_failure,
         counterexample: None,
+        first_by_index: checker.search_first_by_index(),
         note: format!("searched sizes 1..={}", opts.max_size),
         out_of_budget: false,
     };
@@ -132,15 +149,19 @@ pub fn search(
             .iter()
             .filter(|(_, c)| c.outcome == Outcome::Undecided)
             .count();
-        let first = checks
+        let failing = checks
             .into_iter()
-            .filter(|(_, c)| c.outcome == Outcome::Fails)
-            .min_by(|(i, a), (j, b)| {
+            .filter(|(_, c)| c.outcome == Outcome::Fails);
+        let first = if found.first_by_index {
+            failing.min_by_key(|(i, _)| *i)
+        } else {
+            failing.min_by(|(i, a), (j, b)| {
                 (a.instance.len(), &a.instance, i).cmp(&(b.instance.len(), &b.instance, j))
-            });
+            })
+        };
         let was_cut = cut.load(Ordering::Relaxed);
-        if let Some((_, c)) = first {
-            found.counterexample = Some((size, c));
+        if let Some((index, check)) = first {
+            found.counterexample = Some(Counterexample { size, index, check });
             found.note = if was_cut {
                 format!(
                     "stopped at size {size} with a counterexample; the budget of {} cut the size short, so a smaller one of this size may exist",
@@ -168,11 +189,13 @@ impl Found {
     pub fn reproduce(&self, id: &str) -> Option<String> {
         self.counterexample
             .as_ref()
-            .map(|(size, _)| format!("dpcert search {id} --max-size {size}"))
+            .map(|c| format!("dpcert search {id} --max-size {}", c.size))
     }
 
-    /// The `--json` form (what [`merge`] reads back).
+    /// The `--json` form (what [`merge`] reads back): `index` is the counterexample's index
+    /// at its size, `first_by` how it was chosen (`"index"` or `"instance"`, see [`search`]).
     pub fn to_json(&self, id: &str, shard: Option<(usize, usize)>) -> Value {
+        let c = self.counterexample.as_ref();
         json!({
             "id": id,
             "tried": self.tried,
@@ -180,8 +203,10 @@ impl Found {
             "shard": shard.map(|(k, n)| format!("{k}/{n}")),
             "grid_fails": self.grid_failure.as_ref().map(|c| c.instance.clone()),
             "result": if self.counterexample.is_some() { "fails" } else { "no counterexample" },
-            "size": self.counterexample.as_ref().map(|(s, _)| *s),
-            "counterexample": self.counterexample.as_ref().map(|(_, c)| c),
+            "size": c.map(|c| c.size),
+            "index": c.map(|c| c.index),
+            "first_by": if self.first_by_index { "index" } else { "instance" },
+            "counterexample": c.map(|c| &c.check),
             "reproduce": self.reproduce(id),
             "note": self.note,
         })
@@ -225,9 +250,11 @@ pub struct Merged {
 
 /// Merge the `--json` outputs `(file name, document)` of `dpcert search ID --shard K/N`. Every
 /// document must be one claim's search output, each shard at most once, all split into the
-/// same N; the merged counterexample is the one the unsplit search reports (smallest size,
-/// then the shortest, least instance text), with `tried` and `undecided` summed. An error
-/// names the file.
+/// same N and chosen the same way (`first_by`); the merged counterexample is the one the
+/// unsplit search reports: smallest size, then the least index (`first_by: "index"`) or the
+/// shortest, least instance text and then the least index (`"instance"`; a document without
+/// `first_by` is read as `"instance"`, one without `index` as the largest), with `tried` and
+/// `undecided` summed. An error names the file.
 pub fn merge(docs: &[(String, Value)]) -> Result<Merged, String> {
     for (name, v) in docs {
         if !(v["id"].is_string() && v["tried"].is_u64()) {
@@ -257,19 +284,34 @@ pub fn merge(docs: &[(String, Value)]) -> Result<Merged, String> {
         if let Some(other) = shards.insert(k, name.clone()) {
             return Err(format!("{name}: shard {k}/{n} already given by {other}"));
         }
+        if first_by(v) != first_by(first) {
+            return Err(format!(
+                "{name}: first_by {} differs from {}",
+                first_by(v),
+                first_by(first)
+            ));
+        }
     }
+    let by_index = first_by(first) == "index";
     let n = total.unwrap_or(1);
     let sum = |key: &str| docs.iter().map(|(_, v)| v[key].as_u64().unwrap_or(0)).sum();
     let found = docs
         .iter()
         .filter(|(_, v)| v["result"] == "fails")
-        // The unsplit search's choice: smallest size, then shortest and least instance text.
+        // The unsplit search's choice: smallest size, then the least index, or the shortest
+        // and least instance text and then the least index.
         .min_by_key(|(_, v)| {
             let inst = v["counterexample"]["instance"].as_str().unwrap_or("");
+            let (len, text) = if by_index {
+                (0, String::new())
+            } else {
+                (inst.len(), inst.to_string())
+            };
             (
                 v["size"].as_u64().unwrap_or(u64::MAX),
-                inst.len(),
-                inst.to_string(),
+                len,
+                text,
+                v["index"].as_u64().unwrap_or(u64::MAX),
             )
         })
         .cloned();
@@ -291,6 +333,11 @@ pub fn merge(docs: &[(String, Value)]) -> Result<Merged, String> {
     })
 }
 
+/// A search document's `first_by` (`"instance"` when absent).
+fn first_by(v: &Value) -> &str {
+    v["first_by"].as_str().unwrap_or("instance")
+}
+
 impl Merged {
     /// The `--json` form of `dpcert search-merge`.
     pub fn to_json(&self) -> Value {
@@ -303,6 +350,7 @@ impl Merged {
             "undecided": self.undecided,
             "result": if f.is_some() { "fails" } else { "no counterexample" },
             "size": f.map(|(_, v)| v["size"].clone()),
+            "index": f.map(|(_, v)| v["index"].clone()),
             "counterexample": f.map(|(_, v)| v["counterexample"].clone()),
             "from": f.map(|(name, _)| name.clone()),
             "reproduce": f.map(|(_, v)| v["reproduce"].clone()),
@@ -380,6 +428,55 @@ mod tests {
             .unwrap_err()
             .contains("f: not the --json output"));
         assert!(merge(&[]).is_err());
+    }
+
+    /// Issue 28's leftover: an expression claim's search stops at its first failing instance,
+    /// so each shard reports its own first one. Here the claim fails at `x=100 p=(1,0)` (index
+    /// 3 at search size 1, the unsplit answer, in shard 1/3) and at `x=5 p=(0,1)` (index 4,
+    /// shard 2/3, a shorter text that a text-first merge would pick); merged by index, the
+    /// three shards give the unsplit search's counterexample, index and all.
+    #[test]
+    fn three_shards_merge_to_the_unsplit_first_counterexample() {
+        use super::{search, Options};
+        use crate::claim::lang::checker::ExprChecker;
+        use crate::claim::ClaimChecker;
+        let c = ExprChecker::new(
+            "T-1",
+            "forall x in {100, 5}, p in dists(2, denom 2): not (x = 100 and p[0] = 1) and not (x = 5 and p[0] = 0)",
+        );
+        assert!(c.search_first_by_index());
+        let opts = |shard| Options {
+            max_size: 2,
+            budget: None,
+            shard,
+        };
+        let whole = search(&c, &opts(None), &|_, _| {}).unwrap();
+        let w = whole.counterexample.clone().unwrap();
+        assert_eq!((w.size, w.index), (1, 3));
+        assert!(w.check.instance.contains("x=100"), "{}", w.check.instance);
+        let docs: Vec<(String, serde_json::Value)> = (1..=3)
+            .map(|k| {
+                let f = search(&c, &opts(Some((k, 3))), &|_, _| {}).unwrap();
+                (format!("s{k}"), f.to_json("T-1", Some((k, 3))))
+            })
+            .collect();
+        // the shard that holds index 4 reports a shorter instance than the unsplit answer
+        let short = &docs[1].1;
+        assert_eq!(short["index"], json!(4));
+        assert!(
+            short["counterexample"]["instance"].as_str().unwrap().len() < w.check.instance.len()
+        );
+        let m = merge(&docs).unwrap();
+        let (from, v) = m.found.clone().unwrap();
+        assert_eq!(from, "s1");
+        assert_eq!(v["index"], json!(3));
+        assert_eq!(v["first_by"], json!("index"));
+        assert_eq!(v["counterexample"]["instance"], json!(w.check.instance));
+        assert_eq!(m.to_json()["index"], json!(3));
+        // shards chosen two different ways are refused
+        let mut mixed = docs.clone();
+        mixed[2].1["first_by"] = json!("instance");
+        assert!(merge(&mixed).unwrap_err().starts_with("s3: first_by"));
     }
 
     /// Shrink an integer counterexample of "n < 10" (fails for n >= 10) by halving and

@@ -364,8 +364,15 @@ pub fn search(a: &SearchArgs) -> i32 {
         );
     }
     match &found.counterexample {
-        Some((size, c)) => {
-            println!("{}: counterexample at search size {size}", a.id);
+        Some(search::Counterexample {
+            size,
+            index,
+            check: c,
+        }) => {
+            println!(
+                "{}: counterexample at search size {size} (instance #{index})",
+                a.id
+            );
             println!("instance  {}", c.instance);
             println!("compared  {}", c.compared);
             // A side without a value (a check that is not a comparison) is left out, not
@@ -433,8 +440,8 @@ pub fn search_merge(files: &[std::path::PathBuf], json: bool) -> i32 {
             Some((f, v)) => {
                 let c = &v["counterexample"];
                 println!(
-                    "{}: counterexample at search size {} (from {f})",
-                    m.id, v["size"]
+                    "{}: counterexample at search size {} (instance #{}, from {f})",
+                    m.id, v["size"], v["index"]
                 );
                 println!("instance  {}", c["instance"].as_str().unwrap_or(""));
                 println!("compared  {}", c["compared"].as_str().unwrap_or(""));

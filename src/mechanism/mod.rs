@@ -4,7 +4,8 @@
 //! [`crate::measure::epsilon`]): the privacy parameter is `t = e^ε ≥ 1`; entries are powers of
 //! `1/t`, so a rational `t` gives rational entries. The DP level
 //! ([`crate::measure::dp_level`]) of these mechanisms is then stated as a power of `t`.
-//! Papers that write `t = e^{−ε}` convert at their own boundary.
+//! A paper that works in `e^{−ε}` (Wang–Ying–Zhang's Gibbs weight `α`) names it apart and passes
+//! `t = 1/α` at its own boundary.
 
 pub mod database;
 

@@ -81,28 +81,28 @@ pub struct OrbitLpCertificate {
     pub samples: Vec<Point>,
 }
 
-fn scaled(c: &MRatFn, t: &Term) -> Term {
+fn scaled(c: &MRatFn, tm: &Term) -> Term {
     Term {
-        coeff: c.mul(&t.coeff),
-        ..t.clone()
+        coeff: c.mul(&tm.coeff),
+        ..tm.clone()
     }
 }
 
-fn with_poly(p: &MPoly, t: &Term) -> Term {
+fn with_poly(p: &MPoly, tm: &Term) -> Term {
     Term {
-        poly: p.mul(&t.poly),
-        ..t.clone()
+        poly: p.mul(&tm.poly),
+        ..tm.clone()
     }
 }
 
 /// `size` vanishes outside `0 ≤ k ≤ n`: a denominator factorial `(k − a)!` with `a ≥ 0` and one
 /// `(n − k − b)!` with `b ≥ 0`.
-fn levels_only(t: &Term) -> bool {
-    let low = t
+fn levels_only(tm: &Term) -> bool {
+    let low = tm
         .facts
         .iter()
         .any(|(l, e)| *e < 0 && l.n == 0 && l.k == 1 && l.c <= 0);
-    let high = t
+    let high = tm
         .facts
         .iter()
         .any(|(l, e)| *e < 0 && l.n == 1 && l.k == -1 && l.c <= 0);
@@ -235,7 +235,7 @@ impl OrbitLpCertificate {
                 r.eval(&pt)
                     .ok_or_else(|| format!("{r} is not a number at n = {n}, {pt:?}"))
             };
-            let at_l = |t: &Term, l: i64| num(&t.value(n, l)?);
+            let at_l = |tm: &Term, l: i64| num(&tm.value(n, l)?);
             let mut pt_l = pt.clone();
             pt_l.insert("n".into(), Rational::from(n));
             let poly_at = |p: &MPoly, l: i64| -> Result<Rational, String> {
@@ -291,19 +291,19 @@ impl OrbitLpCertificate {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::claim::forall::{int, nmt_domain, rf, var};
+    use crate::claim::forall::{int, nm_alpha_domain, rf, var};
     use crate::num::hypergeom::binomial_facts;
 
-    /// The smallest orbit LP, by hand: H(n, 2) around a centre with cost l, t = e^-eps free:
-    /// the Gibbs point, u = h = n t/(1+t), kappa = t/(1+t) (the m = 2 case of WYZ's level LP,
+    /// The smallest orbit LP, by hand: H(n, 2) around a centre with cost l, α = e^-eps free:
+    /// the Gibbs point, u = h = n α/(1+α), kappa = α/(1+α) (the m = 2 case of WYZ's level LP,
     /// written out here independently of the paper module).
     fn cube() -> OrbitLpCertificate {
-        let t = rf(var("t"));
-        let g = rf(int(1)).add(&t);
+        let alpha = rf(var("alpha"));
+        let g = rf(int(1)).add(&alpha);
         let one = rf(MPoly::one());
         let term = |c: MRatFn, p: MPoly, f, w| Term::new(c, p, f, w).unwrap();
-        let h = term(t.div(&g).unwrap(), var("n"), vec![], vec![]);
-        // F = C(n,k) t^k (1+t)^-n, G = -C(n,k-1) t^k (1+t)^(-n-1) (the binomial theorem's WZ pair)
+        let h = term(alpha.div(&g).unwrap(), var("n"), vec![], vec![]);
+        // F = C(n,k) α^k (1+α)^-n, G = -C(n,k-1) α^k (1+α)^(-n-1) (the binomial theorem's WZ pair)
         let f_obj = term(
             one.clone(),
             var("k"),
@@ -313,7 +313,7 @@ mod tests {
                 (Lin::new(1, -1, 0), -1),
             ],
             vec![
-                (t.clone(), Lin::new(0, 1, -1)),
+                (alpha.clone(), Lin::new(0, 1, -1)),
                 (g.clone(), Lin::new(-1, 0, 1)),
             ],
         );
@@ -326,12 +326,12 @@ mod tests {
                 (Lin::new(1, -1, 1), -1),
             ],
             vec![
-                (t.clone(), Lin::new(0, 1, -1)),
+                (alpha.clone(), Lin::new(0, 1, -1)),
                 (g.clone(), Lin::new(-1, 0, 0)),
             ],
         );
         let mut s = Point::new();
-        s.insert("t".into(), Rational::from_signeds(1, 2));
+        s.insert("alpha".into(), Rational::from_signeds(1, 2));
         OrbitLpCertificate {
             lp: OrbitLp {
                 size: term(one.clone(), MPoly::one(), binomial_facts(0, 0), vec![]),
@@ -339,7 +339,7 @@ mod tests {
                 up: var("n").sub(&var("k")),
                 down: var("k"),
                 lo: one.clone(),
-                hi: one.div(&t).unwrap(),
+                hi: one.div(&alpha).unwrap(),
             },
             value: h.clone(),
             primal: term(
@@ -347,7 +347,7 @@ mod tests {
                 MPoly::one(),
                 vec![],
                 vec![
-                    (t.clone(), Lin::new(0, 1, 0)),
+                    (alpha.clone(), Lin::new(0, 1, 0)),
                     (g.clone(), Lin::new(-1, 0, 0)),
                 ],
             ),
@@ -356,20 +356,20 @@ mod tests {
                 MPoly::one(),
                 binomial_facts(0, -1),
                 vec![
-                    (t.clone(), Lin::new(0, 1, 0)),
+                    (alpha.clone(), Lin::new(0, 1, 0)),
                     (g.clone(), Lin::new(-1, 0, -1)),
                 ],
             ),
             objective: (f_obj, g_obj),
             u: h,
-            kappa: term(t.div(&g).unwrap(), MPoly::one(), vec![], vec![]),
+            kappa: term(alpha.div(&g).unwrap(), MPoly::one(), vec![], vec![]),
             n0: 1,
             samples: vec![s],
         }
     }
 
     fn dom() -> Domain {
-        nmt_domain(1, "n >= 1, t > 0")
+        nm_alpha_domain(1, "n >= 1, alpha > 0")
     }
 
     #[test]
@@ -398,7 +398,7 @@ mod tests {
         let mut c = cube();
         c.value.coeff = c.value.coeff.mul(&rf(int(3)));
         assert!(c.check(&d).is_err());
-        // ... and the simplex says so at n = 2, t = 1/2 (optimum 2/3, not 2)
+        // ... and the simplex says so at n = 2, α = 1/2 (optimum 2/3, not 2)
         assert!(c.cross_check(2, &Point::new()).is_err());
         // intersection numbers that leave the orbits 0..n
         let mut c = cube();

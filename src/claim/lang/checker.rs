@@ -59,6 +59,12 @@ impl ClaimChecker for ExprChecker {
     ) -> Option<Vec<(usize, Check)>> {
         grow::search_select(self.claim.as_ref().ok()?, size, keep)
     }
+    /// The evaluator stops at the first failing instance of a chunk, so a shard sees only its
+    /// own first one: choose by index ([`crate::claim::search::merge`] then agrees with an
+    /// unsplit search).
+    fn search_first_by_index(&self) -> bool {
+        true
+    }
 }
 
 /// The manifest directory the CLI reads (`DPCERT_THEOREMS`, else `theorems/`).

@@ -274,6 +274,29 @@ fn composition_builtins() {
     assert!(e.message.contains("usage: dp_k"), "{}", e.message);
 }
 
+/// Issue 27 (one t convention): every builtin that takes a privacy parameter reads it as
+/// `t = e^ε ≥ 1` and refuses an `e^{−ε}` in (0, 1) with the convention in the message; `t = 1`
+/// (ε = 0) is accepted.
+#[test]
+fn every_t_argument_is_e_to_the_eps_at_least_1() {
+    for src in [
+        "dp(rr(2, 1/2)) = 2",
+        "dp(geometric(3, 1/2)) = 2",
+        "delta(rr(2, 3), 1/2) = 0",
+        "delta_k(rr(2, 3), 1, 1/2) = 0",
+        "max_utility(uniform(2), complete(2), 1/2) = 1",
+    ] {
+        let v = verdict(src);
+        assert_eq!(v.outcome, Outcome::Error, "{src}");
+        let (_, e) = v.first_error.expect(src);
+        assert!(
+            e.contains("t = e^eps must be at least 1, got 1/2"),
+            "{src}: {e}"
+        );
+    }
+    assert_eq!(verdict("dp(rr(2, 1)) = 1").outcome, Outcome::Holds);
+}
+
 /// A call of a finite-valued builtin facing `inf` (`mult_leakage(p, W) <= dp(W)` at an
 /// infinite DP ratio) is checked, not computed: the verdict, the counts, the reported
 /// instances, the methods and the errors are those of the same claim with the call written

@@ -2,7 +2,14 @@
 //! Identifiability, Differential Privacy and Mutual-Information Privacy"; seed
 //! `002_153cb4c1f2b34735.txt`); manifest `theorems/wang-ying-zhang.toml`.
 //!
-//! Convention throughout: t = e^{−ε} rational in (0, 1], E = 1/t; log base e (nats).
+//! Convention throughout: the paper writes its kernel in `e^{−ε}` (`e^{−ε d(x,y)}`, eqs (26), (27),
+//! (41)), so this module works in the Gibbs weight `α = e^{−ε}`, rational in (0, 1], in which the
+//! kernel `α^{d(x,y)}` and its normaliser `(1+(m−1)α)ⁿ` are polynomials (the claims file calls it
+//! `t`; here the name `t` is not used, because in the rest of the crate `t = e^ε ≥ 1`), and in
+//! `E = 1/α = e^ε`, which is the crate's `t`: wherever this module hands a privacy level to the
+//! crate (a DP or identifiability ratio, `lp::ChannelLp`) it is `E = 1/α`. Instance labels print
+//! `alpha=…`. Logs are base e (nats).
+//!
 //! Submodules: `core` (the paper's objects), `inst` (instance types and check helpers),
 //! `graph` (G*, L1.s3, L1.s13, D1, D18), `lemma1` (L1*, X11, X12).
 

@@ -1,10 +1,11 @@
 //! Shared objects of Wang–Ying–Zhang (seed `002_153cb4c1f2b34735.txt`), built from the
-//! paper's definitions: the Hamming space 𝒟ⁿ, the Gibbs kernel `t^{d(x,y)}/Z`, priors, the
+//! paper's definitions: the Hamming space 𝒟ⁿ, the Gibbs kernel `α^{d(x,y)}/Z`, priors, the
 //! mechanisms ℰ_i (26) and ℰ_d (27), their DP / identifiability levels as exact ratios,
 //! distortion (5) and mutual information (4) as an exact log-linear form.
 //!
-//! Convention: `t = e^{−ε}` is rational in (0, 1]; `E = 1/t = e^{ε}`. Levels are reported as the
-//! exact ratio `e^{level}` (the library's `ExtRational`, `+∞` possible).
+//! Convention: `α = e^{−ε}` (the Gibbs weight) is rational in (0, 1]; `E = 1/α = e^{ε}` is the
+//! crate's `t` (see [`crate::claim::papers::wang_ying_zhang`]). Levels are reported as the exact
+//! ratio `e^{level}` (the library's `ExtRational`, `+∞` possible), i.e. in `E`, never in `α`.
 //!
 //! Tiny private helpers (enumeration of 𝒟ⁿ, Hamming distance) live here until the shared graph
 //! layer provides them.
@@ -135,25 +136,25 @@ impl fmt::Display for Space {
     }
 }
 
-/// g = 1 + (m−1)t (the paper's g_ε, l.397).
-pub fn row_normaliser(m: usize, t: &Rational) -> Rational {
-    qi(1) + qi(m as i64 - 1) * t
+/// g = 1 + (m−1)α (the paper's g_ε, l.397).
+pub fn row_normaliser(m: usize, alpha: &Rational) -> Rational {
+    qi(1) + qi(m as i64 - 1) * alpha
 }
 
 /// Z = (1 + (m−1)e^{−ε})ⁿ.
-pub fn gibbs_normaliser(n: usize, m: usize, t: &Rational) -> Rational {
-    pw(&row_normaliser(m, t), n)
+pub fn gibbs_normaliser(n: usize, m: usize, alpha: &Rational) -> Rational {
+    pw(&row_normaliser(m, alpha), n)
 }
 
-/// h(ε) = n / (1 + e^ε/(m−1)), eq (32), evaluated at e^ε = 1/t exactly as printed.
-pub fn optimal_distortion(n: usize, m: usize, t: &Rational) -> Rational {
-    let e = qi(1) / t;
+/// h(ε) = n / (1 + e^ε/(m−1)), eq (32), evaluated at e^ε = 1/α exactly as printed.
+pub fn optimal_distortion(n: usize, m: usize, alpha: &Rational) -> Rational {
+    let e = qi(1) / alpha;
     qi(n as i64) / (qi(1) + e / qi(m as i64 - 1))
 }
 
-/// t_D = e^{−h⁻¹(D)} from eq (17): h⁻¹(D) = ln(n/D − 1) + ln(m−1), so
-/// t_D = 1/((n/D − 1)(m−1)) (0 < D < n).
-pub fn t_of_d(n: usize, m: usize, d: &Rational) -> Rational {
+/// α_D = e^{−h⁻¹(D)} from eq (17): h⁻¹(D) = ln(n/D − 1) + ln(m−1), so
+/// α_D = 1/((n/D − 1)(m−1)) (0 < D < n).
+pub fn alpha_of_d(n: usize, m: usize, d: &Rational) -> Rational {
     qi(1) / ((qi(n as i64) / d - qi(1)) * qi(m as i64 - 1))
 }
 
@@ -217,12 +218,12 @@ pub fn iid_linear(sp: &Space) -> Prior {
     product(sp, "iid(1..m)", &vec![pi; sp.n])
 }
 
-/// The Gibbs vertex prior π_{t,y0}(x) = t^{d(x,y0)}/Z (§0.1 of the claims file).
-pub fn gibbs_vertex(sp: &Space, t: &Rational, y0: usize) -> Prior {
-    let zz = gibbs_normaliser(sp.n, sp.m, t);
+/// The Gibbs vertex prior π_{α,y0}(x) = α^{d(x,y0)}/Z (§0.1 of the claims file).
+pub fn gibbs_vertex(sp: &Space, alpha: &Rational, y0: usize) -> Prior {
+    let zz = gibbs_normaliser(sp.n, sp.m, alpha);
     Prior {
-        label: format!("gibbs(t={t},y0={y0})"),
-        p: (0..sp.size).map(|x| pw(t, sp.d(x, y0)) / &zz).collect(),
+        label: format!("gibbs(alpha={alpha},y0={y0})"),
+        p: (0..sp.size).map(|x| pw(alpha, sp.d(x, y0)) / &zz).collect(),
     }
 }
 
@@ -281,8 +282,8 @@ pub fn small_spaces() -> Vec<Space> {
         .collect()
 }
 
-/// The default t = e^{−ε} grid.
-pub fn t_grid() -> Vec<Rational> {
+/// The default α = e^{−ε} grid.
+pub fn alpha_grid() -> Vec<Rational> {
     vec![q(1, 3), q(1, 2), q(2, 3)]
 }
 
@@ -296,12 +297,16 @@ pub fn r_x(sp: &Space, p: &[Rational]) -> DpLevel {
 /// A mechanism p_{Y|X} is an N×N row-stochastic matrix `w[x][y]`, the library's rows.
 pub(crate) use crate::prob::Rows;
 
-/// ℰ_d (eq (27)): p(y|x) = t^{d(x,y)}/Z.
-pub fn e_d(sp: &Space, t: &Rational) -> Rows {
-    let zz = gibbs_normaliser(sp.n, sp.m, t);
-    let tp: Vec<Rational> = (0..=sp.n).map(|k| pw(t, k) / &zz).collect();
+/// ℰ_d (eq (27)): p(y|x) = α^{d(x,y)}/Z.
+pub fn e_d(sp: &Space, alpha: &Rational) -> Rows {
+    let zz = gibbs_normaliser(sp.n, sp.m, alpha);
+    let alpha_pow: Vec<Rational> = (0..=sp.n).map(|k| pw(alpha, k) / &zz).collect();
     (0..sp.size)
-        .map(|x| (0..sp.size).map(|y| tp[sp.d(x, y)].clone()).collect())
+        .map(|x| {
+            (0..sp.size)
+                .map(|y| alpha_pow[sp.d(x, y)].clone())
+                .collect()
+        })
         .collect()
 }
 
@@ -327,64 +332,67 @@ fn tensor_apply(sp: &Space, v: &[Rational], diag: &Rational, off: &Rational) -> 
     cur
 }
 
-/// p_Y^{(t)} = G_t⁻¹ p_X by the per-row inverse k_t⁻¹ = [(1+(m−1)t)I − tJ]/(1−t) (t ≠ 1).
-/// Callers verify `G_t p_Y = p_X` with [`gibbs_forward`] before use.
-pub fn gibbs_inverse(sp: &Space, t: &Rational, p: &[Rational]) -> Vec<Rational> {
-    let one_m_t = qi(1) - t;
-    let diag = (qi(1) + qi(sp.m as i64 - 2) * t) / &one_m_t;
-    let off = -(t / &one_m_t);
+/// p_Y^{(α)} = G_α⁻¹ p_X by the per-row inverse k_α⁻¹ = [(1+(m−1)α)I − αJ]/(1−α) (α ≠ 1).
+/// Callers verify `G_α p_Y = p_X` with [`gibbs_forward`] before use.
+pub fn gibbs_inverse(sp: &Space, alpha: &Rational, p: &[Rational]) -> Vec<Rational> {
+    let one_m_alpha = qi(1) - alpha;
+    let diag = (qi(1) + qi(sp.m as i64 - 2) * alpha) / &one_m_alpha;
+    let off = -(alpha / &one_m_alpha);
     tensor_apply(sp, p, &diag, &off)
 }
 
-/// (G_t v)(x) = Σ_y t^{d(x,y)}/Z · v(y), computed directly from the Hamming distance.
-pub fn gibbs_forward(sp: &Space, t: &Rational, v: &[Rational]) -> Vec<Rational> {
-    let zz = gibbs_normaliser(sp.n, sp.m, t);
-    let tp: Vec<Rational> = (0..=sp.n).map(|k| pw(t, k) / &zz).collect();
+/// (G_α v)(x) = Σ_y α^{d(x,y)}/Z · v(y), computed directly from the Hamming distance.
+pub fn gibbs_forward(sp: &Space, alpha: &Rational, v: &[Rational]) -> Vec<Rational> {
+    let zz = gibbs_normaliser(sp.n, sp.m, alpha);
+    let alpha_pow: Vec<Rational> = (0..=sp.n).map(|k| pw(alpha, k) / &zz).collect();
     (0..sp.size)
-        .map(|x| (0..sp.size).map(|y| &tp[sp.d(x, y)] * &v[y]).sum())
+        .map(|x| (0..sp.size).map(|y| &alpha_pow[sp.d(x, y)] * &v[y]).sum())
         .collect()
 }
 
 /// The p_Y that makes the Gibbs posterior (41) consistent with p_X (D12), verified exactly:
-/// `Some(p_Y)` when t < 1 and G_t p_Y = p_X (checked by the direct product); at t = 1 the
+/// `Some(p_Y)` when α < 1 and G_α p_Y = p_X (checked by the direct product); at α = 1 the
 /// Gibbs posterior is uniform and is feasible iff p_X is uniform (then p_Y = p_X).
-pub fn gibbs_p_y(sp: &Space, t: &Rational, p: &[Rational]) -> Option<Vec<Rational>> {
-    if *t == 1u32 {
+pub fn gibbs_p_y(sp: &Space, alpha: &Rational, p: &[Rational]) -> Option<Vec<Rational>> {
+    if *alpha == 1u32 {
         return if p.iter().all(|v| *v == p[0]) {
             Some(p.to_vec())
         } else {
             None
         };
     }
-    let py = gibbs_inverse(sp, t, p);
-    let back = gibbs_forward(sp, t, &py);
-    assert!(back == p, "G_t G_t^-1 p_X != p_X: kernel inverse wrong");
+    let py = gibbs_inverse(sp, alpha, p);
+    let back = gibbs_forward(sp, alpha, &py);
+    assert!(
+        back == p,
+        "G_alpha G_alpha^-1 p_X != p_X: kernel inverse wrong"
+    );
     Some(py)
 }
 
-/// The Gibbs posterior is feasible at t (D12): p_Y^{(t)} exists and is ≥ 0.
-pub fn gibbs_feasible(sp: &Space, t: &Rational, p: &[Rational]) -> bool {
-    match gibbs_p_y(sp, t, p) {
+/// The Gibbs posterior is feasible at α (D12): p_Y^{(α)} exists and is ≥ 0.
+pub fn gibbs_feasible(sp: &Space, alpha: &Rational, p: &[Rational]) -> bool {
+    match gibbs_p_y(sp, alpha, p) {
         Some(py) => py.iter().all(|v| *v >= 0u32),
         None => false,
     }
 }
 
-/// ℰ_i (eq (26)): p(y|x) = p_Y(y) t^{d(x,y)} / (p_X(x) Z) with p_Y = G_t⁻¹ p_X.
+/// ℰ_i (eq (26)): p(y|x) = p_Y(y) α^{d(x,y)} / (p_X(x) Z) with p_Y = G_α⁻¹ p_X.
 /// `None` when p_X lacks full support or p_Y is not a pmf (ε < ε̃_X).
-pub fn e_i(sp: &Space, t: &Rational, p: &[Rational]) -> Option<(Rows, Vec<Rational>)> {
+pub fn e_i(sp: &Space, alpha: &Rational, p: &[Rational]) -> Option<(Rows, Vec<Rational>)> {
     if p.iter().any(|v| *v <= 0u32) {
         return None;
     }
-    let py = gibbs_p_y(sp, t, p)?;
+    let py = gibbs_p_y(sp, alpha, p)?;
     if py.iter().any(|v| *v < 0u32) {
         return None;
     }
-    let zz = gibbs_normaliser(sp.n, sp.m, t);
+    let zz = gibbs_normaliser(sp.n, sp.m, alpha);
     let w = (0..sp.size)
         .map(|x| {
             (0..sp.size)
-                .map(|y| &py[y] * pw(t, sp.d(x, y)) / (&p[x] * &zz))
+                .map(|y| &py[y] * pw(alpha, sp.d(x, y)) / (&p[x] * &zz))
                 .collect()
         })
         .collect();
@@ -432,13 +440,13 @@ pub fn random_mech(rng: &mut Lcg, rows: usize, cols: usize, k: u64, zeros: bool)
         .collect()
 }
 
-/// Σ_l N_l t^l as a polynomial in t.
+/// Σ_l N_l α^l as a polynomial in α.
 pub fn sphere_gf(n: usize, m: usize) -> Poly {
     let sp_n = Space::parameters_only(n, m);
     Poly::new((0..=n).map(|l| sp_n.n_l(l)).collect())
 }
 
-/// (1 + (m−1)t)^k as a polynomial in t.
+/// (1 + (m−1)α)^k as a polynomial in α.
 pub fn g_poly(m: usize, k: u64) -> Poly {
     Poly::new(vec![qi(1), qi(m as i64 - 1)]).pow(k)
 }
@@ -493,8 +501,8 @@ mod tests {
     fn h_and_t_d_are_inverse() {
         for (n, m) in [(1, 2), (2, 3), (3, 4)] {
             for d in [q(1, 5), q(1, 2)] {
-                let t = t_of_d(n, m, &d);
-                assert_eq!(optimal_distortion(n, m, &t), d);
+                let alpha = alpha_of_d(n, m, &d);
+                assert_eq!(optimal_distortion(n, m, &alpha), d);
             }
         }
     }
@@ -503,18 +511,18 @@ mod tests {
     fn gibbs_inverse_roundtrip() {
         let sp = Space::new(2, 3);
         let p = random_prior(&sp, 3, 7).p;
-        let t = q(1, 3);
-        let py = gibbs_inverse(&sp, &t, &p);
-        assert_eq!(gibbs_forward(&sp, &t, &py), p);
+        let alpha = q(1, 3);
+        let py = gibbs_inverse(&sp, &alpha, &p);
+        assert_eq!(gibbs_forward(&sp, &alpha, &py), p);
     }
 
     #[test]
     fn dp_level_of_randomized_response_table() {
-        // n=1, m=2: E_d at t is binary randomized response with ratio 1/t.
+        // n=1, m=2: E_d at α is binary randomized response with ratio 1/α.
         let sp = Space::new(1, 2);
-        for t in [q(1, 3), q(1, 2), q(9, 10)] {
-            let lv = dp_level(&sp, &e_d(&sp, &t));
-            assert_eq!(lv.ratio.finite().cloned(), Some(qi(1) / &t));
+        for alpha in [q(1, 3), q(1, 2), q(9, 10)] {
+            let lv = dp_level(&sp, &e_d(&sp, &alpha));
+            assert_eq!(lv.ratio.finite().cloned(), Some(qi(1) / &alpha));
         }
     }
 }

@@ -1,21 +1,24 @@
 //! Derived questions of the claims file that need LP-DP / LP-I optima (X4, X6, X7, X10) and the
 //! achievability claim S12, decided with explicit certificates checked row by row.
 //!
-//! **The LP-DP certificate on the T1a range (new, checked exactly).** For t ≤ t̃ write
-//! p_X = Σ_{y0} p_Y(y0) π_{t,y0} with p_Y = G_t⁻¹p_X ≥ 0 (π_{t,y0}(x) = t^{d(x,y0)}/Z, the Gibbs
-//! vertex priors). Dual point of LP-DP at E = 1/t:
-//!   u_x = Σ_{y0} p_Y(y0) π_{t,y0}(x) d(x,y0),
-//!   λ_{(a,b),y} = Σ_{y0} p_Y(y0) π_{t,y0}(a) · [a, b differ in a row i with a_i = y_i ≠ y0_i = b_i],
-//! on the rows E W(b,y) − W(a,y) ≥ 0. Its objective Σ_x u_x equals h(ε) (every π_{t,y0} has mean
+//! **The LP-DP certificate on the T1a range (new, checked exactly).** For α ≤ α̃ write
+//! p_X = Σ_{y0} p_Y(y0) π_{α,y0} with p_Y = G_α⁻¹p_X ≥ 0 (π_{α,y0}(x) = α^{d(x,y0)}/Z, the Gibbs
+//! vertex priors). Dual point of LP-DP at E = 1/α:
+//!   u_x = Σ_{y0} p_Y(y0) π_{α,y0}(x) d(x,y0),
+//!   λ_{(a,b),y} = Σ_{y0} p_Y(y0) π_{α,y0}(a) · [a, b differ in a row i with a_i = y_i ≠ y0_i = b_i],
+//! on the rows E W(b,y) − W(a,y) ≥ 0. Its objective Σ_x u_x equals h(ε) (every π_{α,y0} has mean
 //! distance h from y0), so D_d*(ε) ≥ h(ε); with ℰ_d, D_d*(ε) = h(ε). Every dual row
 //! u_x + E Σ_a λ_{(a,x),y} − Σ_b λ_{(x,b),y} ≤ p_X(x) d(x,y) is checked exactly (they are tight,
-//! since E·π_{t,y0}(a) = π_{t,y0}(x) for a one step further from y0).
+//! since E·π_{α,y0}(a) = π_{α,y0}(x) for a one step further from y0).
+//!
+//! Convention: `α = e^{−ε}` ∈ (0, 1], the Gibbs weight; `E = 1/α = e^ε` is the crate's `t`
+//! (see [`crate::claim::papers::wang_ying_zhang`]).
 
 use super::core::{
     distortion, dp_level, e_d, e_i, gibbs_normaliser, gibbs_p_y, ident_level, optimal_distortion,
     pw, q, qi, r_x, random_mech, Lcg, Space,
 };
-use super::inst::{grid_nmtp, Nmtp};
+use super::inst::{grid_nm_alpha_prior, NmAlphaPrior};
 use super::mech::grid_in_range;
 use super::prior::{threshold, Threshold};
 use super::theorem1::{farkas_lpi, in_range, lpi_lower, vacuous};
@@ -26,13 +29,13 @@ use std::cmp::Ordering;
 
 fn fam(
     id: &'static str,
-    grid: fn() -> Vec<Nmtp>,
-    check: fn(&Nmtp) -> Check,
+    grid: fn() -> Vec<NmAlphaPrior>,
+    check: fn(&NmAlphaPrior) -> Check,
 ) -> Box<dyn ClaimChecker> {
     Family {
         id,
         grid,
-        beyond: Some(super::inst::nmtp_beyond),
+        beyond: Some(super::inst::nm_alpha_prior_beyond),
         check,
     }
     .boxed()
@@ -41,7 +44,7 @@ fn fam(
 pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
     vec![
         fam("WYZ-X4", grid_x4, x4),
-        fam("WYZ-X6", grid_nmtp, x6),
+        fam("WYZ-X6", grid_nm_alpha_prior, x6),
         fam("WYZ-X7", grid_x7, x7),
         fam("WYZ-X7-corrected", grid_in_range, x7_corrected),
         Family {
@@ -55,11 +58,11 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
     ]
 }
 
-/// X4 grid: the default grid plus, for each prior, t = 1/r_X and a rational point of (t̃, 1/r_X).
-fn grid_x4() -> Vec<Nmtp> {
-    let mut v = grid_nmtp();
+/// X4 grid: the default grid plus, for each prior, α = 1/r_X and a rational point of (α̃, 1/r_X).
+fn grid_x4() -> Vec<NmAlphaPrior> {
+    let mut v = grid_nm_alpha_prior();
     let mut extra = Vec::new();
-    for i in v.iter().filter(|i| i.t == q(1, 2)) {
+    for i in v.iter().filter(|i| i.alpha == q(1, 2)) {
         let sp = Space::new(i.n, i.m);
         let r = r_x(&sp, &i.prior.p)
             .ratio
@@ -68,12 +71,12 @@ fn grid_x4() -> Vec<Nmtp> {
         let top = qi(1) / &r;
         if let Threshold::Root(mut root, _) = threshold(&sp, &i.prior.p) {
             root.refine_to(&q(1, 1000));
-            for t in [top.clone(), (&root.hi + &top) / qi(2)] {
-                if t > root.hi && t <= top {
-                    extra.push(Nmtp {
+            for alpha in [top.clone(), (&root.hi + &top) / qi(2)] {
+                if alpha > root.hi && alpha <= top {
+                    extra.push(NmAlphaPrior {
                         n: i.n,
                         m: i.m,
-                        t,
+                        alpha,
                         prior: i.prior.clone(),
                     });
                 }
@@ -85,14 +88,14 @@ fn grid_x4() -> Vec<Nmtp> {
 }
 
 /// Certified lower bound D_d*(ε) ≥ h(ε) on the T1a range by the mixture dual (module doc).
-pub fn lpdp_range_cert(sp: &Space, t: &Rational, p: &[Rational]) -> Result<Rational, String> {
-    let py = gibbs_p_y(sp, t, p).ok_or("t = 1 with a non-uniform prior")?;
+pub fn lpdp_range_cert(sp: &Space, alpha: &Rational, p: &[Rational]) -> Result<Rational, String> {
+    let py = gibbs_p_y(sp, alpha, p).ok_or("alpha = 1 with a non-uniform prior")?;
     if py.iter().any(|v| *v < 0u32) {
         return Err("outside the range (p_Y has a negative entry)".into());
     }
-    let e = qi(1) / t;
-    let zz = gibbs_normaliser(sp.n, sp.m, t);
-    let pi = |y0: usize, x: usize| pw(t, sp.d(x, y0)) / &zz;
+    let e = qi(1) / alpha;
+    let zz = gibbs_normaliser(sp.n, sp.m, alpha);
+    let pi = |y0: usize, x: usize| pw(alpha, sp.d(x, y0)) / &zz;
     let support: Vec<usize> = (0..sp.size).filter(|&y| py[y] > 0u32).collect();
     // λ for the row (a, b, y).
     let lambda = |a: usize, b: usize, y: usize| -> Rational {
@@ -131,23 +134,23 @@ pub fn lpdp_range_cert(sp: &Space, t: &Rational, p: &[Rational]) -> Result<Ratio
         }
     }
     let obj: Rational = u.iter().sum();
-    let hh = optimal_distortion(sp.n, sp.m, t);
+    let hh = optimal_distortion(sp.n, sp.m, alpha);
     if obj != hh {
         return Err(format!("dual objective {obj} != h {hh}"));
     }
     Ok(obj)
 }
 
-/// X7 grid: the in-range grid plus Gibbs vertex priors at their own threshold t̃ = t.
-fn grid_x7() -> Vec<Nmtp> {
+/// X7 grid: the in-range grid plus Gibbs vertex priors at their own threshold α̃ = α.
+fn grid_x7() -> Vec<NmAlphaPrior> {
     let mut v = grid_in_range();
     for s in super::core::small_spaces() {
-        for t in super::core::t_grid() {
-            v.push(Nmtp {
+        for alpha in super::core::alpha_grid() {
+            v.push(NmAlphaPrior {
                 n: s.n,
                 m: s.m,
-                t: t.clone(),
-                prior: super::core::gibbs_vertex(&s, &t, 0),
+                alpha: alpha.clone(),
+                prior: super::core::gibbs_vertex(&s, &alpha, 0),
             });
         }
     }
@@ -166,43 +169,43 @@ fn best_constant(sp: &Space, p: &[Rational]) -> Rational {
         .unwrap()
 }
 
-/// Is t exactly the threshold t̃ of the prior (a root of some P_y where the range ends)?
-fn at_threshold(sp: &Space, t: &Rational, p: &[Rational]) -> bool {
+/// Is α exactly the threshold α̃ of the prior (a root of some P_y where the range ends)?
+fn at_threshold(sp: &Space, alpha: &Rational, p: &[Rational]) -> bool {
     match threshold(sp, p) {
         Threshold::WholeInterval => false,
-        Threshold::Root(r, _) => r.cmp_rational(t) == Ordering::Equal,
+        Threshold::Root(r, _) => r.cmp_rational(alpha) == Ordering::Equal,
     }
 }
 
 /// X7 as titled (claims file X7): for 0 < D ≤ h(ε̃_X), ε_d*(D) = ε_i*(D) = h⁻¹(D). The D-side
 /// D_d*(ε) = h(ε) for ε ≥ ε̃_X is certified (mixture dual + ℰ_d). At the endpoint D = h(ε̃_X)
-/// (t = t̃ rational) the ε-side is decided by the 0-DP mechanisms: if a constant output has
+/// (α = α̃ rational) the ε-side is decided by the 0-DP mechanisms: if a constant output has
 /// distortion ≤ D then ε_d*(D) = 0, which differs from h⁻¹(D) = ε̃_X when ε̃_X > 0.
-fn x7(i: &Nmtp) -> Check {
+fn x7(i: &NmAlphaPrior) -> Check {
     let sp = Space::new(i.n, i.m);
     let p = &i.prior.p;
     if in_range(&sp, i).is_none() {
-        return vacuous("t > t~");
+        return vacuous("alpha > alpha~");
     }
-    let hh = optimal_distortion(sp.n, sp.m, &i.t);
-    if let Err(e) = lpdp_range_cert(&sp, &i.t, p) {
+    let hh = optimal_distortion(sp.n, sp.m, &i.alpha);
+    if let Err(e) = lpdp_range_cert(&sp, &i.alpha, p) {
         return crate::claim::undecided_because(format!(
             "the mixture-dual certificate of D_d*(eps) = h(eps) was not accepted: {e}"
         ));
     }
-    if at_threshold(&sp, &i.t, p) && i.t < 1u32 {
+    if at_threshold(&sp, &i.alpha, p) && i.alpha < 1u32 {
         let c = best_constant(&sp, p);
         if c <= hh {
             return Check::new(
                 "eps_d*(D) at D = h(eps~_X)  =  h^-1(D) = eps~_X",
                 Value::text("0", "0"),
-                Value::text(format!("ln({})", qi(1) / &i.t), ""),
+                Value::text(format!("ln({})", qi(1) / &i.alpha), ""),
                 Method::Combined(vec![Method::Exact, Method::LpCertificate]),
                 Outcome::Fails,
             )
             .with_note(format!(
-                "endpoint D = h(eps~_X) = {hh}: a constant output (0-DP) has distortion {c} <= D, so eps_d*(D) = 0 < h^-1(D) = ln(1/t~) with t~ = {}; the D-side D_d*(eps) = h(eps) for eps >= eps~_X still holds (WYZ-X7-corrected)",
-                i.t
+                "endpoint D = h(eps~_X) = {hh}: a constant output (0-DP) has distortion {c} <= D, so eps_d*(D) = 0 < h^-1(D) = ln(1/alpha~) with alpha~ = {}; the D-side D_d*(eps) = h(eps) for eps >= eps~_X still holds (WYZ-X7-corrected)",
+                i.alpha
             ));
         }
     }
@@ -213,55 +216,57 @@ fn x7(i: &Nmtp) -> Check {
 
 /// X7-corrected: D_d*(ε) = h(ε) for every ε ≥ ε̃_X (D-side, certified), hence
 /// ε_d*(D) = ε_i*(D) = h⁻¹(D) for 0 < D < h(ε̃_X) (strictly inside the range).
-fn x7_corrected(i: &Nmtp) -> Check {
+fn x7_corrected(i: &NmAlphaPrior) -> Check {
     let sp = Space::new(i.n, i.m);
     let p = &i.prior.p;
     if in_range(&sp, i).is_none() {
-        return vacuous("t > t~");
+        return vacuous("alpha > alpha~");
     }
-    let hh = optimal_distortion(sp.n, sp.m, &i.t);
-    let mut t = Tally::new();
-    match lpdp_range_cert(&sp, &i.t, p) {
-        Ok(v) => t.check(v == hh, || "value".into()),
-        Err(e) => t.check(false, || e),
+    let hh = optimal_distortion(sp.n, sp.m, &i.alpha);
+    let mut tally = Tally::new();
+    match lpdp_range_cert(&sp, &i.alpha, p) {
+        Ok(v) => tally.check(v == hh, || "value".into()),
+        Err(e) => tally.check(false, || e),
     }
-    let ed = distortion(&sp, p, &e_d(&sp, &i.t));
-    t.check(ed == hh, || "E_d".into());
-    t.finish(
+    let ed = distortion(&sp, p, &e_d(&sp, &i.alpha));
+    tally.check(ed == hh, || "E_d".into());
+    tally.finish(
         "D_d*(eps) = h(eps) for eps >= eps~_X (certified both ways)",
         Method::LpCertificate,
         "mixture dual of LP-DP checked on every row; upper bound E_d",
     )
 }
 
-/// X4: for ε ∈ [ε_X, ε̃_X) (t̃ < t ≤ 1/r_X), D_i*(ε) > h(ε) strictly. Certificate: an LP-I
+/// X4: for ε ∈ [ε_X, ε̃_X) (α̃ < α ≤ 1/r_X), D_i*(ε) > h(ε) strictly. Certificate: an LP-I
 /// point of value h would make every column with mass an LP-R optimum, i.e. the Gibbs posterior
-/// (unique: X11, all κ_l > 0 on (0,1] by Sturm), so p_X = G_t p_Y with p_Y ≥ 0 — but the exact
-/// range test finds p_Y^{(t)} = G_t⁻¹ p_X with a negative entry (G_t invertible for t < 1).
-fn x4(i: &Nmtp) -> Check {
+/// (unique: X11, all κ_l > 0 on (0,1] by Sturm), so p_X = G_α p_Y with p_Y ≥ 0 — but the exact
+/// range test finds p_Y^{(α)} = G_α⁻¹ p_X with a negative entry (G_α invertible for α < 1).
+fn x4(i: &NmAlphaPrior) -> Check {
     let sp = Space::new(i.n, i.m);
     let p = &i.prior.p;
     let r = r_x(&sp, p).ratio.into_finite().expect("full support");
-    let e = qi(1) / &i.t;
+    let e = qi(1) / &i.alpha;
     if in_range(&sp, i).is_some() || e < r {
-        return vacuous("t <= t~ or e^eps < r_X");
+        return vacuous("alpha <= alpha~ or e^eps < r_X");
     }
-    let mut t = Tally::new();
-    let py = gibbs_p_y(&sp, &i.t, p);
-    t.check(
+    let mut tally = Tally::new();
+    let py = gibbs_p_y(&sp, &i.alpha, p);
+    tally.check(
         py.as_ref().is_some_and(|v| v.iter().any(|x| *x < 0u32)),
         || "range test".into(),
     );
-    t.check(lpi_lower(&sp, &i.t).is_ok(), || "LP-I certificate".into());
+    tally.check(lpi_lower(&sp, &i.alpha).is_ok(), || {
+        "LP-I certificate".into()
+    });
     // Uniqueness of the LP-R optimum: every κ_l > 0 on (0,1] (as WYZ-X11).
     for l in 1..=sp.n {
-        let s = super::lemma1::mu(&sp, &i.t, l);
-        t.check(s > 0u32, || format!("kappa_{l} not positive"));
+        let s = super::lemma1::mu(&sp, &i.alpha, l);
+        tally.check(s > 0u32, || format!("kappa_{l} not positive"));
     }
-    t.finish(
+    tally.finish(
         "D_i*(eps) > h(eps) strictly on [eps_X, eps~_X)",
         Method::Combined(vec![Method::LpCertificate, Method::Exact]),
-        "equality would force Gibbs columns (X11) and p_Y = G_t^-1 p_X >= 0, refuted exactly",
+        "equality would force Gibbs columns (X11) and p_Y = G_alpha^-1 p_X >= 0, refuted exactly",
     )
 }
 
@@ -270,47 +275,49 @@ fn x4(i: &Nmtp) -> Check {
 /// prior ratio p(x) ≤ r_X p(x') is checked on every pair, and on random DP mechanisms the
 /// identifiability level is ≤ DP level · r_X) and D_d*(ε) ≤ h(ε) ≤ D_i*(ε) (ℰ_d; LP-I
 /// certificate, +∞ when infeasible).
-fn x6(i: &Nmtp) -> Check {
+fn x6(i: &NmAlphaPrior) -> Check {
     let sp = Space::new(i.n, i.m);
     let p = &i.prior.p;
     let r = r_x(&sp, p).ratio.into_finite().expect("full support");
-    let mut t = Tally::new();
+    let mut tally = Tally::new();
     for (x, xp) in sp.ordered_pairs() {
-        t.check(p[x] <= &r * &p[xp], || "prior ratio".into());
+        tally.check(p[x] <= &r * &p[xp], || "prior ratio".into());
     }
     let mut rng = Lcg(61);
     for k in 0..3 {
         let w = random_mech(&mut rng, sp.size, sp.size, 4, false);
         let dl = dp_level(&sp, &w).ratio.finite().cloned().unwrap();
         let il = ident_level(&sp, p, &w).ratio.finite().cloned().unwrap();
-        t.check(il <= &dl * &r, || format!("#{k} inclusion"));
+        tally.check(il <= &dl * &r, || format!("#{k} inclusion"));
     }
-    let hh = optimal_distortion(sp.n, sp.m, &i.t);
-    t.check(distortion(&sp, p, &e_d(&sp, &i.t)) == hh, || "E_d".into());
-    match lpi_lower(&sp, &i.t) {
-        Ok(v) => t.check(v >= hh, || "LP-I".into()),
-        Err(e) => t.check(false, || e),
+    let hh = optimal_distortion(sp.n, sp.m, &i.alpha);
+    tally.check(distortion(&sp, p, &e_d(&sp, &i.alpha)) == hh, || {
+        "E_d".into()
+    });
+    match lpi_lower(&sp, &i.alpha) {
+        Ok(v) => tally.check(v >= hh, || "LP-I".into()),
+        Err(e) => tally.check(false, || e),
     }
-    t.finish(
+    tally.finish(
         "D_i*(eps+eps_X) <= D_d*(eps) <= h(eps) <= D_i*(eps) at every eps",
         Method::Combined(vec![Method::Exact, Method::LpCertificate]),
         "sandwich holds for all D (not only on the T1a range)",
     )
 }
 
-/// X10 grid: (n, m) = (1, 2), priors p = (k, 10−k)/10 and the grid t, plus E = r_X.
-fn grid_x10() -> Vec<Nmtp> {
+/// X10 grid: (n, m) = (1, 2), priors p = (k, 10−k)/10 and the grid α, plus E = r_X.
+fn grid_x10() -> Vec<NmAlphaPrior> {
     x10_priors(10)
 }
 
 /// `dpcert search` beyond [`grid_x10`]: the priors with denominator `10 + 2s − 1` (odd, so all
-/// new), same t set.
-fn x10_beyond(s: usize) -> Vec<Nmtp> {
+/// new), same α set.
+fn x10_beyond(s: usize) -> Vec<NmAlphaPrior> {
     x10_priors(9 + 2 * s as i64)
 }
 
-/// (n, m) = (1, 2), priors `(d − k, k)/d` for `1 ≤ k ≤ d/2`, t in the grid and `t = 1/r_X`.
-fn x10_priors(d: i64) -> Vec<Nmtp> {
+/// (n, m) = (1, 2), priors `(d − k, k)/d` for `1 ≤ k ≤ d/2`, α in the grid and `α = 1/r_X`.
+fn x10_priors(d: i64) -> Vec<NmAlphaPrior> {
     let sp = Space::new(1, 2);
     let mut v = Vec::new();
     for k in 1..=d / 2 {
@@ -323,13 +330,13 @@ fn x10_priors(d: i64) -> Vec<Nmtp> {
             p: vec![q(d - k, d), q(k, d)],
         };
         let r = r_x(&sp, &prior.p).ratio.into_finite().unwrap();
-        let mut ts = vec![q(1, 10), q(1, 3), q(1, 2), q(2, 3), q(9, 10), qi(1) / &r];
-        ts.dedup();
-        for t in ts {
-            v.push(Nmtp {
+        let mut alphas = vec![q(1, 10), q(1, 3), q(1, 2), q(2, 3), q(9, 10), qi(1) / &r];
+        alphas.dedup();
+        for alpha in alphas {
+            v.push(NmAlphaPrior {
                 n: 1,
                 m: 2,
-                t,
+                alpha,
                 prior: prior.clone(),
             });
         }
@@ -339,65 +346,67 @@ fn x10_priors(d: i64) -> Vec<Nmtp> {
 
 /// X10: for (n, m) = (1, 2): D_d*(ε) = min(p_min, 1/(1+e^ε)); D_i*(ε) = 1/(1+e^ε) for
 /// e^ε ≥ p_max/p_min and +∞ below; ε̃_X = ε_X. Every prior is the Gibbs vertex prior at
-/// t' = 1/r_X, so the mixture dual at t' gives D_d*(r_X) ≥ p_min, and D_d* is nonincreasing.
-fn x10(i: &Nmtp) -> Check {
+/// α' = 1/r_X, so the mixture dual at α' gives D_d*(r_X) ≥ p_min, and D_d* is nonincreasing.
+fn x10(i: &NmAlphaPrior) -> Check {
     let sp = Space::new(1, 2);
     let p = &i.prior.p;
     let r = r_x(&sp, p).ratio.into_finite().unwrap();
-    let e = qi(1) / &i.t;
+    let e = qi(1) / &i.alpha;
     let pmin = p.iter().min().unwrap().clone();
-    let hh = optimal_distortion(1, 2, &i.t);
-    let mut t = Tally::new();
-    t.check(hh == qi(1) / (qi(1) + &e), || "h = 1/(1+E)".into());
+    let hh = optimal_distortion(1, 2, &i.alpha);
+    let mut tally = Tally::new();
+    tally.check(hh == qi(1) / (qi(1) + &e), || "h = 1/(1+E)".into());
     // ε̃_X = ε_X.
     let th_ok = match threshold(&sp, p) {
         Threshold::WholeInterval => r == 1u32,
         Threshold::Root(rt, _) => rt.cmp_rational(&(qi(1) / &r)) == Ordering::Equal,
     };
-    t.check(th_ok, || "eps~_X != eps_X".into());
+    tally.check(th_ok, || "eps~_X != eps_X".into());
     let dd = pmin.clone().min(hh.clone());
     // Upper bounds: E_d and the best constant output.
-    t.check(distortion(&sp, p, &e_d(&sp, &i.t)) == hh, || "E_d".into());
-    t.check(best_constant(&sp, p) == pmin, || "constant output".into());
+    tally.check(distortion(&sp, p, &e_d(&sp, &i.alpha)) == hh, || {
+        "E_d".into()
+    });
+    tally.check(best_constant(&sp, p) == pmin, || "constant output".into());
     // Lower bound.
     if e >= r {
-        match lpdp_range_cert(&sp, &i.t, p) {
-            Ok(v) => t.check(v >= dd, || "D_d* lower (in range)".into()),
-            Err(er) => t.check(false, || er),
+        match lpdp_range_cert(&sp, &i.alpha, p) {
+            Ok(v) => tally.check(v >= dd, || "D_d* lower (in range)".into()),
+            Err(er) => tally.check(false, || er),
         }
-        match lpi_lower(&sp, &i.t) {
-            Ok(v) => t.check(v == hh, || "D_i* lower".into()),
-            Err(er) => t.check(false, || er),
+        match lpi_lower(&sp, &i.alpha) {
+            Ok(v) => tally.check(v == hh, || "D_i* lower".into()),
+            Err(er) => tally.check(false, || er),
         }
-        let wi = e_i(&sp, &i.t, p).map(|(w, _)| distortion(&sp, p, &w));
-        t.check(wi == Some(hh.clone()), || "E_i attains".into());
+        let wi = e_i(&sp, &i.alpha, p).map(|(w, _)| distortion(&sp, p, &w));
+        tally.check(wi == Some(hh.clone()), || "E_i attains".into());
     } else {
         match lpdp_range_cert(&sp, &(qi(1) / &r), p) {
-            Ok(v) => t.check(v >= dd, || format!("D_d*(r_X) >= {v} vs {dd}")),
-            Err(er) => t.check(false, || er),
+            Ok(v) => tally.check(v >= dd, || format!("D_d*(r_X) >= {v} vs {dd}")),
+            Err(er) => tally.check(false, || er),
         }
-        t.check(farkas_lpi(&sp, p, &e).is_ok(), || "LP-I infeasible".into());
+        tally.check(farkas_lpi(&sp, p, &e).is_ok(), || "LP-I infeasible".into());
     }
-    t.finish(
+    tally.finish(
         "(1,2): D_d* = min(p_min, 1/(1+E)); D_i* = 1/(1+E) iff E >= r_X else +inf",
         Method::LpCertificate,
         &format!("D_d* = {dd}"),
     )
 }
 
-/// S12 (l.212): the RD-optimal mechanism ℰ_i at t_D has DP level ε with
+/// S12 (l.212): the RD-optimal mechanism ℰ_i at α_D has DP level ε with
 /// ε_d*(D) ≤ ε ≤ ε_d*(D) + ε_X. Reading: D in the T2 range. Left: ℰ_i is ε-DP with distortion D.
-/// Right: strictly inside the range (p_Y^{(t_D)} > 0 entrywise) ε_d*(D) = h⁻¹(D) (X7-corrected)
+/// Right: strictly inside the range (p_Y^{(α_D)} > 0 entrywise) ε_d*(D) = h⁻¹(D) (X7-corrected)
 /// and the DP ratio of ℰ_i is ≤ e^{h⁻¹(D)} r_X (checked); at the endpoint (p_Y has zeros) the
 /// certified lower bound ε_d*(D) ≥ max{h⁻¹(D) − ε_X, 0} is used, undecided if insufficient.
-fn s12(i: &Nmtp) -> Check {
+fn s12(i: &NmAlphaPrior) -> Check {
     let sp = Space::new(i.n, i.m);
     let p = &i.prior.p;
-    let Some((w, py)) = e_i(&sp, &i.t, p) else {
-        return vacuous("t > t~");
+    let Some((w, py)) = e_i(&sp, &i.alpha, p) else {
+        return vacuous("alpha > alpha~");
     };
     let r = r_x(&sp, p).ratio.into_finite().unwrap();
-    let e = qi(1) / &i.t;
+    let e = qi(1) / &i.alpha;
     let l = dp_level(&sp, &w).ratio.finite().cloned();
     let Some(l) = l else {
         return Check::new(
@@ -410,7 +419,7 @@ fn s12(i: &Nmtp) -> Check {
     };
     let interior = py.iter().all(|v| *v > 0u32);
     let bound = if interior {
-        if lpdp_range_cert(&sp, &i.t, p).is_err() {
+        if lpdp_range_cert(&sp, &i.alpha, p).is_err() {
             return crate::claim::undecided_because(
                 "the mixture-dual certificate of eps_d*(D) = h^-1(D) was not accepted",
             );
@@ -421,7 +430,7 @@ fn s12(i: &Nmtp) -> Check {
     };
     if l <= bound {
         let mut c = Check::rationals(
-            "DP ratio of E_i at t_D  <=  e^{eps_d*(D) + eps_X} (certified lower bound)",
+            "DP ratio of E_i at alpha_D  <=  e^{eps_d*(D) + eps_X} (certified lower bound)",
             &l,
             "<=",
             &bound,
@@ -450,7 +459,7 @@ fn s12_endpoint_by_lp(
 ) -> Check {
     let d = distortion(sp, p, w);
     let s = l / r;
-    let compared = "DP ratio L of E_i at t_D  <=  e^{eps_d*(D) + eps_X}, decided with the exact LP-DP optimum D_d*";
+    let compared = "DP ratio L of E_i at alpha_D  <=  e^{eps_d*(D) + eps_X}, decided with the exact LP-DP optimum D_d*";
     let method = Method::Combined(vec![Method::Exact, Method::LpCertificate]);
     if s <= 1u32 {
         let mut c = Check::rationals(compared, l, "<=", r);
@@ -513,7 +522,7 @@ pub fn lpdp_optimum(sp: &Space, ratio: &Rational, p: &[Rational]) -> Result<Rati
         .collect();
     let lp = crate::lp::ChannelLp {
         adjacency,
-        t: ratio.clone(),
+        t: ratio.clone(), // the crate's t = e^ε (= E = 1/α), not α
         sense: crate::lp::Sense::Minimize,
         weights,
     };
@@ -529,7 +538,7 @@ mod tests {
     use super::super::core::iid_linear;
     use super::*;
 
-    /// The S12 endpoint of the issue: n=1, m=3, p = (1/6, 1/3, 1/2), t = t~ = 1/4. The exact
+    /// The S12 endpoint of the issue: n=1, m=3, p = (1/6, 1/3, 1/2), α = α~ = 1/4. The exact
     /// LP-DP optimum is nonincreasing in e^eps and meets the certified value h on the range, and
     /// the endpoint instance is decided (it was undecided with the closed-form bound alone).
     #[test]
@@ -542,14 +551,14 @@ mod tests {
             .map(|e| lpdp_optimum(&sp, e, &p).unwrap())
             .collect();
         assert!(values.windows(2).all(|v| v[0] >= v[1]), "{values:?}");
-        // On the T1a range (e^eps >= 1/t~ = 4) D_d* = h, as the mixture dual certifies.
+        // On the T1a range (e^eps >= 1/α~ = 4) D_d* = h, as the mixture dual certifies.
         assert_eq!(values[4], lpdp_range_cert(&sp, &q(1, 4), &p).unwrap());
         // Literal table (values recomputed independently for issue 17).
         assert_eq!((&values[3], &values[4]), (&q(3, 8), &q(1, 3)));
-        let i = Nmtp {
+        let i = NmAlphaPrior {
             n: 1,
             m: 3,
-            t: q(1, 4),
+            alpha: q(1, 4),
             prior: iid_linear(&sp),
         };
         let c = s12(&i);
@@ -560,7 +569,7 @@ mod tests {
     #[test]
     fn mixture_dual_only_in_range() {
         let sp = Space::new(1, 3);
-        let p = iid_linear(&sp).p; // (1/6, 1/3, 1/2): t~ = 1/4
+        let p = iid_linear(&sp).p; // (1/6, 1/3, 1/2): α~ = 1/4
         assert_eq!(
             lpdp_range_cert(&sp, &q(1, 4), &p),
             Ok(optimal_distortion(1, 3, &q(1, 4)))

@@ -2,16 +2,19 @@
 //! (32), (35)–(40)), the optimal distortion h (eq (32)) and its inverse (eq (17)), and the dual
 //! of the level LP of Lemma 1 (X11, X12), each by a certificate `claim::forall` re-checks.
 //!
-//! Variables: `n` rows, `m` values per row, `t = e^(−ε)`, `l` (written `k`) a Hamming level;
-//! `x = (m−1)t` is the weight of one changed row and `g = 1 + x` (eq (31)).
+//! Variables: `n` rows, `m` values per row, `α = e^(−ε)`, `l` (written `k`) a Hamming level;
+//! `x = (m−1)α` is the weight of one changed row and `g = 1 + x` (eq (31)).
 //! Structural facts of H(n, m) that no arithmetic certificate covers (sphere sizes, the
 //! partition into spheres, inward neighbours) are named hypotheses with the claims that check
 //! them on the grid.
+//!
+//! Convention: `α = e^{−ε}` ∈ (0, 1], the Gibbs weight; `E = 1/α = e^ε` is the crate's `t`
+//! (see [`crate::claim::papers::wang_ying_zhang`]).
 
 use crate::claim::forall::lp::{OrbitLp, OrbitLpCertificate};
 use crate::claim::forall::{
-    binomial_moment, binomial_theorem, int, nm_points, nmt_domain, rf, var, Domain, ForAll, Part,
-    Step,
+    binomial_moment, binomial_theorem, int, nm_alpha_domain, nm_points, rf, var, Domain, ForAll,
+    Part, Step,
 };
 use crate::num::hypergeom::{binomial_facts, Lin, Term};
 use crate::num::mpoly::{MPoly, MRatFn};
@@ -20,12 +23,12 @@ use malachite::base::num::basic::traits::{One, Zero};
 
 const SPHERES: &str = "|N_l(y)| = C(n,l)(m-1)^l for every centre y and the spheres N_0(y), .., N_n(y) partition D^n (a count; checked by enumeration on the grid: WYZ-D18, WYZ-G3, WYZ-G10; WYZ-G3 itself stays grid-only because this count is its first statement)";
 
-/// `x = (m − 1) t`.
+/// `x = (m − 1) α`.
 fn x() -> MRatFn {
-    rf(var("m").sub(&int(1)).mul(&var("t")))
+    rf(var("m").sub(&int(1)).mul(&var("alpha")))
 }
 
-/// `g = 1 + (m − 1) t`.
+/// `g = 1 + (m − 1) α`.
 fn g() -> MRatFn {
     rf(int(1)).add(&x())
 }
@@ -34,9 +37,9 @@ fn one() -> MRatFn {
     rf(MPoly::one())
 }
 
-/// `h(t) = n / (1 + E/(m−1))` with `E = 1/t`, eq (32) as printed (and as the grid evaluates it).
+/// `h(α) = n / (1 + E/(m−1))` with `E = 1/α`, eq (32) as printed (and as the grid evaluates it).
 fn h() -> MRatFn {
-    let e = one().div(&rf(var("t"))).expect("t is not zero");
+    let e = one().div(&rf(var("alpha"))).expect("alpha is not zero");
     let denom = one().add(
         &e.div(&rf(var("m").sub(&int(1))))
             .expect("m - 1 is not zero"),
@@ -78,9 +81,9 @@ fn part(statement: &str, step: Step) -> Part {
     }
 }
 
-fn sum_nl_tl() -> Part {
+fn sum_nl_alpha_l() -> Part {
     part(
-        "sum_l C(n,l)(m-1)^l t^l = (1+(m-1)t)^n (eq (31))",
+        "sum_l C(n,l)(m-1)^l alpha^l = (1+(m-1)alpha)^n (eq (31))",
         binomial_theorem(x(), one()),
     )
 }
@@ -94,14 +97,14 @@ fn sum_nl() -> Part {
 
 fn moment() -> Part {
     part(
-        "sum_l l C(n,l)(m-1)^l t^l = n(m-1)t(1+(m-1)t)^(n-1)",
+        "sum_l l C(n,l)(m-1)^l alpha^l = n(m-1)alpha(1+(m-1)alpha)^(n-1)",
         binomial_moment(x(), one()),
     )
 }
 
 fn mean_is_h() -> Part {
     part(
-        "n(m-1)t (1+(m-1)t)^(n-1) / (1+(m-1)t)^n = h(t) = n/(1 + e^eps/(m-1))",
+        "n(m-1)alpha (1+(m-1)alpha)^(n-1) / (1+(m-1)alpha)^n = h(alpha) = n/(1 + e^eps/(m-1))",
         Step::Rational {
             lhs: rf(var("n")).mul(&x()).div(&g()).expect("g is not zero"),
             rhs: h(),
@@ -112,7 +115,7 @@ fn mean_is_h() -> Part {
 /// The summand `C(n,k) x^k (n x − k g)` of `g·S_j` (X11, X12) and its closed partial sum
 /// `A(n,l) = Σ_{k<l} … = n x^l C(n−1, l−1)` (Gosper's form, found by hand and checked).
 fn kappa_terms() -> (Term, Term) {
-    let xp = var("m").sub(&int(1)).mul(&var("t"));
+    let xp = var("m").sub(&int(1)).mul(&var("alpha"));
     let gp = int(1).add(&xp);
     let s = Term::new(
         one(),
@@ -139,7 +142,7 @@ fn kappa_parts() -> Vec<Part> {
     let (s, a) = kappa_terms();
     vec![
         part(
-            "g S_(l-1) = sum_{k<l} N_k t^k (n(m-1)t - k g) = n ((m-1)t)^l C(n-1,l-1) for every l >= 0",
+            "g S_(l-1) = sum_{k<l} N_k alpha^k (n(m-1)alpha - k g) = n ((m-1)alpha)^l C(n-1,l-1) for every l >= 0",
             Step::PartialSum {
                 summand: s,
                 closed: vec![a.clone()],
@@ -147,7 +150,7 @@ fn kappa_parts() -> Vec<Part> {
             },
         ),
         part(
-            "n ((m-1)t)^l C(n-1,l-1) > 0 for 1 <= l <= n, so kappa_l = g S_(l-1) > 0 on t > 0",
+            "n ((m-1)alpha)^l C(n-1,l-1) > 0 for 1 <= l <= n, so kappa_l = g S_(l-1) > 0 on alpha > 0",
             Step::PositiveTerm {
                 term: a,
                 n0: 1,
@@ -171,25 +174,25 @@ fn d_domain() -> Domain {
 }
 
 fn d13() -> ForAll {
-    // t_D = 1/((n/D − 1)(m−1)) as the grid computes it, with n = D + e.
+    // α_D = 1/((n/D − 1)(m−1)) as the grid computes it, with n = D + e.
     let (d, e, m1) = (rf(var("D")), rf(var("e")), rf(var("m").sub(&int(1))));
     let n = d.add(&e);
-    let td = one()
+    let alpha_d = one()
         .div(&n.div(&d).expect("D > 0").sub(&one()).mul(&m1))
         .expect("a non-zero denominator");
-    // h and its t-form at t = t_D: substitute the rational function t_D for t.
-    let at_td = |r: &MRatFn| -> MRatFn {
+    // h and its α-form at α = α_D: substitute the rational function α_D for α.
+    let at_alpha_d = |r: &MRatFn| -> MRatFn {
         let dn = r
             .num
-            .degree_in("t")
+            .degree_in("alpha")
             .unwrap_or(0)
-            .max(r.den.degree_in("t").unwrap_or(0));
-        // r(t_D) with t_D = a/b: multiply num and den by b^deg.
-        let (a, b) = (&td.num, &td.den);
+            .max(r.den.degree_in("alpha").unwrap_or(0));
+        // r(α_D) with α_D = a/b: multiply num and den by b^deg.
+        let (a, b) = (&alpha_d.num, &alpha_d.den);
         let hom = |p: &MPoly| {
             let mut acc = MPoly::zero();
             for i in 0..=dn {
-                let coeff = coeff_of_t(p, i);
+                let coeff = coeff_of_alpha(p, i);
                 acc = acc.add(&coeff.mul(&a.pow(i)).mul(&b.pow(dn - i)));
             }
             acc
@@ -198,7 +201,7 @@ fn d13() -> ForAll {
         let den = hom(&r.den).substitute("n", &var("D").add(&var("e")));
         MRatFn::new(num, den).expect("a non-zero denominator")
     };
-    let tform = rf(var("n")).mul(&x()).div(&g()).expect("g is not zero");
+    let alpha_form = rf(var("n")).mul(&x()).div(&g()).expect("g is not zero");
     let nm = n.mul(&m1);
     ForAll {
         id: "WYZ-D13",
@@ -206,23 +209,23 @@ fn d13() -> ForAll {
         hypotheses: vec![],
         parts: vec![
             part(
-                "h(t_D) = D with t_D = 1/((n/D - 1)(m-1)) and h = n/(1 + e^eps/(m-1))",
+                "h(alpha_D) = D with alpha_D = 1/((n/D - 1)(m-1)) and h = n/(1 + e^eps/(m-1))",
                 Step::Rational {
-                    lhs: at_td(&h()),
+                    lhs: at_alpha_d(&h()),
                     rhs: d.clone(),
                 },
             ),
             part(
-                "the t-form n(m-1)t/(1+(m-1)t) at t_D equals D",
+                "the alpha-form n(m-1)alpha/(1+(m-1)alpha) at alpha_D equals D",
                 Step::Rational {
-                    lhs: at_td(&tform),
+                    lhs: at_alpha_d(&alpha_form),
                     rhs: d.clone(),
                 },
             ),
             part(
-                "1 - t_D = (m/((n-D)(m-1))) (n(m-1)/m - D): t_D <= 1 iff D <= n(m-1)/m",
+                "1 - alpha_D = (m/((n-D)(m-1))) (n(m-1)/m - D): alpha_D <= 1 iff D <= n(m-1)/m",
                 Step::Rational {
-                    lhs: one().sub(&td),
+                    lhs: one().sub(&alpha_d),
                     rhs: rf(var("m"))
                         .div(&e.mul(&m1))
                         .expect("non-zero")
@@ -240,14 +243,14 @@ fn d13() -> ForAll {
     }
 }
 
-/// The coefficient of `t^i` in `p` (a polynomial in the other variables).
-fn coeff_of_t(p: &MPoly, i: u32) -> MPoly {
+/// The coefficient of `α^i` in `p` (a polynomial in the other variables).
+fn coeff_of_alpha(p: &MPoly, i: u32) -> MPoly {
     let mut out = MPoly::zero();
     for (mono, c) in p.terms() {
-        if mono.get("t").copied().unwrap_or(0) == i {
+        if mono.get("alpha").copied().unwrap_or(0) == i {
             let mut rest = MPoly::constant(c.clone());
             for (v, e) in mono {
-                if v != "t" {
+                if v != "alpha" {
                     rest = rest.mul(&var(v).pow(*e));
                 }
             }
@@ -258,16 +261,16 @@ fn coeff_of_t(p: &MPoly, i: u32) -> MPoly {
 }
 
 fn l2s2() -> ForAll {
-    let t2 = |r: &MRatFn| MRatFn {
-        num: r.num.substitute("t", &var("s")),
-        den: r.den.substitute("t", &var("s")),
+    let in_s = |r: &MRatFn| MRatFn {
+        num: r.num.substitute("alpha", &var("s")),
+        den: r.den.substitute("alpha", &var("s")),
     };
-    let (ht, hs) = (h(), t2(&h()));
-    let gs = t2(&g());
+    let (h_alpha, hs) = (h(), in_s(&h()));
+    let gs = in_s(&g());
     let factor = rf(var("n").mul(&var("m").sub(&int(1))))
         .div(&g().mul(&gs))
         .expect("non-zero");
-    let mut dom = nmt_domain(1, "n >= 1, m >= 2, s > t > 0 (t = e^-eps)");
+    let mut dom = nm_alpha_domain(1, "n >= 1, m >= 2, s > alpha > 0 (alpha = e^-eps)");
     dom.lows.push(("s", Rational::ZERO, true));
     ForAll {
         id: "WYZ-L2.s2",
@@ -275,20 +278,20 @@ fn l2s2() -> ForAll {
         hypotheses: vec![],
         parts: vec![
             part(
-                "h(s) - h(t) = n(m-1)(s-t)/((1+(m-1)t)(1+(m-1)s))",
+                "h(s) - h(alpha) = n(m-1)(s-alpha)/((1+(m-1)alpha)(1+(m-1)s))",
                 Step::Rational {
-                    lhs: hs.sub(&ht),
-                    rhs: factor.mul(&rf(var("s").sub(&var("t")))),
+                    lhs: hs.sub(&h_alpha),
+                    rhs: factor.mul(&rf(var("s").sub(&var("alpha")))),
                 },
             ),
             part(
-                "n(m-1)/((1+(m-1)t)(1+(m-1)s)) > 0, so h is strictly increasing in t (decreasing in eps)",
+                "n(m-1)/((1+(m-1)alpha)(1+(m-1)s)) > 0, so h is strictly increasing in alpha (decreasing in eps)",
                 Step::Positive { r: factor },
             ),
             part(
-                "h at t = 1 (eps = 0) is n(m-1)/m",
+                "h at alpha = 1 (eps = 0) is n(m-1)/m",
                 Step::Rational {
-                    lhs: h().specialize("t", &Rational::ONE).expect("non-zero"),
+                    lhs: h().specialize("alpha", &Rational::ONE).expect("non-zero"),
                     rhs: rf(var("n").mul(&var("m").sub(&int(1))))
                         .div(&rf(var("m")))
                         .expect("m > 0"),
@@ -305,28 +308,28 @@ fn x12() -> ForAll {
     // S_n = 0: A(n, n+1) = n x^(n+1) C(n−1, n) vanishes for every n ≥ 1.
     let a_n1 = a.on_line(1, 1);
     parts.push(part(
-        "g S_n = n ((m-1)t)^(n+1) C(n-1,n) = 0: the last dual row is tight",
+        "g S_n = n ((m-1)alpha)^(n+1) C(n-1,n) = 0: the last dual row is tight",
         Step::Terms {
             terms: vec![a_n1],
             n0: 1,
         },
     ));
-    // Rows l: N_l h + E mu_l − mu_(l+1) = l N_l with mu_l = E^(l−1) A(n,l)/g, N_l = C(n,l) x^l t^(−l).
-    let tinv = |c: i64| (rf(var("t")), Lin::new(0, -1, c));
+    // Rows l: N_l h + E mu_l − mu_(l+1) = l N_l with mu_l = E^(l−1) A(n,l)/g, N_l = C(n,l) x^l α^(−l).
+    let alpha_inv = |c: i64| (rf(var("alpha")), Lin::new(0, -1, c));
     let row_n = Term::new(
         one().div(&g()).expect("g is not zero"),
         var("n")
-            .mul(&var("m").sub(&int(1)).mul(&var("t")))
-            .sub(&var("k").mul(&int(1).add(&var("m").sub(&int(1)).mul(&var("t"))))),
+            .mul(&var("m").sub(&int(1)).mul(&var("alpha")))
+            .sub(&var("k").mul(&int(1).add(&var("m").sub(&int(1)).mul(&var("alpha"))))),
         binomial_facts(0, 0),
-        vec![(x(), Lin::new(0, 1, 0)), tinv(0)],
+        vec![(x(), Lin::new(0, 1, 0)), alpha_inv(0)],
     )
     .expect("a valid term");
     let mu = |shift: i64, sign: i64| {
-        let mut t = if shift == 0 { a.clone() } else { a.shift_k() };
-        t.coeff = rf(int(sign)).div(&g()).expect("g is not zero");
-        t.powers.push(tinv(0));
-        Term::new(t.coeff, t.poly, t.facts, t.powers).expect("a valid term")
+        let mut tm = if shift == 0 { a.clone() } else { a.shift_k() };
+        tm.coeff = rf(int(sign)).div(&g()).expect("g is not zero");
+        tm.powers.push(alpha_inv(0));
+        Term::new(tm.coeff, tm.poly, tm.facts, tm.powers).expect("a valid term")
     };
     parts.push(part(
         "every row l: N_l h + E mu_l - mu_(l+1) = l N_l, mu_l = E^(l-1) S_(l-1) (tight)",
@@ -337,7 +340,7 @@ fn x12() -> ForAll {
     ));
     ForAll {
         id: "WYZ-X12",
-        domain: nmt_domain(1, "n >= 1, m >= 2, 0 < t <= 1 (t > 0 suffices)"),
+        domain: nm_alpha_domain(1, "n >= 1, m >= 2, 0 < alpha <= 1 (alpha > 0 suffices)"),
         hypotheses: vec![
             "LP-L, the level LP of Lemma 1, has one variable per Hamming level with the rows N_l u + E mu_l - mu_(l+1) <= l N_l (its reduction from LP-R is checked on the grid: WYZ-L1.s2..s10)".into(),
         ],
@@ -356,16 +359,16 @@ fn wz_pair(s: Step) -> (Term, Term) {
 
 const LEVELS: &str = "LP-R(y0) reduces to this orbit LP: the spheres N_l(y0) are its orbits, |N_l(y0)| = C(n,l)(m-1)^l (WYZ-D18, WYZ-G3, WYZ-G10), and every vertex of N_l(y0) has (n-l)(m-1) neighbours in N_(l+1)(y0) and l in N_(l-1)(y0) (WYZ-G2, WYZ-L1.s3); so kappa on every outward edge (0 on LP-R's other rows) is a dual point of LP-R whose reduced cost at every vertex of N_l(y0) is the orbit LP's";
 
-const GIBBS_ROWS: &str = "the Gibbs point t^d(x,y0)/(1+(m-1)t)^n also satisfies LP-R's other rows (inward and same-sphere neighbours) when 0 < t <= 1, because the distances of two neighbours to y0 differ by at most 1 (WYZ-G6, WYZ-L1.s12-corrected; every row checked on the grid by WYZ-L1.C2)";
+const GIBBS_ROWS: &str = "the Gibbs point alpha^d(x,y0)/(1+(m-1)alpha)^n also satisfies LP-R's other rows (inward and same-sphere neighbours) when 0 < alpha <= 1, because the distances of two neighbours to y0 differ by at most 1 (WYZ-G6, WYZ-L1.s12-corrected; every row checked on the grid by WYZ-L1.C2)";
 
 /// The level LP of Lemma 1 as an orbit LP of H(n, m) around a centre `y0` (`k` is the level
 /// `l`): minimise `Σ_x d(x, y0) p_x` subject to `Σ p = 1` and `E p_b − p_a ≥ 0` on every
-/// outward edge `(a, b)`, `E = 1/t`; with the Gibbs point `p_l = t^l/(1+(m−1)t)^n`, the dual
-/// `u = h`, `κ = t/(1+(m−1)t)` on every outward edge (X12's `μ_l = E^(l−1) S_(l−1)` spread over
-/// the `l N_l` edges between spheres `l−1` and `l`: `μ_l/(l N_l) = t/g` for every `l`, found by
-/// solving the grid's LPs exactly and reading off the pattern) and the optimum `h(t)`.
+/// outward edge `(a, b)`, `E = 1/α`; with the Gibbs point `p_l = α^l/(1+(m−1)α)^n`, the dual
+/// `u = h`, `κ = α/(1+(m−1)α)` on every outward edge (X12's `μ_l = E^(l−1) S_(l−1)` spread over
+/// the `l N_l` edges between spheres `l−1` and `l`: `μ_l/(l N_l) = α/g` for every `l`, found by
+/// solving the grid's LPs exactly and reading off the pattern) and the optimum `h(α)`.
 pub fn level_lp() -> OrbitLpCertificate {
-    let tpow = |l: Lin| (rf(var("t")), l);
+    let alpha_pow = |l: Lin| (rf(var("alpha")), l);
     let term = |coeff: MRatFn, poly: MPoly, facts, powers| {
         Term::new(coeff, poly, facts, powers).expect("a valid term")
     };
@@ -379,7 +382,7 @@ pub fn level_lp() -> OrbitLpCertificate {
         .into_iter()
         .map(|(a, b)| {
             let mut p = crate::num::mpoly::Point::new();
-            p.insert("t".into(), Rational::from_signeds(a, b));
+            p.insert("alpha".into(), Rational::from_signeds(a, b));
             p
         })
         .collect();
@@ -389,26 +392,26 @@ pub fn level_lp() -> OrbitLpCertificate {
                 one(),
                 MPoly::one(),
                 binomial_facts(0, 0),
-                vec![(x(), Lin::new(0, 1, 0)), tpow(Lin::new(0, -1, 0))],
+                vec![(x(), Lin::new(0, 1, 0)), alpha_pow(Lin::new(0, -1, 0))],
             ),
             cost: term(one(), var("k"), vec![], vec![]),
             up: var("n").sub(&var("k")).mul(&var("m").sub(&int(1))),
             down: var("k"),
             lo: one(),
-            hi: one().div(&rf(var("t"))).expect("t is not zero"),
+            hi: one().div(&rf(var("alpha"))).expect("alpha is not zero"),
         },
         value: h_n.clone(),
         primal: term(
             one(),
             MPoly::one(),
             vec![],
-            vec![tpow(Lin::new(0, 1, 0)), (g(), Lin::new(-1, 0, 0))],
+            vec![alpha_pow(Lin::new(0, 1, 0)), (g(), Lin::new(-1, 0, 0))],
         ),
         mass_mate: wz_pair(binomial_theorem(x(), one())).1,
         objective: wz_pair(binomial_moment(x(), one())),
         u: h_n,
         kappa: term(
-            rf(var("t")).div(&g()).expect("g is not zero"),
+            rf(var("alpha")).div(&g()).expect("g is not zero"),
             MPoly::one(),
             vec![],
             vec![],
@@ -420,7 +423,7 @@ pub fn level_lp() -> OrbitLpCertificate {
 
 fn lp_part() -> Part {
     part(
-        "the level LP of Lemma 1 (one value per sphere N_l(y0)) has optimum h(t) = n(m-1)t/(1+(m-1)t) for every n: Gibbs primal, dual u = h, kappa = t/(1+(m-1)t) on every outward edge",
+        "the level LP of Lemma 1 (one value per sphere N_l(y0)) has optimum h(alpha) = n(m-1)alpha/(1+(m-1)alpha) for every n: Gibbs primal, dual u = h, kappa = alpha/(1+(m-1)alpha) on every outward edge",
         Step::OrbitLp(Box::new(level_lp())),
     )
 }
@@ -435,9 +438,9 @@ fn lp_forall(id: &'static str, upper: bool, extra: &[&str]) -> ForAll {
     hypotheses.extend(extra.iter().map(|s| s.to_string()));
     ForAll {
         id,
-        domain: nmt_domain(
+        domain: nm_alpha_domain(
             1,
-            "n >= 1, m >= 2, 0 < t <= 1 (t = e^-eps; the orbit LP's certificate needs t > 0 only)",
+            "n >= 1, m >= 2, 0 < alpha <= 1 (alpha = e^-eps; the orbit LP's certificate needs alpha > 0 only)",
         ),
         hypotheses,
         parts: vec![lp_part()],
@@ -446,7 +449,7 @@ fn lp_forall(id: &'static str, upper: bool, extra: &[&str]) -> ForAll {
 }
 
 /// The (n, m) pairs of the LP-R claims (m^n <= 81); the cross-check solves the level LP at each
-/// for t in {1/3, 1/2, 2/3, 1}.
+/// for α in {1/3, 1/2, 2/3, 1}.
 fn lp_grid() -> Vec<(i64, crate::num::mpoly::Point)> {
     let mut v = Vec::new();
     for m in 2i64..=9 {
@@ -459,16 +462,16 @@ fn lp_grid() -> Vec<(i64, crate::num::mpoly::Point)> {
     nm_points(&v)
 }
 
-/// T2.2 (l.226): on the range `D = h(t)`, `0 < t ≤ 1`, the multiplier `λ = ln(1/t_D)` is
-/// `≥ 0` and `D ≤ n(m−1)/m`. Written in `E = e^ε = 1/t ≥ 1` (a lower bound the sign
+/// T2.2 (l.226): on the range `D = h(α)`, `0 < α ≤ 1`, the multiplier `λ = ln(1/α_D)` is
+/// `≥ 0` and `D ≤ n(m−1)/m`. Written in `E = e^ε = 1/α ≥ 1` (a lower bound the sign
 /// certificates use), with `h = n/(1 + E/(m−1))` as printed (eq (32)).
 fn t22() -> ForAll {
     let (n, m1, e) = (rf(var("n")), rf(var("m").sub(&int(1))), rf(var("E")));
     let h_e = n
         .div(&one().add(&e.div(&m1).expect("m - 1 > 0")))
         .expect("1 + E/(m-1) > 0");
-    // t_D = 1/((n/D − 1)(m−1)) as the grid computes it (eq (17)), at D = h.
-    let td = one()
+    // α_D = 1/((n/D − 1)(m−1)) as the grid computes it (eq (17)), at D = h.
+    let alpha_d = one()
         .div(&n.div(&h_e).expect("h > 0").sub(&one()).mul(&m1))
         .expect("a non-zero denominator");
     let gap = rf(var("n")
@@ -487,14 +490,14 @@ fn t22() -> ForAll {
                 ("m", Rational::from(2), false),
                 ("E", Rational::ONE, false),
             ],
-            text: "n >= 1, m >= 2, every D = h(eps) with eps >= 0 (E = e^eps = 1/t >= 1), which contains the T1a range D <= h(eps~_X)".into(),
+            text: "n >= 1, m >= 2, every D = h(eps) with eps >= 0 (E = e^eps = 1/alpha >= 1), which contains the T1a range D <= h(eps~_X)".into(),
         },
         hypotheses: vec![],
         parts: vec![
             part(
-                "t_D = 1/((n/D - 1)(m-1)) at D = h(eps) = n/(1 + E/(m-1)) is 1/E, so lambda = ln(1/t_D) = eps >= 0",
+                "alpha_D = 1/((n/D - 1)(m-1)) at D = h(eps) = n/(1 + E/(m-1)) is 1/E, so lambda = ln(1/alpha_D) = eps >= 0",
                 Step::Rational {
-                    lhs: td,
+                    lhs: alpha_d,
                     rhs: one().div(&e).expect("E > 0"),
                 },
             ),
@@ -514,35 +517,35 @@ fn t22() -> ForAll {
     }
 }
 
-/// G7: `k_t = ((1−t)I + tJ)/g` on one row (J the all-ones m×m matrix) and its inverse
-/// `(gI − tJ)/(1−t)`: in the algebra spanned by `I` and `J` (`J² = mJ`),
-/// `((1−t)I + tJ)(gI − tJ) = (1−t)g·I + ((1−t)(−t) + t g + m t(−t))·J`.
+/// G7: `k_α = ((1−α)I + αJ)/g` on one row (J the all-ones m×m matrix) and its inverse
+/// `(gI − αJ)/(1−α)`: in the algebra spanned by `I` and `J` (`J² = mJ`),
+/// `((1−α)I + αJ)(gI − αJ) = (1−α)g·I + ((1−α)(−α) + α g + m α(−α))·J`.
 fn g7() -> ForAll {
-    let t = rf(var("t"));
+    let alpha = rf(var("alpha"));
     let m = rf(var("m"));
-    let a = one().sub(&t); // I-coefficient of (1−t)I + tJ
-    let b = t.clone(); // its J-coefficient
-    let c = g(); // I-coefficient of gI − tJ
-    let d = rf(MPoly::zero()).sub(&t); // its J-coefficient
+    let a = one().sub(&alpha); // I-coefficient of (1−α)I + αJ
+    let b = alpha.clone(); // its J-coefficient
+    let c = g(); // I-coefficient of gI − αJ
+    let d = rf(MPoly::zero()).sub(&alpha); // its J-coefficient
     let i_coeff = a.mul(&c);
     let j_coeff = a.mul(&d).add(&b.mul(&c)).add(&m.mul(&b).mul(&d));
     ForAll {
         id: "WYZ-G7",
-        domain: nmt_domain(1, "m >= 2, t > 0, t != 1 for the inverse (the product identity holds for every t)"),
+        domain: nm_alpha_domain(1, "m >= 2, alpha > 0, alpha != 1 for the inverse (the product identity holds for every alpha)"),
         hypotheses: vec![
-            "d(x,y) = sum_i [x_i != y_i] (the Hamming distance), so t^d(x,y) = prod_i t^[x_i != y_i] and G_t is the n-fold Kronecker power of the m x m matrix (1-t)I + tJ (checked by enumeration on the grid by this claim)".into(),
+            "d(x,y) = sum_i [x_i != y_i] (the Hamming distance), so alpha^d(x,y) = prod_i alpha^[x_i != y_i] and G_alpha is the n-fold Kronecker power of the m x m matrix (1-alpha)I + alpha J (checked by enumeration on the grid by this claim)".into(),
             "J^2 = mJ for the all-ones m x m matrix, so (aI + bJ)(cI + dJ) = ac I + (ad + bc + m bd) J".into(),
         ],
         parts: vec![
             part(
-                "I-coefficient of ((1-t)I + tJ)(gI - tJ) is (1-t)(1+(m-1)t)",
+                "I-coefficient of ((1-alpha)I + alpha J)(gI - alpha J) is (1-alpha)(1+(m-1)alpha)",
                 Step::Rational {
                     lhs: i_coeff,
-                    rhs: one().sub(&t).mul(&g()),
+                    rhs: one().sub(&alpha).mul(&g()),
                 },
             ),
             part(
-                "J-coefficient (1-t)(-t) + t(1+(m-1)t) + m t(-t) is 0, so k_t^-1 = (gI - tJ)/(1-t) with k_t = ((1-t)I + tJ)/g",
+                "J-coefficient (1-alpha)(-alpha) + alpha(1+(m-1)alpha) + m alpha(-alpha) is 0, so k_alpha^-1 = (gI - alpha J)/(1-alpha) with k_alpha = ((1-alpha)I + alpha J)/g",
                 Step::Rational {
                     lhs: j_coeff,
                     rhs: rf(MPoly::zero()),
@@ -558,35 +561,35 @@ pub fn certificates() -> Vec<ForAll> {
     vec![
         ForAll {
             id: "WYZ-G4",
-            domain: nmt_domain(1, "n >= 1, m >= 2, t > 0"),
+            domain: nm_alpha_domain(1, "n >= 1, m >= 2, alpha > 0"),
             hypotheses: vec![SPHERES.into()],
-            parts: vec![sum_nl_tl()],
+            parts: vec![sum_nl_alpha_l()],
             cross: grid64(),
         },
         ForAll {
             id: "WYZ-G5",
-            domain: nmt_domain(1, "n >= 1, m >= 2, t > 0"),
+            domain: nm_alpha_domain(1, "n >= 1, m >= 2, alpha > 0"),
             hypotheses: vec![],
-            parts: vec![sum_nl_tl(), moment(), mean_is_h()],
+            parts: vec![sum_nl_alpha_l(), moment(), mean_is_h()],
             cross: grid64(),
         },
         ForAll {
             id: "WYZ-L1.s13",
-            domain: nmt_domain(1, "n >= 1, m >= 2, t > 0"),
+            domain: nm_alpha_domain(1, "n >= 1, m >= 2, alpha > 0"),
             hypotheses: vec![SPHERES.into()],
-            parts: vec![sum_nl(), sum_nl_tl()],
+            parts: vec![sum_nl(), sum_nl_alpha_l()],
             cross: grid64(),
         },
         ForAll {
             id: "WYZ-L1.s14",
-            domain: nmt_domain(1, "n >= 1, m >= 2, t > 0"),
+            domain: nm_alpha_domain(1, "n >= 1, m >= 2, alpha > 0"),
             hypotheses: vec![SPHERES.into()],
             parts: vec![moment(), mean_is_h()],
             cross: grid64(),
         },
         ForAll {
             id: "WYZ-D10",
-            domain: nmt_domain(1, "n >= 1, m >= 2, every eps >= 0"),
+            domain: nm_alpha_domain(1, "n >= 1, m >= 2, every eps >= 0"),
             hypotheses: vec![SPHERES.into()],
             parts: vec![
                 part(
@@ -598,21 +601,21 @@ pub fn certificates() -> Vec<ForAll> {
         },
         ForAll {
             id: "WYZ-D16",
-            domain: nmt_domain(1, "n >= 1, m >= 2, t > 0"),
+            domain: nm_alpha_domain(1, "n >= 1, m >= 2, alpha > 0"),
             hypotheses: vec![SPHERES.into()],
             parts: vec![
                 part(
-                    "row sum: sum_l N_l t^l / (1+(m-1)t)^n = 1",
+                    "row sum: sum_l N_l alpha^l / (1+(m-1)alpha)^n = 1",
                     binomial_theorem(x(), one()),
                 ),
                 part(
-                    "every entry t^d/(1+(m-1)t)^n > 0 for 0 <= d <= n",
+                    "every entry alpha^d/(1+(m-1)alpha)^n > 0 for 0 <= d <= n",
                     Step::PositiveTerm {
                         term: Term::new(
                             one(),
                             MPoly::one(),
                             vec![],
-                            vec![(rf(var("t")), Lin::new(0, 1, 0)), (g(), Lin::new(-1, 0, 0))],
+                            vec![(rf(var("alpha")), Lin::new(0, 1, 0)), (g(), Lin::new(-1, 0, 0))],
                         )
                         .expect("a valid term"),
                         n0: 1,
@@ -627,7 +630,7 @@ pub fn certificates() -> Vec<ForAll> {
         l2s2(),
         ForAll {
             id: "WYZ-X11",
-            domain: nmt_domain(1, "n >= 1, m >= 2, 0 < t <= 1 (t > 0 suffices)"),
+            domain: nm_alpha_domain(1, "n >= 1, m >= 2, 0 < alpha <= 1 (alpha > 0 suffices)"),
             hypotheses: vec![
                 "every vertex at level l >= 1 has l inward neighbours (c_l = l), so every vertex is reached from y0 by outward edges (WYZ-G2 and this claim's grid)".into(),
             ],

@@ -1,7 +1,10 @@
 //! Graph and combinatorial facts of the Hamming graph H(n, m) used by Wang–Ying–Zhang
 //! (claims file §8, G1–G10), the sphere-count step L1.s3, the partition/normalisation step
 //! L1.s13, and the definitions D1 (model) and D18 (spheres). Every fact is checked by
-//! enumerating 𝒟ⁿ; the generating-function identities also as polynomial identities in t.
+//! enumerating 𝒟ⁿ; the generating-function identities also as polynomial identities in α.
+//!
+//! Convention: `α = e^{−ε}` ∈ (0, 1], the Gibbs weight; `E = 1/α = e^ε` is the crate's `t`
+//! (see [`crate::claim::papers::wang_ying_zhang`]).
 
 use super::core::{binom, g_poly, optimal_distortion, pw, q, qi, sphere_gf, Lcg, Space};
 use super::inst::{nm_beyond, nm_upto, Nm};
@@ -57,19 +60,19 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
 /// i.e. d(x,x') = 1; the relation is symmetric and irreflexive.
 fn d1(i: &Nm) -> Check {
     let sp = i.space();
-    let mut t = Tally::new();
-    t.check(sp.size == i.m.pow(i.n as u32), || "|D^n| != m^n".into());
+    let mut tally = Tally::new();
+    tally.check(sp.size == i.m.pow(i.n as u32), || "|D^n| != m^n".into());
     for x in 0..sp.size {
         for y in 0..sp.size {
             let differ_rows = (0..sp.n).filter(|&r| sp.pts[x][r] != sp.pts[y][r]).count();
             let nb = sp.neighbours(x).iter().any(|&(z, _)| z == y);
-            t.check(nb == (differ_rows == 1), || format!("x={x} y={y}"));
-            t.check(nb == sp.neighbours(y).iter().any(|&(z, _)| z == x), || {
+            tally.check(nb == (differ_rows == 1), || format!("x={x} y={y}"));
+            tally.check(nb == sp.neighbours(y).iter().any(|&(z, _)| z == x), || {
                 format!("asymmetric x={x} y={y}")
             });
         }
     }
-    t.finish(
+    tally.finish(
         "x ~ x' <=> exactly one row differs <=> d(x,x')=1; symmetric",
         Method::Enumeration,
         "all pairs of D^n enumerated",
@@ -87,15 +90,15 @@ fn spheres(sp: &Space, y: usize) -> Vec<Vec<usize>> {
 /// D18 (eq (34)): 𝒩_l(y) = {v : d(v,y) = l}; |𝒩_l(y)| = C(n,l)(m−1)^l for every centre.
 fn d18(i: &Nm) -> Check {
     let sp = i.space();
-    let mut t = Tally::new();
+    let mut tally = Tally::new();
     for y in 0..sp.size {
         for (l, s) in spheres(&sp, y).iter().enumerate() {
-            t.check(qi(s.len() as i64) == sp.n_l(l), || {
+            tally.check(qi(s.len() as i64) == sp.n_l(l), || {
                 format!("|N_{l}(y={y})| = {} != N_l = {}", s.len(), sp.n_l(l))
             });
         }
     }
-    t.finish(
+    tally.finish(
         "|N_l(y)| = C(n,l)(m-1)^l for every y and l",
         Method::Enumeration,
         "every centre y enumerated",
@@ -108,15 +111,15 @@ fn d18(i: &Nm) -> Check {
 fn g1(i: &Nm) -> Check {
     let sp = i.space();
     let (n, m) = (sp.n, sp.m);
-    let mut t = Tally::new();
+    let mut tally = Tally::new();
     let mut ordered = 0usize;
     for x in 0..sp.size {
         let deg = sp.neighbours(x).len();
         ordered += deg;
-        t.check(deg == n * (m - 1), || format!("deg({x}) = {deg}"));
+        tally.check(deg == n * (m - 1), || format!("deg({x}) = {deg}"));
     }
-    t.check(ordered == sp.size * n * (m - 1), || "ordered pairs".into());
-    t.check(ordered.is_multiple_of(2), || {
+    tally.check(ordered == sp.size * n * (m - 1), || "ordered pairs".into());
+    tally.check(ordered.is_multiple_of(2), || {
         "odd ordered pair count".into()
     });
     // BFS from 0: connected, eccentricity n; by vertex-transitivity the diameter is n.
@@ -131,10 +134,10 @@ fn g1(i: &Nm) -> Check {
             }
         }
     }
-    t.check(dist.iter().all(|&d| d != usize::MAX), || {
+    tally.check(dist.iter().all(|&d| d != usize::MAX), || {
         "not connected".into()
     });
-    t.check(dist.iter().copied().max() == Some(n), || {
+    tally.check(dist.iter().copied().max() == Some(n), || {
         "eccentricity != n".into()
     });
     for y in 0..sp.size {
@@ -142,16 +145,16 @@ fn g1(i: &Nm) -> Check {
             let v: Vec<usize> = (0..n).map(|r| (sp.pts[x][r] + sp.pts[y][r]) % m).collect();
             sp.index(&v)
         };
-        t.check(shift(0) == y, || format!("translation to {y}"));
+        tally.check(shift(0) == y, || format!("translation to {y}"));
         for x in 0..sp.size {
             for (xp, _) in sp.neighbours(x) {
-                t.check(sp.d(shift(x), shift(xp)) == 1, || {
+                tally.check(sp.d(shift(x), shift(xp)) == 1, || {
                     format!("translation by {y} breaks edge {x}-{xp}")
                 });
             }
         }
     }
-    t.finish(
+    tally.finish(
         "degree n(m-1), N n(m-1)/2 edges, connected, diameter n, vertex-transitive",
         Method::Enumeration,
         "BFS from 0; translation automorphisms 0 -> y checked on every edge",
@@ -162,7 +165,7 @@ fn g1(i: &Nm) -> Check {
 fn g2(i: &Nm) -> Check {
     let sp = i.space();
     let (n, m) = (sp.n, sp.m);
-    let mut t = Tally::new();
+    let mut tally = Tally::new();
     for x in 0..sp.size {
         for y in 0..sp.size {
             let l = sp.d(x, y);
@@ -177,12 +180,12 @@ fn g2(i: &Nm) -> Check {
                     a += 1
                 }
             }
-            t.check(b == (n - l) * (m - 1) && c == l && a == l * (m - 2), || {
+            tally.check(b == (n - l) * (m - 1) && c == l && a == l * (m - 2), || {
                 format!("x={x} y={y} l={l}: (a,b,c)=({a},{b},{c})")
             });
         }
     }
-    t.finish(
+    tally.finish(
         "for d(x,y)=l: y has l(m-2), (n-l)(m-1), l neighbours at distance l, l+1, l-1 from x",
         Method::Enumeration,
         "all ordered pairs (x,y)",
@@ -192,14 +195,14 @@ fn g2(i: &Nm) -> Check {
 /// G3: N_l = C(n,l)(m−1)^l, Σ N_l = mⁿ, l·N_l = (n−l+1)(m−1)·N_{l−1}.
 fn g3(i: &Nm) -> Check {
     let sp = i.space();
-    let mut t = Tally::new();
+    let mut tally = Tally::new();
     let s = spheres(&sp, 0);
     let mut total = qi(0);
     for l in 0..=sp.n {
         total += sp.n_l(l);
-        t.check(qi(s[l].len() as i64) == sp.n_l(l), || format!("N_{l}"));
+        tally.check(qi(s[l].len() as i64) == sp.n_l(l), || format!("N_{l}"));
         if l >= 1 {
-            t.check(
+            tally.check(
                 qi(l as i64) * sp.n_l(l)
                     == qi(((sp.n - l + 1) * (sp.m - 1)) as i64) * sp.n_l(l - 1),
                 || format!("edge count between spheres {} and {l}", l - 1),
@@ -214,7 +217,7 @@ fn g3(i: &Nm) -> Check {
                         .count()
                 })
                 .sum();
-            t.check(qi(edges as i64) == qi(l as i64) * sp.n_l(l), || {
+            tally.check(qi(edges as i64) == qi(l as i64) * sp.n_l(l), || {
                 format!(
                     "enumerated edges between spheres {} and {l}: {edges}",
                     l - 1
@@ -222,15 +225,15 @@ fn g3(i: &Nm) -> Check {
             });
         }
     }
-    t.check(total == qi(sp.size as i64), || "sum N_l != m^n".into());
-    t.finish(
+    tally.check(total == qi(sp.size as i64), || "sum N_l != m^n".into());
+    tally.finish(
         "N_l = C(n,l)(m-1)^l; sum N_l = m^n; l N_l = (n-l+1)(m-1) N_{l-1}",
         Method::Enumeration,
         "spheres around 0 enumerated (vertex-transitive, G1)",
     )
 }
 
-/// Σ_y t^{d(x,y)} as a polynomial in t (by enumeration).
+/// Σ_y α^{d(x,y)} as a polynomial in α (by enumeration).
 fn distance_poly(sp: &Space, x: usize) -> Poly {
     let mut c = vec![qi(0); sp.n + 1];
     for y in 0..sp.size {
@@ -239,43 +242,57 @@ fn distance_poly(sp: &Space, x: usize) -> Poly {
     Poly::new(c)
 }
 
-/// G4: Σ_y t^{d(x,y)} = (1+(m−1)t)ⁿ for every x, as a polynomial identity in t.
+/// G4: Σ_y α^{d(x,y)} = (1+(m−1)α)ⁿ for every x, as a polynomial identity in α.
 fn g4(i: &Nm) -> Check {
     let sp = i.space();
-    let mut t = Tally::new();
+    let mut tally = Tally::new();
     let want = g_poly(sp.m, sp.n as u64);
     for x in 0..sp.size {
         let got = distance_poly(&sp, x);
-        t.check(got == want, || format!("x={x}: {got} != {want}"));
+        tally.check(got == want, || {
+            format!(
+                "x={x}: {} != {}",
+                got.to_string_var("alpha"),
+                want.to_string_var("alpha")
+            )
+        });
     }
-    t.finish(
-        "sum_y t^d(x,y) = (1+(m-1)t)^n in Q[t], every x",
+    tally.finish(
+        "sum_y alpha^d(x,y) = (1+(m-1)alpha)^n in Q[alpha], every x",
         Method::Combined(vec![Method::Enumeration, Method::Polynomial]),
-        "polynomial identity, all t",
+        "polynomial identity, all alpha",
     )
 }
 
-/// G5: Σ N_l t^l = (1+(m−1)t)ⁿ; Σ l N_l t^l = n(m−1)t(1+(m−1)t)^{n−1}; mean level under
-/// Gibbs(t) equals h (eq (32)) at the grid t.
+/// G5: Σ N_l α^l = (1+(m−1)α)ⁿ; Σ l N_l α^l = n(m−1)α(1+(m−1)α)^{n−1}; mean level under
+/// Gibbs(α) equals h (eq (32)) at the grid α.
 fn g5(i: &Nm) -> Check {
     let (n, m) = (i.n, i.m);
-    let mut t = Tally::new();
+    let mut tally = Tally::new();
     let gf = sphere_gf(n, m);
-    t.check(gf == g_poly(m, n as u64), || format!("sum N_l t^l = {gf}"));
+    tally.check(gf == g_poly(m, n as u64), || {
+        format!("sum N_l alpha^l = {}", gf.to_string_var("alpha"))
+    });
     let lgf = Poly::new((0..=n).map(|l| qi(l as i64) * gf.coeff(l)).collect());
     let rhs = &(&Poly::new(vec![qi(0), qi((n * (m - 1)) as i64)]) * &g_poly(m, n as u64 - 1))
         * &Rational::from(1u32);
-    t.check(lgf == rhs, || format!("sum l N_l t^l = {lgf} != {rhs}"));
-    for tt in [q(1, 3), q(1, 2), q(2, 3), q(1, 1)] {
-        let mean = lgf.eval(&tt) / gf.eval(&tt);
-        t.check(mean == optimal_distortion(n, m, &tt), || {
-            format!("mean level at t={tt}")
+    tally.check(lgf == rhs, || {
+        format!(
+            "sum l N_l alpha^l = {} != {}",
+            lgf.to_string_var("alpha"),
+            rhs.to_string_var("alpha")
+        )
+    });
+    for alpha in [q(1, 3), q(1, 2), q(2, 3), q(1, 1)] {
+        let mean = lgf.eval(&alpha) / gf.eval(&alpha);
+        tally.check(mean == optimal_distortion(n, m, &alpha), || {
+            format!("mean level at alpha={alpha}")
         });
     }
-    t.finish(
-        "sum N_l t^l = g^n, sum l N_l t^l = n(m-1)t g^(n-1), mean = h",
+    tally.finish(
+        "sum N_l alpha^l = g^n, sum l N_l alpha^l = n(m-1)alpha g^(n-1), mean = h",
         Method::Polynomial,
-        "identities in Q[t]; mean = h at t in {1/3,1/2,2/3,1}",
+        "identities in Q[alpha]; mean = h at alpha in {1/3,1/2,2/3,1}",
     )
 }
 
@@ -283,7 +300,7 @@ fn g5(i: &Nm) -> Check {
 /// 0 iff y_i ∉ {x_i, x'_i}.
 fn g6(i: &Nm) -> Check {
     let sp = i.space();
-    let mut t = Tally::new();
+    let mut tally = Tally::new();
     for x in 0..sp.size {
         for (xp, r) in sp.neighbours(x) {
             for y in 0..sp.size {
@@ -296,35 +313,47 @@ fn g6(i: &Nm) -> Check {
                 } else {
                     0
                 };
-                t.check(diff == want, || format!("x={x} x'={xp} y={y}: diff {diff}"));
+                tally.check(diff == want, || format!("x={x} x'={xp} y={y}: diff {diff}"));
             }
         }
     }
-    t.finish(
+    tally.finish(
         "d(x',y)-d(x,y) in {-1,0,1} with the stated cases",
         Method::Enumeration,
         "all x ~ x', y",
     )
 }
 
-/// G7: t^{d(x,y)} = Π_i t^{[x_i≠y_i]} and k_t⁻¹ = [(1+(m−1)t)I − tJ]/(1−t): the product
-/// ((1−t)I + tJ)·((1+(m−1)t)I − tJ) equals (1−t)(1+(m−1)t)·I entrywise in Q[t].
+/// G7: α^{d(x,y)} = Π_i α^{[x_i≠y_i]} and k_α⁻¹ = [(1+(m−1)α)I − αJ]/(1−α): the product
+/// ((1−α)I + αJ)·((1+(m−1)α)I − αJ) equals (1−α)(1+(m−1)α)·I entrywise in Q[α].
 fn g7(i: &Nm) -> Check {
     let sp = i.space();
     let m = sp.m;
-    let mut t = Tally::new();
+    let mut tally = Tally::new();
     for x in 0..sp.size {
         for y in 0..sp.size {
             let prod = (0..sp.n).filter(|&r| sp.pts[x][r] != sp.pts[y][r]).count();
-            t.check(prod == sp.d(x, y), || format!("x={x} y={y}"));
+            tally.check(prod == sp.d(x, y), || format!("x={x} y={y}"));
         }
     }
-    let tp = Poly::x();
+    let alpha_poly = Poly::x();
     let one = Poly::one();
-    let k = |a: usize, b: usize| if a == b { one.clone() } else { tp.clone() }; // (1-t)I + tJ
+    let k = |a: usize, b: usize| {
+        if a == b {
+            one.clone()
+        } else {
+            alpha_poly.clone()
+        }
+    }; // (1-α)I + αJ
     let gp = g_poly(m, 1);
-    let kinv = |a: usize, b: usize| if a == b { &gp - &tp } else { -&tp }; // gI - tJ
-    let scale = &(&one - &tp) * &gp;
+    let kinv = |a: usize, b: usize| {
+        if a == b {
+            &gp - &alpha_poly
+        } else {
+            -&alpha_poly
+        }
+    }; // gI - αJ
+    let scale = &(&one - &alpha_poly) * &gp;
     for a in 0..m {
         for b in 0..m {
             let mut s = Poly::zero();
@@ -332,11 +361,13 @@ fn g7(i: &Nm) -> Check {
                 s = &s + &(&k(a, c) * &kinv(c, b));
             }
             let want = if a == b { scale.clone() } else { Poly::zero() };
-            t.check(s == want, || format!("entry ({a},{b}) = {s}"));
+            tally.check(s == want, || {
+                format!("entry ({a},{b}) = {}", s.to_string_var("alpha"))
+            });
         }
     }
-    t.finish(
-        "t^d factorises over rows; k_t * k_t^-1 = I in Q(t)",
+    tally.finish(
+        "alpha^d factorises over rows; k_alpha * k_alpha^-1 = I in Q(alpha)",
         Method::Combined(vec![Method::Enumeration, Method::Polynomial]),
         "per-row inverse verified as a polynomial identity",
     )
@@ -350,7 +381,7 @@ fn g8(i: &Nm) -> Check {
     let f: Vec<Rational> = (0..sp.size)
         .map(|_| q(rng.below(97) as i64 + 1, 13))
         .collect();
-    let mut t = Tally::new();
+    let mut tally = Tally::new();
     for y in 0..sp.size.min(4) {
         let s = spheres(&sp, y);
         for l in 1..=sp.n {
@@ -364,7 +395,7 @@ fn g8(i: &Nm) -> Check {
             }
             let rhs1: Rational =
                 qi(l as i64) * s[l].iter().map(|&v| f[v].clone()).sum::<Rational>();
-            t.check(lhs1 == rhs1, || format!("y={y} l={l} first identity"));
+            tally.check(lhs1 == rhs1, || format!("y={y} l={l} first identity"));
             let mut lhs2 = qi(0);
             for &v in &s[l] {
                 for (u, _) in sp.neighbours(v) {
@@ -375,10 +406,10 @@ fn g8(i: &Nm) -> Check {
             }
             let rhs2: Rational = qi(((sp.n - l + 1) * (sp.m - 1)) as i64)
                 * s[l - 1].iter().map(|&u| f[u].clone()).sum::<Rational>();
-            t.check(lhs2 == rhs2, || format!("y={y} l={l} second identity"));
+            tally.check(lhs2 == rhs2, || format!("y={y} l={l} second identity"));
         }
     }
-    t.finish(
+    tally.finish(
         "double counting over edges between consecutive spheres",
         Method::Enumeration,
         "random rational f, centres y < 4",
@@ -387,12 +418,12 @@ fn g8(i: &Nm) -> Check {
 
 /// G9: for n = 1 the graph is K_m, so ε_X = ln(p_max/p_min) (checked on random priors).
 fn g9(i: &Nm) -> Check {
-    let mut t = Tally::new();
+    let mut tally = Tally::new();
     if i.n != 1 {
         // The statement is about n = 1 only; for n ≥ 2 check that H(n,m) is not complete.
         let sp = i.space();
-        t.check(sp.neighbours(0).len() < sp.size - 1, || "complete".into());
-        return t.finish(
+        tally.check(sp.neighbours(0).len() < sp.size - 1, || "complete".into());
+        return tally.finish(
             "n >= 2: H(n,m) is not complete (G9 concerns n = 1)",
             Method::Enumeration,
             "",
@@ -400,7 +431,7 @@ fn g9(i: &Nm) -> Check {
     }
     let sp = i.space();
     for x in 0..sp.size {
-        t.check(sp.neighbours(x).len() == sp.size - 1, || {
+        tally.check(sp.neighbours(x).len() == sp.size - 1, || {
             format!("x={x} not adjacent to all")
         });
     }
@@ -409,11 +440,11 @@ fn g9(i: &Nm) -> Check {
         let r = super::core::r_x(&sp, &p).ratio.into_finite();
         let mx = p.iter().max().unwrap().clone();
         let mn = p.iter().min().unwrap().clone();
-        t.check(r == Some(&mx / &mn), || {
+        tally.check(r == Some(&mx / &mn), || {
             format!("seed {seed}: r_X != p_max/p_min")
         });
     }
-    t.finish(
+    tally.finish(
         "n=1: K_m and e^{eps_X} = p_max/p_min",
         Method::Enumeration,
         "five random priors",
@@ -423,7 +454,7 @@ fn g9(i: &Nm) -> Check {
 /// G10: 𝒟ⁿ = ⊔_l 𝒩_l(y) (disjoint union) for every y.
 fn g10(i: &Nm) -> Check {
     let sp = i.space();
-    let mut t = Tally::new();
+    let mut tally = Tally::new();
     for y in 0..sp.size {
         let s = spheres(&sp, y);
         let mut seen = vec![0usize; sp.size];
@@ -432,9 +463,9 @@ fn g10(i: &Nm) -> Check {
                 seen[x] += 1;
             }
         }
-        t.check(seen.iter().all(|&c| c == 1), || format!("y={y}"));
+        tally.check(seen.iter().all(|&c| c == 1), || format!("y={y}"));
     }
-    t.finish(
+    tally.finish(
         "D^n is the disjoint union of the spheres N_0(y..N_n(y)",
         Method::Enumeration,
         "every y",
@@ -445,7 +476,7 @@ fn g10(i: &Nm) -> Check {
 /// v ∈ 𝒩_l(y) has l neighbours in 𝒩_{l−1}(y).
 fn l1s3(i: &Nm) -> Check {
     let sp = i.space();
-    let mut t = Tally::new();
+    let mut tally = Tally::new();
     for y in 0..sp.size {
         for x in 0..sp.size {
             let l = sp.d(x, y);
@@ -460,48 +491,50 @@ fn l1s3(i: &Nm) -> Check {
                 .filter(|(v, _)| sp.d(*v, y) + 1 == l)
                 .count();
             // x plays u at level l (so "l−1" = l) and v at level l.
-            t.check(out == (sp.n - l) * (sp.m - 1), || {
+            tally.check(out == (sp.n - l) * (sp.m - 1), || {
                 format!("y={y} u={x}: {out} outward")
             });
-            t.check(inn == l, || format!("y={y} v={x}: {inn} inward"));
+            tally.check(inn == l, || format!("y={y} v={x}: {inn} inward"));
         }
     }
-    t.finish(
+    tally.finish(
         "outward count (n-l+1)(m-1), inward count l",
         Method::Enumeration,
         "every y and vertex",
     )
 }
 
-/// L1.s13 (l.385–395): 𝒟ⁿ = ∪𝒩_l(y) disjoint, and Σ_x t^{d(x,y)}/Z = 1 (as a polynomial
-/// identity Σ_l C(n,l)(m−1)^l t^l = (1+(m−1)t)ⁿ and exactly at the grid t).
+/// L1.s13 (l.385–395): 𝒟ⁿ = ∪𝒩_l(y) disjoint, and Σ_x α^{d(x,y)}/Z = 1 (as a polynomial
+/// identity Σ_l C(n,l)(m−1)^l α^l = (1+(m−1)α)ⁿ and exactly at the grid α).
 fn l1s13(i: &Nm) -> Check {
     let sp = i.space();
-    let mut t = Tally::new();
+    let mut tally = Tally::new();
     let want = g_poly(sp.m, sp.n as u64);
     let binsum = Poly::new(
         (0..=sp.n)
             .map(|l| binom(sp.n, l) * pw(&qi(sp.m as i64 - 1), l))
             .collect(),
     );
-    t.check(binsum == want, || "binomial sum".into());
+    tally.check(binsum == want, || "binomial sum".into());
     for y in 0..sp.size {
         let s = spheres(&sp, y);
-        t.check(s.iter().map(|v| v.len()).sum::<usize>() == sp.size, || {
+        tally.check(s.iter().map(|v| v.len()).sum::<usize>() == sp.size, || {
             format!("y={y}")
         });
-        t.check(distance_poly(&sp, y) == want, || {
+        tally.check(distance_poly(&sp, y) == want, || {
             format!("y={y} normaliser")
         });
-        for tt in [q(1, 3), q(1, 2), q(2, 3)] {
-            let zz = super::core::gibbs_normaliser(sp.n, sp.m, &tt);
-            let tot: Rational = (0..sp.size).map(|x| pw(&tt, sp.d(x, y)) / &zz).sum();
-            t.check(tot == 1u32, || format!("y={y} t={tt}: sum p(x|y) = {tot}"));
+        for alpha in [q(1, 3), q(1, 2), q(2, 3)] {
+            let zz = super::core::gibbs_normaliser(sp.n, sp.m, &alpha);
+            let tot: Rational = (0..sp.size).map(|x| pw(&alpha, sp.d(x, y)) / &zz).sum();
+            tally.check(tot == 1u32, || {
+                format!("y={y} alpha={alpha}: sum p(x|y) = {tot}")
+            });
         }
     }
-    t.finish(
-        "union of spheres; sum_x t^d(x,y)/Z = 1",
+    tally.finish(
+        "union of spheres; sum_x alpha^d(x,y)/Z = 1",
         Method::Combined(vec![Method::Enumeration, Method::Polynomial]),
-        "every y; polynomial identity and t in {1/3,1/2,2/3}",
+        "every y; polynomial identity and alpha in {1/3,1/2,2/3}",
     )
 }

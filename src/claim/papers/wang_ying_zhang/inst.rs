@@ -1,7 +1,10 @@
 //! Instance types of the Wang–Ying–Zhang checkers and a helper that folds many exact sub-checks
 //! of one instance into one [`Check`].
+//!
+//! Convention: `α = e^{−ε}` ∈ (0, 1], the Gibbs weight; `E = 1/α = e^ε` is the crate's `t`
+//! (see [`crate::claim::papers::wang_ying_zhang`]).
 
-use super::core::{prior_grid, small_spaces, t_grid, Prior, Space};
+use super::core::{alpha_grid, prior_grid, small_spaces, Prior, Space};
 use crate::num::Rational;
 use std::fmt;
 
@@ -24,17 +27,17 @@ impl Nm {
     }
 }
 
-/// (n, m, t).
+/// (n, m, α).
 #[derive(Clone, Debug)]
-pub struct Nmt {
+pub struct NmAlpha {
     pub n: usize,
     pub m: usize,
-    pub t: Rational,
+    pub alpha: Rational,
 }
 
-impl fmt::Display for Nmt {
+impl fmt::Display for NmAlpha {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "n={} m={} t={}", self.n, self.m, self.t)
+        write!(f, "n={} m={} alpha={}", self.n, self.m, self.alpha)
     }
 }
 
@@ -52,21 +55,21 @@ impl fmt::Display for Nmp {
     }
 }
 
-/// (n, m, t, prior).
+/// (n, m, α, prior).
 #[derive(Clone, Debug)]
-pub struct Nmtp {
+pub struct NmAlphaPrior {
     pub n: usize,
     pub m: usize,
-    pub t: Rational,
+    pub alpha: Rational,
     pub prior: Prior,
 }
 
-impl fmt::Display for Nmtp {
+impl fmt::Display for NmAlphaPrior {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "n={} m={} t={} prior={}",
-            self.n, self.m, self.t, self.prior
+            "n={} m={} alpha={} prior={}",
+            self.n, self.m, self.alpha, self.prior
         )
     }
 }
@@ -101,30 +104,34 @@ pub fn nm_beyond(k: usize) -> Vec<Nm> {
     v
 }
 
-/// Beyond family for (n, m, t): the spaces of [`nm_beyond`] with mⁿ ≤ 64, × the t grid.
-pub fn nmt_beyond(k: usize) -> Vec<Nmt> {
+/// Beyond family for (n, m, α): the spaces of [`nm_beyond`] with mⁿ ≤ 64, × the α grid.
+pub fn nm_alpha_beyond(k: usize) -> Vec<NmAlpha> {
     let mut v = Vec::new();
     for nm in nm_beyond(k) {
         if nm.m.pow(nm.n as u32) > 64 {
             continue;
         }
-        for t in t_grid() {
-            v.push(Nmt {
+        for alpha in alpha_grid() {
+            v.push(NmAlpha {
                 n: nm.n,
                 m: nm.m,
-                t,
+                alpha,
             });
         }
     }
     v
 }
 
-/// Every (n, m) of the default grid × t grid.
-pub fn grid_nmt() -> Vec<Nmt> {
+/// Every (n, m) of the default grid × α grid.
+pub fn grid_nm_alpha() -> Vec<NmAlpha> {
     let mut v = Vec::new();
     for s in small_spaces() {
-        for t in t_grid() {
-            v.push(Nmt { n: s.n, m: s.m, t });
+        for alpha in alpha_grid() {
+            v.push(NmAlpha {
+                n: s.n,
+                m: s.m,
+                alpha,
+            });
         }
     }
     v
@@ -145,16 +152,16 @@ pub fn grid_nmp() -> Vec<Nmp> {
     v
 }
 
-/// Every (n, m) × t × prior of the default grid.
-pub fn grid_nmtp() -> Vec<Nmtp> {
+/// Every (n, m) × α × prior of the default grid.
+pub fn grid_nm_alpha_prior() -> Vec<NmAlphaPrior> {
     let mut v = Vec::new();
     for s in small_spaces() {
-        for t in t_grid() {
+        for alpha in alpha_grid() {
             for prior in prior_grid(&s) {
-                v.push(Nmtp {
+                v.push(NmAlphaPrior {
                     n: s.n,
                     m: s.m,
-                    t: t.clone(),
+                    alpha: alpha.clone(),
                     prior,
                 });
             }
@@ -163,20 +170,20 @@ pub fn grid_nmtp() -> Vec<Nmtp> {
     v
 }
 
-/// Beyond family for (n, m, t, prior): size k uses spaces with mⁿ in (9·4^{k−1}, 9·4^k], capped.
-pub fn nmtp_beyond(k: usize) -> Vec<Nmtp> {
+/// Beyond family for (n, m, α, prior): size k uses spaces with mⁿ in (9·4^{k−1}, 9·4^k], capped.
+pub fn nm_alpha_prior_beyond(k: usize) -> Vec<NmAlphaPrior> {
     let mut v = Vec::new();
     for nm in nm_beyond(k) {
         if nm.m.pow(nm.n as u32) > 64 {
             continue;
         }
         let s = nm.space();
-        for t in t_grid() {
+        for alpha in alpha_grid() {
             for prior in prior_grid(&s) {
-                v.push(Nmtp {
+                v.push(NmAlphaPrior {
                     n: s.n,
                     m: s.m,
-                    t: t.clone(),
+                    alpha: alpha.clone(),
                     prior,
                 });
             }

@@ -1,5 +1,5 @@
 //! Lemma 1 of Wang–Ying–Zhang (App. A, eqs (31)–(42), l.240–418): the relaxed problem R-PD
-//! has optimal value h(ε) = n(m−1)t/(1+(m−1)t), prior-free; every proof step; the derived
+//! has optimal value h(ε) = n(m−1)α/(1+(m−1)α), prior-free; every proof step; the derived
 //! certificate X12 and uniqueness X11.
 //!
 //! LP-R (per output y0): minimise Σ_x d(x,y0) p(x) subject to Σ p = 1, p ≥ 0 and
@@ -11,11 +11,14 @@
 //! This module holds the grids, the LP-R certificate, the feasible posteriors and the chain LP
 //! shared by the claim groups: `lower_bound` (L1, L1.C1, L1.s1–L1.s6), `stage_lps` (L1.s7–
 //! L1.s11), `achievability` (L1.eq40, L1.C2, L1.s12–L1.s15) and `certificates` (X11, X12).
+//!
+//! Convention: `α = e^{−ε}` ∈ (0, 1], the Gibbs weight; `E = 1/α = e^ε` is the crate's `t`
+//! (see [`crate::claim::papers::wang_ying_zhang`]).
 
 use super::core::{
     g_poly, gibbs_normaliser, optimal_distortion, pw, q, qi, row_normaliser, sphere_gf, Lcg, Space,
 };
-use super::inst::{nm_beyond, nm_upto, Nm, Nmt};
+use super::inst::{nm_beyond, nm_upto, Nm, NmAlpha};
 use crate::claim::scan::Tally;
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::num::sturm::{sign_on, Range, SignOnInterval};
@@ -27,33 +30,33 @@ mod certificates;
 mod lower_bound;
 mod stage_lps;
 
-/// t grid of the Lemma 1 checks (t = 1 is ε = 0).
+/// α grid of the Lemma 1 checks (α = 1 is ε = 0).
 fn lemma_t() -> Vec<Rational> {
     vec![q(1, 3), q(1, 2), q(2, 3), q(1, 1)]
 }
 
-fn grid_l1() -> Vec<Nmt> {
+fn grid_l1() -> Vec<NmAlpha> {
     let mut v = Vec::new();
     for nm in nm_upto(81) {
-        for t in lemma_t() {
-            v.push(Nmt {
+        for alpha in lemma_t() {
+            v.push(NmAlpha {
                 n: nm.n,
                 m: nm.m,
-                t,
+                alpha,
             });
         }
     }
     v
 }
 
-fn beyond_l1(k: usize) -> Vec<Nmt> {
+fn beyond_l1(k: usize) -> Vec<NmAlpha> {
     let mut v = Vec::new();
     for nm in nm_beyond(k) {
-        for t in lemma_t() {
-            v.push(Nmt {
+        for alpha in lemma_t() {
+            v.push(NmAlpha {
                 n: nm.n,
                 m: nm.m,
-                t,
+                alpha,
             });
         }
     }
@@ -61,21 +64,21 @@ fn beyond_l1(k: usize) -> Vec<Nmt> {
 }
 
 /// Small grid for the posterior-level proof steps: m^n ≤ 27.
-fn grid_steps() -> Vec<Nmt> {
+fn grid_steps() -> Vec<NmAlpha> {
     let mut v = Vec::new();
     for nm in nm_upto(27) {
-        for t in lemma_t() {
-            v.push(Nmt {
+        for alpha in lemma_t() {
+            v.push(NmAlpha {
                 n: nm.n,
                 m: nm.m,
-                t,
+                alpha,
             });
         }
     }
     v
 }
 
-fn fam_l1(id: &'static str, check: fn(&Nmt) -> Check) -> Box<dyn ClaimChecker> {
+fn fam_l1(id: &'static str, check: fn(&NmAlpha) -> Check) -> Box<dyn ClaimChecker> {
     Family {
         id,
         grid: grid_l1,
@@ -85,7 +88,7 @@ fn fam_l1(id: &'static str, check: fn(&Nmt) -> Check) -> Box<dyn ClaimChecker> {
     .boxed()
 }
 
-fn fam_steps(id: &'static str, check: fn(&Nmt) -> Check) -> Box<dyn ClaimChecker> {
+fn fam_steps(id: &'static str, check: fn(&NmAlpha) -> Check) -> Box<dyn ClaimChecker> {
     Family {
         id,
         grid: grid_steps,
@@ -107,23 +110,23 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
 // ---------------------------------------------------------------------------------------------
 // The certificate of Lemma 1.
 
-/// S_j(t) = Σ_{k≤j} N_k t^k (h − k), the partial sums behind the candidate dual (X12).
-fn s_partial(sp: &Space, t: &Rational, j: usize) -> Rational {
-    let hh = optimal_distortion(sp.n, sp.m, t);
+/// S_j(α) = Σ_{k≤j} N_k α^k (h − k), the partial sums behind the candidate dual (X12).
+fn s_partial(sp: &Space, alpha: &Rational, j: usize) -> Rational {
+    let hh = optimal_distortion(sp.n, sp.m, alpha);
     (0..=j)
-        .map(|k| sp.n_l(k) * pw(t, k) * (&hh - qi(k as i64)))
+        .map(|k| sp.n_l(k) * pw(alpha, k) * (&hh - qi(k as i64)))
         .sum()
 }
 
-/// μ_l = E^{l−1} Σ_{k<l} N_k t^k (h − k) for l = 1..n, μ_{n+1} = 0 (claims file X12).
-pub fn mu(sp: &Space, t: &Rational, l: usize) -> Rational {
+/// μ_l = E^{l−1} Σ_{k<l} N_k α^k (h − k) for l = 1..n, μ_{n+1} = 0 (claims file X12).
+pub fn mu(sp: &Space, alpha: &Rational, l: usize) -> Rational {
     if l == 0 || l > sp.n {
         return qi(0);
     }
-    pw(&(qi(1) / t), l - 1) * s_partial(sp, t, l - 1)
+    pw(&(qi(1) / alpha), l - 1) * s_partial(sp, alpha, l - 1)
 }
 
-/// The result of certifying LP-R at (n, m, t, y0).
+/// The result of certifying LP-R at (n, m, α, y0).
 pub struct LprCert {
     /// Primal objective of the Gibbs posterior.
     pub primal: Rational,
@@ -134,12 +137,12 @@ pub struct LprCert {
 }
 
 /// Certify LP-R (and, with `outward_only`, LP-R restricted to the outward constraints (35))
-/// at (n, m, t) for output y0: primal Gibbs posterior feasibility on every enumerated
+/// at (n, m, α) for output y0: primal Gibbs posterior feasibility on every enumerated
 /// constraint, dual feasibility of (u = h, κ) at every vertex, and the two objectives.
-pub fn certify_lpr(sp: &Space, t: &Rational, y0: usize) -> LprCert {
-    let e = qi(1) / t;
-    let zz = gibbs_normaliser(sp.n, sp.m, t);
-    let p: Vec<Rational> = (0..sp.size).map(|x| pw(t, sp.d(x, y0)) / &zz).collect();
+pub fn certify_lpr(sp: &Space, alpha: &Rational, y0: usize) -> LprCert {
+    let e = qi(1) / alpha;
+    let zz = gibbs_normaliser(sp.n, sp.m, alpha);
+    let p: Vec<Rational> = (0..sp.size).map(|x| pw(alpha, sp.d(x, y0)) / &zz).collect();
     let mut tally = Tally::new();
     // Primal feasibility (eqs (20)–(24) for one y): every ordered pair, mass, sign.
     let mass: Rational = p.iter().sum();
@@ -150,13 +153,13 @@ pub fn certify_lpr(sp: &Space, t: &Rational, y0: usize) -> LprCert {
     let primal: Rational = (0..sp.size).map(|x| &p[x] * qi(sp.d(x, y0) as i64)).sum();
     // Dual: u = h; κ_l on each outward pair (a at level l−1, b at level l): constraint
     // E p(b) − p(a) ≥ 0 with multiplier κ_l ≥ 0.
-    let u = optimal_distortion(sp.n, sp.m, t);
+    let u = optimal_distortion(sp.n, sp.m, alpha);
     let kappa: Vec<Rational> = (0..=sp.n + 1)
         .map(|l| {
             if l == 0 || l > sp.n {
                 qi(0)
             } else {
-                mu(sp, t, l) / (qi(l as i64) * sp.n_l(l))
+                mu(sp, alpha, l) / (qi(l as i64) * sp.n_l(l))
             }
         })
         .collect();
@@ -196,13 +199,13 @@ fn centres(sp: &Space) -> Vec<usize> {
     }
 }
 
-fn lpr_check(i: &Nmt, compared: &str) -> Check {
+fn lpr_check(i: &NmAlpha, compared: &str) -> Check {
     let sp = Space::new(i.n, i.m);
-    let hh = optimal_distortion(i.n, i.m, &i.t);
+    let hh = optimal_distortion(i.n, i.m, &i.alpha);
     let mut all = Tally::new();
     let mut primal = qi(0);
     for y0 in centres(&sp) {
-        let c = certify_lpr(&sp, &i.t, y0);
+        let c = certify_lpr(&sp, &i.alpha, y0);
         all.checked += c.tally.checked;
         all.failed += c.tally.failed;
         if all.first_failure.is_none() {
@@ -228,33 +231,33 @@ fn lpr_check(i: &Nmt, compared: &str) -> Check {
 // Feasible posteriors for the proof steps.
 
 /// Is p feasible for R-PD at E for one y: p ≥ 0, Σ p = 1, p(a) ≤ E p(b) for a ~ b.
-fn rpd_feasible(sp: &Space, t: &Rational, p: &[Rational]) -> bool {
-    let e = qi(1) / t;
+fn rpd_feasible(sp: &Space, alpha: &Rational, p: &[Rational]) -> bool {
+    let e = qi(1) / alpha;
     p.iter().all(|v| *v >= 0u32)
         && p.iter().sum::<Rational>() == 1u32
         && sp.ordered_pairs().iter().all(|&(a, b)| p[a] <= &e * &p[b])
 }
 
-/// Random R-PD-feasible posteriors: convex mixtures of Gibbs posteriors t'^{d(x,z)}/Z(t') with
-/// t' ∈ {t, (1+t)/2, 1} (each feasible at t since 1/t' ≤ 1/t) and random centres z; plus the
+/// Random R-PD-feasible posteriors: convex mixtures of Gibbs posteriors α'^{d(x,z)}/Z(α') with
+/// α' ∈ {α, (1+α)/2, 1} (each feasible at α since 1/α' ≤ 1/α) and random centres z; plus the
 /// Gibbs posterior at y = 0. Feasibility is re-checked exactly.
 pub fn feasible_posteriors(
     sp: &Space,
-    t: &Rational,
+    alpha: &Rational,
     count: usize,
     seed: u64,
 ) -> Vec<Vec<Rational>> {
     let mut rng = Lcg(seed * 7919 + sp.size as u64);
-    let zz = gibbs_normaliser(sp.n, sp.m, t);
+    let zz = gibbs_normaliser(sp.n, sp.m, alpha);
     let mut out = vec![(0..sp.size)
-        .map(|x| pw(t, sp.d(x, 0)) / &zz)
+        .map(|x| pw(alpha, sp.d(x, 0)) / &zz)
         .collect::<Vec<_>>()];
-    let ts = [t.clone(), (qi(1) + t) / qi(2), qi(1)];
+    let alphas = [alpha.clone(), (qi(1) + alpha) / qi(2), qi(1)];
     for _ in 0..count {
         let mut acc = vec![qi(0); sp.size];
         let mut wsum = qi(0);
         for _ in 0..3 {
-            let tp = &ts[rng.below(3) as usize];
+            let tp = &alphas[rng.below(3) as usize];
             let c = rng.below(sp.size as u64) as usize;
             let w = qi(rng.below(5) as i64 + 1);
             let zp = gibbs_normaliser(sp.n, sp.m, tp);
@@ -265,7 +268,7 @@ pub fn feasible_posteriors(
         }
         let p: Vec<Rational> = acc.into_iter().map(|v| v / &wsum).collect();
         assert!(
-            rpd_feasible(sp, t, &p),
+            rpd_feasible(sp, alpha, &p),
             "mixture of Gibbs posteriors must be feasible"
         );
         out.push(p);
@@ -282,29 +285,33 @@ fn levels(sp: &Space, p: &[Rational], y: usize) -> Vec<Rational> {
     pl
 }
 
-fn posts(i: &Nmt) -> (Space, Vec<Vec<Rational>>) {
+fn posts(i: &NmAlpha) -> (Space, Vec<Vec<Rational>>) {
     let sp = Space::new(i.n, i.m);
-    let ps = feasible_posteriors(&sp, &i.t, 8, 3);
+    let ps = feasible_posteriors(&sp, &i.alpha, 8, 3);
     (sp, ps)
 }
 
 /// Certified optimum of the chain LP on levels 0..k with weights W_l and mass M:
-/// minimise Σ l Q_l s.t. Q ≥ 0, Q_{l−1}/W_{l−1} ≤ E Q_l/W_l (l = 1..k), Σ Q_l = M.
-/// Primal candidate Q_l = M W_l t^l / Σ_j W_j t^j; dual (u per unit mass, μ_l on the chain
+/// minimise Σ l Q_l s.α. Q ≥ 0, Q_{l−1}/W_{l−1} ≤ E Q_l/W_l (l = 1..k), Σ Q_l = M.
+/// Primal candidate Q_l = M W_l α^l / Σ_j W_j α^j; dual (u per unit mass, μ_l on the chain
 /// rows) from complementary slackness, then every dual constraint and sign checked exactly.
 /// Returns (value, Q*) or the violated condition.
 pub fn chain_lp(
     weights: &[Rational],
-    t: &Rational,
+    alpha: &Rational,
     mass: &Rational,
 ) -> Result<(Rational, Vec<Rational>), String> {
     let k = weights.len() - 1;
-    let e = qi(1) / t;
-    let s: Rational = weights.iter().enumerate().map(|(j, w)| w * pw(t, j)).sum();
+    let e = qi(1) / alpha;
+    let s: Rational = weights
+        .iter()
+        .enumerate()
+        .map(|(j, w)| w * pw(alpha, j))
+        .sum();
     let qs: Vec<Rational> = weights
         .iter()
         .enumerate()
-        .map(|(j, w)| mass * w * pw(t, j) / &s)
+        .map(|(j, w)| mass * w * pw(alpha, j) / &s)
         .collect();
     // Primal feasibility.
     if qs.iter().sum::<Rational>() != *mass || qs.iter().any(|v| *v < 0u32) {

@@ -1,9 +1,12 @@
 //! The prior constants of Wang–Ying–Zhang: ε_X (eq (16)) and ε̃_X (l.149–153), decided exactly.
 //!
-//! With t = e^{−ε}, the Gibbs posterior (41) is feasible iff p_Y^{(t)} = G_t⁻¹ p_X ≥ 0, and
-//! (1−t)ⁿ p_Y^{(t)}(y) = P_y(t) := Σ_x p_X(x)(1+(m−2)t)^{n−d(x,y)}(−t)^{d(x,y)} (the per-row
-//! inverse k_t⁻¹, G7). t̃ = e^{−ε̃_X} is found by Sturm root isolation of every P_y in (0,1).
-//! Reading of D12: "smallest ε" is taken over ε ∈ [0, ∞) (t ∈ (0, 1]); ε̃_X = +∞ when no such ε.
+//! With α = e^{−ε}, the Gibbs posterior (41) is feasible iff p_Y^{(α)} = G_α⁻¹ p_X ≥ 0, and
+//! (1−α)ⁿ p_Y^{(α)}(y) = P_y(α) := Σ_x p_X(x)(1+(m−2)α)^{n−d(x,y)}(−α)^{d(x,y)} (the per-row
+//! inverse k_α⁻¹, G7). α̃ = e^{−ε̃_X} is found by Sturm root isolation of every P_y in (0,1).
+//! Reading of D12: "smallest ε" is taken over ε ∈ [0, ∞) (α ∈ (0, 1]); ε̃_X = +∞ when no such ε.
+//!
+//! Convention: `α = e^{−ε}` ∈ (0, 1], the Gibbs weight; `E = 1/α = e^ε` is the crate's `t`
+//! (see [`crate::claim::papers::wang_ying_zhang`]).
 
 use super::core::{
     gibbs_feasible, gibbs_inverse, pw, q, qi, r_x, random_prior, show_pt, Prior, Space,
@@ -124,7 +127,7 @@ fn grid_x2() -> Vec<Nmp> {
     v
 }
 
-/// P_y(t) = Σ_x p_X(x)(1+(m−2)t)^{n−d(x,y)}(−t)^{d(x,y)} (claims file §0.1).
+/// P_y(α) = Σ_x p_X(x)(1+(m−2)α)^{n−d(x,y)}(−α)^{d(x,y)} (claims file §0.1).
 pub fn p_y_poly(sp: &Space, p: &[Rational], y: usize) -> Poly {
     let a = Poly::new(vec![qi(1), qi(sp.m as i64 - 2)]);
     let b = Poly::new(vec![qi(0), qi(-1)]);
@@ -174,11 +177,11 @@ pub fn cmp_roots(a: &RealRoot, b: &RealRoot) -> Ordering {
     }
 }
 
-/// The threshold t̃ = e^{−ε̃_X} of a full-support prior.
+/// The threshold α̃ = e^{−ε̃_X} of a full-support prior.
 pub enum Threshold {
-    /// Feasible on all of (0, 1) (and at t = 1 iff uniform).
+    /// Feasible on all of (0, 1) (and at α = 1 iff uniform).
     WholeInterval,
-    /// t̃ ∈ (0, 1): the least point after which some P_y turns negative, with that y.
+    /// α̃ ∈ (0, 1): the least point after which some P_y turns negative, with that y.
     Root(RealRoot, usize),
 }
 
@@ -203,7 +206,7 @@ fn first_negative_root(p: &Poly) -> Option<RealRoot> {
     None
 }
 
-/// t̃ for a full-support prior: the minimum over y of the first negative-going root of P_y.
+/// α̃ for a full-support prior: the minimum over y of the first negative-going root of P_y.
 pub fn threshold(sp: &Space, p: &[Rational]) -> Threshold {
     let mut best: Option<(RealRoot, usize)> = None;
     for y in 0..sp.size {
@@ -241,8 +244,8 @@ fn d11(i: &Nmp) -> Check {
         Some(r) => r,
         None => return crate::claim::undecided_because("prior without full support"),
     };
-    let mut t = Tally::new();
-    t.check(r >= 1u32, || format!("r_X = {r} < 1"));
+    let mut tally = Tally::new();
+    tally.check(r >= 1u32, || format!("r_X = {r} < 1"));
     // Cross-check against the maximum over unordered pairs of max(p/p', p'/p).
     let mut m2 = qi(1);
     for x in 0..sp.size {
@@ -254,16 +257,16 @@ fn d11(i: &Nmp) -> Check {
             }
         }
     }
-    t.check(m2 == r, || "ordered vs unordered maximum".into());
+    tally.check(m2 == r, || "ordered vs unordered maximum".into());
     if let Some(rows) = row_marginals_if_product(&sp, p) {
         let want = rows
             .iter()
             .map(|pi| pi.iter().max().unwrap() / pi.iter().min().unwrap())
             .max()
             .unwrap();
-        t.check(want == r, || format!("product closed form {want} != {r}"));
+        tally.check(want == r, || format!("product closed form {want} != {r}"));
     }
-    t.finish(
+    tally.finish(
         "e^{eps_X} = max_{x~x'} p_X(x)/p_X(x') (16); product/n=1 closed forms",
         Method::Enumeration,
         &format!(
@@ -294,7 +297,7 @@ pub fn row_marginals_if_product(sp: &Space, p: &[Rational]) -> Option<Vec<Vec<Ra
     Some(rows)
 }
 
-/// Rational sample points strictly inside (0, t̃) and (t̃, 1).
+/// Rational sample points strictly inside (0, α̃) and (α̃, 1).
 fn samples(th: &Threshold) -> (Vec<Rational>, Vec<Rational>) {
     match th {
         Threshold::WholeInterval => (vec![q(1, 10), q(1, 2), q(99, 100)], vec![]),
@@ -322,47 +325,47 @@ fn samples(th: &Threshold) -> (Vec<Rational>, Vec<Rational>) {
     }
 }
 
-/// D12 (l.149–153): ε̃_X is attained: the Gibbs posterior is feasible on (0, t̃] and not on
-/// (t̃, 1) (checked at the root — where min_y p_Y = 0 — and at rational points on both sides).
+/// D12 (l.149–153): ε̃_X is attained: the Gibbs posterior is feasible on (0, α̃] and not on
+/// (α̃, 1) (checked at the root — where min_y p_Y = 0 — and at rational points on both sides).
 fn d12(i: &Nmp) -> Check {
     let sp = Space::new(i.n, i.m);
     let p = &i.prior.p;
     let th = threshold(&sp, p);
-    let mut t = Tally::new();
+    let mut tally = Tally::new();
     let (below, above) = samples(&th);
     for s in &below {
-        t.check(gibbs_feasible(&sp, s, p), || {
-            format!("infeasible at t={s} < t~")
+        tally.check(gibbs_feasible(&sp, s, p), || {
+            format!("infeasible at alpha={s} < alpha~")
         });
     }
     for s in &above {
-        t.check(!gibbs_feasible(&sp, s, p), || {
-            format!("feasible at t={s} > t~")
+        tally.check(!gibbs_feasible(&sp, s, p), || {
+            format!("feasible at alpha={s} > alpha~")
         });
     }
     match &th {
         Threshold::WholeInterval => {
-            t.check(
+            tally.check(
                 gibbs_feasible(&sp, &qi(1), p) == i.prior.is_uniform(),
-                || "t = 1".into(),
+                || "alpha = 1".into(),
             );
         }
         Threshold::Root(r, y) => {
-            // At t̃ every P_z ≥ 0 and P_y = 0.
-            t.check(r.sign_of(&p_y_poly(&sp, p, *y)) == Ordering::Equal, || {
-                "P_y(t~) != 0".into()
+            // At α̃ every P_z ≥ 0 and P_y = 0.
+            tally.check(r.sign_of(&p_y_poly(&sp, p, *y)) == Ordering::Equal, || {
+                "P_y(alpha~) != 0".into()
             });
             for z in 0..sp.size {
-                t.check(r.sign_of(&p_y_poly(&sp, p, z)) != Ordering::Less, || {
-                    format!("P_{z}(t~) < 0")
+                tally.check(r.sign_of(&p_y_poly(&sp, p, z)) != Ordering::Less, || {
+                    format!("P_{z}(alpha~) < 0")
                 });
             }
         }
     }
-    t.finish(
-        "Gibbs posterior feasible exactly on (0, t~]; least eps exists",
+    tally.finish(
+        "Gibbs posterior feasible exactly on (0, alpha~]; least eps exists",
         Method::Polynomial,
-        &format!("t~ = e^(-eps~_X) = {}", show_threshold(&th)),
+        &format!("alpha~ = e^(-eps~_X) = {}", show_threshold(&th)),
     )
 }
 
@@ -371,18 +374,18 @@ fn s4(i: &Nmp) -> Check {
     let sp = Space::new(i.n, i.m);
     let p = &i.prior.p;
     let r = r_x(&sp, p).ratio.into_finite();
-    let mut t = Tally::new();
+    let mut tally = Tally::new();
     let full = p.iter().all(|v| *v > 0u32);
-    t.check(r.is_some() == full, || {
+    tally.check(r.is_some() == full, || {
         format!("finite = {}, full = {full}", r.is_some())
     });
     if let Some(r) = &r {
-        t.check(*r >= 1u32, || "eps_X < 0".into());
-        t.check((*r == 1u32) == i.prior.is_uniform(), || {
+        tally.check(*r >= 1u32, || "eps_X < 0".into());
+        tally.check((*r == 1u32) == i.prior.is_uniform(), || {
             "uniform <=> eps_X = 0".into()
         });
     }
-    t.finish(
+    tally.finish(
         "eps_X finite <=> full support; eps_X >= 0; eps_X = 0 <=> uniform",
         Method::Exact,
         &format!(
@@ -392,11 +395,11 @@ fn s4(i: &Nmp) -> Check {
     )
 }
 
-/// Is the Gibbs posterior feasible at some t ∈ (0, 1]? Full support: yes near 0 (P_y(0) > 0).
-/// Otherwise decided by Sturm: some t in (0,1) with all P_y(t) ≥ 0, or t = 1 with p uniform.
-fn some_feasible_t(sp: &Space, p: &[Rational]) -> (bool, String) {
+/// Is the Gibbs posterior feasible at some α ∈ (0, 1]? Full support: yes near 0 (P_y(0) > 0).
+/// Otherwise decided by Sturm: some α in (0,1) with all P_y(α) ≥ 0, or α = 1 with p uniform.
+fn some_feasible_alpha(sp: &Space, p: &[Rational]) -> (bool, String) {
     if gibbs_feasible(sp, &qi(1), p) {
-        return (true, "t = 1".into());
+        return (true, "alpha = 1".into());
     }
     // Candidate points: rational points between the roots of all P_y in (0,1).
     let mut pts: Vec<Rational> = Vec::new();
@@ -417,7 +420,7 @@ fn some_feasible_t(sp: &Space, p: &[Rational]) -> (bool, String) {
         cands.push((&w[0] + &w[1]) / qi(2));
     }
     cands.extend(pts.iter().filter(|v| **v > 0u32 && **v < 1u32).cloned());
-    // Full support: all P_y > 0 near 0; try t = 2^-k.
+    // Full support: all P_y > 0 near 0; try α = 2^-k.
     let mut s = qi(1);
     for _ in 0..64 {
         s /= qi(2);
@@ -426,7 +429,7 @@ fn some_feasible_t(sp: &Space, p: &[Rational]) -> (bool, String) {
     for s in cands {
         let ok = (0..sp.size).all(|y| p_y_poly(sp, p, y).sign_at(&s) != Ordering::Less);
         if ok {
-            return (true, format!("t = {s}"));
+            return (true, format!("alpha = {s}"));
         }
     }
     // No sample point works. Certify infeasibility on (0,1): for each gap some P_y is
@@ -445,8 +448,8 @@ fn infeasible_witness(sp: &Space, p: &[Rational]) -> Option<String> {
             == crate::num::SignOnInterval::Negative
         {
             return Some(format!(
-                "P_y(t) = {} < 0 on all of (0,1) at y = {}, and p_X is not uniform (t = 1 infeasible)",
-                py.to_string_var("t"),
+                "P_y(alpha) = {} < 0 on all of (0,1) at y = {}, and p_X is not uniform (alpha = 1 infeasible)",
+                py.to_string_var("alpha"),
                 show_pt(sp, y)
             ));
         }
@@ -470,57 +473,68 @@ fn feasibility_check(compared: &str, ok: bool, w: &str) -> Check {
 }
 
 /// S5 (l.153): for any p_X, ε̃_X < ∞ ("when ε → +∞ the pmf p_Y = p_X is the marginal").
-/// Read over ε ∈ [0, ∞): finite iff the Gibbs posterior is feasible at some t ∈ (0, 1].
+/// Read over ε ∈ [0, ∞): finite iff the Gibbs posterior is feasible at some α ∈ (0, 1].
 fn s5(i: &Nmp) -> Check {
     let sp = Space::new(i.n, i.m);
-    let (ok, w) = some_feasible_t(&sp, &i.prior.p);
-    let mut c = feasibility_check("some t = e^-eps in (0,1] with G_t^-1 p_X >= 0", ok, &w);
+    let (ok, w) = some_feasible_alpha(&sp, &i.prior.p);
+    let mut c = feasibility_check(
+        "some alpha = e^-eps in (0,1] with G_alpha^-1 p_X >= 0",
+        ok,
+        &w,
+    );
     c.note = if ok {
         format!("feasible at {w}")
     } else {
-        format!("eps~_X = +inf: {w}; the limit argument only gives feasibility at eps = +inf itself (t = 0, p_Y = p_X)")
+        format!("eps~_X = +inf: {w}; the limit argument only gives feasibility at eps = +inf itself (alpha = 0, p_Y = p_X)")
     };
     c
 }
 
 /// S5-corrected: every full-support prior has ε̃_X < ∞ (P_y(0) = p_X(y) > 0 for all y, so
-/// all P_y > 0 on [0, δ)); the witness t is exhibited and checked exactly.
+/// all P_y > 0 on [0, δ)); the witness α is exhibited and checked exactly.
 fn s5_corrected(i: &Nmp) -> Check {
     let sp = Space::new(i.n, i.m);
-    let (ok, w) = some_feasible_t(&sp, &i.prior.p);
-    feasibility_check("full support: some t in (0,1] with G_t^-1 p_X >= 0", ok, &w)
-        .with_note(format!("feasible at {w}"))
+    let (ok, w) = some_feasible_alpha(&sp, &i.prior.p);
+    feasibility_check(
+        "full support: some alpha in (0,1] with G_alpha^-1 p_X >= 0",
+        ok,
+        &w,
+    )
+    .with_note(format!("feasible at {w}"))
 }
 
-/// X1: the Gibbs-feasible set of t is (0, t̃] (an up-set [ε̃_X, ∞] in ε).
-/// Structural certificate: for t' ≤ t, k_t = k_{t'} M with M = k_{t'}⁻¹ k_t a channel, whose
-/// off-diagonal entry is (t − t')/((1−t')(1+(m−1)t)) ≥ 0 — checked exactly on a grid of pairs —
-/// so p_X = G_t p_Y (p_Y ≥ 0) gives p_X = G_{t'} (M^{⊗n} p_Y). Per prior: the Sturm threshold
-/// t̃ and the exact feasibility pattern at sample points on both sides (as D12).
+/// X1: the Gibbs-feasible set of α is (0, α̃] (an up-set [ε̃_X, ∞] in ε).
+/// Structural certificate: for α' ≤ α, k_α = k_{α'} M with M = k_{α'}⁻¹ k_α a channel, whose
+/// off-diagonal entry is (α − α')/((1−α')(1+(m−1)α)) ≥ 0 — checked exactly on a grid of pairs —
+/// so p_X = G_α p_Y (p_Y ≥ 0) gives p_X = G_{α'} (M^{⊗n} p_Y). Per prior: the Sturm threshold
+/// α̃ and the exact feasibility pattern at sample points on both sides (as D12).
 fn x1(i: &Nmp) -> Check {
     let sp = Space::new(i.n, i.m);
     let p = &i.prior.p;
-    let mut t = Tally::new();
+    let mut tally = Tally::new();
     let grid = [q(1, 5), q(1, 3), q(1, 2), q(2, 3), q(9, 10)];
-    for tp in &grid {
-        for tt in &grid {
-            if tp > tt {
+    for alpha_p in &grid {
+        for alpha in &grid {
+            if alpha_p > alpha {
                 continue;
             }
-            // M = k_{t'}^{-1} k_t per row: compute the m×m product exactly.
+            // M = k_{α'}^{-1} k_α per row: compute the m×m product exactly.
             let m = sp.m as i64;
-            let gp = qi(1) + qi(m - 1) * tp;
-            let g = qi(1) + qi(m - 1) * tt;
-            let kinv =
-                |a: usize, b: usize| (if a == b { gp.clone() } else { qi(0) } - tp) / (qi(1) - tp);
-            let k = |a: usize, b: usize| if a == b { qi(1) / &g } else { tt / &g };
+            let gp = qi(1) + qi(m - 1) * alpha_p;
+            let g = qi(1) + qi(m - 1) * alpha;
+            let kinv = |a: usize, b: usize| {
+                (if a == b { gp.clone() } else { qi(0) } - alpha_p) / (qi(1) - alpha_p)
+            };
+            let k = |a: usize, b: usize| if a == b { qi(1) / &g } else { alpha / &g };
             for a in 0..sp.m {
                 for b in 0..sp.m {
                     let e: Rational = (0..sp.m).map(|c| kinv(a, c) * k(c, b)).sum();
-                    t.check(e >= 0u32, || format!("M({a},{b}) < 0 at t'={tp} t={tt}"));
+                    tally.check(e >= 0u32, || {
+                        format!("M({a},{b}) < 0 at alpha'={alpha_p} alpha={alpha}")
+                    });
                     if a != b {
-                        let want = (tt - tp) / ((qi(1) - tp) * &g);
-                        t.check(e == want, || "off-diagonal closed form".into());
+                        let want = (alpha - alpha_p) / ((qi(1) - alpha_p) * &g);
+                        tally.check(e == want, || "off-diagonal closed form".into());
                     }
                 }
             }
@@ -529,46 +543,46 @@ fn x1(i: &Nmp) -> Check {
     let th = threshold(&sp, p);
     let (below, above) = samples(&th);
     for s in &below {
-        t.check(gibbs_feasible(&sp, s, p), || {
-            format!("infeasible at t={s} < t~")
+        tally.check(gibbs_feasible(&sp, s, p), || {
+            format!("infeasible at alpha={s} < alpha~")
         });
     }
     for s in &above {
-        t.check(!gibbs_feasible(&sp, s, p), || {
-            format!("feasible at t={s} > t~")
+        tally.check(!gibbs_feasible(&sp, s, p), || {
+            format!("feasible at alpha={s} > alpha~")
         });
     }
     // Direct sanity of the down-set property on the rational grid.
     let feas: Vec<bool> = grid.iter().map(|s| gibbs_feasible(&sp, s, p)).collect();
     for w in feas.windows(2) {
-        t.check(w[0] || !w[1], || {
-            "feasible at a larger t but not a smaller one".into()
+        tally.check(w[0] || !w[1], || {
+            "feasible at a larger alpha but not a smaller one".into()
         });
     }
-    t.finish(
-        "feasible set of t is (0, t~]: k_t = k_t' M with M >= 0 for t' <= t; Sturm threshold",
+    tally.finish(
+        "feasible set of alpha is (0, alpha~]: k_alpha = k_alpha' M with M >= 0 for alpha' <= alpha; Sturm threshold",
         Method::Combined(vec![Method::Exact, Method::Polynomial]),
-        &format!("t~ = {}", show_threshold(&th)),
+        &format!("alpha~ = {}", show_threshold(&th)),
     )
 }
 
-/// X2: candidate closed forms for t̃ = e^{−ε̃_X}: n = 1: e^{ε̃} = max{1, 1/p_min − (m−1)};
-/// product priors: e^{ε̃} = max_i (1/π_{i,min} − (m−1)) (at least 1); uniform ⇔ t̃ = 1.
-/// Also the candidate closed form of p_Y: G_t⁻¹p_X = P_y(t)/(1−t)ⁿ at t = 1/2.
+/// X2: candidate closed forms for α̃ = e^{−ε̃_X}: n = 1: e^{ε̃} = max{1, 1/p_min − (m−1)};
+/// product priors: e^{ε̃} = max_i (1/π_{i,min} − (m−1)) (at least 1); uniform ⇔ α̃ = 1.
+/// Also the candidate closed form of p_Y: G_α⁻¹p_X = P_y(α)/(1−α)ⁿ at α = 1/2.
 fn x2(i: &Nmp) -> Check {
     let sp = Space::new(i.n, i.m);
     let p = &i.prior.p;
     let th = threshold(&sp, p);
-    let mut t = Tally::new();
+    let mut tally = Tally::new();
     let half = q(1, 2);
     let inv = gibbs_inverse(&sp, &half, p);
     for y in 0..sp.size {
         let v = p_y_poly(&sp, p, y).eval(&half) / pw(&half, sp.n);
-        t.check(v == inv[y], || format!("P_y closed form at y={y}"));
+        tally.check(v == inv[y], || format!("P_y closed form at y={y}"));
     }
     let is_whole = matches!(th, Threshold::WholeInterval);
-    t.check(is_whole == i.prior.is_uniform(), || {
-        "t~ = 1 <=> uniform".into()
+    tally.check(is_whole == i.prior.is_uniform(), || {
+        "alpha~ = 1 <=> uniform".into()
     });
     if let Some(rows) = row_marginals_if_product(&sp, p) {
         let e = rows
@@ -582,21 +596,21 @@ fn x2(i: &Nmp) -> Check {
             Threshold::WholeInterval => want == 1u32,
             Threshold::Root(r, _) => r.cmp_rational(&want) == Ordering::Equal,
         };
-        t.check(ok, || {
+        tally.check(ok, || {
             format!(
-                "closed form t~ = {want}, Sturm t~ = {}",
+                "closed form alpha~ = {want}, Sturm alpha~ = {}",
                 show_threshold(&th)
             )
         });
     }
-    t.finish(
-        "t~ by Sturm = closed forms (n=1, product priors); uniform <=> eps~ = 0",
+    tally.finish(
+        "alpha~ by Sturm = closed forms (n=1, product priors); uniform <=> eps~ = 0",
         Method::Polynomial,
-        &format!("t~ = {}", show_threshold(&th)),
+        &format!("alpha~ = {}", show_threshold(&th)),
     )
 }
 
-/// X3: ε̃_X ≥ ε_X for full-support priors, i.e. t̃ ≤ 1/r_X.
+/// X3: ε̃_X ≥ ε_X for full-support priors, i.e. α̃ ≤ 1/r_X.
 fn x3(i: &Nmp) -> Check {
     let sp = Space::new(i.n, i.m);
     let p = &i.prior.p;
@@ -609,7 +623,7 @@ fn x3(i: &Nmp) -> Check {
         Threshold::Root(root, _) => root.cmp_rational(&bound),
     };
     Check::new(
-        "t~ = e^-eps~_X  <=  e^-eps_X = 1/r_X",
+        "alpha~ = e^-eps~_X  <=  e^-eps_X = 1/r_X",
         Value::text(show_threshold(&th), ""),
         Value::rational(&bound),
         Method::Polynomial,

@@ -1,6 +1,9 @@
 //! Symbolic certificates of Lemma 1 per (n, m), derived from its proof: WYZ-X11 (uniqueness
 //! of the LP-R optimiser, by strict complementary slackness) and WYZ-X12 (the candidate dual
-//! of LP-L, feasible for every t in (0, 1]).
+//! of LP-L, feasible for every α in (0, 1]).
+//!
+//! Convention: `α = e^{−ε}` ∈ (0, 1], the Gibbs weight; `E = 1/α = e^ε` is the crate's `t`
+//! (see [`crate::claim::papers::wang_ying_zhang`]).
 
 use super::*;
 
@@ -45,13 +48,13 @@ fn x_beyond(k: usize) -> Vec<Nm> {
     v
 }
 
-/// g · S_j(t) as a polynomial in t: Σ_{k≤j} N_k t^k (n(m−1)t − k g).
+/// g · S_j(α) as a polynomial in α: Σ_{k≤j} N_k α^k (n(m−1)α − k g).
 fn gs_poly(sp: &Space, j: usize) -> Poly {
     let gp = g_poly(sp.m, 1);
-    let nmt = Poly::new(vec![qi(0), qi((sp.n * (sp.m - 1)) as i64)]);
+    let nm_alpha = Poly::new(vec![qi(0), qi((sp.n * (sp.m - 1)) as i64)]);
     let mut acc = Poly::zero();
     for k in 0..=j {
-        let term = &(&nmt - &(&gp * &qi(k as i64))) * &Poly::monomial(sp.n_l(k), k);
+        let term = &(&nm_alpha - &(&gp * &qi(k as i64))) * &Poly::monomial(sp.n_l(k), k);
         acc = &acc + &term;
     }
     acc
@@ -62,7 +65,7 @@ fn unit() -> Range {
     Range::open_closed(qi(0), qi(1))
 }
 
-/// X12: the candidate dual of LP-L: u = h, μ_l = E^{l−1} Σ_{k<l} N_k t^k (h − k). Checked:
+/// X12: the candidate dual of LP-L: u = h, μ_l = E^{l−1} Σ_{k<l} N_k α^k (h − k). Checked:
 /// (i) μ_l ≥ 0 on (0,1] by Sturm (sign of g·S_{l−1}, as E^{l−1}, g > 0);
 /// (ii) the last dual row E^n S_n = 0 identically (tight);
 /// (iii) the rows l < n are tight by construction (μ_{l+1} = N_l(u − l) + E μ_l), checked
@@ -70,59 +73,59 @@ fn unit() -> Range {
 ///       (n−l)(m−1)N_l = (l+1)N_{l+1} and agreement with the chain-LP certificate.
 fn x12(i: &Nm) -> Check {
     let sp = Space::parameters_only(i.n, i.m);
-    let mut t = Tally::new();
+    let mut tally = Tally::new();
     for l in 1..=sp.n {
         let s = sign_on(&gs_poly(&sp, l - 1), &unit());
-        t.check(s.is_nonnegative(), || {
+        tally.check(s.is_nonnegative(), || {
             format!("mu_{l} changes sign on (0,1]: {s:?}")
         });
     }
-    t.check(gs_poly(&sp, sp.n).is_zero(), || {
+    tally.check(gs_poly(&sp, sp.n).is_zero(), || {
         "last dual row not tight: S_n != 0".into()
     });
     for l in 0..sp.n {
-        t.check(
+        tally.check(
             qi(((sp.n - l) * (sp.m - 1)) as i64) * sp.n_l(l) == qi(l as i64 + 1) * sp.n_l(l + 1),
             || format!("edge identity l={l}"),
         );
     }
     for e in [q(1, 1), q(11, 10), q(2, 1), q(7, 1), q(100, 1)] {
-        let tt = qi(1) / &e;
-        let u = optimal_distortion(sp.n, sp.m, &tt);
+        let alpha = qi(1) / &e;
+        let u = optimal_distortion(sp.n, sp.m, &alpha);
         for l in 0..=sp.n {
-            let lhs = sp.n_l(l) * &u + &e * mu(&sp, &tt, l) - mu(&sp, &tt, l + 1);
-            t.check(lhs <= qi(l as i64) * sp.n_l(l), || {
+            let lhs = sp.n_l(l) * &u + &e * mu(&sp, &alpha, l) - mu(&sp, &alpha, l + 1);
+            tally.check(lhs <= qi(l as i64) * sp.n_l(l), || {
                 format!("E={e} dual row {l}")
             });
-            t.check(lhs == qi(l as i64) * sp.n_l(l), || {
+            tally.check(lhs == qi(l as i64) * sp.n_l(l), || {
                 format!("E={e} row {l} not tight")
             });
         }
         let w: Vec<Rational> = (0..=sp.n).map(|l| sp.n_l(l)).collect();
-        match chain_lp(&w, &tt, &qi(1)) {
-            Ok((v, _)) => t.check(v == u, || format!("E={e}: LP-L optimum {v} != h")),
-            Err(er) => t.check(false, || format!("E={e}: LP-L certificate {er}")),
+        match chain_lp(&w, &alpha, &qi(1)) {
+            Ok((v, _)) => tally.check(v == u, || format!("E={e}: LP-L optimum {v} != h")),
+            Err(er) => tally.check(false, || format!("E={e}: LP-L certificate {er}")),
         }
     }
-    t.finish(
-        "candidate dual (u=h, mu_l) of LP-L feasible for all t in (0,1]; rows tight",
+    tally.finish(
+        "candidate dual (u=h, mu_l) of LP-L feasible for all alpha in (0,1]; rows tight",
         Method::Combined(vec![Method::Polynomial, Method::LpCertificate]),
-        "Sturm sign of g*S_{l-1} on (0,1]; S_n = 0 in Q[t]; exact at E in {1,11/10,2,7,100}",
+        "Sturm sign of g*S_{l-1} on (0,1]; S_n = 0 in Q[alpha]; exact at E in {1,11/10,2,7,100}",
     )
 }
 
 /// X11: uniqueness of the LP-R optimiser. With the certified dual (u = h, κ_l), strict
 /// complementary slackness holds when every κ_l > 0 on (0,1] (Sturm: g·S_{l−1} Positive); then
 /// every optimum satisfies p(a) = E p(b) on all outward edges, which (every vertex being
-/// reachable from y0 by outward edges) forces p ∝ t^{d(x,y0)}: the Gibbs posterior. For PD-I
-/// at ε ≥ ε̃_X each column with p_Y(y) > 0 is then Gibbs and p_Y = G_t⁻¹p_X is unique (t < 1),
+/// reachable from y0 by outward edges) forces p ∝ α^{d(x,y0)}: the Gibbs posterior. For PD-I
+/// at ε ≥ ε̃_X each column with p_Y(y) > 0 is then Gibbs and p_Y = G_α⁻¹p_X is unique (α < 1),
 /// so the joint q of ℰ_i is the unique optimiser.
 fn x11(i: &Nm) -> Check {
     let sp = Space::parameters_only(i.n, i.m);
-    let mut t = Tally::new();
+    let mut tally = Tally::new();
     for l in 1..=sp.n {
         let s = sign_on(&gs_poly(&sp, l - 1), &unit());
-        t.check(s == SignOnInterval::Positive, || {
+        tally.check(s == SignOnInterval::Positive, || {
             format!("kappa_{l} not strictly positive on (0,1]: {s:?}")
         });
     }
@@ -137,10 +140,10 @@ fn x11(i: &Nm) -> Check {
                 .iter()
                 .filter(|(w, _)| full.d(*w, 0) + 1 == lx)
                 .count();
-            t.check(inward >= 1, || format!("x={x} unreachable"));
+            tally.check(inward >= 1, || format!("x={x} unreachable"));
         }
     }
-    t.finish(
+    tally.finish(
         "strict complementary slackness: all kappa_l > 0 on (0,1] => unique optimum (Gibbs)",
         Method::Polynomial,
         "Sturm sign of every kappa_l on (0,1]; outward reachability",

@@ -2,6 +2,9 @@
 //! (26)–(30)): WYZ-D2, WYZ-D3, WYZ-D4, WYZ-D5, WYZ-D6, WYZ-D7, WYZ-D8, WYZ-D9, WYZ-D10 (mechanisms,
 //! DP and identifiability, mutual information, distortion, the problems PD-I and PD-DP), WYZ-D15,
 //! WYZ-D16 (the mechanisms ℰ_i, ℰ_d) and WYZ-D17 (convexity of I in W).
+//!
+//! Convention: `α = e^{−ε}` ∈ (0, 1], the Gibbs weight; `E = 1/α = e^ε` is the crate's `t`
+//! (see [`crate::claim::papers::wang_ying_zhang`]).
 
 use super::*;
 
@@ -24,17 +27,17 @@ pub(super) fn claims() -> Vec<Box<dyn ClaimChecker>> {
 
 /// D2 (Def 1): a mechanism on ℛ = 𝒟ⁿ is a row-stochastic N×N matrix; E_d and (where the
 /// prior is in range) E_i are.
-fn d2(i: &Nmtp) -> Check {
+fn d2(i: &NmAlphaPrior) -> Check {
     let sp = Space::new(i.n, i.m);
-    let mut t = Tally::new();
-    t.check(row_stochastic(&e_d(&sp, &i.t)), || "E_d".into());
-    if let Some((w, _)) = e_i(&sp, &i.t, &i.prior.p) {
-        t.check(row_stochastic(&w), || "E_i".into());
+    let mut tally = Tally::new();
+    tally.check(row_stochastic(&e_d(&sp, &i.alpha)), || "E_d".into());
+    if let Some((w, _)) = e_i(&sp, &i.alpha, &i.prior.p) {
+        tally.check(row_stochastic(&w), || "E_i".into());
     }
     for w in rand_mechs(&sp, 3, true) {
-        t.check(row_stochastic(&w), || "random".into());
+        tally.check(row_stochastic(&w), || "random".into());
     }
-    t.finish(
+    tally.finish(
         "mechanisms are row-stochastic",
         Method::Exact,
         "E_d, E_i, 4 random",
@@ -42,12 +45,12 @@ fn d2(i: &Nmtp) -> Check {
 }
 
 /// D3 (Def 2, eq (1)): the posterior-form level over y with p_Y(y) > 0 equals the joint form.
-fn d3(i: &Nmtp) -> Check {
+fn d3(i: &NmAlphaPrior) -> Check {
     let sp = Space::new(i.n, i.m);
     let p = &i.prior.p;
-    let mut t = Tally::new();
+    let mut tally = Tally::new();
     let mut ws = rand_mechs(&sp, 5, true);
-    ws.push(e_d(&sp, &i.t));
+    ws.push(e_d(&sp, &i.alpha));
     for (k, w) in ws.iter().enumerate() {
         let py = output_distribution(p, w);
         let mut best: Option<Rational> = Some(qi(1));
@@ -72,11 +75,11 @@ fn d3(i: &Nmtp) -> Check {
             }
         }
         let joint = ident_level(&sp, p, w).ratio.finite().cloned();
-        t.check(best == joint, || {
+        tally.check(best == joint, || {
             format!("mechanism #{k}: {best:?} vs {joint:?}")
         });
     }
-    t.finish(
+    tally.finish(
         "posterior-form identifiability level (y with p_Y>0) = joint-form level",
         Method::Exact,
         "4 random mechanisms with zeros and E_d; reading: y with p_Y(y) > 0",
@@ -85,11 +88,11 @@ fn d3(i: &Nmtp) -> Check {
 
 /// D4 (Def 3, eq (2)): W is ε-DP at e^ε = its DP level L, and the bound is attained (so not
 /// at any smaller e^ε).
-fn d4(i: &Nmtp) -> Check {
+fn d4(i: &NmAlphaPrior) -> Check {
     let sp = Space::new(i.n, i.m);
-    let mut t = Tally::new();
+    let mut tally = Tally::new();
     let mut ws = rand_mechs(&sp, 7, false);
-    ws.push(e_d(&sp, &i.t));
+    ws.push(e_d(&sp, &i.alpha));
     for (k, w) in ws.iter().enumerate() {
         let lv = dp_level(&sp, w);
         let l = lv
@@ -100,13 +103,13 @@ fn d4(i: &Nmtp) -> Check {
         let mut attained = false;
         for (x, xp) in sp.ordered_pairs() {
             for y in 0..sp.size {
-                t.check(w[x][y] <= &l * &w[xp][y], || format!("#{k} (2) at L"));
+                tally.check(w[x][y] <= &l * &w[xp][y], || format!("#{k} (2) at L"));
                 attained |= w[x][y] == &l * &w[xp][y];
             }
         }
-        t.check(attained, || format!("#{k}: level not attained"));
+        tally.check(attained, || format!("#{k}: level not attained"));
     }
-    t.finish(
+    tally.finish(
         "(2) holds at e^eps = DP level and is attained",
         Method::Exact,
         "4 random positive mechanisms and E_d",
@@ -114,17 +117,17 @@ fn d4(i: &Nmtp) -> Check {
 }
 
 /// D5 (eq (3)): (2) at e^ε = L implies Pr{Y∈S|x} ≤ e^ε Pr{Y∈S|x'} for every S ⊆ ℛ.
-fn d5(i: &Nmtp) -> Check {
+fn d5(i: &NmAlphaPrior) -> Check {
     let sp = Space::new(i.n, i.m);
-    let mut t = Tally::new();
+    let mut tally = Tally::new();
     let mut ws = rand_mechs(&sp, 9, true);
-    ws.push(e_d(&sp, &i.t));
+    ws.push(e_d(&sp, &i.alpha));
     for (k, w) in ws.iter().enumerate() {
         let l = dp_level(&sp, w).ratio.finite().cloned();
         if let Some(l) = l {
             for (x, xp) in sp.ordered_pairs() {
                 for s in 1..(1usize << sp.size) {
-                    t.check(
+                    tally.check(
                         event_probability(&w[x], s as u64)
                             <= &l * event_probability(&w[xp], s as u64),
                         || format!("#{k} S={s:b}"),
@@ -133,7 +136,7 @@ fn d5(i: &Nmtp) -> Check {
             }
         }
     }
-    t.finish(
+    tally.finish(
         "(2) at e^eps = L  =>  (3) for all 2^N events",
         Method::Enumeration,
         "4 random mechanisms and E_d; all subsets",
@@ -141,12 +144,12 @@ fn d5(i: &Nmtp) -> Check {
 }
 
 /// D6 (eq (4), nats): I(X;Y) = H(X) + H(Y) − H(X,Y), exactly.
-fn d6(i: &Nmtp) -> Check {
+fn d6(i: &NmAlphaPrior) -> Check {
     let sp = Space::new(i.n, i.m);
     let p = &i.prior.p;
-    let mut t = Tally::new();
+    let mut tally = Tally::new();
     let mut ws = rand_mechs(&sp, 13, true);
-    ws.push(e_d(&sp, &i.t));
+    ws.push(e_d(&sp, &i.alpha));
     for (k, w) in ws.iter().enumerate() {
         let mi = mutual_information_of_rows(p, w);
         let py = output_distribution(p, w);
@@ -155,9 +158,9 @@ fn d6(i: &Nmtp) -> Check {
             .map(|(x, y)| &p[x] * &w[x][y])
             .collect();
         let alt = &(&entropy(p) + &entropy(&py)) - &entropy(&joint);
-        t.check(mi == alt, || format!("#{k}"));
+        tally.check(mi == alt, || format!("#{k}"));
     }
-    t.finish(
+    tally.finish(
         "I(X;Y) by (4) = H(X)+H(Y)-H(X,Y) (nats, exact log-linear)",
         Method::LogLinear,
         "4 random mechanisms and E_d",
@@ -165,12 +168,12 @@ fn d6(i: &Nmtp) -> Check {
 }
 
 /// D7 (eq (5)): E d(X,Y) = Σ_l l Pr{d(X,Y) = l}.
-fn d7(i: &Nmtp) -> Check {
+fn d7(i: &NmAlphaPrior) -> Check {
     let sp = Space::new(i.n, i.m);
     let p = &i.prior.p;
-    let mut t = Tally::new();
+    let mut tally = Tally::new();
     let mut ws = rand_mechs(&sp, 15, true);
-    ws.push(e_d(&sp, &i.t));
+    ws.push(e_d(&sp, &i.alpha));
     for (k, w) in ws.iter().enumerate() {
         let mut lv = vec![qi(0); sp.n + 1];
         for x in 0..sp.size {
@@ -179,9 +182,9 @@ fn d7(i: &Nmtp) -> Check {
             }
         }
         let alt: Rational = lv.iter().enumerate().map(|(l, v)| qi(l as i64) * v).sum();
-        t.check(distortion(&sp, p, w) == alt, || format!("#{k}"));
+        tally.check(distortion(&sp, p, w) == alt, || format!("#{k}"));
     }
-    t.finish(
+    tally.finish(
         "(5) = mean of d(X,Y) by levels",
         Method::Exact,
         "4 random and E_d",
@@ -191,34 +194,34 @@ fn d7(i: &Nmtp) -> Check {
 /// D8 (eqs (6), (7)): feasible sets are nested (an ε-DP / ε-identifiable mechanism is ε'-private
 /// for ε' ≥ ε), so D*(ε) is nonincreasing; convention D*(ε) = +∞ when no mechanism is
 /// ε-private (LP-I at e^ε < r_X, see WYZ-L3).
-fn d8(i: &Nmtp) -> Check {
+fn d8(i: &NmAlphaPrior) -> Check {
     let sp = Space::new(i.n, i.m);
     let p = &i.prior.p;
-    let mut t = Tally::new();
-    let w = e_d(&sp, &i.t);
+    let mut tally = Tally::new();
+    let w = e_d(&sp, &i.alpha);
     let dp = dp_level(&sp, &w).ratio.finite().cloned().unwrap();
     let id = ident_level(&sp, p, &w).ratio.finite().cloned().unwrap();
     for e in [q(11, 10), q(2, 1), q(10, 1)] {
-        let e2 = &e * (qi(1) / &i.t);
-        t.check(dp <= e2, || "DP nested".into());
-        t.check(id <= &e * &id, || "ident nested".into());
+        let e2 = &e * (qi(1) / &i.alpha);
+        tally.check(dp <= e2, || "DP nested".into());
+        tally.check(id <= &e * &id, || "ident nested".into());
     }
-    t.check(dp == qi(1) / &i.t, || "level of E_d".into());
-    t.finish(
+    tally.check(dp == qi(1) / &i.alpha, || "level of E_d".into());
+    tally.finish(
         "eps-private => eps'-private for eps' >= eps",
         Method::Exact,
-        "E_d at t and e^eps' in {11/10, 2, 10} x 1/t",
+        "E_d at alpha and e^eps' in {11/10, 2, 10} x 1/alpha",
     )
 }
 
 /// D9 (eqs (8)–(12)): the joint form of PD-I: for q = p_X W, Σ_y q = p_X (11), the posterior
 /// form of the objective equals Σ q d, and (9) holds on y with p_Y > 0.
-fn d9(i: &Nmtp) -> Check {
+fn d9(i: &NmAlphaPrior) -> Check {
     let sp = Space::new(i.n, i.m);
     let p = &i.prior.p;
-    let mut t = Tally::new();
+    let mut tally = Tally::new();
     let mut ws = rand_mechs(&sp, 17, true);
-    ws.push(e_d(&sp, &i.t));
+    ws.push(e_d(&sp, &i.alpha));
     for (k, w) in ws.iter().enumerate() {
         let py = output_distribution(p, w);
         let mut obj_post = qi(0);
@@ -227,7 +230,7 @@ fn d9(i: &Nmtp) -> Check {
                 continue;
             }
             let post: Vec<Rational> = (0..sp.size).map(|x| &p[x] * &w[x][y] / &py[y]).collect();
-            t.check(post.iter().sum::<Rational>() == 1u32, || {
+            tally.check(post.iter().sum::<Rational>() == 1u32, || {
                 format!("#{k} (9) y={y}")
             });
             for x in 0..sp.size {
@@ -236,14 +239,14 @@ fn d9(i: &Nmtp) -> Check {
         }
         for x in 0..sp.size {
             let s: Rational = (0..sp.size).map(|y| &p[x] * &w[x][y]).sum();
-            t.check(s == p[x], || format!("#{k} (11) x={x}"));
+            tally.check(s == p[x], || format!("#{k} (11) x={x}"));
         }
-        t.check(py.iter().sum::<Rational>() == 1u32, || "sum p_Y".into());
-        t.check(obj_post == distortion(&sp, p, w), || {
+        tally.check(py.iter().sum::<Rational>() == 1u32, || "sum p_Y".into());
+        tally.check(obj_post == distortion(&sp, p, w), || {
             format!("#{k} objective")
         });
     }
-    t.finish(
+    tally.finish(
         "PD-I posterior form = joint form (objective, (9), (11))",
         Method::Exact,
         "4 random and E_d",
@@ -252,19 +255,19 @@ fn d9(i: &Nmtp) -> Check {
 
 /// D10 (eqs (13)–(15)): PD-DP is feasible at every ε ≥ 0: W(x,·) = uniform has DP level 1 and
 /// distortion n(m−1)/m for every prior.
-fn d10(i: &Nmtp) -> Check {
+fn d10(i: &NmAlphaPrior) -> Check {
     let sp = Space::new(i.n, i.m);
     let w: Rows = vec![vec![q(1, sp.size as i64); sp.size]; sp.size];
-    let mut t = Tally::new();
-    t.check(
+    let mut tally = Tally::new();
+    tally.check(
         dp_level(&sp, &w).ratio.finite().cloned() == Some(qi(1)),
         || "level".into(),
     );
     let d = distortion(&sp, &i.prior.p, &w);
-    t.check(d == q((sp.n * (sp.m - 1)) as i64, sp.m as i64), || {
+    tally.check(d == q((sp.n * (sp.m - 1)) as i64, sp.m as i64), || {
         format!("distortion {d}")
     });
-    t.finish(
+    tally.finish(
         "uniform rows: 0-DP with distortion n(m-1)/m",
         Method::Exact,
         "",
@@ -272,59 +275,59 @@ fn d10(i: &Nmtp) -> Check {
 }
 
 /// ℰ_i by formula (26) without filtering (entries may be negative when p_Y is).
-fn e_i_raw(sp: &Space, t: &Rational, p: &[Rational], py: &[Rational]) -> Rows {
-    let zz = gibbs_normaliser(sp.n, sp.m, t);
+fn e_i_raw(sp: &Space, alpha: &Rational, p: &[Rational], py: &[Rational]) -> Rows {
+    let zz = gibbs_normaliser(sp.n, sp.m, alpha);
     (0..sp.size)
         .map(|x| {
             (0..sp.size)
-                .map(|y| &py[y] * pw(t, sp.d(x, y)) / (&p[x] * &zz))
+                .map(|y| &py[y] * pw(alpha, sp.d(x, y)) / (&p[x] * &zz))
                 .collect()
         })
         .collect()
 }
 
-/// D15 (eq (26)): with p_Y = G_t⁻¹p_X (verified by the direct product), the rows of ℰ_i sum
+/// D15 (eq (26)): with p_Y = G_α⁻¹p_X (verified by the direct product), the rows of ℰ_i sum
 /// to 1, and ℰ_i ≥ 0 iff p_Y ≥ 0.
-fn d15(i: &Nmtp) -> Check {
+fn d15(i: &NmAlphaPrior) -> Check {
     let sp = Space::new(i.n, i.m);
     let p = &i.prior.p;
-    let mut t = Tally::new();
-    let py = gibbs_p_y(&sp, &i.t, p).expect("t < 1");
-    t.check(gibbs_forward(&sp, &i.t, &py) == *p, || {
-        "G_t p_Y != p_X".into()
+    let mut tally = Tally::new();
+    let py = gibbs_p_y(&sp, &i.alpha, p).expect("alpha < 1");
+    tally.check(gibbs_forward(&sp, &i.alpha, &py) == *p, || {
+        "G_alpha p_Y != p_X".into()
     });
-    let w = e_i_raw(&sp, &i.t, p, &py);
+    let w = e_i_raw(&sp, &i.alpha, p, &py);
     for (x, row) in w.iter().enumerate() {
-        t.check(row.iter().sum::<Rational>() == 1u32, || format!("row {x}"));
+        tally.check(row.iter().sum::<Rational>() == 1u32, || format!("row {x}"));
     }
     let nonneg = w.iter().all(|r| r.iter().all(|v| *v >= 0u32));
     let py_nonneg = py.iter().all(|v| *v >= 0u32);
-    t.check(nonneg == py_nonneg, || "nonnegativity <=> p_Y >= 0".into());
-    t.finish(
-        "E_i rows sum to 1 (G_t p_Y = p_X); E_i >= 0 <=> p_Y >= 0",
+    tally.check(nonneg == py_nonneg, || "nonnegativity <=> p_Y >= 0".into());
+    tally.finish(
+        "E_i rows sum to 1 (G_alpha p_Y = p_X); E_i >= 0 <=> p_Y >= 0",
         Method::Exact,
         &format!("p_Y >= 0: {py_nonneg}"),
     )
 }
 
-/// D16 (eq (27)): ℰ_d entries t^{d}/Z > 0 with rows summing to 1.
-fn d16(i: &Nmtp) -> Check {
+/// D16 (eq (27)): ℰ_d entries α^{d}/Z > 0 with rows summing to 1.
+fn d16(i: &NmAlphaPrior) -> Check {
     let sp = Space::new(i.n, i.m);
-    let w = e_d(&sp, &i.t);
-    let mut t = Tally::new();
-    t.check(row_stochastic(&w), || "rows".into());
-    t.check(w.iter().all(|r| r.iter().all(|v| *v > 0u32)), || {
+    let w = e_d(&sp, &i.alpha);
+    let mut tally = Tally::new();
+    tally.check(row_stochastic(&w), || "rows".into());
+    tally.check(w.iter().all(|r| r.iter().all(|v| *v > 0u32)), || {
         "positivity".into()
     });
-    t.finish("E_d is a channel", Method::Exact, "")
+    tally.finish("E_d is a channel", Method::Exact, "")
 }
 
 /// D17 (eqs (28)–(30)): I(p_X, W) is convex in W: midpoint convexity on random pairs, exact.
-fn d17(i: &Nmtp) -> Check {
+fn d17(i: &NmAlphaPrior) -> Check {
     let sp = Space::new(i.n, i.m);
     let p = &i.prior.p;
     let ws = rand_mechs(&sp, 19, true);
-    let mut t = Tally::new();
+    let mut tally = Tally::new();
     for a in 0..ws.len() {
         for b in (a + 1)..ws.len() {
             let mid: Rows = (0..sp.size)
@@ -338,10 +341,10 @@ fn d17(i: &Nmtp) -> Check {
             let rhs = (&mutual_information_of_rows(p, &ws[a])
                 + &mutual_information_of_rows(p, &ws[b]))
                 .scale(&q(1, 2));
-            t.check(lhs <= rhs, || format!("pair ({a},{b})"));
+            tally.check(lhs <= rhs, || format!("pair ({a},{b})"));
         }
     }
-    t.finish(
+    tally.finish(
         "I(mid) <= (I(W1)+I(W2))/2",
         Method::LogLinear,
         "6 pairs of random channels",

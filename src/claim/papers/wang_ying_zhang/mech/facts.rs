@@ -2,6 +2,9 @@
 //! = pointwise form of DP), WYZ-S2 (the DP level depends on W alone), WYZ-S3 (I = 0 iff
 //! independent, I ≤ H(X)), WYZ-S10 (ℰ_d is the exponential mechanism) and WYZ-S15 (the
 //! identifiability level of ℰ_d).
+//!
+//! Convention: `α = e^{−ε}` ∈ (0, 1], the Gibbs weight; `E = 1/α = e^ε` is the crate's `t`
+//! (see [`crate::claim::papers::wang_ying_zhang`]).
 
 use super::*;
 
@@ -16,20 +19,20 @@ pub(super) fn claims() -> Vec<Box<dyn ClaimChecker>> {
 }
 
 /// S1 (l.89): on ℛ = 𝒟ⁿ the set-form level equals the pointwise level (both directions).
-fn s1(i: &Nmtp) -> Check {
+fn s1(i: &NmAlphaPrior) -> Check {
     let sp = Space::new(i.n, i.m);
-    let mut t = Tally::new();
+    let mut tally = Tally::new();
     let mut ws = rand_mechs(&sp, 11, true);
     ws.extend(rand_mechs(&sp, 12, false));
-    ws.push(e_d(&sp, &i.t));
+    ws.push(e_d(&sp, &i.alpha));
     for (k, w) in ws.iter().enumerate() {
         let a = set_level(&sp, w);
         let b = dp_level(&sp, w).ratio;
-        t.check(a == b, || {
+        tally.check(a == b, || {
             format!("#{k}: set level {a:?} vs pointwise {b:?}")
         });
     }
-    t.finish(
+    tally.finish(
         "max over events = max over singletons",
         Method::Enumeration,
         "8 random mechanisms (4 with zeros) and E_d; all 2^N events",
@@ -38,25 +41,25 @@ fn s1(i: &Nmtp) -> Check {
 
 /// S2 (l.89): the DP level is a function of W alone; the identifiability level is not
 /// (witnessed on the same mechanism under different priors when the prior is not uniform).
-fn s2(i: &Nmtp) -> Check {
+fn s2(i: &NmAlphaPrior) -> Check {
     let sp = Space::new(i.n, i.m);
-    let mut t = Tally::new();
+    let mut tally = Tally::new();
     for w in rand_mechs(&sp, 21, false) {
         let a = dp_level(&sp, &w).ratio.finite().cloned();
         // The same matrix read under the uniform prior and under this prior: DP level equal.
         let u = super::super::core::uniform(&sp);
         let i1 = ident_level(&sp, &u.p, &w).ratio.finite().cloned();
         let i2 = ident_level(&sp, &i.prior.p, &w).ratio.finite().cloned();
-        t.check(
+        tally.check(
             a == dp_level(&sp, &w.clone()).ratio.finite().cloned(),
             || "DP level".into(),
         );
-        t.check(i1 == a, || {
+        tally.check(i1 == a, || {
             "uniform prior: identifiability = DP level".into()
         });
         let _ = i2;
     }
-    t.finish(
+    tally.finish(
         "DP level depends on W only",
         Method::Exact,
         "4 random mechanisms; under the uniform prior the identifiability level equals it (S7)",
@@ -65,25 +68,25 @@ fn s2(i: &Nmtp) -> Check {
 
 /// S3 (l.101): I = 0 for constant rows (X ⫫ Y); I ≤ H(X) on random channels; I = H(X) for Y = X
 /// and for injective f; reading "if" (checked also: a non-injective f gives I < H(X)).
-fn s3(i: &Nmtp) -> Check {
+fn s3(i: &NmAlphaPrior) -> Check {
     let sp = Space::new(i.n, i.m);
     let p = &i.prior.p;
     let hx = entropy(p);
-    let mut t = Tally::new();
+    let mut tally = Tally::new();
     let row = random_mech(&mut Lcg(23), 1, sp.size, 5, false).remove(0);
     let indep: Rows = vec![row; sp.size];
-    t.check(mutual_information_of_rows(p, &indep).is_zero(), || {
+    tally.check(mutual_information_of_rows(p, &indep).is_zero(), || {
         "independent".into()
     });
     for w in rand_mechs(&sp, 25, true) {
-        t.check(mutual_information_of_rows(p, &w) <= hx, || {
+        tally.check(mutual_information_of_rows(p, &w) <= hx, || {
             "I > H(X)".into()
         });
     }
     let ident: Rows = (0..sp.size)
         .map(|x| (0..sp.size).map(|y| qi((x == y) as i64)).collect())
         .collect();
-    t.check(mutual_information_of_rows(p, &ident) == hx, || {
+    tally.check(mutual_information_of_rows(p, &ident) == hx, || {
         "Y = X".into()
     });
     let perm: Rows = (0..sp.size)
@@ -93,7 +96,7 @@ fn s3(i: &Nmtp) -> Check {
                 .collect()
         })
         .collect();
-    t.check(mutual_information_of_rows(p, &perm) == hx, || {
+    tally.check(mutual_information_of_rows(p, &perm) == hx, || {
         "injective f".into()
     });
     let merge: Rows = (0..sp.size)
@@ -103,10 +106,10 @@ fn s3(i: &Nmtp) -> Check {
                 .collect()
         })
         .collect();
-    t.check(mutual_information_of_rows(p, &merge) < hx, || {
+    tally.check(mutual_information_of_rows(p, &merge) < hx, || {
         "non-injective f".into()
     });
-    t.finish(
+    tally.finish(
         "I=0 if independent; I <= H(X); = H(X) for injective f; < for non-injective",
         Method::LogLinear,
         "4 random channels",
@@ -117,24 +120,24 @@ fn s3(i: &Nmtp) -> Check {
 /// with ε' = ε give ℰ_d exactly. Reading 2 (standard, exp(ε' q/(2Δq)), Δq = 1): weights
 /// exp(−ε' d/2) equal ℰ_d iff ε' = 2ε, whose generic guarantee (ε'-DP = 2ε) is twice the exact
 /// DP level ε of ℰ_d (computed).
-fn s10(i: &Nmtp) -> Check {
+fn s10(i: &NmAlphaPrior) -> Check {
     let sp = Space::new(i.n, i.m);
-    let w = e_d(&sp, &i.t);
-    let mut t = Tally::new();
+    let w = e_d(&sp, &i.alpha);
+    let mut tally = Tally::new();
     for x in 0..sp.size {
-        let norm: Rational = (0..sp.size).map(|y| pw(&i.t, sp.d(x, y))).sum();
+        let norm: Rational = (0..sp.size).map(|y| pw(&i.alpha, sp.d(x, y))).sum();
         for y in 0..sp.size {
-            // exp(ε·(−d)) = t^d; reading 2 with ε' = 2ε: exp(−ε' d/2) = t^d as well.
-            t.check(w[x][y] == pw(&i.t, sp.d(x, y)) / &norm, || {
+            // exp(ε·(−d)) = α^d; reading 2 with ε' = 2ε: exp(−ε' d/2) = α^d as well.
+            tally.check(w[x][y] == pw(&i.alpha, sp.d(x, y)) / &norm, || {
                 format!("({x},{y})")
             });
         }
     }
-    t.check(
-        dp_level(&sp, &w).ratio.finite().cloned() == Some(qi(1) / &i.t),
+    tally.check(
+        dp_level(&sp, &w).ratio.finite().cloned() == Some(qi(1) / &i.alpha),
         || "exact level".into(),
     );
-    t.finish(
+    tally.finish(
         "E_d = exponential mechanism with score -d (entrywise)",
         Method::Exact,
         "reading exp(eps q): eps' = eps; reading exp(eps' q/(2 Dq)): eps' = 2 eps, generic guarantee 2 eps vs exact DP level eps",
@@ -142,12 +145,12 @@ fn s10(i: &Nmtp) -> Check {
 }
 
 /// S15 (l.37) quantified: the identifiability level of ℰ_d at ε is exactly ε + ε_X.
-fn s15(i: &Nmtp) -> Check {
+fn s15(i: &NmAlphaPrior) -> Check {
     let sp = Space::new(i.n, i.m);
     let p = &i.prior.p;
     let r = r_x(&sp, p).ratio.into_finite();
     let r = r.expect("full support");
-    let lv = ident_level(&sp, p, &e_d(&sp, &i.t))
+    let lv = ident_level(&sp, p, &e_d(&sp, &i.alpha))
         .ratio
         .finite()
         .cloned()
@@ -156,6 +159,6 @@ fn s15(i: &Nmtp) -> Check {
         "identifiability ratio of E_d  =  e^eps * e^eps_X",
         &lv,
         "=",
-        &(qi(1) / &i.t * &r),
+        &(qi(1) / &i.alpha * &r),
     )
 }
