@@ -37,7 +37,17 @@ def dpcert(binary, mech, k, delta=None, eps=None, adjacency=None):
     out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
     secs = time.perf_counter() - t0
     j = json.loads(out)
-    res = {"secs": secs}
+    res = {"secs": secs, "grid": j.get("mode") == "grid_enclosure"}
+    if res["grid"]:
+        # A certified enclosure (past the exact limits): both ends, and the midpoint as "value".
+        if delta is not None:
+            lo, hi = (Decimal(x) for x in j["eps_for_delta"]["eps_enclosure"].strip("[]").split(", "))
+            res["eps"], res["eps_range"] = (lo + hi) / 2, (lo, hi)
+        if eps is not None:
+            d = j["delta_at_eps"][0]
+            lo, hi = Decimal(Fraction(d["lo"]).numerator) / Fraction(d["lo"]).denominator, Decimal(Fraction(d["hi"]).numerator) / Fraction(d["hi"]).denominator
+            res["delta"], res["delta_range"] = (lo + hi) / 2, (lo, hi)
+        return res
     if delta is not None:
         t = Fraction(j["eps_for_delta"]["t"])
         res["eps"] = dec(t).ln()
@@ -135,12 +145,25 @@ def main():
     ]
     if quick:
         cases = cases[:1]
+    if "--case" in sys.argv:
+        # --case MECH K DELTA EPS: one case of the user's (a file's rows 0 and 1 are the pair
+        # the float accountants see; give dpcert the same pair with a two-row file).
+        i = sys.argv.index("--case")
+        mech, k, delta, eps = sys.argv[i + 1 : i + 5]
+        cases = [(mech, int(k), delta, eps, None)]
     print(f"{'case':28} {'quantity':14} {'tool':24} {'value':>22} {'rel.err':>10} upper-bound?")
     for mech, k, delta, eps, adjacency in cases:
         ex = dpcert(binary, mech, k, delta=delta, eps=eps, adjacency=adjacency)
         name = f"{mech} k={k}"
         exact_eps, exact_delta = ex["eps"], ex["delta"]
-        print(f"{name:28} {'eps(' + delta + ')':14} {'dpcert (exact)':24} {float(exact_eps):>22.12g} {'0':>10} exact ({ex['secs']:.2f} s)")
+        kind = "exact"
+        if ex["grid"]:
+            # Relative errors are then against the enclosure's midpoint; "upper bound?" is
+            # "yes" only when the value is at least the enclosure's upper end, "NO" when below
+            # its lower end, "?" inside it.
+            lo, hi = ex["eps_range"]
+            kind = f"enclosure [{float(lo):.12g}, {float(hi):.12g}]"
+        print(f"{name:28} {'eps(' + delta + ')':14} {'dpcert':24} {float(exact_eps):>22.12g} {'0':>10} {kind} ({ex['secs']:.2f} s)")
         rows = []
         c, err = guarded(lambda: dp_accounting_pld(mech, k))
         rows.append(("dp-accounting PLD", c, err))
@@ -153,10 +176,16 @@ def main():
                 continue
             e, _ = guarded(lambda: c.get_epsilon_for_delta(float(Fraction(delta))))
             d, _ = guarded(lambda: c.get_delta_for_epsilon(float(eps)))
-            ub = lambda v, x: "yes" if v is not None and Decimal(repr(float(v))) >= x else "NO"
-            print(f"{'':28} {'eps(' + delta + ')':14} {tool:24} {e if e is not None else 'error':>22} {rel(e, exact_eps):>10} {ub(e, exact_eps)}")
-            print(f"{'':28} {'delta(' + eps + ')':14} {tool:24} {d if d is not None else 'error':>22} {rel(d, exact_delta):>10} {ub(d, exact_delta)}")
-        print(f"{'':28} {'delta(' + eps + ')':14} {'dpcert (exact)':24} {float(exact_delta):>22.12g} {'0':>10} exact")
+            def ub(v, x, rng=None):
+                if v is None:
+                    return "NO"
+                v = Decimal(repr(float(v)))
+                if rng is None:
+                    return "yes" if v >= x else "NO"
+                return "yes" if v >= rng[1] else ("NO" if v < rng[0] else "?")
+            print(f"{'':28} {'eps(' + delta + ')':14} {tool:24} {e if e is not None else 'error':>22} {rel(e, exact_eps):>10} {ub(e, exact_eps, ex.get('eps_range'))}")
+            print(f"{'':28} {'delta(' + eps + ')':14} {tool:24} {d if d is not None else 'error':>22} {rel(d, exact_delta):>10} {ub(d, exact_delta, ex.get('delta_range'))}")
+        print(f"{'':28} {'delta(' + eps + ')':14} {'dpcert':24} {float(exact_delta):>22.12g} {'0':>10} {'enclosure [%.12g, %.12g]' % tuple(map(float, ex['delta_range'])) if ex['grid'] else 'exact'}")
         if mech.startswith("rr:2:"):
             r, err = guarded(lambda: prv_pure(mech, k, delta=delta))
             if r is None:

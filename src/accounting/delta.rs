@@ -12,7 +12,7 @@ use super::basis::log_ratio;
 use super::compose::{Atom, Composed, Cursor};
 use crate::measure::epsilon::{cmp_with_exp, DeltaAtEps, Unseparated};
 use crate::measure::ExtRational;
-use crate::num::{LogLinear, Natural, Rational};
+use crate::num::{Natural, Rational};
 use malachite::base::num::basic::traits::{One, Zero};
 use std::cmp::Ordering;
 
@@ -135,6 +135,17 @@ fn walk<'a>(
 }
 
 impl Composed {
+    /// The atom's likelihood ratio is at most 1, exactly: by the sign of its exponent with one
+    /// basis element (every basis element is > 1), else `p·den_q ≤ q·den_p` in integers (a
+    /// certified logarithm per atom made this test most of the time of CY-5's level queries).
+    fn ratio_at_most_one(&self, at: &Atom) -> bool {
+        match at.exps.as_slice() {
+            [] => true,
+            [e] => *e <= 0,
+            _ => &at.p * &self.den_q <= &at.q * &self.den_p,
+        }
+    }
+
     fn event(&self, p: &Prefix) -> Event {
         Event {
             atoms: p.len,
@@ -147,11 +158,10 @@ impl Composed {
 
     /// `δ(t) = max_A P^k(A) − t Q^k(A)` of the composition at a rational `t > 0`, exactly.
     pub fn delta_at_t(&self, t: &Rational) -> DeltaAtT {
-        let ln_t = (*t > 0u32).then(|| LogLinear::ln(t));
-        let (prefix, _) = walk(self, |_, _, at| match &ln_t {
-            None => false,
-            Some(l) => (&log_ratio(&at.exps, &self.basis) - l).signum() != Ordering::Greater,
-        });
+        // ratio ≤ t ⇔ p·den_q·t_den ≤ t_num·q·den_p: exact integers, no logarithm per atom.
+        let (tn, td) = (t.numerator_ref(), t.denominator_ref());
+        let (lhs, rhs) = (&self.den_q * td, &self.den_p * tn);
+        let (prefix, _) = walk(self, |_, _, at| *t > 0u32 && &at.p * &lhs <= &at.q * &rhs);
         let event = self.event(&prefix);
         DeltaAtT {
             t: t.clone(),
@@ -192,8 +202,7 @@ impl Composed {
         }
         let (dn, dd) = (rest.numerator_ref().clone(), rest.denominator_ref().clone());
         let dn_den_p = &dn * &self.den_p;
-        let at_most_one =
-            |at: &Atom| log_ratio(&at.exps, &self.basis).signum() != Ordering::Greater;
+        let at_most_one = |at: &Atom| self.ratio_at_most_one(at);
         // δ_finite(r) > rest at the atom's ratio r = (p/den_p)/(q/den_q):
         // (a q − p b)/(q den_p) > dn/dd  ⇔  a q dd > q den_p dn + p b dd.
         let above = |a: &Natural, b: &Natural, at: &Atom| {

@@ -7,7 +7,9 @@
 //! basis keying outcomes by exponent vectors), [`compose`](mod@compose) (exact composition), the δ queries
 //! (on [`compose::Composed`]), [`worst`] (the worst ordered neighbour pair of a channel) and
 //! [`kov`] (Kairouz–Oh–Viswanath optimal composition of (ε, δ)-DP mechanisms), and [`query`]
-//! (δ, e^ε for δ and the pure level of k uses, as claims ask them).
+//! (δ, e^ε for δ and the pure level of k uses, as claims ask them). When the exact support is
+//! too large, [`grid`] encloses δ(ε) between certified bounds on a grid of privacy losses and
+//! [`refine`] finds the worst pair's enclosure on refining grids.
 //!
 //! What is composed: the same ordered neighbour pair `(x, x')` for every use (the data do not
 //! change between uses), each use with fresh randomness, the answers of all uses observed.
@@ -36,9 +38,11 @@
 pub mod basis;
 pub mod compose;
 mod delta;
+pub mod grid;
 pub mod kov;
 pub mod pld;
 pub mod query;
+pub mod refine;
 pub mod worst;
 
 pub use compose::{compose, Atom, ComposeError, Composed, MAX_USES};

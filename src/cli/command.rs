@@ -167,9 +167,22 @@ enum Command {
         /// t = e^eps >= 1: delta(t) exactly.
         #[arg(long)]
         t: Option<String>,
-        /// EPS,DELTA: does the composition satisfy (EPS, DELTA)-DP? Exit 0 holds, 1 fails.
+        /// EPS,DELTA: does the composition satisfy (EPS, DELTA)-DP? Exit 0 holds, 1 fails
+        /// (3 undecided, in the grid enclosure only).
         #[arg(long, value_name = "EPS,DELTA")]
         check: Option<String>,
+        /// Use the certified grid enclosure (bounds) even when the exact composition fits
+        /// (it is used automatically when the exact support is past the limits).
+        #[arg(long)]
+        enclosure: bool,
+        /// Grid enclosure: refine until the relative width of each answer is at most this
+        /// (default 1/1000).
+        #[arg(long)]
+        width: Option<String>,
+        /// Grid enclosure: start no finer grid predicted to end after this many seconds
+        /// (default 60).
+        #[arg(long, value_name = "SECS", value_parser = super::lp::parse_time_limit)]
+        time_limit: Option<f64>,
         #[arg(long)]
         json: bool,
     },
@@ -318,6 +331,9 @@ pub fn run() -> i32 {
             delta,
             t,
             check,
+            enclosure,
+            width,
+            time_limit,
             json,
         } => super::compose::run(&super::compose::ComposeArgs {
             mech: &mech,
@@ -327,6 +343,9 @@ pub fn run() -> i32 {
             delta: delta.as_deref(),
             t: t.as_deref(),
             check: check.as_deref(),
+            enclosure,
+            width: width.as_deref(),
+            time_limit,
             json,
         }),
         Command::Check {

@@ -12,14 +12,20 @@
 use super::audit::{adjacency, read_rows, Fail};
 use super::exit;
 use super::progress::Progress;
+use crate::accounting::refine::{
+    eps_width, refine, DeltaEnclosure, GridAnswers, GridQueries, RefineOptions,
+};
 use crate::accounting::worst::{worst_delta_at_eps, worst_delta_at_t, worst_t_for_delta};
-use crate::accounting::{compose_on_pairs, ComposeError, Composed, Event, PairComposition};
+use crate::accounting::{
+    compose_on_pairs, ComposeError, Composed, Event, PairComposition, MAX_USES,
+};
 use crate::audit::Adjacency;
 use crate::graph::Graph;
 use crate::measure::epsilon::cmp_with_exp;
 use crate::measure::ExtRational;
 use crate::mechanism::{randomized_response, truncated_geometric};
 use crate::num::fmt::{abbreviate, decimal};
+use crate::num::LogLinear;
 use crate::num::{parse_rational, Interval, Rational};
 use crate::prob::Channel;
 use serde_json::{json, Value};
@@ -41,6 +47,12 @@ pub struct ComposeArgs<'a> {
     pub delta: Option<&'a str>,
     pub t: Option<&'a str>,
     pub check: Option<&'a str>,
+    /// Use the grid enclosure even when the exact composition fits.
+    pub enclosure: bool,
+    /// Grid enclosure: the relative width asked for.
+    pub width: Option<&'a str>,
+    /// Grid enclosure: the time limit in seconds.
+    pub time_limit: Option<f64>,
     pub json: bool,
 }
 
@@ -310,6 +322,10 @@ fn event_json(c: &Composed, e: &Event) -> Value {
 }
 
 fn what_is_composed(seq: &[(Mech, u64)], adj: &Adjacency, pcs: &[PairComposition]) -> String {
+    what_is_composed_n(seq, adj, pcs.len())
+}
+
+fn what_is_composed_n(seq: &[(Mech, u64)], adj: &Adjacency, classes: usize) -> String {
     let uses: Vec<String> = seq
         .iter()
         .map(|(m, k)| format!("{k} × {}", m.spec))
@@ -319,7 +335,7 @@ fn what_is_composed(seq: &[(Mech, u64)], adj: &Adjacency, pcs: &[PairComposition
         "composed: {} on the same ordered neighbour pair (x, x') every use (fresh randomness, every answer observed); the worst of the {ordered} ordered pairs of {} ({} distinct privacy loss distributions). Choosing the pair adaptively from earlier answers gives nothing more for randomized response and the truncated geometric (checked by enumeration for small k); for other mechanisms this is the fixed-pair worst case.",
         uses.join(" then "),
         adj.name,
-        pcs.len()
+        classes
     )
 }
 
@@ -361,16 +377,38 @@ fn run_inner(a: &ComposeArgs) -> Result<i32, Fail> {
             adj.name
         )));
     }
+    let width = grid_width(a)?;
     let progress = Progress::spinner("compose", true);
     let chans: Vec<(&Channel, u64)> = seq.iter().map(|(m, k)| (&m.channel, *k)).collect();
-    let pcs = compose_on_pairs(&chans, &adj.pairs, |i, n| {
-        progress.phase(&format!("{i} of {n} pair PLDs composed"));
-    })
-    .map_err(|e| match e {
-        ComposeError::NoUse | ComposeError::TooManyUses(_) | ComposeError::TooLarge { .. } => {
-            usage(e.to_string())
+    let total: u128 = chans.iter().map(|(_, k)| *k as u128).sum();
+    if total > MAX_USES as u128 {
+        return Err(usage(ComposeError::TooManyUses(total).to_string()));
+    }
+    let exact = if a.enclosure {
+        Err("not tried (--enclosure)".to_string())
+    } else {
+        match compose_on_pairs(&chans, &adj.pairs, |i, n| {
+            progress.phase(&format!("{i} of {n} pair PLDs composed"));
+        }) {
+            Ok(pcs) => Ok(pcs),
+            Err(e @ ComposeError::TooLarge { .. }) => Err(format!("refused: {e}")),
+            Err(e) => return Err(usage(e.to_string())),
         }
-    })?;
+    };
+    let pcs = match exact {
+        Ok(pcs) => pcs,
+        Err(reason) => {
+            let g = GridRun {
+                seq: &seq,
+                chans: &chans,
+                adj: &adj,
+                reason,
+                width,
+                start,
+            };
+            return run_grid(a, &qs, &g, &progress);
+        }
+    };
     progress.phase("answering");
     let mut text = vec![what_is_composed(&seq, &adj, &pcs)];
     let mut j = json!({
@@ -529,6 +567,205 @@ fn run_inner(a: &ComposeArgs) -> Result<i32, Fail> {
     }
     progress.finish();
     let secs = start.elapsed().as_secs_f64();
+    text.push(format!("time: {secs:.3} s"));
+    j["seconds"] = json!(secs);
+    if a.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&j).expect("JSON of strings")
+        );
+    } else {
+        for line in text {
+            println!("{line}");
+        }
+    }
+    Ok(code)
+}
+
+/// `--width W` (default 1/1000): a rational in (0, 1), used as a float by the stopping rule.
+fn grid_width(a: &ComposeArgs) -> Result<f64, Fail> {
+    let Some(s) = a.width else {
+        return Ok(1e-3);
+    };
+    let w = flag_rational("width", s)?;
+    if w < Rational::from_unsigneds(1u32, 1_000_000_000u32) || w >= 1u32 {
+        return Err(usage(format!(
+            "--width {}: a relative width in [1e-9, 1)",
+            abbreviate(s)
+        )));
+    }
+    Ok(crate::num::fmt::to_f64(&w))
+}
+
+/// What the grid enclosure runs on.
+struct GridRun<'a> {
+    seq: &'a [(Mech, u64)],
+    chans: &'a [(&'a Channel, u64)],
+    adj: &'a Adjacency,
+    /// Why the exact composition was not used.
+    reason: String,
+    width: f64,
+    start: Instant,
+}
+
+/// The certified decimal enclosure `[lo, hi]` of `ε ∈ [lo, hi]` (`inf` for `+∞`).
+fn eps_range(lo: &Option<LogLinear>, hi: &Option<LogLinear>) -> String {
+    match (lo, hi) {
+        (None, _) => "[inf, inf]".to_string(),
+        (Some(l), None) => {
+            let d = l.enclose(256).to_decimal_string(DIGITS);
+            let low = d.trim_start_matches('[').split(',').next().unwrap_or("0");
+            format!("[{low}, inf]")
+        }
+        (Some(l), Some(h)) => l
+            .enclose(256)
+            .hull(&h.enclose(256))
+            .to_decimal_string(DIGITS),
+    }
+}
+
+fn delta_range(d: &DeltaEnclosure) -> String {
+    let i = Interval::from_rational(&d.lo, 256).hull(&Interval::from_rational(&d.hi, 256));
+    enclosure_text(&i)
+}
+
+fn delta_enclosure_json(d: &DeltaEnclosure) -> Value {
+    json!({
+        "lo": d.lo.to_string(),
+        "hi": d.hi.to_string(),
+        "enclosure": delta_range(d),
+        "lo_pair": pair_json(d.lo_pair),
+        "hi_pair": pair_json(d.hi_pair),
+    })
+}
+
+/// The queries answered by certified grid enclosures ([`crate::accounting::refine`]).
+fn run_grid(a: &ComposeArgs, qs: &Queries, g: &GridRun, progress: &Progress) -> Result<i32, Fail> {
+    let gq = GridQueries {
+        delta: qs.delta.clone(),
+        eps: qs.eps.clone(),
+        t: qs.t.clone(),
+        check: qs.check.clone(),
+    };
+    let opts = RefineOptions {
+        width: g.width,
+        time_limit: std::time::Duration::from_secs_f64(a.time_limit.unwrap_or(60.0)),
+        ..RefineOptions::default()
+    };
+    let ans: GridAnswers = refine(g.chans, &g.adj.pairs, &gq, &opts, |m| progress.phase(m))
+        .map_err(|e| usage(e.to_string()))?;
+    let n = ans.n;
+    let rounds: Vec<String> = ans
+        .rounds
+        .iter()
+        .map(|r| format!("N = {} ({} pair PLDs, {:.3} s)", r.n, r.pairs, r.secs))
+        .collect();
+    let pruned = crate::num::fmt::decimal(
+        &(Rational::from(ans.pruned) / Rational::from(crate::accounting::grid::ONE)),
+        3,
+    );
+    let mut text = vec![
+        what_is_composed_n(g.seq, g.adj, ans.classes),
+        format!(
+            "exact composition {}; answered by a CERTIFIED GRID ENCLOSURE instead (lower and upper bounds, not the exact A - B·e^eps): every single-use privacy loss rounded up (upper bound) and down (lower bound) to a multiple of ln(1 + 1/N), masses in fixed point 2^-63 rounded outward (delta is non-decreasing in every loss)",
+            g.reason
+        ),
+        format!(
+            "grid N = {n} (b = {}/{n}); grids tried: {}; pruned mass per pair and side at most {pruned}",
+            n + 1,
+            rounds.join(", ")
+        ),
+    ];
+    let mut j = json!({
+        "mode": "grid_enclosure",
+        "exact": g.reason,
+        "uses": g.seq.iter().map(|(m, k)| json!({"mechanism": m.spec, "k": k})).collect::<Vec<_>>(),
+        "adjacency": g.adj.name,
+        "what_is_composed": "the same ordered neighbour pair every use; worst ordered pair",
+        "grid_n": n,
+        "rounds": ans.rounds.iter().map(|r| json!({"n": r.n, "pairs": r.pairs, "seconds": r.secs})).collect::<Vec<_>>(),
+        "satisfied": ans.satisfied,
+    });
+    if let (Some(delta), Some(e)) = (&qs.delta, &ans.eps_for_delta) {
+        let w = eps_width(e);
+        let range = eps_range(&e.lo, &e.hi);
+        text.push(format!(
+            "smallest eps with delta <= {delta}: eps ∈ {range} (certified enclosure, relative width {w:.2e}); upper end from x = {}, x' = {}, lower end from x = {}, x' = {}",
+            e.hi_pair.0, e.hi_pair.1, e.lo_pair.0, e.lo_pair.1
+        ));
+        j["eps_for_delta"] = json!({
+            "delta": delta.to_string(),
+            "eps_enclosure": range,
+            "relative_width": w,
+            "lo_exponent": e.lo.as_ref().map(|f| f.to_string()),
+            "hi_exponent": e.hi.as_ref().map(|f| f.to_string()),
+            "hi_pair": pair_json(e.hi_pair),
+            "lo_pair": pair_json(e.lo_pair),
+        });
+    }
+    let mut eps_json = Vec::new();
+    for (eps, d) in qs.eps.iter().zip(&ans.delta_at_eps) {
+        text.push(format!(
+            "delta at eps = {eps}: delta ∈ {} (certified enclosure); upper end from x = {}, x' = {}",
+            delta_range(d),
+            d.hi_pair.0,
+            d.hi_pair.1
+        ));
+        let mut v = delta_enclosure_json(d);
+        v["eps"] = json!(eps.to_string());
+        eps_json.push(v);
+    }
+    if !eps_json.is_empty() {
+        j["delta_at_eps"] = eps_json.into();
+    }
+    if let (Some(t), Some(d)) = (&qs.t, &ans.delta_at_t) {
+        text.push(format!(
+            "delta at t = e^eps = {t}: delta ∈ {} (certified enclosure); upper end from x = {}, x' = {}",
+            delta_range(d),
+            d.hi_pair.0,
+            d.hi_pair.1
+        ));
+        let mut v = delta_enclosure_json(d);
+        v["t"] = json!(t.to_string());
+        j["delta_at_t"] = v;
+    }
+    let mut code = exit::OK;
+    if let (Some((eps, delta)), Some((d, verdict))) = (&qs.check, &ans.check) {
+        let word = match verdict {
+            Some(true) => "holds",
+            Some(false) => "fails",
+            None => "undecided",
+        };
+        text.push(format!(
+            "check ({eps}, {delta})-DP after these uses: {word}; delta(eps) ∈ {} (certified enclosure{})",
+            delta_range(d),
+            if verdict.is_none() {
+                ": the claimed delta lies inside it — a finer grid (--width, --time-limit) may decide"
+            } else {
+                ""
+            }
+        ));
+        j["check"] = json!({
+            "eps": eps.to_string(),
+            "delta": delta.to_string(),
+            "holds": verdict,
+            "verdict": word,
+            "delta_enclosure": delta_range(d),
+        });
+        code = match verdict {
+            Some(true) => exit::OK,
+            Some(false) => exit::MISMATCH,
+            None => exit::BAD_INPUT,
+        };
+    }
+    if !ans.satisfied {
+        text.push(format!(
+            "note: the width asked for ({}) was not reached before the time limit; the enclosure above is sound but wider",
+            g.width
+        ));
+    }
+    progress.finish();
+    let secs = g.start.elapsed().as_secs_f64();
     text.push(format!("time: {secs:.3} s"));
     j["seconds"] = json!(secs);
     if a.json {

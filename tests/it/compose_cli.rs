@@ -109,3 +109,59 @@ fn errors_follow_the_cli_contract() {
         assert!(out.is_empty());
     }
 }
+
+/// `--enclosure` forces the certified grid enclosure: on binary RR at k = 100 its ε(1e-5)
+/// brackets the exact 90.7815385083… of `binary_rr_k100` with relative width ≤ 1e-3, and the
+/// output says it is an enclosure, not the exact form.
+#[test]
+fn grid_enclosure_brackets_the_exact_value() {
+    let (code, out, _) = dpcert(&["compose", "rr:2:3", "--k", "100", "--enclosure", "--json"]);
+    assert_eq!(code, 0, "{out}");
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(j["mode"], "grid_enclosure");
+    let e = j["eps_for_delta"]["eps_enclosure"].as_str().unwrap();
+    let (lo, hi) = e
+        .trim_matches(|c| c == '[' || c == ']')
+        .split_once(", ")
+        .unwrap();
+    let (lo, hi): (f64, f64) = (lo.parse().unwrap(), hi.parse().unwrap());
+    assert!(lo <= 90.781538508301 && 90.781538508302 <= hi, "{e}");
+    assert!((hi - lo) / hi <= 1e-3, "{e}");
+    // The check is decided on the grid as on the exact path (margins 0.22 and 0.78 in ε).
+    for (claim, want) in [("91,1/100000", 0), ("90,1/100000", 1)] {
+        let (code, out, _) = dpcert(&[
+            "compose",
+            "rr:2:3",
+            "--k",
+            "100",
+            "--enclosure",
+            "--check",
+            claim,
+        ]);
+        assert_eq!(code, want, "{claim}: {out}");
+        assert!(out.contains("CERTIFIED GRID ENCLOSURE"), "{out}");
+    }
+}
+
+/// Six letters with independent ratios at k = 45: C(50, 5) = 2,118,760 atoms, past the exact
+/// limit: the enclosure is used automatically and says why.
+#[test]
+fn grid_enclosure_past_the_exact_limit() {
+    let f = "tests/fixtures/six_ratios.csv";
+    let (code, out, err) = dpcert(&["compose", f, "--k", "45", "--eps", "10"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("exact composition refused"), "{out}");
+    assert!(out.contains("CERTIFIED GRID ENCLOSURE"), "{out}");
+    assert!(out.contains("delta at eps = 10: delta ∈ ["), "{out}");
+    for (args, says) in [
+        (vec!["--width", "0"], "[1e-9, 1)"),
+        (vec!["--width", "2"], "[1e-9, 1)"),
+        (vec!["--time-limit", "0"], "seconds"),
+    ] {
+        let mut a = vec!["compose", f, "--k", "45"];
+        a.extend(args);
+        let (c, _, err) = dpcert(&a);
+        assert_eq!(c, 2, "{a:?}: {err}");
+        assert!(err.contains(says), "{a:?}: {err}");
+    }
+}

@@ -65,6 +65,11 @@ const SLOTS: &[Slot] = &[
     flag(&["check", "dp(rr(2, 3)) = 3"], "--jobs"),
     flag(&["check", "dp(rr(2, 3)) = 3"], "--max-instances"),
     flag(&["check"], "--file"),
+    flag(&["compose", "rr:2:3", "--k", "3"], "--width"),
+    flag(
+        &["compose", "rr:2:3", "--k", "3", "--enclosure"],
+        "--time-limit",
+    ),
     positional(&["compose"]),
     flag(&["compose", "rr:2:3"], "--k"),
     flag(&["compose", "rr:2:3", "--k", "3"], "--eps"),
