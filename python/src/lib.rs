@@ -584,15 +584,17 @@ fn check(
 #[pyo3(signature = (spec, vt_budget = dpcert::graph::VT_PLUS_LIMIT))]
 fn graph(py: Python<'_>, spec: String, vt_budget: usize) -> PyResult<String> {
     let g = load_graph(py, &spec)?;
-    if g.n() > dpcert::graph::MAX_ANALYSIS_VERTICES {
+    let need = dpcert::graph::memory_estimate(&g, vt_budget, g.checked_translations().is_some());
+    if need > dpcert::graph::DEFAULT_MAX_MEMORY {
         return Err(value_error(format!(
-            "{spec}: {} vertices, above the analysis limit of {}",
+            "{spec}: {} vertices: the analysis needs about {need} bytes, above the limit of {}",
             g.n(),
-            dpcert::graph::MAX_ANALYSIS_VERTICES
+            dpcert::graph::DEFAULT_MAX_MEMORY
         )));
     }
     interruptible(py, move || {
-        Ok(dpcert::graph::analysis_json(&g, vt_budget, &|_| {}).to_string())
+        serde_json::to_string(&dpcert::graph::analysis(&g, vt_budget, &|_| {}))
+            .map_err(|e| PyRuntimeError::new_err(format!("internal error: {e}")))
     })
 }
 

@@ -57,6 +57,10 @@ enum Command {
         /// is reported undecided.
         #[arg(long, default_value_t = crate::graph::report::VT_PLUS_LIMIT)]
         vt_budget: usize,
+        /// Refuse (exit 3) a graph whose analysis is estimated above SIZE: bytes or 512M, 8G,
+        /// ... (default 4G), as `audit --max-memory`.
+        #[arg(long, value_name = "SIZE")]
+        max_memory: Option<String>,
     },
     /// Solve an LP file (CPLEX LP format, exact coefficients) with a re-checked certificate.
     Lp {
@@ -265,7 +269,8 @@ pub fn run() -> i32 {
             spec,
             json,
             vt_budget,
-        } => super::graph::run(&spec, json, vt_budget),
+            max_memory,
+        } => super::graph::run(&spec, json, vt_budget, max_memory.as_deref()),
         Command::Lp {
             file,
             json,

@@ -2,12 +2,14 @@
 //! a named graph (`hamming:3,2`, `petersen`, …; see [`Graph::from_spec`]) or an edge-list file
 //! (format in [`crate::graph::edge_list`]).
 
+use super::audit::parse_memory;
 use super::exit;
 use super::progress::Progress;
-use crate::graph::report::{analysis_json, MAX_ANALYSIS_VERTICES};
+use crate::audit::bytes_text;
+use crate::graph::report::{analysis, memory_estimate, DEFAULT_MAX_MEMORY};
 use crate::graph::{resolve, Graph};
 use serde_json::{json, Value};
-use std::path::Path;
+use std::io::Write;
 
 /// [`crate::graph::resolve`] with the CLI's exit code on failure (2 for a bad spec or a missing
 /// file, 3 for a file that cannot be read or is malformed).
@@ -22,8 +24,18 @@ pub(crate) fn load(spec: &str) -> Result<(Graph, Vec<String>), (i32, String)> {
     })
 }
 
-/// Run the subcommand with a VT+ search budget; returns the exit code.
-pub fn run(spec: &str, json: bool, vt_budget: usize) -> i32 {
+/// Run the subcommand with a VT+ search budget and an optional `--max-memory`; returns the exit
+/// code. The analysis's memory is estimated first ([`memory_estimate`]); above the limit the
+/// graph is refused with exit 3, naming the estimate and the flag.
+pub fn run(spec: &str, json: bool, vt_budget: usize, max_memory: Option<&str>) -> i32 {
+    let limit = match max_memory.map(parse_memory) {
+        None => DEFAULT_MAX_MEMORY,
+        Some(Ok(l)) => l,
+        Some(Err(e)) => {
+            eprintln!("dpcert graph: --max-memory {e}");
+            return exit::USAGE;
+        }
+    };
     let (g, warnings) = match load(spec) {
         Ok(g) => g,
         Err((code, msg)) => {
@@ -31,30 +43,46 @@ pub fn run(spec: &str, json: bool, vt_budget: usize) -> i32 {
             return code;
         }
     };
-    if g.n() > MAX_ANALYSIS_VERTICES {
+    let need = memory_estimate(&g, vt_budget, g.checked_translations().is_some());
+    if need > limit {
         eprintln!(
-            "dpcert graph: {spec}: {} vertices; the analysis keeps all-pairs distances (about 130 bytes per pair), so more than {MAX_ANALYSIS_VERTICES} vertices are refused",
-            g.n()
+            "dpcert graph: {spec}: {} vertices, {} edges: the analysis needs about {}, above the \
+             limit of {}; raise it with --max-memory (e.g. --max-memory {}G){}",
+            g.n(),
+            g.m(),
+            bytes_text(need),
+            bytes_text(limit),
+            need.div_ceil(1 << 30),
+            if g.translations().is_some() {
+                ""
+            } else {
+                " or lower --vt-budget (the VT+ search may enumerate that many automorphisms)"
+            }
         );
-        return if Path::new(spec).exists() {
-            exit::BAD_INPUT
-        } else {
-            exit::USAGE
-        };
+        return exit::BAD_INPUT;
     }
     let progress = Progress::spinner("graph", true);
-    let mut doc = analysis_json(&g, vt_budget, &|phase| progress.phase(phase));
+    let mut doc = analysis(&g, vt_budget, &|phase| progress.phase(phase));
     progress.finish();
     for w in &warnings {
         eprintln!("dpcert graph: warning: {w}");
     }
     if !warnings.is_empty() {
-        doc["warnings"] = json!(warnings);
+        doc.insert("warnings", json!(warnings));
     }
     if json {
-        println!("{}", serde_json::to_string_pretty(&doc).expect("JSON"));
+        // Written as it is serialised: the VT+ witness of a Cayley graph is n² numbers.
+        let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+        if serde_json::to_writer_pretty(&mut out, &doc)
+            .map_err(std::io::Error::from)
+            .and_then(|()| writeln!(out))
+            .and_then(|()| out.flush())
+            .is_err()
+        {
+            return exit::BAD_INPUT;
+        }
     } else {
-        print_text(&doc);
+        print_text(&doc.summary());
     }
     exit::OK
 }
@@ -99,15 +127,21 @@ fn print_text(doc: &Value) {
             a["b"], a["c"]
         ),
     }
-    println!(
-        "|Aut|               {}",
-        doc["aut_order"].as_str().unwrap_or("")
-    );
+    match doc["aut_order"].as_str() {
+        Some(order) => println!("|Aut|               {order}"),
+        None => println!(
+            "|Aut|               {}",
+            doc["aut_why"].as_str().unwrap_or("not computed")
+        ),
+    }
     println!(
         "orbits              {}",
         doc["orbits"].as_array().map_or(0, |o| o.len())
     );
     match &doc["not_vertex_transitive_witness"] {
+        Value::Null if doc["aut_order"].is_null() => {
+            println!("vertex-transitive   yes (translations, each generator checked)")
+        }
         Value::Null => println!(
             "vertex-transitive   yes ({} generators, each checked)",
             doc["aut_generators"].as_array().map_or(0, |o| o.len())

@@ -17,7 +17,35 @@ use super::graph::{Graph, Perm};
 use malachite::Natural;
 use serde::Serialize;
 use std::collections::hash_map::DefaultHasher;
-use std::hash::{Hash, Hasher};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
+
+/// A multiply–rotate hasher (the Fx hash of rustc) for grouping equal signatures in
+/// [`Colouring::refine`]: fast on the long `usize` slices there; collisions only cost time,
+/// since keys are compared in full.
+#[derive(Default)]
+struct Fx(u64);
+
+impl Hasher for Fx {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut w = [0u8; 8];
+            w[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(w));
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type FastHash = BuildHasherDefault<Fx>;
 
 /// The automorphism group of a graph.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -94,34 +122,78 @@ impl Colouring {
 
     /// Refine to the coarsest equitable colouring finer than `self` (colour refinement), recording a
     /// hash of each round's sorted signature list in `trace`.
+    ///
+    /// Each round, the new colour of `v` is the rank of its signature (colour, sorted list of
+    /// neighbour colours) among the distinct signatures in lexicographic order. The lists are
+    /// written in increasing colour order (vertices visited by colour), so none is sorted, and
+    /// equal signatures are grouped by hashing: a round is O(n + m) plus the sort of the
+    /// distinct signatures (at most one per new cell), instead of sorting n lists.
     pub fn refine(mut self, g: &Graph) -> Colouring {
         let n = g.n();
+        let mut start = Vec::with_capacity(n + 1);
+        start.push(0usize);
+        for v in 0..n {
+            start.push(start[v] + g.degree(v));
+        }
+        let mut lists = vec![0usize; start[n]];
+        let mut fill = vec![0usize; n];
+        let mut by_colour = vec![0usize; n];
+        let mut key_of = vec![0usize; n];
         loop {
-            let sigs: Vec<(usize, Vec<usize>)> = (0..n)
-                .map(|v| {
-                    let mut s: Vec<usize> = g.neighbours(v).iter().map(|&u| self.col[u]).collect();
-                    s.sort_unstable();
-                    (self.col[v], s)
-                })
-                .collect();
-            let mut order: Vec<usize> = (0..n).collect();
-            order.sort_by(|&a, &b| sigs[a].cmp(&sigs[b]));
-            let mut new = vec![0; n];
-            let mut h = DefaultHasher::new();
-            let mut rank = 0;
-            for (i, &v) in order.iter().enumerate() {
-                if i > 0 && sigs[v] != sigs[order[i - 1]] {
-                    rank += 1;
-                    sigs[order[i - 1]].hash(&mut h);
-                    i.hash(&mut h);
-                }
-                new[v] = rank;
+            // Vertices in increasing colour (counting sort), then each one's colour appended to
+            // its neighbours' lists: every list comes out sorted.
+            let mut first = vec![0usize; self.cells + 1];
+            for &c in &self.col {
+                first[c + 1] += 1;
             }
-            if let Some(&last) = order.last() {
-                sigs[last].hash(&mut h);
+            for c in 0..self.cells {
+                first[c + 1] += first[c];
+            }
+            for v in 0..n {
+                let c = self.col[v];
+                by_colour[first[c]] = v;
+                first[c] += 1;
+            }
+            fill.copy_from_slice(&start[..n]);
+            for &u in &by_colour {
+                for &v in g.neighbours(u) {
+                    lists[fill[v]] = self.col[u];
+                    fill[v] += 1;
+                }
+            }
+            let sig = |v: usize| (self.col[v], &lists[start[v]..start[v + 1]]);
+            // One key per distinct signature, with its multiplicity.
+            let mut keys: HashMap<(usize, &[usize]), usize, FastHash> =
+                HashMap::with_capacity_and_hasher(self.cells + 1, FastHash::default());
+            let mut reps: Vec<(usize, usize)> = Vec::new(); // (a vertex, count)
+            for (v, key) in key_of.iter_mut().enumerate() {
+                let next = reps.len();
+                let k = *keys.entry(sig(v)).or_insert(next);
+                if k == next {
+                    reps.push((v, 0));
+                }
+                reps[k].1 += 1;
+                *key = k;
+            }
+            let mut order: Vec<usize> = (0..reps.len()).collect();
+            order.sort_by(|&a, &b| sig(reps[a].0).cmp(&sig(reps[b].0)));
+            let mut rank_of_key = vec![0usize; reps.len()];
+            // The trace: each signature that ends a run, the position where the next run
+            // starts, and the last signature (the same bytes as hashing the sorted list).
+            let mut h = DefaultHasher::new();
+            let mut position = 0;
+            for (rank, &k) in order.iter().enumerate() {
+                rank_of_key[k] = rank;
+                position += reps[k].1;
+                sig(reps[k].0).hash(&mut h);
+                if rank + 1 < order.len() {
+                    position.hash(&mut h);
+                }
             }
             self.trace.push(h.finish());
-            let cells = rank + 1;
+            let cells = order.len();
+            drop(keys);
+            let new: Vec<usize> = key_of.iter().map(|&k| rank_of_key[k]).collect();
             self.col = new;
             if cells == self.cells {
                 return self;
@@ -140,6 +212,13 @@ impl Colouring {
     }
 }
 
+/// The automorphism search stopped at its work budget (see [`Graph::automorphisms_within`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OverBudget {
+    /// The budget, in refinement work units (one unit per vertex and per edge end per round).
+    pub budget: u64,
+}
+
 /// The stabiliser chain of colourings along the base.
 struct Chain<'g> {
     g: &'g Graph,
@@ -147,14 +226,24 @@ struct Chain<'g> {
     levels: Vec<Colouring>,
     /// b_0, …, b_{L−1}.
     base: Vec<usize>,
+    /// Refinement work so far: (n + 2m) per round.
+    work: std::cell::Cell<u64>,
+    budget: u64,
 }
 
 impl<'g> Chain<'g> {
-    fn new(g: &'g Graph) -> Chain<'g> {
-        let mut levels = vec![Colouring::unit(g.n()).refine(g)];
-        let mut base = Vec::new();
+    fn new(g: &'g Graph, budget: u64) -> Result<Chain<'g>, OverBudget> {
+        let mut chain = Chain {
+            g,
+            levels: Vec::new(),
+            base: Vec::new(),
+            work: std::cell::Cell::new(0),
+            budget,
+        };
+        let unit = chain.refine(Colouring::unit(g.n()))?;
+        chain.levels.push(unit);
         loop {
-            let pi = levels.last().expect("non-empty");
+            let pi = chain.levels.last().expect("non-empty");
             if pi.discrete() {
                 break;
             }
@@ -166,23 +255,42 @@ impl<'g> Chain<'g> {
             let b = (0..g.n())
                 .find(|&v| pi.col[v] == c)
                 .expect("cell non-empty");
-            base.push(b);
-            let next = pi.individualise(b).refine(g);
-            levels.push(next);
+            let next = chain.refine(pi.individualise(b))?;
+            chain.base.push(b);
+            chain.levels.push(next);
         }
-        Chain { g, levels, base }
+        Ok(chain)
+    }
+
+    /// [`Colouring::refine`], counting its work against the budget.
+    fn refine(&self, c: Colouring) -> Result<Colouring, OverBudget> {
+        let before = c.trace.len() as u64;
+        let r = c.refine(self.g);
+        let rounds = r.trace.len() as u64 - before;
+        let per_round = (self.g.n() + 2 * self.g.m()) as u64;
+        self.work.set(
+            self.work
+                .get()
+                .saturating_add(rounds.saturating_mul(per_round)),
+        );
+        if self.work.get() > self.budget {
+            return Err(OverBudget {
+                budget: self.budget,
+            });
+        }
+        Ok(r)
     }
 
     /// Some σ fixing b_0..b_{k−1} with σ(b_k) = w, if one exists (exhaustive backtracking).
-    fn find(&self, k: usize, w: usize) -> Option<Perm> {
-        let r = self.levels[k].individualise(w).refine(self.g);
+    fn find(&self, k: usize, w: usize) -> Result<Option<Perm>, OverBudget> {
+        let r = self.refine(self.levels[k].individualise(w))?;
         if !r.compatible(&self.levels[k + 1]) {
-            return None;
+            return Ok(None);
         }
         self.extend(k + 1, &r)
     }
 
-    fn extend(&self, j: usize, r: &Colouring) -> Option<Perm> {
+    fn extend(&self, j: usize, r: &Colouring) -> Result<Option<Perm>, OverBudget> {
         let pi = &self.levels[j];
         if j == self.base.len() {
             // both discrete: colour c of π_L ↦ the vertex of colour c in r
@@ -191,18 +299,18 @@ impl<'g> Chain<'g> {
                 of_colour[c] = v;
             }
             let sigma: Perm = pi.col.iter().map(|&c| of_colour[c]).collect();
-            return self.g.is_automorphism(&sigma).then_some(sigma);
+            return Ok(self.g.is_automorphism(&sigma).then_some(sigma));
         }
         let c = pi.col[self.base[j]];
         for y in r.cell(c) {
-            let r2 = r.individualise(y).refine(self.g);
+            let r2 = self.refine(r.individualise(y))?;
             if r2.compatible(&self.levels[j + 1]) {
-                if let Some(s) = self.extend(j + 1, &r2) {
-                    return Some(s);
+                if let Some(s) = self.extend(j + 1, &r2)? {
+                    return Ok(Some(s));
                 }
             }
         }
-        None
+        Ok(None)
     }
 }
 
@@ -246,21 +354,30 @@ pub fn orbits(n: usize, gens: &[Perm]) -> Vec<Vec<usize>> {
 impl Graph {
     /// The automorphism group (module documentation): generators, exact order, orbits.
     pub fn automorphisms(&self) -> AutGroup {
+        self.automorphisms_within(u64::MAX)
+            .expect("no budget to exceed")
+    }
+
+    /// [`Graph::automorphisms`], or `Err` once the refinements have done more than `budget`
+    /// units of work (n + 2m a round): the search is a chain of base length L whose every level
+    /// refines down the rest of the chain, about L²/2 refinements (H(2,77): L = 153), so its
+    /// cost, unlike the rest of the analysis, is not near-linear.
+    pub fn automorphisms_within(&self, budget: u64) -> Result<AutGroup, OverBudget> {
         let n = self.n();
         // Aut(G) = Aut(complement of G); refinement is much cheaper on the sparser of the two
         // (K_256: seconds instead of minutes).
         if 2 * self.m() > n * n.saturating_sub(1) / 2 {
             let complement = self.complement();
-            let aut = complement.search_automorphisms();
+            let aut = complement.search_automorphisms(budget)?;
             for s in &aut.generators {
                 assert!(
                     self.is_automorphism(s),
                     "internal: generator is not an automorphism"
                 );
             }
-            return aut;
+            return Ok(aut);
         }
-        self.search_automorphisms()
+        self.search_automorphisms(budget)
     }
 
     /// The complement graph (same vertices; u ~ v iff u ≁ v, u ≠ v).
@@ -277,9 +394,9 @@ impl Graph {
         Graph::from_simple_edges(n, &edges, format!("complement of {}", self.name))
     }
 
-    fn search_automorphisms(&self) -> AutGroup {
+    fn search_automorphisms(&self, budget: u64) -> Result<AutGroup, OverBudget> {
         let n = self.n();
-        let chain = Chain::new(self);
+        let chain = Chain::new(self, budget)?;
         let mut gens: Vec<Perm> = Vec::new();
         let mut sizes = vec![0; chain.base.len()];
         for k in (0..chain.base.len()).rev() {
@@ -291,7 +408,7 @@ impl Graph {
                 if reached[w] || failed[w] {
                     continue;
                 }
-                match chain.find(k, w) {
+                match chain.find(k, w)? {
                     Some(s) => {
                         gens.push(s);
                         reached = orbit_of(n, &gens, b);
@@ -310,13 +427,13 @@ impl Graph {
             .iter()
             .try_fold(1u128, |acc, &s| acc.checked_mul(s as u128))
             .unwrap_or(u128::MAX);
-        AutGroup {
+        Ok(AutGroup {
             orbits: orbits(n, &gens),
             generators: gens,
             order,
             base: chain.base,
             basic_orbit_sizes: sizes,
-        }
+        })
     }
 }
 

@@ -29,6 +29,7 @@ impl Graph {
         }
         let mut g = Graph::from_simple_edges(size, &edges, format!("H({n},{m})"));
         g.hamming = Some((n, m));
+        g.cayley = Some(vec![m; n]);
         g
     }
 
@@ -59,7 +60,13 @@ impl Graph {
     pub fn cycle(k: usize) -> Graph {
         assert!(k >= 3, "C_k needs k >= 3");
         let edges: Vec<_> = (0..k).map(|i| (i, (i + 1) % k)).collect();
-        Graph::from_simple_edges(k, &edges, format!("C{k}"))
+        Graph::from_simple_edges(k, &edges, format!("C{k}")).cayley_of(&[k])
+    }
+
+    /// Label the graph as a Cayley graph of Z_{m_0} × … (see [`super::cayley`]).
+    fn cayley_of(mut self, moduli: &[usize]) -> Graph {
+        self.cayley = Some(moduli.to_vec());
+        self
     }
 
     /// The path P_k on k >= 1 vertices: `i ~ i+1`.
@@ -78,7 +85,7 @@ impl Graph {
                 edges.push((i, j));
             }
         }
-        Graph::from_simple_edges(k, &edges, format!("K{k}"))
+        Graph::from_simple_edges(k, &edges, format!("K{k}")).cayley_of(&[k])
     }
 
     /// The complete bipartite graph K_{a,b} (a + b >= 1): parts `0..a` and `a..a+b`.
@@ -122,7 +129,7 @@ impl Graph {
         edges.sort_unstable();
         edges.dedup();
         let list: Vec<String> = jumps.iter().map(|s| s.to_string()).collect();
-        Graph::from_simple_edges(n, &edges, format!("C{n}({})", list.join(",")))
+        Graph::from_simple_edges(n, &edges, format!("C{n}({})", list.join(","))).cayley_of(&[n])
     }
 
     /// The Petersen graph as the Kneser graph K(5,2): vertices are the 2-subsets of {0..4} in

@@ -18,6 +18,9 @@ pub struct Graph {
     pub(crate) labels: Option<Vec<String>>,
     /// `Some((n, m))` when the graph was built by [`Graph::hamming`].
     pub(crate) hamming: Option<(usize, usize)>,
+    /// `Some(moduli)` when a generator built the graph as a Cayley graph of
+    /// Z_{m_0} × … × Z_{m_{r−1}} (see [`super::cayley`]; checked before any use).
+    pub(crate) cayley: Option<Vec<usize>>,
     pub(crate) name: String,
 }
 
@@ -104,6 +107,7 @@ impl Graph {
             adj,
             labels: None,
             hamming: None,
+            cayley: None,
             name: format!("graph on {n} vertices"),
         })
     }

@@ -9,6 +9,8 @@
 //! * `spec` — [`resolve`]: a generator spec or an edge-list file, as users name graphs;
 //! * `report` — the whole analysis of a graph as one JSON document (`dpcert graph --json`);
 //! * `enumerate` — all graphs on up to 6 vertices up to isomorphism;
+//! * `cayley` — the translations of the named Cayley graphs (Hamming, cycles, circulants,
+//!   cliques), checked on the edges: vertex-transitivity and a VT+ witness without an n² table;
 //! * `distance` — all-pairs BFS distances, diameter, distance profile n_d(r);
 //! * `distance_regular` — intersection arrays, or a witness that the graph is not distance-regular;
 //! * `automorphism` — automorphism group (generators, order, orbits) by individualisation and
@@ -17,6 +19,7 @@
 //! * `vt_plus` — VT+ (AACP Definition 3): a sharply transitive set of automorphisms.
 
 pub(crate) mod automorphism;
+pub(crate) mod cayley;
 pub(crate) mod distance;
 pub(crate) mod distance_regular;
 pub(crate) mod edge_list;
@@ -29,12 +32,16 @@ pub(crate) mod spec;
 pub(crate) mod transitivity;
 pub(crate) mod vt_plus;
 
-pub use automorphism::{hamming_automorphism_generators, AutGroup};
+pub use automorphism::{hamming_automorphism_generators, AutGroup, OverBudget};
+pub use cayley::Translations;
 pub use distance_regular::{DrWitness, IntersectionArray, NotDistanceRegular};
 pub use edge_list::EdgeListError;
 pub use enumerate::{all_connected_graphs, all_graphs};
 pub use graph::{Graph, GraphError, Perm};
-pub use report::{analysis_json, MAX_ANALYSIS_VERTICES, VT_PLUS_LIMIT};
+pub use report::{
+    analysis, analysis_json, memory_estimate, Analysis, AUT_WORK_LIMIT, DEFAULT_MAX_MEMORY,
+    VT_PLUS_LIMIT,
+};
 pub use spec::{resolve, SpecError};
 pub use transitivity::{NotVtWitness, VtCertificate};
 pub use vt_plus::VtPlus;

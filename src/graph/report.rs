@@ -2,76 +2,496 @@
 //! connectivity, diameter, distance profile, distance-regularity (intersection array or a
 //! witness against), the automorphism group, vertex-transitivity (certificate or witness) and
 //! VT+ (AACP Definition 3) under a search budget.
+//!
+//! No n × n table is kept. When the graph carries translations that pass the checks of
+//! [`super::cayley`] (the named Hamming graphs, cycles, circulants, cliques), they certify
+//! vertex-transitivity and are the VT+ witness, streamed row by row into the JSON; for every
+//! vertex-transitive graph (by translations or by the automorphism search), one BFS from vertex 0
+//! gives the diameter and the distance profile of every vertex, and the pairs (0, w) decide
+//! distance-regularity ([`Graph::intersection_array_vertex_transitive`]). Other graphs take the
+//! general path (every root, one BFS at a time).
 
+use super::automorphism::{AutGroup, OverBudget};
+use super::cayley::Translations;
 use super::graph::Graph;
 use super::vt_plus::VtPlus;
+use serde::ser::{SerializeMap, SerializeSeq};
+use serde::{Serialize, Serializer};
 use serde_json::{json, Value};
+use std::collections::BTreeMap;
 
 /// Default search budget for VT+ (group elements enumerated, and backtracking nodes); `--vt-budget`.
 pub const VT_PLUS_LIMIT: usize = 100_000;
 
-/// Most vertices `dpcert graph` analyses: all-pairs distances and the refinements keep about
-/// 130 bytes per vertex pair (measured: 507 MB at 2,000 vertices), so 6,000 vertices need about
-/// 4.7 GB. Larger graphs are refused before any allocation.
-pub const MAX_ANALYSIS_VERTICES: usize = 6_000;
+/// The work budget of the automorphism search on a graph with checked translations (units: one
+/// per vertex and per edge end in each refinement round; see [`Graph::automorphisms_within`]).
+/// Everything else about such a graph is answered by its translations in near-linear time;
+/// past this budget |Aut| is reported as not computed, with the reason. Graphs without
+/// translations keep the unbounded search: their vertex-transitivity depends on it.
+pub const AUT_WORK_LIMIT: u64 = 300_000_000;
 
-/// The document of `dpcert graph --json` (and of the Python `graph()`): every property above
-/// with its witness; `phase` is told the name of each phase as it starts (for a progress line).
+/// The default ceiling of [`memory_estimate`] for `dpcert graph` (`--max-memory` raises it), the
+/// same as `dpcert audit`'s.
+pub const DEFAULT_MAX_MEMORY: u64 = 4 << 30;
+
+/// The peak memory (bytes, an estimate) of [`analysis`] of `g` and of its JSON document: the
+/// graph (adjacency twice, petgraph and the sorted lists), the document's edge list and labels
+/// (about 200 bytes an edge and 100 a vertex as `serde_json` values with exact numbers), the
+/// colourings of the automorphism search (a base of up to 64 points assumed, n words each) and,
+/// when the graph has no checked translations, the VT+ search: its n × n table of used images
+/// and the group elements it may enumerate (`vt_budget` of them, n words each, kept twice).
+pub fn memory_estimate(g: &Graph, vt_budget: usize, translations: bool) -> u64 {
+    let (n, m) = (g.n() as u64, g.m() as u64);
+    let graph = 32 * (n + 2 * m) + 64 * n;
+    let document = 200 * m + 100 * n;
+    let search = 8 * n * 64;
+    let vt_plus = if translations {
+        0
+    } else {
+        (n * n).saturating_add((vt_budget as u64).saturating_mul(16 * n))
+    };
+    graph
+        .saturating_add(document)
+        .saturating_add(search)
+        .saturating_add(vt_plus)
+}
+
+/// The VT+ witness of the document: explicit (a search found it) or the checked translations,
+/// whose rows are written one at a time.
+enum Witness {
+    None,
+    Explicit(Vec<Vec<usize>>),
+    Translations(Translations),
+}
+
+/// The analysis of a graph: `dpcert graph --json`'s document, serialised with its keys in
+/// order; the VT+ witness of a Cayley graph (n² numbers) is generated row by row as it is
+/// written, never held.
+pub struct Analysis {
+    fields: BTreeMap<&'static str, Value>,
+    witness: Witness,
+}
+
+impl Analysis {
+    /// Every field but the VT+ witness (`vt_plus_witness` is null here): for the text report.
+    pub fn summary(&self) -> Value {
+        let mut doc: serde_json::Map<String, Value> = self
+            .fields
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.clone()))
+            .collect();
+        doc.insert("vt_plus_witness".into(), Value::Null);
+        Value::Object(doc)
+    }
+
+    /// Add a field (e.g. the CLI's `warnings`).
+    pub fn insert(&mut self, key: &'static str, value: Value) {
+        self.fields.insert(key, value);
+    }
+}
+
+/// The translation rows as a JSON array of arrays.
+struct Rows<'a>(&'a Translations);
+
+impl Serialize for Rows<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(self.0.order()))?;
+        let mut err = None;
+        self.0.for_each_row(|_, row| {
+            if err.is_none() {
+                if let Err(e) = seq.serialize_element(row) {
+                    err = Some(e);
+                }
+            }
+        });
+        match err {
+            Some(e) => Err(e),
+            None => seq.end(),
+        }
+    }
+}
+
+impl Serialize for Analysis {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(self.fields.len() + 1))?;
+        let mut witness_written = false;
+        let witness = |map: &mut S::SerializeMap| match &self.witness {
+            Witness::None => map.serialize_entry("vt_plus_witness", &Value::Null),
+            Witness::Explicit(w) => map.serialize_entry("vt_plus_witness", w),
+            Witness::Translations(t) => map.serialize_entry("vt_plus_witness", &Rows(t)),
+        };
+        for (k, v) in &self.fields {
+            if !witness_written && *k > "vt_plus_witness" {
+                witness(&mut map)?;
+                witness_written = true;
+            }
+            map.serialize_entry(k, v)?;
+        }
+        if !witness_written {
+            witness(&mut map)?;
+        }
+        map.end()
+    }
+}
+
+/// The document of `dpcert graph --json` (and of the Python `graph()`) as a JSON value; see
+/// [`analysis`] (which writes it without holding the VT+ witness).
 pub fn analysis_json(g: &Graph, vt_budget: usize, phase: &dyn Fn(&str)) -> Value {
-    phase(&format!("{} vertices: distances", g.n()));
-    let connected = g.is_connected();
-    let diameter = g.diameter();
-    let profile = g.distance_profile(0);
-    let constant_profile = g.has_constant_distance_profile();
-    phase("distance-regularity (intersection array)");
-    let ia = g.intersection_array();
+    serde_json::to_value(analysis(g, vt_budget, phase)).expect("JSON")
+}
+
+/// Every property above with its witness; `phase` is told the name of each phase as it starts
+/// (for a progress line).
+pub fn analysis(g: &Graph, vt_budget: usize, phase: &dyn Fn(&str)) -> Analysis {
+    phase(&format!("{} vertices: translations", g.n()));
+    let translations = g.checked_translations();
     phase("automorphism group");
-    let aut = g.automorphisms();
+    let aut: Result<AutGroup, OverBudget> = match translations {
+        Some(_) => g.automorphisms_within(AUT_WORK_LIMIT),
+        None => Ok(g.automorphisms()),
+    };
     phase("vertex-transitivity");
-    let vt = g.vertex_transitivity();
-    phase(&format!("VT+ search (budget {vt_budget})"));
-    let vtp = g.vt_plus(vt_budget);
+    let vt = match (&translations, &aut) {
+        (Some(_), _) => Ok(()),
+        (None, Ok(aut)) => g.vertex_transitivity_given(aut).map(|_| ()),
+        (None, Err(_)) => unreachable!("the search without translations has no budget"),
+    };
+    phase("distances");
+    let connected = g.is_connected();
+    let (diameter, profile, constant_profile) = if vt.is_ok() {
+        // Automorphisms keep distances: every vertex has the profile of vertex 0.
+        let d0 = g.distances_from(0);
+        let profile = g.distance_profile(0);
+        let diameter = d0.iter().try_fold(0, |d, x| x.map(|x| d.max(x)));
+        (diameter, profile, connected)
+    } else {
+        (
+            g.diameter(),
+            g.distance_profile(0),
+            g.has_constant_distance_profile(),
+        )
+    };
+    phase("distance-regularity (intersection array)");
+    let ia = if vt.is_ok() {
+        g.intersection_array_vertex_transitive()
+    } else {
+        g.intersection_array()
+    };
+    phase(&format!("VT+ (budget {vt_budget})"));
+    let vtp = match (&translations, &vt) {
+        (Some(_), _) => None,
+        (None, Err(_)) => Some(VtPlus::NoneExhaustive),
+        (None, Ok(())) => Some(g.vt_plus_search(
+            vt_budget,
+            aut.as_ref().expect("no budget without translations"),
+        )),
+    };
     phase("writing");
-    let (vt_plus, vt_plus_witness, vt_plus_why) = match vtp {
-        VtPlus::Witness(w) => (json!(true), json!(w), Value::Null),
-        VtPlus::NoneExhaustive => (
+    let (vt_plus, witness, vt_plus_why) = match (vtp, translations) {
+        (None, Some(t)) => (json!(true), Witness::Translations(t), Value::Null),
+        (Some(VtPlus::Witness(w)), _) => (json!(true), Witness::Explicit(w), Value::Null),
+        (Some(VtPlus::Undecided { why }), _) => (json!("undecided"), Witness::None, json!(why)),
+        (_, _) => (
             json!(false),
-            Value::Null,
+            Witness::None,
             json!(if vt.is_err() {
                 "not vertex-transitive (VT+ implies VT)"
             } else {
                 "exhaustive search over Aut found no sharply transitive set"
             }),
         ),
-        VtPlus::Undecided { why } => (json!("undecided"), Value::Null, json!(why)),
     };
-    json!({
-        "graph": g.name(),
-        "vertices": g.n(),
-        "edges": g.m(),
-        "labels": (0..g.n()).map(|v| g.label(v)).collect::<Vec<_>>(),
-        "named_labels": g.has_named_labels(),
-        "edge_list": g.edges().iter().map(|&(u, v)| [g.label(u), g.label(v)]).collect::<Vec<_>>(),
-        "connected": connected,
-        "regular_degree": g.regular_degree(),
-        "diameter": diameter,
-        "distance_profile_0": profile,
-        "constant_distance_profile": constant_profile,
-        "distance_regular": ia.is_ok(),
-        "intersection_array": ia.as_ref().ok().map(|a| json!({"b": a.b, "c": a.c})),
-        "not_distance_regular_witness": ia.as_ref().err().map(|e| json!({
-            "witness": e.witness,
-            "reason": e.describe(|v| g.label(v)),
-        })),
-        "aut_order": aut.order_natural().to_string(),
-        "aut_generators": aut.generators,
-        "orbits": aut.orbits,
-        "vertex_transitive": vt.is_ok(),
-        "not_vertex_transitive_witness": vt.as_ref().err(),
-        "not_vertex_transitive_witness_labels": vt.as_ref().err().map(|w| [g.label(w.u), g.label(w.v)]),
-        "vt_plus": vt_plus,
-        "vt_plus_witness": vt_plus_witness,
-        "vt_plus_why": vt_plus_why,
-        "vt_plus_limit": vt_budget,
-    })
+    let vt_witness = vt.as_ref().err();
+    let fields = BTreeMap::from([
+        ("graph", json!(g.name())),
+        ("vertices", json!(g.n())),
+        ("edges", json!(g.m())),
+        (
+            "labels",
+            json!((0..g.n()).map(|v| g.label(v)).collect::<Vec<_>>()),
+        ),
+        ("named_labels", json!(g.has_named_labels())),
+        (
+            "edge_list",
+            json!(g
+                .edges()
+                .iter()
+                .map(|&(u, v)| [g.label(u), g.label(v)])
+                .collect::<Vec<_>>()),
+        ),
+        ("connected", json!(connected)),
+        ("regular_degree", json!(g.regular_degree())),
+        ("diameter", json!(diameter)),
+        ("distance_profile_0", json!(profile)),
+        ("constant_distance_profile", json!(constant_profile)),
+        ("distance_regular", json!(ia.is_ok())),
+        (
+            "intersection_array",
+            json!(ia.as_ref().ok().map(|a| json!({"b": a.b, "c": a.c}))),
+        ),
+        (
+            "not_distance_regular_witness",
+            json!(ia.as_ref().err().map(|e| json!({
+                "witness": e.witness,
+                "reason": e.describe(|v| g.label(v)),
+            }))),
+        ),
+        (
+            "aut_order",
+            json!(aut.as_ref().ok().map(|a| a.order_natural().to_string())),
+        ),
+        (
+            "aut_generators",
+            json!(aut.as_ref().map(|a| &a.generators[..]).unwrap_or_default()),
+        ),
+        (
+            "orbits",
+            match &aut {
+                Ok(a) => json!(a.orbits),
+                // Vertex-transitive by the checked translations: one orbit.
+                Err(_) => json!([(0..g.n()).collect::<Vec<_>>()]),
+            },
+        ),
+        ("vertex_transitive", json!(vt.is_ok())),
+        ("not_vertex_transitive_witness", json!(vt_witness)),
+        (
+            "not_vertex_transitive_witness_labels",
+            json!(vt_witness.map(|w| [g.label(w.u), g.label(w.v)])),
+        ),
+        ("vt_plus", vt_plus),
+        ("vt_plus_why", vt_plus_why),
+        ("vt_plus_limit", json!(vt_budget)),
+    ]);
+    let mut fields = fields;
+    if let Err(e) = aut {
+        fields.insert(
+            "aut_why",
+            json!(format!(
+                "not computed: the automorphism search stopped at its budget of {} refinement \
+                 work units (one per vertex and edge end a round); vertex-transitivity and VT+ \
+                 are certified by the checked translations",
+                e.budget
+            )),
+        );
+    }
+    Analysis { fields, witness }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::graph::enumerate::all_graphs;
+    use crate::graph::vt_plus::check_vt_plus;
+    use proptest::prelude::*;
+
+    const BUDGET: usize = 100_000;
+
+    /// Naive reference: every field from the general definitions (all roots, one BFS each;
+    /// VT by the automorphism search; VT+ by the search over Aut), as the analysis computed
+    /// them before the fast paths. The VT+ witness is returned apart.
+    fn reference(g: &Graph) -> (Value, Option<Vec<Vec<usize>>>) {
+        let aut = g.automorphisms();
+        let vt = g.vertex_transitivity();
+        let ia = g.intersection_array();
+        let vtp = if vt.is_ok() {
+            g.vt_plus_search(BUDGET, &aut)
+        } else {
+            VtPlus::NoneExhaustive
+        };
+        let (vt_plus, witness) = match vtp {
+            VtPlus::Witness(w) => (json!(true), Some(w)),
+            VtPlus::NoneExhaustive => (json!(false), None),
+            VtPlus::Undecided { .. } => (json!("undecided"), None),
+        };
+        let doc = json!({
+            "connected": g.is_connected(),
+            "diameter": g.diameter(),
+            "distance_profile_0": g.distance_profile(0),
+            "constant_distance_profile": g.has_constant_distance_profile(),
+            "distance_regular": ia.is_ok(),
+            "intersection_array": ia.as_ref().ok().map(|a| json!({"b": a.b, "c": a.c})),
+            "not_distance_regular_witness": ia.as_ref().err().map(|e| json!({
+                "witness": e.witness,
+                "reason": e.describe(|v| g.label(v)),
+            })),
+            "aut_order": aut.order_natural().to_string(),
+            "aut_generators": aut.generators,
+            "orbits": aut.orbits,
+            "vertex_transitive": vt.is_ok(),
+            "not_vertex_transitive_witness": vt.as_ref().err(),
+            "vt_plus": vt_plus,
+        });
+        (doc, witness)
+    }
+
+    /// The analysis (fast paths where their preconditions are checked) agrees with the
+    /// reference on every field; the VT+ witnesses both pass the direct check of AACP
+    /// Definition 3, and the translations' is the search's when the search found the cyclic
+    /// group of the rotation by 1 (cycles, circulants: the old output).
+    fn agrees(g: &Graph) -> Result<(), String> {
+        let got = analysis_json(g, BUDGET, &|_| {});
+        let (want, want_witness) = reference(g);
+        for (k, v) in want.as_object().expect("object") {
+            if &got[k] != v {
+                return Err(format!("{g}: {k}: {} vs reference {v}", got[k]));
+            }
+        }
+        let got_witness: Option<Vec<Vec<usize>>> =
+            serde_json::from_value(got["vt_plus_witness"].clone()).map_err(|e| e.to_string())?;
+        match (&got_witness, &want_witness) {
+            (Some(w), Some(r)) => {
+                check_vt_plus(g, w)?;
+                check_vt_plus(g, r)?;
+                if g.translations().is_none() && w != r {
+                    return Err(format!("{g}: the search's witness changed"));
+                }
+            }
+            (None, None) => {}
+            _ if got["vt_plus"] == json!(true) && g.translations().is_some() => {
+                // The search may stop at its budget where the translations answer.
+                check_vt_plus(g, got_witness.as_ref().expect("witness"))?;
+            }
+            _ => return Err(format!("{g}: VT+ witness present in one only")),
+        }
+        Ok(())
+    }
+
+    /// Named families small enough for the reference: Hamming, cycles, cliques, circulants,
+    /// and graphs without translations (Petersen, the prism, paths, stars, K(a,b)).
+    #[test]
+    fn fast_paths_match_the_reference_on_named_graphs() {
+        let mut graphs = vec![
+            Graph::petersen(),
+            Graph::prism(),
+            Graph::shrikhande(),
+            Graph::path(5),
+            Graph::star(4),
+            Graph::complete_bipartite(2, 3),
+            Graph::complete_bipartite(3, 3),
+            Graph::hamming(2, 1),
+            Graph::hamming(0, 2),
+        ];
+        for (n, m) in [(1, 2), (2, 2), (3, 2), (2, 3), (3, 3), (2, 4), (4, 2)] {
+            graphs.push(Graph::hamming(n, m));
+        }
+        for k in 3..=9 {
+            graphs.push(Graph::cycle(k));
+            graphs.push(Graph::complete(k - 2));
+        }
+        for (n, s) in [
+            (8, vec![1, 2]),
+            (10, vec![1, 3]),
+            (12, vec![1, 5]),
+            (9, vec![2, 3]),
+        ] {
+            graphs.push(Graph::circulant(n, &s));
+        }
+        // Disconnected: K3 + K3 (vertex-transitive), P2 + K1.
+        graphs
+            .push(Graph::from_edges(6, &[(0, 1), (1, 2), (0, 2), (3, 4), (4, 5), (3, 5)]).unwrap());
+        graphs.push(Graph::from_edges(3, &[(0, 1)]).unwrap());
+        for g in graphs {
+            agrees(&g).unwrap();
+        }
+    }
+
+    /// Every graph on up to 5 vertices (the general path, and the fast distance path for the
+    /// vertex-transitive ones found by the automorphism search).
+    #[test]
+    fn fast_paths_match_the_reference_on_all_small_graphs() {
+        for n in 1..=5 {
+            for g in all_graphs(n) {
+                agrees(&g).unwrap();
+            }
+        }
+    }
+
+    /// Vertex-transitive graphs that are not distance-regular give the witness of the general
+    /// scan (root 0 first), literal: the prism (VT by the automorphism search) and the
+    /// circulant C8(1,2) (VT by its translations).
+    #[test]
+    fn non_distance_regular_vertex_transitive_witness() {
+        // Prism: 0 ~ 1, 2, 3; d(0,4) = d(0,5) = 2. Pair (0,1) at distance 1: b_1 counts the
+        // neighbours of 1 at distance 2 from 0: 4 only (2 is adjacent to 0): b = 1; pair (0,3):
+        // neighbours of 3 are 0, 4, 5, with 4, 5 at distance 2: b = 2.
+        let doc = analysis_json(&Graph::prism(), BUDGET, &|_| {});
+        assert_eq!(
+            doc["not_distance_regular_witness"]["witness"],
+            json!({"kind": "differing", "which": "b", "distance": 1,
+                   "pair1": [0, 1], "count1": 1, "pair2": [0, 3], "count2": 2})
+        );
+        // C8(1,2): 0 ~ 1, 2, 6, 7. Pair (0,1): neighbours of 1 are 0, 2, 3, 7; at distance 2
+        // from 0: 3 only: b = 1. Pair (0,2): neighbours 0, 1, 3, 4; at distance 2: 3, 4: b = 2.
+        let g = Graph::circulant(8, &[1, 2]);
+        assert!(g.checked_translations().is_some());
+        let doc = analysis_json(&g, BUDGET, &|_| {});
+        assert_eq!(doc["vertex_transitive"], json!(true));
+        assert_eq!(
+            doc["not_distance_regular_witness"]["witness"],
+            json!({"kind": "differing", "which": "b", "distance": 1,
+                   "pair1": [0, 1], "count1": 1, "pair2": [0, 2], "count2": 2})
+        );
+    }
+
+    /// Literal intersection arrays through the analysis (by hand: H(n,m) has
+    /// b_i = (n−i)(m−1), c_i = i; C_2k has {2,1,…,1; 1,…,1,2}; K_k has {k−1; 1}).
+    #[test]
+    fn literal_arrays_through_the_analysis() {
+        let table: Vec<(Graph, Value, Value)> = vec![
+            (Graph::hamming(2, 3), json!([4, 2]), json!([1, 2])),
+            (Graph::hamming(3, 2), json!([3, 2, 1]), json!([1, 2, 3])),
+            (Graph::hamming(2, 4), json!([6, 3]), json!([1, 2])),
+            (Graph::cycle(6), json!([2, 1, 1]), json!([1, 1, 2])),
+            (Graph::cycle(7), json!([2, 1, 1]), json!([1, 1, 1])),
+            (Graph::complete(5), json!([4]), json!([1])),
+        ];
+        for (g, b, c) in table {
+            let doc = analysis_json(&g, BUDGET, &|_| {});
+            assert_eq!(doc["intersection_array"], json!({"b": b, "c": c}), "{g}");
+            assert_eq!(doc["vt_plus"], json!(true), "{g}");
+        }
+    }
+
+    /// Streaming writes the same text as serialising the value (keys in order, the witness
+    /// in its place), with and without a field after it.
+    #[test]
+    fn streamed_json_is_the_value_json() {
+        for g in [Graph::hamming(2, 3), Graph::petersen(), Graph::path(3)] {
+            let mut a = analysis(&g, BUDGET, &|_| {});
+            for _ in 0..2 {
+                let streamed = serde_json::to_string_pretty(&a).unwrap();
+                let value = serde_json::to_value(&a).unwrap();
+                assert_eq!(
+                    streamed,
+                    serde_json::to_string_pretty(&value).unwrap(),
+                    "{g}"
+                );
+                a.insert("warnings", json!(["w"]));
+            }
+        }
+    }
+
+    /// The memory estimate grows with the graph and drops the VT+ search term for graphs
+    /// with checked translations.
+    #[test]
+    fn memory_estimate_terms() {
+        let g = Graph::cycle(1000);
+        let with = memory_estimate(&g, BUDGET, true);
+        let without = memory_estimate(&g, BUDGET, false);
+        assert_eq!(without - with, 1000 * 1000 + BUDGET as u64 * 16 * 1000);
+        assert!(memory_estimate(&Graph::cycle(2000), BUDGET, true) > with);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+        /// Random circulants C_n(S) (Cayley graphs of Z_n): the translation path agrees with
+        /// the reference.
+        #[test]
+        fn random_circulants_match(n in 3usize..16, jumps in proptest::collection::btree_set(1usize..8, 1..4)) {
+            let s: Vec<usize> = jumps.into_iter().filter(|&s| 2 * s <= n).collect();
+            prop_assume!(!s.is_empty());
+            let g = Graph::circulant(n, &s);
+            prop_assert!(agrees(&g).is_ok(), "{}", agrees(&g).unwrap_err());
+        }
+    }
 }

@@ -6,7 +6,7 @@
 //! commutes with automorphisms), otherwise by the exhaustive orbit computation of
 //! [`Graph::automorphisms`].
 
-use super::automorphism::{orbit_of, refined_cells};
+use super::automorphism::{orbit_of, refined_cells, AutGroup};
 use super::graph::{Graph, Perm};
 use serde::Serialize;
 
@@ -33,6 +33,19 @@ pub struct NotVtWitness {
 impl Graph {
     /// Vertex-transitivity with a certificate (re-checked before it is returned) or a witness.
     pub fn vertex_transitivity(&self) -> Result<VtCertificate, NotVtWitness> {
+        self.vertex_transitivity_with(|| self.automorphisms())
+    }
+
+    /// [`Graph::vertex_transitivity`] with the automorphism group already computed.
+    pub fn vertex_transitivity_given(&self, aut: &AutGroup) -> Result<VtCertificate, NotVtWitness> {
+        self.vertex_transitivity_with(|| aut.clone())
+    }
+
+    /// The refinement test, then (only when it does not separate) the orbits of `aut()`.
+    fn vertex_transitivity_with(
+        &self,
+        aut: impl FnOnce() -> AutGroup,
+    ) -> Result<VtCertificate, NotVtWitness> {
         let cells = refined_cells(self);
         if let Some(v) = (1..self.n()).find(|&v| cells[v] != cells[0]) {
             let reason = if self.degree(0) != self.degree(v) {
@@ -47,7 +60,7 @@ impl Graph {
                 reason,
             });
         }
-        let aut = self.automorphisms();
+        let aut = aut();
         if aut.is_transitive() {
             let cert = VtCertificate {
                 generators: aut.generators,

@@ -3,15 +3,18 @@
 //! `L[i][v]` = σ_i(v) is a Latin square).
 //!
 //! Search order:
-//! 1. a Hamming graph H(n,m): the translations x ↦ x + a (mod m, coordinatewise) form the regular
-//!    subgroup Z_m^n (AACP Proposition 1); the witness is re-checked;
+//! 1. a graph built as a Cayley graph of an abelian group (Hamming graphs H(n,m), cycles,
+//!    circulants, cliques): the translations x ↦ x + a form a regular subgroup (for H(n,m),
+//!    Z_m^n: AACP Proposition 1), checked on the edges by [`super::cayley`];
 //! 2. not vertex-transitive ⇒ no VT+ set (VT+ ⇒ VT: the images of any v cover V);
 //! 3. otherwise enumerate Aut (when |Aut| <= limit) and backtrack: w.l.o.g. σ_0 = id and σ_k(0) = k;
 //!    pick the target with the fewest compatible candidates. "No VT+ set" is reported only when
 //!    this search finished; a budget of `limit` search nodes, or |Aut| > limit, gives Undecided.
 //!
-//! Every witness is re-checked by [`check_vt_plus`] before it is returned.
+//! Every witness of steps 2–3 is re-checked by [`check_vt_plus`] before it is returned; the
+//! translations of step 1 are proved by the checks of [`super::cayley`] (no n² re-check).
 
+use super::automorphism::AutGroup;
 use super::graph::{Graph, Perm};
 use std::collections::HashSet;
 
@@ -164,33 +167,19 @@ impl Graph {
     /// Decide VT+ (module documentation). `limit` bounds both |Aut| enumerated and the number of
     /// backtracking nodes.
     pub fn vt_plus(&self, limit: usize) -> VtPlus {
-        let n = self.n();
-        if let Some((k, m)) = self.hamming {
-            let translations: Vec<Perm> = (0..n)
-                .map(|a| {
-                    let da = self.hamming_label(a);
-                    (0..n)
-                        .map(|v| {
-                            let x: Vec<usize> = self
-                                .hamming_label(v)
-                                .iter()
-                                .zip(&da)
-                                .map(|(x, y)| (x + y) % m)
-                                .collect();
-                            self.hamming_index(&x)
-                        })
-                        .collect()
-                })
-                .collect();
-            debug_assert_eq!(translations.len(), m.pow(k as u32));
-            if check_vt_plus(self, &translations).is_ok() {
-                return VtPlus::Witness(translations);
-            }
+        if let Some(t) = self.checked_translations() {
+            return VtPlus::Witness(t.rows());
         }
         if !self.is_vertex_transitive() {
             return VtPlus::NoneExhaustive;
         }
-        let aut = self.automorphisms();
+        self.vt_plus_search(limit, &self.automorphisms())
+    }
+
+    /// Steps 3 of the module documentation for a vertex-transitive graph with automorphism
+    /// group `aut` (computed by the caller).
+    pub(crate) fn vt_plus_search(&self, limit: usize, aut: &AutGroup) -> VtPlus {
+        let n = self.n();
         let Some(elements) = enumerate_group(n, &aut.generators, limit) else {
             return VtPlus::Undecided {
                 why: format!(
@@ -308,10 +297,13 @@ mod tests {
         for g in [Graph::path(3), Graph::star(3)] {
             assert_eq!(g.vt_plus(LIMIT), VtPlus::NoneExhaustive, "{g}");
         }
+        // |Aut(Petersen)| = 120 is past a budget of 100, and Petersen has no translations.
         assert!(matches!(
-            Graph::complete(9).vt_plus(100),
+            Graph::petersen().vt_plus(100),
             VtPlus::Undecided { .. }
         ));
+        // K9 (|Aut| = 9! past the budget) is answered by its translations (Z_9).
+        assert!(is_witness(&Graph::complete(9)));
     }
 
     /// A corrupted witness is rejected (the checker can fail).
