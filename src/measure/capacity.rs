@@ -230,13 +230,33 @@ pub fn capacity_bracket_within(
     target: &Rational,
     keep_going: &dyn Fn() -> bool,
 ) -> CapacityBracket {
-    let n = w.n_inputs();
-    let cells = (n * w.n_outputs()).max(1);
+    let (hint, iterations) = capacity_float_hint(w, target, keep_going);
+    capacity_bracket_certified(w, target, &hint, iterations)
+}
+
+/// The float hint of [`capacity_bracket_within`] (never trusted): an input distribution and
+/// the Blahut–Arimoto steps it took.
+pub(crate) fn capacity_float_hint(
+    w: &Channel,
+    target: &Rational,
+    keep_going: &dyn Fn() -> bool,
+) -> (Vec<f64>, usize) {
+    let cells = (w.n_inputs() * w.n_outputs()).max(1);
     let max_iters = (200_000_000 / cells).clamp(2_000, 200_000);
     let tol = (to_f64(target) / 4.0).max(1e-14);
-    let (hint, iterations) =
-        capacity_hint(&FloatChannel::new(w.rows()), max_iters, tol, keep_going);
-    let ba = capacity_bracket_at(w, &rationalise(&hint)).expect("full-support input");
+    capacity_hint(&FloatChannel::new(w.rows()), max_iters, tol, keep_going)
+}
+
+/// The certified part of [`capacity_bracket_within`]: the bracket at the rounded `hint`, and
+/// at the uniform input too when the hint took no step or missed `target`.
+pub(crate) fn capacity_bracket_certified(
+    w: &Channel,
+    target: &Rational,
+    hint: &[f64],
+    iterations: usize,
+) -> CapacityBracket {
+    let n = w.n_inputs();
+    let ba = capacity_bracket_at(w, &rationalise(hint)).expect("full-support input");
     if iterations > 0 && ba.width() <= *target {
         return CapacityBracket { iterations, ..ba };
     }
