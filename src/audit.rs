@@ -31,8 +31,9 @@ use crate::prob::{Channel, Dist};
 use malachite::base::num::conversion::traits::RoundingFrom;
 use malachite::base::rounding_modes::RoundingMode;
 use serde_json::{json, Value};
+use std::cell::RefCell;
 use std::fmt;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Digits of the printed decimals.
 const DIGITS: usize = 12;
@@ -452,10 +453,40 @@ pub(crate) struct Watch<'a> {
     pub deadline: Option<Instant>,
     /// Told the stage as it starts (`"delta at eps = 1: 4,096 / 65,280 neighbour pairs"`).
     pub stage: Option<&'a dyn Fn(&str)>,
+    /// Each stage's name and start, in order ([`Watch::enter`]; `dpcert audit --stats`).
+    pub starts: RefCell<Vec<(String, Instant)>>,
 }
 
 impl Watch<'_> {
-    fn enter(&self, stage: &str) -> Result<(), AuditError> {
+    /// Start `stage`: record when, tell [`Watch::stage`], check the deadline.
+    pub(crate) fn enter(&self, stage: &str) -> Result<(), AuditError> {
+        self.mark(stage);
+        self.step(stage)
+    }
+
+    /// Record that `stage` starts now (for [`Watch::stage_times`]), nothing else.
+    pub(crate) fn mark(&self, stage: &str) {
+        self.starts
+            .borrow_mut()
+            .push((stage.to_string(), Instant::now()));
+    }
+
+    /// The wall time of each stage entered so far, the last one ending now.
+    pub(crate) fn stage_times(&self) -> Vec<(String, Duration)> {
+        let starts = self.starts.borrow();
+        let now = Instant::now();
+        starts
+            .iter()
+            .enumerate()
+            .map(|(i, (name, t))| {
+                let end = starts.get(i + 1).map_or(now, |s| s.1);
+                (name.clone(), end.duration_since(*t))
+            })
+            .collect()
+    }
+
+    /// Progress within the current stage: tell [`Watch::stage`], check the deadline.
+    fn step(&self, stage: &str) -> Result<(), AuditError> {
         if let Some(f) = self.stage {
             f(stage);
         }
@@ -486,11 +517,12 @@ impl Watch<'_> {
     ) -> Result<T, AuditError> {
         let mut best: Option<T> = None;
         let total = crate::num::fmt::count(pairs.len(), "neighbour pair", "neighbour pairs");
+        self.enter(stage)?;
         for (i, step) in pairs.chunks(PAIRS_PER_STEP).enumerate() {
             if best.as_ref().is_some_and(&settled) {
                 break;
             }
-            self.enter(&format!("{stage}: {} of {total}", i * PAIRS_PER_STEP))?;
+            self.step(&format!("{stage}: {} of {total}", i * PAIRS_PER_STEP))?;
             let r = measure(step)?;
             best = match best {
                 Some(b) if !better(&r, &b)? => Some(b),
@@ -533,6 +565,9 @@ pub(crate) fn audit_watched(
     let pairs = &adjacency.pairs[..];
     let complete = measure::is_complete(pairs, n);
     let eval_prior = opts.prior.clone().unwrap_or_else(|| Dist::uniform(n));
+    if opts.gain.is_some() {
+        watch.enter("g-vulnerability and g-leakage")?;
+    }
     let gain = opts
         .gain
         .as_ref()
@@ -622,8 +657,11 @@ pub(crate) fn audit_watched(
     // H(Y) − H(Y|X): one term per output and per distinct entry, where Σ_x π(x) D(W_x ‖ πW)
     // has one per cell with the large output masses in every argument.
     let mutual_information = measure::mutual_information_hy(&eval_prior, w);
-    watch.enter("Shannon capacity (float hint, then certified bracket)")?;
-    let capacity = measure::capacity_bracket_within(w, &opts.capacity_width, &|| watch.in_time());
+    watch.enter("Shannon capacity: float hint")?;
+    let target = &opts.capacity_width;
+    let (hint, iterations) = measure::capacity_float_hint(w, target, &|| watch.in_time());
+    watch.enter("Shannon capacity: certified bracket")?;
+    let capacity = measure::capacity_bracket_certified(w, target, &hint, iterations);
     // The identifiability level is the DP level of the rows π(x) W(·|x)
     // ([`measure::identifiability_level`]), computed once and scanned in steps.
     let identifiability = match &opts.prior {

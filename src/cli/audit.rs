@@ -48,6 +48,8 @@ pub struct AuditArgs<'a> {
     /// `--max-memory SIZE` as given (bytes, or with a K/M/G/T suffix in powers of 1024).
     pub max_memory: Option<&'a str>,
     pub json: bool,
+    /// Print each stage's wall time on stderr.
+    pub stats: bool,
 }
 
 /// `--max-memory SIZE`: a positive number of bytes, with an optional binary suffix
@@ -287,6 +289,11 @@ fn run_inner(a: &AuditArgs) -> Result<(), Fail> {
         })
         .transpose()?;
     let file = a.file;
+    let mut watch = Watch {
+        deadline,
+        ..Watch::default()
+    };
+    watch.mark(&format!("reading and parsing {}", file.display()));
     // Before parsing: one cell per separator is a lower bound on what the matrix will hold.
     check_memory(file, separators(file)?, 1, 0, limit)?;
     let read_options = ReadOptions {
@@ -310,6 +317,7 @@ fn run_inner(a: &AuditArgs) -> Result<(), Fail> {
         // The complete adjacency's pair list is quadratic: estimate before building it.
         check_memory(file, n, w.n_outputs(), n * n.saturating_sub(1) / 2, limit)?;
     }
+    watch.mark("building the adjacency");
     let (adj, mut warnings) = adjacency(a.adjacency, n, file)?;
     check_memory(file, n, w.n_outputs(), adj.pairs.len(), limit)?;
     let (pi, prior_conv) = prior(a.prior, n, file, &read_options)?;
@@ -327,10 +335,7 @@ fn run_inner(a: &AuditArgs) -> Result<(), Fail> {
         adj.pairs.len()
     ));
     let stage = |s: &str| progress.phase(s);
-    let watch = Watch {
-        deadline,
-        stage: Some(&stage),
-    };
+    watch.stage = Some(&stage);
     let report = audit_watched(&w, &adj, &opts, &watch);
     progress.finish();
     let report = report.map_err(|e| match e {
@@ -366,6 +371,7 @@ fn run_inner(a: &AuditArgs) -> Result<(), Fail> {
     for w in &warnings {
         eprintln!("dpcert audit: warning: {w}");
     }
+    watch.mark("printing the report (enclosures to decimals)");
     if a.json {
         let mut j = report.to_json();
         j["file"] = json!(file.display().to_string());
@@ -400,5 +406,21 @@ fn run_inner(a: &AuditArgs) -> Result<(), Fail> {
         }
         print!("{}: {}", file.display(), report.to_text());
     }
+    if a.stats {
+        eprint!("{}", stats_text(&watch.stage_times()));
+    }
     Ok(())
+}
+
+/// `--stats`: one line per stage with its wall time, then the total.
+fn stats_text(times: &[(String, Duration)]) -> String {
+    let total: Duration = times.iter().map(|t| t.1).sum();
+    let mut out = String::from(
+        "dpcert audit: wall time per stage (s)
+",
+    );
+    for (name, d) in times.iter().chain([&("in all".to_string(), total)]) {
+        out += &format!("{:>10.3}  {name}\n", d.as_secs_f64());
+    }
+    out
 }

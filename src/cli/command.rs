@@ -124,6 +124,9 @@ enum Command {
         max_memory: Option<String>,
         #[arg(long)]
         json: bool,
+        /// Print the wall time of each stage (reading, each measure, printing) on stderr.
+        #[arg(long)]
+        stats: bool,
     },
     /// The exact optimal ε-DP mechanism on a graph for a prior and a loss or gain; prints it as
     /// a CSV (report on `#` lines) that `audit` reads, with its checked certificate.
@@ -299,6 +302,7 @@ pub fn run() -> i32 {
             time_limit,
             max_memory,
             json,
+            stats,
         } => super::audit::run(&super::audit::AuditArgs {
             file: &file,
             adjacency: adjacency.as_deref(),
@@ -312,6 +316,7 @@ pub fn run() -> i32 {
             time_limit,
             max_memory: max_memory.as_deref(),
             json,
+            stats,
         }),
         Command::Optimal {
             graph,

@@ -36,6 +36,7 @@
 mod bounds;
 mod capacity;
 mod capacity_hint;
+pub(crate) use capacity::{capacity_bracket_certified, capacity_float_hint};
 pub(crate) use capacity_hint::capacity_newton_limit;
 mod divergence;
 mod dp;

@@ -379,3 +379,31 @@ fn time_limit_exits_4_naming_the_stage() {
     let (code, _, err) = audit(&[f.to_str().unwrap(), "--time-limit", "600", "--eps", "1/2,1"]);
     assert_eq!(code, 0, "{err}");
 }
+
+/// `--stats` prints one line per stage on stderr (reading, each measure, printing) and the
+/// total; stdout is the same report as without it.
+#[test]
+fn stats_name_every_stage_and_leave_stdout_alone() {
+    let f = file("stats.csv", "3/4, 1/4\n1/4, 3/4\n");
+    let path = f.to_str().unwrap();
+    let (code, plain, _) = audit(&[path, "--json"]);
+    assert_eq!(code, 0);
+    let (code, out, err) = audit(&[path, "--json", "--stats", "--eps", "1"]);
+    assert_eq!(code, 0, "{err}");
+    let with_eps = audit(&[path, "--json", "--eps", "1"]).1;
+    assert_eq!(out, with_eps);
+    assert_ne!(plain, with_eps);
+    for stage in [
+        "wall time per stage",
+        "reading and parsing",
+        "DP level",
+        "delta at eps = 1",
+        "mutual information",
+        "Shannon capacity: float hint",
+        "Shannon capacity: certified bracket",
+        "printing the report",
+        "in all",
+    ] {
+        assert!(err.contains(stage), "{stage} missing from:\n{err}");
+    }
+}
