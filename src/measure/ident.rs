@@ -31,7 +31,8 @@ pub fn expected_distortion(
 
 /// [`expected_distortion`] on a prior and channel rows (one mass per row; not checked): the
 /// one place it is computed.
-// TODO(chan27): last callers in wang_ying_zhang
+// The kernel on plain rows: the public form takes a Channel; the Wang–Ying–Zhang checkers call it
+// directly on the matrices they index and build at each α (converting would copy every matrix).
 pub(crate) fn expected_distortion_rows(
     prior: &[Rational],
     rows: &[Vec<Rational>],

@@ -71,7 +71,8 @@ pub fn binary_entropy(d: &Rational) -> LogLinear {
 
 /// The output distribution `P_Y(y) = Σ_x π(x) W(y|x)` on plain rows ([`Channel::output`] is
 /// the public form; both are `crate::prob::output_rows`).
-// TODO(chan27): last callers in wang_ying_zhang
+// The kernel on plain rows: the public form takes a Channel; the Wang–Ying–Zhang checkers call it
+// directly on the matrices they index and build at each α (converting would copy every matrix).
 pub(crate) fn output_distribution(prior: &[Rational], rows: &[Vec<Rational>]) -> Vec<Rational> {
     crate::prob::output_rows(prior, rows)
 }
@@ -84,7 +85,8 @@ pub fn mutual_information(prior: &Dist, w: &Channel) -> LogLinear {
 
 /// [`mutual_information`] on a prior and channel rows given as plain vectors (one mass per
 /// row, each row a distribution; not checked).
-// TODO(chan27): last callers in wang_ying_zhang
+// The kernel on plain rows: the public form takes a Channel; the Wang–Ying–Zhang checkers call it
+// directly on the matrices they index and build at each α (converting would copy every matrix).
 pub(crate) fn mutual_information_of_rows(prior: &[Rational], rows: &[Vec<Rational>]) -> LogLinear {
     let py = crate::prob::output_rows(prior, rows);
     let mut terms = Vec::new();
