@@ -565,20 +565,7 @@ fn run_inner(a: &ComposeArgs) -> Result<i32, Fail> {
             code = exit::MISMATCH;
         }
     }
-    progress.finish();
-    let secs = start.elapsed().as_secs_f64();
-    text.push(format!("time: {secs:.3} s"));
-    j["seconds"] = json!(secs);
-    if a.json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&j).expect("JSON of strings")
-        );
-    } else {
-        for line in text {
-            println!("{line}");
-        }
-    }
+    print_report(text, j, start, &progress, a.json);
     Ok(code)
 }
 
@@ -764,11 +751,23 @@ fn run_grid(a: &ComposeArgs, qs: &Queries, g: &GridRun, progress: &Progress) -> 
             g.width
         ));
     }
+    print_report(text, j, g.start, progress, a.json);
+    Ok(code)
+}
+
+/// Ends the spinner, adds the elapsed time, and prints the report as text or JSON.
+fn print_report(
+    mut text: Vec<String>,
+    mut j: serde_json::Value,
+    start: Instant,
+    progress: &Progress,
+    as_json: bool,
+) {
     progress.finish();
-    let secs = g.start.elapsed().as_secs_f64();
+    let secs = start.elapsed().as_secs_f64();
     text.push(format!("time: {secs:.3} s"));
     j["seconds"] = json!(secs);
-    if a.json {
+    if as_json {
         println!(
             "{}",
             serde_json::to_string_pretty(&j).expect("JSON of strings")
@@ -778,5 +777,4 @@ fn run_grid(a: &ComposeArgs, qs: &Queries, g: &GridRun, progress: &Progress) -> 
             println!("{line}");
         }
     }
-    Ok(code)
 }
