@@ -326,4 +326,82 @@ mod tests {
             [Holds, Fails, Undecided]
         );
     }
+
+    /// The names manifests and reports use (cargo-mutants: `as_str` → "" and the `Display`
+    /// impls → empty survived the module's own tests; the snapshots in `tests/it` caught them).
+    #[test]
+    fn names_as_printed() {
+        use Outcome::*;
+        let all = [
+            Holds,
+            HoldsForAll,
+            Fails,
+            Undecided,
+            NotCheckable,
+            OutOfRange,
+            Error,
+        ];
+        let names = all.map(|o| o.to_string());
+        assert_eq!(
+            names,
+            [
+                "holds",
+                "holds-for-all",
+                "fails",
+                "undecided",
+                "not-checkable",
+                "out-of-range",
+                "error"
+            ]
+        );
+        let m = Method::Combined(vec![Method::Exact, Method::Interval { bits: 128 }]);
+        assert_eq!(m.to_string(), "exact+interval@128");
+        assert_eq!(Method::LpCertificate.to_string(), "lp-certificate");
+    }
+
+    /// `Check::rationals` on every relation, at, below and above the bound.
+    #[test]
+    fn rationals_every_relation() {
+        let r = |a: i64, rel: &str, b: i64| {
+            Check::rationals("x", &Rational::from(a), rel, &Rational::from(b)).outcome
+        };
+        use Outcome::{Fails as F, Holds as H};
+        let table = [
+            ("=", [F, H, F]),
+            ("==", [F, H, F]),
+            ("<=", [H, H, F]),
+            ("<", [H, F, F]),
+            (">=", [F, H, H]),
+            (">", [F, F, H]),
+            ("!=", [H, F, H]),
+        ];
+        for (rel, want) in table {
+            assert_eq!([r(1, rel, 2), r(2, rel, 2), r(3, rel, 2)], want, "{rel}");
+        }
+    }
+
+    /// The mutation hook moves the claimed side by `delta·|rhs|` towards the stronger claim,
+    /// only inside `with_mutation`, and leaves `!=` alone (worked by hand: rhs = ∓4, δ = 1/4).
+    #[test]
+    fn mutation_hook_strengthens_the_claim() {
+        let q = |a: i64, b: i64| Rational::from_signeds(a, b);
+        assert_eq!(mutate("<=", &q(4, 1)), None);
+        with_mutation(q(1, 4), || {
+            assert_eq!(mutate("<=", &q(4, 1)), Some(q(3, 1)));
+            assert_eq!(mutate("<", &q(-4, 1)), Some(q(-5, 1)));
+            assert_eq!(mutate(">=", &q(4, 1)), Some(q(5, 1)));
+            assert_eq!(mutate(">", &q(-4, 1)), Some(q(-3, 1)));
+            assert_eq!(mutate("=", &q(-4, 1)), Some(q(-3, 1)));
+            assert_eq!(mutate("==", &q(0, 1)), Some(q(0, 1)));
+            assert_eq!(mutate("!=", &q(4, 1)), None);
+            // An attained bound now fails; a strict margin larger than delta still holds.
+            let c = |a: i64, rel: &str, b: i64| {
+                Check::rationals("x", &Rational::from(a), rel, &Rational::from(b)).outcome
+            };
+            assert_eq!(c(4, "<=", 4), Outcome::Fails);
+            assert_eq!(c(2, "<=", 4), Outcome::Holds);
+            assert_eq!(c(4, "=", 4), Outcome::Fails);
+        });
+        assert_eq!(mutate(">=", &q(4, 1)), None);
+    }
 }
