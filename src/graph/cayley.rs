@@ -61,20 +61,9 @@ impl Translations {
         }
     }
 
-    /// The group's moduli m_0, …, m_{r−1}.
-    pub fn moduli(&self) -> &[usize] {
-        &self.moduli
-    }
-
     /// The number of group elements Π m_i.
     pub fn order(&self) -> usize {
         self.moduli.iter().product()
-    }
-
-    /// The unit translations τ_{e_i} (digits with m_i > 1, least significant first): they
-    /// generate the translation group.
-    pub fn generators(&self) -> &[Perm] {
-        &self.units
     }
 
     /// Calls `f(h, T_h)` for h = 0, …, n−1 in order, where T_0 = id and
@@ -173,13 +162,13 @@ impl Graph {
     /// The translations of the group this graph was built as a Cayley graph of (by
     /// [`Graph::hamming`], [`Graph::cycle`], [`Graph::complete`], [`Graph::circulant`]),
     /// **unchecked**: see [`Graph::checked_translations`].
-    pub fn translations(&self) -> Option<Translations> {
+    pub(crate) fn translations(&self) -> Option<Translations> {
         self.cayley.as_deref().map(Translations::new)
     }
 
     /// The translations when they pass [`Translations::check`] on this graph's edges: then the
     /// graph is vertex-transitive and their rows are a VT+ witness.
-    pub fn checked_translations(&self) -> Option<Translations> {
+    pub(crate) fn checked_translations(&self) -> Option<Translations> {
         self.translations().filter(|t| t.check(self).is_ok())
     }
 }

@@ -331,7 +331,15 @@ mod tests {
     fn agrees(g: &Graph) -> Result<(), String> {
         let got = analysis_json(g, BUDGET, &|_| {});
         let (want, want_witness) = reference(g);
+        // The search may stop at its budget ("undecided") where the checked translations
+        // answer (e.g. C15(3,6) = 3·K5, |Aut| = 5!^3·3!): the witness is checked below.
+        let translations_answer = want["vt_plus"] == json!("undecided")
+            && got["vt_plus"] == json!(true)
+            && g.translations().is_some();
         for (k, v) in want.as_object().expect("object") {
+            if translations_answer && (k == "vt_plus" || k == "vt_plus_why") {
+                continue;
+            }
             if &got[k] != v {
                 return Err(format!("{g}: {k}: {} vs reference {v}", got[k]));
             }
