@@ -389,8 +389,8 @@ mod tests {
             assert_eq!(row.len(), s.len() - a);
             for (b, v) in (a..s.len()).zip(row) {
                 let mut want = 0.0;
-                for y in 0..5 {
-                    want += f.rows[s[a]][y] * inv_q[y] * f.rows[s[b]][y];
+                for (y, iq) in inv_q.iter().enumerate() {
+                    want += f.rows[s[a]][y] * iq * f.rows[s[b]][y];
                 }
                 assert_eq!(v.to_bits(), want.to_bits(), "entry ({a}, {b})");
             }
