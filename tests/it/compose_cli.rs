@@ -143,6 +143,27 @@ fn grid_enclosure_brackets_the_exact_value() {
     }
 }
 
+/// A claimed point inside the enclosure's gap is undecided (exit 3), never a guess: with a
+/// time limit that stops the refinement after the first (N = 32) grid, ε = 90.7816 (just above
+/// the exact 90.78153…, so the claim is true) is not separated at δ = 1e-5.
+#[test]
+fn grid_enclosure_check_inside_the_gap_is_undecided() {
+    let (code, out, _) = dpcert(&[
+        "compose",
+        "rr:2:3",
+        "--k",
+        "100",
+        "--enclosure",
+        "--time-limit",
+        "0.000001",
+        "--check",
+        "90.7816,1/100000",
+    ]);
+    assert_eq!(code, 3, "{out}");
+    assert!(out.contains("undecided; delta(eps) ∈ ["), "{out}");
+    assert!(out.contains("not reached before the time limit"), "{out}");
+}
+
 /// Six letters with independent ratios at k = 45: C(50, 5) = 2,118,760 atoms, past the exact
 /// limit: the enclosure is used automatically and says why.
 #[test]
