@@ -36,7 +36,7 @@
 
 use super::pld::PairLoss;
 use crate::num::fmt::to_f64;
-use crate::num::{Interval, LogLinear, Natural, Rational};
+use crate::num::{LogLinear, Natural, Rational};
 use malachite::base::num::basic::traits::One;
 use std::cmp::Ordering;
 use std::fmt;
@@ -113,6 +113,7 @@ impl Grid {
     }
 
     /// The base `b = (N + 1)/N`.
+    #[cfg(test)]
     pub fn base(&self) -> &Rational {
         &self.b
     }
@@ -168,11 +169,6 @@ impl Grid {
             j += 1;
         }
         j
-    }
-
-    /// A certified enclosure of `j·ln b`.
-    pub fn enclose(&self, j: i64, prec: u64) -> Interval {
-        self.loss(j).enclose(prec)
     }
 }
 
@@ -480,7 +476,8 @@ impl PairGrid {
         Ok(PairGrid { grid, upper, lower })
     }
 
-    /// `δ(b^j) ∈ [lower, upper]`.
+    /// `δ(b^j) ∈ [lower, upper]` (the tests' view of one grid point).
+    #[cfg(test)]
     pub fn delta_at_exponent(&self, j: i64) -> (Rational, Rational) {
         let lo = self
             .lower

@@ -38,7 +38,7 @@
 pub mod basis;
 pub mod compose;
 mod delta;
-pub mod grid;
+pub(crate) mod grid;
 pub mod kov;
 pub mod pld;
 pub mod query;

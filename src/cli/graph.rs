@@ -43,7 +43,7 @@ pub fn run(spec: &str, json: bool, vt_budget: usize, max_memory: Option<&str>) -
             return code;
         }
     };
-    let need = memory_estimate(&g, vt_budget, g.checked_translations().is_some());
+    let need = memory_estimate(&g, vt_budget, g.has_checked_translations());
     if need > limit {
         eprintln!(
             "dpcert graph: {spec}: {} vertices, {} edges: the analysis needs about {}, above the \

@@ -171,6 +171,13 @@ impl Graph {
     pub(crate) fn checked_translations(&self) -> Option<Translations> {
         self.translations().filter(|t| t.check(self).is_ok())
     }
+
+    /// Whether this graph was built as a Cayley graph of Z_{m_0} × … and its translations pass
+    /// the check on its edges (then vertex-transitivity and VT+ need no automorphism search, and
+    /// [`super::memory_estimate`] drops the search's n × n table).
+    pub fn has_checked_translations(&self) -> bool {
+        self.checked_translations().is_some()
+    }
 }
 
 #[cfg(test)]
