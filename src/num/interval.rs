@@ -714,6 +714,21 @@ mod tests {
     use malachite::Natural;
     use proptest::prelude::*;
 
+    /// `fmin`/`fmax` propagate a NaN from either side (cargo-mutants: `||` → `&&` survived):
+    /// an endpoint computed as ∞ − ∞ must poison the enclosure, never be dropped for the other
+    /// argument, which would leave a narrow interval that looks certified.
+    #[test]
+    fn min_and_max_propagate_nan_from_either_side() {
+        let one = Float::ONE;
+        for f in [fmin, fmax] {
+            assert!(f(Float::NAN, one.clone()).is_nan());
+            assert!(f(one.clone(), Float::NAN).is_nan());
+            assert!(f(Float::NAN, Float::NAN).is_nan());
+        }
+        assert_eq!(fmin(one.clone(), Float::INFINITY), one);
+        assert_eq!(fmax(one.clone(), Float::NEGATIVE_INFINITY), one);
+    }
+
     use crate::testutil::q;
 
     /// Independent oracle: `(lo, hi)` with `lo ≤ ln y ≤ hi` for rational `y ∈ [1/2, 2]`, from
