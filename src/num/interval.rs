@@ -714,6 +714,30 @@ mod tests {
     use malachite::Natural;
     use proptest::prelude::*;
 
+    /// `is_nan`, `contains` and `width` on a literal table (cargo-mutants: each survived the
+    /// `num::` tests, which reach them only through enclosures that are never NaN).
+    #[test]
+    fn nan_containment_and_width_by_hand() {
+        let f = |x: i64| Float::from(x);
+        let iv = |lo: Float, hi: Float| Interval { lo, hi, prec: 64 };
+        let (a, nan_lo, nan_hi) = (iv(f(0), f(4)), iv(Float::NAN, f(1)), iv(f(0), Float::NAN));
+        assert!(!a.is_nan() && nan_lo.is_nan() && nan_hi.is_nan());
+        let table = [
+            (&a, iv(f(1), f(2)), true),
+            (&a, iv(f(0), f(4)), true),
+            (&a, iv(f(1), f(5)), false),
+            (&a, iv(f(-1), f(2)), false),
+            (&a, iv(f(-1), f(5)), false),
+            (&a, nan_lo.clone(), false),
+            (&nan_hi, iv(f(1), f(2)), false),
+        ];
+        for (outer, inner, want) in table {
+            assert_eq!(outer.contains(&inner), want, "{outer:?} ⊇ {inner:?}");
+        }
+        assert_eq!(iv(f(1), f(3)).width(), f(2));
+        assert!(nan_lo.width().is_nan());
+    }
+
     /// `fmin`/`fmax` propagate a NaN from either side (cargo-mutants: `||` → `&&` survived):
     /// an endpoint computed as ∞ − ∞ must poison the enclosure, never be dropped for the other
     /// argument, which would leave a narrow interval that looks certified.
