@@ -185,11 +185,6 @@ impl Interval {
         Rational::try_from(&self.hi).ok()
     }
 
-    /// The exact midpoint (`None` if an endpoint is infinite or NaN).
-    pub fn mid_rational(&self) -> Option<Rational> {
-        Some((self.lo_rational()? + self.hi_rational()?) / Rational::from(2u32))
-    }
-
     /// The same enclosure with a different working precision for later operations.
     pub fn with_prec(mut self, prec: u64) -> Interval {
         self.prec = prec;
