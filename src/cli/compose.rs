@@ -616,6 +616,17 @@ fn delta_range(d: &DeltaEnclosure) -> String {
     enclosure_text(&i)
 }
 
+/// The text line of one δ enclosure: `delta at WHERE: delta ∈ [lo, hi] …` and the pair of the
+/// upper end.
+fn delta_line(at: &str, d: &DeltaEnclosure) -> String {
+    format!(
+        "delta at {at}: delta ∈ {} (certified enclosure); upper end from x = {}, x' = {}",
+        delta_range(d),
+        d.hi_pair.0,
+        d.hi_pair.1
+    )
+}
+
 fn delta_enclosure_json(d: &DeltaEnclosure) -> Value {
     json!({
         "lo": d.lo.to_string(),
@@ -692,12 +703,7 @@ fn run_grid(a: &ComposeArgs, qs: &Queries, g: &GridRun, progress: &Progress) -> 
     }
     let mut eps_json = Vec::new();
     for (eps, d) in qs.eps.iter().zip(&ans.delta_at_eps) {
-        text.push(format!(
-            "delta at eps = {eps}: delta ∈ {} (certified enclosure); upper end from x = {}, x' = {}",
-            delta_range(d),
-            d.hi_pair.0,
-            d.hi_pair.1
-        ));
+        text.push(delta_line(&format!("eps = {eps}"), d));
         let mut v = delta_enclosure_json(d);
         v["eps"] = json!(eps.to_string());
         eps_json.push(v);
@@ -706,12 +712,7 @@ fn run_grid(a: &ComposeArgs, qs: &Queries, g: &GridRun, progress: &Progress) -> 
         j["delta_at_eps"] = eps_json.into();
     }
     if let (Some(t), Some(d)) = (&qs.t, &ans.delta_at_t) {
-        text.push(format!(
-            "delta at t = e^eps = {t}: delta ∈ {} (certified enclosure); upper end from x = {}, x' = {}",
-            delta_range(d),
-            d.hi_pair.0,
-            d.hi_pair.1
-        ));
+        text.push(delta_line(&format!("t = e^eps = {t}"), d));
         let mut v = delta_enclosure_json(d);
         v["t"] = json!(t.to_string());
         j["delta_at_t"] = v;
