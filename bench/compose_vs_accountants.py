@@ -72,6 +72,10 @@ def rows_of(mech):
         for line in open(mech)
         if line.strip() and not line.startswith("#")
     ]
+    if len(rows) != 2:
+        # dpcert composes the worst pair of all the rows; the float accountants would see rows
+        # 0 and 1 only, so the table would compare different pairs.
+        sys.exit(f"{mech}: {len(rows)} rows; --case needs a two-row file (the pair to compose)")
     return rows[0], rows[1]
 
 
