@@ -13,7 +13,8 @@
 //!    positive somewhere is positive along every path), which recovers the tails of geometric
 //!    columns the float solver reads as zero (values down to 2^-59 on the path LP).
 //! 3. **Exact systems** ([`super::lu`]): those equations are solved exactly in
-//!    rationals: `A_{R,S} x_S = b_R` and `A_{R,C}ᵀ y_R = c_C`.
+//!    rationals: `A_{R,S} x_S = b_R` and `A_{R,C}ᵀ y_R = c_C`; a dense square system by
+//!    Dixon's p-adic solve ([`super::dixon`], verified exactly, else the LU).
 //! 4. **Certify**: the pair is handed to [`check`]; if it passes it is the answer (primal and
 //!    dual feasible with equal objectives is a proof of optimality, however it was found).
 //! 5. **Repair**: otherwise the exact pair says what was wrong — a row the primal point violates

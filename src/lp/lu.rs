@@ -225,13 +225,27 @@ impl Elimination {
 /// One solution of `rows · x = rhs` that agrees with `defaults` on the unknowns the system
 /// leaves free (one default per unknown), or `None` when it is inconsistent: the one-off form
 /// of [`Elimination::solve_near`].
+///
+/// A dense square system of [`DIXON_MIN`] unknowns or more is first tried by Dixon's p-adic
+/// solve ([`super::dixon`]), which answers only when the system is non-singular, with the
+/// same (unique) solution, verified exactly; otherwise the elimination answers.
 pub fn solve_near(
     defaults: Vec<Rational>,
     rows: Vec<SparseRow>,
     rhs: Vec<Rational>,
 ) -> Option<Vec<Rational>> {
-    Elimination::new(defaults.len(), rows).solve_near(defaults, rhs)
+    let n = defaults.len();
+    let nonzeros: usize = rows.iter().map(Vec::len).sum();
+    if rows.len() == n && n >= DIXON_MIN && 2 * nonzeros >= n * n {
+        if let Some(x) = super::dixon::solve_square(n, &rows, &rhs) {
+            return Some(x);
+        }
+    }
+    Elimination::new(n, rows).solve_near(defaults, rhs)
 }
+
+/// The fewest unknowns for which a dense square system goes to [`super::dixon`] first.
+pub const DIXON_MIN: usize = 8;
 
 /// `row - f·prow` as a sorted sparse row, with the columns that appeared and disappeared.
 fn subtract_multiple(

@@ -37,6 +37,7 @@ mod anti_cycling;
 pub mod bench_models;
 pub(crate) mod certificate;
 pub(crate) mod channel;
+mod dixon;
 pub(crate) mod float_hint;
 mod generators;
 pub(crate) mod guided;

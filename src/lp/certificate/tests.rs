@@ -613,3 +613,123 @@ proptest! {
         prop_assert_eq!(check(&m, &s).is_ok(), naive(&m, &s), "{:?}", s);
     }
 }
+
+/// `p / q` for big `p`, `q` (the shape of `bench/lp_vs_highs.py --big`).
+fn frac(p: i64, q: i64) -> Rational {
+    Rational::from_signeds(p, q)
+}
+
+/// Dense rows of fractions with pairwise different denominators, where the integer sums of
+/// the checker (one common denominator per point, one lcm per row and column) meet numbers
+/// far from their reduced form. By hand: `max Σ c_i x_i` with diagonal rows `a_i x_i <= b_i`
+/// has the optimum `x_i = b_i / a_i`, `y_i = c_i / a_i`; a dense row `Σ d_j x_j <= 10^6` is
+/// slack there (every `d_j x_j < 10^3`). Two dense rows `d·x <= 1` and `d·x >= 1 + 10^-30`
+/// are infeasible with the Farkas vector `(-1, 1)` (`Aᵀy = 0` exactly, `b·y = 10^-30`).
+#[test]
+fn big_fractions_wrong_by_one_part_in_ten_to_the_thirty_are_refused() {
+    let t = tiny;
+    let a = [
+        frac(999_999_999_989, 1_000_000_007),
+        frac(-999_999_999_961, 999_999_937),
+        frac(123_456_789_011, 987_654_319),
+    ];
+    let a = [a[0].clone(), -a[1].clone(), a[2].clone()];
+    let b = [frac(9_999, 7), frac(1_234, 1_000_000_009), frac(5, 3)];
+    let c = [frac(77, 13), frac(999_999_999_959, 100_000_007), frac(1, 1)];
+    let d = [
+        frac(987_654_321_001, 999_999_893),
+        frac(-876_543_210_013, 999_999_929),
+        frac(765_432_100_019, 999_999_883),
+    ];
+    let mut m = Model::new(Max);
+    let vars: Vec<Var> = (0..3).map(|j| m.add_var(format!("x{j}"))).collect();
+    let dense = |w: &[Rational]| -> Vec<(Var, Rational)> {
+        vars.iter().copied().zip(w.iter().cloned()).collect()
+    };
+    m.set_objective(&dense(&c));
+    for i in 0..3 {
+        m.add_row(&[(vars[i], a[i].clone())], L, b[i].clone());
+    }
+    m.add_row(&dense(&d), L, Rational::from(1_000_000u32));
+    let x: Vec<Rational> = (0..3).map(|i| &b[i] / &a[i]).collect();
+    let mut y: Vec<Rational> = (0..3).map(|i| &c[i] / &a[i]).collect();
+    y.push(Rational::from(0u32));
+    let value: Rational = (0..3).map(|i| &c[i] * &x[i]).sum();
+    let moved = |v: &[Rational], at: usize, by: Rational| -> Vec<Rational> {
+        let mut v = v.to_vec();
+        v[at] += by;
+        v
+    };
+    let mut infeasible = Model::new(Min);
+    let ivars: Vec<Var> = (0..3)
+        .map(|j| infeasible.add_var(format!("x{j}")))
+        .collect();
+    let row: Vec<(Var, Rational)> = ivars.iter().copied().zip(d.iter().cloned()).collect();
+    infeasible.add_row(&row, L, Rational::from(1u32));
+    infeasible.add_row(&row, G, Rational::from(1u32) + t());
+    let cases = vec![
+        (
+            "the optimum",
+            m.clone(),
+            optimal(value.clone(), x.clone(), y.clone()),
+            Want::Ok,
+        ),
+        (
+            "a primal point outside row 1 by 10^-30 / a_1",
+            m.clone(),
+            optimal(value.clone(), moved(&x, 1, t() / &a[1]), y.clone()),
+            Want::Row,
+        ),
+        (
+            "a dual 10^-30 short in one entry",
+            m.clone(),
+            optimal(value.clone(), x.clone(), moved(&y, 2, -t())),
+            Want::DualConstraint,
+        ),
+        (
+            "a dual 10^-30 over in one entry",
+            m.clone(),
+            optimal(value.clone(), x.clone(), moved(&y, 0, t())),
+            Want::Objective,
+        ),
+        (
+            "the claimed value 10^-30 off",
+            m.clone(),
+            optimal(&value + t(), x.clone(), y.clone()),
+            Want::Objective,
+        ),
+        (
+            "the slack dense row priced at 10^-30 (its negative d_1 breaks column 1)",
+            m.clone(),
+            optimal(value.clone(), x.clone(), moved(&y, 3, t())),
+            Want::DualConstraint,
+        ),
+        (
+            "the Farkas vector",
+            infeasible.clone(),
+            farkas(vec![q(-1, 1), q(1, 1)]),
+            Want::Ok,
+        ),
+        (
+            "a Farkas vector 10^-30 off in one entry",
+            infeasible.clone(),
+            farkas(vec![q(-1, 1), q(1, 1) + t()]),
+            Want::FarkasColumn,
+        ),
+        (
+            "the zero Farkas vector",
+            infeasible,
+            farkas(vec![q(0, 1); 2]),
+            Want::FarkasRhs,
+        ),
+    ];
+    for (name, m, s, want) in cases {
+        let got = check(&m, &s);
+        assert_eq!(kind(&got), want, "{name}: {got:?}");
+        assert_eq!(
+            got.is_ok(),
+            naive(&m, &s),
+            "{name}: naive reference disagrees"
+        );
+    }
+}
