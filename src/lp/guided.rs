@@ -58,7 +58,10 @@
 //! geometric tails the float solver read as zero, and the basis starts with 281 (P_40) and
 //! 293 (C_40) primal infeasibilities; from the float solver's own non-zeros it starts with 100
 //! and 40. P_40: 541 + 408 pivots, 10.9 s → 455 + 312, 7.6 s; C_40: 545 + 644 pivots, 113 s
-//! → 447 + 82, 68 s. Tried and not kept: only the variables and multipliers clearly non-zero
+//! → 447 + 82, 68 s; P_40 with the exact point update of [`super::revised`] as well, medians
+//! of 3 interleaved at load 7–8: 18.9 s before both, 15.4 s with the update, 11.0 s with both.
+//! P_50 answers in neither form within 150 s (531 and 424 initial infeasibilities). Tried and
+//! not kept: only the variables and multipliers clearly non-zero
 //! (relative [`TOL`] of the largest): P_40 625 + 601 pivots, 7.4 s; C_40 562 + 949, 139 s.
 //!
 //! Floats only choose *which* equations to solve; every number in an answer comes from an exact

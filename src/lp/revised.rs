@@ -17,7 +17,8 @@
 //! between pivots updated exactly (`v − θ d` for the basic variables, `θ` for the entering
 //! one). On P_40 at e^ε = 10 (949 pivots, `perf`, 2026-11-26) the from-scratch point was a
 //! quarter of the time (every slack's `a_i·x` alone 18%); the update costs one product per
-//! entry of the entering column. (Keeping the exchanges in product
+//! entry of the entering column, and P_40 went from 18.9 s to 15.4 s (medians of 3, interleaved,
+//! load 7–8). (Keeping the exchanges in product
 //! form between factorisations, with the basic values updated exactly, was measured on
 //! 2026-11-25 and not kept: 30–38% faster where the numbers stay small (P_40 at t = 1/2, H(3,3)
 //! at t = 1/2) but 20–30% slower where they grow (C_27 and C_40 at t = 1/10), whatever the
