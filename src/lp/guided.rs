@@ -24,8 +24,9 @@
 //!    [`MAX_REPAIRS`] rounds, abandoned after [`MAX_STALLED_REPAIRS`] rounds without a new
 //!    fewest).
 //! 6. **Exact pivots** ([`super::revised`]): otherwise the exact revised simplex starts from the
-//!    basis nearest the first guess ([`Basis::from_pattern`]: the guessed support pivoted on the
-//!    rows the float dual prices) and pivots to an optimum, at most [`MAX_WARM_PIVOTS`] times. On
+//!    basis nearest the float vertex ([`Basis::from_pattern`]: the variables the float primal
+//!    makes non-zero, pivoted on the rows the float dual prices — the float solver's pattern
+//!    itself, not the guess after the support closure of step 2) and pivots to an optimum, at most [`MAX_WARM_PIVOTS`] times. On
 //!    the 60 random channel LPs of `examples/guided_stress` the 13 that need it take 19–1,644
 //!    pivots (median 263) and at most 3.7 s, where the exact simplex from scratch needs more
 //!    than 5 s on 10 of them. When there is no float basis (the float solver says infeasible or
@@ -51,6 +52,18 @@
 //! include hundreds of degenerate ones (`0 ≤ 0`), the elimination picks some of those, and the
 //! basis is far from the optimum: 588 + 23 exact pivots, 27–29 s at load 12, against one round
 //! of exact systems (0.1 s) after both float solves.
+//!
+//! The warm basis of step 6 (2026-11-26, issue 31; `examples/guided_stress` one-LP form, e^ε =
+//! 10, one run each in one sequence, load 8–10): from the closed support of step 2 (what was
+//! used before) the Markowitz elimination of [`Basis::from_pattern`] picks among hundreds of
+//! geometric tails the float solver read as zero, and the basis starts with 281 (P_40) and
+//! 293 (C_40) primal infeasibilities; from the float solver's own non-zeros it starts with 100
+//! and 40. P_40: 541 + 408 pivots, 10.9 s → 455 + 312, 7.6 s; C_40: 545 + 644 pivots, 113 s
+//! → 447 + 82, 68 s; P_40 with the exact point update of [`super::revised`] as well, medians
+//! of 3 interleaved at load 7–8: 18.9 s before both, 15.4 s with the update, 11.0 s with both.
+//! P_50 answers in neither form within 150 s (531 and 424 initial infeasibilities). Tried and
+//! not kept: only the variables and multipliers clearly non-zero
+//! (relative [`TOL`] of the largest): P_40 625 + 601 pivots, 7.4 s; C_40 562 + 949, 139 s.
 //!
 //! Floats only choose *which* equations to solve; every number in an answer comes from an exact
 //! solve and every answer passes the exact checker, so a bad hint costs time, never soundness.
@@ -283,10 +296,20 @@ fn guided_attempt(
     stats.float = started.elapsed();
     let (basis, from) = match (primal, dual) {
         (FloatAnswer::Optimal(x), FloatAnswer::Optimal(y)) => {
+            // The float vertex's own pattern, for the exact pivots if neither the guess nor its
+            // repairs certify (the basis is factored only then): the variables the float
+            // primal makes non-zero and the rows the float dual prices, before the support
+            // closure of the guess (see the module docs for why).
+            let first = (
+                x.iter().map(|v| *v != 0.0).collect::<Vec<bool>>(),
+                model
+                    .rows()
+                    .iter()
+                    .zip(&y)
+                    .map(|(row, yi)| row.cmp == Cmp::Eq || *yi != 0.0)
+                    .collect::<Vec<bool>>(),
+            );
             let mut guess = Guess::from_floats(model, &x, &y);
-            // The first guess's pattern, for the exact pivots if neither it nor its repairs
-            // certify (the basis is factored only then).
-            let first = (guess.support.clone(), guess.priced.clone());
             let mut why = String::from("the float basis did not certify");
             let (mut fewest_defects, mut stalled) = (usize::MAX, 0);
             while stats.rounds < MAX_REPAIRS {
