@@ -1,6 +1,6 @@
 //! Kernel benchmarks: certified ln at 256 bits, exact log-linear zero test and sign.
 //!
-//! Run: `cargo bench --bench kernel -- --warm-up-time 1 --measurement-time 5`
+//! Run: `cargo bench -p dpcert-benches --bench kernel -- --warm-up-time 1 --measurement-time 5`
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use dpcert::num::{Interval, LogLinear, Rational};

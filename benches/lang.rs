@@ -3,7 +3,7 @@
 //! into 3 parts, as exact masses k/6) and decide the DP-ratio claim "the multiplicative
 //! min-entropy leakage under the uniform prior is at most the DP ratio" exactly, on one thread.
 //!
-//! Run: `cargo bench --bench lang -- --warm-up-time 1 --measurement-time 8`
+//! Run: `cargo bench -p dpcert-benches --bench lang -- --warm-up-time 1 --measurement-time 8`
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use dpcert::claim::lang::{check, parse, Options};

@@ -9,8 +9,8 @@
 //! * H(4,3) and H(6,3) (531,441 variables, 6.4 million rows) through `ChannelLp::solve_reduced`,
 //!   which never builds the full model.
 //!
-//! Run: `cargo bench --features bench-models --bench lp -- --warm-up-time 1 --measurement-time 5`
-//! (only the small ones: `cargo bench --features bench-models --bench lp -- small`; the
+//! Run: `cargo bench -p dpcert-benches --bench lp -- --warm-up-time 1 --measurement-time 5`
+//! (only the small ones: `cargo bench -p dpcert-benches --bench lp -- small`; the
 //! benchmark models are not part of the library's API without that feature).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
