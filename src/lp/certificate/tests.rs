@@ -391,6 +391,24 @@ fn errors_name_what_is_wrong() {
         e.to_string(),
         "primal point: row r0 fails: 22/5 <= 4 is false"
     );
+    // The reported (Aᵀy)_j is the exact column sum, worked by hand: with y = (2/5, 0),
+    // (Aᵀy)_0 = 2·2/5 + 1·0 = 4/5 < c_0 = 1 (a zero multiplier contributes nothing).
+    let e = check(
+        &m,
+        &optimal(q(14, 5), vec![q(6, 5), q(8, 5)], vec![q(2, 5), q(0, 1)]),
+    )
+    .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "dual constraint of variable x0 fails: (A^T y) = 4/5 >= c = 1 is false"
+    );
+    // y = (0, 2) on x0 + x1 <= 1, x0 + x1 >= 2: (Aᵀy)_0 = 1·0 + 1·2 = 2 > 0.
+    let m = model(Min, &[1, 1], &[(&[1, 1], L, 1), (&[1, 1], G, 2)]);
+    let e = check(&m, &farkas(vec![q(0, 1), q(2, 1)])).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "Farkas: (A^T y) of variable x0 = 2 is positive"
+    );
     let m = model(Max, &[1, 0], &[(&[1, -1], L, 1)]);
     let e = check(&m, &unbounded(vec![q(0, 1); 2], vec![q(0, 1), q(1, 1)])).unwrap_err();
     assert_eq!(
