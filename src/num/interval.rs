@@ -733,6 +733,20 @@ mod tests {
         assert!(nan_lo.width().is_nan());
     }
 
+    /// `sqrt` on its boundary cases (cargo-mutants: `||` → `&&` and `<` → `<=`/`==` in its
+    /// guard survived): a zero lower end is allowed (√[0, 4] = [0, 2] exactly), a negative one
+    /// or a NaN end is refused, never turned into a NaN endpoint.
+    #[test]
+    fn sqrt_at_zero_negative_and_nan() {
+        let f = |x: i64| Float::from(x);
+        let iv = |lo: Float, hi: Float| Interval { lo, hi, prec: 64 };
+        let r = iv(f(0), f(4)).sqrt().expect("√[0, 4]");
+        assert_eq!((r.lo, r.hi), (f(0), f(2)));
+        assert!(iv(f(-1), f(4)).sqrt().is_none());
+        assert!(iv(Float::NAN, f(4)).sqrt().is_none());
+        assert!(iv(f(1), Float::NAN).sqrt().is_none());
+    }
+
     /// `fmin`/`fmax` propagate a NaN from either side (cargo-mutants: `||` → `&&` survived):
     /// an endpoint computed as ∞ − ∞ must poison the enclosure, never be dropped for the other
     /// argument, which would leave a narrow interval that looks certified.
