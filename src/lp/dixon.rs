@@ -97,14 +97,14 @@ pub fn solve_square(n: usize, rows: &[SparseRow], rhs: &[Rational]) -> Option<Ve
         if step == next_attempt || step == max_steps {
             next_attempt = 2 * step;
             let mut powers = std::collections::BTreeMap::new();
-            let sums: Vec<Integer> = (0..n)
-                .map(|j| {
-                    let column: Vec<u64> = digits.iter().map(|d| d[j]).collect();
-                    Integer::from(from_digits(&column, &mut powers))
-                })
-                .collect();
             let modulus = power_of_p(digits.len(), &mut powers);
-            if let Some(solution) = reconstruct(&sums, &modulus, &b, &w) {
+            // Each component's sum only when the reconstruction reaches it: a premature
+            // attempt usually stops at the first.
+            let sums = (0..n).map(|j| {
+                let column: Vec<u64> = digits.iter().map(|d| d[j]).collect();
+                Integer::from(from_digits(&column, &mut powers))
+            });
+            if let Some(solution) = reconstruct(sums, &modulus, &b, &w) {
                 return Some(solution);
             }
         }
@@ -260,9 +260,10 @@ fn inverse_mod_p(b: &[Vec<Integer>]) -> Option<Vec<Vec<u64>>> {
 }
 
 /// The fractions `x` with `x ≡ digits_sum (mod modulus)` and `B x = w`, if the reconstructed
-/// candidate passes the exact check `B·t = w·d`.
+/// candidate passes the exact check `B·t = w·d`; the sums are drawn one by one, and not at all
+/// past the first component that does not reconstruct.
 fn reconstruct(
-    digits_sum: &[Integer],
+    digits_sum: impl ExactSizeIterator<Item = Integer>,
     modulus: &Natural,
     b: &[Vec<Integer>],
     w: &[Integer],
@@ -585,13 +586,23 @@ mod tests {
         let b = vec![diag(0, 2), diag(1, 3), diag(2, 7)];
         let w = [1u32, 1, 5].map(Integer::from);
         assert_eq!(
-            reconstruct(&[residue(1, 2), residue(1, 3), residue(5, 7)], &m, &b, &w),
+            reconstruct(
+                [residue(1, 2), residue(1, 3), residue(5, 7)].into_iter(),
+                &m,
+                &b,
+                &w
+            ),
             Some(vec![q(1, 2), q(1, 3), q(5, 7)])
         );
         // A wrong candidate is refused by the exact check: w changed to (1, 1, 6).
         let w = [1u32, 1, 6].map(Integer::from);
         assert_eq!(
-            reconstruct(&[residue(1, 2), residue(1, 3), residue(5, 7)], &m, &b, &w),
+            reconstruct(
+                [residue(1, 2), residue(1, 3), residue(5, 7)].into_iter(),
+                &m,
+                &b,
+                &w
+            ),
             None
         );
     }
