@@ -29,9 +29,16 @@
 //! steps, load ~8): 0.72 s against 6.9 s for the exact LU. With attempts every 1.5× steps the
 //! lifting took 0.15 s and the reconstructions 0.63 s (the half-extended Euclid here is the
 //! plain quadratic one; the failed attempts at 303–1,021 steps cost 0.42 s), hence attempts at
-//! doubling step counts now (0.52 s, one run). Not tried for lack of time: Lehmer / half-gcd reconstruction,
-//! which is where the remaining time of large solutions is. On the guided LPs the solutions
-//! are far smaller (11,600-bit numerators on `--big 40 --shape mixed`: ~400 steps).
+//! doubling step counts now (0.52 s, one run).
+//!
+//! The reconstruction's Euclid now takes Lehmer's steps ([`wang`]): on `--big 40 --shape
+//! mixed` (two 18 × 18 systems of ~520-bit integer rows whose solutions are near Hadamard's
+//! bound, 296 steps, denominators of ~8,800 bits) a failed attempt at 256 steps went from
+//! 7–25 ms to ~0.8 ms and the final one from 6–10 ms to ~3.4 ms (of which ~1.7 ms are the
+//! components, four of which need their own reconstruction, 0.4 ms the exact check and
+//! ~1.3 ms the gcds of the fractions); a solve is now ~10.5 ms, 2.8 ms of it the lifting.
+//! The common denominator (one reconstruction, then `d·x_j mod p^k` for the others) was
+//! already in [`reconstruct`].
 //! Accumulating `Σ x_i p^i` as the digits came (quadratic) was replaced by halving at each
 //! attempt ([`from_digits`]).
 
@@ -90,14 +97,14 @@ pub fn solve_square(n: usize, rows: &[SparseRow], rhs: &[Rational]) -> Option<Ve
         if step == next_attempt || step == max_steps {
             next_attempt = 2 * step;
             let mut powers = std::collections::BTreeMap::new();
-            let sums: Vec<Integer> = (0..n)
-                .map(|j| {
-                    let column: Vec<u64> = digits.iter().map(|d| d[j]).collect();
-                    Integer::from(from_digits(&column, &mut powers))
-                })
-                .collect();
             let modulus = power_of_p(digits.len(), &mut powers);
-            if let Some(solution) = reconstruct(&sums, &modulus, &b, &w) {
+            // Each component's sum only when the reconstruction reaches it: a premature
+            // attempt usually stops at the first.
+            let sums = (0..n).map(|j| {
+                let column: Vec<u64> = digits.iter().map(|d| d[j]).collect();
+                Integer::from(from_digits(&column, &mut powers))
+            });
+            if let Some(solution) = reconstruct(sums, &modulus, &b, &w) {
                 return Some(solution);
             }
         }
@@ -253,9 +260,10 @@ fn inverse_mod_p(b: &[Vec<Integer>]) -> Option<Vec<Vec<u64>>> {
 }
 
 /// The fractions `x` with `x ≡ digits_sum (mod modulus)` and `B x = w`, if the reconstructed
-/// candidate passes the exact check `B·t = w·d`.
+/// candidate passes the exact check `B·t = w·d`; the sums are drawn one by one, and not at all
+/// past the first component that does not reconstruct.
 fn reconstruct(
-    digits_sum: &[Integer],
+    digits_sum: impl ExactSizeIterator<Item = Integer>,
     modulus: &Natural,
     b: &[Vec<Integer>],
     w: &[Integer],
@@ -297,20 +305,52 @@ fn reconstruct(
 /// Wang's rational reconstruction: `(a, b)` with `a ≡ b·u (mod m)`, `|a| < bound`,
 /// `0 < b < bound`, from the extended Euclid of `(m, u)` stopped at the first remainder below
 /// `bound`; `None` if there is none (the candidate is then wrong or `m` too small).
+///
+/// The remainder sequence is the plain Euclid's, computed by Lehmer's method while the
+/// remainders are far above `bound` (Knuth, TAOCP vol. 2, §4.5.2, Algorithm L): the quotients
+/// of the leading 64 bits are simulated in machine words as long as they provably equal the
+/// true ones, and the big remainders and cofactors are then updated once by the 2 × 2 matrix
+/// of those steps. Near `bound` the steps are the plain ones, so the stop is the same.
 fn wang(u: &Integer, m: &Natural, bound: &Natural) -> Option<(Integer, Natural)> {
-    let mut r0 = m.clone();
-    let mut r1 = Natural::try_from(u.clone()).ok()?;
-    let (mut t0, mut t1) = (Integer::from(0u32), Integer::from(1u32));
-    while r1 >= *bound {
-        let (q, r) = (&r0).div_mod(&r1);
-        r0 = std::mem::replace(&mut r1, r);
-        let t = t0 - Integer::from(q) * &t1;
-        t0 = std::mem::replace(&mut t1, t);
-    }
-    if t1 == 0u32 || *t1.unsigned_abs_ref() >= *bound {
+    if *u < 0u32 {
         return None;
     }
-    let a = Integer::from(r1);
+    let bound = Integer::from(bound.clone());
+    let bound_bits = bound.significant_bits();
+    let mut r0 = Integer::from(m.clone());
+    let mut r1 = u.clone();
+    let (mut t0, mut t1) = (Integer::from(0u32), Integer::from(1u32));
+    let mut lehmer = true;
+    while r1 >= bound {
+        if lehmer && r1.significant_bits() > bound_bits + 64 {
+            let h = r0.significant_bits() - 64;
+            let (a, b, c, d) = lehmer_matrix(top_word(&r0, h), top_word(&r1, h));
+            if b != 0 {
+                let combine = |x: i128, v: &Integer, y: i128, w: &Integer| {
+                    Integer::from(x) * v + Integer::from(y) * w
+                };
+                let n0 = combine(a, &r0, b, &r1);
+                if n0 >= bound {
+                    let n1 = combine(c, &r0, d, &r1);
+                    let s0 = combine(a, &t0, b, &t1);
+                    t1 = combine(c, &t0, d, &t1);
+                    (r0, r1, t0) = (n0, n1, s0);
+                    continue;
+                }
+                // The round overshot the stop (it cannot, with 64 bits to spare; kept for
+                // safety): plain steps from here on.
+                lehmer = false;
+            }
+        }
+        let (q, r) = (&r0).div_mod(&r1);
+        r0 = std::mem::replace(&mut r1, r);
+        let t = t0 - q * &t1;
+        t0 = std::mem::replace(&mut t1, t);
+    }
+    if t1 == 0u32 || *t1.unsigned_abs_ref() >= *bound.unsigned_abs_ref() {
+        return None;
+    }
+    let a = r1;
     Some(if t1 < 0u32 {
         (-a, t1.unsigned_abs_ref().clone())
     } else {
@@ -318,11 +358,40 @@ fn wang(u: &Integer, m: &Natural, bound: &Natural) -> Option<(Integer, Natural)>
     })
 }
 
+/// `⌊v / 2^h⌋` for `0 ≤ v < 2^(h + 64)`, as a word.
+fn top_word(v: &Integer, h: u64) -> u64 {
+    u64::try_from(&(v >> h)).expect("the leading 64 bits")
+}
+
+/// Knuth's Algorithm L, steps L2–L3: the matrix `(a, b; c, d)` of the Euclid steps on the
+/// leading words `(x, y)` whose quotient is certain for every pair of numbers with these
+/// leading words (the quotients of `(x + a)/(y + c)` and `(x + b)/(y + d)` agree), so that the
+/// true remainders after those steps are `a·r0 + b·r1` and `c·r0 + d·r1`; `b = 0` if no step
+/// is certain.
+fn lehmer_matrix(x: u64, y: u64) -> (i128, i128, i128, i128) {
+    let (mut x, mut y) = (i128::from(x), i128::from(y));
+    let (mut a, mut b, mut c, mut d) = (1i128, 0i128, 0i128, 1i128);
+    loop {
+        let (n1, d1, n2, d2) = (x + a, y + c, x + b, y + d);
+        if d1 <= 0 || d2 <= 0 || n1 < 0 || n2 < 0 {
+            break;
+        }
+        let q = n1 / d1;
+        if q != n2 / d2 {
+            break;
+        }
+        (a, b, c, d) = (c, d, a - q * c, b - q * d);
+        (x, y) = (y, x - q * y);
+    }
+    (a, b, c, d)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::lp::lu::Elimination;
     use crate::testutil::q;
+    use malachite::base::num::arithmetic::traits::ModInverse;
     use proptest::prelude::*;
 
     fn sparse(dense: &[Vec<Rational>]) -> Vec<SparseRow> {
@@ -464,7 +533,107 @@ mod tests {
         );
     }
 
+    /// The naive reference for [`wang`]: the plain half-extended Euclid, one quotient at a
+    /// time (the method before Lehmer's steps).
+    fn wang_plain(u: &Integer, m: &Natural, bound: &Natural) -> Option<(Integer, Natural)> {
+        let mut r0 = m.clone();
+        let mut r1 = Natural::try_from(u.clone()).ok()?;
+        let (mut t0, mut t1) = (Integer::from(0u32), Integer::from(1u32));
+        while r1 >= *bound {
+            let (q, r) = (&r0).div_mod(&r1);
+            r0 = std::mem::replace(&mut r1, r);
+            let t = t0 - Integer::from(q) * &t1;
+            t0 = std::mem::replace(&mut t1, t);
+        }
+        if t1 == 0u32 || *t1.unsigned_abs_ref() >= *bound {
+            return None;
+        }
+        let a = Integer::from(r1);
+        Some(if t1 < 0u32 {
+            (-a, t1.unsigned_abs_ref().clone())
+        } else {
+            (a, t1.unsigned_abs_ref().clone())
+        })
+    }
+
+    /// Components with different denominators (1/2, 1/3, 5/7): the common denominator of the
+    /// first (2) does not fit the others, so the shortcut must fall back to a reconstruction
+    /// twice and raise the denominator to 42. `x + y = 5/6`, `y + z = 22/21`, `x + z = 17/14`
+    /// (by hand).
+    #[test]
+    fn components_with_different_denominators() {
+        let a = vec![
+            vec![q(1, 1), q(1, 1), q(0, 1)],
+            vec![q(0, 1), q(1, 1), q(1, 1)],
+            vec![q(1, 1), q(0, 1), q(1, 1)],
+        ];
+        assert_eq!(
+            solve_square(3, &sparse(&a), &[q(5, 6), q(22, 21), q(17, 14)]),
+            Some(vec![q(1, 2), q(1, 3), q(5, 7)])
+        );
+        // The same through `reconstruct` directly, at a modulus of P^2 and from the residues
+        // n·d⁻¹ of the three fractions: diag(2, 3, 7)·x = (1, 1, 5).
+        let m = Natural::from(P).pow(2);
+        let residue = |n: u64, d: u64| {
+            let inv = Natural::from(d).mod_inverse(&m).expect("d is prime to P");
+            Integer::from(Natural::from(n) * inv % &m)
+        };
+        let diag = |i: usize, v: u32| {
+            (0..3)
+                .map(|j| Integer::from(if i == j { v } else { 0 }))
+                .collect::<Vec<_>>()
+        };
+        let b = vec![diag(0, 2), diag(1, 3), diag(2, 7)];
+        let w = [1u32, 1, 5].map(Integer::from);
+        assert_eq!(
+            reconstruct(
+                [residue(1, 2), residue(1, 3), residue(5, 7)].into_iter(),
+                &m,
+                &b,
+                &w
+            ),
+            Some(vec![q(1, 2), q(1, 3), q(5, 7)])
+        );
+        // A wrong candidate is refused by the exact check: w changed to (1, 1, 6).
+        let w = [1u32, 1, 6].map(Integer::from);
+        assert_eq!(
+            reconstruct(
+                [residue(1, 2), residue(1, 3), residue(5, 7)].into_iter(),
+                &m,
+                &b,
+                &w
+            ),
+            None
+        );
+    }
+
     proptest! {
+        /// Lehmer's steps give the plain Euclid's answer: random fractions `a/b` (reconstruction
+        /// succeeds) and random residues (it mostly fails), at moduli from 2 to ~2^700.
+        #[test]
+        fn lehmer_wang_agrees_with_the_plain_one(
+            limbs in prop::collection::vec(any::<u64>(), 1..12),
+            a in any::<i64>(),
+            b in 1u64..,
+            u_limbs in prop::collection::vec(any::<u64>(), 1..12),
+            fraction in any::<bool>(),
+        ) {
+            let m = Natural::from_limbs_asc(&limbs) + Natural::from(2u32);
+            let bound = (&m >> 1u32).floor_sqrt();
+            let mi = Integer::from(m.clone());
+            let u = if fraction {
+                // a·b⁻¹ mod m when b is invertible, else a residue all the same.
+                let bi = Natural::from(b) % &m;
+                match bi.mod_inverse(&m) {
+                    Some(inv) => (Integer::from(a) * Integer::from(inv)).mod_op(&mi),
+                    None => Integer::from(a).mod_op(&mi),
+                }
+            } else {
+                Integer::from(Natural::from_limbs_asc(&u_limbs)).mod_op(&mi)
+            };
+            prop_assert_eq!(wang(&u, &m, &bound), wang_plain(&u, &m, &bound));
+        }
+
         /// Against the exact LU on random small square systems, singular ones included: the
         /// p-adic solve answers exactly when the LU finds full rank (no determinant of these
         /// entries is divisible by 2^61 − 1), and then with the LU's solution.
