@@ -29,6 +29,23 @@
 //! within a run of degenerate pivots (a cycle), Bland's rule takes over until a pivot makes
 //! progress (the anti-cycling rule of [`super::simplex`], shared with it).
 //!
+//! Dantzig's choice is made in floats from the exact prices ([`Run::float_entering`]; the
+//! prices themselves stay exact) and the chosen variable's reduced cost is confirmed exactly;
+//! only when floats see no candidate, or their candidate is not improving exactly, are all the
+//! reduced costs computed exactly, so optimality and the Farkas certificate are decided exactly
+//! as before. Measured 2026-11-26 (`cargo run --release --features bench-models --example
+//! guided_stress -- path 40 10`, `-- cycle 40 10`; the base binary and this one interleaved,
+//! 3 runs each, load 8–10 with other builds and this worktree's test build running, so the
+//! absolute times are 2–3× a quiet machine's): P_40 455 + 312 pivots, 20.4 / 32.6 / 35.7 s
+//! (median 32.6) → 452 + 278 pivots, 21.6 / 22.8 / 32.1 s (median 22.8); C_40 447 + 82
+//! pivots, 70.9 / 73.5 / 68.9 s (median 70.9) → 451 + 77, 70.6 / 66.9 / 36.1 s (median 66.9). The floats come from the top 64 bits of each
+//! price's numerator and denominator ([`approx_f64`]): with the correctly rounded conversion
+//! (a full division per price) the float pricing was *slower* on P_40 (medians 26.4 → 34.5 s,
+//! same load; the conversion alone was 7.4% of the `perf` profile) though faster on C_40
+//! (25.8 → 22.5 s). What is left (`perf`, P_40): the transposed solve for the prices ~31%,
+//! refactoring the kernel every pivot ~23%, the entering column's solve ~8%, the remainder
+//! mostly malachite's gcd inside the rational updates.
+//!
 //! Every answer carries its certificate for the caller to [`super::check`]: an exact primal-dual
 //! pair, the first phase's prices as a Farkas certificate, or an improving ray; the pivot cap
 //! and the deadline end the run without one.
@@ -37,7 +54,9 @@ use super::anti_cycling::CycleGuard;
 use super::lu::{Elimination, SparseRow};
 use super::model::{numbered, Cmp, Model, Sense, Solution};
 use crate::num::fmt::to_f64;
-use crate::num::Rational;
+use crate::num::{Natural, Rational};
+use malachite::base::num::conversion::traits::ExactFrom;
+use malachite::base::num::logic::traits::SignificantBits;
 use std::time::Instant;
 
 /// A basis of the slack form (see the module docs).
@@ -125,6 +144,9 @@ struct Run<'a> {
     cols: Vec<SparseRow>,
     /// The objective to minimise: `c` for `Minimize`, `−c` for `Maximize`.
     cost: Vec<Rational>,
+    /// `cols` and `cost` in floats, for pricing hints ([`Run::float_entering`]).
+    cols_f64: Vec<Vec<(usize, f64)>>,
+    cost_f64: Vec<f64>,
     basis: Basis,
     stats: RevisedStats,
 }
@@ -155,11 +177,18 @@ impl<'a> Run<'a> {
             Sense::Minimize => model.objective().to_vec(),
             Sense::Maximize => model.objective().iter().map(|c| -c).collect(),
         };
+        let cols_f64 = cols
+            .iter()
+            .map(|col| col.iter().map(|(i, a)| (*i, to_f64(a))).collect())
+            .collect();
+        let cost_f64 = cost.iter().map(to_f64).collect();
         Run {
             model,
             n,
             cols,
             cost,
+            cols_f64,
+            cost_f64,
             basis,
             stats: RevisedStats::default(),
         }
@@ -440,9 +469,79 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// The entering variable: a non-basic variable of negative reduced cost (the most negative,
-    /// or under Bland's rule the first), `None` at an optimum of the phase.
+    /// The entering variable: a non-basic variable of negative reduced cost, `None` at an
+    /// optimum of the phase. Under Dantzig's rule the most negative reduced cost is looked for
+    /// in floats ([`Run::float_entering`], a choice only), and the one found is confirmed
+    /// exactly; when floats see none, or the exact reduced cost of their choice is not negative,
+    /// every reduced cost is computed exactly ([`Run::exact_entering`]), so `None` is exact.
     fn entering(&self, y: &[Rational], phase1: bool, bland: bool) -> Option<VarId> {
+        if !bland {
+            if let Some(v) = self.float_entering(y, phase1) {
+                if self.reduced_cost(y, phase1, v) < 0u32 {
+                    return Some(v);
+                }
+            }
+        }
+        self.exact_entering(y, phase1, bland)
+    }
+
+    /// The exact reduced cost of the non-basic variable `v` (a structural `c_j − a_j·y`, 0 for
+    /// `c_j` in the first phase; a slack `−σ_i y_i`).
+    fn reduced_cost(&self, y: &[Rational], phase1: bool, v: VarId) -> Rational {
+        if v >= self.n {
+            let i = v - self.n;
+            return -(self.sigma(i) * &y[i]);
+        }
+        let mut d = if phase1 {
+            Rational::from(0u32)
+        } else {
+            self.cost[v].clone()
+        };
+        for (i, a) in &self.cols[v] {
+            if y[*i] != 0u32 {
+                d -= a * &y[*i];
+            }
+        }
+        d
+    }
+
+    /// Dantzig's choice in floats: the non-basic variable whose float reduced cost is the most
+    /// negative below `−1e-9` of its magnitude (`|c_j| + Σ |a_ij y_i|`), if any. A hint: the
+    /// caller confirms its sign exactly.
+    fn float_entering(&self, y: &[Rational], phase1: bool) -> Option<VarId> {
+        let yf: Vec<f64> = y.iter().map(approx_f64).collect();
+        let mut best: Option<(VarId, f64)> = None;
+        let mut consider = |v: VarId, d: f64, scale: f64| {
+            if d < -1e-9 * scale && best.is_none_or(|(_, b)| d < b) {
+                best = Some((v, d));
+            }
+        };
+        for j in (0..self.n).filter(|&j| !self.basis.structural[j]) {
+            let c = if phase1 { 0.0 } else { self.cost_f64[j] };
+            let (mut d, mut scale) = (c, c.abs());
+            for (i, a) in &self.cols_f64[j] {
+                let t = a * yf[*i];
+                d -= t;
+                scale += t.abs();
+            }
+            consider(j, d, scale);
+        }
+        for (i, yi) in yf.iter().enumerate() {
+            if !self.basis.slack[i] && !self.fixed(i) {
+                let d = if self.model.rows()[i].cmp == Cmp::Ge {
+                    *yi
+                } else {
+                    -*yi
+                };
+                consider(self.n + i, d, yi.abs());
+            }
+        }
+        best.map(|(v, _)| v)
+    }
+
+    /// The entering variable from the exact reduced costs: the most negative, or under Bland's
+    /// rule the first.
+    fn exact_entering(&self, y: &[Rational], phase1: bool, bland: bool) -> Option<VarId> {
         let mut best: Option<(VarId, Rational)> = None;
         let mut consider = |v: VarId, d: Rational| {
             if d < 0u32 && best.as_ref().is_none_or(|(_, b)| !bland && d < *b) {
@@ -450,21 +549,11 @@ impl<'a> Run<'a> {
             }
         };
         for j in (0..self.n).filter(|&j| !self.basis.structural[j]) {
-            let mut d = if phase1 {
-                Rational::from(0u32)
-            } else {
-                self.cost[j].clone()
-            };
-            for (i, a) in &self.cols[j] {
-                if y[*i] != 0u32 {
-                    d -= a * &y[*i];
-                }
-            }
-            consider(j, d);
+            consider(j, self.reduced_cost(y, phase1, j));
         }
-        for (i, yi) in y.iter().enumerate() {
+        for i in 0..y.len() {
             if !self.basis.slack[i] && !self.fixed(i) {
-                consider(self.n + i, -(self.sigma(i) * yi));
+                consider(self.n + i, self.reduced_cost(y, phase1, self.n + i));
             }
         }
         best.map(|(v, _)| v)
@@ -536,6 +625,32 @@ impl<'a> Run<'a> {
             primal: x,
             dual,
         }
+    }
+}
+
+/// `v` to a float within a relative `2^-52` or so, from the top 64 bits of its numerator and
+/// denominator: a pricing hint only, several times cheaper than the correctly rounded
+/// [`to_f64`] (which divides the full numbers) on the prices of a long run.
+fn approx_f64(v: &Rational) -> f64 {
+    fn top(n: &Natural) -> (f64, i64) {
+        let bits = n.significant_bits();
+        if bits <= 64 {
+            (u64::exact_from(n) as f64, 0)
+        } else {
+            let shift = bits - 64;
+            (u64::exact_from(&(n >> shift)) as f64, shift as i64)
+        }
+    }
+    if *v == 0u32 {
+        return 0.0;
+    }
+    let (n, sn) = top(v.numerator_ref());
+    let (d, sd) = top(v.denominator_ref());
+    let magnitude = n / d * ((sn - sd) as f64).exp2();
+    if *v < 0u32 {
+        -magnitude
+    } else {
+        magnitude
     }
 }
 
@@ -657,6 +772,19 @@ mod tests {
             for k in minimisers {
                 prop_assert!(kept.contains(&k));
             }
+        }
+
+        /// The pricing hint's conversion is within a relative 1e-15 of the correctly rounded
+        /// float, whatever the sizes and signs (numerator and denominator up to ~2^240).
+        #[test]
+        fn approx_f64_is_close(
+            a in 0u128.., b in 1u128.., c in 1u128..1 << 120, d in 1u128.., neg in any::<bool>(),
+        ) {
+            let num = Rational::from(a) * Rational::from(c);
+            let v = num / (Rational::from(b) * Rational::from(d));
+            let v = if neg { -v } else { v };
+            let (approx, exact) = (approx_f64(&v), to_f64(&v));
+            prop_assert!((approx - exact).abs() <= 1e-15 * exact.abs(), "{approx} vs {exact}");
         }
 
         /// On random LPs up to 5 rows by 6 variables (all row types, both senses, degenerate
