@@ -733,6 +733,59 @@ mod tests {
         assert!(nan_lo.width().is_nan());
     }
 
+    /// The three-valued comparisons on touching, overlapping, separated and point intervals,
+    /// by hand (cargo-mutants: `hi < o.lo` → `<=` in `lt` and `lo > o.hi` → `>=`/`==` in `le`
+    /// survived the `num::interval` tests, and both are unsound — `[1, 2] < [2, 3]` is not
+    /// certain, `[2, 3] ≤ [1, 2]` is not certainly false; so did the sign tests of `signum`
+    /// and `cmp_rational`).
+    #[test]
+    fn comparisons_by_hand() {
+        use Decision::{False, True, Unknown};
+        let f = |x: i64| Float::from(x);
+        let iv = |lo: i64, hi: i64| Interval {
+            lo: f(lo),
+            hi: f(hi),
+            prec: 64,
+        };
+        let nan = Interval {
+            lo: Float::NAN,
+            hi: f(1),
+            prec: 64,
+        };
+        // (a, b, a < b, a ≤ b)
+        let table = [
+            (iv(0, 1), iv(2, 3), True, True),
+            (iv(1, 2), iv(2, 3), Unknown, True),
+            (iv(2, 2), iv(2, 2), False, True),
+            (iv(2, 3), iv(1, 2), False, Unknown),
+            (iv(3, 4), iv(1, 2), False, False),
+            (iv(0, 3), iv(1, 2), Unknown, Unknown),
+        ];
+        for (a, b, lt, le) in &table {
+            assert_eq!(a.lt(b), *lt, "{a:?} < {b:?}");
+            assert_eq!(a.le(b), *le, "{a:?} ≤ {b:?}");
+            assert_eq!(b.gt(a), *lt, "{b:?} > {a:?}");
+            assert_eq!(b.ge(a), *le, "{b:?} ≥ {a:?}");
+        }
+        // (interval, its sign, its comparison with 2)
+        let signs = [
+            (iv(1, 2), Some(Ordering::Greater), None),
+            (iv(3, 4), Some(Ordering::Greater), Some(Ordering::Greater)),
+            (iv(-2, -1), Some(Ordering::Less), Some(Ordering::Less)),
+            (iv(0, 0), Some(Ordering::Equal), Some(Ordering::Less)),
+            (iv(2, 2), Some(Ordering::Greater), Some(Ordering::Equal)),
+            (iv(0, 1), None, Some(Ordering::Less)),
+            (iv(-1, 0), None, Some(Ordering::Less)),
+            (iv(-1, 3), None, None),
+            (iv(2, 3), Some(Ordering::Greater), None),
+            (nan.clone(), None, None),
+        ];
+        for (i, sign, vs_two) in &signs {
+            assert_eq!(i.signum(), *sign, "sign of {i:?}");
+            assert_eq!(i.cmp_rational(&Rational::from(2u32)), *vs_two, "{i:?} vs 2");
+        }
+    }
+
     /// `sqrt` on its boundary cases (cargo-mutants: `||` → `&&` and `<` → `<=`/`==` in its
     /// guard survived): a zero lower end is allowed (√[0, 4] = [0, 2] exactly), a negative one
     /// or a NaN end is refused, never turned into a NaN endpoint.
