@@ -390,22 +390,9 @@ fn lehmer_matrix(x: u64, y: u64) -> (i128, i128, i128, i128) {
 mod tests {
     use super::*;
     use crate::lp::lu::Elimination;
-    use crate::testutil::q;
+    use crate::testutil::{q, sparse};
     use malachite::base::num::arithmetic::traits::ModInverse;
     use proptest::prelude::*;
-
-    fn sparse(dense: &[Vec<Rational>]) -> Vec<SparseRow> {
-        dense
-            .iter()
-            .map(|r| {
-                r.iter()
-                    .enumerate()
-                    .filter(|(_, a)| **a != 0u32)
-                    .map(|(c, a)| (c, a.clone()))
-                    .collect()
-            })
-            .collect()
-    }
 
     /// Literal table: hand-solved systems; a singular and a non-square one are declined.
     #[test]

@@ -283,22 +283,8 @@ fn subtract_multiple(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testutil::q;
+    use crate::testutil::{q, sparse};
     use proptest::prelude::*;
-
-    /// Sparse rows of a dense matrix (zeros dropped).
-    fn sparse(dense: &[Vec<Rational>]) -> Vec<SparseRow> {
-        dense
-            .iter()
-            .map(|r| {
-                r.iter()
-                    .enumerate()
-                    .filter(|(_, a)| **a != 0u32)
-                    .map(|(c, a)| (c, a.clone()))
-                    .collect()
-            })
-            .collect()
-    }
 
     fn mul(dense: &[Vec<Rational>], x: &[Rational]) -> Vec<Rational> {
         dense
