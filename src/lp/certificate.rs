@@ -30,8 +30,8 @@
 #![allow(clippy::result_large_err)]
 
 use super::model::{Certificate, Cmp, Model, Sense};
-use crate::num::{Integer, Natural, Rational};
-use malachite::base::num::arithmetic::traits::{AddMulAssign, DivExact, LcmAssign, Sign};
+use crate::num::{numerator_over, Integer, Natural, Rational};
+use malachite::base::num::arithmetic::traits::{AddMulAssign, LcmAssign, Sign};
 use std::cmp::Ordering;
 use std::fmt;
 
@@ -242,18 +242,8 @@ impl OverCommon {
         for r in v {
             den.lcm_assign(r.denominator_ref());
         }
-        let num = v.iter().map(|r| over(r, &den)).collect();
+        let num = v.iter().map(|r| numerator_over(r, &den)).collect();
         OverCommon { num, den }
-    }
-}
-
-/// `r·d` as an integer, for `d` a multiple of `r`'s denominator.
-fn over(r: &Rational, d: &Natural) -> Integer {
-    let n = Integer::from(r.numerator_ref() * d.div_exact(r.denominator_ref()));
-    if *r < 0u32 {
-        -n
-    } else {
-        n
     }
 }
 
@@ -271,9 +261,9 @@ fn scaled_excess<'a>(
     for (a, _) in terms.clone() {
         l.lcm_assign(a.denominator_ref());
     }
-    let mut sum = -(over(r, &l) * Integer::from(den));
+    let mut sum = -(numerator_over(r, &l) * Integer::from(den));
     for (a, n) in terms {
-        sum.add_mul_assign(over(a, &l), n);
+        sum.add_mul_assign(numerator_over(a, &l), n);
     }
     (sum, l * den)
 }

@@ -43,7 +43,7 @@
 //! attempt ([`from_digits`]).
 
 use super::lu::SparseRow;
-use crate::num::{Integer, Natural, Rational};
+use crate::num::{numerator_over, Integer, Natural, Rational};
 use malachite::base::num::arithmetic::traits::{
     AddMulAssign, DivExact, DivMod, FloorSqrt, LcmAssign, Mod, Pow,
 };
@@ -150,21 +150,11 @@ fn integer_rows(
             }
             let mut dense = vec![Integer::from(0u32); n];
             for (j, a) in row {
-                dense[*j] = over(a, &l);
+                dense[*j] = numerator_over(a, &l);
             }
-            (dense, over(r, &l))
+            (dense, numerator_over(r, &l))
         })
         .unzip()
-}
-
-/// `r·d` as an integer, for `d` a multiple of `r`'s denominator.
-fn over(r: &Rational, d: &Natural) -> Integer {
-    let n = Integer::from(r.numerator_ref() * d.div_exact(r.denominator_ref()));
-    if *r < 0u32 {
-        -n
-    } else {
-        n
-    }
 }
 
 fn mod_p(v: &Integer) -> u64 {

@@ -33,9 +33,30 @@ pub(crate) fn binomial(n: u64, k: u64) -> Natural {
     Natural::binomial_coefficient(Natural::from(n), Natural::from(k))
 }
 
+/// `r·d` as an integer, for `d` a multiple of `r`'s denominator: the numerator of `r` over the
+/// common denominator `d` (the integer sums of `lp::certificate` and `lp::dixon`).
+pub(crate) fn numerator_over(r: &Rational, d: &Natural) -> Integer {
+    use malachite::base::num::arithmetic::traits::DivExact;
+    let n = Integer::from(r.numerator_ref() * d.div_exact(r.denominator_ref()));
+    if *r < 0u32 {
+        -n
+    } else {
+        n
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `numerator_over` by hand: −3/4 over 12 is −9, 0 over 5 is 0, 7 over 3 is 21.
+    #[test]
+    fn numerator_over_by_hand() {
+        let r = |n: i64, d: i64| Rational::from_signeds(n, d);
+        assert_eq!(numerator_over(&r(-3, 4), &Natural::from(12u32)), -9);
+        assert_eq!(numerator_over(&r(0, 1), &Natural::from(5u32)), 0);
+        assert_eq!(numerator_over(&r(7, 1), &Natural::from(3u32)), 21);
+    }
 
     /// Literal table, then Pascal's rule as the naive reference.
     #[test]
