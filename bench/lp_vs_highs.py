@@ -227,6 +227,14 @@ def dpcert(path, runs, binary):
     return statistics.median(times), out
 
 
+def short(objective):
+    """The exact objective as printed: in full when short, else its value and its size (the
+    big-coefficient LPs have objectives of thousands of digits)."""
+    if objective is None or len(objective) <= 80:
+        return objective
+    return f"{float(Fraction(objective)):.12g} (exact: a fraction of {len(objective)} characters)"
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("file", nargs="?")
@@ -261,7 +269,7 @@ def main():
     th, val, status = highs(path, a.runs)
     print(f"file: {path}")
     print(f"dpcert lp (exact, certificate re-checked, whole process): median {td:.4f} s over {a.runs} runs; "
-          f"status {out['status']}, objective {out.get('objective')}")
+          f"status {out['status']}, objective {short(out.get('objective'))}")
     print(f"dpcert time split (last run): {out['_stats']}")
     print(f"scipy HiGHS (floats, solve call only): median {th:.4f} s over {a.runs} runs; "
           f"status {status}, objective {val!r}")
