@@ -264,13 +264,7 @@ impl Model {
 
     /// `c·x + offset` exactly.
     pub fn objective_value(&self, x: &[Rational]) -> Rational {
-        let mut s = self.offset.clone();
-        for (c, v) in self.objective.iter().zip(x) {
-            if *c != 0u32 {
-                s += c * v;
-            }
-        }
-        s
+        crate::num::dot(&self.objective, x) + &self.offset
     }
 }
 

@@ -45,9 +45,68 @@ pub(crate) fn numerator_over(r: &Rational, d: &Natural) -> Integer {
     }
 }
 
+/// `Σ a_j·x_j` exactly, summed in integers over the common denominators of the `a_j` and of
+/// the `x_j` (terms with `a_j·x_j = 0` left out), with one reduction at the end. Adding the
+/// terms as rationals reduces every partial sum, a gcd of numbers of the size of the common
+/// denominator per term: on the big-coefficient LPs of issue 31 (40 components sharing a
+/// denominator of ~8,800 bits) `lp::Model::objective_value` spent 5% of a whole `dpcert lp`
+/// run there.
+pub(crate) fn dot(a: &[Rational], x: &[Rational]) -> Rational {
+    use malachite::base::num::arithmetic::traits::LcmAssign;
+    let terms = || {
+        a.iter()
+            .zip(x)
+            .filter(|(aj, xj)| **aj != 0u32 && **xj != 0u32)
+    };
+    let (mut da, mut dx) = (Natural::from(1u32), Natural::from(1u32));
+    for (aj, xj) in terms() {
+        for (d, r) in [(&mut da, aj), (&mut dx, xj)] {
+            // Equal denominators (the common case) need no gcd.
+            if *d != *r.denominator_ref() {
+                d.lcm_assign(r.denominator_ref());
+            }
+        }
+    }
+    let sum: Integer = terms()
+        .map(|(aj, xj)| numerator_over(aj, &da) * numerator_over(xj, &dx))
+        .sum();
+    Rational::from(sum) / Rational::from(da * dx)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// `dot` by hand, then against the term-by-term rational sum.
+    #[test]
+    fn dot_by_hand() {
+        let r = |n: i64, d: i64| Rational::from_signeds(n, d);
+        // 1/2·2/3 + (−3/4)·4/5 + 5·0 = 1/3 − 3/5 = −4/15.
+        assert_eq!(
+            dot(&[r(1, 2), r(-3, 4), r(5, 1)], &[r(2, 3), r(4, 5), r(0, 1)]),
+            r(-4, 15)
+        );
+        // Shared denominators: 1/7·(2/7) + 3·(5/7) = 2/49 + 105/49 = 107/49.
+        assert_eq!(dot(&[r(1, 7), r(3, 1)], &[r(2, 7), r(5, 7)]), r(107, 49));
+        assert_eq!(dot(&[], &[]), 0u32);
+        assert_eq!(dot(&[r(0, 1)], &[r(1, 3)]), 0u32);
+    }
+
+    proptest! {
+        #[test]
+        fn dot_is_the_rational_sum(
+            pairs in prop::collection::vec(((-50i64..50, 1i64..30), (-50i64..50, 1i64..30)), 0..12)
+        ) {
+            let a: Vec<Rational> = pairs.iter().map(|((n, d), _)| Rational::from_signeds(*n, *d)).collect();
+            let x: Vec<Rational> = pairs.iter().map(|(_, (n, d))| Rational::from_signeds(*n, *d)).collect();
+            let mut naive = Rational::from(0u32);
+            for (aj, xj) in a.iter().zip(&x) {
+                naive += aj * xj;
+            }
+            prop_assert_eq!(dot(&a, &x), naive);
+        }
+    }
 
     /// `numerator_over` by hand: −3/4 over 12 is −9, 0 over 5 is 0, 7 over 3 is 21.
     #[test]
