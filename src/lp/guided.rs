@@ -15,7 +15,7 @@
 //! 3. **Exact systems** ([`super::lu`]): those equations are solved exactly in
 //!    rationals: `A_{R,S} x_S = b_R` and `A_{R,C}ᵀ y_R = c_C`; a dense square system by
 //!    Dixon's p-adic solve ([`super::dixon`], verified exactly, else the LU). The primal and
-//!    the dual system are independent and are solved side by side (`rayon::join`): on
+//!    the dual system are independent and are solved side by side (on a scoped thread): on
 //!    `bench/lp_vs_highs.py --big 40 --shape mixed --runs 7` (two ~10 ms Dixon solves) the
 //!    whole process went from 35.9 ms to 27.3 ms, 12.1× to 9.4× HiGHS in the same runs (load
 //!    ~4, 2026-11-26); on a loaded machine the join gains nothing and costs nothing.
@@ -535,17 +535,24 @@ impl Guess {
             .map(|j| self.tight_cols[j] || self.support[j])
             .collect();
         // The two systems are independent: solved side by side (on the dense big-coefficient
-        // LPs of issue 31 each is a ~10 ms Dixon solve).
-        let (primal, dual) = rayon::join(
-            || {
-                self.primal_point(model, None, &self.tight)
-                    .or_else(|| self.primal_point(model, Some(x), &self.priced))
-            },
-            || {
-                self.dual_point(model, None, &with_support)
-                    .or_else(|| self.dual_point(model, Some(y), &self.tight_cols))
-            },
-        );
+        // LPs of issue 31 each is a ~10 ms Dixon solve). On a thread of its own, not rayon's
+        // pool: a `rayon::join` caller that waits may run another task of the pool meanwhile
+        // (another test's or claim's long float solve), which made this LP's float budget run
+        // out in `benchmark_lps_certify_from_the_float_basis` under `cargo test`.
+        let primal = || {
+            self.primal_point(model, None, &self.tight)
+                .or_else(|| self.primal_point(model, Some(x), &self.priced))
+        };
+        let dual = || {
+            self.dual_point(model, None, &with_support)
+                .or_else(|| self.dual_point(model, Some(y), &self.tight_cols))
+        };
+        let (primal, dual) = std::thread::scope(|s| {
+            let primal = s.spawn(primal);
+            let dual = dual();
+            (primal.join(), dual)
+        });
+        let primal = primal.unwrap_or_else(|e| std::panic::resume_unwind(e));
         Some((primal?, dual?))
     }
 
