@@ -11,7 +11,9 @@ from fractions import Fraction
 
 
 def row(rng, k, dmax):
-    d = rng.randint(max(k, dmax // 2), dmax)
+    # At least k when D allows it (then fewer zero entries); D < K gives more zeros, not an
+    # error. For D >= K the draws are the same as before.
+    d = rng.randint(min(max(k, dmax // 2), dmax), dmax)
     cuts = sorted(rng.randint(0, d) for _ in range(k - 1))
     parts = [b - a for a, b in zip([0] + cuts, cuts + [d])]
     return [Fraction(p, d) for p in parts]
@@ -19,6 +21,8 @@ def row(rng, k, dmax):
 
 def main():
     n, k, dmax, seed = (int(a) for a in sys.argv[1:5])
+    if min(n, k, dmax) < 1:
+        sys.exit("gen_channel.py: N, K and D must be at least 1")
     rng = random.Random(seed)
     for _ in range(n):
         print(",".join(str(f) for f in row(rng, k, dmax)))
