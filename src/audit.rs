@@ -37,6 +37,26 @@ use std::time::{Duration, Instant};
 
 /// Digits of the printed decimals.
 const DIGITS: usize = 12;
+
+/// The note under a text report in which [`shown`] shortened a fraction.
+const SHORTENED: &str =
+    "(fractions of more than 60 characters are shown as decimals; --json prints them exactly)\n";
+
+/// A rational of the text report: exact when short, else its decimal and its length, so that a
+/// 1024 × 1024 audit does not print fractions of thousands of digits (`--json` keeps every
+/// value exact, and [`SHORTENED`] says so under the report).
+fn shown(q: &Rational) -> String {
+    let exact = q.to_string();
+    if exact.len() <= crate::num::fmt::ECHO_LIMIT {
+        exact
+    } else {
+        format!(
+            "≈ {} ({}-character fraction)",
+            decimal(q, DIGITS),
+            exact.len()
+        )
+    }
+}
 /// Digits of the mutual-information enclosure.
 const MI_DIGITS: usize = 36;
 /// Digits of the capacity enclosure.
@@ -938,24 +958,31 @@ impl Report {
         let b = &self.bayes;
         let mut out = format!(
             "Bayes vulnerability ({prior}): prior {}, posterior {}; add_leakage {}, mult_leakage {}, mult_capacity (every gain ≥ 0, this prior) {}\n",
-            b.prior, b.posterior, b.add_leakage, b.mult_leakage, b.mult_capacity
+            shown(&b.prior),
+            shown(&b.posterior),
+            shown(&b.add_leakage),
+            shown(&b.mult_leakage),
+            shown(&b.mult_capacity)
         );
         if let Some(g) = &self.gain {
             let mult = match &g.mult_leakage {
-                Some(m) => m.to_string(),
+                Some(m) => shown(m),
                 None => "undefined (prior g-vulnerability 0)".into(),
             };
             let cap = if g.non_negative {
                 format!(
                     "; mult_capacity {} ≥ mult_leakage (g ≥ 0, miracle theorem)",
-                    b.mult_capacity
+                    shown(&b.mult_capacity)
                 )
             } else {
                 "; no capacity bound (g has a negative entry)".into()
             };
             out += &format!(
                 "g-vulnerability ({prior}, {} guesses): prior {}, posterior {}; add_leakage {}, mult_leakage {mult}{cap}\n",
-                g.guesses, g.prior, g.posterior, g.add_leakage
+                g.guesses,
+                shown(&g.prior),
+                shown(&g.posterior),
+                shown(&g.add_leakage)
             );
         }
         out
@@ -1029,7 +1056,12 @@ impl Report {
         };
         out += &format!(
             "min-entropy leakage ({prior}): {log}({}) ∈ [{}, {}] {u}\nmin-entropy capacity: {log}({}) ∈ [{}, {}] {u}\n",
-            self.min_entropy_leakage, lb[0], lb[1], self.min_capacity, cb[0], cb[1]
+            shown(&self.min_entropy_leakage),
+            lb[0],
+            lb[1],
+            shown(&self.min_capacity),
+            cb[0],
+            cb[1]
         );
         out += &self.qif_text();
         let mi = self.mi_enclosure();
@@ -1058,6 +1090,9 @@ impl Report {
                 "expected Hamming distortion ({prior}): {d} (≈ {})\n",
                 decimal(d, DIGITS)
             );
+        }
+        if out.contains("-character fraction)") {
+            out += SHORTENED;
         }
         out
     }
@@ -1197,6 +1232,41 @@ mod tests {
 
     /// Issue 26: two equal rows carry no information: mutual information and capacity print
     /// as exactly 0 (they were `[-1e-18, 1e-18]`).
+    /// Long fractions are shown as decimals in the text, with the note, and exactly in JSON:
+    /// W = (a, 1 − a; 1/2, 1/2) with a = 10^40/(10^40 + 1), so the Bayes posterior
+    /// (a + 1/2)/2 = (3·10^40 + 1)/(4·(10^40 + 1)) has 83 characters.
+    #[test]
+    fn long_fractions_are_shown_as_decimals() {
+        let a = q(
+            "10000000000000000000000000000000000000000/10000000000000000000000000000000000000001",
+        );
+        let w = Channel::new(vec![
+            vec![a.clone(), Rational::from(1u32) - &a],
+            vec![q("1/2"), q("1/2")],
+        ])
+        .unwrap();
+        let report = audit(&w, &Adjacency::complete(2)).unwrap();
+        let posterior = q(
+            "30000000000000000000000000000000000000001/40000000000000000000000000000000000000004",
+        );
+        assert_eq!(report.bayes.posterior, posterior);
+        let text = report.to_text();
+        assert!(
+            text.contains("posterior ≈ 0.750000000000 (83-character fraction)"),
+            "{text}"
+        );
+        assert!(text.ends_with(SHORTENED), "{text}");
+        assert!(!text.contains(&posterior.to_string()), "{text}");
+        let j = report.to_json();
+        assert_eq!(j["bayes"]["posterior"], posterior.to_string(), "{j}");
+        // Short fractions are printed whole, with no note.
+        let text = audit(&rr3(), &Adjacency::complete(2)).unwrap().to_text();
+        assert!(
+            !text.contains("-character fraction") && !text.contains(SHORTENED),
+            "{text}"
+        );
+    }
+
     #[test]
     fn equal_rows_print_zero_information() {
         let w = Channel::new(vec![vec![q("1/3"), q("2/3")], vec![q("1/3"), q("2/3")]]).unwrap();
