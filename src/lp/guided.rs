@@ -24,7 +24,11 @@
 //!    [`MAX_REPAIRS`] rounds, abandoned after [`MAX_STALLED_REPAIRS`] rounds without a new
 //!    fewest).
 //! 6. **Exact pivots** ([`super::revised`]): otherwise the exact revised simplex starts from the
-//!    basis nearest the float vertex ([`Basis::from_pattern`]: the variables the float primal
+//!    float dual's basis ([`Basis::from_pattern`] of the columns the float reduced costs make
+//!    zero, pivoted on the rows the float dual prices) when it is dual feasible exactly
+//!    ([`revised::dual_feasible`]): its dual simplex then removes the primal infeasibilities
+//!    keeping the basis dual feasible, and the primal phases confirm the optimum. Otherwise it
+//!    starts from the basis nearest the float vertex ([`Basis::from_pattern`]: the variables the float primal
 //!    makes non-zero, pivoted on the rows the float dual prices — the float solver's pattern
 //!    itself, not the guess after the support closure of step 2) and pivots to an optimum, at most [`MAX_WARM_PIVOTS`] times. On
 //!    the 60 random channel LPs of `examples/guided_stress` the 13 that need it take 19–1,644
@@ -170,6 +174,9 @@ impl GuidedStats {
             (None, Some(w)) if w.from.starts_with("the slack basis") => {
                 "exact revised simplex from the slack basis"
             }
+            (None, Some(w)) if w.from.starts_with("the float dual's basis") => {
+                "exact revised simplex from the float dual's basis"
+            }
             (None, Some(_)) => "exact revised simplex from the float basis",
             (None, None) if self.rounds == 1 => "float guess, certified as guessed",
             (None, None) => "float guess, certified after repairs",
@@ -190,8 +197,9 @@ impl GuidedStats {
         );
         if let Some(w) = &self.warm_start {
             s += &format!(
-                "; exact revised simplex from {}: {} + {} pivots ({} by Bland's rule), kernel up to {}, {}",
+                "; exact revised simplex from {}: {} dual + {} + {} pivots ({} by Bland's rule), kernel up to {}, {}",
                 w.from,
+                w.stats.dual_pivots,
                 w.stats.phase1_pivots,
                 w.stats.phase2_pivots,
                 w.stats.bland_pivots,
@@ -310,6 +318,9 @@ fn guided_attempt(
                     .collect::<Vec<bool>>(),
             );
             let mut guess = Guess::from_floats(model, &x, &y);
+            // The float dual's own pattern: the columns its reduced costs make zero, on the rows
+            // it prices (before the repairs change them).
+            let dual_pattern = guess.tight_cols.clone();
             let mut why = String::from("the float basis did not certify");
             let (mut fewest_defects, mut stalled) = (usize::MAX, 0);
             while stats.rounds < MAX_REPAIRS {
@@ -360,10 +371,7 @@ fn guided_attempt(
             if stats.rounds >= MAX_REPAIRS {
                 why = format!("not certified after {MAX_REPAIRS} repair rounds");
             }
-            (
-                Basis::from_pattern(model, &first.0, &first.1),
-                format!("the float basis ({why})"),
-            )
+            warm_basis(model, &first.0, &dual_pattern, &first.1, why)
         }
         // No float basis: exact pivots from the slack basis, which also certify infeasible and
         // unbounded LPs.
@@ -399,6 +407,29 @@ fn guided_attempt(
         Ending::Stopped => format!("the revised simplex from {from} took {MAX_WARM_PIVOTS} pivots"),
     };
     Ok(Err(why))
+}
+
+/// The basis the exact pivots start from when the guess does not certify (`why`), and where it
+/// came from: the float dual's basis (`dual_cols` on the `priced` rows) when it is dual
+/// feasible, so that [`revised`]'s dual simplex keeps it so while it removes the primal
+/// infeasibilities; otherwise the float primal's (`support` on the `priced` rows), for the
+/// primal phases.
+fn warm_basis(
+    model: &Model,
+    support: &[bool],
+    dual_cols: &[bool],
+    priced: &[bool],
+    why: String,
+) -> (Basis, String) {
+    let dual = Basis::from_pattern(model, dual_cols, priced);
+    if revised::dual_feasible(model, &dual) {
+        (dual, format!("the float dual's basis ({why})"))
+    } else {
+        (
+            Basis::from_pattern(model, support, priced),
+            format!("the float basis ({why})"),
+        )
+    }
 }
 
 /// The guessed complementary-slackness pattern (see the module docs).
@@ -787,10 +818,12 @@ mod tests {
 
     /// An LP whose float guess does not certify, even after repairs (the channel LP on the
     /// 15-cycle at t = 1/10 with uneven weights, whose columns span ten orders of magnitude):
-    /// exact pivots of the revised simplex from the float basis finish it, without the exact
-    /// simplex from scratch, with a certified optimum.
+    /// the revised simplex from the float dual's basis finishes it, without the exact simplex
+    /// from scratch, with a certified optimum. (That basis is optimal as it stands: no pivot.
+    /// Before issue 31's dual simplex the primal phases took pivots from the float primal's
+    /// basis here.)
     #[test]
-    fn a_guess_that_does_not_certify_is_finished_by_exact_pivots() {
+    fn a_guess_that_does_not_certify_is_finished_by_the_revised_simplex() {
         let k = 15;
         let weights = (0..k)
             .map(|x| {
@@ -812,17 +845,70 @@ mod tests {
         }
         .model();
         let (guided, stats) = solve_with_options(&model, &Options::default()).unwrap();
-        let warm = stats.warm_start.as_ref().expect("the revised simplex ran");
-        assert!(
-            warm.stats.phase1_pivots + warm.stats.phase2_pivots > 0,
+        assert!(stats.warm_start.is_some(), "{}", stats.summary());
+        assert!(stats.rounds > 1, "{}", stats.summary());
+        assert_eq!(
+            stats.path(),
+            "exact revised simplex from the float dual's basis",
             "{}",
             stats.summary()
         );
-        assert_eq!(stats.path(), "exact revised simplex from the float basis");
         assert_eq!(stats.fallback, None, "{}", stats.summary());
         // The optimum is proved by its certificate (the exact simplex from scratch needs ~20 s
         // on this LP in the test profile).
         check(&model, &guided).unwrap();
+    }
+
+    /// Issue 31: a channel LP with geometric tails (C_12 at e^ε = 10, the weights
+    /// `(r % 7) / (1 + r % 5)` of `examples/guided_stress`' generator) on which the
+    /// primal-support guess fails (its equations are inconsistent: the float solver reads the
+    /// tails, down to 10^-11 here, as zero). The float dual's basis is dual feasible and the
+    /// dual simplex alone reaches an optimal basis, which the primal phases confirm without a
+    /// pivot, at the optimum of the exact simplex from scratch.
+    #[test]
+    fn the_float_duals_basis_is_finished_by_the_dual_simplex() {
+        let mut seed: u64 = 12345;
+        let mut next = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as u32
+        };
+        let k = 12;
+        let weights = (0..k)
+            .map(|_| {
+                (0..k)
+                    .map(|_| Rational::from_unsigneds(next() % 7, 1 + next() % 5))
+                    .collect()
+            })
+            .collect();
+        let model = ChannelLp {
+            adjacency: cycle_adjacency(k),
+            t: Rational::from_unsigneds(10u32, 1u32),
+            sense: Sense::Minimize,
+            weights,
+        }
+        .model();
+        let stats = agree_within(&model, &Options::default()).unwrap();
+        assert_eq!(
+            stats.path(),
+            "exact revised simplex from the float dual's basis",
+            "{}",
+            stats.summary()
+        );
+        let warm = stats.warm_start.as_ref().expect("the revised simplex ran");
+        assert!(
+            warm.from.contains("the guessed equations are inconsistent"),
+            "{}",
+            stats.summary()
+        );
+        assert!(warm.stats.dual_pivots > 0, "{}", stats.summary());
+        assert_eq!(
+            warm.stats.phase1_pivots + warm.stats.phase2_pivots,
+            0,
+            "{}",
+            stats.summary()
+        );
     }
 
     /// The closure on a chain `t·a ≤ b`, `t·b ≤ c` and an `=` row `d = e`: a clearly positive
