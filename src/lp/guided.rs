@@ -69,6 +69,27 @@
 //! not kept: only the variables and multipliers clearly non-zero
 //! (relative [`TOL`] of the largest): P_40 625 + 601 pivots, 7.4 s; C_40 562 + 949, 139 s.
 //!
+//! The float dual's basis in step 6 (2026-11-27, issue 31 item 3). The premise that the float
+//! dual gives the exact optimum's dual pattern does not hold on the channel LPs: on P_40 at
+//! e^ε = 10 microlp's dual has 642 non-zero multipliers where the exact optimum of `dpcert lp`
+//! has 1,267 (at any relative tolerance 1e-6..1e-12: 677 of those missing, 36 extra; 646
+//! columns of zero float reduced cost against 1,274), and its objective is 3e-9 below the
+//! optimum: it stops at a dual vertex short of the optimum by about the weight of the
+//! geometric tails (values down to 10^-38), which neither float solve can see. The exact
+//! tails also zig-zag (8.3e-28, 8.3e-27, 8.3e-28 along a column), so no float reading of the
+//! primal support recovers them. But that vertex's basis is dual feasible exactly, and the
+//! dual simplex of [`super::revised`] from it reaches an optimal basis with no primal pivot
+//! after it. `examples/guided_stress -- path 40 10` (`cycle 40 10`, `path 50 10`), main's
+//! binary and this one interleaved, 3 runs each, load ~1–3, medians: P_40 6.85 s (452 + 278
+//! primal pivots) → 2.66 s (347 dual pivots); C_40 15.29 s (451 + 77) → 3.78 s (278 dual);
+//! P_50 61.7 s (1,208 + 636) → 24.0 s (634 dual). P_50 stays above the 5 s target: its dual
+//! pivots cost ~37 ms each (kernels up to 1,601, rationals with 10^-49 tails; the exact
+//! factorisation every pivot and the transposed solve for `ρ` dominate). Tried and not kept:
+//! the primal phases from the float dual's basis (no dual simplex): P_40 409 + 40 pivots, no
+//! faster than from the float primal's basis (9.3 s against 8.6 s, load 4); the float primal
+//! and its support closure plus the float dual's columns as the basis (624 + 583 pivots,
+//! 37.6 s).
+//!
 //! Floats only choose *which* equations to solve; every number in an answer comes from an exact
 //! solve and every answer passes the exact checker, so a bad hint costs time, never soundness.
 
