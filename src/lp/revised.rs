@@ -143,7 +143,8 @@ pub struct RevisedStats {
 }
 
 /// Run the exact revised simplex on `model` from `basis` (which must be non-singular, as
-/// [`Basis::from_pattern`] and [`Basis::slacks`] are) for at most `max_pivots` pivots or until
+/// [`Basis::from_pattern`] and [`Basis::slacks`] are) for at most `max_pivots` pivots of the
+/// dual simplex (when `basis` is dual feasible) and as many of the primal phases, or until
 /// `deadline`.
 pub fn solve_from(
     model: &Model,
