@@ -28,7 +28,11 @@
 //!    [`MAX_REPAIRS`] rounds, abandoned after [`MAX_STALLED_REPAIRS`] rounds without a new
 //!    fewest).
 //! 6. **Exact pivots** ([`super::revised`]): otherwise the exact revised simplex starts from the
-//!    basis nearest the float vertex ([`Basis::from_pattern`]: the variables the float primal
+//!    float dual's basis ([`Basis::from_pattern`] of the columns the float reduced costs make
+//!    zero, pivoted on the rows the float dual prices) when it is dual feasible exactly
+//!    ([`revised::dual_feasible`]): its dual simplex then removes the primal infeasibilities
+//!    keeping the basis dual feasible, and the primal phases confirm the optimum. Otherwise it
+//!    starts from the basis nearest the float vertex ([`Basis::from_pattern`]: the variables the float primal
 //!    makes non-zero, pivoted on the rows the float dual prices — the float solver's pattern
 //!    itself, not the guess after the support closure of step 2) and pivots to an optimum, at most [`MAX_WARM_PIVOTS`] times. On
 //!    the 60 random channel LPs of `examples/guided_stress` the 13 that need it take 19–1,644
@@ -68,6 +72,27 @@
 //! P_50 answers in neither form within 150 s (531 and 424 initial infeasibilities). Tried and
 //! not kept: only the variables and multipliers clearly non-zero
 //! (relative [`TOL`] of the largest): P_40 625 + 601 pivots, 7.4 s; C_40 562 + 949, 139 s.
+//!
+//! The float dual's basis in step 6 (2026-11-27, issue 31 item 3). The premise that the float
+//! dual gives the exact optimum's dual pattern does not hold on the channel LPs: on P_40 at
+//! e^ε = 10 microlp's dual has 642 non-zero multipliers where the exact optimum of `dpcert lp`
+//! has 1,267 (at any relative tolerance 1e-6..1e-12: 677 of those missing, 36 extra; 646
+//! columns of zero float reduced cost against 1,274), and its objective is 3e-9 below the
+//! optimum: it stops at a dual vertex short of the optimum by about the weight of the
+//! geometric tails (values down to 10^-38), which neither float solve can see. The exact
+//! tails also zig-zag (8.3e-28, 8.3e-27, 8.3e-28 along a column), so no float reading of the
+//! primal support recovers them. But that vertex's basis is dual feasible exactly, and the
+//! dual simplex of [`super::revised`] from it reaches an optimal basis with no primal pivot
+//! after it. `examples/guided_stress -- path 40 10` (`cycle 40 10`, `path 50 10`), main's
+//! binary and this one interleaved, 3 runs each, load ~1–3, medians: P_40 6.85 s (452 + 278
+//! primal pivots) → 2.66 s (347 dual pivots); C_40 15.29 s (451 + 77) → 3.78 s (278 dual);
+//! P_50 61.7 s (1,208 + 636) → 24.0 s (634 dual). P_50 stays above the 5 s target: its dual
+//! pivots cost ~37 ms each (kernels up to 1,601, rationals with 10^-49 tails; the exact
+//! factorisation every pivot and the transposed solve for `ρ` dominate). Tried and not kept:
+//! the primal phases from the float dual's basis (no dual simplex): P_40 409 + 40 pivots, no
+//! faster than from the float primal's basis (9.3 s against 8.6 s, load 4); the float primal
+//! and its support closure plus the float dual's columns as the basis (624 + 583 pivots,
+//! 37.6 s).
 //!
 //! Floats only choose *which* equations to solve; every number in an answer comes from an exact
 //! solve and every answer passes the exact checker, so a bad hint costs time, never soundness.
@@ -174,6 +199,9 @@ impl GuidedStats {
             (None, Some(w)) if w.from.starts_with("the slack basis") => {
                 "exact revised simplex from the slack basis"
             }
+            (None, Some(w)) if w.from.starts_with("the float dual's basis") => {
+                "exact revised simplex from the float dual's basis"
+            }
             (None, Some(_)) => "exact revised simplex from the float basis",
             (None, None) if self.rounds == 1 => "float guess, certified as guessed",
             (None, None) => "float guess, certified after repairs",
@@ -194,8 +222,9 @@ impl GuidedStats {
         );
         if let Some(w) = &self.warm_start {
             s += &format!(
-                "; exact revised simplex from {}: {} + {} pivots ({} by Bland's rule), kernel up to {}, {}",
+                "; exact revised simplex from {}: {} dual + {} + {} pivots ({} by Bland's rule), kernel up to {}, {}",
                 w.from,
+                w.stats.dual_pivots,
                 w.stats.phase1_pivots,
                 w.stats.phase2_pivots,
                 w.stats.bland_pivots,
@@ -314,6 +343,9 @@ fn guided_attempt(
                     .collect::<Vec<bool>>(),
             );
             let mut guess = Guess::from_floats(model, &x, &y);
+            // The float dual's own pattern: the columns its reduced costs make zero, on the rows
+            // it prices (before the repairs change them).
+            let dual_pattern = guess.tight_cols.clone();
             let mut why = String::from("the float basis did not certify");
             let (mut fewest_defects, mut stalled) = (usize::MAX, 0);
             while stats.rounds < MAX_REPAIRS {
@@ -364,10 +396,7 @@ fn guided_attempt(
             if stats.rounds >= MAX_REPAIRS {
                 why = format!("not certified after {MAX_REPAIRS} repair rounds");
             }
-            (
-                Basis::from_pattern(model, &first.0, &first.1),
-                format!("the float basis ({why})"),
-            )
+            warm_basis(model, &first.0, &dual_pattern, &first.1, why)
         }
         // No float basis: exact pivots from the slack basis, which also certify infeasible and
         // unbounded LPs.
@@ -403,6 +432,29 @@ fn guided_attempt(
         Ending::Stopped => format!("the revised simplex from {from} took {MAX_WARM_PIVOTS} pivots"),
     };
     Ok(Err(why))
+}
+
+/// The basis the exact pivots start from when the guess does not certify (`why`), and where it
+/// came from: the float dual's basis (`dual_cols` on the `priced` rows) when it is dual
+/// feasible, so that [`revised`]'s dual simplex keeps it so while it removes the primal
+/// infeasibilities; otherwise the float primal's (`support` on the `priced` rows), for the
+/// primal phases.
+fn warm_basis(
+    model: &Model,
+    support: &[bool],
+    dual_cols: &[bool],
+    priced: &[bool],
+    why: String,
+) -> (Basis, String) {
+    let dual = Basis::from_pattern(model, dual_cols, priced);
+    if revised::dual_feasible(model, &dual) {
+        (dual, format!("the float dual's basis ({why})"))
+    } else {
+        (
+            Basis::from_pattern(model, support, priced),
+            format!("the float basis ({why})"),
+        )
+    }
 }
 
 /// The guessed complementary-slackness pattern (see the module docs).
@@ -804,10 +856,12 @@ mod tests {
 
     /// An LP whose float guess does not certify, even after repairs (the channel LP on the
     /// 15-cycle at t = 1/10 with uneven weights, whose columns span ten orders of magnitude):
-    /// exact pivots of the revised simplex from the float basis finish it, without the exact
-    /// simplex from scratch, with a certified optimum.
+    /// the revised simplex from the float dual's basis finishes it, without the exact simplex
+    /// from scratch, with a certified optimum. (That basis is optimal as it stands: no pivot.
+    /// Before issue 31's dual simplex the primal phases took pivots from the float primal's
+    /// basis here.)
     #[test]
-    fn a_guess_that_does_not_certify_is_finished_by_exact_pivots() {
+    fn a_guess_that_does_not_certify_is_finished_by_the_revised_simplex() {
         let k = 15;
         let weights = (0..k)
             .map(|x| {
@@ -829,17 +883,89 @@ mod tests {
         }
         .model();
         let (guided, stats) = solve_with_options(&model, &Options::default()).unwrap();
-        let warm = stats.warm_start.as_ref().expect("the revised simplex ran");
-        assert!(
-            warm.stats.phase1_pivots + warm.stats.phase2_pivots > 0,
+        assert!(stats.warm_start.is_some(), "{}", stats.summary());
+        assert!(stats.rounds > 1, "{}", stats.summary());
+        assert_eq!(
+            stats.path(),
+            "exact revised simplex from the float dual's basis",
             "{}",
             stats.summary()
         );
-        assert_eq!(stats.path(), "exact revised simplex from the float basis");
         assert_eq!(stats.fallback, None, "{}", stats.summary());
         // The optimum is proved by its certificate (the exact simplex from scratch needs ~20 s
         // on this LP in the test profile).
         check(&model, &guided).unwrap();
+    }
+
+    /// Issue 31: a channel LP with geometric tails (C_12 at e^ε = 10, the weights
+    /// `(r % 7) / (1 + r % 5)` of `examples/guided_stress`' generator) on which the
+    /// primal-support guess fails (its equations are inconsistent: the float solver reads the
+    /// tails, down to 10^-11 here, as zero). The float dual's basis is dual feasible and the
+    /// dual simplex alone reaches an optimal basis, which the primal phases confirm without a
+    /// pivot, at the optimum of the exact simplex from scratch (the steps of the guided solve
+    /// one by one: its path depends on the float budget, which a busy machine can exhaust).
+    #[test]
+    fn the_float_duals_basis_is_finished_by_the_dual_simplex() {
+        let mut seed: u64 = 12345;
+        let mut next = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as u32
+        };
+        let k = 12;
+        let weights = (0..k)
+            .map(|_| {
+                (0..k)
+                    .map(|_| Rational::from_unsigneds(next() % 7, 1 + next() % 5))
+                    .collect()
+            })
+            .collect();
+        let model = ChannelLp {
+            adjacency: cycle_adjacency(k),
+            t: Rational::from_unsigneds(10u32, 1u32),
+            sense: Sense::Minimize,
+            weights,
+        }
+        .model();
+        // The steps of `guided_attempt`, without its float budget (so that a busy machine
+        // cannot end the float solves early and change the path).
+        let (FloatAnswer::Optimal(x), FloatAnswer::Optimal(y)) = (
+            float_hint::primal(&model, None),
+            float_hint::dual(&model, None),
+        ) else {
+            panic!("the float solver answers C_12")
+        };
+        let guess = Guess::from_floats(&model, &x, &y);
+        // The primal-support guess does not certify (its repairs end in inconsistent
+        // equations).
+        if let Some((primal, dual)) = guess.exact(&model, &x, &y) {
+            let candidate = Solution::Optimal {
+                value: model.objective_value(&primal),
+                primal,
+                dual,
+            };
+            assert!(check(&model, &candidate).is_err(), "the guess certifies");
+        }
+        let support: Vec<bool> = x.iter().map(|v| *v != 0.0).collect();
+        let priced: Vec<bool> = model
+            .rows()
+            .iter()
+            .zip(&y)
+            .map(|(row, yi)| row.cmp == Cmp::Eq || *yi != 0.0)
+            .collect();
+        let (basis, from) = warm_basis(&model, &support, &guess.tight_cols, &priced, "test".into());
+        assert_eq!(from, "the float dual's basis (test)");
+        let (Ending::Solved(guided), warm) = revised::solve_from(&model, basis, 1000, None) else {
+            panic!("stopped")
+        };
+        check(&model, &guided).unwrap();
+        assert!(warm.dual_pivots > 0, "{warm:?}");
+        assert_eq!(warm.phase1_pivots + warm.phase2_pivots, 0, "{warm:?}");
+        let reference = solve_from_scratch(&model).unwrap();
+        assert_eq!(guided.value(), reference.value());
+        // And the whole guided solve agrees.
+        agree_within(&model, &Options::default()).unwrap();
     }
 
     /// The closure on a chain `t·a ≤ b`, `t·b ≤ c` and an `=` row `d = e`: a clearly positive

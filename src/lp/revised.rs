@@ -46,6 +46,26 @@
 //! refactoring the kernel every pivot ~23%, the entering column's solve ~8%, the remainder
 //! mostly malachite's gcd inside the rational updates.
 //!
+//! **Dual simplex first** (issue 31, 2026-11-26): from a basis that is dual feasible but not
+//! primal feasible — the float dual's basis of [`super::guided`], or a slack basis with costs
+//! ≥ 0 — [`Run::dual_phase`] pivots as the dual simplex does: a basic variable off its bound
+//! leaves (proposed by float values, confirmed exactly as `ρ·b` with `ρ` its row of `B⁻¹`), the
+//! entering variable minimises the dual ratio `d_j / |α_j|` (exact `α = ρ·A`, float reduced
+//! costs from float prices refreshed exactly every [`DUAL_REFRESH`] pivots; ties to the largest
+//! `|α_j|`), so the bases stay dual feasible up to that rounding, and the primal phases then
+//! start from a primal-feasible basis (on the random channel LPs they confirm it optimal
+//! without a pivot). With the exact ratio test (exact prices solved every pivot) the dual
+//! pivots were 45–60% slower: P_40 6.04 s → 4.12 s, C_40 8.28 s → 5.27 s with float prices
+//! (one run each, load 5, the same binary), the same number of dual pivots ±3 and no primal
+//! pivot after either. It is a choice of basis only: the answer and its certificate come from
+//! the primal phases as before. On the channel LPs of issue 31 the float primal cannot see the
+//! geometric tails (values down to 10^-38 on P_40 at e^ε = 10), and the float dual stops at a
+//! vertex of the dual polytope short of the optimum by about the tails' weight (P_40: 642
+//! non-zero float multipliers where the exact optimum found has 1,267; objective 3e-9 below).
+//! That vertex's basis is dual feasible exactly, and the dual simplex from it needs fewer and
+//! cheaper pivots than the primal phases from the float primal's basis (figures in
+//! [`super::guided`]).
+//!
 //! Every answer carries its certificate for the caller to [`super::check`]: an exact primal-dual
 //! pair, the first phase's prices as a Farkas certificate, or an improving ray; the pivot cap
 //! and the deadline end the run without one.
@@ -116,12 +136,15 @@ pub struct RevisedStats {
     pub phase2_pivots: usize,
     /// Of all pivots, those chosen by Bland's rule.
     pub bland_pivots: usize,
+    /// Pivots of the dual simplex before the first phase ([`Run::dual_phase`]).
+    pub dual_pivots: usize,
     /// The largest kernel factored (basic structural variables).
     pub largest_kernel: usize,
 }
 
 /// Run the exact revised simplex on `model` from `basis` (which must be non-singular, as
-/// [`Basis::from_pattern`] and [`Basis::slacks`] are) for at most `max_pivots` pivots or until
+/// [`Basis::from_pattern`] and [`Basis::slacks`] are) for at most `max_pivots` pivots of the
+/// dual simplex (when `basis` is dual feasible) and as many of the primal phases, or until
 /// `deadline`.
 pub fn solve_from(
     model: &Model,
@@ -132,6 +155,18 @@ pub fn solve_from(
     let mut run = Run::new(model, basis);
     let ending = run.optimise(max_pivots, deadline);
     (ending, run.stats)
+}
+
+/// Dual pivots between exact recomputations of the float basic values ([`Run::dual_phase`]).
+const DUAL_REFRESH: usize = 32;
+
+/// Whether `basis` (non-singular) is dual feasible: no non-basic variable has a negative exact
+/// reduced cost at its prices (the condition for [`solve_from`] to start with the dual simplex).
+pub fn dual_feasible(model: &Model, basis: &Basis) -> bool {
+    let mut run = Run::new(model, basis.clone());
+    let pt = run.factor();
+    let y = run.prices(&pt, &|v| run.objective(v));
+    run.exact_entering(&y, false, true).is_none()
 }
 
 /// A variable of the slack form: structural `j < n`, or the slack of row `i` as `n + i`.
@@ -194,6 +229,15 @@ impl<'a> Run<'a> {
         }
     }
 
+    /// The second phase's cost of variable `v` (0 for a slack).
+    fn objective(&self, v: VarId) -> Rational {
+        if v < self.n {
+            self.cost[v].clone()
+        } else {
+            Rational::from(0u32)
+        }
+    }
+
     /// `σ_i`: the coefficient of row `i`'s slack.
     fn sigma(&self, i: usize) -> Rational {
         Rational::from(if self.model.rows()[i].cmp == Cmp::Ge {
@@ -205,6 +249,11 @@ impl<'a> Run<'a> {
 
     fn fixed(&self, i: usize) -> bool {
         self.model.rows()[i].cmp == Cmp::Eq
+    }
+
+    /// Whether `v` is the slack of an `=` row (fixed at 0).
+    fn fixed_var(&self, v: VarId) -> bool {
+        v >= self.n && self.fixed(v - self.n)
     }
 
     /// Factor the kernel of the current basis and compute its basic point.
@@ -377,7 +426,122 @@ impl<'a> Run<'a> {
         d
     }
 
+    /// The dual simplex from a dual-feasible, primal-infeasible basis: each pivot takes a
+    /// basic variable off its bound (proposed by float values, the one furthest from it;
+    /// confirmed exactly as `x_r = ρ·b`, `ρ` its row of `B⁻¹`) out of the basis, and the
+    /// entering variable is the one whose reduced cost reaches zero first along that row (the
+    /// dual ratio test on the exact row `α = ρ·A` and float reduced costs), so the bases stay
+    /// dual feasible up to the rounding of that choice. It stops at a primal-feasible basis,
+    /// when the starting basis is not dual feasible exactly, when no variable can enter (the LP
+    /// may be infeasible: the first phase below certifies it), at a repeated basis (no
+    /// cycling), and at the pivot cap or the deadline. A choice of basis only: the answer and
+    /// its certificate come from [`Run::optimise`]'s primal phases, which also repair whatever
+    /// the floats got wrong.
+    fn dual_phase(&mut self, max_pivots: usize, deadline: Option<Instant>) {
+        let mut guard = CycleGuard::default();
+        let m = self.model.n_rows();
+        // The basic values in floats (structurals, then slacks), from the exact point every
+        // DUAL_REFRESH pivots, stale in between: they only propose the leaving variable, whose
+        // value is then computed exactly (`ρ·b`); a proposal that is not infeasible exactly is
+        // corrected and the next one tried.
+        let mut values: Vec<f64> = Vec::new();
+        let mut prices: Vec<f64> = Vec::new();
+        let mut since_refresh = DUAL_REFRESH;
+        loop {
+            if self.stats.dual_pivots >= max_pivots
+                || deadline.is_some_and(|d| Instant::now() >= d)
+                || guard.bland_at(&self.basis)
+            {
+                return;
+            }
+            let pt = self.factor();
+            let mut fresh = false;
+            // The leaving variable r (the basic one furthest from its bound, in floats), the
+            // row r of B⁻¹ (ρ with Bᵀρ = e_r) and x_r = ρ·b exactly.
+            let (r, rho, x_r) = loop {
+                if since_refresh >= DUAL_REFRESH {
+                    let (x, s) = self.basic_values(&pt);
+                    values = x.iter().chain(&s).map(approx_f64).collect();
+                    (since_refresh, fresh) = (0, true);
+                }
+                let leaving = self
+                    .basics()
+                    .into_iter()
+                    .filter(|&b| values[b] < 0.0 || values[b] > 0.0 && self.fixed_var(b))
+                    .fold(None, |best: Option<VarId>, b| match best {
+                        Some(c) if values[c].abs() >= values[b].abs() => best,
+                        _ => Some(b),
+                    });
+                let Some(r) = leaving else {
+                    if fresh {
+                        return;
+                    }
+                    since_refresh = DUAL_REFRESH;
+                    continue;
+                };
+                let rho = self.prices(&pt, &|b| Rational::from(u32::from(b == r)));
+                let x_r: Rational = rho
+                    .iter()
+                    .zip(self.model.rows())
+                    .filter(|(ri, row)| **ri != 0u32 && row.rhs != 0u32)
+                    .map(|(ri, row)| ri * &row.rhs)
+                    .sum();
+                if self.infeasibility_cost(r, &x_r) != 0 {
+                    break (r, rho, x_r);
+                }
+                values[r] = approx_f64(&x_r);
+                if values[r] < 0.0 || values[r] > 0.0 && self.fixed_var(r) {
+                    // The float of a tiny value misleads: the exact one stands.
+                    values[r] = 0.0;
+                }
+            };
+            let below = x_r < 0u32;
+            // The prices in floats: exact every DUAL_REFRESH pivots (at the first, with the
+            // exact check that the basis is dual feasible), updated in floats in between.
+            if fresh {
+                let y = self.prices(&pt, &|b| self.objective(b));
+                if self.stats.dual_pivots == 0 && self.exact_entering(&y, false, true).is_some() {
+                    return;
+                }
+                prices = y.iter().map(approx_f64).collect();
+            }
+            // The dual ratio test: among the variables whose α_b has the sign that moves x_r
+            // towards its bound (raising b moves x_r by −α_b), the least d_b / |α_b| (float
+            // reduced costs, below 0 read as 0), ties to the largest |α_b|.
+            let mut best: Option<(f64, VarId, f64, f64)> = None;
+            for b in (0..self.n + m).filter(|&b| !(self.is_basic(b) || self.fixed_var(b))) {
+                let alpha = -self.reduced_cost(&rho, true, b);
+                if alpha == 0u32 || (alpha < 0u32) != below {
+                    continue;
+                }
+                let (a, d) = (approx_f64(&alpha), self.float_reduced_cost(&prices, b));
+                let ratio = d.max(0.0) / a.abs();
+                if best.is_none_or(|(t, _, _, ba)| ratio < t || ratio == t && a.abs() > ba.abs()) {
+                    best = Some((ratio, b, a, d));
+                }
+            }
+            let Some((_, q, alpha_q, d_q)) = best else {
+                return;
+            };
+            // The reduced costs move by −(d_q / α_q) α, the prices by +(d_q / α_q) ρ; x_r
+            // reaches 0 when x_q = |x_r / α_q|.
+            let step = d_q / alpha_q;
+            for (yi, ri) in prices.iter_mut().zip(&rho) {
+                if *ri != 0u32 {
+                    *yi += step * approx_f64(ri);
+                }
+            }
+            values[q] = (approx_f64(&x_r) / alpha_q).abs();
+            values[r] = 0.0;
+            self.set_basic(q, true);
+            self.set_basic(r, false);
+            self.stats.dual_pivots += 1;
+            since_refresh += 1;
+        }
+    }
+
     fn optimise(&mut self, max_pivots: usize, deadline: Option<Instant>) -> Ending {
+        self.dual_phase(max_pivots, deadline);
         let mut guard = CycleGuard::default();
         // The basic point after the last pivot, updated exactly from the one before (`None`
         // before the first pivot: computed from scratch).
@@ -501,6 +665,24 @@ impl<'a> Run<'a> {
             if y[*i] != 0u32 {
                 d -= a * &y[*i];
             }
+        }
+        d
+    }
+
+    /// The reduced cost of the non-basic variable `v` in floats, at float prices `y` (second
+    /// phase): a hint for [`Run::dual_phase`]'s ratio test.
+    fn float_reduced_cost(&self, y: &[f64], v: VarId) -> f64 {
+        if v >= self.n {
+            let i = v - self.n;
+            return if self.model.rows()[i].cmp == Cmp::Ge {
+                y[i]
+            } else {
+                -y[i]
+            };
+        }
+        let mut d = self.cost_f64[v];
+        for (i, a) in &self.cols_f64[v] {
+            d -= a * y[*i];
         }
         d
     }
@@ -746,6 +928,46 @@ mod tests {
         };
         assert_eq!(unbounded.status(), "unbounded");
         check(&m, &unbounded).unwrap();
+    }
+
+    /// Literal: min 2x + 3y s.t. x + y >= 4, x + 3y >= 6 is 9 (at x = 3, y = 1, where
+    /// both rows are tight; the other vertices (0, 4) and (6, 0) cost 12). The slack basis is
+    /// dual feasible (costs >= 0) and primal infeasible (both slacks at −4 and −6): the dual
+    /// simplex alone reaches the optimum, the primal phases confirm it without a pivot. A
+    /// negative cost makes the slack basis dual infeasible: no dual pivot, the primal phases
+    /// answer (max 2x + 3y there: unbounded).
+    #[test]
+    fn the_dual_simplex_starts_from_a_dual_feasible_basis() {
+        let mut m = Model::new(Sense::Minimize);
+        let x = m.add_var("x");
+        let y = m.add_var("y");
+        m.set_objective(&[(x, q(2, 1)), (y, q(3, 1))]);
+        m.add_row(&[(x, q(1, 1)), (y, q(1, 1))], Cmp::Ge, q(4, 1));
+        m.add_row(&[(x, q(1, 1)), (y, q(3, 1))], Cmp::Ge, q(6, 1));
+        assert!(dual_feasible(&m, &Basis::slacks(&m)));
+        let (ending, stats) = solve_from(&m, Basis::slacks(&m), 100, None);
+        let Ending::Solved(sol) = ending else {
+            panic!("stopped")
+        };
+        check(&m, &sol).unwrap();
+        assert_eq!(sol.value(), Some(&q(9, 1)));
+        assert_eq!(stats.dual_pivots, 2);
+        assert_eq!(stats.phase1_pivots + stats.phase2_pivots, 0);
+
+        let mut m = Model::new(Sense::Maximize);
+        let x = m.add_var("x");
+        let y = m.add_var("y");
+        m.set_objective(&[(x, q(2, 1)), (y, q(3, 1))]);
+        m.add_row(&[(x, q(1, 1)), (y, q(1, 1))], Cmp::Ge, q(4, 1));
+        m.add_row(&[(x, q(1, 1)), (y, q(3, 1))], Cmp::Ge, q(6, 1));
+        assert!(!dual_feasible(&m, &Basis::slacks(&m)));
+        let (ending, stats) = solve_from(&m, Basis::slacks(&m), 100, None);
+        let Ending::Solved(sol) = ending else {
+            panic!("stopped")
+        };
+        assert_eq!(sol.status(), "unbounded");
+        check(&m, &sol).unwrap();
+        assert_eq!(stats.dual_pivots, 0);
     }
 
     proptest! {
