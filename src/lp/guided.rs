@@ -3,7 +3,8 @@
 //! certificate checker judge.
 //!
 //! 1. **Float hint** ([`super::float_hint`]): the primal and the dual LP are solved in floating
-//!    point, in parallel (the float solver reports no duals, so the dual is a second solve).
+//!    point, side by side ([`side_by_side`]; the float solver reports no duals, so the dual is
+//!    a second solve).
 //! 2. **Guess**: the support `S` (variables the float primal makes non-zero), the dual support
 //!    `R` (rows whose float multiplier is non-zero, plus every `=` row) and the columns `C` whose
 //!    float reduced cost is zero (relative tolerance [`TOL`]). By complementary slackness an
@@ -15,7 +16,7 @@
 //! 3. **Exact systems** ([`super::lu`]): those equations are solved exactly in
 //!    rationals: `A_{R,S} x_S = b_R` and `A_{R,C}ᵀ y_R = c_C`; a dense square system by
 //!    Dixon's p-adic solve ([`super::dixon`], verified exactly, else the LU). The primal and
-//!    the dual system are independent and are solved side by side (on a scoped thread): on
+//!    the dual system are independent and are solved side by side ([`side_by_side`]): on
 //!    `bench/lp_vs_highs.py --big 40 --shape mixed --runs 7` (two ~10 ms Dixon solves) the
 //!    whole process went from 35.9 ms to 27.3 ms, 12.1× to 9.4× HiGHS in the same runs (load
 //!    ~4, 2026-11-26); on a loaded machine the join gains nothing and costs nothing.
@@ -322,7 +323,7 @@ fn guided_attempt(
     let float_deadline = Instant::now() + float_budget(model, options);
     let float_deadline = Some(deadline.map_or(float_deadline, |d| d.min(float_deadline)));
     let started = Instant::now();
-    let (primal, dual) = rayon::join(
+    let (primal, dual) = side_by_side(
         || float_hint::primal(model, float_deadline),
         || float_hint::dual(model, float_deadline),
     );
@@ -457,6 +458,21 @@ fn warm_basis(
     }
 }
 
+/// `(a(), b())`, with `a` on a scoped thread of its own while this thread runs `b`; a panic in
+/// `a` is passed on. Not `rayon::join`: a join caller that waits may run another task of the
+/// pool meanwhile (another test's or claim's long float solve), and then an LP's float budget
+/// runs out while its own solves wait. With `rayon::join` for the exact pair,
+/// `benchmark_lps_certify_from_the_float_basis` failed 3 times in 7 runs of `cargo test --lib
+/// lp::` (its float hint took 1,333 ms of a tiny LP); with a scoped thread, 0 in 7.
+fn side_by_side<A: Send, B>(a: impl FnOnce() -> A + Send, b: impl FnOnce() -> B) -> (A, B) {
+    std::thread::scope(|s| {
+        let a = s.spawn(a);
+        let b = b();
+        let a = a.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
+        (a, b)
+    })
+}
+
 /// The guessed complementary-slackness pattern (see the module docs).
 struct Guess {
     /// Variables that may be non-zero.
@@ -587,10 +603,7 @@ impl Guess {
             .map(|j| self.tight_cols[j] || self.support[j])
             .collect();
         // The two systems are independent: solved side by side (on the dense big-coefficient
-        // LPs of issue 31 each is a ~10 ms Dixon solve). On a thread of its own, not rayon's
-        // pool: a `rayon::join` caller that waits may run another task of the pool meanwhile
-        // (another test's or claim's long float solve), which made this LP's float budget run
-        // out in `benchmark_lps_certify_from_the_float_basis` under `cargo test`.
+        // LPs of issue 31 each is a ~10 ms Dixon solve).
         let primal = || {
             self.primal_point(model, None, &self.tight)
                 .or_else(|| self.primal_point(model, Some(x), &self.priced))
@@ -599,12 +612,7 @@ impl Guess {
             self.dual_point(model, None, &with_support)
                 .or_else(|| self.dual_point(model, Some(y), &self.tight_cols))
         };
-        let (primal, dual) = std::thread::scope(|s| {
-            let primal = s.spawn(primal);
-            let dual = dual();
-            (primal.join(), dual)
-        });
-        let primal = primal.unwrap_or_else(|e| std::panic::resume_unwind(e));
+        let (primal, dual) = side_by_side(primal, dual);
         Some((primal?, dual?))
     }
 
