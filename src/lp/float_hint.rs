@@ -10,6 +10,21 @@
 //! system libraries), handles the sizes of issue 14 (thousands of rows and columns) in well under
 //! a second, and is maintained (a fork of the archived `minilp`). It reports primal values only,
 //! so the dual hint is a second float solve of the dual LP written out below.
+//!
+//! Tried and not kept (2026-11-27, issue 31 item 3, branch lphint38): on the path LP P60
+//! (`bench/lp_vs_highs.py --path 60 --t 1/2`, 3,600 columns, 7,140 rows) the hint is the whole
+//! run (2.35 of 2.39 s): microlp 0.6 takes 2.6 s for the primal and 3.5 s for the dual alone
+//! (load ~4), side by side. microlp 0.7 (scaling, presolve) takes 1.0–1.5 s for the primal but
+//! 3.6 s for the full dual; the primal first and then the dual restricted by complementary
+//! slackness at the float point (multipliers of clearly slack rows left out, the dual
+//! constraints of clearly positive columns made equations; 0.55–1.25 s) gave P60 6.2 → 3.6 s at
+//! load ~4 but only 2.47 → 2.39 s at load ~1.3 (9.7× → 9.2× HiGHS), made the hint of the H(3,3)
+//! LPs of `examples/guided_stress` slower (0.7's primal 1.3–1.9 s against 0.7–0.9 s for 0.6's
+//! two solves; +3.4 s over the 60 cases) and `--dense 80 --shape mixed` ~1 ms slower, and
+//! changed the float vertices the warm starts of [`super::guided`] begin from (0.7's default
+//! tolerance 1e-7 reads more of the geometric tails as zero). Also no gain: the restricted dual
+//! without the equations (3.1–3.3 s), 0.7's tolerance at 1e-9/1e-10 (slower), its presolve
+//! off, the `≤ 0` multipliers negated, and racing the primal against the dual in 50 ms slices.
 
 use super::model::{Cmp, Model, Sense};
 use crate::num::fmt::to_f64;
