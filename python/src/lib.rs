@@ -581,8 +581,8 @@ fn check(
 
 /// `dpcert graph SPEC --json`: the analysis of a graph spec or edge-list file.
 #[pyfunction]
-#[pyo3(signature = (spec, vt_budget = dpcert::graph::VT_PLUS_LIMIT))]
-fn graph(py: Python<'_>, spec: String, vt_budget: usize) -> PyResult<String> {
+#[pyo3(signature = (spec, vt_budget = dpcert::graph::VT_PLUS_LIMIT, aut_budget = dpcert::graph::AUT_WORK_LIMIT))]
+fn graph(py: Python<'_>, spec: String, vt_budget: usize, aut_budget: u64) -> PyResult<String> {
     let g = load_graph(py, &spec)?;
     let need = dpcert::graph::memory_estimate(&g, vt_budget, g.has_checked_translations());
     if need > dpcert::graph::DEFAULT_MAX_MEMORY {
@@ -593,7 +593,7 @@ fn graph(py: Python<'_>, spec: String, vt_budget: usize) -> PyResult<String> {
         )));
     }
     interruptible(py, move || {
-        serde_json::to_string(&dpcert::graph::analysis(&g, vt_budget, &|_| {}))
+        serde_json::to_string(&dpcert::graph::analysis(&g, vt_budget, aut_budget, &|_| {}))
             .map_err(|e| PyRuntimeError::new_err(format!("internal error: {e}")))
     })
 }

@@ -222,6 +222,15 @@ def test_graph_analysis():
     assert g["distance_regular"] is True or g["distance_regular"].startswith("yes")
 
 
+def test_graph_aut_budget():
+    # H(3,3) has checked translations: past the budget |Aut| is not computed and says why,
+    # while vertex-transitivity is still certified; by default |Aut| = (3!)^3 * 3! = 1296.
+    g = dpcert.graph("hamming:3,3", aut_budget=1)
+    assert g["aut_order"] is None and "budget of 1 " in g["aut_why"]
+    assert g["vertex_transitive"] is True
+    assert dpcert.graph("hamming:3,3")["aut_order"] in (1296, "1296")
+
+
 def test_lp_model_round_trip_and_certificate():
     m = dpcert.LpModel(maximize=True)
     m.objective({"x": 3, "y": 2})

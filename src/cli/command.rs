@@ -57,6 +57,11 @@ enum Command {
         /// is reported undecided.
         #[arg(long, default_value_t = crate::graph::report::VT_PLUS_LIMIT)]
         vt_budget: usize,
+        /// Work budget of the automorphism search on a graph with checked translations
+        /// (Hamming and other Cayley graphs): past it |Aut| is reported as not computed, with
+        /// the reason; vertex-transitivity and VT+ are certified by the translations anyway.
+        #[arg(long, value_name = "UNITS", default_value_t = crate::graph::report::AUT_WORK_LIMIT)]
+        aut_budget: u64,
         /// Refuse (exit 3) a graph whose analysis is estimated above SIZE: bytes or 512M, 8G,
         /// ... (default 4G), as `audit --max-memory`.
         #[arg(long, value_name = "SIZE")]
@@ -272,8 +277,9 @@ pub fn run() -> i32 {
             spec,
             json,
             vt_budget,
+            aut_budget,
             max_memory,
-        } => super::graph::run(&spec, json, vt_budget, max_memory.as_deref()),
+        } => super::graph::run(&spec, json, vt_budget, aut_budget, max_memory.as_deref()),
         Command::Lp {
             file,
             json,

@@ -27,7 +27,13 @@ pub(crate) fn load(spec: &str) -> Result<(Graph, Vec<String>), (i32, String)> {
 /// Run the subcommand with a VT+ search budget and an optional `--max-memory`; returns the exit
 /// code. The analysis's memory is estimated first ([`memory_estimate`]); above the limit the
 /// graph is refused with exit 3, naming the estimate and the flag.
-pub fn run(spec: &str, json: bool, vt_budget: usize, max_memory: Option<&str>) -> i32 {
+pub fn run(
+    spec: &str,
+    json: bool,
+    vt_budget: usize,
+    aut_budget: u64,
+    max_memory: Option<&str>,
+) -> i32 {
     let limit = match max_memory.map(parse_memory) {
         None => DEFAULT_MAX_MEMORY,
         Some(Ok(l)) => l,
@@ -62,7 +68,7 @@ pub fn run(spec: &str, json: bool, vt_budget: usize, max_memory: Option<&str>) -
         return exit::BAD_INPUT;
     }
     let progress = Progress::spinner("graph", true);
-    let mut doc = analysis(&g, vt_budget, &|phase| progress.phase(phase));
+    let mut doc = analysis(&g, vt_budget, aut_budget, &|phase| progress.phase(phase));
     progress.finish();
     for w in &warnings {
         eprintln!("dpcert graph: warning: {w}");

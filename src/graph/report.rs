@@ -136,18 +136,20 @@ impl Serialize for Analysis {
 
 /// The document of `dpcert graph --json` (and of the Python `graph()`) as a JSON value; see
 /// [`analysis`] (which writes it without holding the VT+ witness).
-pub fn analysis_json(g: &Graph, vt_budget: usize, phase: &dyn Fn(&str)) -> Value {
-    serde_json::to_value(analysis(g, vt_budget, phase)).expect("JSON")
+pub fn analysis_json(g: &Graph, vt_budget: usize, aut_budget: u64, phase: &dyn Fn(&str)) -> Value {
+    serde_json::to_value(analysis(g, vt_budget, aut_budget, phase)).expect("JSON")
 }
 
 /// Every property above with its witness; `phase` is told the name of each phase as it starts
-/// (for a progress line).
-pub fn analysis(g: &Graph, vt_budget: usize, phase: &dyn Fn(&str)) -> Analysis {
+/// (for a progress line). `vt_budget` bounds the VT+ search ([`VT_PLUS_LIMIT`] by default),
+/// `aut_budget` the automorphism search on a graph with checked translations
+/// ([`AUT_WORK_LIMIT`] by default; `dpcert graph --aut-budget`).
+pub fn analysis(g: &Graph, vt_budget: usize, aut_budget: u64, phase: &dyn Fn(&str)) -> Analysis {
     phase(&format!("{} vertices: translations", g.n()));
     let translations = g.checked_translations();
     phase("automorphism group");
     let aut: Result<AutGroup, OverBudget> = match translations {
-        Some(_) => g.automorphisms_within(AUT_WORK_LIMIT),
+        Some(_) => g.automorphisms_within(aut_budget),
         None => Ok(g.automorphisms()),
     };
     phase("vertex-transitivity");
@@ -268,8 +270,8 @@ pub fn analysis(g: &Graph, vt_budget: usize, phase: &dyn Fn(&str)) -> Analysis {
             "aut_why",
             json!(format!(
                 "not computed: the automorphism search stopped at its budget of {} refinement \
-                 work units (one per vertex and edge end a round); vertex-transitivity and VT+ \
-                 are certified by the checked translations",
+                 work units (one per vertex and edge end a round; --aut-budget); \
+                 vertex-transitivity and VT+ are certified by the checked translations",
                 e.budget
             )),
         );
@@ -329,7 +331,7 @@ mod tests {
     /// Definition 3, and the translations' is the search's when the search found the cyclic
     /// group of the rotation by 1 (cycles, circulants: the old output).
     fn agrees(g: &Graph) -> Result<(), String> {
-        let got = analysis_json(g, BUDGET, &|_| {});
+        let got = analysis_json(g, BUDGET, AUT_WORK_LIMIT, &|_| {});
         let (want, want_witness) = reference(g);
         // The search may stop at its budget ("undecided") where the checked translations
         // answer (e.g. C15(3,6) = 3·K5, |Aut| = 5!^3·3!): the witness is checked below.
@@ -422,7 +424,7 @@ mod tests {
         // Prism: 0 ~ 1, 2, 3; d(0,4) = d(0,5) = 2. Pair (0,1) at distance 1: b_1 counts the
         // neighbours of 1 at distance 2 from 0: 4 only (2 is adjacent to 0): b = 1; pair (0,3):
         // neighbours of 3 are 0, 4, 5, with 4, 5 at distance 2: b = 2.
-        let doc = analysis_json(&Graph::prism(), BUDGET, &|_| {});
+        let doc = analysis_json(&Graph::prism(), BUDGET, AUT_WORK_LIMIT, &|_| {});
         assert_eq!(
             doc["not_distance_regular_witness"]["witness"],
             json!({"kind": "differing", "which": "b", "distance": 1,
@@ -432,7 +434,7 @@ mod tests {
         // from 0: 3 only: b = 1. Pair (0,2): neighbours 0, 1, 3, 4; at distance 2: 3, 4: b = 2.
         let g = Graph::circulant(8, &[1, 2]);
         assert!(g.checked_translations().is_some());
-        let doc = analysis_json(&g, BUDGET, &|_| {});
+        let doc = analysis_json(&g, BUDGET, AUT_WORK_LIMIT, &|_| {});
         assert_eq!(doc["vertex_transitive"], json!(true));
         assert_eq!(
             doc["not_distance_regular_witness"]["witness"],
@@ -454,7 +456,7 @@ mod tests {
             (Graph::complete(5), json!([4]), json!([1])),
         ];
         for (g, b, c) in table {
-            let doc = analysis_json(&g, BUDGET, &|_| {});
+            let doc = analysis_json(&g, BUDGET, AUT_WORK_LIMIT, &|_| {});
             assert_eq!(doc["intersection_array"], json!({"b": b, "c": c}), "{g}");
             assert_eq!(doc["vt_plus"], json!(true), "{g}");
         }
@@ -465,7 +467,7 @@ mod tests {
     #[test]
     fn streamed_json_is_the_value_json() {
         for g in [Graph::hamming(2, 3), Graph::petersen(), Graph::path(3)] {
-            let mut a = analysis(&g, BUDGET, &|_| {});
+            let mut a = analysis(&g, BUDGET, AUT_WORK_LIMIT, &|_| {});
             for _ in 0..2 {
                 let streamed = serde_json::to_string_pretty(&a).unwrap();
                 let value = serde_json::to_value(&a).unwrap();

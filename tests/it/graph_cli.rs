@@ -97,6 +97,31 @@ fn vt_budget_flag_bounds_the_search() {
     assert!(v["vt_plus"].is_boolean(), "{}", v["vt_plus"]);
 }
 
+/// `--aut-budget` bounds the automorphism search of a graph with checked translations: at 1
+/// work unit |Aut| of H(3,3) is not computed and says why, while vertex-transitivity and VT+
+/// still hold (certified by the translations); with the default budget |Aut| = 3!·(3!)^3 =
+/// 1,296 (Aut H(d,q) = S_q ≀ S_d). A negative budget is a usage
+/// error.
+#[test]
+fn aut_budget_flag_bounds_the_automorphism_search() {
+    let out = dpcert(&["graph", "hamming:3,3", "--json", "--aut-budget", "1"]);
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let why = v["aut_why"].as_str().unwrap_or_default();
+    assert!(
+        why.contains("budget of 1 ") && why.contains("--aut-budget"),
+        "{v}"
+    );
+    assert_eq!(v["vertex_transitive"], true, "{v}");
+    assert_eq!(v["vt_plus"], true, "{v}");
+    let out = dpcert(&["graph", "hamming:3,3", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["aut_order"], "1296", "{v}");
+    assert!(v.get("aut_why").is_none(), "{v}");
+    let out = dpcert(&["graph", "hamming:3,3", "--aut-budget", "-1"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
 /// Issue 26: the text report prints VT+ as yes / no / undecided, never a quoted JSON string.
 #[test]
 fn vt_plus_line_has_no_quotes() {

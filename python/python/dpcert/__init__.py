@@ -391,12 +391,16 @@ def check(expr: str, budget_secs: Optional[float] = None, max_instances: Optiona
     return json.loads(_dpcert.check(expr, budget_secs, max_instances))
 
 
-def graph(spec: str, vt_budget: Optional[int] = None) -> dict:
+def graph(spec: str, vt_budget: Optional[int] = None, aut_budget: Optional[int] = None) -> dict:
     """``dpcert graph SPEC --json``: vertices, edges, diameter, distance-regularity with the
     intersection array, automorphism group order, vertex-transitivity and VT+ with checked
-    witnesses."""
-    out = _dpcert.graph(spec) if vt_budget is None else _dpcert.graph(spec, int(vt_budget))
-    return json.loads(out)
+    witnesses. ``vt_budget`` and ``aut_budget`` are ``--vt-budget`` and ``--aut-budget``."""
+    kwargs = {}
+    if vt_budget is not None:
+        kwargs["vt_budget"] = int(vt_budget)
+    if aut_budget is not None:
+        kwargs["aut_budget"] = int(aut_budget)
+    return json.loads(_dpcert.graph(spec, **kwargs))
 
 
 class LpModel:
