@@ -758,6 +758,17 @@ mod tests {
     }
 
     /// Same status and exact optimum through both paths, and both certificates check.
+    /// The channel LP of the cycle C_k at e^ε = 10 that minimises the weights' loss.
+    fn cycle_lp_at_ten(k: usize, weights: Vec<Vec<Rational>>) -> Model {
+        ChannelLp {
+            adjacency: cycle_adjacency(k),
+            t: Rational::from_unsigneds(10u32, 1u32),
+            sense: Sense::Minimize,
+            weights,
+        }
+        .model()
+    }
+
     fn agree(model: &Model) -> Result<GuidedStats, String> {
         agree_within(model, &forced())
     }
@@ -883,13 +894,7 @@ mod tests {
                     .collect()
             })
             .collect();
-        let model = ChannelLp {
-            adjacency: cycle_adjacency(k),
-            t: Rational::from_unsigneds(10u32, 1u32),
-            sense: Sense::Minimize,
-            weights,
-        }
-        .model();
+        let model = cycle_lp_at_ten(k, weights);
         let (guided, stats) = solve_with_options(&model, &Options::default()).unwrap();
         assert!(stats.warm_start.is_some(), "{}", stats.summary());
         assert!(stats.rounds > 1, "{}", stats.summary());
@@ -929,13 +934,7 @@ mod tests {
                     .collect()
             })
             .collect();
-        let model = ChannelLp {
-            adjacency: cycle_adjacency(k),
-            t: Rational::from_unsigneds(10u32, 1u32),
-            sense: Sense::Minimize,
-            weights,
-        }
-        .model();
+        let model = cycle_lp_at_ten(k, weights);
         // The steps of `guided_attempt`, without its float budget (so that a busy machine
         // cannot end the float solves early and change the path).
         let (FloatAnswer::Optimal(x), FloatAnswer::Optimal(y)) = (
