@@ -20,17 +20,19 @@
 //! of the `a_j` met by a non-zero `v_j`. Then `L·D·(a·v − r) = Σ_j (L·a_j)·n_j − (L·r)·D`, every
 //! factor an integer, and `L·D > 0`, so the integer on the right has the sign of `a·v − r`: the
 //! comparison `a·v ≤ r` (`≥`, `=`) is decided exactly by the sign of an integer
-//! ([`scaled_excess`]). Values that are reported or compared for equality (the objectives) are
-//! that integer over `L·D` plus `r`, the same rational as the term-by-term sum. Nothing is
-//! rounded and no comparison is weakened: the checker accepts and refuses exactly what the
-//! term-by-term sums did (the naive `num-rational` reference in the tests checks that), and an
-//! error carries the same exact numbers (recomputed term by term, on the failure path only).
+//! ([`scaled_excess`]). Values that are reported or compared for equality (the objectives
+//! `c·x` and `b·y`) are summed the same way by [`crate::num::dot`] (both vectors on their
+//! common denominators, one reduction at the end), the same rational as the term-by-term sum.
+//! Nothing is rounded and no comparison is weakened: the checker accepts and refuses exactly
+//! what the term-by-term sums did (the naive `num-rational` reference in the tests checks
+//! that), and an error carries the same exact numbers (recomputed term by term, on the failure
+//! path only).
 
 // The error carries the exact numbers at fault; it is returned at most once per check.
 #![allow(clippy::result_large_err)]
 
 use super::model::{Certificate, Cmp, Model, Sense};
-use crate::num::{numerator_over, Integer, Natural, Rational};
+use crate::num::{dot, numerator_over, Integer, Natural, Rational};
 use malachite::base::num::arithmetic::traits::{AddMulAssign, LcmAssign, Sign};
 use std::cmp::Ordering;
 use std::fmt;
@@ -268,15 +270,6 @@ fn scaled_excess<'a>(
     (sum, l * den)
 }
 
-/// `a·v` exactly from [`scaled_excess`] with `r = 0`.
-fn dot<'a>(
-    terms: impl Iterator<Item = (&'a Rational, &'a Integer)> + Clone,
-    den: &Natural,
-) -> Rational {
-    let (sum, scale) = scaled_excess(terms, &Rational::from(0u32), den);
-    Rational::from(sum) / Rational::from(scale)
-}
-
 /// `(Aᵀy)_j` for every variable `j`, term by term (for error messages).
 fn a_transpose_y(model: &Model, y: &[Rational]) -> Vec<Rational> {
     let mut aty = vec![Rational::from(0u32); model.n_vars()];
@@ -317,15 +310,12 @@ fn first_failing_column(
 
 /// `b·y`.
 fn b_dot_y(model: &Model, y: &[Rational]) -> Rational {
-    let common = OverCommon::new(y);
-    let terms = model.rows().iter().map(|row| &row.rhs).zip(&common.num);
-    dot(terms, &common.den)
+    dot(model.rows().iter().map(|row| &row.rhs).zip(y))
 }
 
 /// `c·x + offset`.
 fn objective_value(model: &Model, x: &[Rational]) -> Rational {
-    let common = OverCommon::new(x);
-    dot(model.objective().iter().zip(&common.num), &common.den) + model.objective_offset()
+    dot(model.objective().iter().zip(x)) + model.objective_offset()
 }
 
 /// Multiplier `y_i` must be `>= 0` on rows of type `nonneg` and `<= 0` on rows of type `nonpos`.

@@ -264,7 +264,7 @@ impl Model {
 
     /// `c·x + offset` exactly.
     pub fn objective_value(&self, x: &[Rational]) -> Rational {
-        crate::num::dot(&self.objective, x) + &self.offset
+        crate::num::dot(self.objective.iter().zip(x)) + &self.offset
     }
 }
 

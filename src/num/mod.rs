@@ -45,17 +45,19 @@ pub(crate) fn numerator_over(r: &Rational, d: &Natural) -> Integer {
     }
 }
 
-/// `Σ a_j·x_j` exactly, summed in integers over the common denominators of the `a_j` and of
-/// the `x_j` (terms with `a_j·x_j = 0` left out), with one reduction at the end. Adding the
-/// terms as rationals reduces every partial sum, a gcd of numbers of the size of the common
-/// denominator per term: on the big-coefficient LPs of issue 31 (40 components sharing a
-/// denominator of ~8,800 bits) `lp::Model::objective_value` spent 5% of a whole `dpcert lp`
-/// run there.
-pub(crate) fn dot(a: &[Rational], x: &[Rational]) -> Rational {
+/// `Σ a_j·x_j` over the pairs `(a_j, x_j)` exactly, summed in integers over the common denominators
+/// of the `a_j` and of the `x_j` (terms with `a_j·x_j = 0` left out), with one reduction at the end
+/// (`lp::Model::objective_value`, and the certificate checker's `c·x` and `b·y`). Adding the terms
+/// as rationals reduces every partial sum, a gcd of numbers of the size of the common denominator
+/// per term: on the big-coefficient LPs of issue 31 (40 components sharing a denominator of ~8,800
+/// bits) `lp::Model::objective_value` spent 5% of a whole `dpcert lp` run there.
+pub(crate) fn dot<'a>(
+    pairs: impl Iterator<Item = (&'a Rational, &'a Rational)> + Clone,
+) -> Rational {
     use malachite::base::num::arithmetic::traits::LcmAssign;
     let terms = || {
-        a.iter()
-            .zip(x)
+        pairs
+            .clone()
             .filter(|(aj, xj)| **aj != 0u32 && **xj != 0u32)
     };
     let (mut da, mut dx) = (Natural::from(1u32), Natural::from(1u32));
@@ -84,13 +86,18 @@ mod tests {
         let r = |n: i64, d: i64| Rational::from_signeds(n, d);
         // 1/2·2/3 + (−3/4)·4/5 + 5·0 = 1/3 − 3/5 = −4/15.
         assert_eq!(
-            dot(&[r(1, 2), r(-3, 4), r(5, 1)], &[r(2, 3), r(4, 5), r(0, 1)]),
+            dot([r(1, 2), r(-3, 4), r(5, 1)]
+                .iter()
+                .zip(&[r(2, 3), r(4, 5), r(0, 1)])),
             r(-4, 15)
         );
         // Shared denominators: 1/7·(2/7) + 3·(5/7) = 2/49 + 105/49 = 107/49.
-        assert_eq!(dot(&[r(1, 7), r(3, 1)], &[r(2, 7), r(5, 7)]), r(107, 49));
-        assert_eq!(dot(&[], &[]), 0u32);
-        assert_eq!(dot(&[r(0, 1)], &[r(1, 3)]), 0u32);
+        assert_eq!(
+            dot([r(1, 7), r(3, 1)].iter().zip(&[r(2, 7), r(5, 7)])),
+            r(107, 49)
+        );
+        assert_eq!(dot(std::iter::empty()), 0u32);
+        assert_eq!(dot([r(0, 1)].iter().zip(&[r(1, 3)])), 0u32);
     }
 
     proptest! {
@@ -104,7 +111,7 @@ mod tests {
             for (aj, xj) in a.iter().zip(&x) {
                 naive += aj * xj;
             }
-            prop_assert_eq!(dot(&a, &x), naive);
+            prop_assert_eq!(dot(a.iter().zip(&x)), naive);
         }
     }
 
