@@ -573,27 +573,13 @@ mod tests {
                 .collect::<Vec<_>>()
         };
         let b = vec![diag(0, 2), diag(1, 3), diag(2, 7)];
-        let w = [1u32, 1, 5].map(Integer::from);
-        assert_eq!(
-            reconstruct(
-                [residue(1, 2), residue(1, 3), residue(5, 7)].into_iter(),
-                &m,
-                &b,
-                &w
-            ),
-            Some(vec![q(1, 2), q(1, 3), q(5, 7)])
-        );
+        let with_w = |w: [u32; 3]| {
+            let sums = [residue(1, 2), residue(1, 3), residue(5, 7)].into_iter();
+            reconstruct(sums, &m, &b, &w.map(Integer::from))
+        };
+        assert_eq!(with_w([1, 1, 5]), Some(vec![q(1, 2), q(1, 3), q(5, 7)]));
         // A wrong candidate is refused by the exact check: w changed to (1, 1, 6).
-        let w = [1u32, 1, 6].map(Integer::from);
-        assert_eq!(
-            reconstruct(
-                [residue(1, 2), residue(1, 3), residue(5, 7)].into_iter(),
-                &m,
-                &b,
-                &w
-            ),
-            None
-        );
+        assert_eq!(with_w([1, 1, 6]), None);
     }
 
     proptest! {

@@ -33,27 +33,27 @@
 //!    zero, pivoted on the rows the float dual prices) when it is dual feasible exactly
 //!    ([`revised::dual_feasible`]): its dual simplex then removes the primal infeasibilities
 //!    keeping the basis dual feasible, and the primal phases confirm the optimum. Otherwise it
-//!    starts from the basis nearest the float vertex ([`Basis::from_pattern`]: the variables the float primal
-//!    makes non-zero, pivoted on the rows the float dual prices — the float solver's pattern
-//!    itself, not the guess after the support closure of step 2) and pivots to an optimum, at most [`MAX_WARM_PIVOTS`] times. On
-//!    the 60 random channel LPs of `examples/guided_stress` the 13 that need it take 19–1,644
-//!    pivots (median 263) and at most 3.7 s, where the exact simplex from scratch needs more
-//!    than 5 s on 10 of them. When there is no float basis (the float solver says infeasible or
-//!    unbounded, fails, or runs out of its budget) it starts from the slack basis; its Farkas
-//!    certificate or improving ray is checked like an optimum.
+//!    starts from the basis nearest the float vertex ([`Basis::from_pattern`]: the variables the
+//!    float primal makes non-zero, pivoted on the rows the float dual prices — the float solver's
+//!    pattern itself, not the guess after the support closure of step 2) and pivots to an optimum,
+//!    at most [`MAX_WARM_PIVOTS`] times. On the 60 random channel LPs of `examples/guided_stress`
+//!    the 13 that need it take 19–1,644 pivots (median 263) and at most 3.7 s, where the exact
+//!    simplex from scratch needs more than 5 s on 10 of them. When there is no float basis (the
+//!    float solver says infeasible or unbounded, fails, or runs out of its budget) it starts from
+//!    the slack basis; its Farkas certificate or improving ray is checked like an optimum.
 //! 7. **Fallback**: the exact dictionary simplex from scratch ([`super::simplex`]) when the
 //!    revised simplex reaches its pivot cap. Its answer is checked like every other.
 //!
-//! Every LP takes this path, however small (issue 31). Until 2026-11-26 LPs with fewer than
-//! 20,000 dictionary entries (`rows × columns`) went straight to the dictionary simplex from
-//! scratch, on the belief that two float solves cost more than they save there. Measured
-//! (`dpcert lp FILE --stats`, the in-process time, a machine at load 12; the files of
-//! `bench/lp_vs_highs.py --dense K` / `--big K` with `--shape`): the 80 × 80 covering LP took
-//! 33.9 s from scratch (783 pivots) and 8 ms float-guided; the 80 × 80 mixed-sign LP 12.1 s
-//! (164 pivots) and 0.17 s; the 40 × 40 mixed-sign LP with 10^12/10^9 coefficients 145 s and
-//! 0.70 s; the 40 × 40 covering LP with those coefficients over 200 s and 7 ms; the 10 × 10
-//! covering LP 23 ms and 0.4 ms. On a 2 × 2 LP the float path costs ~0.4 ms more (the float solves), and
-//! `dpcert verify` is unchanged (87 s either way at that load, the same 316 verdicts).
+//! Every LP takes this path, however small (issue 31). Until 2026-11-26 LPs with fewer than 20,000
+//! dictionary entries (`rows × columns`) went straight to the dictionary simplex from scratch, on
+//! the belief that two float solves cost more than they save there. Measured (`dpcert lp FILE
+//! --stats`, the in-process time, a machine at load 12; the files of `bench/lp_vs_highs.py --dense
+//! K` / `--big K` with `--shape`): the 80 × 80 covering LP took 33.9 s from scratch (783 pivots)
+//! and 8 ms float-guided; the 80 × 80 mixed-sign LP 12.1 s (164 pivots) and 0.17 s; the 40 × 40
+//! mixed-sign LP with 10^12/10^9 coefficients 145 s and 0.70 s; the 40 × 40 covering LP with those
+//! coefficients over 200 s and 7 ms; the 10 × 10 covering LP 23 ms and 0.4 ms. On a 2 × 2 LP the
+//! float path costs ~0.4 ms more (the float solves), and `dpcert verify` is unchanged (87 s either
+//! way at that load, the same 316 verdicts).
 //!
 //! Tried and not kept (2026-11-26): the primal float solve alone, with the dual derived from
 //! the primal basis exactly (the rows tight at the float point as the priced rows, and the
@@ -334,15 +334,7 @@ fn guided_attempt(
             // repairs certify (the basis is factored only then): the variables the float
             // primal makes non-zero and the rows the float dual prices, before the support
             // closure of the guess (see the module docs for why).
-            let first = (
-                x.iter().map(|v| *v != 0.0).collect::<Vec<bool>>(),
-                model
-                    .rows()
-                    .iter()
-                    .zip(&y)
-                    .map(|(row, yi)| row.cmp == Cmp::Eq || *yi != 0.0)
-                    .collect::<Vec<bool>>(),
-            );
+            let first = float_pattern(model, &x, &y);
             let mut guess = Guess::from_floats(model, &x, &y);
             // The float dual's own pattern: the columns its reduced costs make zero, on the rows
             // it prices (before the repairs change them).
@@ -435,6 +427,19 @@ fn guided_attempt(
     Ok(Err(why))
 }
 
+/// The float solver's own pattern: the variables its primal makes non-zero, and the rows its
+/// dual prices (every `=` row among them).
+fn float_pattern(model: &Model, x: &[f64], y: &[f64]) -> (Vec<bool>, Vec<bool>) {
+    let support = x.iter().map(|v| *v != 0.0).collect();
+    let priced = model
+        .rows()
+        .iter()
+        .zip(y)
+        .map(|(row, yi)| row.cmp == Cmp::Eq || *yi != 0.0)
+        .collect();
+    (support, priced)
+}
+
 /// The basis the exact pivots start from when the guess does not certify (`why`), and where it
 /// came from: the float dual's basis (`dual_cols` on the `priced` rows) when it is dual
 /// feasible, so that [`revised`]'s dual simplex keeps it so while it removes the primal
@@ -492,13 +497,7 @@ fn near_zero(v: f64, scale: f64) -> bool {
 
 impl Guess {
     fn from_floats(model: &Model, x: &[f64], y: &[f64]) -> Guess {
-        let support = x.iter().map(|v| *v != 0.0).collect();
-        let priced: Vec<bool> = model
-            .rows()
-            .iter()
-            .zip(y)
-            .map(|(row, yi)| row.cmp == Cmp::Eq || *yi != 0.0)
-            .collect();
+        let (support, priced) = float_pattern(model, x, y);
         // Rows tight at the float point, relative to the size of their terms; every priced
         // row is tight by complementary slackness.
         let tight = model
@@ -954,13 +953,7 @@ mod tests {
             };
             assert!(check(&model, &candidate).is_err(), "the guess certifies");
         }
-        let support: Vec<bool> = x.iter().map(|v| *v != 0.0).collect();
-        let priced: Vec<bool> = model
-            .rows()
-            .iter()
-            .zip(&y)
-            .map(|(row, yi)| row.cmp == Cmp::Eq || *yi != 0.0)
-            .collect();
+        let (support, priced) = float_pattern(&model, &x, &y);
         let (basis, from) = warm_basis(&model, &support, &guess.tight_cols, &priced, "test".into());
         assert_eq!(from, "the float dual's basis (test)");
         let (Ending::Solved(guided), warm) = revised::solve_from(&model, basis, 1000, None) else {

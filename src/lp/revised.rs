@@ -29,22 +29,22 @@
 //! within a run of degenerate pivots (a cycle), Bland's rule takes over until a pivot makes
 //! progress (the anti-cycling rule of [`super::simplex`], shared with it).
 //!
-//! Dantzig's choice is made in floats from the exact prices ([`Run::float_entering`]; the
-//! prices themselves stay exact) and the chosen variable's reduced cost is confirmed exactly;
-//! only when floats see no candidate, or their candidate is not improving exactly, are all the
-//! reduced costs computed exactly, so optimality and the Farkas certificate are decided exactly
-//! as before. Measured 2026-11-26 (`cargo run --release --features bench-models --example
-//! guided_stress -- path 40 10`, `-- cycle 40 10`; the base binary and this one interleaved,
-//! 3 runs each, load 8–10 with other builds and this worktree's test build running, so the
-//! absolute times are 2–3× a quiet machine's): P_40 455 + 312 pivots, 20.4 / 32.6 / 35.7 s
-//! (median 32.6) → 452 + 278 pivots, 21.6 / 22.8 / 32.1 s (median 22.8); C_40 447 + 82
-//! pivots, 70.9 / 73.5 / 68.9 s (median 70.9) → 451 + 77, 70.6 / 66.9 / 36.1 s (median 66.9). The floats come from the top 64 bits of each
-//! price's numerator and denominator ([`approx_f64`]): with the correctly rounded conversion
-//! (a full division per price) the float pricing was *slower* on P_40 (medians 26.4 → 34.5 s,
-//! same load; the conversion alone was 7.4% of the `perf` profile) though faster on C_40
-//! (25.8 → 22.5 s). What is left (`perf`, P_40): the transposed solve for the prices ~31%,
-//! refactoring the kernel every pivot ~23%, the entering column's solve ~8%, the remainder
-//! mostly malachite's gcd inside the rational updates.
+//! Dantzig's choice is made in floats from the exact prices ([`Run::float_entering`]; the prices
+//! themselves stay exact) and the chosen variable's reduced cost is confirmed exactly; only when
+//! floats see no candidate, or their candidate is not improving exactly, are all the reduced costs
+//! computed exactly, so optimality and the Farkas certificate are decided exactly as before.
+//! Measured 2026-11-26 (`cargo run --release --features bench-models --example guided_stress --
+//! path 40 10`, `-- cycle 40 10`; the base binary and this one interleaved, 3 runs each, load 8–10
+//! with other builds and this worktree's test build running, so the absolute times are 2–3× a quiet
+//! machine's): P_40 455 + 312 pivots, 20.4 / 32.6 / 35.7 s (median 32.6) → 452 + 278 pivots, 21.6 /
+//! 22.8 / 32.1 s (median 22.8); C_40 447 + 82 pivots, 70.9 / 73.5 / 68.9 s (median 70.9) → 451 +
+//! 77, 70.6 / 66.9 / 36.1 s (median 66.9). The floats come from the top 64 bits of each price's
+//! numerator and denominator ([`approx_f64`]): with the correctly rounded conversion (a full
+//! division per price) the float pricing was *slower* on P_40 (medians 26.4 → 34.5 s, same load;
+//! the conversion alone was 7.4% of the `perf` profile) though faster on C_40 (25.8 → 22.5 s). What
+//! is left (`perf`, P_40): the transposed solve for the prices ~31%, refactoring the kernel every
+//! pivot ~23%, the entering column's solve ~8%, the remainder mostly malachite's gcd inside the
+//! rational updates.
 //!
 //! **Dual simplex first** (issue 31, 2026-11-26): from a basis that is dual feasible but not
 //! primal feasible — the float dual's basis of [`super::guided`], or a slack basis with costs
@@ -670,7 +670,8 @@ impl<'a> Run<'a> {
     }
 
     /// The reduced cost of the non-basic variable `v` in floats, at float prices `y` (second
-    /// phase): a hint for [`Run::dual_phase`]'s ratio test.
+    /// phase; a slack's is the same in both): a hint for [`Run::dual_phase`]'s ratio test and
+    /// [`Run::float_entering`].
     fn float_reduced_cost(&self, y: &[f64], v: VarId) -> f64 {
         if v >= self.n {
             let i = v - self.n;
@@ -710,11 +711,7 @@ impl<'a> Run<'a> {
         }
         for (i, yi) in yf.iter().enumerate() {
             if !self.basis.slack[i] && !self.fixed(i) {
-                let d = if self.model.rows()[i].cmp == Cmp::Ge {
-                    *yi
-                } else {
-                    -*yi
-                };
+                let d = self.float_reduced_cost(&yf, self.n + i);
                 consider(self.n + i, d, yi.abs());
             }
         }
