@@ -208,7 +208,7 @@ fn rows_hold(model: &Model, what: &'static str, v: &[Rational], homogeneous: boo
     for row in model.rows() {
         let rhs = if homogeneous { &zero } else { &row.rhs };
         let terms = row.coeffs.iter().map(|(j, a)| (a, &common.num[*j]));
-        let (excess, _) = scaled_excess(terms, rhs, &common.den);
+        let excess = scaled_excess(terms, rhs, &common.den);
         if !holds(row.cmp, excess.sign()) {
             return Err(CertificateError::Row {
                 what,
@@ -250,14 +250,14 @@ impl OverCommon {
 }
 
 /// For `terms` the pairs `(a_j, n_j)` of a linear form `a` and a point `v_j = n_j / den`, and a
-/// right-hand side `r`: `(L·den·(a·v − r), L·den)` with `L` the lcm of the denominators of `r`
-/// and of the `a_j` with `n_j ≠ 0`. The first is an integer (every `L·a_j` and `L·r` is) with
-/// the sign of `a·v − r`, since `L·den > 0`; `a·v = first / second + r`.
+/// right-hand side `r`: `L·den·(a·v − r)` with `L` the lcm of the denominators of `r` and of the
+/// `a_j` with `n_j ≠ 0`. It is an integer (every `L·a_j` and `L·r` is) with the sign of
+/// `a·v − r`, since `L·den > 0`: the checks need only that sign.
 fn scaled_excess<'a>(
     terms: impl Iterator<Item = (&'a Rational, &'a Integer)> + Clone,
     r: &Rational,
     den: &Natural,
-) -> (Integer, Natural) {
+) -> Integer {
     let terms = terms.filter(|(_, n)| **n != 0u32);
     let mut l = r.denominator_ref().clone();
     for (a, _) in terms.clone() {
@@ -267,7 +267,7 @@ fn scaled_excess<'a>(
     for (a, n) in terms {
         sum.add_mul_assign(numerator_over(a, &l), n);
     }
-    (sum, l * den)
+    sum
 }
 
 /// `(Aᵀy)_j` for every variable `j`, term by term (for error messages).
@@ -303,7 +303,7 @@ fn first_failing_column(
     let zero = Rational::from(0u32);
     columns.iter().enumerate().position(|(j, col)| {
         let r = w.map_or(&zero, |w| &w[j]);
-        let (excess, _) = scaled_excess(col.iter().copied(), r, &common.den);
+        let excess = scaled_excess(col.iter().copied(), r, &common.den);
         !holds(cmp, excess.sign())
     })
 }
