@@ -21,62 +21,23 @@ use crate::num::Rational;
 use std::collections::BTreeSet;
 
 /// A sparse row: `(column, coefficient)` sorted by column, no zeros.
-pub type SparseRow<T = Rational> = Vec<(usize, T)>;
+pub type SparseRow = Vec<(usize, Rational)>;
 
-/// The scalars of an elimination: the exact rationals, or the big floats of
-/// [`super::bigfloat`] (hints only), whose subtraction reads cancellation down to the rounding
-/// noise as an exact zero.
-pub trait Scalar: Clone {
-    fn zero() -> Self;
-    fn is_zero(&self) -> bool;
-    fn times(&self, other: &Self) -> Self;
-    fn over(&self, other: &Self) -> Self;
-    /// `self − d`.
-    fn minus(&self, d: Self) -> Self;
-    /// `self −= d`.
-    fn reduce(&mut self, d: Self);
-    fn negate(self) -> Self;
-}
-
-impl Scalar for Rational {
-    fn zero() -> Self {
-        Rational::from(0u32)
-    }
-    fn is_zero(&self) -> bool {
-        *self == 0u32
-    }
-    fn times(&self, other: &Self) -> Self {
-        self * other
-    }
-    fn over(&self, other: &Self) -> Self {
-        self / other
-    }
-    fn minus(&self, d: Self) -> Self {
-        self - d
-    }
-    fn reduce(&mut self, d: Self) {
-        *self -= d;
-    }
-    fn negate(self) -> Self {
-        -self
-    }
-}
-
-/// A sparse matrix after elimination: the row operations, the pivots and the pivot rows.
+/// A sparse matrix after exact elimination: the row operations, the pivots and the pivot rows.
 #[derive(Clone, Debug)]
-pub struct Elimination<T = Rational> {
+pub struct Elimination {
     n_cols: usize,
     /// `(p, r, f)`: row `r` −= `f` · row `p`, in the order applied.
-    ops: Vec<(usize, usize, T)>,
+    ops: Vec<(usize, usize, Rational)>,
     /// `(row, column)` of each pivot, in the order chosen.
     pivots: Vec<(usize, usize)>,
     /// The rows of `U = M A` (pivot rows; dependent rows are empty).
-    rows: Vec<SparseRow<T>>,
+    rows: Vec<SparseRow>,
 }
 
-impl<T: Scalar> Elimination<T> {
+impl Elimination {
     /// Eliminate `rows` (each sorted by column, without zeros) in `n_cols` unknowns.
-    pub fn new(n_cols: usize, mut rows: Vec<SparseRow<T>>) -> Elimination<T> {
+    pub fn new(n_cols: usize, mut rows: Vec<SparseRow>) -> Elimination {
         let m = rows.len();
         // Active rows by (non-zeros, index); which active rows hold each column (may be stale:
         // membership is re-checked when used); how many active rows hold each column.
@@ -122,7 +83,7 @@ impl<T: Scalar> Elimination<T> {
                 let Ok(at) = rows[r].binary_search_by_key(&q, |(c, _)| *c) else {
                     continue;
                 };
-                let f = rows[r][at].1.over(pivot);
+                let f = &rows[r][at].1 / pivot;
                 by_size.remove(&(rows[r].len(), r));
                 let (merged, added, removed) = subtract_multiple(&rows[r], &f, &prow);
                 for c in added {
@@ -162,18 +123,22 @@ impl<T: Scalar> Elimination<T> {
     }
 
     /// `M v`: the row operations applied to a right-hand side.
-    fn forward(&self, v: &mut [T]) {
+    fn forward(&self, v: &mut [Rational]) {
         for (p, r, f) in &self.ops {
-            if !v[*p].is_zero() {
-                let d = f.times(&v[*p]);
-                v[*r].reduce(d);
+            if v[*p] != 0u32 {
+                let d = f * &v[*p];
+                v[*r] -= d;
             }
         }
     }
 
     /// One solution of `A x = rhs` that agrees with `defaults` on the unknowns the system
     /// leaves free (one default per unknown), or `None` when the system is inconsistent.
-    pub fn solve_near(&self, defaults: Vec<T>, mut rhs: Vec<T>) -> Option<Vec<T>> {
+    pub fn solve_near(
+        &self,
+        defaults: Vec<Rational>,
+        mut rhs: Vec<Rational>,
+    ) -> Option<Vec<Rational>> {
         assert_eq!(defaults.len(), self.n_cols, "one default per unknown");
         assert_eq!(rhs.len(), self.rows.len(), "one right-hand side per row");
         self.forward(&mut rhs);
@@ -181,22 +146,22 @@ impl<T: Scalar> Elimination<T> {
             .rows
             .iter()
             .zip(&rhs)
-            .any(|(row, b)| row.is_empty() && !b.is_zero())
+            .any(|(row, b)| row.is_empty() && *b != 0u32)
         {
             return None;
         }
         let mut x = defaults;
         for &(p, q) in self.pivots.iter().rev() {
-            let mut s = std::mem::replace(&mut rhs[p], T::zero());
+            let mut s = std::mem::replace(&mut rhs[p], Rational::from(0u32));
             let mut pivot = None;
             for (c, a) in &self.rows[p] {
                 if *c == q {
                     pivot = Some(a);
-                } else if !x[*c].is_zero() {
-                    s.reduce(a.times(&x[*c]));
+                } else if x[*c] != 0u32 {
+                    s -= a * &x[*c];
                 }
             }
-            x[q] = s.over(pivot.expect("pivot column"));
+            x[q] = s / pivot.expect("pivot column");
         }
         Some(x)
     }
@@ -205,9 +170,9 @@ impl<T: Scalar> Elimination<T> {
     ///
     /// # Panics
     /// If `A` is not square and non-singular (a programming error of the caller).
-    pub fn solve(&self, rhs: Vec<T>) -> Vec<T> {
+    pub fn solve(&self, rhs: Vec<Rational>) -> Vec<Rational> {
         self.assert_nonsingular();
-        self.solve_near(vec![T::zero(); self.n_cols], rhs)
+        self.solve_near(vec![Rational::from(0u32); self.n_cols], rhs)
             .expect("a non-singular system is consistent")
     }
 
@@ -216,31 +181,31 @@ impl<T: Scalar> Elimination<T> {
     ///
     /// # Panics
     /// If `A` is not square and non-singular (a programming error of the caller).
-    pub fn solve_transposed(&self, mut w: Vec<T>) -> Vec<T> {
+    pub fn solve_transposed(&self, mut w: Vec<Rational>) -> Vec<Rational> {
         self.assert_nonsingular();
         assert_eq!(w.len(), self.n_cols, "one entry per column");
         // Uᵀ u = w, forward in pivot order (a pivot row holds its pivot column and columns
         // pivoted later).
-        let mut u = vec![T::zero(); self.rows.len()];
+        let mut u = vec![Rational::from(0u32); self.rows.len()];
         for &(p, q) in &self.pivots {
-            if w[q].is_zero() {
+            if w[q] == 0u32 {
                 continue;
             }
             let row = &self.rows[p];
             let at = row.binary_search_by_key(&q, |(c, _)| *c).expect("pivot");
-            let up = std::mem::replace(&mut w[q], T::zero()).over(&row[at].1);
+            let up = std::mem::replace(&mut w[q], Rational::from(0u32)) / &row[at].1;
             for (c, a) in row {
                 if *c != q {
-                    w[*c].reduce(a.times(&up));
+                    w[*c] -= a * &up;
                 }
             }
             u[p] = up;
         }
         // y = Mᵀ u = E_1ᵀ ⋯ E_Kᵀ u, where Eᵀ is "u_p −= f · u_r".
         for (p, r, f) in self.ops.iter().rev() {
-            if !u[*r].is_zero() {
-                let d = f.times(&u[*r]);
-                u[*p].reduce(d);
+            if u[*r] != 0u32 {
+                let d = f * &u[*r];
+                u[*p] -= d;
             }
         }
         u
@@ -283,11 +248,11 @@ pub fn solve_near(
 pub const DIXON_MIN: usize = 8;
 
 /// `row - f·prow` as a sorted sparse row, with the columns that appeared and disappeared.
-fn subtract_multiple<T: Scalar>(
-    row: &[(usize, T)],
-    f: &T,
-    prow: &[(usize, T)],
-) -> (SparseRow<T>, Vec<usize>, Vec<usize>) {
+fn subtract_multiple(
+    row: &[(usize, Rational)],
+    f: &Rational,
+    prow: &[(usize, Rational)],
+) -> (SparseRow, Vec<usize>, Vec<usize>) {
     let mut out = Vec::with_capacity(row.len() + prow.len());
     let (mut added, mut removed) = (Vec::new(), Vec::new());
     let (mut i, mut j) = (0, 0);
@@ -298,12 +263,12 @@ fn subtract_multiple<T: Scalar>(
             out.push(row[i].clone());
             i += 1;
         } else if cj < ci {
-            out.push((cj, f.times(&prow[j].1).negate()));
+            out.push((cj, -(f * &prow[j].1)));
             added.push(cj);
             j += 1;
         } else {
-            let v = row[i].1.minus(f.times(&prow[j].1));
-            if v.is_zero() {
+            let v = &row[i].1 - f * &prow[j].1;
+            if v == 0u32 {
                 removed.push(ci);
             } else {
                 out.push((ci, v));

@@ -35,11 +35,9 @@
 mod anti_cycling;
 #[cfg(any(test, feature = "bench-models"))]
 pub mod bench_models;
-mod bigfloat;
 pub(crate) mod certificate;
 pub(crate) mod channel;
 mod dixon;
-mod float_dual;
 pub(crate) mod float_hint;
 mod generators;
 pub(crate) mod guided;

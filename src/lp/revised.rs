@@ -71,7 +71,6 @@
 //! and the deadline end the run without one.
 
 use super::anti_cycling::CycleGuard;
-use super::float_dual;
 use super::lu::{Elimination, SparseRow};
 use super::model::{numbered, Cmp, Model, Sense, Solution};
 use crate::num::fmt::to_f64;
@@ -137,10 +136,8 @@ pub struct RevisedStats {
     pub phase2_pivots: usize,
     /// Of all pivots, those chosen by Bland's rule.
     pub bland_pivots: usize,
-    /// Pivots of the dual simplex before the first phase ([`Run::dual_phase`]), and of those
-    /// the ones taken in big floats ([`super::float_dual`]).
+    /// Pivots of the dual simplex before the first phase ([`Run::dual_phase`]).
     pub dual_pivots: usize,
-    pub float_dual_pivots: usize,
     /// The largest kernel factored (basic structural variables).
     pub largest_kernel: usize,
 }
@@ -450,47 +447,6 @@ impl<'a> Run<'a> {
         let mut values: Vec<f64> = Vec::new();
         let mut prices: Vec<f64> = Vec::new();
         let mut since_refresh = DUAL_REFRESH;
-        {
-            let pt = self.factor();
-            let y = self.prices(&pt, &|b| self.objective(b));
-            if self.exact_entering(&y, false, true).is_some() {
-                return;
-            }
-            if std::env::var_os("DPCERT_DEBUG").is_some() {
-                let (x, s) = self.basic_values(&pt);
-                let vals: Vec<f64> = x.iter().chain(&s).map(approx_f64).collect();
-                let neg = vals.iter().filter(|v| **v < 0.0).count();
-                let min = vals.iter().cloned().fold(f64::INFINITY, f64::min);
-                eprintln!(
-                    "exact start: {neg} negative, min {min}, kernel {}",
-                    pt.s_vars.len()
-                );
-                let fv = float_dual::debug_values(self.model, &self.cost, &self.basis);
-                let mut bad = 0;
-                for (v, (a, b)) in vals.iter().zip(&fv).enumerate() {
-                    if (a - b).abs() > 1e-12 * a.abs().max(1e-30) {
-                        bad += 1;
-                        if bad < 10 {
-                            eprintln!("  var {v} basic {}: exact {a} float {b}", self.is_basic(v));
-                        }
-                    }
-                }
-                eprintln!("  {bad} mismatches");
-            }
-        }
-        let t0 = Instant::now();
-        let float_pivots = float_dual::pivot(
-            self.model,
-            &self.cost,
-            &mut self.basis,
-            max_pivots,
-            deadline,
-        );
-        self.stats.float_dual_pivots = float_pivots;
-        self.stats.dual_pivots = float_pivots;
-        if std::env::var_os("DPCERT_DEBUG").is_some() {
-            eprintln!("float dual: {float_pivots} pivots, {:.2?}", t0.elapsed());
-        }
         loop {
             if self.stats.dual_pivots >= max_pivots
                 || deadline.is_some_and(|d| Instant::now() >= d)
@@ -544,6 +500,9 @@ impl<'a> Run<'a> {
             // exact check that the basis is dual feasible), updated in floats in between.
             if fresh {
                 let y = self.prices(&pt, &|b| self.objective(b));
+                if self.stats.dual_pivots == 0 && self.exact_entering(&y, false, true).is_some() {
+                    return;
+                }
                 prices = y.iter().map(approx_f64).collect();
             }
             // The dual ratio test: among the variables whose α_b has the sign that moves x_r
