@@ -66,6 +66,29 @@
 //! cheaper pivots than the primal phases from the float primal's basis (figures in
 //! [`super::guided`]).
 //!
+//! Tried and not kept (2026-11-27, issue 31 item 3; the code is commit `ea171dc` of branch
+//! `lpdual39`, reverted): the dual pivots in big floats (malachite `Float`), the kernel
+//! refactored every pivot in floats (this module's elimination made generic over the scalar),
+//! the basic values solved afresh, `ρ` by the transposed solve, `α` from the rows where `ρ` is
+//! non-zero, the reduced costs updated; the exact dual and primal phases then started from the
+//! basis reached. A difference is read as zero when it is below the rounding noise, and where
+//! that noise lies decides everything: (a) relative to the operands at 256 bits (zero below
+//! `2^-216` of the larger), the float solve of C_40's starting basis was wrong in 1,084 of its
+//! 4,840 values, by up to 10^13 — the Markowitz elimination's growth (10^40 along the
+//! `t·p = p'` chains) leaves noise far above that; (b) a running error bound per number (first
+//! order, in `f64`) made the float kernels singular at 256 bits and `ρ` wrong in the 13th digit
+//! at 1,024; (c) relative to the operands at 1,024 bits (zero below `2^-624`) it is right — `ρ`
+//! equal to the exact one to 1e-20 on C_40's first 114 pivots — and the float pivots alone reach
+//! the optimum (C_40 281, P_40 348, no exact pivot after), but at 15.7 and 17 ms a pivot (C_40
+//! 4.8 s, P_40 6.4 s against 3.3–4.2 s here, one run each, load ~5); (d) at 512 bits (zero below
+//! `2^-312`) a pivot costs 8–11 ms (C_40: the float factorisation 45%, the values 16%, `ρ` and
+//! the price refresh 25%, `α` 3%) but a pivot on a noise `α` leaves a singular float kernel after
+//! 127 (P_40) and 260 (C_40) pivots, and on C_40 the exact phases from there did not finish in
+//! 200 s. So a big-float pivot costs about what an exact one does on these LPs (the rationals of
+//! P_40 are not yet large); what would pay is not refactoring (an LU update, in floats or exact)
+//! and a pivoting rule for the float factorisation that bounds the growth (threshold pivoting),
+//! so that fewer bits, and then `f64`, would do.
+//!
 //! Every answer carries its certificate for the caller to [`super::check`]: an exact primal-dual
 //! pair, the first phase's prices as a Farkas certificate, or an improving ray; the pivot cap
 //! and the deadline end the run without one.
