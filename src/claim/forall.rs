@@ -660,6 +660,78 @@ mod tests {
             .unwrap_err()
             .contains("not certified positive"));
     }
+
+    /// The sign steps refuse what they cannot certify, on n ≥ 1, m ≥ 2, α > 0 (worked by hand;
+    /// every refusal here was accepted by a mutant of the checker that no test killed).
+    #[test]
+    fn sign_steps_refuse_what_is_not_certified() {
+        let d = dom();
+        let ratfn = |num: MPoly, den: MPoly| MRatFn::new(num, den).unwrap();
+        // m − 2 ≥ 0 (zero at the corner m = 2); m − 3 and 2 − m are not; z has no bound.
+        assert!(d.nonnegative(&var("m").sub(&int(2))));
+        assert!(!d.nonnegative(&var("m").sub(&int(3))));
+        assert!(!d.nonnegative(&int(2).sub(&var("m"))));
+        assert!(!d.nonnegative(&var("z")));
+        // NonNegative: the numerator may vanish, the denominator may not.
+        let nonneg = |num, den| Step::NonNegative { r: ratfn(num, den) };
+        assert!(nonneg(var("m").sub(&int(2)), var("n")).check(&d).is_ok());
+        assert!(nonneg(var("m").sub(&int(3)), var("n")).check(&d).is_err());
+        assert!(nonneg(var("n"), var("m").sub(&int(2))).check(&d).is_err());
+        // Positive: the numerator and the denominator both.
+        let pos = |num, den| Step::Positive { r: ratfn(num, den) };
+        assert!(pos(var("m").sub(&int(1)), var("n")).check(&d).is_ok());
+        assert!(pos(var("m").sub(&int(2)), var("n")).check(&d).is_err());
+        assert!(pos(var("n"), var("m").sub(&int(2))).check(&d).is_err());
+        // A power base or a coefficient's denominator that vanishes at m = 2.
+        let e = binomial_theorem(rf(var("m").sub(&int(2))), one())
+            .check(&d)
+            .unwrap_err();
+        assert!(e.contains("power base"), "{e}");
+        let over_m_minus_2 = Term::new(
+            ratfn(MPoly::one(), var("m").sub(&int(2))),
+            MPoly::one(),
+            vec![],
+            vec![],
+        )
+        .unwrap();
+        let e = Step::Terms {
+            terms: vec![over_m_minus_2],
+            n0: 0,
+        }
+        .check(&d)
+        .unwrap_err();
+        assert!(e.contains("the denominator of"), "{e}");
+    }
+
+    /// `PositiveTerm` by hand: C(n, k) > 0 on 0 ≤ k ≤ n and n! > 0 on k ≥ 0 (n ≥ 1) check;
+    /// `(n − k)!` on k ≤ n + 1 (−1 at the end), a factorial in k with no upper end, and the
+    /// polynomial n − 1 (zero at n = 1) are refused.
+    #[test]
+    fn positive_terms_by_hand() {
+        let d = dom();
+        let step = |poly: MPoly, facts: Vec<(Lin, i32)>, hi: Option<Lin>| Step::PositiveTerm {
+            term: Term::new(one(), poly, facts, vec![]).unwrap(),
+            n0: 1,
+            lo: Lin::new(0, 0, 0),
+            hi,
+        };
+        let n = Lin::new(1, 0, 0);
+        let binomial = hypergeom::binomial_facts(0, 0);
+        assert!(step(MPoly::one(), binomial.clone(), Some(n))
+            .check(&d)
+            .is_ok());
+        assert!(step(MPoly::one(), vec![(n, 1)], None).check(&d).is_ok());
+        let e = step(MPoly::one(), binomial.clone(), Some(Lin::new(1, 0, 1)))
+            .check(&d)
+            .unwrap_err();
+        assert!(e.contains("is not regular"), "{e}");
+        let e = step(MPoly::one(), binomial, None).check(&d).unwrap_err();
+        assert!(e.contains("needs an upper end"), "{e}");
+        let e = step(var("n").sub(&int(1)), vec![], Some(n))
+            .check(&d)
+            .unwrap_err();
+        assert!(e.contains("is not certified positive"), "{e}");
+    }
 }
 
 #[cfg(test)]

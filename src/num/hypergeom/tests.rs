@@ -326,3 +326,40 @@ fn product_of_terms_is_the_product_of_values() {
         }
     }
 }
+
+/// `on_line(s, c)` against the naive reference: the 2-D term's value at `k = s·n + c`, on lines
+/// of every slope the checks use (and steeper), inside and outside the support.
+#[test]
+fn terms_on_lines_are_the_values_on_the_lines() {
+    for t in [binomial_f(), binomial_g(), moment_f(), vandermonde_f()] {
+        for s in -1..=2i64 {
+            for c0 in -2..=2i64 {
+                let line = t.on_line(s, c0);
+                for n in 0..6i64 {
+                    let (on, want) = (line.value(n, 0), t.value(n, s * n + c0));
+                    match (on, want) {
+                        (Ok(a), Ok(b)) => assert!(a.equals(&b), "{t}: s={s} c={c0} n={n}"),
+                        (a, b) => assert_eq!(a.is_err(), b.is_err(), "{t}: s={s} c={c0} n={n}"),
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A quotient whose powers of one base differ by a non-constant exponent (in `n` alone or in
+/// `k` alone) is not rational, and `ratio` says so; a constant difference is `x^c`.
+#[test]
+fn ratios_of_powers_that_do_not_cancel_are_refused() {
+    let power_term = |e: Lin| Term::new(one(), MPoly::one(), vec![], vec![(x(), e)]).unwrap();
+    let bare = Term::new(one(), MPoly::one(), vec![], vec![]).unwrap();
+    for e in [Lin::new(0, 1, 0), Lin::new(1, 0, 0), Lin::new(1, -1, 2)] {
+        let err = power_term(e).ratio(&bare).unwrap_err();
+        assert!(err.contains("do not cancel"), "{err}");
+    }
+    // x^(k+2) / x^k = x^2 = ((m − 1) t)^2.
+    let r = power_term(Lin::new(0, 1, 2))
+        .ratio(&power_term(Lin::new(0, 1, 0)))
+        .unwrap();
+    assert!(r.equals(&x().mul(&x())), "{r}");
+}
