@@ -39,6 +39,8 @@ pub(crate) mod certificate;
 pub(crate) mod channel;
 mod dixon;
 pub(crate) mod float_hint;
+mod float_lu;
+pub(crate) mod float_simplex;
 mod generators;
 pub(crate) mod guided;
 mod json;
