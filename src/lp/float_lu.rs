@@ -87,6 +87,11 @@ impl FloatLu {
                 }
             }
         }
+        // Each column's largest entry at the start: the threshold of a row singleton.
+        let first_max: Vec<f64> = columns
+            .iter()
+            .map(|col| col.iter().fold(0.0f64, |m, (_, v)| m.max(v.abs())))
+            .collect();
         let mut row_done = vec![false; n];
         let mut col_done = vec![false; n];
         let mut col_count: Vec<usize> = cols.iter().map(Vec::len).collect();
@@ -134,7 +139,12 @@ impl FloatLu {
                 let cands = col_buckets.live(k, SEARCH, |c| (!col_done[c]).then(|| col_count[c]));
                 for c in cands {
                     examined += 1;
-                    let max = col_max(&rows, &cols, &row_done, c);
+                    // A column singleton's entry is its largest.
+                    let max = if k == 1 {
+                        0.0
+                    } else {
+                        col_max(&rows, &cols, &row_done, c)
+                    };
                     for &i in cols[c].iter().filter(|&&i| !row_done[i]) {
                         let v = value(&rows, i, c).abs();
                         if v >= TINY && v >= THRESHOLD * max {
@@ -145,12 +155,19 @@ impl FloatLu {
                         }
                     }
                 }
-                let cands = row_buckets.live(k, SEARCH, |i| (!row_done[i]).then(|| rows[i].len()));
+                // Row singletons (no fill), against their column's first largest entry; longer
+                // rows are reached through their columns (the current largest entry of each
+                // column of a row scans those columns' rows: most of a factorisation's time).
+                let cands = if k == 1 {
+                    row_buckets.live(k, SEARCH, |i| (!row_done[i]).then(|| rows[i].len()))
+                } else {
+                    Vec::new()
+                };
                 for i in cands {
                     examined += 1;
                     for &(c, v) in &rows[i] {
                         let v = v.abs();
-                        if v >= TINY && v >= THRESHOLD * col_max(&rows, &cols, &row_done, c) {
+                        if v >= TINY && v >= THRESHOLD * first_max[c] {
                             let cost = (k - 1) * (col_count[c] - 1);
                             if best.is_none_or(|b| cost < b.0) {
                                 best = Some((cost, i, c));
@@ -217,6 +234,11 @@ impl FloatLu {
             lu.ustart.push(lu.uidx.len());
         }
         Some(lu)
+    }
+
+    /// Entries of `L` and `U`, without the pivots.
+    pub(crate) fn nonzeros(&self) -> usize {
+        self.lidx.len() + self.uidx.len()
     }
 
     /// The solution `x` (indexed by column) of `A x = b` (`b` indexed by row).

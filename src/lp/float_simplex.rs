@@ -17,9 +17,9 @@
 //! * **ratio test** — Harris's two passes (Harris 1973, "Pivot selection methods of the Devex LP
 //!   code", Math. Prog. 5) with the dual tolerance [`DUAL_TOL`]: the bound on the step from
 //!   the relaxed ratios, then the largest `|α_rj|` within it;
-//! * **factorisation** — [`FloatLu`] of the basis, refactored every [`REFACTOR`] pivots, with
-//!   the exchanges between in product form (an eta column per pivot); the basic values and the
-//!   reduced costs are recomputed from scratch at each refactorisation.
+//! * **factorisation** — [`FloatLu`] of the basis, refactored when the exchanges kept between
+//!   in product form (an eta column per pivot) outgrow the factors ([`ETA_GROWTH`]); the basic
+//!   values and the reduced costs are recomputed from scratch at each refactorisation.
 //!
 //! The answer is the basis's point `x` and its prices `y` in the sign conventions of
 //! [`super::model`], the same pair the two float solves of [`super::float_hint`] give; an LP the
@@ -41,8 +41,16 @@ const DUAL_TOL: f64 = 1e-9;
 /// Entries of the pivot row below this are not pivots.
 const PIVOT_TOL: f64 = 1e-9;
 
-/// Pivots between refactorisations.
-const REFACTOR: usize = 64;
+/// The basis is refactored when the eta file has more than this many times the entries of the
+/// factors (plus one per row, the work of a solve's loop over the pivots), or [`MAX_ETAS`]
+/// exchanges. On P_60 (`dpcert lp P60.lp --stats`, load ~5, one run each; the entering columns
+/// `B⁻¹ a_q` have ~2,500 non-zeros of 7,140, the factors ~7,300) a fixed interval of 8, 16, 32
+/// and 64 pivots gave float hints of 1,422, 1,004, 922 and 1,063 ms; this rule refactors about
+/// every 30.
+const ETA_GROWTH: usize = 5;
+
+/// The most exchanges between refactorisations.
+const MAX_ETAS: usize = 64;
 
 /// What the float dual simplex found.
 #[derive(Clone, Debug, PartialEq)]
@@ -128,6 +136,8 @@ struct Run {
     /// Exchanges since the factorisation: the position, the pivot and the other entries of
     /// the entering column `B⁻¹ a_q`.
     etas: Vec<Eta>,
+    /// Their entries in all.
+    eta_nonzeros: usize,
     pivots: usize,
 }
 
@@ -175,6 +185,7 @@ impl Run {
             weights: vec![1.0; m],
             lu,
             etas: Vec::new(),
+            eta_nonzeros: 0,
             pivots: 0,
         };
         run.xb = run.ftran(run.rhs.clone());
@@ -249,6 +260,7 @@ impl Run {
         };
         self.lu = lu;
         self.etas.clear();
+        self.eta_nonzeros = 0;
         self.xb = self.ftran(self.rhs.clone());
         let y = self.prices();
         for v in 0..self.n + self.m {
@@ -448,7 +460,10 @@ impl Run {
             self.etas.push((r, arq, eta));
             self.pivots += 1;
             fresh = false;
-            if self.etas.len() >= REFACTOR {
+            self.eta_nonzeros += self.etas.last().map_or(0, |e| e.2.len());
+            if self.etas.len() >= MAX_ETAS
+                || self.eta_nonzeros > ETA_GROWTH * (self.lu.nonzeros() + self.m)
+            {
                 if !self.refactor() {
                     return Err(Outcome::Failed("a singular basis".into()));
                 }
