@@ -29,6 +29,7 @@
 
 use super::float_lu::FloatLu;
 use super::model::{Cmp, Model, Sense};
+use super::revised::Basis;
 use crate::num::fmt::to_f64;
 use std::time::Instant;
 
@@ -55,9 +56,10 @@ const MAX_ETAS: usize = 64;
 /// What the float dual simplex found.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Outcome {
-    /// An optimal basis's point (one value per variable) and prices (one per row), and the
-    /// pivots taken.
+    /// An optimal basis (in [`super::revised`]'s terms, for an exact warm start), its point
+    /// (one value per variable) and prices (one per row), and the pivots taken.
     Optimal {
+        basis: Basis,
         x: Vec<f64>,
         y: Vec<f64>,
         pivots: usize,
@@ -89,7 +91,14 @@ pub(crate) fn solve(model: &Model, deadline: Option<Instant>) -> Outcome {
     // y' are the prices of the minimisation; for a maximisation the model's multipliers are
     // their negatives (see `super::model`).
     let y = run.prices().into_iter().map(|v| sign * v).collect();
+    let basis = Basis {
+        structural: (0..run.n).map(|j| run.position[j] != usize::MAX).collect(),
+        slack: (0..run.m)
+            .map(|i| run.position[run.n + i] != usize::MAX)
+            .collect(),
+    };
     Outcome::Optimal {
+        basis,
         x,
         y,
         pivots: run.pivots,
@@ -476,7 +485,8 @@ impl Run {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lp::{parse_lp, solve_from_scratch};
+    use crate::lp::revised::{solve_from, Ending};
+    use crate::lp::{check, parse_lp, solve_from_scratch};
     use proptest::prelude::*;
 
     fn model(text: &str) -> Model {
@@ -601,11 +611,17 @@ mod tests {
             let m = model(&text);
             let reference = solve_from_scratch(&m).unwrap();
             match (solve(&m, None), reference.value()) {
-                (Outcome::Optimal { x, y, .. }, Some(value)) => {
+                (Outcome::Optimal { basis, x, y, .. }, Some(value)) => {
                     let obj: f64 = m.objective().iter().zip(&x).map(|(c, v)| to_f64(c) * v).sum();
                     prop_assert!((obj - to_f64(value)).abs() < 1e-6, "{obj} vs {value}\n{text}");
                     let dual: f64 = m.rows().iter().zip(&y).map(|(r, v)| to_f64(&r.rhs) * v).sum();
                     prop_assert!((dual - to_f64(value)).abs() < 1e-6, "dual {dual} vs {value}\n{text}");
+                    // The basis, given to the exact revised simplex, certifies at that optimum.
+                    let (Ending::Solved(exact), _) = solve_from(&m, basis, 1000, None) else {
+                        return Err(TestCaseError::fail(format!("stopped\n{text}")));
+                    };
+                    prop_assert!(check(&m, &exact).is_ok(), "{text}");
+                    prop_assert_eq!(exact.value(), Some(value), "{}", text);
                 }
                 (Outcome::Infeasible, None) => {
                     prop_assert_eq!(reference.status(), "infeasible", "{}", text);
