@@ -26,6 +26,18 @@
 //! dual simplex proves infeasible (a leaving row with no entering candidate, confirmed after a
 //! fresh factorisation) is reported so; anything else (a singular basis, the time limit, the
 //! iteration cap) is a failure, and [`super::guided`] falls back to those two solves.
+//!
+//! Measured (2026-11-27, issue 31 item 3; load ~4–5 on the 2-core machine): the path LP P60
+//! (`bench/lp_vs_highs.py --path 60 --t 1/2 --runs 3`, 3,600 columns, 7,140 rows) takes 2,639
+//! pivots (HiGHS's dual simplex 2,140), a float hint of 1.2–1.3 s where microlp's two solves
+//! took 6.0–6.4 s, and the whole run is 3.5–3.7× HiGHS (main: 16–18×; medians in
+//! [`super::guided`]). The entering columns `B⁻¹ a_q` have ~2,500 non-zeros of 7,140, the
+//! factors ~7,300, so the eta file is most of each solve; `perf` at the final settings: the
+//! solves (`ftran`/`btran` with the eta file) ~44%, the pivot loop ~17%, the factorisation
+//! ~13%. What is left: a Forrest–Tomlin update of the factors instead of the eta file, the
+//! kernel of [`super::revised`] (factor only the rows without a basic slack), and dropping
+//! the third solve per pivot (`τ`, for the steepest-edge weights) for Devex weights — none
+//! tried.
 
 use super::float_lu::FloatLu;
 use super::model::{Cmp, Model, Sense};
