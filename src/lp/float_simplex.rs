@@ -9,11 +9,15 @@
 //! basis (dual feasible by the condition above) the dual simplex (Koberstein, "The dual simplex
 //! method, techniques for a fast and stable implementation", PhD thesis, Paderborn 2005, ch. 3):
 //!
-//! * **pricing** — dual steepest edge (Forrest & Goldfarb 1992, "Steepest-edge simplex
-//!   algorithms for linear programming", Math. Prog. 57, their "Dual algorithm I"): the basic
-//!   variable whose bound violation squared over `‖ρ_r‖²` is largest leaves, `ρ_r` the row of
-//!   `B⁻¹`; the weights start at 1 (exact for the slack basis) and are updated with
-//!   `τ = B⁻¹ ρ_r`;
+//! * **pricing** — dual Devex (Koberstein's thesis §3.3.2, after Harris's Devex): the basic
+//!   variable whose bound violation squared over its weight is largest leaves; the weights
+//!   estimate `‖ρ_r‖²` (`ρ_r` the row of `B⁻¹`) in a reference framework: 1 at the slack basis,
+//!   then `w_i ← max(w_i, (α_iq/α_rq)² w_r)` and `w_r ← max(w_r/α_rq², 1)`. Dual steepest edge
+//!   (Forrest & Goldfarb 1992, "Steepest-edge simplex algorithms for linear programming", Math.
+//!   Prog. 57, "Dual algorithm I": the exact norms, updated with `τ = B⁻¹ ρ_r`, a third solve
+//!   per pivot) was the first version: on P60 2,639 pivots against Devex's 2,673, but a float
+//!   hint of 1,083 / 979 ms against 896 / 797 ms (`dpcert lp P60.lp --stats`, interleaved,
+//!   load ~3);
 //! * **ratio test** — Harris's two passes (Harris 1973, "Pivot selection methods of the Devex LP
 //!   code", Math. Prog. 5) with the dual tolerance [`DUAL_TOL`]: the bound on the step from
 //!   the relaxed ratios, then the largest `|α_rj|` within it;
@@ -32,12 +36,11 @@
 //! pivots (HiGHS's dual simplex 2,140), a float hint of 1.2–1.3 s where microlp's two solves
 //! took 6.0–6.4 s, and the whole run is 3.5–3.7× HiGHS (main: 16–18×; medians in
 //! [`super::guided`]). The entering columns `B⁻¹ a_q` have ~2,500 non-zeros of 7,140, the
-//! factors ~7,300, so the eta file is most of each solve; `perf` at the final settings: the
-//! solves (`ftran`/`btran` with the eta file) ~44%, the pivot loop ~17%, the factorisation
-//! ~13%. What is left: a Forrest–Tomlin update of the factors instead of the eta file, the
-//! kernel of [`super::revised`] (factor only the rows without a basic slack), and dropping
-//! the third solve per pivot (`τ`, for the steepest-edge weights) for Devex weights — none
-//! tried.
+//! factors ~7,300, so the eta file is most of each solve; `perf` (with dual steepest edge):
+//! the solves (`ftran`/`btran` with the eta file) ~44%, the pivot loop ~17%, the
+//! factorisation ~13%. What is left: a Forrest–Tomlin update of the factors instead of the
+//! eta file, and the kernel of [`super::revised`] (factor only the rows without a basic
+//! slack) — neither tried.
 
 use super::float_lu::FloatLu;
 use super::model::{Cmp, Model, Sense};
@@ -149,7 +152,7 @@ struct Run {
     head: Vec<usize>,
     position: Vec<usize>,
     /// Basic values by position; reduced costs by variable (0 on basic ones); dual
-    /// steepest-edge weights by position.
+    /// Devex weights by position.
     xb: Vec<f64>,
     d: Vec<f64>,
     weights: Vec<f64>,
@@ -438,7 +441,6 @@ impl Run {
                 fresh = true;
                 continue;
             }
-            let tau = self.ftran(rho);
             // The dual step: reduced costs along the pivot row, the leaving variable's new one.
             let leaving = self.head[r];
             let dq = match self.bound(q) {
@@ -468,13 +470,11 @@ impl Run {
                 {
                     self.xb[p] -= theta_p * a;
                     let k = a / arq;
-                    self.weights[p] = (self.weights[p] - 2.0 * k * tau[p] + k * k * wr)
-                        .max(k * k)
-                        .max(1e-8);
+                    self.weights[p] = self.weights[p].max(k * k * wr);
                 }
             }
             self.xb[r] = theta_p;
-            self.weights[r] = (wr / (arq * arq)).max(1e-8);
+            self.weights[r] = (wr / (arq * arq)).max(1.0);
             self.head[r] = q;
             self.position[q] = r;
             self.position[leaving] = usize::MAX;
