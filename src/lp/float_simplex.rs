@@ -31,11 +31,17 @@
 //! fresh factorisation) is reported so; anything else (a singular basis, the time limit, the
 //! iteration cap) is a failure, and [`super::guided`] falls back to those two solves.
 //!
-//! Measured (2026-11-27, issue 31 item 3; load ~4–5 on the 2-core machine): the path LP P60
-//! (`bench/lp_vs_highs.py --path 60 --t 1/2 --runs 3`, 3,600 columns, 7,140 rows) takes 2,639
-//! pivots (HiGHS's dual simplex 2,140), a float hint of 1.2–1.3 s where microlp's two solves
-//! took 6.0–6.4 s, and the whole run is 3.5–3.7× HiGHS (main: 16–18×; medians in
-//! [`super::guided`]). The entering columns `B⁻¹ a_q` have ~2,500 non-zeros of 7,140, the
+//! Measured (2026-11-27, issue 31 item 3; load ~3.5 on the 2-core machine): the path LP P60
+//! (`bench/lp_vs_highs.py --path 60 --t 1/2 --runs 3`, 3,600 columns, 7,140 rows) takes 2,673
+//! pivots (HiGHS's dual simplex 2,140), a float hint of 0.72–0.80 s where microlp's two solves
+//! took 3.96–4.14 s, and the whole run is 3.1–3.3× HiGHS (main: 14–17×; medians in
+//! [`super::guided`]). `examples/guided_stress` (60 cases, this binary then main's, load
+//! ~2.5): 4.88 s against 5.12 s in all, the 29 cases on this path 2.07 s against 2.39 s; one
+//! is slower: case 8 (P_23 at e^ε = 5/4), whose guess from this hint is inconsistent and whose
+//! warm start from the float primal's pattern takes 307 exact pivots (220 ms against 77 ms).
+//! Its optimal basis is in [`Outcome::Optimal`] for a warm start, not yet used by
+//! [`super::guided`] (a float basis may be singular exactly; [`super::revised`] needs one that
+//! is not). The entering columns `B⁻¹ a_q` have ~2,500 non-zeros of 7,140, the
 //! factors ~7,300, so the eta file is most of each solve; `perf` (with dual steepest edge):
 //! the solves (`ftran`/`btran` with the eta file) ~44%, the pivot loop ~17%, the
 //! factorisation ~13%. What is left: a Forrest–Tomlin update of the factors instead of the

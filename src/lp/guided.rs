@@ -8,9 +8,9 @@
 //!    and the dual LP side by side ([`side_by_side`]; it reports no duals, so the dual is a
 //!    second solve). `--stats` names the one used. On the path LP P60 (`bench/lp_vs_highs.py
 //!    --path 60 --t 1/2 --runs 3`, this and main's binary interleaved, 3 runs each, load
-//!    ~4.5–5.3): 1.46 / 1.46 / 1.39 s (3.6 / 3.7 / 3.5× HiGHS in the same runs) against
-//!    6.59 / 6.50 / 6.48 s (17.6 / 16.0 / 16.7×) with microlp's two solves; both guesses
-//!    certify as guessed.
+//!    ~3.5): 0.85 / 0.82 / 0.85 s (3.3 / 3.1 / 3.2× HiGHS in the same runs) against 4.10 /
+//!    4.03 / 4.35 s (15.9 / 14.3 / 16.6×) with microlp's two solves; both guesses certify as
+//!    guessed.
 //! 2. **Guess**: the support `S` (variables the float primal makes non-zero), the dual support
 //!    `R` (rows whose float multiplier is non-zero, plus every `=` row) and the columns `C` whose
 //!    float reduced cost is zero (relative tolerance [`TOL`]). By complementary slackness an
