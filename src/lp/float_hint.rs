@@ -25,6 +25,14 @@
 //! tolerance 1e-7 reads more of the geometric tails as zero). Also no gain: the restricted dual
 //! without the equations (3.1–3.3 s), 0.7's tolerance at 1e-9/1e-10 (slower), its presolve
 //! off, the `≤ 0` multipliers negated, and racing the primal against the dual in 50 ms slices.
+//!
+//! Since 2026-11-27 (issue 31 item 3, branch lphint39) these two solves are the fallback: LPs
+//! whose slack basis is dual feasible take the float dual simplex of [`super::float_simplex`]
+//! (primal and prices in one solve; P60 0.82–0.85 s against 4.03–4.35 s, figures in
+//! [`super::guided`]). Tried and not kept there: no float hint at all, the exact dual simplex of
+//! [`super::revised`] from the slack basis (dual feasible on P60): 5,072 dual pivots, 101 s
+//! (`dpcert lp P60.lp`, load ~1.5) — its exact pivots cost ~20 ms each, against ~0.4 ms for a
+//! float one.
 
 use super::model::{Cmp, Model, Sense};
 use crate::num::fmt::to_f64;

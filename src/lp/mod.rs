@@ -9,10 +9,11 @@
 //! * `certificate` — the independent checker; [`solve`] runs it on every answer.
 //! * `lp_format` — the CPLEX LP text format (common subset) with exact coefficients.
 //!
-//! Inside (crate-private): `guided` — a floating-point solve (`float_hint`) guesses the optimal
-//! basis, its equations are solved exactly (`lu`) and repaired until the checker accepts them;
-//! otherwise exact pivots of the revised simplex (`revised`) from the basis nearest the float
-//! optimum; the exact dictionary simplex (`simplex`) from scratch as the last resort.
+//! Inside (crate-private): `guided` — a floating-point solve (`float_simplex`, a dual simplex
+//! on `float_lu`, or microlp through `float_hint`) guesses the optimal basis, its equations
+//! are solved exactly (`lu`) and repaired until the checker accepts them; otherwise exact
+//! pivots of the revised simplex (`revised`) from the basis nearest the float optimum; the
+//! exact dictionary simplex (`simplex`) from scratch as the last resort.
 //! `symmetry` solves orbit-averaged LPs under a checked group of variable permutations;
 //! `channel` builds the ε-DP channel LPs on a graph and reduces them by symmetry without
 //! building the full model; `bench_models` (tests, or the `bench-models` feature for
@@ -39,6 +40,8 @@ pub(crate) mod certificate;
 pub(crate) mod channel;
 mod dixon;
 pub(crate) mod float_hint;
+mod float_lu;
+pub(crate) mod float_simplex;
 mod generators;
 pub(crate) mod guided;
 mod json;

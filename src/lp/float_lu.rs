@@ -1,0 +1,372 @@
+//! A sparse LU factorisation of a square matrix in floating point, for the float dual simplex
+//! ([`super::float_simplex`]): hints only, never a decision.
+//!
+//! Right-looking Gaussian elimination with the Markowitz pivot choice and threshold partial
+//! pivoting (Markowitz 1957; Suhl & Suhl, "Computing sparse LU factorizations for large-scale
+//! linear programming bases", ORSA J. Computing 2(4), 1990): among the few columns and rows
+//! with the fewest entries, the entry with the smallest `(r − 1)(c − 1)` whose magnitude is at
+//! least [`THRESHOLD`] times its column's largest. A simplex basis is mostly slack columns
+//! (singletons, no fill) and, on the ε-DP channel LPs, two-entry rows, so the elimination is
+//! nearly triangular. The exact counterpart is [`super::lu`]; this one keeps no rationals.
+//!
+//! `P A Q = L U` is kept as the pivot sequence `(r_k, c_k)`: the multipliers of step `k`
+//! (`b_i −= l_ik b_{r_k}`), and row `r_k` of the active matrix at step `k` (the row of `U`).
+
+/// The least ratio of a pivot to the largest entry of its column in the active matrix.
+const THRESHOLD: f64 = 0.1;
+
+/// Entries below this (absolute) are not pivots: the matrix is taken as singular.
+const TINY: f64 = 1e-11;
+
+/// Columns and rows of the fewest entries examined per pivot choice.
+const SEARCH: usize = 4;
+
+/// `P A Q = L U` of a square sparse matrix (see the module docs).
+#[derive(Clone, Debug)]
+pub(crate) struct FloatLu {
+    /// Pivot `k`: its row and column.
+    prow: Vec<usize>,
+    pcol: Vec<usize>,
+    /// Multipliers of step `k`: `(row, l)` in `lidx/lval[lstart[k]..lstart[k + 1]]`.
+    lstart: Vec<usize>,
+    lidx: Vec<usize>,
+    lval: Vec<f64>,
+    /// Row `r_k` of `U` without its pivot: `(column, u)` in `uidx/uval[ustart[k]..]`; and the
+    /// pivot.
+    ustart: Vec<usize>,
+    uidx: Vec<usize>,
+    uval: Vec<f64>,
+    udiag: Vec<f64>,
+}
+
+/// Items grouped by their count of entries, with lazy deletion: an item may sit in the bucket
+/// of an old count too (it is checked against the current count when read).
+struct Buckets(Vec<Vec<usize>>);
+
+impl Buckets {
+    fn push(&mut self, item: usize, count: usize) {
+        if count < self.0.len() {
+            self.0[count].push(item);
+        }
+    }
+
+    /// Up to `want` live items of count `k` (`live(item)` is its current count, or `None` once
+    /// pivoted); stale entries are dropped on the way.
+    fn live(&mut self, k: usize, want: usize, live: impl Fn(usize) -> Option<usize>) -> Vec<usize> {
+        let bucket = &mut self.0[k];
+        let mut found = Vec::new();
+        let mut at = 0;
+        while at < bucket.len() && found.len() < want {
+            let item = bucket[at];
+            if live(item) == Some(k) && !found.contains(&item) {
+                found.push(item);
+                at += 1;
+            } else {
+                bucket.swap_remove(at);
+            }
+        }
+        found
+    }
+}
+
+impl FloatLu {
+    /// Factor the `n × n` matrix whose column `c` has the entries `columns[c]` as `(row,
+    /// value)` pairs (at most one per row); `None` if it is singular (no acceptable pivot above
+    /// [`TINY`]).
+    pub(crate) fn factor(n: usize, columns: &[Vec<(usize, f64)>]) -> Option<FloatLu> {
+        debug_assert_eq!(columns.len(), n);
+        // The active matrix by rows, with values; by columns, the rows (those already pivoted
+        // are skipped when read).
+        let mut rows: Vec<Vec<(usize, f64)>> = vec![Vec::new(); n];
+        let mut cols: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (c, col) in columns.iter().enumerate() {
+            for &(i, v) in col {
+                if v != 0.0 {
+                    rows[i].push((c, v));
+                    cols[c].push(i);
+                }
+            }
+        }
+        // Each column's largest entry at the start: the threshold of a row singleton.
+        let first_max: Vec<f64> = columns
+            .iter()
+            .map(|col| col.iter().fold(0.0f64, |m, (_, v)| m.max(v.abs())))
+            .collect();
+        let mut row_done = vec![false; n];
+        let mut col_done = vec![false; n];
+        let mut col_count: Vec<usize> = cols.iter().map(Vec::len).collect();
+        let mut col_buckets = Buckets(vec![Vec::new(); n + 1]);
+        let mut row_buckets = Buckets(vec![Vec::new(); n + 1]);
+        for (c, &count) in col_count.iter().enumerate() {
+            col_buckets.push(c, count);
+        }
+        for (i, row) in rows.iter().enumerate() {
+            row_buckets.push(i, row.len());
+        }
+        let mut lu = FloatLu {
+            prow: Vec::with_capacity(n),
+            pcol: Vec::with_capacity(n),
+            lstart: vec![0],
+            lidx: Vec::new(),
+            lval: Vec::new(),
+            ustart: vec![0],
+            uidx: Vec::new(),
+            uval: Vec::new(),
+            udiag: Vec::with_capacity(n),
+        };
+        // Scatter of the pivot row, and marks of the columns a row holds.
+        let mut work = vec![0.0f64; n];
+        let mut in_pivot_row = vec![false; n];
+        let mut seen = vec![usize::MAX; n];
+        let value = |rows: &[Vec<(usize, f64)>], i: usize, c: usize| {
+            rows[i]
+                .iter()
+                .find(|(j, _)| *j == c)
+                .map_or(0.0, |(_, v)| *v)
+        };
+        let col_max = |rows: &[Vec<(usize, f64)>], cols: &[Vec<usize>], done: &[bool], c: usize| {
+            cols[c]
+                .iter()
+                .filter(|&&i| !done[i])
+                .map(|&i| value(rows, i, c).abs())
+                .fold(0.0f64, f64::max)
+        };
+        for _ in 0..n {
+            // The pivot: Markowitz among the sparsest columns and rows.
+            let mut best: Option<(usize, usize, usize)> = None; // (cost, row, col)
+            let mut examined = 0;
+            for k in 1..=n {
+                let cands = col_buckets.live(k, SEARCH, |c| (!col_done[c]).then(|| col_count[c]));
+                for c in cands {
+                    examined += 1;
+                    // A column singleton's entry is its largest.
+                    let max = if k == 1 {
+                        0.0
+                    } else {
+                        col_max(&rows, &cols, &row_done, c)
+                    };
+                    for &i in cols[c].iter().filter(|&&i| !row_done[i]) {
+                        let v = value(&rows, i, c).abs();
+                        if v >= TINY && v >= THRESHOLD * max {
+                            let cost = (rows[i].len() - 1) * (k - 1);
+                            if best.is_none_or(|b| cost < b.0) {
+                                best = Some((cost, i, c));
+                            }
+                        }
+                    }
+                }
+                // Row singletons (no fill), against their column's first largest entry; longer
+                // rows are reached through their columns (the current largest entry of each
+                // column of a row scans those columns' rows: most of a factorisation's time).
+                let cands = if k == 1 {
+                    row_buckets.live(k, SEARCH, |i| (!row_done[i]).then(|| rows[i].len()))
+                } else {
+                    Vec::new()
+                };
+                for i in cands {
+                    examined += 1;
+                    for &(c, v) in &rows[i] {
+                        let v = v.abs();
+                        if v >= TINY && v >= THRESHOLD * first_max[c] {
+                            let cost = (k - 1) * (col_count[c] - 1);
+                            if best.is_none_or(|b| cost < b.0) {
+                                best = Some((cost, i, c));
+                            }
+                        }
+                    }
+                }
+                if best.is_some_and(|b| b.0 <= (k - 1) * (k - 1) || examined >= SEARCH) {
+                    break;
+                }
+            }
+            let (_, r, c) = best?;
+            // Eliminate: row r leaves the active matrix as a row of U.
+            row_done[r] = true;
+            col_done[c] = true;
+            let pivot_row = std::mem::take(&mut rows[r]);
+            let mut pivot = 0.0;
+            for &(j, v) in &pivot_row {
+                if j == c {
+                    pivot = v;
+                } else {
+                    lu.uidx.push(j);
+                    lu.uval.push(v);
+                    work[j] = v;
+                    in_pivot_row[j] = true;
+                    col_count[j] -= 1;
+                    col_buckets.push(j, col_count[j]);
+                }
+            }
+            // Column c leaves the active matrix (no fill can enter it).
+            for i in std::mem::take(&mut cols[c]) {
+                if row_done[i] {
+                    continue;
+                }
+                let Some(at) = rows[i].iter().position(|(j, _)| *j == c) else {
+                    continue;
+                };
+                let l = rows[i].swap_remove(at).1 / pivot;
+                lu.lidx.push(i);
+                lu.lval.push(l);
+                for (j, v) in rows[i].iter_mut() {
+                    seen[*j] = i;
+                    if in_pivot_row[*j] {
+                        *v -= l * work[*j];
+                    }
+                }
+                for &(j, w) in &pivot_row {
+                    if j != c && seen[j] != i {
+                        rows[i].push((j, -l * w));
+                        cols[j].push(i);
+                        col_count[j] += 1;
+                        col_buckets.push(j, col_count[j]);
+                    }
+                }
+                row_buckets.push(i, rows[i].len());
+            }
+            for &(j, _) in &pivot_row {
+                in_pivot_row[j] = false;
+            }
+            lu.prow.push(r);
+            lu.pcol.push(c);
+            lu.udiag.push(pivot);
+            lu.lstart.push(lu.lidx.len());
+            lu.ustart.push(lu.uidx.len());
+        }
+        Some(lu)
+    }
+
+    /// Entries of `L` and `U`, without the pivots.
+    pub(crate) fn nonzeros(&self) -> usize {
+        self.lidx.len() + self.uidx.len()
+    }
+
+    /// The solution `x` (indexed by column) of `A x = b` (`b` indexed by row).
+    pub(crate) fn solve(&self, mut b: Vec<f64>) -> Vec<f64> {
+        for k in 0..self.prow.len() {
+            let v = b[self.prow[k]];
+            if v != 0.0 {
+                for t in self.lstart[k]..self.lstart[k + 1] {
+                    b[self.lidx[t]] -= self.lval[t] * v;
+                }
+            }
+        }
+        let mut x = vec![0.0f64; b.len()];
+        for k in (0..self.prow.len()).rev() {
+            let mut v = b[self.prow[k]];
+            for t in self.ustart[k]..self.ustart[k + 1] {
+                v -= self.uval[t] * x[self.uidx[t]];
+            }
+            x[self.pcol[k]] = v / self.udiag[k];
+        }
+        x
+    }
+
+    /// The solution `y` (indexed by row) of `Aᵀ y = c` (`c` indexed by column).
+    pub(crate) fn solve_transposed(&self, mut c: Vec<f64>) -> Vec<f64> {
+        let mut y = vec![0.0f64; c.len()];
+        for k in 0..self.prow.len() {
+            let v = c[self.pcol[k]] / self.udiag[k];
+            y[self.prow[k]] = v;
+            if v != 0.0 {
+                for t in self.ustart[k]..self.ustart[k + 1] {
+                    c[self.uidx[t]] -= self.uval[t] * v;
+                }
+            }
+        }
+        for k in (0..self.prow.len()).rev() {
+            let mut v = y[self.prow[k]];
+            for t in self.lstart[k]..self.lstart[k + 1] {
+                v -= self.lval[t] * y[self.lidx[t]];
+            }
+            y[self.prow[k]] = v;
+        }
+        y
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// `A x` for `A` given by columns.
+    fn times(columns: &[Vec<(usize, f64)>], x: &[f64]) -> Vec<f64> {
+        let mut b = vec![0.0; columns.len()];
+        for (c, col) in columns.iter().enumerate() {
+            for &(i, v) in col {
+                b[i] += v * x[c];
+            }
+        }
+        b
+    }
+
+    /// `Aᵀ y`.
+    fn times_transposed(columns: &[Vec<(usize, f64)>], y: &[f64]) -> Vec<f64> {
+        columns
+            .iter()
+            .map(|col| col.iter().map(|&(i, v)| v * y[i]).sum())
+            .collect()
+    }
+
+    /// A 3 × 3 matrix solved by hand: `[[2, 1, 0], [0, 1, 1], [1, 0, 3]]`, `b = (3, 2, 4)` has
+    /// `x = (1, 1, 1)`; `Aᵀ y = (3, 2, 4)` has `y = (1, 1, 1)` too (the column sums).
+    #[test]
+    fn a_literal_system() {
+        let columns = vec![
+            vec![(0, 2.0), (2, 1.0)],
+            vec![(0, 1.0), (1, 1.0)],
+            vec![(1, 1.0), (2, 3.0)],
+        ];
+        let lu = FloatLu::factor(3, &columns).unwrap();
+        for v in lu.solve(vec![3.0, 2.0, 4.0]) {
+            assert!((v - 1.0).abs() < 1e-14, "{v}");
+        }
+        for v in lu.solve_transposed(vec![3.0, 2.0, 4.0]) {
+            assert!((v - 1.0).abs() < 1e-14, "{v}");
+        }
+    }
+
+    /// A matrix with a zero column, and one with two equal rows: singular.
+    #[test]
+    fn singular_matrices_are_refused() {
+        let zero_col = vec![vec![(0, 1.0)], vec![], vec![(2, 1.0)]];
+        assert!(FloatLu::factor(3, &zero_col).is_none());
+        let equal_rows = vec![vec![(0, 1.0), (1, 1.0)], vec![(0, 2.0), (1, 2.0)]];
+        assert!(FloatLu::factor(2, &equal_rows).is_none());
+    }
+
+    proptest! {
+        /// Random sparse matrices with a dominant diagonal under a random permutation (so
+        /// non-singular): both solves reproduce their right-hand sides.
+        #[test]
+        fn solves_reproduce_the_right_hand_side(
+            n in 1usize..30,
+            seed in any::<u64>(),
+        ) {
+            let mut s = seed | 1;
+            let mut next = || { s ^= s << 13; s ^= s >> 7; s ^= s << 17; s };
+            let perm: Vec<usize> = {
+                let mut p: Vec<usize> = (0..n).collect();
+                for i in (1..n).rev() { p.swap(i, (next() % (i as u64 + 1)) as usize); }
+                p
+            };
+            let columns: Vec<Vec<(usize, f64)>> = (0..n).map(|c| {
+                let mut col = vec![(perm[c], 10.0 + (next() % 5) as f64)];
+                for _ in 0..3 {
+                    let i = (next() % n as u64) as usize;
+                    if col.iter().all(|(r, _)| *r != i) {
+                        col.push((i, (next() % 7) as f64 / 7.0 - 0.5));
+                    }
+                }
+                col
+            }).collect();
+            let x: Vec<f64> = (0..n).map(|_| (next() % 100) as f64 / 10.0 - 5.0).collect();
+            let lu = FloatLu::factor(n, &columns).expect("non-singular");
+            let got = lu.solve(times(&columns, &x));
+            for (a, b) in got.iter().zip(&x) { prop_assert!((a - b).abs() < 1e-9, "{a} vs {b}"); }
+            let got = lu.solve_transposed(times_transposed(&columns, &x));
+            for (a, b) in got.iter().zip(&x) { prop_assert!((a - b).abs() < 1e-9, "{a} vs {b}"); }
+        }
+    }
+}
