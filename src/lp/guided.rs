@@ -457,7 +457,13 @@ fn float_hint(
         let now = Instant::now();
         now + d.saturating_duration_since(now) / 2
     });
-    let why = match float_simplex::solve(model, half) {
+    // A panic inside our own float solver (a bug; it decides nothing) must cost only the hint,
+    // as microlp's panics do in `float_hint::run`.
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        float_simplex::solve(model, half)
+    }))
+    .unwrap_or_else(|_| float_simplex::Outcome::Failed("the float dual simplex panicked".into()));
+    let why = match outcome {
         float_simplex::Outcome::Optimal { x, y, pivots, .. } => {
             stats.hint = format!("float dual simplex, {pivots} pivots");
             return (FloatAnswer::Optimal(x), FloatAnswer::Optimal(y));
