@@ -363,3 +363,27 @@ fn ratios_of_powers_that_do_not_cancel_are_refused() {
         .unwrap();
     assert!(r.equals(&x().mul(&x())), "{r}");
 }
+
+/// Factorials free of `k` change regularity at some `n`, and `check_identity` must look past
+/// that point. By hand: `1/(n−5)!` is 0 for `n < 5` and not afterwards, so `Σ = 1/(n−5)!` is no
+/// identity for `n ≥ 0`; `1/(5−n)! − c(n)/(5−n)!` with `c(n) = 1 + n(n−1)…(n−5)` is 0 at every
+/// `n ≥ 0` (at `n ≤ 5` because `c(n) = 1`, beyond because both vanish), though not as a rational
+/// function.
+#[test]
+fn factorials_free_of_k_are_followed_to_their_final_sign() {
+    let rising = Lin::new(1, 0, -5);
+    let falling = Lin::new(-1, 0, 5);
+    let over = |l: Lin, coeff: i64, poly: MPoly| {
+        Term::new(rf(c(coeff)), poly, vec![(l, -1)], vec![]).unwrap()
+    };
+    let err = check_identity(&[over(rising, 1, MPoly::one())], 0).unwrap_err();
+    assert!(err.contains("not an identity"), "{err}");
+    let mut c_n = MPoly::one();
+    for j in 0..=5 {
+        c_n = c_n.mul(&v("n").sub(&c(j)));
+    }
+    let c_n = c(1).add(&c_n);
+    let proof =
+        check_identity(&[over(falling, 1, MPoly::one()), over(falling, -1, c_n)], 0).unwrap();
+    assert_eq!(proof.small_n, 6, "n = 0..5 one by one");
+}
