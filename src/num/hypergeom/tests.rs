@@ -378,6 +378,9 @@ fn factorials_free_of_k_are_followed_to_their_final_sign() {
     };
     let err = check_identity(&[over(rising, 1, MPoly::one())], 0).unwrap_err();
     assert!(err.contains("not an identity"), "{err}");
+    // 1/(2n−5)! is regular from n = 3 (⌊5/2⌋ + 1), not from n = 2.
+    let err = check_identity(&[over(Lin::new(2, 0, -5), 1, MPoly::one())], 0).unwrap_err();
+    assert!(err.contains("not an identity"), "{err}");
     let mut c_n = MPoly::one();
     for j in 0..=5 {
         c_n = c_n.mul(&v("n").sub(&c(j)));
