@@ -39,9 +39,10 @@
 //! ~2.5): 4.88 s against 5.12 s in all, the 29 cases on this path 2.07 s against 2.39 s; one
 //! is slower: case 8 (P_23 at e^ε = 5/4), whose guess from this hint is inconsistent and whose
 //! warm start from the float primal's pattern takes 307 exact pivots (220 ms against 77 ms).
-//! Its optimal basis is in [`Outcome::Optimal`] for a warm start, not yet used by
-//! [`super::guided`] (a float basis may be singular exactly; [`super::revised`] needs one that
-//! is not). The entering columns `B⁻¹ a_q` have ~2,500 non-zeros of 7,140, the
+//! Its optimal basis is in [`Outcome::Optimal`] for a warm start, not used by
+//! [`super::guided`]: tried (stop 39, through `Basis::from_pattern`, which makes it non-singular
+//! exactly, then `revised::dual_feasible`), P_50 took the same 678 exact dual pivots (22.9 s)
+//! and case 8's basis is not dual feasible exactly. The entering columns `B⁻¹ a_q` have ~2,500 non-zeros of 7,140, the
 //! factors ~7,300, so the eta file is most of each solve; `perf` (with dual steepest edge):
 //! the solves (`ftran`/`btran` with the eta file) ~44%, the pivot loop ~17%, the
 //! factorisation ~13%. What is left: a Forrest–Tomlin update of the factors instead of the
@@ -305,6 +306,15 @@ impl Run {
         true
     }
 
+    /// [`Run::refactor`], or the failure a singular basis is.
+    fn refresh(&mut self) -> Result<(), Outcome> {
+        if self.refactor() {
+            Ok(())
+        } else {
+            Err(Outcome::Failed("a singular basis".into()))
+        }
+    }
+
     /// The position to leave: the largest bound violation squared over its weight, and the
     /// direction (+1: below its lower bound, −1: above its upper bound).
     fn leaving(&self) -> Option<(usize, f64)> {
@@ -405,9 +415,7 @@ impl Run {
                 if fresh {
                     return Ok(());
                 }
-                if !self.refactor() {
-                    return Err(Outcome::Failed("a singular basis".into()));
-                }
+                self.refresh()?;
                 fresh = true;
                 continue;
             };
@@ -423,9 +431,7 @@ impl Run {
                 if fresh {
                     return Err(Outcome::Infeasible);
                 }
-                if !self.refactor() {
-                    return Err(Outcome::Failed("a singular basis".into()));
-                }
+                self.refresh()?;
                 fresh = true;
                 continue;
             };
@@ -441,9 +447,7 @@ impl Run {
                 if fresh {
                     return Err(Outcome::Failed("an unstable pivot".into()));
                 }
-                if !self.refactor() {
-                    return Err(Outcome::Failed("a singular basis".into()));
-                }
+                self.refresh()?;
                 fresh = true;
                 continue;
             }
@@ -473,27 +477,23 @@ impl Run {
                     continue;
                 }
                 eta.push((p, a));
-                {
-                    self.xb[p] -= theta_p * a;
-                    let k = a / arq;
-                    self.weights[p] = self.weights[p].max(k * k * wr);
-                }
+                self.xb[p] -= theta_p * a;
+                let k = a / arq;
+                self.weights[p] = self.weights[p].max(k * k * wr);
             }
             self.xb[r] = theta_p;
             self.weights[r] = (wr / (arq * arq)).max(1.0);
             self.head[r] = q;
             self.position[q] = r;
             self.position[leaving] = usize::MAX;
+            self.eta_nonzeros += eta.len();
             self.etas.push((r, arq, eta));
             self.pivots += 1;
             fresh = false;
-            self.eta_nonzeros += self.etas.last().map_or(0, |e| e.2.len());
             if self.etas.len() >= MAX_ETAS
                 || self.eta_nonzeros > ETA_GROWTH * (self.lu.nonzeros() + self.m)
             {
-                if !self.refactor() {
-                    return Err(Outcome::Failed("a singular basis".into()));
-                }
+                self.refresh()?;
                 fresh = true;
             }
         }
@@ -600,24 +600,7 @@ mod tests {
                     1..=6,
                 ),
             )
-                .prop_map(move |(c, rows)| {
-                    let term = |k: i32, j: usize| {
-                        format!(" {} {} x{j}", if k < 0 { "-" } else { "+" }, k.abs())
-                    };
-                    let mut s = "Minimize\n obj:".to_string();
-                    for (j, k) in c.iter().enumerate() {
-                        s += &term(*k, j);
-                    }
-                    s += "\nSubject To\n";
-                    for (i, (a, cmp, b)) in rows.iter().enumerate() {
-                        s += &format!(" r{i}:");
-                        for (j, k) in a.iter().enumerate() {
-                            s += &term(*k, j);
-                        }
-                        s += &format!(" {} {b}\n", ["<=", ">=", "="][*cmp as usize]);
-                    }
-                    s + "End\n"
-                })
+                .prop_map(move |(c, rows)| crate::lp::tests::lp_text(false, &c, &rows, ""))
         })
     }
 

@@ -7,6 +7,31 @@ use super::*;
 use crate::num::{parse_rational, Rational};
 use proptest::prelude::*;
 
+/// CPLEX LP text of `c` (the objective) and `rows` (`(a, cmp, b)`, `cmp` 0/1/2 for `<=`/`>=`/`=`)
+/// over `x0, x1, …`, with `bounds` (a `Bounds` section, or empty) before `End`: the random LPs
+/// of the property tests in `guided` and `float_simplex`.
+pub(super) fn lp_text(
+    maximize: bool,
+    c: &[i32],
+    rows: &[(Vec<i32>, u8, i32)],
+    bounds: &str,
+) -> String {
+    let term = |k: i32, j: usize| format!(" {} {} x{j}", if k < 0 { "-" } else { "+" }, k.abs());
+    let mut s = format!("{}\n obj:", if maximize { "Maximize" } else { "Minimize" });
+    for (j, k) in c.iter().enumerate() {
+        s += &term(*k, j);
+    }
+    s += "\nSubject To\n";
+    for (i, (a, cmp, b)) in rows.iter().enumerate() {
+        s += &format!(" r{i}:");
+        for (j, k) in a.iter().enumerate() {
+            s += &term(*k, j);
+        }
+        s += &format!(" {} {b}\n", ["<=", ">=", "="][*cmp as usize]);
+    }
+    s + bounds + "End\n"
+}
+
 fn q(s: &str) -> Rational {
     parse_rational(s).unwrap()
 }
