@@ -44,6 +44,8 @@ def compare(name, float_value, exact):
 
 
 def main():
+    if len(sys.argv) < 3:
+        sys.exit("usage: python3 bench/compare_qif.py DPCERT_BINARY CHANNEL.csv [PRIOR.csv] [GAIN.csv]")
     binary, path = sys.argv[1], sys.argv[2]
     prior_path = sys.argv[3] if len(sys.argv) > 3 else None
     gain_path = sys.argv[4] if len(sys.argv) > 4 else None
