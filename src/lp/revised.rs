@@ -382,8 +382,7 @@ impl<'a> Run<'a> {
     fn prices(&self, pt: &Point, cb: &dyn Fn(VarId) -> Rational) -> Vec<Rational> {
         let m = self.model.n_rows();
         let mut y = vec![Rational::from(0u32); m];
-        // The basic slacks of the factored basis: the rows off `P`.
-        for i in (0..m).filter(|&i| pt.p_pos[i] == usize::MAX) {
+        for i in (0..m).filter(|&i| self.basis.slack[i]) {
             y[i] = self.sigma(i) * cb(self.n + i);
         }
         let w: Vec<Rational> = pt
@@ -471,10 +470,6 @@ impl<'a> Run<'a> {
         let mut values: Vec<f64> = Vec::new();
         let mut prices: Vec<f64> = Vec::new();
         let mut since_refresh = DUAL_REFRESH;
-        // The basis factored at the last refresh (`B_0`) and the exchanges since, as
-        // `(q_j, π_j)`: the entering variable and its row of `B_j⁻¹` (see [`Run::row_of_inverse`]).
-        let mut pt: Option<Point> = None;
-        let mut etas: Vec<(VarId, SparseRow)> = Vec::new();
         loop {
             if self.stats.dual_pivots >= max_pivots
                 || deadline.is_some_and(|d| Instant::now() >= d)
@@ -482,14 +477,13 @@ impl<'a> Run<'a> {
             {
                 return;
             }
+            let pt = self.factor();
             let mut fresh = false;
             // The leaving variable r (the basic one furthest from its bound, in floats), the
             // row r of B⁻¹ (ρ with Bᵀρ = e_r) and x_r = ρ·b exactly.
             let (r, rho, x_r) = loop {
                 if since_refresh >= DUAL_REFRESH {
-                    pt = Some(self.factor());
-                    etas.clear();
-                    let (x, s) = self.basic_values(pt.as_ref().expect("factored"));
+                    let (x, s) = self.basic_values(&pt);
                     values = x.iter().chain(&s).map(approx_f64).collect();
                     (since_refresh, fresh) = (0, true);
                 }
@@ -508,7 +502,7 @@ impl<'a> Run<'a> {
                     since_refresh = DUAL_REFRESH;
                     continue;
                 };
-                let rho = self.row_of_inverse(pt.as_ref().expect("factored"), &etas, r);
+                let rho = self.prices(&pt, &|b| Rational::from(u32::from(b == r)));
                 let x_r: Rational = rho
                     .iter()
                     .zip(self.model.rows())
@@ -528,7 +522,7 @@ impl<'a> Run<'a> {
             // The prices in floats: exact every DUAL_REFRESH pivots (at the first, with the
             // exact check that the basis is dual feasible), updated in floats in between.
             if fresh {
-                let y = self.prices(pt.as_ref().expect("factored"), &|b| self.objective(b));
+                let y = self.prices(&pt, &|b| self.objective(b));
                 if self.stats.dual_pivots == 0 && self.exact_entering(&y, false, true).is_some() {
                     return;
                 }
@@ -562,56 +556,11 @@ impl<'a> Run<'a> {
             }
             values[q] = (approx_f64(&x_r) / alpha_q).abs();
             values[r] = 0.0;
-            // π = ρ / α_q: the row of the entering variable in the next basis's inverse.
-            let alpha_exact = self.column_dot(&rho, q);
-            let pi: SparseRow = rho
-                .into_iter()
-                .enumerate()
-                .filter(|(_, v)| *v != 0u32)
-                .map(|(i, v)| (i, v / &alpha_exact))
-                .collect();
-            etas.push((q, pi));
             self.set_basic(q, true);
             self.set_basic(r, false);
             self.stats.dual_pivots += 1;
             since_refresh += 1;
         }
-    }
-
-    /// `v · a_q`: the column of the variable `q` (a structural's `a_q`, a slack's `σ_i e_i`)
-    /// against a vector over the rows.
-    fn column_dot(&self, v: &[Rational], q: VarId) -> Rational {
-        -self.reduced_cost(v, true, q)
-    }
-
-    /// The row of the basic variable `r` in `B_k⁻¹`, where `B_k` is the basis `pt` factors
-    /// (`B_0`) after the exchanges `etas` (`(q_j, π_j)` with `π_j` the row of `q_j` in
-    /// `B_j⁻¹`): the product form of the inverse read by rows (Dantzig & Orchard-Hays 1954),
-    /// with `ρ_j = ρ_{j−1} − (ρ_{j−1}·a_{q_j}) π_j` for a variable that stays basic through
-    /// exchange `j`. It starts from `π_j` when `r` entered at exchange `j` (the last time), else
-    /// from the transposed solve with `B_0` ([`Run::prices`]). Every step is exact; no column
-    /// `B⁻¹ a_q` is solved, since `ρ_{j−1}·a_{q_j}` is the entry of that column in `r`'s row.
-    fn row_of_inverse(&self, pt: &Point, etas: &[(VarId, SparseRow)], r: VarId) -> Vec<Rational> {
-        let m = self.model.n_rows();
-        let (mut rho, from) = match etas.iter().rposition(|(q, _)| *q == r) {
-            Some(j) => {
-                let mut rho = vec![Rational::from(0u32); m];
-                for (i, v) in &etas[j].1 {
-                    rho[*i] = v.clone();
-                }
-                (rho, j + 1)
-            }
-            None => (self.prices(pt, &|b| Rational::from(u32::from(b == r))), 0),
-        };
-        for (q, pi) in &etas[from..] {
-            let c = self.column_dot(&rho, *q);
-            if c != 0u32 {
-                for (i, v) in pi {
-                    rho[*i] -= &c * v;
-                }
-            }
-        }
-        rho
     }
 
     fn optimise(&mut self, max_pivots: usize, deadline: Option<Instant>) -> Ending {
