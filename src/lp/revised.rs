@@ -469,7 +469,6 @@ impl<'a> Run<'a> {
         // corrected and the next one tried.
         let mut values: Vec<f64> = Vec::new();
         let mut prices: Vec<f64> = Vec::new();
-        let mut weights: Vec<f64> = vec![1.0; self.n + m];
         let mut since_refresh = DUAL_REFRESH;
         loop {
             if self.stats.dual_pivots >= max_pivots
@@ -488,13 +487,12 @@ impl<'a> Run<'a> {
                     values = x.iter().chain(&s).map(approx_f64).collect();
                     (since_refresh, fresh) = (0, true);
                 }
-                let score = |b: VarId| values[b] * values[b] / weights[b];
                 let leaving = self
                     .basics()
                     .into_iter()
                     .filter(|&b| values[b] < 0.0 || values[b] > 0.0 && self.fixed_var(b))
                     .fold(None, |best: Option<VarId>, b| match best {
-                        Some(c) if score(c) >= score(b) => best,
+                        Some(c) if values[c].abs() >= values[b].abs() => best,
                         _ => Some(b),
                     });
                 let Some(r) = leaving else {
@@ -556,19 +554,7 @@ impl<'a> Run<'a> {
                     *yi += step * approx_f64(ri);
                 }
             }
-            // The entering column d = B⁻¹ a_q (exact; d_r = α_q): the basic values move by
-            // −θ d as x_q rises to θ = x_r / α_q, and the Devex weights take the pivot.
-            let d = self.direction(&pt, q);
-            let theta = approx_f64(&x_r) / alpha_q;
-            let w_r = weights[r];
-            for (v, dv) in &d {
-                let dv = approx_f64(dv);
-                values[*v] -= theta * dv;
-                let ratio = dv / alpha_q;
-                weights[*v] = weights[*v].max(ratio * ratio * w_r);
-            }
-            weights[q] = (w_r / (alpha_q * alpha_q)).max(1.0);
-            values[q] = theta.abs();
+            values[q] = (approx_f64(&x_r) / alpha_q).abs();
             values[r] = 0.0;
             self.set_basic(q, true);
             self.set_basic(r, false);
