@@ -17,8 +17,7 @@
 //! `U x = M b` (back substitution), and for square non-singular `A`, `Aᵀ y = w` is `y = Mᵀ u`
 //! with `Uᵀ u = w` (forward substitution).
 
-use crate::num::{Integer, Natural, Rational};
-use malachite::base::num::arithmetic::traits::{DivExact, Gcd, Lcm};
+use crate::num::Rational;
 use std::collections::BTreeSet;
 
 /// A sparse row: `(column, coefficient)` sorted by column, no zeros.
@@ -38,8 +37,7 @@ pub struct Elimination {
 
 impl Elimination {
     /// Eliminate `rows` (each sorted by column, without zeros) in `n_cols` unknowns.
-    pub fn new(n_cols: usize, rows: Vec<SparseRow>) -> Elimination {
-        let mut rows: Vec<ScaledRow> = rows.iter().map(|r| ScaledRow::new(r)).collect();
+    pub fn new(n_cols: usize, mut rows: Vec<SparseRow>) -> Elimination {
         let m = rows.len();
         // Active rows by (non-zeros, index); which active rows hold each column (may be stale:
         // membership is re-checked when used); how many active rows hold each column.
@@ -47,11 +45,11 @@ impl Elimination {
         let mut col_rows: Vec<Vec<usize>> = vec![Vec::new(); n_cols];
         let mut col_count = vec![0usize; n_cols];
         for (r, row) in rows.iter().enumerate() {
-            if row.entries.is_empty() {
+            if row.is_empty() {
                 continue;
             }
-            by_size.insert((row.entries.len(), r));
-            for (c, _) in &row.entries {
+            by_size.insert((row.len(), r));
+            for (c, _) in row {
                 col_rows[*c].push(r);
                 col_count[*c] += 1;
             }
@@ -63,30 +61,31 @@ impl Elimination {
             by_size.remove(&(size, p));
             active[p] = false;
             let q = rows[p]
-                .entries
                 .iter()
                 .map(|(c, _)| *c)
                 .min_by_key(|c| (col_count[*c], *c))
                 .expect("active rows are non-empty");
-            for (c, _) in &rows[p].entries {
+            for (c, _) in &rows[p] {
                 col_count[*c] -= 1;
             }
             pivots.push((p, q));
             let prow = std::mem::take(&mut rows[p]);
-            let pivot = prow.at(q).expect("pivot column");
+            let pivot = &prow[prow
+                .binary_search_by_key(&q, |(c, _)| *c)
+                .expect("pivot column")]
+            .1;
             let targets: Vec<usize> = std::mem::take(&mut col_rows[q]);
             let mut seen_target = BTreeSet::new();
             for r in targets {
                 if !active[r] || !seen_target.insert(r) {
                     continue;
                 }
-                let Some(target) = rows[r].at(q) else {
+                let Ok(at) = rows[r].binary_search_by_key(&q, |(c, _)| *c) else {
                     continue;
                 };
-                // f = a_rq / a_pq in the rationals (the recorded operation).
-                let f = Rational::from_integers_ref(target, pivot) * &rows[r].scale / &prow.scale;
-                by_size.remove(&(rows[r].entries.len(), r));
-                let (merged, added, removed) = rows[r].eliminate(q, &prow);
+                let f = &rows[r][at].1 / pivot;
+                by_size.remove(&(rows[r].len(), r));
+                let (merged, added, removed) = subtract_multiple(&rows[r], &f, &prow);
                 for c in added {
                     col_rows[c].push(r);
                     col_count[c] += 1;
@@ -96,10 +95,10 @@ impl Elimination {
                 }
                 rows[r] = merged;
                 ops.push((p, r, f));
-                if rows[r].entries.is_empty() {
+                if rows[r].is_empty() {
                     active[r] = false;
                 } else {
-                    by_size.insert((rows[r].entries.len(), r));
+                    by_size.insert((rows[r].len(), r));
                 }
             }
             rows[p] = prow;
@@ -108,7 +107,7 @@ impl Elimination {
             n_cols,
             ops,
             pivots,
-            rows: rows.into_iter().map(ScaledRow::into_rationals).collect(),
+            rows,
         }
     }
 
@@ -248,115 +247,37 @@ pub fn solve_near(
 /// The fewest unknowns for which a dense square system goes to [`super::dixon`] first.
 pub const DIXON_MIN: usize = 8;
 
-/// A row of the elimination as a rational scale times a primitive integer row (entries without
-/// a common factor): `scale · entries`. Eliminating with it costs integer products and one
-/// content gcd per row operation where rational entries cost about three gcds per entry (see
-/// the module docs).
-#[derive(Clone, Debug, Default)]
-struct ScaledRow {
-    scale: Rational,
-    /// `(column, integer)` sorted by column, no zeros, content 1 (or empty).
-    entries: Vec<(usize, Integer)>,
-}
-
-impl ScaledRow {
-    /// The row `row` (sorted, no zeros) as a scale times a primitive integer row.
-    fn new(row: &[(usize, Rational)]) -> ScaledRow {
-        let lcm = row
-            .iter()
-            .fold(Natural::from(1u32), |l, (_, a)| l.lcm(a.denominator_ref()));
-        let entries: Vec<(usize, Integer)> = row
-            .iter()
-            .map(|(c, a)| {
-                let n = Integer::from(a.numerator_ref())
-                    * Integer::from((&lcm).div_exact(a.denominator_ref()));
-                (*c, if *a < 0u32 { -n } else { n })
-            })
-            .collect();
-        let mut scaled = ScaledRow {
-            scale: Rational::from_naturals(Natural::from(1u32), lcm),
-            entries,
-        };
-        scaled.make_primitive();
-        scaled
-    }
-
-    /// The integer entry at column `c`, if non-zero.
-    fn at(&self, c: usize) -> Option<&Integer> {
-        self.entries
-            .binary_search_by_key(&c, |(k, _)| *k)
-            .ok()
-            .map(|at| &self.entries[at].1)
-    }
-
-    /// Divide the entries by their content (the gcd of their absolute values), into the scale.
-    fn make_primitive(&mut self) {
-        let mut content = Natural::from(0u32);
-        for (_, a) in &self.entries {
-            content = content.gcd(a.unsigned_abs_ref());
-            if content == 1u32 {
-                return;
-            }
-        }
-        if content <= 1u32 {
-            return;
-        }
-        let c = Integer::from(&content);
-        for (_, a) in &mut self.entries {
-            *a = (&*a).div_exact(&c);
-        }
-        self.scale *= Rational::from(content);
-    }
-
-    /// This row minus the multiple of `prow` that clears column `q` (non-zero in both), with
-    /// the columns that appeared and disappeared: over the integers `a_pq · row − a_rq · prow`
-    /// divided by its content, the scale taking `1 / a_pq` and the content.
-    fn eliminate(&self, q: usize, prow: &ScaledRow) -> (ScaledRow, Vec<usize>, Vec<usize>) {
-        let (p_q, r_q) = (
-            prow.at(q).expect("pivot column"),
-            self.at(q).expect("target column"),
-        );
-        let (row, other) = (&self.entries, &prow.entries);
-        let mut out = Vec::with_capacity(row.len() + other.len());
-        let (mut added, mut removed) = (Vec::new(), Vec::new());
-        let (mut i, mut j) = (0, 0);
-        while i < row.len() || j < other.len() {
-            let ci = row.get(i).map_or(usize::MAX, |e| e.0);
-            let cj = other.get(j).map_or(usize::MAX, |e| e.0);
-            if ci < cj {
-                out.push((ci, p_q * &row[i].1));
-                i += 1;
-            } else if cj < ci {
-                out.push((cj, -(r_q * &other[j].1)));
-                added.push(cj);
-                j += 1;
+/// `row - f·prow` as a sorted sparse row, with the columns that appeared and disappeared.
+fn subtract_multiple(
+    row: &[(usize, Rational)],
+    f: &Rational,
+    prow: &[(usize, Rational)],
+) -> (SparseRow, Vec<usize>, Vec<usize>) {
+    let mut out = Vec::with_capacity(row.len() + prow.len());
+    let (mut added, mut removed) = (Vec::new(), Vec::new());
+    let (mut i, mut j) = (0, 0);
+    while i < row.len() || j < prow.len() {
+        let ci = row.get(i).map_or(usize::MAX, |e| e.0);
+        let cj = prow.get(j).map_or(usize::MAX, |e| e.0);
+        if ci < cj {
+            out.push(row[i].clone());
+            i += 1;
+        } else if cj < ci {
+            out.push((cj, -(f * &prow[j].1)));
+            added.push(cj);
+            j += 1;
+        } else {
+            let v = &row[i].1 - f * &prow[j].1;
+            if v == 0u32 {
+                removed.push(ci);
             } else {
-                let v = p_q * &row[i].1 - r_q * &other[j].1;
-                if v == 0u32 {
-                    removed.push(ci);
-                } else {
-                    out.push((ci, v));
-                }
-                i += 1;
-                j += 1;
+                out.push((ci, v));
             }
+            i += 1;
+            j += 1;
         }
-        let mut merged = ScaledRow {
-            scale: &self.scale / Rational::from(p_q),
-            entries: out,
-        };
-        merged.make_primitive();
-        (merged, added, removed)
     }
-
-    /// The row's rational entries.
-    fn into_rationals(self) -> SparseRow {
-        let scale = self.scale;
-        self.entries
-            .into_iter()
-            .map(|(c, a)| (c, Rational::from(a) * &scale))
-            .collect()
-    }
+    (out, added, removed)
 }
 
 #[cfg(test)]
