@@ -16,6 +16,17 @@
 //! `A` into `U = M A`, whose pivot rows are triangular in pivot order. `A x = b` is then
 //! `U x = M b` (back substitution), and for square non-singular `A`, `Aᵀ y = w` is `y = Mᵀ u`
 //! with `Uᵀ u = w` (forward substitution).
+//!
+//! Tried and not kept (2026-11-27, issue 31 item 3, commit `7b7e842` of branch `lpexact40`): each
+//! row kept during the elimination as a rational scale times a primitive integer row, so that a row
+//! operation is integer products (`a_pq · row − a_rq · prow`) and one content gcd instead of about
+//! three gcds per entry, and the rows converted back to rationals at the end. On the dual phase's
+//! kernels of P_40 at e^ε = 10 the factorisations went from 1.65 s to 2.35 s (the content gcds
+//! 0.73 s of the 1.37 s of row operations; the rational factors `f` 0.37 s; the conversion back 0.16 s):
+//! the exact revised simplex from 3,629 to 4,224 ms on P_40 and 4,960 to 5,190 ms on C_40 (medians
+//! of 3, interleaved, load ~4–5). The content of a row is not known in advance as the previous
+//! pivot is in Bareiss's dense elimination, so it costs a gcd over the row; a sparse
+//! integer-preserving elimination needs that bookkeeping (see [`super::revised`]'s docs).
 
 use crate::num::Rational;
 use std::collections::BTreeSet;

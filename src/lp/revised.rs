@@ -89,6 +89,43 @@
 //! and a pivoting rule for the float factorisation that bounds the growth (threshold pivoting),
 //! so that fewer bits, and then `f64`, would do.
 //!
+//! Where an exact dual pivot's time goes (2026-11-27, P_40 at e^ε = 10, 354 dual pivots, timers
+//! around each step, one run, load ~5): refactoring the kernel 1.65 s, the transposed solves
+//! for `ρ` 1.31 s (363 of them: 9 proposals were not infeasible exactly), `α` 0.23 s, the value
+//! refreshes 0.21 s, the price refreshes 0.18 s, of 3.63 s. `ρ` has 638 non-zeros on average
+//! (of 3,160 rows), its largest entry 1,149 bits (numerator and denominator) on average; the
+//! last ~20 of a kernel's 650–960 elimination pivots (the stochastic rows once the `t·p = p'`
+//! chains are eliminated: rows of 6–11 entries, factors up to 800–1,600 bits) take 70–90% of
+//! its factorisation (6.6 of 7.7 ms). `perf` (flat, the whole `dpcert lp`): malachite's gcds
+//! 38% of the samples, malloc/free 13%, `Elimination::new` itself 7%. The dual pivots are not
+//! a matter of pricing: the starting basis has 39 (P_40) and 52 (C_40) infeasible basic
+//! variables, and their number falls by one every ~9 pivots (most pivots make other basic
+//! variables infeasible).
+//!
+//! Tried and not kept (2026-11-27, issue 31 item 3, branch `lpexact40`, each reverted after its
+//! commit; medians of 3 of the exact revised simplex's time in `dpcert lp --stats`, interleaved
+//! with main's binary at `cfcb916`, load ~4–5; main: P_40 3,629 ms, 354 dual pivots; C_40 4,960 ms,
+//! 283): (a, commit `376b7bc`) dual Devex for the leaving variable (Koberstein's thesis §3.3.2, the
+//! weights of [`super::float_simplex`]), with the entering column `B⁻¹a_q` solved exactly each
+//! pivot to update the weights and the float values: 353 and 284 pivots, 4,781 and 7,735 ms — the
+//! pricing saves nothing, the extra solve costs 30–55%; (b, `9d9e1a3`) the product form of the
+//! inverse read by rows, only in the dual phase (refactor with the value refresh, every 32 pivots;
+//! `ρ_j = ρ_{j−1} − (ρ_{j−1}·a_{q_j}) π_j` with `π_j` the entering variable's row of `B_j⁻¹`, so no
+//! column solve is needed): the same 354 and 283 pivots (the same bases, as it must),
+//! factorisations 1.65 → 0.18 s on P_40 but `ρ` 1.31 → 13.1 s, in all 15,383 and 49,546 ms —
+//! `ρ_{j−1}·a_{q_j}` was non-zero in 2,262 of 2,950 steps, and one update `ρ −= c π_j` of ~640
+//! entries of ~1,150 bits with unrelated denominators costs ~5.8 ms, more than the transposed solve
+//! it replaces (3.7 ms); (c, `7b7e842`) the elimination on integer rows with a rational scale
+//! ([`super::lu`]'s docs): 4,224 and 5,190 ms. All three leave rationals of ~1,000 bits whose gcds
+//! are the cost. What should pay is integer-preserving (roundoff-error-free) arithmetic, where the
+//! entries of `B⁻¹` share the denominator `det B` and every division is exact: the sparse REF LU
+//! (Lourenco, Chen, Moreno-Centeno & Davis 2019, "Exact solution of sparse linear systems via
+//! left-looking roundoff-error-free LU factorization in time proportional to arithmetic work", SIAM
+//! J. Matrix Anal. Appl.) and its column-replacement updates (Escobedo & Moreno-Centeno 2017,
+//! "Roundoff-error-free basis updates of LU factorizations for the efficient validation of
+//! optimality certificates", SIAM J. Matrix Anal. Appl., which also shows that a naive
+//! delete–insert update lets the bit-lengths grow).
+//!
 //! Every answer carries its certificate for the caller to [`super::check`]: an exact primal-dual
 //! pair, the first phase's prices as a Farkas certificate, or an improving ray; the pivot cap
 //! and the deadline end the run without one.
