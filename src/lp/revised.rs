@@ -1027,6 +1027,38 @@ mod tests {
         assert_eq!(stats.dual_pivots, 0);
     }
 
+    /// The dual phase on small channel LPs with geometric tails (issue 14's distortion LP on the
+    /// path P_k at e^ε = t, minimised: the costs are >= 0, so the slack basis is dual feasible,
+    /// and the stochastic rows' fixed slacks at 1 make it primal infeasible): the dual simplex
+    /// alone reaches the optimum of the dictionary simplex from scratch, the primal phases
+    /// confirm it without a pivot, and the optimum has a tail (a positive value at most `1/t²`:
+    /// the rows `p(y|x) >= p(y|x') / t` decay it along the path).
+    #[test]
+    fn the_dual_phase_reaches_the_optimum_of_channel_lps_with_tails() {
+        use crate::lp::bench_models::path_distortion_channel;
+        for k in [3usize, 4, 5] {
+            for t in [q(10, 1), q(2, 1)] {
+                let m = path_distortion_channel(k, &t).model();
+                assert!(dual_feasible(&m, &Basis::slacks(&m)));
+                let (ending, stats) = solve_from(&m, Basis::slacks(&m), 10_000, None);
+                let Ending::Solved(sol) = ending else {
+                    panic!("stopped")
+                };
+                check(&m, &sol).unwrap();
+                let Solution::Optimal { primal, value, .. } = &sol else {
+                    panic!("P_{k} at t = {t}: {}", sol.status())
+                };
+                let reference = simplex::solve_unchecked(&m);
+                assert_eq!(Some(value), reference.value(), "P_{k} at t = {t}");
+                assert!(stats.dual_pivots > 0);
+                let primal_pivots = stats.phase1_pivots + stats.phase2_pivots;
+                assert_eq!(primal_pivots, 0, "P_{k} at t = {t}");
+                let smallest = primal.iter().filter(|v| **v > 0u32).min().unwrap();
+                assert!(smallest * &t * &t <= 1u32, "P_{k} at t = {t}: {smallest}");
+            }
+        }
+    }
+
     proptest! {
         /// The float screen of the ratio test keeps every candidate attaining the exact
         /// smallest ratio, whatever the sizes (numerators and denominators up to 2^120, zeros).
