@@ -96,34 +96,21 @@ pub(crate) enum Outcome {
 
 /// Solve `model` by the dual simplex from the slack basis, or say why not.
 pub(crate) fn solve(model: &Model, deadline: Option<Instant>) -> Outcome {
-    let sign = match model.sense() {
+    let mut run = match Run::new(model) {
+        Ok(run) => run,
+        Err(outcome) => return outcome,
+    };
+    match run.optimise(deadline) {
+        Ok(()) => run.optimal(),
+        Err(outcome) => outcome,
+    }
+}
+
+/// 1 for a minimisation, −1 for a maximisation.
+fn sense_sign(model: &Model) -> f64 {
+    match model.sense() {
         Sense::Minimize => 1.0,
         Sense::Maximize => -1.0,
-    };
-    let cost: Vec<f64> = model.objective().iter().map(|c| sign * to_f64(c)).collect();
-    if cost.iter().any(|c| *c < 0.0) {
-        return Outcome::NotDualFeasible;
-    }
-    let mut run = Run::new(model, cost);
-    match run.optimise(deadline) {
-        Ok(()) => {}
-        Err(outcome) => return outcome,
-    }
-    let x = (0..run.n).map(|j| run.value(j)).collect();
-    // y' are the prices of the minimisation; for a maximisation the model's multipliers are
-    // their negatives (see `super::model`).
-    let y = run.prices().into_iter().map(|v| sign * v).collect();
-    let basis = Basis {
-        structural: (0..run.n).map(|j| run.position[j] != usize::MAX).collect(),
-        slack: (0..run.m)
-            .map(|i| run.position[run.n + i] != usize::MAX)
-            .collect(),
-    };
-    Outcome::Optimal {
-        basis,
-        x,
-        y,
-        pivots: run.pivots,
     }
 }
 
@@ -131,18 +118,25 @@ pub(crate) fn solve(model: &Model, deadline: Option<Instant>) -> Outcome {
 /// entries `(position, α_i)` of the entering column `α = B⁻¹ a_q`.
 type Eta = (usize, f64, Vec<(usize, f64)>);
 
-/// Where a non-basic variable sits, for the ratio test.
+/// Where a non-basic variable sits, for the ratio test. Every variable has one finite bound,
+/// or two equal ones (no boxed variables: the slack form below has none, and the shifted
+/// bounds of [`Run::restate`] keep which bounds are finite).
 #[derive(Clone, Copy, PartialEq)]
 enum Bound {
-    /// At its lower bound 0, free to increase (reduced cost ≥ 0 when dual feasible).
+    /// At its (finite) lower bound, free to increase (reduced cost ≥ 0 when dual feasible).
     Lower,
-    /// At its upper bound 0, free to decrease (reduced cost ≤ 0): the slack of a `≥` row.
+    /// At its (finite) upper bound, free to decrease (reduced cost ≤ 0): the slack of a `≥`
+    /// row.
     Upper,
-    /// Fixed at 0: the slack of an `=` row, which never enters.
+    /// Fixed: the slack of an `=` row, which never enters.
     Fixed,
 }
 
-struct Run {
+/// A float dual simplex on `model`'s slack form (see the module docs): started by
+/// [`Run::new`] from the slack basis, run by [`Run::optimise`], and restated with other
+/// right-hand sides and bounds by [`Run::restate`] (the iterative refinement of
+/// [`super::refine`]) keeping its basis, its factors and its reduced costs.
+pub(crate) struct Run {
     n: usize,
     m: usize,
     /// Columns of the structural variables, `(row, a_ij)`, and the rows, `(column, a_ij)`.
@@ -170,10 +164,26 @@ struct Run {
     /// Their entries in all.
     eta_nonzeros: usize,
     pivots: usize,
+    /// 1 for a minimisation, −1 for a maximisation (the costs above are the minimisation's).
+    sign: f64,
 }
 
 impl Run {
-    fn new(model: &Model, mut cost: Vec<f64>) -> Run {
+    /// The slack basis of `model`, or [`Outcome::NotDualFeasible`] if some cost has the wrong
+    /// sign for it.
+    pub(crate) fn new(model: &Model) -> Result<Run, Outcome> {
+        let cost: Vec<f64> = model
+            .objective()
+            .iter()
+            .map(|c| sense_sign(model) * to_f64(c))
+            .collect();
+        if cost.iter().any(|c| *c < 0.0) {
+            return Err(Outcome::NotDualFeasible);
+        }
+        Ok(Run::from_slacks(model, cost))
+    }
+
+    fn from_slacks(model: &Model, mut cost: Vec<f64>) -> Run {
         let (n, m) = (model.n_vars(), model.n_rows());
         let mut cols = vec![Vec::new(); n];
         let mut rows = Vec::with_capacity(m);
@@ -218,9 +228,69 @@ impl Run {
             etas: Vec::new(),
             eta_nonzeros: 0,
             pivots: 0,
+            sign: sense_sign(model),
         };
         run.xb = run.ftran(run.rhs.clone());
         run
+    }
+
+    /// The variables (`n` structurals, then `m` slacks) and the rows.
+    pub(crate) fn dims(&self) -> (usize, usize) {
+        (self.n, self.m)
+    }
+
+    /// The pivots taken so far.
+    pub(crate) fn pivots(&self) -> usize {
+        self.pivots
+    }
+
+    /// Whether variable `v` is basic.
+    pub(crate) fn is_basic(&self, v: usize) -> bool {
+        self.position[v] != usize::MAX
+    }
+
+    /// The value of every variable (structurals, then slacks) at the current basis.
+    pub(crate) fn point(&self) -> Vec<f64> {
+        (0..self.n + self.m).map(|v| self.value(v)).collect()
+    }
+
+    /// The current basis, in [`super::revised`]'s terms.
+    pub(crate) fn basis(&self) -> Basis {
+        Basis {
+            structural: (0..self.n).map(|j| self.is_basic(j)).collect(),
+            slack: (0..self.m).map(|i| self.is_basic(self.n + i)).collect(),
+        }
+    }
+
+    /// The answer at the current basis: its basis, point and prices (in the sign conventions
+    /// of [`super::model`]).
+    pub(crate) fn optimal(&self) -> Outcome {
+        // y' are the prices of the minimisation; for a maximisation the model's multipliers
+        // are their negatives (see `super::model`).
+        Outcome::Optimal {
+            basis: self.basis(),
+            x: (0..self.n).map(|j| self.value(j)).collect(),
+            y: self.prices().into_iter().map(|v| self.sign * v).collect(),
+            pivots: self.pivots,
+        }
+    }
+
+    /// The same matrix and costs with the right-hand sides `rhs` (by row) and the bounds
+    /// `lower`, `upper` (by variable; each finite where the slack form's is, or equal), from
+    /// the current basis: refactored, its values recomputed, its reduced costs unchanged
+    /// (they do not depend on `b` or the bounds, so the basis stays dual feasible). A
+    /// non-basic variable sits at its finite bound. `Err` if the basis has become singular.
+    pub(crate) fn restate(
+        &mut self,
+        rhs: Vec<f64>,
+        lower: Vec<f64>,
+        upper: Vec<f64>,
+    ) -> Result<(), Outcome> {
+        debug_assert!(lower.len() == self.n + self.m && upper.len() == lower.len());
+        self.rhs = rhs;
+        self.lower = lower;
+        self.upper = upper;
+        self.refresh()
     }
 
     /// The column of variable `v`.
@@ -235,19 +305,44 @@ impl Run {
     fn bound(&self, v: usize) -> Bound {
         if self.lower[v] == self.upper[v] {
             Bound::Fixed
-        } else if self.lower[v] == 0.0 {
+        } else if self.lower[v] > f64::NEG_INFINITY {
             Bound::Lower
         } else {
             Bound::Upper
         }
     }
 
-    /// The value of variable `v` (0 when non-basic).
+    /// Where variable `v` sits when non-basic: its finite bound.
+    fn nonbasic_value(&self, v: usize) -> f64 {
+        match self.bound(v) {
+            Bound::Lower | Bound::Fixed => self.lower[v],
+            Bound::Upper => self.upper[v],
+        }
+    }
+
+    /// The value of variable `v`.
     fn value(&self, v: usize) -> f64 {
         match self.position[v] {
-            usize::MAX => 0.0,
+            usize::MAX => self.nonbasic_value(v),
             p => self.xb[p],
         }
+    }
+
+    /// `b − N x_N`: the right-hand side the basic variables must meet, by row.
+    fn basic_rhs(&self) -> Vec<f64> {
+        let mut b = self.rhs.clone();
+        for v in 0..self.n + self.m {
+            if self.position[v] != usize::MAX {
+                continue;
+            }
+            let x = self.nonbasic_value(v);
+            if x != 0.0 {
+                for (i, a) in self.column(v) {
+                    b[i] -= a * x;
+                }
+            }
+        }
+        b
     }
 
     /// `B⁻¹ b` (`b` by row, the result by position).
@@ -292,7 +387,7 @@ impl Run {
         self.lu = lu;
         self.etas.clear();
         self.eta_nonzeros = 0;
-        self.xb = self.ftran(self.rhs.clone());
+        self.xb = self.ftran(self.basic_rhs());
         let y = self.prices();
         for v in 0..self.n + self.m {
             self.d[v] = if self.position[v] != usize::MAX {
@@ -397,7 +492,7 @@ impl Run {
 
     /// Dual simplex pivots until the basis is primal feasible; `Err` with the outcome if it
     /// ends otherwise.
-    fn optimise(&mut self, deadline: Option<Instant>) -> Result<(), Outcome> {
+    pub(crate) fn optimise(&mut self, deadline: Option<Instant>) -> Result<(), Outcome> {
         let cap = 20 * (self.n + self.m) + 1000;
         let mut alpha = vec![0.0f64; self.n + self.m];
         let mut touched = Vec::new();
@@ -481,7 +576,7 @@ impl Run {
                 let k = a / arq;
                 self.weights[p] = self.weights[p].max(k * k * wr);
             }
-            self.xb[r] = theta_p;
+            self.xb[r] = self.nonbasic_value(q) + theta_p;
             self.weights[r] = (wr / (arq * arq)).max(1.0);
             self.head[r] = q;
             self.position[q] = r;

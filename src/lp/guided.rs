@@ -109,6 +109,7 @@
 use super::certificate::{check, CertificateError};
 use super::float_hint::{self, FloatAnswer};
 use super::float_simplex;
+use super::refine;
 use super::lu::{self, SparseRow};
 use super::model::{numbered, Cmp, Model, Sense, Solution};
 use super::revised::{self, Basis, Ending, RevisedStats};
@@ -209,6 +210,9 @@ impl GuidedStats {
             (Some(_), _) => "exact dictionary simplex from scratch",
             (None, Some(w)) if w.from.starts_with("the slack basis") => {
                 "exact revised simplex from the slack basis"
+            }
+            (None, Some(w)) if w.from.starts_with("the refined float basis") => {
+                "exact revised simplex from the refined float basis"
             }
             (None, Some(w)) if w.from.starts_with("the float dual's basis") => {
                 "exact revised simplex from the float dual's basis"
@@ -334,7 +338,7 @@ fn guided_attempt(
     let float_deadline = Instant::now() + float_budget(model, options);
     let float_deadline = Some(deadline.map_or(float_deadline, |d| d.min(float_deadline)));
     let started = Instant::now();
-    let (primal, dual) = float_hint(model, float_deadline, stats);
+    let (primal, dual, refined) = float_hint(model, float_deadline, stats);
     stats.float = started.elapsed();
     let (basis, from) = match (primal, dual) {
         (FloatAnswer::Optimal(x), FloatAnswer::Optimal(y)) => {
@@ -397,7 +401,7 @@ fn guided_attempt(
             if stats.rounds >= MAX_REPAIRS {
                 why = format!("not certified after {MAX_REPAIRS} repair rounds");
             }
-            warm_basis(model, &first.0, &dual_pattern, &first.1, why)
+            warm_basis(model, refined, &first.0, &dual_pattern, &first.1, why)
         }
         // No float basis: exact pivots from the slack basis, which also certify infeasible and
         // unbounded LPs.
@@ -443,7 +447,7 @@ fn float_hint(
     model: &Model,
     deadline: Option<Instant>,
     stats: &mut GuidedStats,
-) -> (FloatAnswer, FloatAnswer) {
+) -> (FloatAnswer, FloatAnswer, Option<Basis>) {
     #[cfg(test)]
     let forced = tests::MICROLP_HINT.get();
     #[cfg(not(test))]
@@ -456,31 +460,36 @@ fn float_hint(
     // A panic inside our own float solver (a bug; it decides nothing) must cost only the hint,
     // as microlp's panics do in `float_hint::run`.
     let outcome = if forced {
-        float_simplex::Outcome::Failed("skipped by a test".into())
+        Err(float_simplex::Outcome::Failed("skipped by a test".into()))
     } else {
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            float_simplex::solve(model, half)
-        }))
-        .unwrap_or_else(|_| float_simplex::Outcome::Failed("it panicked".into()))
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| refine::solve(model, half)))
+            .unwrap_or_else(|_| Err(float_simplex::Outcome::Failed("it panicked".into())))
     };
     let why = match outcome {
-        float_simplex::Outcome::Optimal { x, y, pivots, .. } => {
-            stats.hint = format!("float dual simplex, {pivots} pivots");
-            return (FloatAnswer::Optimal(x), FloatAnswer::Optimal(y));
+        Ok(refined) => {
+            stats.hint = refined.summary();
+            if let float_simplex::Outcome::Optimal { basis, x, y, .. } = refined.outcome {
+                return (FloatAnswer::Optimal(x), FloatAnswer::Optimal(y), Some(basis));
+            }
+            unreachable!("a refined answer is an optimum")
         }
-        float_simplex::Outcome::Infeasible => {
+        Err(float_simplex::Outcome::Infeasible) => {
             stats.hint = "float dual simplex: infeasible".into();
             let not_solved = FloatAnswer::Failed("not solved".into());
-            return (FloatAnswer::Infeasible, not_solved);
+            return (FloatAnswer::Infeasible, not_solved, None);
         }
-        float_simplex::Outcome::NotDualFeasible => "slack basis not dual feasible".to_string(),
-        float_simplex::Outcome::Failed(why) => format!("float dual simplex: {why}"),
+        Err(float_simplex::Outcome::NotDualFeasible) => {
+            "slack basis not dual feasible".to_string()
+        }
+        Err(float_simplex::Outcome::Failed(why)) => format!("float dual simplex: {why}"),
+        Err(float_simplex::Outcome::Optimal { .. }) => unreachable!("an optimum is refined"),
     };
     stats.hint = format!("microlp primal and dual; {why}");
-    side_by_side(
+    let (primal, dual) = side_by_side(
         || float_hint::primal(model, deadline),
         || float_hint::dual(model, deadline),
-    )
+    );
+    (primal, dual, None)
 }
 
 /// The float solver's own pattern: the variables its primal makes non-zero, and the rows its
@@ -503,11 +512,17 @@ fn float_pattern(model: &Model, x: &[f64], y: &[f64]) -> (Vec<bool>, Vec<bool>) 
 /// primal phases.
 fn warm_basis(
     model: &Model,
+    refined: Option<Basis>,
     support: &[bool],
     dual_cols: &[bool],
     priced: &[bool],
     why: String,
 ) -> (Basis, String) {
+    if let Some(basis) = refined {
+        if revised::dual_feasible(model, &basis) {
+            return (basis, format!("the refined float basis ({why})"));
+        }
+    }
     let dual = Basis::from_pattern(model, dual_cols, priced);
     if revised::dual_feasible(model, &dual) {
         (dual, format!("the float dual's basis ({why})"))
@@ -1062,7 +1077,7 @@ mod tests {
             assert!(check(&model, &candidate).is_err(), "the guess certifies");
         }
         let (support, priced) = float_pattern(&model, &x, &y);
-        let (basis, from) = warm_basis(&model, &support, &guess.tight_cols, &priced, "test".into());
+        let (basis, from) = warm_basis(&model, None, &support, &guess.tight_cols, &priced, "test".into());
         assert_eq!(from, "the float dual's basis (test)");
         let (Ending::Solved(guided), warm) = revised::solve_from(&model, basis, 1000, None) else {
             panic!("stopped")
