@@ -5,9 +5,12 @@
 //!
 //! The slack form of [`super::revised`] with the slack's coefficient `+1` in every row:
 //! `a_i·x + s_i = b_i`, `x ≥ 0`, `s_i ∈ [0, ∞)` on `≤` rows, `(−∞, 0]` on `≥` rows, `[0, 0]` on
-//! `=` rows. Every non-basic variable sits at 0, so the basic values are `B⁻¹ b`. From the slack
-//! basis (dual feasible by the condition above) the dual simplex (Koberstein, "The dual simplex
-//! method, techniques for a fast and stable implementation", PhD thesis, Paderborn 2005, ch. 3):
+//! `=` rows. Every non-basic variable sits at its finite bound (0 in the LP itself), so the
+//! basic values are `B⁻¹ (b − N x_N)`; [`Run::restate`] replaces `b` and the bounds (each
+//! variable keeps one finite bound, or two equal ones), keeping the basis: the scaled residual
+//! problems of the iterative refinement of [`super::refine`]. From the slack basis (dual
+//! feasible by the condition above) the dual simplex (Koberstein, "The dual simplex method,
+//! techniques for a fast and stable implementation", PhD thesis, Paderborn 2005, ch. 3):
 //!
 //! * **pricing** — dual Devex (Koberstein's thesis §3.3.2, after Harris's Devex): the basic
 //!   variable whose bound violation squared over its weight is largest leaves; the weights
@@ -20,7 +23,9 @@
 //!   load ~3);
 //! * **ratio test** — Harris's two passes (Harris 1973, "Pivot selection methods of the Devex LP
 //!   code", Math. Prog. 5) with the dual tolerance [`DUAL_TOL`]: the bound on the step from
-//!   the relaxed ratios, then the largest `|α_rj|` within it;
+//!   the relaxed ratios, then the largest `|α_rj|` within it; an `α_rj` below [`PIVOT_TOL`],
+//!   or below [`PIVOT_REL`] of the size of the terms `ρ_i a_ij` it sums, is no pivot (it may
+//!   be rounding noise);
 //! * **factorisation** — [`FloatLu`] of the basis, refactored when the exchanges kept between
 //!   in product form (an eta column per pivot) outgrow the factors ([`ETA_GROWTH`]); the basic
 //!   values and the reduced costs are recomputed from scratch at each refactorisation.
@@ -64,6 +69,13 @@ const DUAL_TOL: f64 = 1e-9;
 /// Entries of the pivot row below this are not pivots.
 const PIVOT_TOL: f64 = 1e-9;
 
+/// Entries of the pivot row below this fraction of the size of their terms (`Σ_i |ρ_i a_ij|`)
+/// are not pivots: they may be rounding noise. On P_40 at e^ε = 10 (`dpcert lp P40.lp`) `ρ`
+/// grows to ~10^8 along the geometric chains, and a pivot on an `α = −2.7e-8` whose column
+/// `B⁻¹ a_q` was exactly 0 made the basis singular (the float dual simplex failed, and microlp's
+/// two solves took over).
+const PIVOT_REL: f64 = 1e-9;
+
 /// The basis is refactored when the eta file has more than this many times the entries of the
 /// factors (plus one per row, the work of a solve's loop over the pivots), or [`MAX_ETAS`]
 /// exchanges. On P_60 (`dpcert lp P60.lp --stats`, load ~5, one run each; the entering columns
@@ -94,7 +106,9 @@ pub(crate) enum Outcome {
     Failed(String),
 }
 
-/// Solve `model` by the dual simplex from the slack basis, or say why not.
+/// Solve `model` by the dual simplex from the slack basis, or say why not (the tests' entry;
+/// [`super::refine::Refiner`] holds on to the run).
+#[cfg(test)]
 pub(crate) fn solve(model: &Model, deadline: Option<Instant>) -> Outcome {
     let mut run = match Run::new(model) {
         Ok(run) => run,
@@ -103,6 +117,23 @@ pub(crate) fn solve(model: &Model, deadline: Option<Instant>) -> Outcome {
     match run.optimise(deadline) {
         Ok(()) => run.optimal(),
         Err(outcome) => outcome,
+    }
+}
+
+/// Row `r` of `B⁻¹ A` over the non-basic variables (see [`Run::pivot_row`]).
+struct PivotRow {
+    alpha: Vec<f64>,
+    size: Vec<f64>,
+    touched: Vec<usize>,
+}
+
+impl PivotRow {
+    fn clear(&mut self) {
+        for &v in &self.touched {
+            self.alpha[v] = 0.0;
+            self.size[v] = 0.0;
+        }
+        self.touched.clear();
     }
 }
 
@@ -431,37 +462,50 @@ impl Run {
         best.map(|(_, p, dir)| (p, dir))
     }
 
-    /// Row `r` of `B⁻¹ A` over the non-basic variables, as `(variable, α)` pairs, from `ρ`.
-    fn pivot_row(&self, rho: &[f64], alpha: &mut [f64], touched: &mut Vec<usize>) {
+    /// Row `r` of `B⁻¹ A` over the non-basic variables from `ρ`: `α_j` in `alpha`, the size
+    /// `Σ_i |ρ_i a_ij|` of its terms in `size` (non-zero exactly on the variables in
+    /// `touched`).
+    fn pivot_row(&self, rho: &[f64], row: &mut PivotRow) {
+        let PivotRow {
+            alpha,
+            size,
+            touched,
+        } = row;
+        let mut add = |j: usize, t: f64| {
+            if size[j] == 0.0 {
+                touched.push(j);
+            }
+            alpha[j] += t;
+            size[j] += t.abs();
+        };
         for (i, &ri) in rho.iter().enumerate() {
             if ri == 0.0 {
                 continue;
             }
             for &(j, a) in &self.rows[i] {
                 if self.position[j] == usize::MAX {
-                    if alpha[j] == 0.0 {
-                        touched.push(j);
-                    }
-                    alpha[j] += ri * a;
+                    add(j, ri * a);
                 }
             }
             let s = self.n + i;
             if self.position[s] == usize::MAX {
-                if alpha[s] == 0.0 {
-                    touched.push(s);
-                }
-                alpha[s] += ri;
+                add(s, ri);
             }
         }
     }
 
     /// Harris's two-pass ratio test on the pivot row for a leaving variable moving in
     /// direction `dir`: the entering variable, or `None` if no non-basic variable can move it.
-    fn entering(&self, dir: f64, alpha: &[f64], touched: &[usize]) -> Option<usize> {
+    fn entering(&self, dir: f64, row: &PivotRow) -> Option<usize> {
+        let PivotRow {
+            alpha,
+            size,
+            touched,
+        } = row;
         // Whether `v` may enter, and its reduced cost with the sign that makes it ≥ 0.
         let candidate = |v: usize| -> Option<(f64, f64)> {
             let a = alpha[v];
-            if a.abs() < PIVOT_TOL {
+            if a.abs() < PIVOT_TOL || a.abs() < PIVOT_REL * size[v] {
                 return None;
             }
             match self.bound(v) {
@@ -494,8 +538,11 @@ impl Run {
     /// ends otherwise.
     pub(crate) fn optimise(&mut self, deadline: Option<Instant>) -> Result<(), Outcome> {
         let cap = 20 * (self.n + self.m) + 1000;
-        let mut alpha = vec![0.0f64; self.n + self.m];
-        let mut touched = Vec::new();
+        let mut row = PivotRow {
+            alpha: vec![0.0; self.n + self.m],
+            size: vec![0.0; self.n + self.m],
+            touched: Vec::new(),
+        };
         // Whether the basis was factored afresh since the last pivot (a verdict of
         // infeasibility, or optimality, must stand on fresh values).
         let mut fresh = true;
@@ -517,12 +564,9 @@ impl Run {
             let mut unit = vec![0.0f64; self.m];
             unit[r] = 1.0;
             let rho = self.btran(unit);
-            for &v in &touched {
-                alpha[v] = 0.0;
-            }
-            touched.clear();
-            self.pivot_row(&rho, &mut alpha, &mut touched);
-            let Some(q) = self.entering(dir, &alpha, &touched) else {
+            row.clear();
+            self.pivot_row(&rho, &mut row);
+            let Some(q) = self.entering(dir, &row) else {
                 if fresh {
                     return Err(Outcome::Infeasible);
                 }
@@ -538,6 +582,7 @@ impl Run {
             let arq = col[r];
             // The pivot from the column and from the row must agree; otherwise the
             // factorisation has drifted.
+            let alpha = &row.alpha;
             if (arq - alpha[q]).abs() > 1e-7 * (1.0 + arq.abs()) || arq.abs() < PIVOT_TOL {
                 if fresh {
                     return Err(Outcome::Failed("an unstable pivot".into()));
@@ -553,7 +598,7 @@ impl Run {
                 _ => self.d[q].min(0.0),
             };
             let theta_d = dq / arq;
-            for &v in &touched {
+            for &v in &row.touched {
                 self.d[v] -= theta_d * alpha[v];
             }
             self.d[q] = 0.0;

@@ -109,9 +109,9 @@
 use super::certificate::{check, CertificateError};
 use super::float_hint::{self, FloatAnswer};
 use super::float_simplex;
-use super::refine;
 use super::lu::{self, SparseRow};
 use super::model::{numbered, Cmp, Model, Sense, Solution};
+use super::refine;
 use super::revised::{self, Basis, Ending, RevisedStats};
 use super::simplex::{self, SolveStats};
 use super::Options;
@@ -192,6 +192,9 @@ pub(crate) struct GuidedStats {
     pub check: Duration,
     /// Candidate pairs tried (1 when the float basis was right).
     pub rounds: usize,
+    /// Whether the float dual simplex's basis was refined ([`super::refine`]) because its
+    /// first guess did not certify.
+    pub refined: bool,
     /// The exact revised simplex, when the guess did not certify or there was none.
     pub warm_start: Option<WarmStart>,
     /// Why the exact simplex from scratch was needed, if it was.
@@ -218,6 +221,7 @@ impl GuidedStats {
                 "exact revised simplex from the float dual's basis"
             }
             (None, Some(_)) => "exact revised simplex from the float basis",
+            (None, None) if self.refined => "refined float guess, certified",
             (None, None) if self.rounds == 1 => "float guess, certified as guessed",
             (None, None) => "float guess, certified after repairs",
         }
@@ -338,70 +342,36 @@ fn guided_attempt(
     let float_deadline = Instant::now() + float_budget(model, options);
     let float_deadline = Some(deadline.map_or(float_deadline, |d| d.min(float_deadline)));
     let started = Instant::now();
-    let (primal, dual, refined) = float_hint(model, float_deadline, stats);
+    let (primal, dual, refiner) = float_hint(model, float_deadline, stats);
     stats.float = started.elapsed();
     let (basis, from) = match (primal, dual) {
         (FloatAnswer::Optimal(x), FloatAnswer::Optimal(y)) => {
-            // The float vertex's own pattern, for the exact pivots if neither the guess nor its
-            // repairs certify (the basis is factored only then): the variables the float
-            // primal makes non-zero and the rows the float dual prices, before the support
-            // closure of the guess (see the module docs for why).
-            let first = float_pattern(model, &x, &y);
-            let mut guess = Guess::from_floats(model, &x, &y);
-            // The float dual's own pattern: the columns its reduced costs make zero, on the rows
-            // it prices (before the repairs change them).
-            let dual_pattern = guess.tight_cols.clone();
-            let mut why = String::from("the float basis did not certify");
-            let (mut fewest_defects, mut stalled) = (usize::MAX, 0);
-            while stats.rounds < MAX_REPAIRS {
-                if deadline.is_some_and(|d| Instant::now() >= d) {
-                    return Err(SolveError::TimeLimit);
-                }
-                stats.rounds += 1;
+            let mut attempt = certify_guess(model, &x, &y, deadline, stats)?;
+            // The float dual simplex's basis, refined, when its first guess did not certify:
+            // a second guess from the refined point, then the exact pivots from its basis.
+            let mut refined_basis = None;
+            if let (Err(_), Some(refiner)) = (&attempt, refiner) {
                 let t = Instant::now();
-                let pair = guess.exact(model, &x, &y);
-                stats.exact_systems += t.elapsed();
-                let Some((x, y)) = pair else {
-                    why = "the guessed equations are inconsistent".into();
-                    break;
-                };
-                let candidate = Solution::Optimal {
-                    value: model.objective_value(&x),
-                    primal: x,
-                    dual: y,
-                };
-                let t = Instant::now();
-                let verdict = check(model, &candidate);
-                stats.check += t.elapsed();
-                if verdict.is_ok() {
-                    return Ok(Ok(candidate));
-                }
-                let Solution::Optimal { primal, dual, .. } = &candidate else {
-                    unreachable!()
-                };
-                let defects = guess.repair(model, primal, dual);
-                if defects == 0 {
-                    why = "the repair found nothing to change".into();
-                    break;
-                }
-                if defects < fewest_defects {
-                    fewest_defects = defects;
-                    stalled = 0;
-                } else {
-                    stalled += 1;
-                    if stalled >= MAX_STALLED_REPAIRS {
-                        why = format!(
-                            "the repairs stopped making progress ({defects} defects after {} rounds)",
-                            stats.rounds
-                        );
-                        break;
-                    }
+                let refined = refiner.refine(model, float_deadline);
+                stats.float += t.elapsed();
+                stats.hint = refined.summary();
+                stats.refined = true;
+                if let float_simplex::Outcome::Optimal { basis, x, y, .. } = refined.outcome {
+                    attempt = certify_guess(model, &x, &y, deadline, stats)?;
+                    refined_basis = Some(basis);
                 }
             }
-            if stats.rounds >= MAX_REPAIRS {
-                why = format!("not certified after {MAX_REPAIRS} repair rounds");
+            match attempt {
+                Ok(solution) => return Ok(Ok(solution)),
+                Err(failed) => warm_basis(
+                    model,
+                    refined_basis,
+                    &failed.support,
+                    &failed.dual_cols,
+                    &failed.priced,
+                    failed.why,
+                ),
             }
-            warm_basis(model, refined, &first.0, &dual_pattern, &first.1, why)
         }
         // No float basis: exact pivots from the slack basis, which also certify infeasible and
         // unbounded LPs.
@@ -439,6 +409,87 @@ fn guided_attempt(
     Ok(Err(why))
 }
 
+/// Why a guess and its repairs did not certify, and the float vertex's own patterns for the
+/// exact pivots: the variables the float primal makes non-zero and the rows the float dual
+/// prices, before the support closure of the guess (see the module docs for why); the columns
+/// the float reduced costs make zero (before the repairs change them).
+struct Uncertified {
+    why: String,
+    support: Vec<bool>,
+    priced: Vec<bool>,
+    dual_cols: Vec<bool>,
+}
+
+/// The guess from the float pair `x`, `y`, its exact systems and repairs (steps 2–5 of the
+/// module docs): a certified optimum, or why not.
+fn certify_guess(
+    model: &Model,
+    x: &[f64],
+    y: &[f64],
+    deadline: Option<Instant>,
+    stats: &mut GuidedStats,
+) -> Result<Result<Solution, Uncertified>, SolveError> {
+    let (support, priced) = float_pattern(model, x, y);
+    let mut guess = Guess::from_floats(model, x, y);
+    let dual_cols = guess.tight_cols.clone();
+    let mut why = String::from("the float basis did not certify");
+    let (mut fewest_defects, mut stalled, mut rounds) = (usize::MAX, 0, 0);
+    while rounds < MAX_REPAIRS {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(SolveError::TimeLimit);
+        }
+        rounds += 1;
+        stats.rounds += 1;
+        let t = Instant::now();
+        let pair = guess.exact(model, x, y);
+        stats.exact_systems += t.elapsed();
+        let Some((x, y)) = pair else {
+            why = "the guessed equations are inconsistent".into();
+            break;
+        };
+        let candidate = Solution::Optimal {
+            value: model.objective_value(&x),
+            primal: x,
+            dual: y,
+        };
+        let t = Instant::now();
+        let verdict = check(model, &candidate);
+        stats.check += t.elapsed();
+        if verdict.is_ok() {
+            return Ok(Ok(candidate));
+        }
+        let Solution::Optimal { primal, dual, .. } = &candidate else {
+            unreachable!()
+        };
+        let defects = guess.repair(model, primal, dual);
+        if defects == 0 {
+            why = "the repair found nothing to change".into();
+            break;
+        }
+        if defects < fewest_defects {
+            fewest_defects = defects;
+            stalled = 0;
+        } else {
+            stalled += 1;
+            if stalled >= MAX_STALLED_REPAIRS {
+                why = format!(
+                    "the repairs stopped making progress ({defects} defects after {rounds} rounds)"
+                );
+                break;
+            }
+        }
+        if rounds == MAX_REPAIRS {
+            why = format!("not certified after {MAX_REPAIRS} repair rounds");
+        }
+    }
+    Ok(Err(Uncertified {
+        why,
+        support,
+        priced,
+        dual_cols,
+    }))
+}
+
 /// The float hint: the float dual simplex ([`float_simplex`]) where the slack basis is dual
 /// feasible, its basis giving the primal point and the prices in one solve (within half of
 /// the budget `deadline` leaves); otherwise, or if it fails, microlp's primal and dual solves
@@ -447,7 +498,7 @@ fn float_hint(
     model: &Model,
     deadline: Option<Instant>,
     stats: &mut GuidedStats,
-) -> (FloatAnswer, FloatAnswer, Option<Basis>) {
+) -> (FloatAnswer, FloatAnswer, Option<refine::Refiner>) {
     #[cfg(test)]
     let forced = tests::MICROLP_HINT.get();
     #[cfg(not(test))]
@@ -462,27 +513,31 @@ fn float_hint(
     let outcome = if forced {
         Err(float_simplex::Outcome::Failed("skipped by a test".into()))
     } else {
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| refine::solve(model, half)))
-            .unwrap_or_else(|_| Err(float_simplex::Outcome::Failed("it panicked".into())))
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            refine::Refiner::new(model, half)
+        }))
+        .unwrap_or_else(|_| Err(float_simplex::Outcome::Failed("it panicked".into())))
     };
     let why = match outcome {
-        Ok(refined) => {
-            stats.hint = refined.summary();
-            if let float_simplex::Outcome::Optimal { basis, x, y, .. } = refined.outcome {
-                return (FloatAnswer::Optimal(x), FloatAnswer::Optimal(y), Some(basis));
+        Ok(refiner) => {
+            stats.hint = format!("float dual simplex, {} pivots", refiner.pivots());
+            if let float_simplex::Outcome::Optimal { x, y, .. } = refiner.outcome() {
+                return (
+                    FloatAnswer::Optimal(x),
+                    FloatAnswer::Optimal(y),
+                    Some(refiner),
+                );
             }
-            unreachable!("a refined answer is an optimum")
+            unreachable!("a float dual simplex that ran is at an optimum")
         }
         Err(float_simplex::Outcome::Infeasible) => {
             stats.hint = "float dual simplex: infeasible".into();
             let not_solved = FloatAnswer::Failed("not solved".into());
             return (FloatAnswer::Infeasible, not_solved, None);
         }
-        Err(float_simplex::Outcome::NotDualFeasible) => {
-            "slack basis not dual feasible".to_string()
-        }
+        Err(float_simplex::Outcome::NotDualFeasible) => "slack basis not dual feasible".to_string(),
         Err(float_simplex::Outcome::Failed(why)) => format!("float dual simplex: {why}"),
-        Err(float_simplex::Outcome::Optimal { .. }) => unreachable!("an optimum is refined"),
+        Err(float_simplex::Outcome::Optimal { .. }) => unreachable!("an optimum is a run"),
     };
     stats.hint = format!("microlp primal and dual; {why}");
     let (primal, dual) = side_by_side(
@@ -1077,7 +1132,14 @@ mod tests {
             assert!(check(&model, &candidate).is_err(), "the guess certifies");
         }
         let (support, priced) = float_pattern(&model, &x, &y);
-        let (basis, from) = warm_basis(&model, None, &support, &guess.tight_cols, &priced, "test".into());
+        let (basis, from) = warm_basis(
+            &model,
+            None,
+            &support,
+            &guess.tight_cols,
+            &priced,
+            "test".into(),
+        );
         assert_eq!(from, "the float dual's basis (test)");
         let (Ending::Solved(guided), warm) = revised::solve_from(&model, basis, 1000, None) else {
             panic!("stopped")
