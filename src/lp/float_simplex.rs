@@ -127,7 +127,6 @@ pub(crate) fn solve(model: &Model, deadline: Option<Instant>) -> Outcome {
 /// Row `r` of `B⁻¹ A` over the non-basic variables (see [`Run::pivot_row`]).
 struct PivotRow {
     alpha: Vec<f64>,
-    size: Vec<f64>,
     touched: Vec<usize>,
 }
 
@@ -135,7 +134,6 @@ impl PivotRow {
     fn clear(&mut self) {
         for &v in &self.touched {
             self.alpha[v] = 0.0;
-            self.size[v] = 0.0;
         }
         self.touched.clear();
     }
@@ -466,21 +464,15 @@ impl Run {
         best.map(|(_, p, dir)| (p, dir))
     }
 
-    /// Row `r` of `B⁻¹ A` over the non-basic variables from `ρ`: `α_j` in `alpha`, the size
-    /// `Σ_i |ρ_i a_ij|` of its terms in `size` (non-zero exactly on the variables in
-    /// `touched`).
+    /// Row `r` of `B⁻¹ A` over the non-basic variables from `ρ`: `α_j` in `alpha`, for the
+    /// variables in `touched`.
     fn pivot_row(&self, rho: &[f64], row: &mut PivotRow) {
-        let PivotRow {
-            alpha,
-            size,
-            touched,
-        } = row;
+        let PivotRow { alpha, touched } = row;
         let mut add = |j: usize, t: f64| {
-            if size[j] == 0.0 {
+            if alpha[j] == 0.0 {
                 touched.push(j);
             }
             alpha[j] += t;
-            size[j] += t.abs();
         };
         for (i, &ri) in rho.iter().enumerate() {
             if ri == 0.0 {
@@ -498,44 +490,58 @@ impl Run {
         }
     }
 
+    /// `Σ_i |ρ_i a_iq|`: the size of the terms of `α_q`.
+    fn term_size(&self, rho: &[f64], q: usize) -> f64 {
+        if q < self.n {
+            self.cols[q].iter().map(|&(i, a)| (rho[i] * a).abs()).sum()
+        } else {
+            rho[q - self.n].abs()
+        }
+    }
+
     /// Harris's two-pass ratio test on the pivot row for a leaving variable moving in
     /// direction `dir`: the entering variable, or `None` if no non-basic variable can move it.
-    fn entering(&self, dir: f64, row: &PivotRow) -> Option<usize> {
-        let PivotRow {
-            alpha,
-            size,
-            touched,
-        } = row;
-        // Whether `v` may enter, and its reduced cost with the sign that makes it ≥ 0.
-        let candidate = |v: usize| -> Option<(f64, f64)> {
-            let a = alpha[v];
-            if a.abs() < PIVOT_TOL || a.abs() < PIVOT_REL * size[v] {
-                return None;
-            }
-            match self.bound(v) {
-                Bound::Lower if dir * a < 0.0 => Some((self.d[v].max(0.0), a.abs())),
-                Bound::Upper if dir * a > 0.0 => Some(((-self.d[v]).max(0.0), a.abs())),
-                _ => None,
-            }
-        };
-        let mut bound = f64::INFINITY;
-        for &v in touched {
-            if let Some((d, a)) = candidate(v) {
-                bound = bound.min((d + DUAL_TOL) / a);
-            }
-        }
-        if bound == f64::INFINITY {
-            return None;
-        }
-        let mut best: Option<(f64, usize)> = None;
-        for &v in touched {
-            if let Some((d, a)) = candidate(v) {
-                if d / a <= bound && best.is_none_or(|b| a > b.0) {
-                    best = Some((a, v));
+    fn entering(&self, dir: f64, rho: &[f64], row: &PivotRow) -> Option<usize> {
+        let PivotRow { alpha, touched, .. } = row;
+        // Candidates found to be rounding noise (see `PIVOT_REL`), checked only when chosen:
+        // the size of the terms is a sum over the column's few entries.
+        let mut noise: Vec<usize> = Vec::new();
+        loop {
+            // Whether `v` may enter, and its reduced cost with the sign that makes it ≥ 0.
+            let candidate = |v: usize| -> Option<(f64, f64)> {
+                let a = alpha[v];
+                if a.abs() < PIVOT_TOL || !noise.is_empty() && noise.contains(&v) {
+                    return None;
+                }
+                match self.bound(v) {
+                    Bound::Lower if dir * a < 0.0 => Some((self.d[v].max(0.0), a.abs())),
+                    Bound::Upper if dir * a > 0.0 => Some(((-self.d[v]).max(0.0), a.abs())),
+                    _ => None,
+                }
+            };
+            let mut bound = f64::INFINITY;
+            for &v in touched {
+                if let Some((d, a)) = candidate(v) {
+                    bound = bound.min((d + DUAL_TOL) / a);
                 }
             }
+            if bound == f64::INFINITY {
+                return None;
+            }
+            let mut best: Option<(f64, usize)> = None;
+            for &v in touched {
+                if let Some((d, a)) = candidate(v) {
+                    if d / a <= bound && best.is_none_or(|b| a > b.0) {
+                        best = Some((a, v));
+                    }
+                }
+            }
+            let (a, q) = best?;
+            if a >= PIVOT_REL * self.term_size(rho, q) {
+                return Some(q);
+            }
+            noise.push(q);
         }
-        best.map(|(_, v)| v)
     }
 
     /// Dual simplex pivots until the basis is primal feasible; `Err` with the outcome if it
@@ -544,7 +550,6 @@ impl Run {
         let cap = 20 * (self.n + self.m) + 1000;
         let mut row = PivotRow {
             alpha: vec![0.0; self.n + self.m],
-            size: vec![0.0; self.n + self.m],
             touched: Vec::new(),
         };
         // Whether the basis was factored afresh since the last pivot (a verdict of
@@ -570,7 +575,7 @@ impl Run {
             let rho = self.btran(unit);
             row.clear();
             self.pivot_row(&rho, &mut row);
-            let Some(q) = self.entering(dir, &row) else {
+            let Some(q) = self.entering(dir, &rho, &row) else {
                 if fresh {
                     return Err(Outcome::Infeasible);
                 }
