@@ -23,9 +23,9 @@
 //!   load ~3);
 //! * **ratio test** — Harris's two passes (Harris 1973, "Pivot selection methods of the Devex LP
 //!   code", Math. Prog. 5) with the dual tolerance [`DUAL_TOL`]: the bound on the step from
-//!   the relaxed ratios, then the largest `|α_rj|` within it; an `α_rj` below [`PIVOT_TOL`],
-//!   or below [`PIVOT_REL`] of the size of the terms `ρ_i a_ij` it sums, is no pivot (it may
-//!   be rounding noise);
+//!   the relaxed ratios, then the largest `|α_rj|` within it; an `α_rj` below [`PIVOT_TOL`] is
+//!   no pivot, nor is the chosen one if it is below [`PIVOT_REL`] of the size of the terms
+//!   `ρ_i a_ij` it sums (rounding noise: the ratio test is run again without it);
 //! * **factorisation** — [`FloatLu`] of the basis, refactored when the exchanges kept between
 //!   in product form (an eta column per pivot) outgrow the factors ([`ETA_GROWTH`]); the basic
 //!   values and the reduced costs are recomputed from scratch at each refactorisation.
