@@ -5,9 +5,12 @@
 //!
 //! The slack form of [`super::revised`] with the slack's coefficient `+1` in every row:
 //! `a_i·x + s_i = b_i`, `x ≥ 0`, `s_i ∈ [0, ∞)` on `≤` rows, `(−∞, 0]` on `≥` rows, `[0, 0]` on
-//! `=` rows. Every non-basic variable sits at 0, so the basic values are `B⁻¹ b`. From the slack
-//! basis (dual feasible by the condition above) the dual simplex (Koberstein, "The dual simplex
-//! method, techniques for a fast and stable implementation", PhD thesis, Paderborn 2005, ch. 3):
+//! `=` rows. Every non-basic variable sits at its finite bound (0 in the LP itself), so the
+//! basic values are `B⁻¹ (b − N x_N)`; [`Run::restate`] replaces `b` and the bounds (each
+//! variable keeps one finite bound, or two equal ones), keeping the basis: the scaled residual
+//! problems of the iterative refinement of [`super::refine`]. From the slack basis (dual
+//! feasible by the condition above) the dual simplex (Koberstein, "The dual simplex method,
+//! techniques for a fast and stable implementation", PhD thesis, Paderborn 2005, ch. 3):
 //!
 //! * **pricing** — dual Devex (Koberstein's thesis §3.3.2, after Harris's Devex): the basic
 //!   variable whose bound violation squared over its weight is largest leaves; the weights
@@ -20,7 +23,9 @@
 //!   load ~3);
 //! * **ratio test** — Harris's two passes (Harris 1973, "Pivot selection methods of the Devex LP
 //!   code", Math. Prog. 5) with the dual tolerance [`DUAL_TOL`]: the bound on the step from
-//!   the relaxed ratios, then the largest `|α_rj|` within it;
+//!   the relaxed ratios, then the largest `|α_rj|` within it; an `α_rj` below [`PIVOT_TOL`] is
+//!   no pivot, nor is the chosen one if it is below [`PIVOT_REL`] of the size of the terms
+//!   `ρ_i a_ij` it sums (rounding noise: the ratio test is run again without it);
 //! * **factorisation** — [`FloatLu`] of the basis, refactored when the exchanges kept between
 //!   in product form (an eta column per pivot) outgrow the factors ([`ETA_GROWTH`]); the basic
 //!   values and the reduced costs are recomputed from scratch at each refactorisation.
@@ -39,10 +44,10 @@
 //! ~2.5): 4.88 s against 5.12 s in all, the 29 cases on this path 2.07 s against 2.39 s; one
 //! is slower: case 8 (P_23 at e^ε = 5/4), whose guess from this hint is inconsistent and whose
 //! warm start from the float primal's pattern takes 307 exact pivots (220 ms against 77 ms).
-//! Its optimal basis is in [`Outcome::Optimal`] for a warm start, not used by
-//! [`super::guided`]: tried (stop 39, through `Basis::from_pattern`, which makes it non-singular
-//! exactly, then `revised::dual_feasible`), P_50 took the same 678 exact dual pivots (22.9 s)
-//! and case 8's basis is not dual feasible exactly. The entering columns `B⁻¹ a_q` have ~2,500 non-zeros of 7,140, the
+//! Its optimal basis as it stands was tried as the exact warm start (stop 39, through
+//! `Basis::from_pattern`, then `revised::dual_feasible`): P_50 took the same 678 exact dual
+//! pivots (22.9 s) and case 8's basis is not dual feasible exactly. Refined
+//! ([`super::refine`], since 2026-11-27) it is: P_50 certifies without an exact pivot. The entering columns `B⁻¹ a_q` have ~2,500 non-zeros of 7,140, the
 //! factors ~7,300, so the eta file is most of each solve; `perf` (with dual steepest edge):
 //! the solves (`ftran`/`btran` with the eta file) ~44%, the pivot loop ~17%, the
 //! factorisation ~13%. What is left: a Forrest–Tomlin update of the factors instead of the
@@ -63,6 +68,17 @@ const DUAL_TOL: f64 = 1e-9;
 
 /// Entries of the pivot row below this are not pivots.
 const PIVOT_TOL: f64 = 1e-9;
+
+/// Entries of the pivot row below this fraction of the size of their terms (`Σ_i |ρ_i a_ij|`)
+/// are not pivots: they may be rounding noise. On P_40 at e^ε = 10 (`dpcert lp P40.lp`) `ρ`
+/// grows to ~10^8 along the geometric chains, and a pivot on an `α = −2.7e-8` whose column
+/// `B⁻¹ a_q` was exactly 0 made the basis singular (the float dual simplex failed, and microlp's
+/// two solves took over). With this test P_40 and C_40 solve (703 and 760 pivots) and, refined,
+/// certify in 0.26 and 0.28 s against 4.2 and 4.6 s (figures in [`super::guided`]). Tried
+/// first and not kept: `float_lu`'s absolute singularity threshold at 1e-30 instead of 1e-11
+/// (P_40 still ended in a singular basis, C_40 in "an unstable pivot": the bases were already
+/// singular, the noise pivot is the cause).
+const PIVOT_REL: f64 = 1e-9;
 
 /// The basis is refactored when the eta file has more than this many times the entries of the
 /// factors (plus one per row, the work of a solve's loop over the pivots), or [`MAX_ETAS`]
@@ -94,36 +110,40 @@ pub(crate) enum Outcome {
     Failed(String),
 }
 
-/// Solve `model` by the dual simplex from the slack basis, or say why not.
+/// Solve `model` by the dual simplex from the slack basis, or say why not (the tests' entry;
+/// [`super::refine::Refiner`] holds on to the run).
+#[cfg(test)]
 pub(crate) fn solve(model: &Model, deadline: Option<Instant>) -> Outcome {
-    let sign = match model.sense() {
+    let mut run = match Run::new(model) {
+        Ok(run) => run,
+        Err(outcome) => return outcome,
+    };
+    match run.optimise(deadline) {
+        Ok(()) => run.optimal(),
+        Err(outcome) => outcome,
+    }
+}
+
+/// Row `r` of `B⁻¹ A` over the non-basic variables (see [`Run::pivot_row`]).
+struct PivotRow {
+    alpha: Vec<f64>,
+    touched: Vec<usize>,
+}
+
+impl PivotRow {
+    fn clear(&mut self) {
+        for &v in &self.touched {
+            self.alpha[v] = 0.0;
+        }
+        self.touched.clear();
+    }
+}
+
+/// 1 for a minimisation, −1 for a maximisation.
+fn sense_sign(model: &Model) -> f64 {
+    match model.sense() {
         Sense::Minimize => 1.0,
         Sense::Maximize => -1.0,
-    };
-    let cost: Vec<f64> = model.objective().iter().map(|c| sign * to_f64(c)).collect();
-    if cost.iter().any(|c| *c < 0.0) {
-        return Outcome::NotDualFeasible;
-    }
-    let mut run = Run::new(model, cost);
-    match run.optimise(deadline) {
-        Ok(()) => {}
-        Err(outcome) => return outcome,
-    }
-    let x = (0..run.n).map(|j| run.value(j)).collect();
-    // y' are the prices of the minimisation; for a maximisation the model's multipliers are
-    // their negatives (see `super::model`).
-    let y = run.prices().into_iter().map(|v| sign * v).collect();
-    let basis = Basis {
-        structural: (0..run.n).map(|j| run.position[j] != usize::MAX).collect(),
-        slack: (0..run.m)
-            .map(|i| run.position[run.n + i] != usize::MAX)
-            .collect(),
-    };
-    Outcome::Optimal {
-        basis,
-        x,
-        y,
-        pivots: run.pivots,
     }
 }
 
@@ -131,18 +151,25 @@ pub(crate) fn solve(model: &Model, deadline: Option<Instant>) -> Outcome {
 /// entries `(position, α_i)` of the entering column `α = B⁻¹ a_q`.
 type Eta = (usize, f64, Vec<(usize, f64)>);
 
-/// Where a non-basic variable sits, for the ratio test.
+/// Where a non-basic variable sits, for the ratio test. Every variable has one finite bound,
+/// or two equal ones (no boxed variables: the slack form below has none, and the shifted
+/// bounds of [`Run::restate`] keep which bounds are finite).
 #[derive(Clone, Copy, PartialEq)]
 enum Bound {
-    /// At its lower bound 0, free to increase (reduced cost ≥ 0 when dual feasible).
+    /// At its (finite) lower bound, free to increase (reduced cost ≥ 0 when dual feasible).
     Lower,
-    /// At its upper bound 0, free to decrease (reduced cost ≤ 0): the slack of a `≥` row.
+    /// At its (finite) upper bound, free to decrease (reduced cost ≤ 0): the slack of a `≥`
+    /// row.
     Upper,
-    /// Fixed at 0: the slack of an `=` row, which never enters.
+    /// Fixed: the slack of an `=` row, which never enters.
     Fixed,
 }
 
-struct Run {
+/// A float dual simplex on `model`'s slack form (see the module docs): started by
+/// [`Run::new`] from the slack basis, run by [`Run::optimise`], and restated with other
+/// right-hand sides and bounds by [`Run::restate`] (the iterative refinement of
+/// [`super::refine`]) keeping its basis, its factors and its reduced costs.
+pub(crate) struct Run {
     n: usize,
     m: usize,
     /// Columns of the structural variables, `(row, a_ij)`, and the rows, `(column, a_ij)`.
@@ -170,10 +197,26 @@ struct Run {
     /// Their entries in all.
     eta_nonzeros: usize,
     pivots: usize,
+    /// 1 for a minimisation, −1 for a maximisation (the costs above are the minimisation's).
+    sign: f64,
 }
 
 impl Run {
-    fn new(model: &Model, mut cost: Vec<f64>) -> Run {
+    /// The slack basis of `model`, or [`Outcome::NotDualFeasible`] if some cost has the wrong
+    /// sign for it.
+    pub(crate) fn new(model: &Model) -> Result<Run, Outcome> {
+        let cost: Vec<f64> = model
+            .objective()
+            .iter()
+            .map(|c| sense_sign(model) * to_f64(c))
+            .collect();
+        if cost.iter().any(|c| *c < 0.0) {
+            return Err(Outcome::NotDualFeasible);
+        }
+        Ok(Run::from_slacks(model, cost))
+    }
+
+    fn from_slacks(model: &Model, mut cost: Vec<f64>) -> Run {
         let (n, m) = (model.n_vars(), model.n_rows());
         let mut cols = vec![Vec::new(); n];
         let mut rows = Vec::with_capacity(m);
@@ -218,9 +261,69 @@ impl Run {
             etas: Vec::new(),
             eta_nonzeros: 0,
             pivots: 0,
+            sign: sense_sign(model),
         };
         run.xb = run.ftran(run.rhs.clone());
         run
+    }
+
+    /// The variables (`n` structurals, then `m` slacks) and the rows.
+    pub(crate) fn dims(&self) -> (usize, usize) {
+        (self.n, self.m)
+    }
+
+    /// The pivots taken so far.
+    pub(crate) fn pivots(&self) -> usize {
+        self.pivots
+    }
+
+    /// Whether variable `v` is basic.
+    pub(crate) fn is_basic(&self, v: usize) -> bool {
+        self.position[v] != usize::MAX
+    }
+
+    /// The value of every variable (structurals, then slacks) at the current basis.
+    pub(crate) fn point(&self) -> Vec<f64> {
+        (0..self.n + self.m).map(|v| self.value(v)).collect()
+    }
+
+    /// The current basis, in [`super::revised`]'s terms.
+    pub(crate) fn basis(&self) -> Basis {
+        Basis {
+            structural: (0..self.n).map(|j| self.is_basic(j)).collect(),
+            slack: (0..self.m).map(|i| self.is_basic(self.n + i)).collect(),
+        }
+    }
+
+    /// The answer at the current basis: its basis, point and prices (in the sign conventions
+    /// of [`super::model`]).
+    pub(crate) fn optimal(&self) -> Outcome {
+        // y' are the prices of the minimisation; for a maximisation the model's multipliers
+        // are their negatives (see `super::model`).
+        Outcome::Optimal {
+            basis: self.basis(),
+            x: (0..self.n).map(|j| self.value(j)).collect(),
+            y: self.prices().into_iter().map(|v| self.sign * v).collect(),
+            pivots: self.pivots,
+        }
+    }
+
+    /// The same matrix and costs with the right-hand sides `rhs` (by row) and the bounds
+    /// `lower`, `upper` (by variable; each finite where the slack form's is, or equal), from
+    /// the current basis: refactored, its values recomputed, its reduced costs unchanged
+    /// (they do not depend on `b` or the bounds, so the basis stays dual feasible). A
+    /// non-basic variable sits at its finite bound. `Err` if the basis has become singular.
+    pub(crate) fn restate(
+        &mut self,
+        rhs: Vec<f64>,
+        lower: Vec<f64>,
+        upper: Vec<f64>,
+    ) -> Result<(), Outcome> {
+        debug_assert!(lower.len() == self.n + self.m && upper.len() == lower.len());
+        self.rhs = rhs;
+        self.lower = lower;
+        self.upper = upper;
+        self.refresh()
     }
 
     /// The column of variable `v`.
@@ -235,19 +338,44 @@ impl Run {
     fn bound(&self, v: usize) -> Bound {
         if self.lower[v] == self.upper[v] {
             Bound::Fixed
-        } else if self.lower[v] == 0.0 {
+        } else if self.lower[v] > f64::NEG_INFINITY {
             Bound::Lower
         } else {
             Bound::Upper
         }
     }
 
-    /// The value of variable `v` (0 when non-basic).
+    /// Where variable `v` sits when non-basic: its finite bound.
+    fn nonbasic_value(&self, v: usize) -> f64 {
+        match self.bound(v) {
+            Bound::Lower | Bound::Fixed => self.lower[v],
+            Bound::Upper => self.upper[v],
+        }
+    }
+
+    /// The value of variable `v`.
     fn value(&self, v: usize) -> f64 {
         match self.position[v] {
-            usize::MAX => 0.0,
+            usize::MAX => self.nonbasic_value(v),
             p => self.xb[p],
         }
+    }
+
+    /// `b − N x_N`: the right-hand side the basic variables must meet, by row.
+    fn basic_rhs(&self) -> Vec<f64> {
+        let mut b = self.rhs.clone();
+        for v in 0..self.n + self.m {
+            if self.position[v] != usize::MAX {
+                continue;
+            }
+            let x = self.nonbasic_value(v);
+            if x != 0.0 {
+                for (i, a) in self.column(v) {
+                    b[i] -= a * x;
+                }
+            }
+        }
+        b
     }
 
     /// `B⁻¹ b` (`b` by row, the result by position).
@@ -292,7 +420,7 @@ impl Run {
         self.lu = lu;
         self.etas.clear();
         self.eta_nonzeros = 0;
-        self.xb = self.ftran(self.rhs.clone());
+        self.xb = self.ftran(self.basic_rhs());
         let y = self.prices();
         for v in 0..self.n + self.m {
             self.d[v] = if self.position[v] != usize::MAX {
@@ -336,71 +464,94 @@ impl Run {
         best.map(|(_, p, dir)| (p, dir))
     }
 
-    /// Row `r` of `B⁻¹ A` over the non-basic variables, as `(variable, α)` pairs, from `ρ`.
-    fn pivot_row(&self, rho: &[f64], alpha: &mut [f64], touched: &mut Vec<usize>) {
+    /// Row `r` of `B⁻¹ A` over the non-basic variables from `ρ`: `α_j` in `alpha`, for the
+    /// variables in `touched`.
+    fn pivot_row(&self, rho: &[f64], row: &mut PivotRow) {
+        let PivotRow { alpha, touched } = row;
+        let mut add = |j: usize, t: f64| {
+            if alpha[j] == 0.0 {
+                touched.push(j);
+            }
+            alpha[j] += t;
+        };
         for (i, &ri) in rho.iter().enumerate() {
             if ri == 0.0 {
                 continue;
             }
             for &(j, a) in &self.rows[i] {
                 if self.position[j] == usize::MAX {
-                    if alpha[j] == 0.0 {
-                        touched.push(j);
-                    }
-                    alpha[j] += ri * a;
+                    add(j, ri * a);
                 }
             }
             let s = self.n + i;
             if self.position[s] == usize::MAX {
-                if alpha[s] == 0.0 {
-                    touched.push(s);
-                }
-                alpha[s] += ri;
+                add(s, ri);
             }
+        }
+    }
+
+    /// `Σ_i |ρ_i a_iq|`: the size of the terms of `α_q`.
+    fn term_size(&self, rho: &[f64], q: usize) -> f64 {
+        if q < self.n {
+            self.cols[q].iter().map(|&(i, a)| (rho[i] * a).abs()).sum()
+        } else {
+            rho[q - self.n].abs()
         }
     }
 
     /// Harris's two-pass ratio test on the pivot row for a leaving variable moving in
     /// direction `dir`: the entering variable, or `None` if no non-basic variable can move it.
-    fn entering(&self, dir: f64, alpha: &[f64], touched: &[usize]) -> Option<usize> {
-        // Whether `v` may enter, and its reduced cost with the sign that makes it ≥ 0.
-        let candidate = |v: usize| -> Option<(f64, f64)> {
-            let a = alpha[v];
-            if a.abs() < PIVOT_TOL {
-                return None;
-            }
-            match self.bound(v) {
-                Bound::Lower if dir * a < 0.0 => Some((self.d[v].max(0.0), a.abs())),
-                Bound::Upper if dir * a > 0.0 => Some(((-self.d[v]).max(0.0), a.abs())),
-                _ => None,
-            }
-        };
-        let mut bound = f64::INFINITY;
-        for &v in touched {
-            if let Some((d, a)) = candidate(v) {
-                bound = bound.min((d + DUAL_TOL) / a);
-            }
-        }
-        if bound == f64::INFINITY {
-            return None;
-        }
-        let mut best: Option<(f64, usize)> = None;
-        for &v in touched {
-            if let Some((d, a)) = candidate(v) {
-                if d / a <= bound && best.is_none_or(|b| a > b.0) {
-                    best = Some((a, v));
+    fn entering(&self, dir: f64, rho: &[f64], row: &PivotRow) -> Option<usize> {
+        let PivotRow { alpha, touched, .. } = row;
+        // Candidates found to be rounding noise (see `PIVOT_REL`), checked only when chosen:
+        // the size of the terms is a sum over the column's few entries.
+        let mut noise: Vec<usize> = Vec::new();
+        loop {
+            // Whether `v` may enter, and its reduced cost with the sign that makes it ≥ 0.
+            let candidate = |v: usize| -> Option<(f64, f64)> {
+                let a = alpha[v];
+                if a.abs() < PIVOT_TOL || !noise.is_empty() && noise.contains(&v) {
+                    return None;
+                }
+                match self.bound(v) {
+                    Bound::Lower if dir * a < 0.0 => Some((self.d[v].max(0.0), a.abs())),
+                    Bound::Upper if dir * a > 0.0 => Some(((-self.d[v]).max(0.0), a.abs())),
+                    _ => None,
+                }
+            };
+            let mut bound = f64::INFINITY;
+            for &v in touched {
+                if let Some((d, a)) = candidate(v) {
+                    bound = bound.min((d + DUAL_TOL) / a);
                 }
             }
+            if bound == f64::INFINITY {
+                return None;
+            }
+            let mut best: Option<(f64, usize)> = None;
+            for &v in touched {
+                if let Some((d, a)) = candidate(v) {
+                    if d / a <= bound && best.is_none_or(|b| a > b.0) {
+                        best = Some((a, v));
+                    }
+                }
+            }
+            let (a, q) = best?;
+            if a >= PIVOT_REL * self.term_size(rho, q) {
+                return Some(q);
+            }
+            noise.push(q);
         }
-        best.map(|(_, v)| v)
     }
 
     /// Dual simplex pivots until the basis is primal feasible; `Err` with the outcome if it
     /// ends otherwise.
-    fn optimise(&mut self, deadline: Option<Instant>) -> Result<(), Outcome> {
+    pub(crate) fn optimise(&mut self, deadline: Option<Instant>) -> Result<(), Outcome> {
         let cap = 20 * (self.n + self.m) + 1000;
-        let mut alpha = vec![0.0f64; self.n + self.m];
-        let mut touched = Vec::new();
+        let mut row = PivotRow {
+            alpha: vec![0.0; self.n + self.m],
+            touched: Vec::new(),
+        };
         // Whether the basis was factored afresh since the last pivot (a verdict of
         // infeasibility, or optimality, must stand on fresh values).
         let mut fresh = true;
@@ -422,12 +573,9 @@ impl Run {
             let mut unit = vec![0.0f64; self.m];
             unit[r] = 1.0;
             let rho = self.btran(unit);
-            for &v in &touched {
-                alpha[v] = 0.0;
-            }
-            touched.clear();
-            self.pivot_row(&rho, &mut alpha, &mut touched);
-            let Some(q) = self.entering(dir, &alpha, &touched) else {
+            row.clear();
+            self.pivot_row(&rho, &mut row);
+            let Some(q) = self.entering(dir, &rho, &row) else {
                 if fresh {
                     return Err(Outcome::Infeasible);
                 }
@@ -443,6 +591,7 @@ impl Run {
             let arq = col[r];
             // The pivot from the column and from the row must agree; otherwise the
             // factorisation has drifted.
+            let alpha = &row.alpha;
             if (arq - alpha[q]).abs() > 1e-7 * (1.0 + arq.abs()) || arq.abs() < PIVOT_TOL {
                 if fresh {
                     return Err(Outcome::Failed("an unstable pivot".into()));
@@ -458,7 +607,7 @@ impl Run {
                 _ => self.d[q].min(0.0),
             };
             let theta_d = dq / arq;
-            for &v in &touched {
+            for &v in &row.touched {
                 self.d[v] -= theta_d * alpha[v];
             }
             self.d[q] = 0.0;
@@ -481,7 +630,7 @@ impl Run {
                 let k = a / arq;
                 self.weights[p] = self.weights[p].max(k * k * wr);
             }
-            self.xb[r] = theta_p;
+            self.xb[r] = self.nonbasic_value(q) + theta_p;
             self.weights[r] = (wr / (arq * arq)).max(1.0);
             self.head[r] = q;
             self.position[q] = r;

@@ -11,6 +11,23 @@
 //!    ~3.5): 0.85 / 0.82 / 0.85 s (3.3 / 3.1 / 3.2× HiGHS in the same runs) against 4.10 /
 //!    4.03 / 4.35 s (15.9 / 14.3 / 16.6×) with microlp's two solves; both guesses certify as
 //!    guessed.
+//!
+//!    **Refinement** (issue 31 item 3, 2026-11-27): when the guess from the float dual simplex
+//!    (steps 2–5) does not certify, its basis is refined ([`super::refine`]: the residual
+//!    problem, computed exactly and scaled by a power of two, solved again by the float dual
+//!    simplex from the same basis, until a round needs no pivot), and steps 2–5 are repeated
+//!    from the refined point, whose geometric tails are no longer below the float tolerance;
+//!    if that guess does not certify either, step 6 starts from the refined basis when it is
+//!    dual feasible exactly. `dpcert lp --stats` on the files of issue 31 at e^ε = 10, main's
+//!    binary at cfcb916 interleaved, 3 runs each, load 4.0–4.5, medians: P_50 35.1 s → 0.68 s
+//!    (the refined guess certifies; before: 678 exact dual pivots), P_40 4.23 → 0.26 s (the
+//!    same), C_40 4.62 → 0.28 s (the refined basis is optimal: no exact pivot; before: 283).
+//!    The guess from the unrefined point comes first because it is enough where the support
+//!    closure of step 2 recovers the tails: on P_60 at e^ε = 2 refining first (929 float
+//!    pivots in its first round) made the float hint 1.06 → 1.76 s. `examples/guided_stress`
+//!    (60 cases, one run each, load ~4): the guided times sum to 8.52 s with main's binary and
+//!    3.67–4.94 s with this one (7 cases take the refined guess, e.g. case 4, C_27 at e^ε =
+//!    10: 1.02 → 0.07 s); every case agrees with the exact simplex from scratch.
 //! 2. **Guess**: the support `S` (variables the float primal makes non-zero), the dual support
 //!    `R` (rows whose float multiplier is non-zero, plus every `=` row) and the columns `C` whose
 //!    float reduced cost is zero (relative tolerance [`TOL`]). By complementary slackness an
@@ -35,6 +52,7 @@
 //!    [`MAX_REPAIRS`] rounds, abandoned after [`MAX_STALLED_REPAIRS`] rounds without a new
 //!    fewest).
 //! 6. **Exact pivots** ([`super::revised`]): otherwise the exact revised simplex starts from the
+//!    refined basis of step 1 when it is dual feasible exactly, else from the
 //!    float dual's basis ([`Basis::from_pattern`] of the columns the float reduced costs make
 //!    zero, pivoted on the rows the float dual prices) when it is dual feasible exactly
 //!    ([`revised::dual_feasible`]): its dual simplex then removes the primal infeasibilities
@@ -111,6 +129,7 @@ use super::float_hint::{self, FloatAnswer};
 use super::float_simplex;
 use super::lu::{self, SparseRow};
 use super::model::{numbered, Cmp, Model, Sense, Solution};
+use super::refine;
 use super::revised::{self, Basis, Ending, RevisedStats};
 use super::simplex::{self, SolveStats};
 use super::Options;
@@ -191,6 +210,9 @@ pub(crate) struct GuidedStats {
     pub check: Duration,
     /// Candidate pairs tried (1 when the float basis was right).
     pub rounds: usize,
+    /// Whether the float dual simplex's basis was refined ([`super::refine`]) because its
+    /// first guess did not certify.
+    pub refined: bool,
     /// The exact revised simplex, when the guess did not certify or there was none.
     pub warm_start: Option<WarmStart>,
     /// Why the exact simplex from scratch was needed, if it was.
@@ -210,10 +232,14 @@ impl GuidedStats {
             (None, Some(w)) if w.from.starts_with("the slack basis") => {
                 "exact revised simplex from the slack basis"
             }
+            (None, Some(w)) if w.from.starts_with("the refined float basis") => {
+                "exact revised simplex from the refined float basis"
+            }
             (None, Some(w)) if w.from.starts_with("the float dual's basis") => {
                 "exact revised simplex from the float dual's basis"
             }
             (None, Some(_)) => "exact revised simplex from the float basis",
+            (None, None) if self.refined => "refined float guess, certified",
             (None, None) if self.rounds == 1 => "float guess, certified as guessed",
             (None, None) => "float guess, certified after repairs",
         }
@@ -334,70 +360,45 @@ fn guided_attempt(
     let float_deadline = Instant::now() + float_budget(model, options);
     let float_deadline = Some(deadline.map_or(float_deadline, |d| d.min(float_deadline)));
     let started = Instant::now();
-    let (primal, dual) = float_hint(model, float_deadline, stats);
+    let (primal, dual, refiner) = float_hint(model, float_deadline, stats);
     stats.float = started.elapsed();
     let (basis, from) = match (primal, dual) {
         (FloatAnswer::Optimal(x), FloatAnswer::Optimal(y)) => {
-            // The float vertex's own pattern, for the exact pivots if neither the guess nor its
-            // repairs certify (the basis is factored only then): the variables the float
-            // primal makes non-zero and the rows the float dual prices, before the support
-            // closure of the guess (see the module docs for why).
-            let first = float_pattern(model, &x, &y);
-            let mut guess = Guess::from_floats(model, &x, &y);
-            // The float dual's own pattern: the columns its reduced costs make zero, on the rows
-            // it prices (before the repairs change them).
-            let dual_pattern = guess.tight_cols.clone();
-            let mut why = String::from("the float basis did not certify");
-            let (mut fewest_defects, mut stalled) = (usize::MAX, 0);
-            while stats.rounds < MAX_REPAIRS {
-                if deadline.is_some_and(|d| Instant::now() >= d) {
-                    return Err(SolveError::TimeLimit);
-                }
-                stats.rounds += 1;
+            let mut attempt = certify_guess(model, &x, &y, deadline, stats)?;
+            // The float dual simplex's basis, refined, when its first guess did not certify:
+            // a second guess from the refined point, then the exact pivots from its basis.
+            let mut refined_basis = None;
+            if let (Err(_), Some(refiner)) = (&attempt, refiner) {
                 let t = Instant::now();
-                let pair = guess.exact(model, &x, &y);
-                stats.exact_systems += t.elapsed();
-                let Some((x, y)) = pair else {
-                    why = "the guessed equations are inconsistent".into();
-                    break;
-                };
-                let candidate = Solution::Optimal {
-                    value: model.objective_value(&x),
-                    primal: x,
-                    dual: y,
-                };
-                let t = Instant::now();
-                let verdict = check(model, &candidate);
-                stats.check += t.elapsed();
-                if verdict.is_ok() {
-                    return Ok(Ok(candidate));
-                }
-                let Solution::Optimal { primal, dual, .. } = &candidate else {
-                    unreachable!()
-                };
-                let defects = guess.repair(model, primal, dual);
-                if defects == 0 {
-                    why = "the repair found nothing to change".into();
-                    break;
-                }
-                if defects < fewest_defects {
-                    fewest_defects = defects;
-                    stalled = 0;
-                } else {
-                    stalled += 1;
-                    if stalled >= MAX_STALLED_REPAIRS {
-                        why = format!(
-                            "the repairs stopped making progress ({defects} defects after {} rounds)",
-                            stats.rounds
-                        );
-                        break;
+                // A panic in the refinement (a bug; it decides nothing) costs only the hint.
+                let refined = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    refiner.refine(model, float_deadline)
+                }));
+                stats.float += t.elapsed();
+                match refined {
+                    Ok(refined) => {
+                        stats.hint = refined.summary();
+                        stats.refined = true;
+                        if let float_simplex::Outcome::Optimal { basis, x, y, .. } = refined.outcome
+                        {
+                            attempt = certify_guess(model, &x, &y, deadline, stats)?;
+                            refined_basis = Some(basis);
+                        }
                     }
+                    Err(_) => stats.hint += "; the refinement panicked",
                 }
             }
-            if stats.rounds >= MAX_REPAIRS {
-                why = format!("not certified after {MAX_REPAIRS} repair rounds");
+            match attempt {
+                Ok(solution) => return Ok(Ok(solution)),
+                Err(failed) => warm_basis(
+                    model,
+                    refined_basis,
+                    &failed.support,
+                    &failed.dual_cols,
+                    &failed.priced,
+                    failed.why,
+                ),
             }
-            warm_basis(model, &first.0, &dual_pattern, &first.1, why)
         }
         // No float basis: exact pivots from the slack basis, which also certify infeasible and
         // unbounded LPs.
@@ -435,6 +436,87 @@ fn guided_attempt(
     Ok(Err(why))
 }
 
+/// Why a guess and its repairs did not certify, and the float vertex's own patterns for the
+/// exact pivots: the variables the float primal makes non-zero and the rows the float dual
+/// prices, before the support closure of the guess (see the module docs for why); the columns
+/// the float reduced costs make zero (before the repairs change them).
+struct Uncertified {
+    why: String,
+    support: Vec<bool>,
+    priced: Vec<bool>,
+    dual_cols: Vec<bool>,
+}
+
+/// The guess from the float pair `x`, `y`, its exact systems and repairs (steps 2–5 of the
+/// module docs): a certified optimum, or why not.
+fn certify_guess(
+    model: &Model,
+    x: &[f64],
+    y: &[f64],
+    deadline: Option<Instant>,
+    stats: &mut GuidedStats,
+) -> Result<Result<Solution, Uncertified>, SolveError> {
+    let (support, priced) = float_pattern(model, x, y);
+    let mut guess = Guess::from_floats(model, x, y);
+    let dual_cols = guess.tight_cols.clone();
+    let mut why = String::from("the float basis did not certify");
+    let (mut fewest_defects, mut stalled, mut rounds) = (usize::MAX, 0, 0);
+    while rounds < MAX_REPAIRS {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(SolveError::TimeLimit);
+        }
+        rounds += 1;
+        stats.rounds += 1;
+        let t = Instant::now();
+        let pair = guess.exact(model, x, y);
+        stats.exact_systems += t.elapsed();
+        let Some((x, y)) = pair else {
+            why = "the guessed equations are inconsistent".into();
+            break;
+        };
+        let candidate = Solution::Optimal {
+            value: model.objective_value(&x),
+            primal: x,
+            dual: y,
+        };
+        let t = Instant::now();
+        let verdict = check(model, &candidate);
+        stats.check += t.elapsed();
+        if verdict.is_ok() {
+            return Ok(Ok(candidate));
+        }
+        let Solution::Optimal { primal, dual, .. } = &candidate else {
+            unreachable!()
+        };
+        let defects = guess.repair(model, primal, dual);
+        if defects == 0 {
+            why = "the repair found nothing to change".into();
+            break;
+        }
+        if defects < fewest_defects {
+            fewest_defects = defects;
+            stalled = 0;
+        } else {
+            stalled += 1;
+            if stalled >= MAX_STALLED_REPAIRS {
+                why = format!(
+                    "the repairs stopped making progress ({defects} defects after {rounds} rounds)"
+                );
+                break;
+            }
+        }
+        if rounds == MAX_REPAIRS {
+            why = format!("not certified after {MAX_REPAIRS} repair rounds");
+        }
+    }
+    Ok(Err(Uncertified {
+        why,
+        support,
+        priced,
+        dual_cols,
+    }))
+}
+
 /// The float hint: the float dual simplex ([`float_simplex`]) where the slack basis is dual
 /// feasible, its basis giving the primal point and the prices in one solve (within half of
 /// the budget `deadline` leaves); otherwise, or if it fails, microlp's primal and dual solves
@@ -443,7 +525,7 @@ fn float_hint(
     model: &Model,
     deadline: Option<Instant>,
     stats: &mut GuidedStats,
-) -> (FloatAnswer, FloatAnswer) {
+) -> (FloatAnswer, FloatAnswer, Option<refine::Refiner>) {
     #[cfg(test)]
     let forced = tests::MICROLP_HINT.get();
     #[cfg(not(test))]
@@ -456,31 +538,40 @@ fn float_hint(
     // A panic inside our own float solver (a bug; it decides nothing) must cost only the hint,
     // as microlp's panics do in `float_hint::run`.
     let outcome = if forced {
-        float_simplex::Outcome::Failed("skipped by a test".into())
+        Err(float_simplex::Outcome::Failed("skipped by a test".into()))
     } else {
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            float_simplex::solve(model, half)
+            refine::Refiner::new(model, half)
         }))
-        .unwrap_or_else(|_| float_simplex::Outcome::Failed("it panicked".into()))
+        .unwrap_or_else(|_| Err(float_simplex::Outcome::Failed("it panicked".into())))
     };
     let why = match outcome {
-        float_simplex::Outcome::Optimal { x, y, pivots, .. } => {
-            stats.hint = format!("float dual simplex, {pivots} pivots");
-            return (FloatAnswer::Optimal(x), FloatAnswer::Optimal(y));
+        Ok(refiner) => {
+            stats.hint = format!("float dual simplex, {} pivots", refiner.pivots());
+            if let float_simplex::Outcome::Optimal { x, y, .. } = refiner.outcome() {
+                return (
+                    FloatAnswer::Optimal(x),
+                    FloatAnswer::Optimal(y),
+                    Some(refiner),
+                );
+            }
+            unreachable!("a float dual simplex that ran is at an optimum")
         }
-        float_simplex::Outcome::Infeasible => {
+        Err(float_simplex::Outcome::Infeasible) => {
             stats.hint = "float dual simplex: infeasible".into();
             let not_solved = FloatAnswer::Failed("not solved".into());
-            return (FloatAnswer::Infeasible, not_solved);
+            return (FloatAnswer::Infeasible, not_solved, None);
         }
-        float_simplex::Outcome::NotDualFeasible => "slack basis not dual feasible".to_string(),
-        float_simplex::Outcome::Failed(why) => format!("float dual simplex: {why}"),
+        Err(float_simplex::Outcome::NotDualFeasible) => "slack basis not dual feasible".to_string(),
+        Err(float_simplex::Outcome::Failed(why)) => format!("float dual simplex: {why}"),
+        Err(float_simplex::Outcome::Optimal { .. }) => unreachable!("an optimum is a run"),
     };
     stats.hint = format!("microlp primal and dual; {why}");
-    side_by_side(
+    let (primal, dual) = side_by_side(
         || float_hint::primal(model, deadline),
         || float_hint::dual(model, deadline),
-    )
+    );
+    (primal, dual, None)
 }
 
 /// The float solver's own pattern: the variables its primal makes non-zero, and the rows its
@@ -503,11 +594,17 @@ fn float_pattern(model: &Model, x: &[f64], y: &[f64]) -> (Vec<bool>, Vec<bool>) 
 /// primal phases.
 fn warm_basis(
     model: &Model,
+    refined: Option<Basis>,
     support: &[bool],
     dual_cols: &[bool],
     priced: &[bool],
     why: String,
 ) -> (Basis, String) {
+    if let Some(basis) = refined {
+        if revised::dual_feasible(model, &basis) {
+            return (basis, format!("the refined float basis ({why})"));
+        }
+    }
     let dual = Basis::from_pattern(model, dual_cols, priced);
     if revised::dual_feasible(model, &dual) {
         (dual, format!("the float dual's basis ({why})"))
@@ -1062,7 +1159,14 @@ mod tests {
             assert!(check(&model, &candidate).is_err(), "the guess certifies");
         }
         let (support, priced) = float_pattern(&model, &x, &y);
-        let (basis, from) = warm_basis(&model, &support, &guess.tight_cols, &priced, "test".into());
+        let (basis, from) = warm_basis(
+            &model,
+            None,
+            &support,
+            &guess.tight_cols,
+            &priced,
+            "test".into(),
+        );
         assert_eq!(from, "the float dual's basis (test)");
         let (Ending::Solved(guided), warm) = revised::solve_from(&model, basis, 1000, None) else {
             panic!("stopped")

@@ -48,6 +48,7 @@ mod json;
 pub(crate) mod lp_format;
 pub(crate) mod lu;
 pub(crate) mod model;
+mod refine;
 pub(crate) mod revised;
 pub(crate) mod simplex;
 mod solve;
