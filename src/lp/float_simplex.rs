@@ -127,13 +127,26 @@ pub(crate) fn solve(model: &Model, deadline: Option<Instant>) -> Outcome {
 /// Row `r` of `B⁻¹ A` over the non-basic variables (see [`Run::pivot_row`]).
 struct PivotRow {
     alpha: Vec<f64>,
+    /// The variables with a term in `alpha`, each once (`in_row` marks them): not those whose
+    /// `alpha` is non-zero, since terms can cancel to an exact 0 and be added to again, and a
+    /// variable listed twice would have its reduced cost updated twice.
     touched: Vec<usize>,
+    in_row: Vec<bool>,
 }
 
 impl PivotRow {
+    fn new(len: usize) -> PivotRow {
+        PivotRow {
+            alpha: vec![0.0; len],
+            touched: Vec::new(),
+            in_row: vec![false; len],
+        }
+    }
+
     fn clear(&mut self) {
         for &v in &self.touched {
             self.alpha[v] = 0.0;
+            self.in_row[v] = false;
         }
         self.touched.clear();
     }
@@ -467,9 +480,14 @@ impl Run {
     /// Row `r` of `B⁻¹ A` over the non-basic variables from `ρ`: `α_j` in `alpha`, for the
     /// variables in `touched`.
     fn pivot_row(&self, rho: &[f64], row: &mut PivotRow) {
-        let PivotRow { alpha, touched } = row;
+        let PivotRow {
+            alpha,
+            touched,
+            in_row,
+        } = row;
         let mut add = |j: usize, t: f64| {
-            if alpha[j] == 0.0 {
+            if !in_row[j] {
+                in_row[j] = true;
                 touched.push(j);
             }
             alpha[j] += t;
@@ -519,14 +537,24 @@ impl Run {
                     _ => None,
                 }
             };
+            // The first pass's bound must not come from noise either (a noise candidate with a
+            // zero reduced cost sets a bound far too tight): the candidate that sets it is
+            // checked, and left out if it is noise, until the bound comes from a true pivot —
+            // the bound over the candidates that are not noise, as if every one were checked.
             let mut bound = f64::INFINITY;
+            let mut setter = None;
             for &v in touched {
                 if let Some((d, a)) = candidate(v) {
-                    bound = bound.min((d + DUAL_TOL) / a);
+                    let ratio = (d + DUAL_TOL) / a;
+                    if ratio < bound {
+                        (bound, setter) = (ratio, Some((a, v)));
+                    }
                 }
             }
-            if bound == f64::INFINITY {
-                return None;
+            let (a, v) = setter?;
+            if a < PIVOT_REL * self.term_size(rho, v) {
+                noise.push(v);
+                continue;
             }
             let mut best: Option<(f64, usize)> = None;
             for &v in touched {
@@ -548,10 +576,7 @@ impl Run {
     /// ends otherwise.
     pub(crate) fn optimise(&mut self, deadline: Option<Instant>) -> Result<(), Outcome> {
         let cap = 20 * (self.n + self.m) + 1000;
-        let mut row = PivotRow {
-            alpha: vec![0.0; self.n + self.m],
-            touched: Vec::new(),
-        };
+        let mut row = PivotRow::new(self.n + self.m);
         // Whether the basis was factored afresh since the last pivot (a verdict of
         // infeasibility, or optimality, must stand on fresh values).
         let mut fresh = true;
@@ -669,6 +694,28 @@ mod tests {
 
     fn close(a: &[f64], b: &[f64]) -> bool {
         a.len() == b.len() && a.iter().zip(b).all(|(u, v)| (u - v).abs() < 1e-9)
+    }
+
+    /// `pivot_row` lists each variable once, even when its terms cancel to an exact 0 midway:
+    /// with `ρ = (1, 1, 1)` at the slack basis, `α_x = 1 − 1 + 1 = 1` and `α_y = 1 + 1 − 2 = 0`.
+    /// (Listed twice, a variable's reduced cost was updated twice in a pivot: the float dual
+    /// simplex then ended at "a singular basis" on P_40 and C_40.)
+    #[test]
+    fn a_pivot_row_lists_each_variable_once() {
+        let m = model(
+            "Minimize\n obj: x + y\nSubject To\n a: x + y <= 1\n b: - x + y <= 1\n c: x - 2 y <= 1\nEnd\n",
+        );
+        let run = Run::new(&m).unwrap();
+        let mut row = PivotRow::new(2 + 3);
+        run.pivot_row(&[1.0, 1.0, 1.0], &mut row);
+        let mut touched = row.touched.clone();
+        touched.sort();
+        touched.dedup();
+        assert_eq!(touched.len(), row.touched.len(), "{:?}", row.touched);
+        assert_eq!((row.alpha[0], row.alpha[1]), (1.0, 0.0));
+        row.clear();
+        assert!(row.touched.is_empty() && row.alpha.iter().all(|&a| a == 0.0));
+        assert!(row.in_row.iter().all(|&b| !b));
     }
 
     /// LPs solved by hand: their optimal point and multipliers (in `super::model`'s signs).
