@@ -24,8 +24,7 @@
 //! * **ratio test** — Harris's two passes (Harris 1973, "Pivot selection methods of the Devex LP
 //!   code", Math. Prog. 5) with the dual tolerance [`DUAL_TOL`]: the bound on the step from
 //!   the relaxed ratios, then the largest `|α_rj|` within it; an `α_rj` below [`PIVOT_TOL`] is
-//!   no pivot, nor is the chosen one if it is below [`PIVOT_REL`] of the size of the terms
-//!   `ρ_i a_ij` it sums (rounding noise: the ratio test is run again without it);
+//!   no pivot;
 //! * **factorisation** — [`FloatLu`] of the basis, refactored when the exchanges kept between
 //!   in product form (an eta column per pivot) outgrow the factors ([`ETA_GROWTH`]); the basic
 //!   values and the reduced costs are recomputed from scratch at each refactorisation.
@@ -67,18 +66,16 @@ const PRIMAL_TOL: f64 = 1e-9;
 const DUAL_TOL: f64 = 1e-9;
 
 /// Entries of the pivot row below this are not pivots.
+///
+/// Until stop 40 the float dual simplex ended at "a singular basis" on P_40 and C_40 at e^ε = 10
+/// (microlp's two solves then took over): the pivot row listed a variable twice when its terms
+/// cancelled to an exact 0 midway, and its reduced cost was updated twice (now
+/// [`PivotRow::in_row`]). A relative test was tried first (an `α` below 1e-9 of its terms'
+/// size `Σ_i |ρ_i a_ij|` is no pivot; branch refine40): it hid the symptom only while its
+/// bookkeeping happened to list each variable once, and with the rows fixed it changes nothing
+/// on P_40, C_40, P_50 and P_60 (the same 703, 760, 1,037 and 2,673 pivots without it), so it
+/// is not kept.
 const PIVOT_TOL: f64 = 1e-9;
-
-/// Entries of the pivot row below this fraction of the size of their terms (`Σ_i |ρ_i a_ij|`)
-/// are not pivots: they may be rounding noise. On P_40 at e^ε = 10 (`dpcert lp P40.lp`) `ρ`
-/// grows to ~10^8 along the geometric chains, and a pivot on an `α = −2.7e-8` whose column
-/// `B⁻¹ a_q` was exactly 0 made the basis singular (the float dual simplex failed, and microlp's
-/// two solves took over). With this test P_40 and C_40 solve (703 and 760 pivots) and, refined,
-/// certify in 0.26 and 0.28 s against 4.2 and 4.6 s (figures in [`super::guided`]). Tried
-/// first and not kept: `float_lu`'s absolute singularity threshold at 1e-30 instead of 1e-11
-/// (P_40 still ended in a singular basis, C_40 in "an unstable pivot": the bases were already
-/// singular, the noise pivot is the cause).
-const PIVOT_REL: f64 = 1e-9;
 
 /// The basis is refactored when the eta file has more than this many times the entries of the
 /// factors (plus one per row, the work of a solve's loop over the pivots), or [`MAX_ETAS`]
@@ -508,68 +505,40 @@ impl Run {
         }
     }
 
-    /// `Σ_i |ρ_i a_iq|`: the size of the terms of `α_q`.
-    fn term_size(&self, rho: &[f64], q: usize) -> f64 {
-        if q < self.n {
-            self.cols[q].iter().map(|&(i, a)| (rho[i] * a).abs()).sum()
-        } else {
-            rho[q - self.n].abs()
-        }
-    }
-
     /// Harris's two-pass ratio test on the pivot row for a leaving variable moving in
     /// direction `dir`: the entering variable, or `None` if no non-basic variable can move it.
-    fn entering(&self, dir: f64, rho: &[f64], row: &PivotRow) -> Option<usize> {
+    fn entering(&self, dir: f64, row: &PivotRow) -> Option<usize> {
         let PivotRow { alpha, touched, .. } = row;
-        // Candidates found to be rounding noise (see `PIVOT_REL`), checked only when chosen:
-        // the size of the terms is a sum over the column's few entries.
-        let mut noise: Vec<usize> = Vec::new();
-        loop {
-            // Whether `v` may enter, and its reduced cost with the sign that makes it ≥ 0.
-            let candidate = |v: usize| -> Option<(f64, f64)> {
-                let a = alpha[v];
-                if a.abs() < PIVOT_TOL || !noise.is_empty() && noise.contains(&v) {
-                    return None;
-                }
-                match self.bound(v) {
-                    Bound::Lower if dir * a < 0.0 => Some((self.d[v].max(0.0), a.abs())),
-                    Bound::Upper if dir * a > 0.0 => Some(((-self.d[v]).max(0.0), a.abs())),
-                    _ => None,
-                }
-            };
-            // The first pass's bound must not come from noise either (a noise candidate with a
-            // zero reduced cost sets a bound far too tight): the candidate that sets it is
-            // checked, and left out if it is noise, until the bound comes from a true pivot —
-            // the bound over the candidates that are not noise, as if every one were checked.
-            let mut bound = f64::INFINITY;
-            let mut setter = None;
-            for &v in touched {
-                if let Some((d, a)) = candidate(v) {
-                    let ratio = (d + DUAL_TOL) / a;
-                    if ratio < bound {
-                        (bound, setter) = (ratio, Some((a, v)));
-                    }
-                }
+        // Whether `v` may enter, and its reduced cost with the sign that makes it ≥ 0.
+        let candidate = |v: usize| -> Option<(f64, f64)> {
+            let a = alpha[v];
+            if a.abs() < PIVOT_TOL {
+                return None;
             }
-            let (a, v) = setter?;
-            if a < PIVOT_REL * self.term_size(rho, v) {
-                noise.push(v);
-                continue;
+            match self.bound(v) {
+                Bound::Lower if dir * a < 0.0 => Some((self.d[v].max(0.0), a.abs())),
+                Bound::Upper if dir * a > 0.0 => Some(((-self.d[v]).max(0.0), a.abs())),
+                _ => None,
             }
-            let mut best: Option<(f64, usize)> = None;
-            for &v in touched {
-                if let Some((d, a)) = candidate(v) {
-                    if d / a <= bound && best.is_none_or(|b| a > b.0) {
-                        best = Some((a, v));
-                    }
-                }
+        };
+        let mut bound = f64::INFINITY;
+        for &v in touched {
+            if let Some((d, a)) = candidate(v) {
+                bound = bound.min((d + DUAL_TOL) / a);
             }
-            let (a, q) = best?;
-            if a >= PIVOT_REL * self.term_size(rho, q) {
-                return Some(q);
-            }
-            noise.push(q);
         }
+        if bound == f64::INFINITY {
+            return None;
+        }
+        let mut best: Option<(f64, usize)> = None;
+        for &v in touched {
+            if let Some((d, a)) = candidate(v) {
+                if d / a <= bound && best.is_none_or(|b| a > b.0) {
+                    best = Some((a, v));
+                }
+            }
+        }
+        best.map(|(_, v)| v)
     }
 
     /// Dual simplex pivots until the basis is primal feasible; `Err` with the outcome if it
@@ -600,7 +569,7 @@ impl Run {
             let rho = self.btran(unit);
             row.clear();
             self.pivot_row(&rho, &mut row);
-            let Some(q) = self.entering(dir, &rho, &row) else {
+            let Some(q) = self.entering(dir, &row) else {
                 if fresh {
                     return Err(Outcome::Infeasible);
                 }
