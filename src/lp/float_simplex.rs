@@ -753,27 +753,15 @@ mod tests {
         assert_eq!(solve(&max_positive, None), Outcome::NotDualFeasible);
     }
 
-    /// Random dual-feasible LPs (costs ≥ 0, rows of every kind): the float optimum agrees with
-    /// the exact simplex from scratch (the naive reference) to 1e-6, and an LP the exact
-    /// simplex finds infeasible is found infeasible.
-    fn arb_lp() -> impl Strategy<Value = String> {
-        (1usize..=5).prop_flat_map(|n| {
-            (
-                prop::collection::vec(0i32..=4, n),
-                prop::collection::vec(
-                    (prop::collection::vec(-3i32..=3, n), 0u8..3, -2i32..=5),
-                    1..=6,
-                ),
-            )
-                .prop_map(move |(c, rows)| crate::lp::tests::lp_text(false, &c, &rows, ""))
-        })
-    }
+    // Random dual-feasible LPs (costs ≥ 0, rows of every kind): the float optimum agrees with
+    // the exact simplex from scratch (the naive reference) to 1e-6, and an LP the exact
+    // simplex finds infeasible is found infeasible.
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(300))]
 
         #[test]
-        fn agrees_with_the_exact_simplex(text in arb_lp()) {
+        fn agrees_with_the_exact_simplex(text in crate::lp::tests::arb_dual_feasible_lp()) {
             let m = model(&text);
             let reference = solve_from_scratch(&m).unwrap();
             match (solve(&m, None), reference.value()) {

@@ -451,7 +451,7 @@ mod tests {
         /// in rationals, on random LPs and random dyadic points.
         #[test]
         fn residual_matches_a_naive_recomputation(
-            text in arb_lp(),
+            text in crate::lp::tests::arb_dual_feasible_lp(),
             seed in any::<u64>(),
         ) {
             let model = parse_lp(&text).unwrap().model;
@@ -471,20 +471,6 @@ mod tests {
                 prop_assert_eq!(r, naive, "row {}", i);
             }
         }
-    }
-
-    /// Random LPs whose slack basis is dual feasible (costs ≥ 0), rows of every kind.
-    fn arb_lp() -> impl Strategy<Value = String> {
-        (1usize..=5).prop_flat_map(|n| {
-            (
-                prop::collection::vec(0i32..=4, n),
-                prop::collection::vec(
-                    (prop::collection::vec(-3i32..=3, n), 0u8..3, -2i32..=5),
-                    1..=6,
-                ),
-            )
-                .prop_map(move |(c, rows)| crate::lp::tests::lp_text(false, &c, &rows, ""))
-        })
     }
 
     /// Random channel LPs on a path (2–4 databases) at e^ε from 10 to 10^9, whose optimal
@@ -542,7 +528,7 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(200))]
 
         #[test]
-        fn refined_basis_certifies_on_random_lps(text in arb_lp()) {
+        fn refined_basis_certifies_on_random_lps(text in crate::lp::tests::arb_dual_feasible_lp()) {
             agrees(&parse_lp(&text).unwrap().model)?;
         }
 

@@ -9,7 +9,7 @@ use proptest::prelude::*;
 
 /// CPLEX LP text of `c` (the objective) and `rows` (`(a, cmp, b)`, `cmp` 0/1/2 for `<=`/`>=`/`=`)
 /// over `x0, x1, …`, with `bounds` (a `Bounds` section, or empty) before `End`: the random LPs
-/// of the property tests in `guided` and `float_simplex`.
+/// of the property tests in `guided`, `float_simplex` and `refine`.
 pub(super) fn lp_text(
     maximize: bool,
     c: &[i32],
@@ -30,6 +30,21 @@ pub(super) fn lp_text(
         s += &format!(" {} {b}\n", ["<=", ">=", "="][*cmp as usize]);
     }
     s + bounds + "End\n"
+}
+
+/// Random LPs whose slack basis is dual feasible (costs ≥ 0 in a minimisation), 1–5 variables
+/// and 1–6 rows of every kind: the property tests of `float_simplex` and `refine`.
+pub(super) fn arb_dual_feasible_lp() -> impl Strategy<Value = String> {
+    (1usize..=5).prop_flat_map(|n| {
+        (
+            prop::collection::vec(0i32..=4, n),
+            prop::collection::vec(
+                (prop::collection::vec(-3i32..=3, n), 0u8..3, -2i32..=5),
+                1..=6,
+            ),
+        )
+            .prop_map(move |(c, rows)| lp_text(false, &c, &rows, ""))
+    })
 }
 
 fn q(s: &str) -> Rational {
