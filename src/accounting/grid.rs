@@ -136,8 +136,13 @@ impl Grid {
     /// The least `j` with `b^j ≥ r`, for a rational `r > 0` (exact log-linear comparisons).
     pub fn ceil_exponent(&self, r: &Rational) -> i64 {
         let ln_r = LogLinear::ln(r);
-        let ge = |j: i64| (&self.loss(j) - &ln_r).signum() != Ordering::Less;
-        let mut j = self.hint(ln_r.approx_f64());
+        self.ceil_exponent_from(&ln_r, self.hint(ln_r.approx_f64()))
+    }
+
+    /// The least `j` with `j·ln b ≥ ln_r`, searched from the guess `j` (any integer: the answer
+    /// does not depend on it, only the number of exact comparisons does).
+    fn ceil_exponent_from(&self, ln_r: &LogLinear, mut j: i64) -> i64 {
+        let ge = |j: i64| (&self.loss(j) - ln_r).signum() != Ordering::Less;
         while !ge(j) {
             j += 1;
         }
@@ -160,8 +165,12 @@ impl Grid {
     /// The greatest `j` with `j·ln b ≤ ε`, for a rational `ε` (decided exactly:
     /// Hermite–Lindemann, as [`LogLinear::cmp_rational`]).
     pub fn floor_exponent_of_eps(&self, eps: &Rational) -> i64 {
+        self.floor_exponent_of_eps_from(eps, self.hint(to_f64(eps)))
+    }
+
+    /// The greatest `j` with `j·ln b ≤ ε`, searched from the guess `j` (any integer).
+    fn floor_exponent_of_eps_from(&self, eps: &Rational, mut j: i64) -> i64 {
         let le = |j: i64| self.loss(j).cmp_rational(eps) != Ordering::Greater;
-        let mut j = self.hint(to_f64(eps));
         while !le(j) {
             j -= 1;
         }
@@ -696,6 +705,96 @@ mod tests {
         assert!(w8 > w64 && w64 > w512, "{w8} {w64} {w512}");
         // About k + 1 grid steps apart (k = 12).
         assert!(w512 <= 16.0 * (1.0f64 / 512.0).ln_1p());
+    }
+
+    /// Fixed-point rounding by hand: `2^63 ≡ 2 (mod 3)`, so `⌊2^63/3⌋ = (2^63 − 2)/3` and
+    /// `⌈2^63/3⌉ = (2^63 + 1)/3`; dyadic values are exact on both sides. `round` takes a value in
+    /// units of `2^-126` (a product of two fixed-point numbers) to units of `2^-63`.
+    #[test]
+    fn fixed_point_rounding_by_hand() {
+        assert_eq!(fixed(&q(1, 3), Side::Lower), (ONE - 2) / 3);
+        assert_eq!(fixed(&q(1, 3), Side::Upper), (ONE + 1) / 3);
+        for side in [Side::Lower, Side::Upper] {
+            assert_eq!(fixed(&q(1, 2), side), ONE / 2);
+            assert_eq!(fixed(&q(0, 1), side), 0);
+            assert_eq!(fixed(&q(1, 1), side), ONE);
+            // 3·2^-63, exactly representable: no rounding either way
+            assert_eq!(round(3 * ONE as u128, side), 3);
+            assert_eq!(mul(ONE / 2, ONE / 2, side), ONE / 4);
+        }
+        // one unit of 2^-126 above 3·2^-63: down to 3, up to 4
+        assert_eq!(round(3 * ONE as u128 + 1, Side::Lower), 3);
+        assert_eq!(round(3 * ONE as u128 + 1, Side::Upper), 4);
+        assert_eq!(round(1, Side::Lower), 0);
+        assert_eq!(round(1, Side::Upper), 1);
+        // (1/3 up)·(1/2) = (2^63 + 1)/6 units of 2^-63: not an integer, so up and down differ by 1
+        let third = fixed(&q(1, 3), Side::Upper);
+        assert_eq!(mul(third, ONE / 2, Side::Upper), third / 2 + 1);
+        assert_eq!(mul(third, ONE / 2, Side::Lower), third / 2);
+    }
+
+    /// Letters that land on one grid point are merged by adding their masses. By hand, on the
+    /// grid `b = 2`: P = (1/4, 1/4, 1/2), Q = (1/12, 1/16, 41/48) has the ratios 3, 4 and
+    /// 24/41; rounded up they are 2, 2 and 0 (`2^-1 < 24/41 ≤ 2^0`), rounded down 1, 2 and −1.
+    #[test]
+    fn kernels_by_hand() {
+        let g = Grid::new(1).unwrap();
+        let pair = PairLoss::of_rows(
+            &[q(1, 4), q(1, 4), q(1, 2)],
+            &[q(1, 12), q(1, 16), q(41, 48)],
+        );
+        assert_eq!(
+            kernel(&pair, &g, Side::Upper),
+            vec![(0, ONE / 2), (2, ONE / 2)]
+        );
+        assert_eq!(
+            kernel(&pair, &g, Side::Lower),
+            vec![(-1, ONE / 2), (1, ONE / 4), (2, ONE / 4)]
+        );
+    }
+
+    /// The exponent searches walk from a float guess; their answer must not depend on it. The
+    /// naive reference: the least `j` with `b^j ≥ r` by exact powers, scanned.
+    #[test]
+    fn exponents_do_not_depend_on_the_guess() {
+        for n in [1u64, 3, 10] {
+            let g = Grid::new(n).unwrap();
+            for r in [
+                q(1, 1),
+                q(2, 1),
+                q(7, 3),
+                q(1, 5),
+                q(100, 99),
+                pow(&g, 3),
+                pow(&g, -2),
+            ] {
+                let naive = (-80i64..80).find(|&j| pow(&g, j) >= r).unwrap();
+                let ln_r = LogLinear::ln(&r);
+                for start in [-40, -3, 0, 1, 4, 40] {
+                    assert_eq!(
+                        g.ceil_exponent_from(&ln_r, start),
+                        naive,
+                        "N = {n}, r = {r}"
+                    );
+                }
+                assert_eq!(g.ceil_exponent(&r), naive);
+            }
+            // the greatest j with j·ln b ≤ ε, against the naive scan of ln b^j ≤ ε, decided
+            // exactly by cmp_rational
+            for eps in [q(0, 1), q(1, 2), q(693, 1000), q(3, 1)] {
+                let naive = (-80i64..80)
+                    .filter(|&j| g.loss(j).cmp_rational(&eps) != Ordering::Greater)
+                    .max()
+                    .unwrap();
+                for start in [-40, -3, 0, 1, 4, 40] {
+                    assert_eq!(
+                        g.floor_exponent_of_eps_from(&eps, start),
+                        naive,
+                        "N = {n}, ε = {eps}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -398,11 +398,51 @@ mod tests {
         let mut c = cube();
         c.value.coeff = c.value.coeff.mul(&rf(int(3)));
         assert!(c.check(&d).is_err());
-        // ... and the simplex says so at n = 2, α = 1/2 (optimum 2/3, not 2)
+        // ... and the simplex says so at n = 2, α = 1/2 (optimum 2/3, not 2), and at n = n0 = 1
+        // (optimum 1/3, not 1); below n0 the certificate claims nothing
         assert!(c.cross_check(2, &Point::new()).is_err());
+        assert!(c.cross_check(1, &Point::new()).is_err());
+        assert!(c.cross_check(0, &Point::new()).is_ok());
         // intersection numbers that leave the orbits 0..n
         let mut c = cube();
         c.lp.up = var("n").sub(&var("k")).add(&int(1));
         assert!(c.check(&d).unwrap_err().contains("up(n,n)"));
+        let mut c = cube();
+        c.lp.down = var("k").add(&int(1));
+        assert!(c.check(&d).unwrap_err().contains("down(n,0)"));
+    }
+
+    /// `levels_only` by hand: the orbit size must carry a denominator `(k − a)!`, `a ≥ 0`, and
+    /// a denominator `(n − k − b)!`, `b ≥ 0`, so that it is 0 below `l = 0` and above `l = n`.
+    #[test]
+    fn orbit_sizes_that_vanish_outside_the_levels_by_hand() {
+        let size = |facts: Vec<(Lin, i32)>| {
+            Term::new(rf(MPoly::one()), MPoly::one(), facts, vec![]).unwrap()
+        };
+        let k_minus = |a: i64| (Lin::new(0, 1, -a), -1); // (k − a)!
+        let n_minus_k_minus = |b: i64| (Lin::new(1, -1, -b), -1); // (n − k − b)!
+        let table = [
+            (binomial_facts(0, 0), true),                               // C(n, k)
+            (vec![k_minus(0), n_minus_k_minus(0)], true),               // 1/(k! (n−k)!)
+            (vec![k_minus(1), n_minus_k_minus(2)], true),               // 0 outside 1 ≤ l ≤ n − 2
+            (vec![k_minus(0)], false),                                  // not 0 above n
+            (vec![n_minus_k_minus(0)], false),                          // not 0 below 0
+            (vec![k_minus(-1), n_minus_k_minus(0)], false),             // (k+1)!: not 0 at l = −1
+            (vec![k_minus(0), n_minus_k_minus(-1)], false), // (n−k+1)!: not 0 at l = n+1
+            (vec![(Lin::new(1, 1, 0), -1), n_minus_k_minus(0)], false), // (n+k)!: not 0 at l = −1
+            (vec![k_minus(0), (Lin::new(2, -1, 0), -1)], false), // (2n−k)!: not 0 at l = n+1
+            (
+                vec![k_minus(0), (Lin::new(1, 0, 0), -1), n_minus_k_minus(0)],
+                true,
+            ), // and 1/n!
+        ];
+        for (facts, want) in table {
+            let t = size(facts);
+            assert_eq!(levels_only(&t), want, "{t}");
+        }
+        // check refuses such a size before anything else
+        let mut c = cube();
+        c.lp.size = size(vec![k_minus(0)]);
+        assert!(c.check(&dom()).unwrap_err().contains("not seen to vanish"));
     }
 }

@@ -389,4 +389,100 @@ fn factorials_free_of_k_are_followed_to_their_final_sign() {
     let proof =
         check_identity(&[over(falling, 1, MPoly::one()), over(falling, -1, c_n)], 0).unwrap();
     assert_eq!(proof.small_n, 6, "n = 0..5 one by one");
+    assert_eq!(
+        (proof.n_star, proof.cells, proof.lines),
+        (6, 1, 0),
+        "no line: one cell"
+    );
+}
+
+/// Lines of different slopes must be ordered before the cells are sampled. By hand:
+/// `T = 1/((k−n−5)! (2n−20−k)!)` is regular exactly on `n + 5 ≤ k ≤ 2n − 20`, empty for
+/// `n < 25` and not from `n = 25` on, so `Σ = T` is no identity for `n ≥ 0`. Its lines are
+/// `k = n + 5` (`T` is 0 below it) and `k = 2n − 19` (0 from it on); they meet at `n = 24`, so
+/// `N* = 25`, and only there does the cell between them hold a regular point (`n = 25, k = 30`).
+/// A smaller `N*` samples that cell where it is empty and accepts the false identity.
+#[test]
+fn lines_of_different_slopes_are_ordered_before_the_cells_are_sampled() {
+    let term = |coeff: i64| {
+        let below = Lin::new(-1, 1, -5); // k − n − 5
+        let above = Lin::new(2, -1, -20); // 2n − 20 − k
+        Term::new(
+            rf(c(coeff)),
+            MPoly::one(),
+            vec![(below, -1), (above, -1)],
+            vec![],
+        )
+        .unwrap()
+    };
+    let err = check_identity(&[term(1)], 0).unwrap_err();
+    assert!(err.contains("not an identity"), "{err}");
+    // T − T = 0: below the cell, above it and in it (3 cells), and n = 0..24 point by point.
+    let proof = check_identity(&[term(1), term(-1)], 0).unwrap();
+    assert_eq!(
+        (proof.n_star, proof.cells, proof.lines, proof.small_n),
+        (25, 3, 0, 25)
+    );
+}
+
+/// The proof's counts, by hand, where lines of one slope bound a strip checked line by line:
+/// `T = 1/(k! (k−2)! (n−k)!)` has the lines `k = 0`, `k = 2` (slope 0) and `k = n + 1`; `N*`
+/// is where `k = n + 1` passes `k = 2` for good (`n = 2`). Checked: the cells `k < 0`,
+/// `2 ≤ k < n + 1` and `k ≥ n + 1`, the lines `k = 0` and `k = 1`, and `n = 0, 1` one by one.
+#[test]
+fn an_identity_proof_counts_what_it_checked() {
+    let term = |coeff: i64| {
+        let facts = vec![
+            (Lin::new(0, 1, 0), -1),
+            (Lin::new(0, 1, -2), -1),
+            (Lin::new(1, -1, 0), -1),
+        ];
+        Term::new(rf(c(coeff)), MPoly::one(), facts, vec![]).unwrap()
+    };
+    let proof = check_identity(&[term(1), term(-1)], 0).unwrap();
+    assert_eq!(
+        (proof.n_star, proof.cells, proof.lines, proof.small_n),
+        (2, 3, 2, 2)
+    );
+    let err = check_identity(&[term(1)], 0).unwrap_err();
+    assert!(err.contains("not an identity"), "{err}");
+}
+
+/// `support` reads the `k`-range off the denominator factorials in `k` only. By hand:
+/// `1/(k! (n−k)! (n−10)!)` at `n = 3` vanishes outside `0 ≤ k ≤ 3` (it vanishes everywhere,
+/// as `1/(−7)! = 0`, but the range is the one its factorials in `k` give); `1/(k−2)!` alone
+/// has no upper end. (A numerator factorial in `k` is refused by `Term::new`.)
+#[test]
+fn supports_by_hand() {
+    let term = |facts: Vec<(Lin, i32)>| Term::new(one(), MPoly::one(), facts, vec![]).unwrap();
+    let binomial_over = |extra: Vec<(Lin, i32)>| {
+        let mut facts = vec![(Lin::new(0, 1, 0), -1), (Lin::new(1, -1, 0), -1)];
+        facts.extend(extra);
+        term(facts)
+    };
+    assert_eq!(support(&binomial_over(vec![]), 3), Some((0, 3)));
+    assert_eq!(
+        support(&binomial_over(vec![(Lin::new(1, 0, -10), -1)]), 3),
+        Some((0, 3))
+    );
+    assert_eq!(support(&term(vec![(Lin::new(0, 1, -2), -1)]), 3), None);
+    // 1/((k+n−7)! (2n−k−3)!) at n = 5: 0 unless 7 − n ≤ k ≤ 2n − 3, i.e. 2 ≤ k ≤ 7.
+    let sloped = term(vec![(Lin::new(1, 1, -7), -1), (Lin::new(2, -1, -3), -1)]);
+    assert_eq!(support(&sloped, 5), Some((2, 7)));
+}
+
+/// Between two lines of one slope every line is checked. By hand: `T = k/(k! (1−k)!)` is regular
+/// on the lines `k = 0` and `k = 1` only (between `k = 0` and `k = 2`), 0 on `k = 0` (its
+/// factor `k`) and 1 on `k = 1`: no identity, and only the line `k = 1` shows it.
+#[test]
+fn strips_between_parallel_lines_are_checked_line_by_line() {
+    let t = Term::new(
+        one(),
+        v("k"),
+        vec![(Lin::new(0, 1, 0), -1), (Lin::new(0, -1, 1), -1)],
+        vec![],
+    )
+    .unwrap();
+    let err = check_identity(&[t], 0).unwrap_err();
+    assert!(err.contains("the line k = 1"), "{err}");
 }
