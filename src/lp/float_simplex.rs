@@ -308,14 +308,24 @@ impl Run {
     /// The answer at the current basis: its basis, point and prices (in the sign conventions
     /// of [`super::model`]).
     pub(crate) fn optimal(&self) -> Outcome {
-        // y' are the prices of the minimisation; for a maximisation the model's multipliers
-        // are their negatives (see `super::model`).
+        let (x, y) = self.point_and_prices();
         Outcome::Optimal {
             basis: self.basis(),
-            x: (0..self.n).map(|j| self.value(j)).collect(),
-            y: self.prices().into_iter().map(|v| self.sign * v).collect(),
+            x,
+            y,
             pivots: self.pivots,
         }
+    }
+
+    /// The structural values and the prices at the current basis (in the sign conventions of
+    /// [`super::model`]).
+    pub(crate) fn point_and_prices(&self) -> (Vec<f64>, Vec<f64>) {
+        // y' are the prices of the minimisation; for a maximisation the model's multipliers
+        // are their negatives (see `super::model`).
+        (
+            (0..self.n).map(|j| self.value(j)).collect(),
+            self.prices().into_iter().map(|v| self.sign * v).collect(),
+        )
     }
 
     /// The same matrix and costs with the right-hand sides `rhs` (by row) and the bounds

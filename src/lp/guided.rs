@@ -133,7 +133,7 @@ use super::refine;
 use super::revised::{self, Basis, Ending, RevisedStats};
 use super::simplex::{self, SolveStats};
 use super::Options;
-use crate::num::fmt::to_f64;
+use crate::num::fmt::{exact_f64, to_f64};
 use crate::num::Rational;
 use std::fmt;
 use std::time::{Duration, Instant};
@@ -548,14 +548,12 @@ fn float_hint(
     let why = match outcome {
         Ok(refiner) => {
             stats.hint = format!("float dual simplex, {} pivots", refiner.pivots());
-            if let float_simplex::Outcome::Optimal { x, y, .. } = refiner.outcome() {
-                return (
-                    FloatAnswer::Optimal(x),
-                    FloatAnswer::Optimal(y),
-                    Some(refiner),
-                );
-            }
-            unreachable!("a float dual simplex that ran is at an optimum")
+            let (x, y) = refiner.optimum();
+            return (
+                FloatAnswer::Optimal(x),
+                FloatAnswer::Optimal(y),
+                Some(refiner),
+            );
         }
         Err(float_simplex::Outcome::Infeasible) => {
             stats.hint = "float dual simplex: infeasible".into();
@@ -865,7 +863,7 @@ impl Guess {
 fn start(positions: &[usize], near: Option<&[f64]>) -> Vec<Rational> {
     positions
         .iter()
-        .map(|&j| near.map_or_else(|| Rational::from(0u32), |v| exact_float(v[j])))
+        .map(|&j| near.map_or_else(|| Rational::from(0u32), |v| exact_f64(v[j])))
         .collect()
 }
 
@@ -876,11 +874,6 @@ fn scatter(positions: &[usize], values: Vec<Rational>, len: usize) -> Vec<Ration
         out[j] = v;
     }
     out
-}
-
-/// The exact value of a finite float (hints only: which point to start from).
-fn exact_float(v: f64) -> Rational {
-    Rational::try_from(v).unwrap_or_else(|_| Rational::from(0u32))
 }
 
 /// The sign a multiplier of a `cmp` row must have (see [`super::model`]).

@@ -41,7 +41,7 @@
 
 use super::float_simplex::{Outcome, Run};
 use super::model::{Cmp, Model};
-use crate::num::fmt::to_f64;
+use crate::num::fmt::{exact_f64, to_f64};
 use crate::num::{dot, Rational};
 use std::time::Instant;
 
@@ -101,9 +101,9 @@ impl Refiner {
         self.run.pivots()
     }
 
-    /// Its optimum, unrefined.
-    pub(crate) fn outcome(&self) -> Outcome {
-        self.run.optimal()
+    /// Its optimum, unrefined: the point and the prices.
+    pub(crate) fn optimum(&self) -> (Vec<f64>, Vec<f64>) {
+        self.run.point_and_prices()
     }
 
     /// Refinement rounds until one of the stops of the module docs, or `deadline`; a failure
@@ -182,7 +182,7 @@ impl<'a> Point<'a> {
         for (v, x) in run.point().into_iter().enumerate() {
             point.basic[v] = run.is_basic(v);
             if point.basic[v] {
-                point.z[v] = exact(x);
+                point.z[v] = exact_f64(x);
             }
         }
         point
@@ -273,7 +273,7 @@ impl<'a> Point<'a> {
             self.basic[v] = run.is_basic(v);
             if self.basic[v] {
                 if d != 0.0 {
-                    self.z[v] += exact(d) >> k;
+                    self.z[v] += exact_f64(d) >> k;
                 }
             } else {
                 let (lo, up) = self.bounds(v);
@@ -281,11 +281,6 @@ impl<'a> Point<'a> {
             }
         }
     }
-}
-
-/// The exact value of a finite float (the run's values are finite).
-fn exact(v: f64) -> Rational {
-    Rational::try_from(v).unwrap_or_else(|_| Rational::from(0u32))
 }
 
 #[cfg(test)]

@@ -79,6 +79,12 @@ pub fn to_f64(q: &Rational) -> f64 {
     f64::rounding_from(q, RoundingMode::Nearest).0
 }
 
+/// The exact value of a float hint (every finite `f64` is a dyadic rational; NaN and the
+/// infinities, which a hint should not hold, give 0): a starting point, never a decision.
+pub fn exact_f64(v: f64) -> Rational {
+    Rational::try_from(v).unwrap_or_else(|_| Rational::from(0u32))
+}
+
 /// A distribution or vector with exact entries, `(a, b, c)` (reports and instance labels).
 pub fn fmt_vec(p: &[Rational]) -> String {
     let parts: Vec<String> = p.iter().map(|x| x.to_string()).collect();
