@@ -549,6 +549,10 @@ pub fn ext_le(a: &Option<LogLinear>, b: &Option<LogLinear>) -> bool {
 }
 
 #[cfg(test)]
+#[path = "grid_by_hand.rs"]
+mod by_hand;
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::accounting::compose::compose;

@@ -351,6 +351,62 @@ mod tests {
     use crate::mechanism::randomized_response;
     use crate::testutil::q;
 
+    /// The worst pair's δ enclosure is `[max of the lower ends, max of the upper ends]`, each end
+    /// named by the pair attaining it, the first such pair on a tie (issue 42 item 7). The ends
+    /// are a literal table keyed by each grid's `N` (the grids themselves do not matter here).
+    #[test]
+    fn delta_enclosure_by_hand() {
+        let pair =
+            crate::accounting::pld::PairLoss::of_rows(&[q(1, 2), q(1, 2)], &[q(1, 4), q(3, 4)]);
+        let pg = |n: u64| PairGrid::new(&[(pair.clone(), 1)], n, 0).unwrap();
+        let grids = vec![(0, pg(1)), (1, pg(2)), (2, pg(3))];
+        let classes: Vec<Class> = [(0, 1), (0, 2), (1, 2)]
+            .into_iter()
+            .map(|p| (p, vec![(pair.clone(), 1)], vec![p]))
+            .collect();
+        let table = |g: &PairGrid| match g.grid.n {
+            1 => (q(1, 4), q(1, 2)),
+            2 => (q(3, 8), q(3, 8)),
+            _ => (q(3, 8), q(1, 2)),
+        };
+        let (d, his) = delta_enclosure(&grids, &classes, table);
+        assert_eq!((&d.lo, d.lo_pair), (&q(3, 8), (0, 2)));
+        assert_eq!((&d.hi, d.hi_pair), (&q(1, 2), (0, 1)));
+        assert_eq!(his, vec![(0, q(1, 2)), (1, q(3, 8)), (2, q(1, 2))]);
+        assert_eq!(delta_width(&d), 0.25);
+    }
+
+    /// ε(δ) over pairs, by hand on `b = 2` (the two-use PLDs of `grid_by_hand`): the pair
+    /// P = (1/2, 1/2), Q = (1/4, 3/4) used twice has, for δ = 1/8, upper least exponent 1 and
+    /// lower 1 (so `ε ∈ [0, ln 2]`), for δ = 1/10 exponents 2 and 2 (`ε ∈ [ln 2, 2 ln 2]`). A
+    /// pair with 7/16 of its mass at infinite loss has `ε = ∞` for both: it is the worst pair
+    /// whichever comes first.
+    #[test]
+    fn eps_enclosure_by_hand() {
+        use crate::accounting::pld::PairLoss;
+        let a = PairLoss::of_rows(&[q(1, 2), q(1, 2)], &[q(1, 4), q(3, 4)]);
+        let inf = PairLoss::of_rows(&[q(1, 2), q(1, 4), q(1, 4)], &[q(1, 2), q(1, 2), q(0, 1)]);
+        let ln2 = |j: i64| Some(LogLinear::term(&Rational::from(j), &q(2, 1)));
+        let class = |p: (usize, usize), l: &PairLoss| (p, vec![(l.clone(), 2)], vec![p]);
+        let classes = vec![class((0, 1), &a), class((1, 0), &inf)];
+        let ga = (0, PairGrid::new(&classes[0].1, 1, 0).unwrap());
+        let gi = (1, PairGrid::new(&classes[1].1, 1, 0).unwrap());
+        for (delta, lo, hi) in [(q(1, 8), 0, 1), (q(1, 10), 1, 2)] {
+            let e = eps_enclosure(std::slice::from_ref(&ga), &classes, &delta);
+            assert_eq!((e.lo, e.hi), (ln2(lo), ln2(hi)), "δ = {delta}");
+            assert_eq!(
+                eps_width(&eps_enclosure(std::slice::from_ref(&ga), &classes, &delta)),
+                if lo == 0 { 1.0 } else { 0.5 }
+            );
+        }
+        for grids in [vec![ga.clone(), gi.clone()], vec![gi, ga]] {
+            let e = eps_enclosure(&grids, &classes, &q(1, 8));
+            assert_eq!((&e.lo, &e.hi), (&None, &None));
+            assert_eq!((e.lo_pair, e.hi_pair), ((1, 0), (1, 0)));
+            assert_eq!(eps_width(&e), 0.0);
+        }
+    }
+
     /// A random-looking 3×3 channel on the complete adjacency: the refined worst-pair enclosure
     /// of ε(δ) contains the exact value and reaches the width asked.
     #[test]

@@ -12,3 +12,4 @@ mod compose_cli;
 mod graph_cli;
 mod hostile_flags;
 mod optimal_cli;
+mod readme;
