@@ -304,3 +304,23 @@ proptest! {
         prop_assert_eq!(c.inf, 0);
     }
 }
+
+/// A convolution whose result would hold more than [`MAX_SLOTS`] slots is refused before it
+/// allocates; exactly [`MAX_SLOTS`] is accepted (a one-slot PLD and a kernel spanning
+/// `MAX_SLOTS − 1` grid steps).
+#[test]
+fn the_slot_limit_is_exact() {
+    let mut acc = Vec::new();
+    let w = MAX_SLOTS as i64 - 1;
+    let mut p = pld(Side::Upper, 0, &[ONE], 0);
+    p.step(&[(0, ONE / 2), (w, ONE / 2)], &mut acc).unwrap();
+    assert_eq!(
+        (p.m.len(), p.m[0], p.m[MAX_SLOTS - 1]),
+        (MAX_SLOTS, ONE / 2, ONE / 2)
+    );
+    let mut p = pld(Side::Upper, 0, &[ONE], 0);
+    assert_eq!(
+        p.step(&[(0, ONE / 2), (w + 1, ONE / 2)], &mut acc),
+        Err(GridError::TooWide(MAX_SLOTS as u128 + 1))
+    );
+}
