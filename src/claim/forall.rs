@@ -81,9 +81,24 @@ impl Domain {
             .is_some_and(|q| q.terms().all(|(_, c)| *c >= 0u32))
     }
 
-    /// Both the numerator and the denominator are certified positive on the domain.
+    /// The numerator and every denominator ([`MRatFn::denominators`]: the divisors' too, so a
+    /// denominator that a division moved into the numerator is not lost) are certified
+    /// positive on the domain.
     pub fn positive_ratfn(&self, r: &MRatFn) -> bool {
-        self.positive(&r.num) && self.positive(&r.den)
+        self.positive(&r.num) && self.denominators_positive(r).is_ok()
+    }
+
+    /// Every denominator of `r` ([`MRatFn::denominators`]) is certified positive on the
+    /// domain; `Err` names the first that is not (issue 42, item 1: `1/(1/(n − 2))` reduces to
+    /// `n − 2` but is undefined at `n = 2`).
+    pub fn denominators_positive(&self, r: &MRatFn) -> Result<(), String> {
+        match r.denominators().find(|d| !self.positive(d)) {
+            Some(d) => Err(format!(
+                "the denominator of {r} ({d}) is not certified positive on {}",
+                self.text
+            )),
+            None => Ok(()),
+        }
     }
 }
 
@@ -171,11 +186,8 @@ fn params_positive(d: &Domain, tm: &Term) -> Result<(), String> {
             ));
         }
     }
-    if !tm.coeff.is_zero() && !d.positive(&tm.coeff.den) {
-        return Err(format!(
-            "the denominator of {} is not certified positive on {}",
-            tm.coeff, d.text
-        ));
+    if !tm.coeff.is_zero() {
+        d.denominators_positive(&tm.coeff)?;
     }
     Ok(())
 }
@@ -233,14 +245,8 @@ impl Step {
                 ))
             }
             Step::Rational { lhs, rhs } => {
-                for den in [&lhs.den, &rhs.den] {
-                    if !d.positive(den) {
-                        return Err(format!(
-                            "the denominator {den} is not certified positive on {}",
-                            d.text
-                        ));
-                    }
-                }
+                d.denominators_positive(lhs)?;
+                d.denominators_positive(rhs)?;
                 if !lhs.equals(rhs) {
                     return Err(format!("{lhs} and {rhs} differ as rational functions"));
                 }
@@ -252,7 +258,8 @@ impl Step {
                 ))
             }
             Step::Positive { r } => {
-                if !d.positive_ratfn(r) {
+                d.denominators_positive(r)?;
+                if !d.positive(&r.num) {
                     return Err(format!("{r} is not certified positive on {}", d.text));
                 }
                 Ok((
@@ -262,7 +269,8 @@ impl Step {
                 ))
             }
             Step::NonNegative { r } => {
-                if !d.nonnegative(&r.num) || !d.positive(&r.den) {
+                d.denominators_positive(r)?;
+                if !d.nonnegative(&r.num) {
                     return Err(format!("{r} is not certified non-negative on {}", d.text));
                 }
                 Ok((
@@ -319,21 +327,19 @@ impl Step {
     }
 
     /// Evaluate the step's statement at one instance by another route (the sum added up term
-    /// by term, the rational functions evaluated); `Err` on disagreement.
+    /// by term, the rational functions evaluated); `Err` on disagreement, and where a
+    /// denominator vanishes at the instance (issue 42, item 1: it was read as 0).
     pub fn cross_check(&self, n: i64, at: &Point) -> Result<(), String> {
-        let spec = |r: &MRatFn| -> MRatFn {
-            let mut r = r.clone();
-            for (x, v) in at {
-                r = r.specialize(x, v).unwrap_or_else(zero);
-            }
-            r
+        let spec = |r: &MRatFn| -> Result<MRatFn, String> {
+            spec_all(r, at)
+                .ok_or_else(|| format!("at n = {n}: a denominator of {r} vanishes at {at:?}"))
         };
         let sum = |ts: &[Term], k: i64| -> Result<MRatFn, String> {
             let mut s = zero();
             for tm in ts {
                 s = s.add(&tm.value(n, k)?);
             }
-            Ok(spec(&s))
+            spec(&s)
         };
         match self {
             Step::Wz { f, n0, .. } => {
@@ -343,7 +349,7 @@ impl Step {
                 let (lo, hi) = hypergeom::support(f, n).ok_or("no finite support")?;
                 let mut s = zero();
                 for k in lo..=hi {
-                    s = s.add(&spec(&f.value(n, k)?));
+                    s = s.add(&spec(&f.value(n, k)?)?);
                 }
                 if !s.equals(&MRatFn::from_poly(MPoly::one())) {
                     return Err(format!("at n = {n}: sum_k F(n,k) = {s}"));
@@ -362,7 +368,7 @@ impl Step {
                     if !acc.equals(&sum(closed, l)?) {
                         return Err(format!("at n = {n}, l = {l}: the partial sum differs"));
                     }
-                    acc = acc.add(&spec(&summand.value(n, l)?));
+                    acc = acc.add(&spec(&summand.value(n, l)?)?);
                 }
             }
             Step::Terms { terms, n0 } => {
@@ -378,11 +384,13 @@ impl Step {
             Step::Rational { lhs, rhs } => {
                 let mut pt = at.clone();
                 pt.insert("n".into(), Rational::from(n));
-                let (a, b) = (spec_all(lhs, &pt), spec_all(rhs, &pt));
-                if let (Some(a), Some(b)) = (a, b) {
-                    if !a.equals(&b) {
-                        return Err(format!("at n = {n}: {a} != {b}"));
-                    }
+                let spec = |r: &MRatFn| {
+                    spec_all(r, &pt)
+                        .ok_or_else(|| format!("at n = {n}: a denominator of {r} vanishes"))
+                };
+                let (a, b) = (spec(lhs)?, spec(rhs)?);
+                if !a.equals(&b) {
+                    return Err(format!("at n = {n}: {a} != {b}"));
                 }
             }
             Step::OrbitLp(c) => c.cross_check(n, at)?,
@@ -659,6 +667,77 @@ mod tests {
             .check(&d)
             .unwrap_err()
             .contains("not certified positive"));
+    }
+
+    /// Issue 42, item 1: a cross-check at an instance where a denominator vanishes is an error
+    /// (it was skipped: `(m − 3)/(m − 3) = 1` "agreed" at m = 3), and so is a term's.
+    #[test]
+    fn a_cross_check_at_a_pole_is_an_error() {
+        let m3 = || rf(var("m").sub(&int(3)));
+        let step = Step::Rational {
+            lhs: m3().div(&m3()).unwrap(),
+            rhs: one(),
+        };
+        let at = |m: i64| -> Point { [("m".to_string(), Rational::from(m))].into() };
+        step.cross_check(1, &at(4)).unwrap();
+        let e = step.cross_check(1, &at(3)).unwrap_err();
+        assert!(e.contains("vanishes"), "{e}");
+        let e = binomial_theorem(one().div(&m3()).unwrap(), one())
+            .cross_check(2, &at(3))
+            .unwrap_err();
+        assert!(e.contains("vanishes"), "{e}");
+    }
+
+    /// Issue 42, item 1: a denominator that a division moved into the numerator still counts.
+    /// `1/(1/(m − 2))` is `m − 2` as a rational function but undefined at `m = 2`, which
+    /// `m ≥ 2` contains; `(m − 1)/(1/(m − 1))` is defined everywhere there. Each step was
+    /// accepted on `m − 2` before the divisors were kept.
+    #[test]
+    fn a_cancelled_denominator_is_still_checked() {
+        let d = dom();
+        let inv = |p: MPoly| one().div(&rf(p)).unwrap();
+        let over_inv = |p: MPoly| one().div(&inv(p)).unwrap();
+        let m2 = || var("m").sub(&int(2));
+        let m1 = || var("m").sub(&int(1));
+        assert!(over_inv(m2()).equals(&rf(m2())));
+        let steps = [
+            Step::Rational {
+                lhs: over_inv(m2()),
+                rhs: rf(m2()),
+            },
+            Step::Rational {
+                lhs: rf(m2()),
+                rhs: over_inv(m2()),
+            },
+            Step::NonNegative { r: over_inv(m2()) },
+            Step::Positive {
+                r: over_inv(m2()).add(&one()),
+            },
+        ];
+        for s in &steps {
+            let e = s.check(&d).unwrap_err();
+            assert!(e.contains("(m - 2) is not certified positive"), "{e}");
+        }
+        // a coefficient and a power base with a cancelled denominator
+        let coeff = Term::new(over_inv(m2()).add(&one()), MPoly::one(), vec![], vec![]).unwrap();
+        let e = Step::Terms {
+            terms: vec![coeff.clone(), coeff.neg()],
+            n0: 0,
+        }
+        .check(&d)
+        .unwrap_err();
+        assert!(e.contains("(m - 2) is not certified positive"), "{e}");
+        let e = binomial_theorem(over_inv(m2()).add(&one()), one())
+            .check(&d)
+            .unwrap_err();
+        assert!(e.contains("power base"), "{e}");
+        // where the divisor's denominator is positive, the same steps check
+        let ok = Step::Rational {
+            lhs: over_inv(m1()),
+            rhs: rf(m1()),
+        };
+        ok.check(&d).unwrap();
+        Step::Positive { r: over_inv(m1()) }.check(&d).unwrap();
     }
 
     /// The sign steps refuse what they cannot certify, on n ≥ 1, m ≥ 2, α > 0 (worked by hand;

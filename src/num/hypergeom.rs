@@ -363,15 +363,13 @@ fn power(acc: &MRatFn, b: &MRatFn, e: i64) -> MRatFn {
     let (f, e) = if e >= 0 {
         (b.clone(), e)
     } else {
-        (
-            MRatFn::new(b.den.clone(), b.num.clone()).expect("a non-zero base"),
-            -e,
-        )
+        (b.recip().expect("a non-zero base"), -e)
     };
     let e = u32::try_from(e).expect("an exponent that fits in u32");
     acc.mul(&MRatFn {
         num: f.num.pow(e),
         den: f.den.pow(e),
+        ..f
     })
 }
 
@@ -466,13 +464,6 @@ fn sum_regular(
     Ok(classes.into_iter().map(|(_, s)| s).collect())
 }
 
-fn subst(r: &MRatFn, x: &str, by: &MPoly) -> MRatFn {
-    MRatFn {
-        num: r.num.substitute(x, by),
-        den: r.den.substitute(x, by),
-    }
-}
-
 /// Decide `Σ_i terms[i](n, k) = 0` for every integer `n ≥ n0` and every integer `k`, as rational
 /// functions of the parameters (see the module doc). `Err` says which cell, line or point
 /// failed, or why the terms are outside what the checker covers.
@@ -556,7 +547,7 @@ pub fn check_identity(terms: &[Term], n0: i64) -> Result<IdentityProof, String> 
                     let r = sum_regular(terms, |t| t.status(n_star, at((s, b), n_star)))?;
                     let on_line = Lin::new(s, 0, b).to_mpoly();
                     zero_or(
-                        r.iter().map(|c| subst(c, "k", &on_line)).collect(),
+                        r.iter().map(|c| c.substitute("k", &on_line)).collect(),
                         format!("the line k = {} (n ≥ {n_star})", Lin::new(s, 0, b)),
                     )?;
                     proof.lines += 1;
@@ -587,7 +578,7 @@ pub fn check_identity(terms: &[Term], n0: i64) -> Result<IdentityProof, String> 
         for k in ends {
             let r = sum_regular(terms, |t| t.status(n, k))?;
             zero_or(
-                r.iter().map(|c| subst(c, "n", &nq)).collect(),
+                r.iter().map(|c| c.substitute("n", &nq)).collect(),
                 format!("an end of the k-line at n = {n}"),
             )?;
         }

@@ -5,7 +5,9 @@
 //! [`MPoly`] maps monomials (variable → exponent, variables sorted by name) to non-zero rational
 //! coefficients, so equality is equality of polynomials and the zero test is exact
 //! ([`MPoly::is_zero`]). [`MRatFn`] is a quotient kept unreduced (multivariate gcds are not
-//! needed to decide anything): `a/b = c/d` iff `a·d − b·c` expands to zero.
+//! needed to decide anything): `a/b = c/d` iff `a·d − b·c` expands to zero. It also keeps the
+//! denominators that a division moves into the numerator ([`MRatFn::divisors`]), so a check on
+//! a domain sees every denominator of the expression as written (issue 42, item 1).
 //!
 //! Operations: ring arithmetic, evaluation at rational points, substitution of a polynomial for
 //! a variable, specialisation, the shift `x → x + 1` (the operator of summation certificates),
@@ -204,6 +206,21 @@ impl MPoly {
         r
     }
 
+    /// The coefficient of `x^i` (a polynomial in the other variables).
+    pub fn coeff_in(&self, x: &str, i: u32) -> MPoly {
+        let mut out = MPoly::zero();
+        for (m, c) in &self.terms {
+            if m.get(x).copied().unwrap_or(0) == i {
+                let mut rest = m.clone();
+                rest.remove(x);
+                let mut t = MPoly::zero();
+                t.add_term(rest, c.clone());
+                out = out.add(&t);
+            }
+        }
+        out
+    }
+
     /// `self` with `x = value`.
     pub fn specialize(&self, x: &str, value: &Rational) -> MPoly {
         self.substitute(x, &MPoly::constant(value.clone()))
@@ -295,17 +312,38 @@ impl fmt::Display for MPoly {
     }
 }
 
-/// A rational function `num / den` in named variables, kept unreduced.
+/// A rational function `num / den` in named variables, kept unreduced, with the denominators
+/// that a division moved into its numerator (`a / (c/d)` is `a·d / c`: where `d` vanishes the
+/// quotient as written is undefined, though `a·d / c` has a value there). `den` and `divisors`
+/// together are every polynomial that must not vanish for the value to be defined; a check on
+/// a domain looks at both ([`MRatFn::denominators`]; issue 42, item 1).
 #[derive(Clone, Debug)]
 pub struct MRatFn {
     pub num: MPoly,
     pub den: MPoly,
+    /// The denominators of the divisors met (non-constant ones only), in the order met.
+    pub divisors: Vec<MPoly>,
+}
+
+/// `a` followed by the members of `b` that `a` lacks.
+fn union(a: &[MPoly], b: &[MPoly]) -> Vec<MPoly> {
+    let mut out = a.to_vec();
+    for p in b {
+        if !out.contains(p) {
+            out.push(p.clone());
+        }
+    }
+    out
 }
 
 impl MRatFn {
     /// `num / den`; `None` when `den` is the zero polynomial.
     pub fn new(num: MPoly, den: MPoly) -> Option<MRatFn> {
-        (!den.is_zero()).then_some(MRatFn { num, den })
+        (!den.is_zero()).then_some(MRatFn {
+            num,
+            den,
+            divisors: Vec::new(),
+        })
     }
 
     /// The polynomial `p` as `p / 1`.
@@ -313,6 +351,32 @@ impl MRatFn {
         MRatFn {
             num: p,
             den: MPoly::one(),
+            divisors: Vec::new(),
+        }
+    }
+
+    /// Every polynomial that must not vanish for the value as written to be defined: the
+    /// denominator, then the denominators of the divisors met.
+    pub fn denominators(&self) -> impl Iterator<Item = &MPoly> {
+        std::iter::once(&self.den).chain(&self.divisors)
+    }
+
+    /// `self` with the divisors' denominators of `o` (and `extra`) joined to its own.
+    fn joined(mut self, o: &MRatFn, extra: Option<&MPoly>) -> MRatFn {
+        let mut d = union(&self.divisors, &o.divisors);
+        if let Some(x) = extra.filter(|x| !x.vars().is_empty()) {
+            d = union(&d, std::slice::from_ref(x));
+        }
+        self.divisors = d;
+        self
+    }
+
+    /// Every polynomial of `self` mapped by `f` (the value and the conditions alike).
+    fn map(&self, f: impl Fn(&MPoly) -> MPoly) -> MRatFn {
+        MRatFn {
+            num: f(&self.num),
+            den: f(&self.den),
+            divisors: self.divisors.iter().map(f).collect(),
         }
     }
 
@@ -320,13 +384,15 @@ impl MRatFn {
         MRatFn {
             num: self.num.mul(&o.den).add(&o.num.mul(&self.den)),
             den: self.den.mul(&o.den),
+            divisors: self.divisors.clone(),
         }
+        .joined(o, None)
     }
 
     pub fn sub(&self, o: &MRatFn) -> MRatFn {
         self.add(&MRatFn {
             num: o.num.neg(),
-            den: o.den.clone(),
+            ..o.clone()
         })
     }
 
@@ -334,12 +400,24 @@ impl MRatFn {
         MRatFn {
             num: self.num.mul(&o.num),
             den: self.den.mul(&o.den),
+            divisors: self.divisors.clone(),
         }
+        .joined(o, None)
     }
 
-    /// `self / o`; `None` when `o` is identically zero.
+    /// `self / o`; `None` when `o` is identically zero. The denominator of `o` moves into the
+    /// numerator and is kept among the divisors.
     pub fn div(&self, o: &MRatFn) -> Option<MRatFn> {
-        MRatFn::new(self.num.mul(&o.den), self.den.mul(&o.num))
+        Some(
+            MRatFn::new(self.num.mul(&o.den), self.den.mul(&o.num))?
+                .joined(self, None)
+                .joined(o, Some(&o.den)),
+        )
+    }
+
+    /// `1 / self`; `None` when `self` is identically zero.
+    pub fn recip(&self) -> Option<MRatFn> {
+        MRatFn::from_poly(MPoly::one()).div(self)
     }
 
     /// Identically zero as a rational function (the numerator expands to zero).
@@ -352,9 +430,14 @@ impl MRatFn {
         self.num.mul(&o.den).sub(&o.num.mul(&self.den)).is_zero()
     }
 
-    /// The value at `point`; `None` when a variable has no value or the denominator vanishes
-    /// there (a pole).
+    /// The value at `point`; `None` when a variable has no value or a denominator vanishes
+    /// there (a pole, or a divisor's denominator: the value as written is undefined).
     pub fn eval(&self, point: &Point) -> Option<Rational> {
+        for d in &self.divisors {
+            if d.eval(point)? == 0u32 {
+                return None;
+            }
+        }
         let d = self.den.eval(point)?;
         if d == 0u32 {
             return None;
@@ -365,15 +448,38 @@ impl MRatFn {
     #[cfg(test)]
     /// The shift `x → x + 1`.
     pub fn shift(&self, x: &str) -> MRatFn {
-        MRatFn {
-            num: self.num.shift(x),
-            den: self.den.shift(x),
-        }
+        self.map(|p| p.shift(x))
     }
 
-    /// `x = value`; `None` when the denominator becomes identically zero.
+    /// The polynomial `by` put for `x` everywhere.
+    pub fn substitute(&self, x: &str, by: &MPoly) -> MRatFn {
+        self.map(|p| p.substitute(x, by))
+    }
+
+    /// The rational function `by = a/b` put for `x`: numerator and denominator are multiplied
+    /// by `b^deg` (`deg` their degree in `x`) so they stay polynomials; each divisor's
+    /// denominator likewise, and `b` and the divisors of `by` join the divisors (where `b`
+    /// vanishes `by` is undefined). `None` when the denominator becomes identically zero.
+    pub fn substitute_ratfn(&self, x: &str, by: &MRatFn) -> Option<MRatFn> {
+        let deg = |p: &MPoly| p.degree_in(x).unwrap_or(0);
+        let hom = |p: &MPoly, d: u32| {
+            let mut acc = MPoly::zero();
+            for i in 0..=d {
+                acc = acc.add(&p.coeff_in(x, i).mul(&by.num.pow(i)).mul(&by.den.pow(d - i)));
+            }
+            acc
+        };
+        let d = deg(&self.num).max(deg(&self.den));
+        let r = MRatFn::new(hom(&self.num, d), hom(&self.den, d))?;
+        let own: Vec<MPoly> = self.divisors.iter().map(|p| hom(p, deg(p))).collect();
+        let r = MRatFn { divisors: own, ..r };
+        Some(r.joined(by, Some(&by.den)))
+    }
+
+    /// `x = value`; `None` when a denominator (or a divisor's) becomes identically zero.
     pub fn specialize(&self, x: &str, value: &Rational) -> Option<MRatFn> {
-        MRatFn::new(self.num.specialize(x, value), self.den.specialize(x, value))
+        let r = self.map(|p| p.specialize(x, value));
+        (!r.den.is_zero() && r.divisors.iter().all(|d| !d.is_zero())).then_some(r)
     }
 }
 
@@ -439,6 +545,44 @@ mod tests {
             Some(Poly::from_ints(&[1, 2]))
         );
         assert_eq!(f.to_poly("t"), None);
+    }
+
+    /// Issue 42, item 1: a division keeps its divisor's denominator, so the value as written is
+    /// undefined where that vanishes, though the unreduced quotient has a value there.
+    #[test]
+    fn a_division_keeps_the_divisors_denominator() {
+        let n = v("n");
+        let one = MRatFn::from_poly(c(1));
+        // 1/(1/(n − 2)) = (n − 2)/1, undefined at n = 2
+        let inner = one.div(&MRatFn::from_poly(n.sub(&c(2)))).unwrap();
+        let r = one.div(&inner).unwrap();
+        assert_eq!((r.num.clone(), r.den.clone()), (n.sub(&c(2)), c(1)));
+        assert_eq!(r.divisors, vec![n.sub(&c(2))]);
+        assert_eq!(r.eval(&pt(&[("n", q(2, 1))])), None);
+        assert_eq!(r.eval(&pt(&[("n", q(3, 1))])), Some(q(1, 1)));
+        assert!(r.specialize("n", &q(2, 1)).is_none());
+        // carried through + − · and a later division, once each; constants are not kept
+        let s = r
+            .add(&r)
+            .mul(&r)
+            .sub(&one)
+            .div(&MRatFn::from_poly(c(3)))
+            .unwrap();
+        assert_eq!(s.divisors, vec![n.sub(&c(2))]);
+        assert_eq!(s.denominators().count(), 2);
+        // x = (n − 1)/n in x^2/(x − 1): (n − 1)^2/(n·(−1)), with n kept among the divisors
+        let x = v("x");
+        let f = MRatFn::new(x.pow(2), x.sub(&c(1))).unwrap();
+        let by = MRatFn::new(n.sub(&c(1)), n.clone()).unwrap();
+        let g = f.substitute_ratfn("x", &by).unwrap();
+        assert!(g.equals(&MRatFn::new(n.sub(&c(1)).pow(2), n.scale(&q(-1, 1))).unwrap()));
+        assert!(g.divisors.contains(&n));
+        assert_eq!(g.eval(&pt(&[("n", q(0, 1))])), None);
+        for k in 1..6 {
+            let at = pt(&[("n", q(k, 1))]);
+            let xv = by.eval(&at).unwrap();
+            assert_eq!(g.eval(&at), f.eval(&pt(&[("x", xv)])), "n = {k}");
+        }
     }
 
     #[test]

@@ -9,7 +9,10 @@
 use super::poly::{Poly, RatFn};
 use malachite::base::num::arithmetic::traits::{Abs, Sign};
 use malachite::base::num::basic::traits::{One, Zero};
+use malachite::base::num::conversion::traits::RoundingFrom;
+use malachite::base::rounding_modes::RoundingMode;
 use malachite::rational::Rational;
+use malachite::Integer;
 use std::cmp::Ordering;
 use std::fmt;
 
@@ -480,6 +483,49 @@ impl RealRoot {
             .collect()
     }
 
+    /// The least root of `p` in the range `r` (its open ends respected), with a rational root
+    /// made exact ([`RealRoot::exact_if_rational`]); `None` when `p` has none there, or is zero
+    /// (every point is a root: the caller says so). The poles of a symbolic division (issue 42,
+    /// item 1) are named by it.
+    pub fn least_in(p: &Poly, r: &Range) -> Option<RealRoot> {
+        if p.is_zero() || r.is_empty() {
+            return None;
+        }
+        // An inexact isolating interval lies inside [lo, hi] and holds its root strictly inside:
+        // in the range whatever its ends; an exact one is checked against the ends.
+        let mut root = RealRoot::roots_in(p, &r.lo, &r.hi)
+            .into_iter()
+            .find(|x| x.as_rational().is_none_or(|q| r.contains(q)))?;
+        root.exact_if_rational();
+        Some(root)
+    }
+
+    /// Make the root exact when it is rational. A rational root `u/v` (lowest terms) of the
+    /// primitive integer polynomial with leading coefficient `L` has `v | L`, so it is a multiple
+    /// of `1/L`; an open interval narrower than `1/L` holds at most one, which is tried.
+    pub fn exact_if_rational(&mut self) {
+        if self.as_rational().is_some() {
+            return;
+        }
+        let prim = self.poly.primitive_positive();
+        let l = prim
+            .leading_coeff()
+            .expect("a root's polynomial is not zero")
+            .clone()
+            .abs();
+        let step = Rational::ONE / &l;
+        self.refine_to(&(&step / Rational::from(2u32)));
+        if self.as_rational().is_some() {
+            return;
+        }
+        let (c, _) = Integer::rounding_from(&self.hi * &l, RoundingMode::Floor);
+        let c = Rational::from(c) / &l;
+        if c > self.lo && c < self.hi && self.poly.sign_at(&c) == Ordering::Equal {
+            self.lo = c.clone();
+            self.hi = c;
+        }
+    }
+
     /// The rational value, when the root is known exactly.
     pub fn as_rational(&self) -> Option<&Rational> {
         (self.lo == self.hi).then_some(&self.lo)
@@ -775,6 +821,73 @@ mod tests {
             if s == Mixed {
                 prop_assert!(naive_sign_changes(&p, lo, lo + len, 400) > 0 || p.degree().unwrap_or(0) >= 2);
             }
+        }
+    }
+
+    /// `RealRoot::least_in` (issue 42, item 1): the least root in a range whose open ends are
+    /// left out, a rational root exact even when the square-free part has degree > 1, an
+    /// irrational one isolated. Roots worked by hand.
+    #[test]
+    fn least_root_in_a_range() {
+        let r = |lo: (i64, u64), hi: (i64, u64), lo_open: bool, hi_open: bool| Range {
+            lo: Rational::from_signeds(lo.0, lo.1 as i64),
+            hi: Rational::from_signeds(hi.0, hi.1 as i64),
+            lo_open,
+            hi_open,
+        };
+        // (coefficients, range, the exact root or None for none)
+        let exact: Vec<(Vec<i64>, Range, Option<Rational>)> = vec![
+            (vec![-6, 1, 1], r((0, 1), (5, 1), false, false), Some(z(2))), // (t-2)(t+3)
+            (
+                vec![-6, 1, 1],
+                r((-5, 1), (5, 1), false, false),
+                Some(z(-3)),
+            ),
+            (vec![-1, 0, 1], r((1, 1), (2, 1), true, false), None), // t^2 - 1, 1 left out
+            (vec![-1, 0, 1], r((1, 1), (2, 1), false, false), Some(z(1))),
+            (vec![-1, 0, 1], r((-1, 1), (1, 1), true, true), None),
+            (
+                vec![-2, 3, -2, 3],
+                r((0, 1), (1, 1), false, false),
+                Some(q(2, 3)),
+            ), // (3t-2)(t^2+1)
+            (vec![1, -2, 1], r((0, 1), (2, 1), false, false), Some(z(1))), // (t-1)^2
+            (vec![1, 0, 1], r((-10, 1), (10, 1), false, false), None),     // t^2 + 1
+            (vec![0, 1], r((0, 1), (0, 1), false, false), Some(z(0))),     // one point
+            (vec![-7, 1], r((0, 1), (7, 1), false, true), None),
+        ];
+        for (c, range, want) in exact {
+            let p = Poly::from_ints(&c);
+            let got = RealRoot::least_in(&p, &range);
+            assert_eq!(
+                got.as_ref().map(|x| x.as_rational().cloned()),
+                want.map(Some),
+                "{p} on {range}"
+            );
+        }
+        // (3t − 1)(7t − 2)(t^2 − 2) on [0, 1]: 2/7 is the least, exactly
+        let p = &(&Poly::from_ints(&[-1, 3]) * &Poly::from_ints(&[-2, 7]))
+            * &Poly::from_ints(&[-2, 0, 1]);
+        let x = RealRoot::least_in(&p, &Range::closed(z(0), z(1))).unwrap();
+        assert_eq!(x.as_rational(), Some(&q(2, 7)));
+        // t^2 − 2 on [1, 2]: an isolating interval around sqrt 2
+        let x =
+            RealRoot::least_in(&Poly::from_ints(&[-2, 0, 1]), &Range::closed(z(1), z(2))).unwrap();
+        assert!(x.as_rational().is_none());
+        assert!(&x.lo * &x.lo < z(2) && &x.hi * &x.hi > z(2), "{x}");
+        assert!(RealRoot::least_in(&Poly::zero(), &Range::closed(z(0), z(1))).is_none());
+    }
+
+    proptest! {
+        /// A rational root `u/v` of `(v t − u)(t^2 + c)` (`c > 0`, so the only real root) is
+        /// found exactly by `least_in` on a range around it, whatever its denominator.
+        #[test]
+        fn a_rational_root_is_found_exactly(u in -50i64..=50, v in 1i64..=40, c in 1i64..=9) {
+            let p = &Poly::from_ints(&[-u, v]) * &Poly::from_ints(&[c, 0, 1]);
+            let root = Rational::from_signeds(u, v);
+            let range = Range::closed(&root - z(1), &root + q(1, 3));
+            let x = RealRoot::least_in(&p, &range).unwrap();
+            prop_assert_eq!(x.as_rational(), Some(&root));
         }
     }
 }

@@ -1,5 +1,6 @@
-//! The CLI contract of `dpcert list/verify/search` (DESIGN.md): JSON parses, exit codes 0/2/3,
-//! nearest IDs for an unknown ID, file:line for a broken manifest.
+//! The CLI contract of `dpcert list/verify/search/check` (DESIGN.md): JSON parses, exit codes
+//! 0/2/3, nearest IDs for an unknown ID, file:line for a broken manifest, a pole of a symbolic
+//! claim named.
 
 use std::process::Command;
 
@@ -209,4 +210,29 @@ fn search_merge_refuses_a_duplicate_key() {
     assert_eq!(out.status.code(), Some(3));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("duplicate key \"tried\""), "{err}");
+}
+
+/// Issue 42, item 1: a removable singularity inside a symbolic range is an error (exit 3) that
+/// names the point; with the point left out of the range the identity holds (exit 0).
+#[test]
+fn check_a_pole_inside_a_symbolic_range_is_bad_input_naming_the_point() {
+    let out = dpcert()
+        .args(["check", "forall t in [2, 3]: (t - 2)/(t^2 - 4) = 1/(t + 2)"])
+        .output()
+        .unwrap();
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(out.status.code(), Some(3), "{text}");
+    assert!(
+        text.contains("division by zero at t = 2: the divisor t^2 - 4 is 0 there"),
+        "{text}"
+    );
+    let out = dpcert()
+        .args(["check", "forall t in (2, 3]: (t - 2)/(t^2 - 4) = 1/(t + 2)"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
 }

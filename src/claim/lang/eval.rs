@@ -153,6 +153,16 @@ impl<'s> Evaluator<'s> {
         }
     }
 
+    /// A divisor that is a function of the symbolic `t` must not vanish anywhere on its range
+    /// (issue 42, item 1: checked at the division, before the quotient is reduced; see
+    /// [`SymRange::check_divisor`]). Other divisors are checked by the arithmetic itself.
+    fn check_divisor(&self, divisor: &Num, span: Span) -> Result<(), LangError> {
+        match (divisor, &self.sym) {
+            (Num::T(g), Some(range)) => range.check_divisor(g).map_err(|m| self.err(span, m)),
+            _ => Ok(()),
+        }
+    }
+
     /// The value of `e`.
     pub fn eval(&mut self, e: &Expr, env: &mut Env) -> Result<Value, LangError> {
         let at = |r: Result<Num, String>| r.map(Value::Num).map_err(|m| LangError::eval(e.span, m));
@@ -183,7 +193,11 @@ impl<'s> Evaluator<'s> {
             }
             ExprKind::Bin(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div), a, b) => {
                 let a = self.num(a, env)?;
-                let b = self.num(b, env)?;
+                let bv = self.num(b, env)?;
+                if *op == BinOp::Div {
+                    self.check_divisor(&bv, b.span)?;
+                }
+                let b = bv;
                 at(match op {
                     BinOp::Add => a.add(&b),
                     BinOp::Sub => a.sub(&b),
@@ -206,6 +220,9 @@ impl<'s> Evaluator<'s> {
                 };
                 if k.unsigned_abs() > 100_000 {
                     return Err(self.err(b.span, format!("exponent {k} is too large")));
+                }
+                if k < 0 {
+                    self.check_divisor(&base, a.span)?;
                 }
                 at(base.powi(k))
             }

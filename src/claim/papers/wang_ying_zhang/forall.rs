@@ -180,26 +180,12 @@ fn d13() -> ForAll {
     let alpha_d = one()
         .div(&n.div(&d).expect("D > 0").sub(&one()).mul(&m1))
         .expect("a non-zero denominator");
-    // h and its α-form at α = α_D: substitute the rational function α_D for α.
+    // h and its α-form at α = α_D: substitute the rational function α_D for α (its
+    // denominator and D, which α_D divides by, join the divisors the domain must keep non-zero).
     let at_alpha_d = |r: &MRatFn| -> MRatFn {
-        let dn = r
-            .num
-            .degree_in("alpha")
-            .unwrap_or(0)
-            .max(r.den.degree_in("alpha").unwrap_or(0));
-        // r(α_D) with α_D = a/b: multiply num and den by b^deg.
-        let (a, b) = (&alpha_d.num, &alpha_d.den);
-        let hom = |p: &MPoly| {
-            let mut acc = MPoly::zero();
-            for i in 0..=dn {
-                let coeff = coeff_of_alpha(p, i);
-                acc = acc.add(&coeff.mul(&a.pow(i)).mul(&b.pow(dn - i)));
-            }
-            acc
-        };
-        let num = hom(&r.num).substitute("n", &var("D").add(&var("e")));
-        let den = hom(&r.den).substitute("n", &var("D").add(&var("e")));
-        MRatFn::new(num, den).expect("a non-zero denominator")
+        r.substitute_ratfn("alpha", &alpha_d)
+            .expect("a non-zero denominator")
+            .substitute("n", &var("D").add(&var("e")))
     };
     let alpha_form = rf(var("n")).mul(&x()).div(&g()).expect("g is not zero");
     let nm = n.mul(&m1);
@@ -243,28 +229,8 @@ fn d13() -> ForAll {
     }
 }
 
-/// The coefficient of `α^i` in `p` (a polynomial in the other variables).
-fn coeff_of_alpha(p: &MPoly, i: u32) -> MPoly {
-    let mut out = MPoly::zero();
-    for (mono, c) in p.terms() {
-        if mono.get("alpha").copied().unwrap_or(0) == i {
-            let mut rest = MPoly::constant(c.clone());
-            for (v, e) in mono {
-                if v != "alpha" {
-                    rest = rest.mul(&var(v).pow(*e));
-                }
-            }
-            out = out.add(&rest);
-        }
-    }
-    out
-}
-
 fn l2s2() -> ForAll {
-    let in_s = |r: &MRatFn| MRatFn {
-        num: r.num.substitute("alpha", &var("s")),
-        den: r.den.substitute("alpha", &var("s")),
-    };
+    let in_s = |r: &MRatFn| r.substitute("alpha", &var("s"));
     let (h_alpha, hs) = (h(), in_s(&h()));
     let gs = in_s(&g());
     let factor = rf(var("n").mul(&var("m").sub(&int(1))))
