@@ -699,6 +699,35 @@ mod tests {
         );
     }
 
+    /// Issue 42 item 4: the memory estimate is an upper estimate of what the stored atoms hold
+    /// (their numerators' bytes, counted from the atoms built), over one- and two-basis pairs
+    /// and several k; and it grows with k. (A two-letter pair streams its atoms: not stored.)
+    #[test]
+    fn memory_estimate_bounds_the_atoms() {
+        let two_bases = PairLoss::of_rows(
+            &[q(1, 2), q(3, 10), q(1, 5)],
+            &[q(1, 4), q(1, 10), q(13, 20)],
+        );
+        let three_letters = PairLoss::randomized_response(5, &q(7, 2), 0, 3);
+        for pair in [two_bases, three_letters] {
+            let mut last = 0;
+            for k in [1u64, 2, 5, 20, 60] {
+                let uses = [(pair.clone(), k)];
+                let est = memory_estimate(&uses).unwrap();
+                let held: u128 = compose(&uses)
+                    .unwrap()
+                    .atoms()
+                    .iter()
+                    .map(|a| (a.p.significant_bits() + a.q.significant_bits()) as u128 / 8)
+                    .sum();
+                assert!(est >= held, "k = {k}: {est} < {held}");
+                assert!(est > last, "k = {k}");
+                last = est;
+            }
+        }
+        assert_eq!(memory_estimate(&[]), Err(ComposeError::NoUse));
+    }
+
     /// C(n, r) by the product formula (a naive reference for the test above).
     fn binomial(n: u128, r: u128) -> u128 {
         (0..r).fold(1, |acc, i| acc * (n - i) / (i + 1))
