@@ -514,6 +514,13 @@ fn classes(seq: &[(Mech, u64)], pairs: &Pairs, limit: u64) -> Result<Vec<Class>,
             Source::Channel(_) => None,
         })
         .collect::<Option<Vec<_>>>()
+        // A pair (x, x) (no reader makes one) has another PLD: left to the matrix path.
+        .filter(|_| {
+            pairs
+                .adj
+                .as_ref()
+                .is_none_or(|a| a.pairs.iter().all(|(x, y)| x != y))
+        })
     {
         let ordered: Vec<(usize, usize)> = match &pairs.adj {
             None => vec![(0, 1)],
