@@ -27,6 +27,7 @@ use super::pld::PairLoss;
 use crate::num::{Natural, Rational};
 use malachite::base::num::arithmetic::traits::{DivExact, Lcm, Pow};
 use malachite::base::num::basic::traits::{One, Zero};
+use malachite::base::num::logic::traits::SignificantBits;
 use std::collections::HashMap;
 use std::fmt;
 
@@ -190,8 +191,18 @@ fn over(x: &Rational, d: &Natural) -> Natural {
     x.numerator_ref() * d.div_exact(x.denominator_ref())
 }
 
-/// Compose `k_i` uses of each pair PLD, in order (the same ordered neighbour pair throughout).
-pub fn compose(uses: &[(PairLoss, u64)]) -> Result<Composed, ComposeError> {
+/// What [`compose`] builds before its atoms: the basis, the uses' letters as numerators, the
+/// common denominators and the `+∞` mass.
+struct Prepared {
+    basis: Vec<Natural>,
+    factors: Vec<(Vec<Numerators>, u64)>,
+    letter_exps: Vec<Vec<Vec<i64>>>,
+    den_p: Natural,
+    den_q: Natural,
+    inf: Rational,
+}
+
+fn prepare(uses: &[(PairLoss, u64)]) -> Result<Prepared, ComposeError> {
     let total: u128 = uses.iter().map(|(_, k)| *k as u128).sum();
     if uses.is_empty() || uses.iter().any(|(_, k)| *k == 0) {
         return Err(ComposeError::NoUse);
@@ -230,24 +241,63 @@ pub fn compose(uses: &[(PairLoss, u64)]) -> Result<Composed, ComposeError> {
         finite *= (Rational::ONE - &pair.inf).pow(*k);
         factors.push((letters, *k));
     }
-    let inf = Rational::ONE - finite;
-    let atoms = if factors.len() == 1 && factors[0].0.len() == 2 {
-        let (letters, k) = &factors[0];
+    Ok(Prepared {
+        basis,
+        factors,
+        letter_exps,
+        den_p,
+        den_q,
+        inf: Rational::ONE - finite,
+    })
+}
+
+impl Prepared {
+    /// Streamed binomial atoms: one use of one two-letter pair.
+    fn is_binomial(&self) -> bool {
+        self.factors.len() == 1 && self.factors[0].0.len() == 2
+    }
+}
+
+/// Bytes of memory a composition of `uses` is estimated to hold at its peak (an upper estimate
+/// for [`compose`]'s stored atoms, so that `dpcert compose --max-memory` refuses before
+/// allocating, issue 42 item 4): per stored atom its two numerators (at most `den_p` and
+/// `den_q`: `Σ k_i log2 d_i` bits each), its exponent vector and the map or array slot, twice
+/// (the support before and after one more use); a streamed binomial holds a few atoms only.
+/// Errors as [`compose`] (no use, too many uses); a support past the work limit is counted as
+/// it is estimated, so the estimate is finite.
+pub fn memory_estimate(uses: &[(PairLoss, u64)]) -> Result<u128, ComposeError> {
+    let pre = prepare(uses)?;
+    let number = (pre.den_p.significant_bits() + pre.den_q.significant_bits()) as u128 / 8 + 64;
+    if pre.is_binomial() {
+        // The cursor's atom, the walk's prefix sums and its checkpoint, and their products.
+        return Ok(16 * number);
+    }
+    let d = pre.basis.len() as u128;
+    let (_, atoms) = estimated_work(&pre.factors, pre.basis.len());
+    let per_atom = number + 8 * d + 64;
+    Ok(atoms.saturating_mul(per_atom).saturating_mul(2))
+}
+
+/// Compose `k_i` uses of each pair PLD, in order (the same ordered neighbour pair throughout).
+pub fn compose(uses: &[(PairLoss, u64)]) -> Result<Composed, ComposeError> {
+    let pre = prepare(uses)?;
+    let atoms = if pre.is_binomial() {
+        let (letters, k) = &pre.factors[0];
         Atoms::Binomial(Binomial {
             k: *k,
             hi: letters[0].clone(),
             lo: letters[1].clone(),
         })
     } else {
-        Atoms::Stored(convolve_all(&factors, basis.len())?)
+        Atoms::Stored(convolve_all(&pre.factors, pre.basis.len())?)
     };
     Ok(Composed {
-        basis,
-        den_p,
-        den_q,
-        inf,
+        basis: pre.basis,
+        den_p: pre.den_p,
+        den_q: pre.den_q,
+        inf: pre.inf,
         uses: uses.to_vec(),
-        letter_exps,
+        letter_exps: pre.letter_exps,
         atoms,
     })
 }
@@ -495,7 +545,7 @@ impl Composed {
 
     /// For one use of a two-letter pair: the letter counted by the binomial walk (its outputs)
     /// — "j of k answers are in these outputs".
-    pub(crate) fn binomial_outputs(&self) -> Option<&[usize]> {
+    pub(crate) fn binomial_outputs(&self) -> Option<&super::pld::Outputs> {
         match &self.atoms {
             Atoms::Binomial(_) => Some(&self.uses[0].0.letters[0].outputs),
             Atoms::Stored(_) => None,
@@ -647,6 +697,35 @@ mod tests {
                 atoms: 2_118_760
             }
         );
+    }
+
+    /// Issue 42 item 4: the memory estimate is an upper estimate of what the stored atoms hold
+    /// (their numerators' bytes, counted from the atoms built), over one- and two-basis pairs
+    /// and several k; and it grows with k. (A two-letter pair streams its atoms: not stored.)
+    #[test]
+    fn memory_estimate_bounds_the_atoms() {
+        let two_bases = PairLoss::of_rows(
+            &[q(1, 2), q(3, 10), q(1, 5)],
+            &[q(1, 4), q(1, 10), q(13, 20)],
+        );
+        let three_letters = PairLoss::randomized_response(5, &q(7, 2), 0, 3);
+        for pair in [two_bases, three_letters] {
+            let mut last = 0;
+            for k in [1u64, 2, 5, 20, 60] {
+                let uses = [(pair.clone(), k)];
+                let est = memory_estimate(&uses).unwrap();
+                let held: u128 = compose(&uses)
+                    .unwrap()
+                    .atoms()
+                    .iter()
+                    .map(|a| (a.p.significant_bits() + a.q.significant_bits()) as u128 / 8)
+                    .sum();
+                assert!(est >= held, "k = {k}: {est} < {held}");
+                assert!(est > last, "k = {k}");
+                last = est;
+            }
+        }
+        assert_eq!(memory_estimate(&[]), Err(ComposeError::NoUse));
     }
 
     /// C(n, r) by the product formula (a naive reference for the test above).

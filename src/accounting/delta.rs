@@ -10,6 +10,7 @@
 
 use super::basis::log_ratio;
 use super::compose::{Atom, Composed, Cursor};
+use super::pld::Outputs;
 use crate::measure::epsilon::{cmp_with_exp, DeltaAtEps, Unseparated};
 use crate::measure::ExtRational;
 use crate::num::{Natural, Rational};
@@ -238,8 +239,7 @@ impl Composed {
 
 /// `{0}`, `{2, 3}`: a set of output indices.
 fn outputs(o: &[usize]) -> String {
-    let v: Vec<String> = o.iter().map(|y| y.to_string()).collect();
-    format!("{{{}}}", v.join(", "))
+    Outputs::Listed(o.to_vec()).to_string()
 }
 
 impl Composed {
@@ -252,7 +252,7 @@ impl Composed {
             let k = self.k();
             if let Some(outs) = self.binomial_outputs() {
                 let j = k + 1 - e.atoms;
-                parts.push(format!("at least {j} of {k} answers in {}", outputs(outs)));
+                parts.push(format!("at least {j} of {k} answers in {outs}"));
             } else if self.basis.len() == 1 && self.uses.len() == 1 {
                 let letters = &self.uses[0].0.letters;
                 let mut sum = String::new();
@@ -269,7 +269,7 @@ impl Composed {
                     if c.abs() != 1 {
                         sum.push_str(&format!("{}·", c.abs()));
                     }
-                    sum.push_str(&format!("#{}", outputs(&l.outputs)));
+                    sum.push_str(&format!("#{}", l.outputs));
                 }
                 parts.push(format!(
                     "{sum} ≥ {} (#S = number of answers in S; likelihood ratio {}^({sum}))",

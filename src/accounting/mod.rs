@@ -47,8 +47,8 @@ pub mod worst;
 
 pub use compose::{compose, Atom, ComposeError, Composed, MAX_USES};
 pub use delta::{DeltaAtT, DeltaEps, Event, TForDelta};
-pub use pld::{Letter, PairLoss};
-pub use worst::{compose_on_pairs, PairComposition};
+pub use pld::{Letter, Outputs, PairLoss};
+pub use worst::{compose_classes, compose_on_pairs, pair_classes, Class, PairComposition};
 
 #[cfg(test)]
 mod tests;

@@ -218,8 +218,17 @@ pub fn refine(
     opts: &RefineOptions,
     progress: impl Fn(&str) + Sync,
 ) -> Result<GridAnswers, GridError> {
+    refine_classes(&pair_classes(seq, adj), queries, opts, progress)
+}
+
+/// [`refine`] on the pair classes ([`pair_classes`], or known from a mechanism's symmetry).
+pub fn refine_classes(
+    classes: &[Class],
+    queries: &GridQueries,
+    opts: &RefineOptions,
+    progress: impl Fn(&str) + Sync,
+) -> Result<GridAnswers, GridError> {
     let start = Instant::now();
-    let classes = pair_classes(seq, adj);
     let mut cands: Vec<usize> = (0..classes.len()).collect();
     let mut n = opts.first_n;
     let mut rounds: Vec<Round> = Vec::new();
@@ -249,7 +258,7 @@ pub fn refine(
         let mut satisfied = true;
         let mut factor: f64 = 4.0;
         let eps_for_delta = queries.delta.as_ref().map(|delta| {
-            let e = eps_enclosure(&grids, &classes, delta);
+            let e = eps_enclosure(&grids, classes, delta);
             for (i, g) in &grids {
                 let hi = eps_of(g.grid.n, g.t_for_delta(delta).hi);
                 if ext_ge(&hi, &e.lo) {
@@ -269,7 +278,7 @@ pub fn refine(
             e
         });
         let mut delta_query = |f: &dyn Fn(&PairGrid) -> (Rational, Rational)| {
-            let (d, his) = delta_enclosure(&grids, &classes, f);
+            let (d, his) = delta_enclosure(&grids, classes, f);
             for (i, hi) in his {
                 if hi >= d.lo {
                     keep[i] = true;

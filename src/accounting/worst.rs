@@ -30,7 +30,7 @@ pub struct PairComposition {
 type Key = Vec<((Vec<(Rational, Rational)>, Rational), u64)>;
 
 /// The first ordered pair of a PLD class, its uses, and the other pairs of the class.
-pub(crate) type Class = ((usize, usize), Vec<(PairLoss, u64)>, Vec<(usize, usize)>);
+pub type Class = ((usize, usize), Vec<(PairLoss, u64)>, Vec<(usize, usize)>);
 
 /// Compose `k_i` uses of each channel (all on the same inputs), for every ordered pair of
 /// `adj` (both orientations of each unordered pair). `progress(done, of)` is told each
@@ -40,7 +40,16 @@ pub fn compose_on_pairs(
     adj: &[(usize, usize)],
     progress: impl Fn(usize, usize) + Sync,
 ) -> Result<Vec<PairComposition>, ComposeError> {
-    let firsts = pair_classes(seq, adj);
+    compose_classes(pair_classes(seq, adj), progress)
+}
+
+/// Compose each class of ordered pairs ([`pair_classes`], or classes known from a mechanism's
+/// symmetry, as every pair of randomized response is one class). `progress(done, of)` is told
+/// each class composed.
+pub fn compose_classes(
+    firsts: Vec<Class>,
+    progress: impl Fn(usize, usize) + Sync,
+) -> Result<Vec<PairComposition>, ComposeError> {
     let n = firsts.len();
     let done = AtomicUsize::new(0);
     // The classes are independent: composed in parallel (rayon), results in pair order.
@@ -60,7 +69,7 @@ pub fn compose_on_pairs(
 
 /// The ordered pairs of `adj` (both orientations) grouped by their PLDs under `seq`: per
 /// class its first pair, its uses and the other pairs.
-pub(crate) fn pair_classes(seq: &[(&Channel, u64)], adj: &[(usize, usize)]) -> Vec<Class> {
+pub fn pair_classes(seq: &[(&Channel, u64)], adj: &[(usize, usize)]) -> Vec<Class> {
     let ordered: Vec<(usize, usize)> = adj.iter().flat_map(|&(a, b)| [(a, b), (b, a)]).collect();
     let mut groups: BTreeMap<Key, usize> = BTreeMap::new();
     let mut firsts: Vec<Class> = Vec::new();

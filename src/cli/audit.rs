@@ -229,7 +229,7 @@ fn conversion_json(how: &Rounding, r: &Rationalized) -> serde_json::Value {
 /// Refuse an audit whose [`memory_estimate`] is above `limit`, before allocating it.
 /// The number of cell separators (`,` and newlines) in `file`, read in blocks so that a file
 /// too large to audit is refused before it is held in memory.
-fn separators(file: &Path) -> Result<usize, Fail> {
+pub(crate) fn separators(file: &Path) -> Result<usize, Fail> {
     use std::io::Read;
     let mut f = std::fs::File::open(file)
         .map_err(|e| bad_input(format!("{}: cannot read: {e}", file.display())))?;

@@ -7,7 +7,6 @@ use super::exit;
 use super::progress::Progress;
 use crate::claim::lang::{self, report, LangError, Options, Stage, Verdict};
 use crate::claim::Outcome;
-use std::io::IsTerminal;
 use std::time::Duration;
 
 /// Flags of `dpcert check`.
@@ -69,7 +68,7 @@ fn run_expr(src: &str, a: &CheckArgs, label: Option<&str>) -> (i32, serde_json::
             );
         }
     };
-    let progress = Progress::bar(0, !a.json && std::io::stderr().is_terminal());
+    let progress = Progress::bar("check", 0, !a.json);
     let tick = |done: u64, total: u64| {
         progress.set(done, total, "instances");
     };

@@ -249,7 +249,7 @@ pub fn verify(a: &VerifyArgs) -> i32 {
                 .is_none_or(|p| paper_of(c.id(), &meta) == p)
         })
         .collect();
-    let progress = Progress::bar(selected.len() as u64, !a.quiet);
+    let progress = Progress::bar("verify", selected.len() as u64, !a.quiet);
     let reports: Vec<Report> = pool(a.jobs).install(|| {
         verdict::run_all(
             &selected,
@@ -331,7 +331,7 @@ pub fn search(a: &SearchArgs) -> i32 {
         budget: a.budget_secs.map(Duration::from_secs),
         shard: a.shard,
     };
-    let progress = Progress::bar(a.max_size as u64, !a.json);
+    let progress = Progress::bar("search", a.max_size as u64, !a.json);
     let result = pool(a.jobs).install(|| {
         search::search(checker.as_ref(), &opts, &|size, n| {
             progress.tick(&format!("size {size}: {n} instances"))

@@ -9,6 +9,10 @@ use clap::{Parser, Subcommand};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Print a plain progress line on stderr every second, on a terminal too (without it: a
+    /// spinner on a terminal, a plain line every 5 s when stderr is not a terminal).
+    #[arg(long, global = true)]
+    progress: bool,
 }
 
 #[derive(Subcommand)]
@@ -192,9 +196,18 @@ enum Command {
         #[arg(long)]
         width: Option<String>,
         /// Grid enclosure: start no finer grid predicted to end after this many seconds
-        /// (default 60).
+        /// (default 60; a soft limit: the answer is a wider enclosure, exit 0; formerly
+        /// `compose --time-limit`).
+        #[arg(long, value_name = "SECS", value_parser = super::lp::parse_time_limit)]
+        enclosure_secs: Option<f64>,
+        /// Give up after SECS seconds (exit 4, nothing on stdout).
         #[arg(long, value_name = "SECS", value_parser = super::lp::parse_time_limit)]
         time_limit: Option<f64>,
+        /// Refuse (exit 3) a composition whose matrices or neighbour pairs are estimated above
+        /// SIZE: bytes or 512M, 8G, ... (default 4G), as `audit --max-memory`; exact atoms
+        /// above it are answered by the grid enclosure instead.
+        #[arg(long, value_name = "SIZE")]
+        max_memory: Option<String>,
         #[arg(long)]
         json: bool,
     },
@@ -210,7 +223,12 @@ enum Command {
         file: Option<std::path::PathBuf>,
         #[arg(long)]
         json: bool,
-        #[arg(long)]
+        /// Give up after SECS whole seconds (exit 4). `--budget-secs` is the old name.
+        #[arg(
+            long = "time-limit",
+            visible_alias = "budget-secs",
+            value_name = "SECS"
+        )]
         budget_secs: Option<u64>,
         /// Worker threads (1 to 256; default: all cores).
         #[arg(long, value_parser = jobs_range())]
@@ -272,6 +290,9 @@ pub fn run() -> i32 {
             return code;
         }
     };
+    if cli.progress {
+        super::progress::force_plain_lines();
+    }
     let code = match cli.command {
         Command::Graph {
             spec,
@@ -349,7 +370,9 @@ pub fn run() -> i32 {
             check,
             enclosure,
             width,
+            enclosure_secs,
             time_limit,
+            max_memory,
             json,
         } => super::compose::run(&super::compose::ComposeArgs {
             mech: &mech,
@@ -361,7 +384,9 @@ pub fn run() -> i32 {
             check: check.as_deref(),
             enclosure,
             width: width.as_deref(),
+            enclosure_secs,
             time_limit,
+            max_memory: max_memory.as_deref(),
             json,
         }),
         Command::Check {

@@ -9,17 +9,19 @@
 //! Exit codes: 0 done (`--check`: holds), 1 `--check` fails, 2 usage (a bad flag value,
 //! `--k 0`, `--delta ≥ 1`, k past the limit), 3 a bad file, or an undecided comparison.
 
-use super::audit::{adjacency, read_rows, Fail};
+use super::audit::{adjacency, parse_memory, read_rows, separators, Fail};
 use super::exit;
 use super::progress::Progress;
+use crate::accounting::compose::memory_estimate;
 use crate::accounting::refine::{
-    eps_width, refine, DeltaEnclosure, GridAnswers, GridQueries, RefineOptions,
+    eps_width, refine_classes, DeltaEnclosure, GridAnswers, GridQueries, RefineOptions,
 };
 use crate::accounting::worst::{worst_delta_at_eps, worst_delta_at_t, worst_t_for_delta};
 use crate::accounting::{
-    compose_on_pairs, ComposeError, Composed, Event, PairComposition, MAX_USES,
+    compose_classes, pair_classes, Class, ComposeError, Composed, Event, PairComposition, PairLoss,
+    MAX_USES,
 };
-use crate::audit::Adjacency;
+use crate::audit::{bytes_text, Adjacency, DEFAULT_MAX_MEMORY};
 use crate::graph::Graph;
 use crate::measure::epsilon::cmp_with_exp;
 use crate::measure::ExtRational;
@@ -51,8 +53,13 @@ pub struct ComposeArgs<'a> {
     pub enclosure: bool,
     /// Grid enclosure: the relative width asked for.
     pub width: Option<&'a str>,
-    /// Grid enclosure: the time limit in seconds.
+    /// Grid enclosure: start no finer grid predicted to end after this many seconds (the old
+    /// soft `--time-limit` of `compose`, now `--enclosure-secs`).
+    pub enclosure_secs: Option<f64>,
+    /// Give up after this many seconds: exit 4, nothing on stdout (as `lp`, `audit`, `check`).
     pub time_limit: Option<f64>,
+    /// `--max-memory SIZE` as given (as `audit --max-memory`).
+    pub max_memory: Option<&'a str>,
     pub json: bool,
 }
 
@@ -60,31 +67,79 @@ fn usage(msg: String) -> Fail {
     Fail(exit::USAGE, msg)
 }
 
-/// Run the subcommand; returns the exit code.
+/// Run the subcommand; returns the exit code. With `--time-limit SECS` a watchdog ends the
+/// process with exit 4 (nothing on stdout) once SECS have passed, wherever the composition is:
+/// the exact walk and the grid have no inner checks to wait for.
 pub fn run(args: &ComposeArgs) -> i32 {
+    if let Some(secs) = args.time_limit {
+        super::deadline::arm("compose", secs);
+    }
     match run_inner(args) {
         Ok(code) => code,
         Err(Fail(code, msg)) => {
+            let _done = super::deadline::finishing();
             eprintln!("dpcert compose: {msg}");
             code
         }
     }
 }
 
+/// What a mechanism of the sequence is: an exact channel, or K-ary randomized response kept
+/// as its two parameters (its K × K matrix is built only when a sequence needs it).
+enum Source {
+    Channel(Channel),
+    Rr { k: usize, t: Rational },
+}
+
 /// One mechanism of the sequence.
 struct Mech {
     spec: String,
-    channel: Channel,
+    source: Source,
     /// The adjacency a named mechanism implies (`path:K` for the geometric).
     natural_adjacency: Option<String>,
 }
+
+impl Mech {
+    fn n_inputs(&self) -> usize {
+        match &self.source {
+            Source::Channel(w) => w.n_inputs(),
+            Source::Rr { k, .. } => *k,
+        }
+    }
+
+    /// Matrix cells it holds (or would hold as a channel).
+    fn cells(&self) -> u128 {
+        match &self.source {
+            Source::Channel(w) => w.n_inputs() as u128 * w.n_outputs() as u128,
+            Source::Rr { k, .. } => *k as u128 * *k as u128,
+        }
+    }
+
+    /// Its channel, built from the parameters for randomized response.
+    fn channel(&self) -> Channel {
+        match &self.source {
+            Source::Channel(w) => w.clone(),
+            Source::Rr { k, t } => randomized_response(*k, t).expect("checked when parsed"),
+        }
+    }
+}
+
+/// Bytes per matrix cell held (an exact rational and its share of the row), as counted by
+/// [`crate::audit::memory_estimate`] per copy.
+const CELL_BYTES: u128 = std::mem::size_of::<Rational>() as u128 + 16;
+/// Bytes per neighbour pair of an adjacency list (as [`crate::audit::memory_estimate`]).
+const PAIR_BYTES: u128 = 16;
+/// Bytes per letter of a pair PLD held while grouping the ordered pairs: the letter's two
+/// rationals, its output list and its copy in the grouping key.
+const LETTER_BYTES: u128 = 4 * std::mem::size_of::<Rational>() as u128 + 48;
 
 fn named_rational(spec: &str, s: &str) -> Result<Rational, Fail> {
     parse_rational(s).map_err(|e| usage(format!("`{spec}`: {s}: {e}")))
 }
 
-/// A named mechanism (`rr:K:T`, `geometric:K:T`, `kov:T:D`) or a mechanism file.
-fn mechanism(spec: &str) -> Result<Mech, Fail> {
+/// A named mechanism (`rr:K:T`, `geometric:K:T`, `kov:T:D`) or a mechanism file (refused
+/// before it is read when its cells alone are above `limit` bytes).
+fn mechanism(spec: &str, limit: u64) -> Result<Mech, Fail> {
     let parts: Vec<&str> = spec.split(':').collect();
     let size = |s: &str| {
         s.parse::<usize>()
@@ -92,17 +147,30 @@ fn mechanism(spec: &str) -> Result<Mech, Fail> {
     };
     let named = |channel: Channel, adj: Option<String>| Mech {
         spec: spec.to_string(),
-        channel,
+        source: Source::Channel(channel),
         natural_adjacency: adj,
     };
     let bad = |e: crate::mechanism::MechanismError| usage(format!("`{spec}`: {e}"));
     match parts.as_slice() {
         ["rr", k, t] => {
-            let w = randomized_response(size(k)?, &named_rational(spec, t)?).map_err(bad)?;
-            Ok(named(w, None))
+            let (k, t) = (size(k)?, named_rational(spec, t)?);
+            // The parameters are checked on the 1 × 1 (or 2 × 2) case; the K × K matrix is
+            // built only if a sequence with another mechanism needs it.
+            randomized_response(k.min(2), &t).map_err(bad)?;
+            Ok(Mech {
+                spec: spec.to_string(),
+                source: Source::Rr { k, t },
+                natural_adjacency: None,
+            })
         }
         ["geometric", k, t] => {
             let n = size(k)?;
+            within_memory(
+                &format!("`{spec}`"),
+                n as u128 * n as u128 * CELL_BYTES,
+                "its matrix",
+                limit,
+            )?;
             let w = truncated_geometric(n, &named_rational(spec, t)?).map_err(bad)?;
             Ok(named(w, Some(format!("path:{n}"))))
         }
@@ -129,6 +197,9 @@ fn mechanism(spec: &str) -> Result<Mech, Fail> {
                     "`{spec}`: neither a mechanism file nor rr:K:T, geometric:K:T, kov:T:D"
                 )));
             }
+            // One cell per separator is a lower bound on what the matrix will hold.
+            let cells = separators(path)? as u128;
+            within_memory(spec, cells * CELL_BYTES, "its matrix", limit)?;
             let rows = read_rows(path)?;
             let channel = Channel::new(rows).map_err(|e| {
                 Fail(
@@ -138,7 +209,7 @@ fn mechanism(spec: &str) -> Result<Mech, Fail> {
             })?;
             Ok(Mech {
                 spec: spec.to_string(),
-                channel,
+                source: Source::Channel(channel),
                 natural_adjacency: None,
             })
         }
@@ -159,9 +230,9 @@ fn parse_k(flag: &str, s: &str) -> Result<u64, Fail> {
 }
 
 /// The sequence: `MECH` with `--k K`, or `MECH1:K1,MECH2:K2,…`.
-fn sequence(a: &ComposeArgs) -> Result<Vec<(Mech, u64)>, Fail> {
+fn sequence(a: &ComposeArgs, limit: u64) -> Result<Vec<(Mech, u64)>, Fail> {
     if let Some(k) = a.k {
-        return Ok(vec![(mechanism(a.mech)?, parse_k("--k", k)?)]);
+        return Ok(vec![(mechanism(a.mech, limit)?, parse_k("--k", k)?)]);
     }
     let mut out = Vec::new();
     for item in a.mech.split(',') {
@@ -170,10 +241,10 @@ fn sequence(a: &ComposeArgs) -> Result<Vec<(Mech, u64)>, Fail> {
                 "`{item}`: give --k K, or a sequence MECH1:K1,MECH2:K2 (uses after the last colon)"
             ))
         })?;
-        let m = match mechanism(spec) {
+        let m = match mechanism(spec, limit) {
             Ok(m) => m,
             // `rr:2:3` alone reads as `rr:2` used 3 times; say what is missing instead.
-            Err(_) if mechanism(item).is_ok() => {
+            Err(_) if mechanism(item, limit).is_ok() => {
                 return Err(usage(format!(
                     "`{item}`: give the number of uses with --k K (or MECH:K in a sequence)"
                 )))
@@ -321,44 +392,91 @@ fn event_json(c: &Composed, e: &Event) -> Value {
     })
 }
 
-fn what_is_composed(seq: &[(Mech, u64)], adj: &Adjacency, pcs: &[PairComposition]) -> String {
-    what_is_composed_n(seq, adj, pcs.len())
+/// The neighbour relation composed on: its name, its number of ordered pairs, and the pair list
+/// (`None` for the complete relation of an all-randomized-response sequence, which is never
+/// listed: every ordered pair has the same PLD).
+struct Pairs {
+    name: String,
+    ordered: u128,
+    adj: Option<Adjacency>,
 }
 
-fn what_is_composed_n(seq: &[(Mech, u64)], adj: &Adjacency, classes: usize) -> String {
+fn what_is_composed(seq: &[(Mech, u64)], pairs: &Pairs, classes: usize) -> String {
     let uses: Vec<String> = seq
         .iter()
         .map(|(m, k)| format!("{k} × {}", m.spec))
         .collect();
-    let ordered = 2 * adj.pairs.len();
     format!(
-        "composed: {} on the same ordered neighbour pair (x, x') every use (fresh randomness, every answer observed); the worst of the {ordered} ordered pairs of {} ({} distinct privacy loss distributions). Choosing the pair adaptively from earlier answers gives nothing more for randomized response and the truncated geometric (checked by enumeration for small k); for other mechanisms this is the fixed-pair worst case.",
+        "composed: {} on the same ordered neighbour pair (x, x') every use (fresh randomness, every answer observed); the worst of the {} ordered pairs of {} ({} distinct privacy loss distributions). Choosing the pair adaptively from earlier answers gives nothing more for randomized response and the truncated geometric (checked by enumeration for small k); for other mechanisms this is the fixed-pair worst case.",
         uses.join(" then "),
-        adj.name,
+        pairs.ordered,
+        pairs.name,
         classes
     )
 }
 
-fn run_inner(a: &ComposeArgs) -> Result<i32, Fail> {
-    let start = Instant::now();
-    let qs = queries(a)?;
-    let seq = sequence(a)?;
-    let n = seq[0].0.channel.n_inputs();
-    if let Some((m, _)) = seq.iter().find(|(m, _)| m.channel.n_inputs() != n) {
-        return Err(Fail(
-            exit::BAD_INPUT,
-            format!(
-                "{} has {} inputs but {} has {n}: every mechanism of a sequence runs on the same inputs",
-                m.spec,
-                m.channel.n_inputs(),
-                seq[0].0.spec
-            ),
-        ));
+/// Refuse (exit 3) what would hold more than `limit` bytes: `need` bytes, mostly `what`.
+fn within_memory(subject: &str, need: u128, what: &str, limit: u64) -> Result<(), Fail> {
+    if need <= limit as u128 {
+        return Ok(());
     }
+    let need = u64::try_from(need).unwrap_or(u64::MAX);
+    Err(Fail(
+        exit::BAD_INPUT,
+        format!(
+            "{subject}: composing needs about {} ({what}), above the limit of {}; raise it with \
+             --max-memory (e.g. --max-memory {}G)",
+            bytes_text(need),
+            bytes_text(limit),
+            need.div_ceil(1 << 30)
+        ),
+    ))
+}
+
+/// `--max-memory` (default as `audit`'s).
+fn memory_limit(a: &ComposeArgs) -> Result<u64, Fail> {
+    match a.max_memory {
+        None => Ok(DEFAULT_MAX_MEMORY),
+        Some(s) => parse_memory(s).map_err(|e| usage(format!("--max-memory {e}"))),
+    }
+}
+
+/// The neighbour relation on the `n` inputs, its memory checked before it is listed.
+fn neighbour_pairs(
+    a: &ComposeArgs,
+    seq: &[(Mech, u64)],
+    n: usize,
+    limit: u64,
+) -> Result<Pairs, Fail> {
     let adj_spec = a
         .adjacency
         .map(str::to_string)
         .or_else(|| seq.iter().find_map(|(m, _)| m.natural_adjacency.clone()));
+    let all_rr = seq
+        .iter()
+        .all(|(m, _)| matches!(m.source, Source::Rr { .. }));
+    let complete = adj_spec.as_deref().is_none_or(|s| s == "complete");
+    let unordered = n as u128 * (n as u128).saturating_sub(1) / 2;
+    if complete && all_rr {
+        if n < 2 {
+            return Err(usage(format!(
+                "--adjacency complete:{n}: no neighbour pair"
+            )));
+        }
+        return Ok(Pairs {
+            name: format!("complete:{n}"),
+            ordered: 2 * unordered,
+            adj: None,
+        });
+    }
+    if complete {
+        within_memory(
+            &seq[0].0.spec,
+            unordered * PAIR_BYTES,
+            &format!("the list of {unordered} neighbour pairs of complete:{n}: give a sparser --adjacency"),
+            limit,
+        )?;
+    }
     let adj = match adj_spec.as_deref() {
         Some(s) if s.starts_with("path:") && a.adjacency.is_none() => {
             Adjacency::of_graph(s, &Graph::path(n))
@@ -377,31 +495,110 @@ fn run_inner(a: &ComposeArgs) -> Result<i32, Fail> {
             adj.name
         )));
     }
+    Ok(Pairs {
+        name: adj.name.clone(),
+        ordered: 2 * adj.pairs.len() as u128,
+        adj: Some(adj),
+    })
+}
+
+/// The ordered pairs grouped by their PLDs. A sequence of randomized responses is one class
+/// whatever K ([`PairLoss::randomized_response`], no matrix: issue 42 item 4); otherwise the
+/// matrices are built and every ordered pair's PLD read off them, after the memory they take
+/// is checked.
+fn classes(seq: &[(Mech, u64)], pairs: &Pairs, limit: u64) -> Result<Vec<Class>, Fail> {
+    if let Some(uses) = seq
+        .iter()
+        .map(|(m, k)| match &m.source {
+            Source::Rr { k: size, t } => Some((*size, t, *k)),
+            Source::Channel(_) => None,
+        })
+        .collect::<Option<Vec<_>>>()
+        // A pair (x, x) (no reader makes one) has another PLD: left to the matrix path.
+        .filter(|_| {
+            pairs
+                .adj
+                .as_ref()
+                .is_none_or(|a| a.pairs.iter().all(|(x, y)| x != y))
+        })
+    {
+        let ordered: Vec<(usize, usize)> = match &pairs.adj {
+            None => vec![(0, 1)],
+            Some(adj) => adj
+                .pairs
+                .iter()
+                .flat_map(|&(a, b)| [(a, b), (b, a)])
+                .collect(),
+        };
+        let (x, xp) = ordered[0];
+        let pld = uses
+            .iter()
+            .map(|(size, t, k)| (PairLoss::randomized_response(*size, t, x, xp), *k))
+            .collect();
+        return Ok(vec![((x, xp), pld, ordered[1..].to_vec())]);
+    }
+    let adj = pairs
+        .adj
+        .as_ref()
+        .expect("listed unless all randomized response");
+    let cells: u128 = seq.iter().map(|(m, _)| m.cells()).sum();
+    let outputs: u128 = seq
+        .iter()
+        .map(|(m, _)| m.cells() / m.n_inputs().max(1) as u128)
+        .sum();
+    let need = cells * CELL_BYTES + pairs.ordered * outputs * LETTER_BYTES;
+    within_memory(
+        &seq[0].0.spec,
+        need,
+        &format!(
+            "the matrices and the privacy loss distributions of {} ordered pairs",
+            pairs.ordered
+        ),
+        limit,
+    )?;
+    let chans: Vec<(Channel, u64)> = seq.iter().map(|(m, k)| (m.channel(), *k)).collect();
+    let refs: Vec<(&Channel, u64)> = chans.iter().map(|(w, k)| (w, *k)).collect();
+    Ok(pair_classes(&refs, &adj.pairs))
+}
+
+fn run_inner(a: &ComposeArgs) -> Result<i32, Fail> {
+    let start = Instant::now();
+    let qs = queries(a)?;
+    let limit = memory_limit(a)?;
+    let seq = sequence(a, limit)?;
+    let n = seq[0].0.n_inputs();
+    if let Some((m, _)) = seq.iter().find(|(m, _)| m.n_inputs() != n) {
+        return Err(Fail(
+            exit::BAD_INPUT,
+            format!(
+                "{} has {} inputs but {} has {n}: every mechanism of a sequence runs on the same inputs",
+                m.spec,
+                m.n_inputs(),
+                seq[0].0.spec
+            ),
+        ));
+    }
     let width = grid_width(a)?;
-    let progress = Progress::spinner("compose", true);
-    let chans: Vec<(&Channel, u64)> = seq.iter().map(|(m, k)| (&m.channel, *k)).collect();
-    let total: u128 = chans.iter().map(|(_, k)| *k as u128).sum();
+    let total: u128 = seq.iter().map(|(_, k)| *k as u128).sum();
     if total > MAX_USES as u128 {
         return Err(usage(ComposeError::TooManyUses(total).to_string()));
     }
+    let pairs = neighbour_pairs(a, &seq, n, limit)?;
+    let progress = Progress::spinner("compose", true);
+    progress.phase("grouping the neighbour pairs by privacy loss distribution");
+    let classes = classes(&seq, &pairs, limit)?;
     let exact = if a.enclosure {
         Err("not tried (--enclosure)".to_string())
     } else {
-        match compose_on_pairs(&chans, &adj.pairs, |i, n| {
-            progress.phase(&format!("{i} of {n} pair PLDs composed"));
-        }) {
-            Ok(pcs) => Ok(pcs),
-            Err(e @ ComposeError::TooLarge { .. }) => Err(format!("refused: {e}")),
-            Err(e) => return Err(usage(e.to_string())),
-        }
+        exact_compositions(&classes, limit, &progress)?
     };
     let pcs = match exact {
         Ok(pcs) => pcs,
         Err(reason) => {
             let g = GridRun {
                 seq: &seq,
-                chans: &chans,
-                adj: &adj,
+                classes: &classes,
+                pairs: &pairs,
                 reason,
                 width,
                 start,
@@ -410,16 +607,18 @@ fn run_inner(a: &ComposeArgs) -> Result<i32, Fail> {
         }
     };
     progress.phase("answering");
-    let mut text = vec![what_is_composed(&seq, &adj, &pcs)];
+    let mut text = vec![what_is_composed(&seq, &pairs, pcs.len())];
     let mut j = json!({
         "uses": seq.iter().map(|(m, k)| json!({"mechanism": m.spec, "k": k})).collect::<Vec<_>>(),
-        "adjacency": adj.name,
+        "adjacency": pairs.name,
         "what_is_composed": "the same ordered neighbour pair every use; worst ordered pair",
     });
     let mut pairs_json = Vec::new();
     for pc in &pcs {
         let c = &pc.composed;
-        let also = if pc.same_as.is_empty() {
+        let also = if pairs.adj.is_none() {
+            " (every ordered pair has this PLD: randomized response is symmetric)".to_string()
+        } else if pc.same_as.is_empty() {
             String::new()
         } else {
             let v: Vec<String> = pc.same_as.iter().map(|p| format!("{p:?}")).collect();
@@ -443,6 +642,7 @@ fn run_inner(a: &ComposeArgs) -> Result<i32, Fail> {
         pairs_json.push(json!({
             "pair": pair_json(pc.pair),
             "same_as": pc.same_as.iter().map(|&p| pair_json(p)).collect::<Vec<_>>(),
+            "same_as_every_pair": pairs.adj.is_none(),
             "support": c.support(),
             "infinite_loss_mass": c.inf.to_string(),
         }));
@@ -488,10 +688,7 @@ fn run_inner(a: &ComposeArgs) -> Result<i32, Fail> {
             .expect("a pair");
         let c = &pcs[i].composed;
         let enc = enclosure_text(&enclose_form(&r.form));
-        let form = match r.form.rational() {
-            Some(v) => short(&v),
-            None => format!("{} - {}·e^{}", short(&r.form.a), short(&r.form.b), eps),
-        };
+        let form = r.form.text(short);
         text.push(format!(
             "delta at eps = {eps}: {form} ∈ {enc}; attained at x = {}, x' = {}; event: {}",
             r.form.pair.0,
@@ -569,6 +766,33 @@ fn run_inner(a: &ComposeArgs) -> Result<i32, Fail> {
     Ok(code)
 }
 
+/// The exact composition of every class, or why the grid enclosure answers instead (past the
+/// work limits, or above `limit` bytes: [`memory_estimate`], summed over the classes kept).
+fn exact_compositions(
+    classes: &[Class],
+    limit: u64,
+    progress: &Progress,
+) -> Result<Result<Vec<PairComposition>, String>, Fail> {
+    let mut need: u128 = 0;
+    for (_, uses, _) in classes {
+        need = need.saturating_add(memory_estimate(uses).map_err(|e| usage(e.to_string()))?);
+    }
+    if need > limit as u128 {
+        return Ok(Err(format!(
+            "refused: the exact atoms would hold about {}, above the memory limit of {} (--max-memory)",
+            bytes_text(u64::try_from(need).unwrap_or(u64::MAX)),
+            bytes_text(limit)
+        )));
+    }
+    match compose_classes(classes.to_vec(), |i, n| {
+        progress.phase(&format!("{i} of {n} pair PLDs composed"));
+    }) {
+        Ok(pcs) => Ok(Ok(pcs)),
+        Err(e @ ComposeError::TooLarge { .. }) => Ok(Err(format!("refused: {e}"))),
+        Err(e) => Err(usage(e.to_string())),
+    }
+}
+
 /// `--width W` (default 1/1000): a rational in (0, 1), used as a float by the stopping rule.
 fn grid_width(a: &ComposeArgs) -> Result<f64, Fail> {
     let Some(s) = a.width else {
@@ -587,8 +811,8 @@ fn grid_width(a: &ComposeArgs) -> Result<f64, Fail> {
 /// What the grid enclosure runs on.
 struct GridRun<'a> {
     seq: &'a [(Mech, u64)],
-    chans: &'a [(&'a Channel, u64)],
-    adj: &'a Adjacency,
+    classes: &'a [Class],
+    pairs: &'a Pairs,
     /// Why the exact composition was not used.
     reason: String,
     width: f64,
@@ -647,10 +871,10 @@ fn run_grid(a: &ComposeArgs, qs: &Queries, g: &GridRun, progress: &Progress) -> 
     };
     let opts = RefineOptions {
         width: g.width,
-        time_limit: std::time::Duration::from_secs_f64(a.time_limit.unwrap_or(60.0)),
+        time_limit: std::time::Duration::from_secs_f64(a.enclosure_secs.unwrap_or(60.0)),
         ..RefineOptions::default()
     };
-    let ans: GridAnswers = refine(g.chans, &g.adj.pairs, &gq, &opts, |m| progress.phase(m))
+    let ans: GridAnswers = refine_classes(g.classes, &gq, &opts, |m| progress.phase(m))
         .map_err(|e| usage(e.to_string()))?;
     let n = ans.n;
     let rounds: Vec<String> = ans
@@ -663,7 +887,7 @@ fn run_grid(a: &ComposeArgs, qs: &Queries, g: &GridRun, progress: &Progress) -> 
         3,
     );
     let mut text = vec![
-        what_is_composed_n(g.seq, g.adj, ans.classes),
+        what_is_composed(g.seq, g.pairs, ans.classes),
         format!(
             "exact composition {}; answered by a CERTIFIED GRID ENCLOSURE instead (lower and upper bounds, not the exact A - B·e^eps): every single-use privacy loss rounded up (upper bound) and down (lower bound) to a multiple of ln(1 + 1/N), masses in fixed point 2^-63 rounded outward (delta is non-decreasing in every loss)",
             g.reason
@@ -678,7 +902,7 @@ fn run_grid(a: &ComposeArgs, qs: &Queries, g: &GridRun, progress: &Progress) -> 
         "mode": "grid_enclosure",
         "exact": g.reason,
         "uses": g.seq.iter().map(|(m, k)| json!({"mechanism": m.spec, "k": k})).collect::<Vec<_>>(),
-        "adjacency": g.adj.name,
+        "adjacency": g.pairs.name,
         "what_is_composed": "the same ordered neighbour pair every use; worst ordered pair",
         "grid_n": n,
         "rounds": ans.rounds.iter().map(|r| json!({"n": r.n, "pairs": r.pairs, "seconds": r.secs})).collect::<Vec<_>>(),
@@ -728,7 +952,7 @@ fn run_grid(a: &ComposeArgs, qs: &Queries, g: &GridRun, progress: &Progress) -> 
             "check ({eps}, {delta})-DP after these uses: {word}; delta(eps) ∈ {} (certified enclosure{})",
             delta_range(d),
             if verdict.is_none() {
-                ": the claimed delta lies inside it — a finer grid (--width, --time-limit) may decide"
+                ": the claimed delta lies inside it — a finer grid (--width, --enclosure-secs) may decide"
             } else {
                 ""
             }
@@ -748,7 +972,7 @@ fn run_grid(a: &ComposeArgs, qs: &Queries, g: &GridRun, progress: &Progress) -> 
     }
     if !ans.satisfied {
         text.push(format!(
-            "note: the width asked for ({}) was not reached before the time limit; the enclosure above is sound but wider",
+            "note: the width asked for ({}) was not reached before the time limit (--enclosure-secs); the enclosure above is sound but wider",
             g.width
         ));
     }
@@ -764,6 +988,8 @@ fn print_report(
     progress: &Progress,
     as_json: bool,
 ) {
+    // Past this point the report is printed whole: the watchdog waits for it.
+    let _done = super::deadline::finishing();
     progress.finish();
     let secs = start.elapsed().as_secs_f64();
     text.push(format!("time: {secs:.3} s"));

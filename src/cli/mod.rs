@@ -5,6 +5,7 @@ mod check;
 mod claims;
 mod command;
 mod compose;
+mod deadline;
 mod graph;
 mod lp;
 mod optimal;
@@ -22,7 +23,7 @@ pub(crate) mod exit {
     pub const USAGE: i32 = 2;
     /// Bad input (a file the user gave).
     pub const BAD_INPUT: i32 = 3;
-    /// `dpcert lp --time-limit`: the limit passed before a certified answer (nothing printed on
-    /// stdout; the answer is unknown, not "infeasible").
+    /// `--time-limit` (`lp`, `audit`, `compose`, `check`): the limit passed before an answer
+    /// (nothing printed on stdout; the answer is unknown, not "infeasible").
     pub const TIME_LIMIT: i32 = 4;
 }

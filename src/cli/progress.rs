@@ -1,13 +1,66 @@
-//! Progress on stderr for commands that can run over a second: drawn only after one second, only
-//! on a terminal (indicatif hides itself otherwise, so pipes and tests see nothing), and cleared
-//! when the command ends. Output on stdout is never touched.
+//! Progress on stderr for commands that can run over a second. On a terminal: a bar or spinner
+//! drawn after one second and cleared when the command ends. When stderr is not a terminal (a
+//! pipe, a log file, CI): one plain line every [`PLAIN_EVERY`] (`dpcert compose: 10 s: …`), so a
+//! long run is never silent (issue 42 item 5); `--progress` forces plain lines every second, on a
+//! terminal too. Output on stdout is never touched.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// How long a command runs before its progress is shown.
 const SHOW_AFTER: Duration = Duration::from_secs(1);
+
+/// The interval of the plain progress lines when stderr is not a terminal.
+pub const PLAIN_EVERY: Duration = Duration::from_secs(5);
+
+/// The interval of the plain lines asked for by `--progress` (milliseconds; 0: not asked).
+static FORCED_MS: AtomicU64 = AtomicU64::new(0);
+
+/// `--progress`: plain progress lines every second from now on, on a terminal too.
+pub fn force_plain_lines() {
+    FORCED_MS.store(1000, Ordering::SeqCst);
+}
+
+/// The interval of plain lines for this process: forced, or [`PLAIN_EVERY`] when stderr is not
+/// a terminal, or none.
+fn plain_interval() -> Option<Duration> {
+    match FORCED_MS.load(Ordering::SeqCst) {
+        0 if std::io::stderr().is_terminal() => None,
+        0 => Some(PLAIN_EVERY),
+        ms => Some(Duration::from_millis(ms)),
+    }
+}
+
+/// One plain line every `every` while `bar` is not finished: the elapsed seconds, the steps when
+/// counted, and the current message.
+fn plain_lines(bar: ProgressBar, command: String, every: Duration) {
+    std::thread::spawn(move || {
+        let start = Instant::now();
+        let mut next = every;
+        loop {
+            std::thread::sleep(Duration::from_millis(100));
+            if bar.is_finished() {
+                return;
+            }
+            let el = start.elapsed();
+            if el < next {
+                continue;
+            }
+            next = el + every;
+            let steps = match bar.length() {
+                Some(len) if len > 0 => format!("{}/{len} ", bar.position()),
+                _ => String::new(),
+            };
+            eprintln!(
+                "dpcert {command}: {} s: {steps}{}",
+                el.as_secs(),
+                bar.message()
+            );
+        }
+    });
+}
 
 /// A progress bar (counted steps) or spinner (named phases of one long computation).
 pub struct Progress {
@@ -17,18 +70,23 @@ pub struct Progress {
 }
 
 impl Progress {
-    /// A bar of `len` steps, advanced by [`Progress::tick`].
-    pub fn bar(len: u64, enabled: bool) -> Progress {
+    /// A bar of `len` steps of `command`, advanced by [`Progress::tick`].
+    pub fn bar(command: &str, len: u64, enabled: bool) -> Progress {
         let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::hidden());
         bar.set_style(
             ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} {msg}")
                 .expect("template")
                 .progress_chars("=> "),
         );
+        let plain = plain_interval().filter(|_| enabled);
+        if let Some(every) = plain {
+            plain_lines(bar.clone(), command.to_string(), every);
+        }
         Progress {
             bar,
             start: Instant::now(),
-            shown: AtomicBool::new(!enabled),
+            // Plain lines replace the bar.
+            shown: AtomicBool::new(!enabled || plain.is_some()),
         }
     }
 
@@ -42,7 +100,10 @@ impl Progress {
             ))
             .expect("template"),
         );
-        if enabled {
+        let plain = plain_interval().filter(|_| enabled);
+        if let Some(every) = plain {
+            plain_lines(bar.clone(), command.to_string(), every);
+        } else if enabled {
             let b = bar.clone();
             std::thread::spawn(move || {
                 std::thread::sleep(SHOW_AFTER);

@@ -174,17 +174,26 @@ impl DeltaAtEps {
     }
 }
 
-impl fmt::Display for DeltaAtEps {
-    /// `A − B·e^ε` (or the rational value).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl DeltaAtEps {
+    /// `A − B·e^ε` (or the rational value) with each rational written by `show` (`dpcert
+    /// compose` abbreviates long ones): the one printing of this form, for `audit` and
+    /// `compose` alike (issue 42 item 16). `e^(1/2)`, not `e^1/2` (which reads as e^1 / 2); an
+    /// integer ε needs no brackets.
+    pub fn text(&self, show: impl Fn(&Rational) -> String) -> String {
         match self.rational() {
-            Some(q) => write!(f, "{q}"),
-            // `e^(1/2)`, not `e^1/2` (which reads as e^1 / 2); an integer ε needs no brackets.
+            Some(q) => show(&q),
             None if *self.eps.denominator_ref() == 1u32 => {
-                write!(f, "{} - {}·e^{}", self.a, self.b, self.eps)
+                format!("{} - {}·e^{}", show(&self.a), show(&self.b), self.eps)
             }
-            None => write!(f, "{} - {}·e^({})", self.a, self.b, self.eps),
+            None => format!("{} - {}·e^({})", show(&self.a), show(&self.b), self.eps),
         }
+    }
+}
+
+impl fmt::Display for DeltaAtEps {
+    /// `A − B·e^ε` (or the rational value): [`DeltaAtEps::text`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text(|q| q.to_string()))
     }
 }
 

@@ -236,3 +236,27 @@ fn check_a_pole_inside_a_symbolic_range_is_bad_input_naming_the_point() {
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
 }
+
+/// Issue 42 item 5: `check --time-limit SECS` gives up with exit 4 (one meaning of
+/// `--time-limit` on every long command); `--budget-secs` is still accepted as its old name.
+#[test]
+fn check_time_limit_and_its_old_name() {
+    let out = dpcert()
+        .args([
+            "check",
+            "--time-limit",
+            "1",
+            "--max-instances",
+            "1000000000",
+            "forall n in 1..100000000: n >= 1",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(4));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("time budget ran out"));
+    let out = dpcert()
+        .args(["check", "--budget-secs", "5", "dp(rr(2, 3)) = 3"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+}

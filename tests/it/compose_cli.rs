@@ -143,8 +143,8 @@ fn grid_enclosure_brackets_the_exact_value() {
     }
 }
 
-/// A claimed point inside the enclosure's gap is undecided (exit 3), never a guess: with a
-/// time limit that stops the refinement after the first (N = 32) grid, ε = 90.7816 (just above
+/// A claimed point inside the enclosure's gap is undecided (exit 3), never a guess: with an
+/// enclosure budget (`--enclosure-secs`, the old soft `--time-limit`) that stops the refinement after the first (N = 32) grid, ε = 90.7816 (just above
 /// the exact 90.78153…, so the claim is true) is not separated at δ = 1e-5.
 #[test]
 fn grid_enclosure_check_inside_the_gap_is_undecided() {
@@ -154,7 +154,7 @@ fn grid_enclosure_check_inside_the_gap_is_undecided() {
         "--k",
         "100",
         "--enclosure",
-        "--time-limit",
+        "--enclosure-secs",
         "0.000001",
         "--check",
         "90.7816,1/100000",
@@ -185,4 +185,117 @@ fn grid_enclosure_past_the_exact_limit() {
         assert_eq!(c, 2, "{a:?}: {err}");
         assert!(err.contains(says), "{a:?}: {err}");
     }
+}
+
+/// Issue 42 item 4: K-ary randomized response is composed from its three-letter PLD, never its
+/// K × K matrix: K = 10^8 (which aborted on a 5.6 GB allocation) answers, and every ordered pair
+/// is said to share the PLD. ε(δ) of one use is ln t whatever K: δ(t) = 0 at t = e^ε = 2.
+#[test]
+fn randomized_response_of_any_size_uses_its_structure() {
+    let (code, out, err) = dpcert(&["compose", "rr:100000000:2", "--k", "1", "--delta", "0"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("smallest eps with delta <= 0: e^eps = 2,"),
+        "{out}"
+    );
+    assert!(
+        out.contains("9999999900000000 ordered pairs of complete:100000000"),
+        "{out}"
+    );
+    assert!(out.contains("every ordered pair has this PLD"), "{out}");
+    // Three distinct ratios per use: 2k + 1 atoms after k uses (exponents −k..k of t = 2).
+    let (code, out, err) = dpcert(&["compose", "rr:30000:2", "--k", "10", "--json"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(j["pairs"][0]["support"], 21);
+    assert_eq!(j["pairs"][0]["same_as_every_pair"], true);
+}
+
+/// The structured PLD answers as the matrix did: 3-ary RR at t = 2 twice, on the path 0 – 1 – 2
+/// (listed pairs), at t = 2: by hand, per use (P, Q) = (1/2, 1/4) at ratio 2, (1/4, 1/4) at 1,
+/// (1/4, 1/2) at 1/2; twice, the atoms above ratio 2 are ratio 4 with (1/4, 1/16), so
+/// δ(2) = 1/4 − 2/16 = 1/8.
+#[test]
+fn randomized_response_on_a_listed_adjacency() {
+    let (code, out, err) = dpcert(&[
+        "compose",
+        "rr:3:2",
+        "--k",
+        "2",
+        "--adjacency",
+        "path:3",
+        "--t",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(j["delta_at_t"]["delta"], "1/8");
+    assert_eq!(j["pairs"].as_array().unwrap().len(), 1);
+    assert_eq!(j["pairs"][0]["same_as"].as_array().unwrap().len(), 3);
+}
+
+/// Issue 42 item 4: memory is estimated before anything large is allocated. A sequence that
+/// needs the 30,000 × 30,000 matrix of RR (beside a geometric) is refused with exit 3 and the
+/// estimate; `--max-memory` applies to files as to `audit`; exact atoms above the limit go to
+/// the grid enclosure, which says why.
+#[test]
+fn memory_is_estimated_and_refused() {
+    let (code, out, err) = dpcert(&["compose", "rr:30000:2:1,geometric:30000:2:1"]);
+    assert_eq!(code, 3, "{out}{err}");
+    assert!(out.is_empty());
+    assert!(err.contains("composing needs about"), "{err}");
+    assert!(err.contains("--max-memory"), "{err}");
+    let (code, _, err) = dpcert(&[
+        "compose",
+        "examples/rr.csv",
+        "--k",
+        "2",
+        "--max-memory",
+        "10",
+    ]);
+    assert_eq!(code, 3, "{err}");
+    assert!(
+        err.contains("examples/rr.csv: composing needs about"),
+        "{err}"
+    );
+    let (code, _, err) = dpcert(&["compose", "rr:2:3", "--k", "2", "--max-memory", "lots"]);
+    assert_eq!(code, 2, "{err}");
+    let (code, out, err) = dpcert(&["compose", "rr:3:3", "--k", "50", "--max-memory", "1K"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("above the memory limit of 1.0 KiB"), "{out}");
+    assert!(out.contains("CERTIFIED GRID ENCLOSURE"), "{out}");
+}
+
+/// Issue 42 item 5: `--time-limit SECS` gives up with exit 4 and nothing on stdout (as `lp`
+/// and `audit`), and stderr, not a terminal here, gets plain progress lines (`--progress`:
+/// every second).
+#[test]
+fn time_limit_gives_up_with_progress_lines() {
+    let (code, out, err) = dpcert(&[
+        "compose",
+        "rr:2:3",
+        "--k",
+        "1000000",
+        "--time-limit",
+        "2.5",
+        "--progress",
+    ]);
+    assert_eq!(code, 4, "{out}{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("time limit reached"), "{err}");
+    assert!(err.contains("dpcert compose: 1 s: "), "{err}");
+}
+
+/// Issue 42 item 16: δ(ε) at a fractional ε prints `e^(1/2)` as `audit` does, not `e^1/2`
+/// (which reads as e/2). By hand: binary RR at t = 3 twice, the atom above e^(1/2) is ratio 9
+/// with (P, Q) = (9/16, 1/16).
+#[test]
+fn fractional_eps_is_bracketed() {
+    let (code, out, _) = dpcert(&["compose", "rr:2:3", "--k", "2", "--eps", "1/2"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("delta at eps = 1/2: 9/16 - 1/16·e^(1/2) ∈"),
+        "{out}"
+    );
 }

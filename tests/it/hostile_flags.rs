@@ -78,6 +78,12 @@ const SLOTS: &[Slot] = &[
     flag(&["compose", "rr:2:3", "--k", "3"], "--check"),
     flag(&["compose", "rr:2:3", "--k", "3"], "--adjacency"),
     flag(
+        &["compose", "rr:2:3", "--k", "3", "--enclosure"],
+        "--enclosure-secs",
+    ),
+    flag(&["compose", "rr:2:3", "--k", "3"], "--max-memory"),
+    flag(&["check", "dp(rr(2, 3)) = 3"], "--time-limit"),
+    flag(
         &[
             "optimal", "--t", "2", "--prior", "uniform", "--gain", "identity",
         ],
