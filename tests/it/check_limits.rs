@@ -230,3 +230,23 @@ fn expression_may_start_with_a_minus() {
     let (code, _, _) = dpcert(&["check", "-1 < 0", "--no-such-flag"]);
     assert_eq!(code, 2);
 }
+
+/// Item 3: one exact operation that does not look at the clock (the product of two powers of
+/// degree 1,500 in `t`, then its Sturm sequence) is given up by the watch at the budget plus
+/// 10% (exit 4, nothing but the watch's message), in text and JSON.
+#[test]
+fn watch_gives_up_an_operation_that_ignores_the_clock() {
+    let expr = "forall t > 1: (t+1)^1500*(t+3)^1500 >= 1";
+    for json in [false, true] {
+        let mut args = vec!["check", "--budget-secs", "1", expr];
+        if json {
+            args.push("--json");
+        }
+        let start = Instant::now();
+        let (code, out, err) = dpcert(&args);
+        assert_eq!(code, 4, "{out}{err}");
+        assert!(start.elapsed() < Duration::from_secs(15));
+        let said = if json { &out } else { &err };
+        assert!(said.contains("inside one exact operation"), "{out}{err}");
+    }
+}

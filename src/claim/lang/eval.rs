@@ -798,9 +798,7 @@ impl<'s> Evaluator<'s> {
                 let mut any_sym = false;
                 for i in 0..dom.len() {
                     self.step(&b.name, de, &dom, i)?;
-                    let v = dom.get(i);
-                    let shown = v.to_string();
-                    env.push((b.name.clone(), v));
+                    env.push((b.name.clone(), dom.get(i)));
                     let r = self.quant(q, binders, k + 1, filter, body, env);
                     env.pop();
                     let mut t = r?;
@@ -819,7 +817,8 @@ impl<'s> Evaluator<'s> {
                                 why: None,
                             })
                         });
-                        det.witness.insert(0, (b.name.clone(), shown));
+                        det.witness
+                            .insert(0, (b.name.clone(), dom.get(i).to_string()));
                     }
                     if stop {
                         return Ok(t);

@@ -438,7 +438,16 @@ fn to_check(i: u64, names: Vec<(String, String)>, r: &One, body: &str, src: &str
             .with_note(note.join("; "))
             .at(inst)
         }
-        One::Error(e) | One::Stopped(e) => crate::claim::error_check(e.render(src)).at(inst),
+        One::Error(e) => crate::claim::error_check(e.render(src)).at(inst),
+        One::Stopped(e) => Check::new(
+            "stopped by the budget",
+            blank(),
+            blank(),
+            Method::Exact,
+            Outcome::Undecided,
+        )
+        .with_note(e.render(src))
+        .at(inst),
     }
 }
 
@@ -607,6 +616,13 @@ fn run_inner(
             .map(|i| (i, one(i)))
             .collect();
         for (i, r) in results {
+            if let Some(sink) = sink.as_deref_mut() {
+                let body = src
+                    .get(p.body.span.start..p.body.span.end)
+                    .unwrap_or("")
+                    .trim();
+                sink(i, to_check(i, names(i), &r, body, src));
+            }
             if let One::Stopped(e) = r {
                 v.timed_out = true;
                 halted = true;
@@ -617,13 +633,6 @@ fn run_inner(
                 continue;
             }
             v.checked += 1;
-            if let Some(sink) = sink.as_deref_mut() {
-                let body = src
-                    .get(p.body.span.start..p.body.span.end)
-                    .unwrap_or("")
-                    .trim();
-                sink(i, to_check(i, names(i), &r, body, src));
-            }
             match r {
                 One::Filtered => v.filtered += 1,
                 One::Holds(m) => {
