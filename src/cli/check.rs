@@ -213,7 +213,8 @@ pub fn run(a: &CheckArgs) -> i32 {
 }
 
 /// `dpcert check --file F`: every `[[claim]]` of a manifest that has an `expr`, compared with
-/// its `expect` like `verify` (exit 0 when every verdict equals its `expect`, 1 otherwise).
+/// its `expect` like `verify` (exit 0 when every verdict equals its `expect`, 1 otherwise; 2
+/// when one does not parse, else 4 when a budget stopped one).
 fn run_file(path: &std::path::Path, a: &CheckArgs) -> i32 {
     let m = match crate::claim::manifest::load(path) {
         Ok(m) => m,
@@ -251,6 +252,8 @@ fn run_file(path: &std::path::Path, a: &CheckArgs) -> i32 {
         out.push(j);
         if code == exit::USAGE {
             worst = exit::USAGE;
+        } else if code == exit::TIME_LIMIT && worst != exit::USAGE {
+            worst = exit::TIME_LIMIT;
         } else if !ok && worst == exit::OK {
             worst = exit::MISMATCH;
         }

@@ -193,6 +193,21 @@ fn max_instances_counts_nested_binders() {
         "50",
     ]);
     assert_eq!(code, 4, "{out}{err}");
+    // through --file too: a stopped claim makes the file's exit 4, not a mismatch (1)
+    let f = scratch_file(
+        "check_limits",
+        "budget.toml",
+        &manifest("sum(i in 1..100: i) = 5050"),
+    );
+    let (code, out, e2) = dpcert(&[
+        "check",
+        "--file",
+        f.to_str().unwrap(),
+        "--max-instances",
+        "50",
+    ]);
+    assert_eq!(code, 4, "{out}{e2}");
+    assert!(e2.contains("instance budget"), "{e2}");
     assert!(
         err.contains("instance budget") && err.contains("`i`"),
         "{err}"
