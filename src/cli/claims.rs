@@ -124,7 +124,8 @@ pub use crate::claim::search::MAX_SEARCH_SIZE;
 /// A pool of `jobs` worker threads (clamped to 1..=[`MAX_JOBS`]; one thread if the system
 /// refuses more).
 pub(crate) fn pool(jobs: Option<usize>) -> rayon::ThreadPool {
-    let mut b = rayon::ThreadPoolBuilder::new();
+    // a claim's instances recurse once per level of its syntax tree (issue 42, item 2)
+    let mut b = rayon::ThreadPoolBuilder::new().stack_size(super::check::STACK);
     if let Some(j) = jobs {
         b = b.num_threads(j.clamp(1, MAX_JOBS));
     }

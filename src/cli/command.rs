@@ -215,7 +215,8 @@ enum Command {
     /// 'forall W in channels(2, 2, denom 4): min_leakage(uniform(2), W) <= log2(dp(W))'.
     /// Exit 0 holds, 1 fails, 2 parse/type error, 3 undecided, 4 time budget ran out.
     Check {
-        /// The claim (omit with --file).
+        /// The claim (omit with --file); it may start with `-` ('-1 < 0').
+        #[arg(allow_hyphen_values = true)]
         expr: Option<String>,
         /// Run every `expr` claim of a manifest (same format as theorems/*.toml) against its
         /// `expect`.
@@ -233,7 +234,10 @@ enum Command {
         /// Worker threads (1 to 256; default: all cores).
         #[arg(long, value_parser = jobs_range())]
         jobs: Option<usize>,
-        /// Refuse, before starting, a claim with more instances than this (default 5000000).
+        /// Refuse, before starting, a claim whose outermost quantifier has more instances than
+        /// this, and stop (exit 4) once a run has counted more, every instance of every binder
+        /// included: nested `forall`/`exists` and each step of `sum`/`max`/`min` (default
+        /// 5000000).
         #[arg(long)]
         max_instances: Option<u64>,
     },

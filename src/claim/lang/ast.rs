@@ -158,7 +158,7 @@ impl Expr {
     }
 
     /// Call `f` on each direct subexpression, binder ranges included, in source order.
-    pub fn for_each_child(&self, f: &mut impl FnMut(&Expr)) {
+    pub fn for_each_child<'a>(&'a self, f: &mut impl FnMut(&'a Expr)) {
         match &self.kind {
             ExprKind::Neg(a) | ExprKind::Not(a) => f(a),
             ExprKind::Bin(_, a, b)

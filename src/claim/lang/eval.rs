@@ -13,15 +13,18 @@
 //! arguments evaluated and checked but its value not computed ([`Evaluator::comparison`]).
 
 use super::ast::*;
+use super::budget::{Budget, Meter};
 use super::builtins;
 use super::domains::Domain;
-use super::error::LangError;
+use super::error::{abbreviate, LangError};
 use super::hoist::Const;
 use super::real::{bracket_decision, compare, How, Num};
 use super::symbolic::SymRange;
 use super::value::Value;
 use crate::graph::Graph;
 use crate::num::{Decision, RatFn, Rational};
+use malachite::base::num::conversion::traits::IsInteger;
+use malachite::base::num::logic::traits::SignificantBits;
 use std::sync::Arc;
 
 /// The methods an instance used (a bit set; `bits` is the largest interval precision).
@@ -113,7 +116,16 @@ pub struct Evaluator<'s> {
     pub methods: Methods,
     /// The run's values computed once ([`ExprKind::Hoisted`] indexes them).
     consts: &'s [Const],
+    /// The run's budget: every step of an enumeration counts (issue 42, item 3).
+    meter: Meter<'s>,
 }
+
+/// The largest exponent of `^`, in absolute value.
+pub const MAX_EXPONENT: u64 = 100_000;
+
+/// The largest result of `^` (estimated before it is computed), in bits: about 5 million
+/// decimal digits, or a rational function of `t` with as many bits in its coefficients.
+pub const MAX_POWER_BITS: u64 = 1 << 24;
 
 pub type Env = Vec<(String, Value)>;
 
@@ -139,7 +151,120 @@ impl<'s> Evaluator<'s> {
             sym: None,
             methods: Methods::default(),
             consts,
+            meter: Meter::default(),
         }
+    }
+
+    /// This evaluator, counting its steps against `budget` (none: unlimited).
+    pub fn metered(mut self, budget: Option<&'s Budget>) -> Evaluator<'s> {
+        self.meter = Meter::new(budget);
+        self
+    }
+
+    /// Count step `i` of enumerating `var` over `dom` (the expression `de`) against the
+    /// run's budget; the error says what was being enumerated and how far it got.
+    fn step(&mut self, var: &str, de: &Expr, dom: &Domain, i: u64) -> Result<(), LangError> {
+        self.meter.step().map_err(|why| {
+            let v = dom.get(i).to_string();
+            let at = if v.chars().count() <= 60 {
+                format!(" ({var} = {v})")
+            } else {
+                String::new()
+            };
+            LangError::limit(
+                de.span,
+                format!(
+                    "{why} while enumerating `{var}` over `{}`, at element {} of {}{at}",
+                    text(self.src, de.span),
+                    i + 1,
+                    abbreviate(&dom.count().to_string()),
+                ),
+            )
+        })
+    }
+
+    /// `base ^ b`: refused before it is computed when the exponent is not an integer, or its
+    /// result would be larger than [`MAX_POWER_BITS`] (issue 42, items 3 and 6).
+    fn power(&mut self, e: &Expr, base: Num, b: &Expr, exp: Num) -> Result<Num, LangError> {
+        let q = match exp {
+            Num::Rat(q) => q,
+            n => {
+                return Err(self.err(
+                    b.span,
+                    format!(
+                        "`^` needs an integer exponent, got {} (write exp(x * ln(b)) for b^x)",
+                        abbreviate(&n.exact_string())
+                    ),
+                ))
+            }
+        };
+        if !q.is_integer() {
+            return Err(self.err(
+                b.span,
+                format!(
+                    "`^` needs an integer exponent, got {} (write exp(x * ln(b)) for b^x)",
+                    abbreviate(&q.to_string())
+                ),
+            ));
+        }
+        let k = match i64::try_from(&q) {
+            Ok(k) if k.unsigned_abs() <= MAX_EXPONENT => k,
+            _ => {
+                return Err(self.err(
+                    b.span,
+                    format!(
+                        "the exponent {} is too large: `^` takes exponents up to {MAX_EXPONENT} in absolute value",
+                        abbreviate(&q.to_string())
+                    ),
+                ))
+            }
+        };
+        let k_abs = k.unsigned_abs();
+        let bits = |x: &Rational| {
+            x.numerator_ref().significant_bits() + x.denominator_ref().significant_bits()
+        };
+        // result size: |k| times the base's bits; a rational function's degree also grows |k|-fold
+        let estimate = match &base {
+            Num::Rat(x) => bits(x).saturating_mul(k_abs),
+            Num::T(f) => {
+                // (terms − 1)·|k| + 1 coefficients in numerator and denominator, each of about
+                // |k| times (the largest coefficient's bits + log2 of the terms)
+                let (n, d) = (f.num.coeffs().len() as u64, f.den.coeffs().len() as u64);
+                let coef = f
+                    .num
+                    .coeffs()
+                    .iter()
+                    .chain(f.den.coeffs())
+                    .map(bits)
+                    .max()
+                    .unwrap_or(1);
+                let terms = (n.saturating_sub(1) + d.saturating_sub(1))
+                    .saturating_mul(k_abs)
+                    .saturating_add(2);
+                let per_coef =
+                    k_abs.saturating_mul(coef.saturating_add(64 - n.max(d).leading_zeros() as u64));
+                terms.saturating_mul(per_coef)
+            }
+            _ => 0,
+        };
+        if estimate > MAX_POWER_BITS {
+            return Err(LangError::limit(
+                e.span,
+                format!(
+                    "this power is too large to compute exactly: about {estimate} bits, more than the limit of {MAX_POWER_BITS} bits"
+                ),
+            ));
+        }
+        if estimate > 1 << 16 {
+            self.meter.check_time().map_err(|why| {
+                LangError::limit(e.span, format!("{why} before computing this power"))
+            })?;
+        }
+        if k < 0 {
+            // a negative power divides: its base must not vanish on the symbolic range (item 1)
+            self.check_divisor(&base, e.span)?;
+        }
+        base.powi(k).map_err(|m| self.err(e.span, m))
     }
 
     fn err(&self, span: Span, msg: impl Into<String>) -> LangError {
@@ -207,24 +332,8 @@ impl<'s> Evaluator<'s> {
             }
             ExprKind::Bin(BinOp::Pow, a, b) => {
                 let base = self.num(a, env)?;
-                let k = match self.num(b, env)? {
-                    Num::Rat(q) => i64::try_from(&q).map_err(|_| {
-                        self.err(b.span, format!("`^` needs an integer exponent, got {q} (write exp(x * ln(b)) for b^x)"))
-                    })?,
-                    n => {
-                        return Err(self.err(
-                            b.span,
-                            format!("`^` needs an integer exponent, got {} (write exp(x * ln(b)) for b^x)", n.exact_string()),
-                        ))
-                    }
-                };
-                if k.unsigned_abs() > 100_000 {
-                    return Err(self.err(b.span, format!("exponent {k} is too large")));
-                }
-                if k < 0 {
-                    self.check_divisor(&base, a.span)?;
-                }
-                at(base.powi(k))
+                let exp = self.num(b, env)?;
+                self.power(e, base, b, exp).map(Value::Num)
             }
             ExprKind::Call {
                 name, args, named, ..
@@ -288,6 +397,7 @@ impl<'s> Evaluator<'s> {
                 let dom = self.domain(domain, env)?;
                 let mut acc: Option<Num> = None;
                 for i in 0..dom.len() {
+                    self.step(var, domain, &dom, i)?;
                     env.push((var.clone(), dom.get(i)));
                     let x = self.num(body, env);
                     env.pop();
@@ -423,11 +533,20 @@ impl<'s> Evaluator<'s> {
 
     fn int(&mut self, e: &Expr, env: &mut Env) -> Result<i64, LangError> {
         match self.num(e, env)? {
-            Num::Rat(q) => i64::try_from(&q)
-                .map_err(|_| self.err(e.span, format!("expected an integer, got {q}"))),
+            Num::Rat(q) => i64::try_from(&q).map_err(|_| {
+                let what = if q.is_integer() {
+                    "an integer of at most 64 bits"
+                } else {
+                    "an integer"
+                };
+                self.err(
+                    e.span,
+                    format!("expected {what}, got {}", abbreviate(&q.to_string())),
+                )
+            }),
             n => Err(self.err(
                 e.span,
-                format!("expected an integer, got {}", n.exact_string()),
+                format!("expected an integer, got {}", abbreviate(&n.exact_string())),
             )),
         }
     }
@@ -696,9 +815,8 @@ impl<'s> Evaluator<'s> {
                 let mut first_unknown: Option<Truth> = None;
                 let mut any_sym = false;
                 for i in 0..dom.len() {
-                    let v = dom.get(i);
-                    let shown = v.to_string();
-                    env.push((b.name.clone(), v));
+                    self.step(&b.name, de, &dom, i)?;
+                    env.push((b.name.clone(), dom.get(i)));
                     let r = self.quant(q, binders, k + 1, filter, body, env);
                     env.pop();
                     let mut t = r?;
@@ -717,7 +835,8 @@ impl<'s> Evaluator<'s> {
                                 why: None,
                             })
                         });
-                        det.witness.insert(0, (b.name.clone(), shown));
+                        det.witness
+                            .insert(0, (b.name.clone(), dom.get(i).to_string()));
                     }
                     if stop {
                         return Ok(t);

@@ -18,6 +18,8 @@
 //! decided them, which a report shows.
 
 use super::ast::*;
+use super::budget::Budget;
+use super::error::{LangError, Stage};
 use super::eval::{Env, Evaluator, Methods};
 use super::value::Value;
 use std::collections::BTreeSet;
@@ -38,17 +40,23 @@ pub struct Hoisted {
 
 /// Hoist the closed value subterms of `e`. Top-level `let`s are constants of the run: their
 /// values are evaluated here (as [`super::run`] does) and subterms using them may be hoisted.
-pub fn hoist(src: &str, e: &Expr) -> Hoisted {
+/// Their evaluation counts against the run's `budget`; `Err` when it runs out.
+pub fn hoist(src: &str, e: &Expr, budget: Option<&Budget>) -> Result<Hoisted, LangError> {
     let mut h = Hoister {
         src,
         env: Env::new(),
         consts: Vec::new(),
+        budget,
+        stopped: None,
     };
     let expr = h.top(e);
-    Hoisted {
+    if let Some(stop) = h.stopped {
+        return Err(stop);
+    }
+    Ok(Hoisted {
         expr,
         consts: h.consts,
-    }
+    })
 }
 
 struct Hoister<'s> {
@@ -56,14 +64,18 @@ struct Hoister<'s> {
     /// Values of the top-level `let`s (the constants closed subterms may use).
     env: Env,
     consts: Vec<Const>,
+    budget: Option<&'s Budget>,
+    /// The budget ran out while evaluating a subterm.
+    stopped: Option<LangError>,
 }
 
 impl Hoister<'_> {
     fn top(&mut self, e: &Expr) -> Expr {
         if let ExprKind::Let { name, value, body } = &e.kind {
-            let mut ev = Evaluator::new(self.src);
+            let mut ev = Evaluator::new(self.src).metered(self.budget);
             let mut env = self.env.clone();
-            if let Ok(v) = ev.eval(value, &mut env) {
+            let r = ev.eval(value, &mut env);
+            if let Ok(v) = self.stop_on_limit(r) {
                 self.env.push((name.clone(), v));
                 let body = self.top(body);
                 return Expr::new(
@@ -81,12 +93,22 @@ impl Hoister<'_> {
         self.go(e, &mut Vec::new())
     }
 
+    /// `r`, remembering a [`Stage::Limit`] error (the budget ran out: the run stops).
+    fn stop_on_limit<T>(&mut self, r: Result<T, LangError>) -> Result<T, ()> {
+        r.map_err(|e| {
+            if e.stage == Stage::Limit && self.stopped.is_none() {
+                self.stopped = Some(e);
+            }
+        })
+    }
+
     /// Rewrite `e` under the names `bound` by the binders in scope.
     fn go(&mut self, e: &Expr, bound: &mut Vec<String>) -> Expr {
-        if hoistable(e) && is_closed(e, bound) {
-            let mut ev = Evaluator::new(self.src);
+        if self.stopped.is_none() && hoistable(e) && is_closed(e, bound) {
+            let mut ev = Evaluator::new(self.src).metered(self.budget);
             let mut env = self.env.clone();
-            if let Ok(value) = ev.eval(e, &mut env) {
+            let r = ev.eval(e, &mut env);
+            if let Ok(value) = self.stop_on_limit(r) {
                 self.consts.push(Const {
                     value,
                     methods: ev.methods,
@@ -294,7 +316,7 @@ mod tests {
     /// The hoisted subterms of `src`, as source text, in the order they were hoisted.
     fn hoisted_texts(src: &str) -> Vec<String> {
         let e = parser::parse(src).unwrap();
-        let h = hoist(src, &e);
+        let h = hoist(src, &e, None).unwrap();
         let mut out = Vec::new();
         collect(&h.expr, src, &mut out);
         out

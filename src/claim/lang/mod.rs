@@ -19,6 +19,7 @@
 //! parallel, first counterexample in the domains' order) → `report` (text and JSON).
 
 pub(crate) mod ast;
+pub(crate) mod budget;
 pub(crate) mod builtins;
 pub(crate) mod checker;
 pub(crate) mod domains;
@@ -59,9 +60,50 @@ pub fn functions() -> impl Iterator<Item = (&'static str, &'static str, &'static
     builtins::BUILTINS.iter().map(|b| (b.name, b.usage, b.doc))
 }
 
+/// The stack of the threads that parse and run a long or deep claim (issue 42, item 2): every
+/// pass over the syntax tree recurses once per level, up to [`parser::MAX_NESTING`] and
+/// [`parser::MAX_DEPTH`] levels. Measured on the test profile (opt-level 1, `dpcert check` with
+/// smaller stacks until it aborted): up to 7 KiB a level for nested parentheses or calls (the
+/// parser's dozen precedence levels) and 2.2 KiB for a flat sum (evaluation), so 1,000 and
+/// 4,000 levels need 7 and 9 MiB; 64 MiB (address space, touched only as used) leaves a
+/// margin of seven.
+pub const STACK: usize = 64 << 20;
+
+/// Sources up to this many bytes (so at most 128 levels deep) parse on the caller's stack.
+const INLINE_SOURCE: usize = 256;
+
+/// `f` on a thread with a [`STACK`]-byte stack (on this one if no thread can be started).
+pub(crate) fn on_big_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    let slot = std::sync::Mutex::new(Some(f));
+    let take = || slot.lock().ok().and_then(|mut g| g.take());
+    let ran = std::thread::scope(|s| {
+        let spawned = std::thread::Builder::new()
+            .name("dpcert-deep".into())
+            .stack_size(STACK)
+            .spawn_scoped(s, || take().map(|f| f()));
+        match spawned.map(|h| h.join()) {
+            Ok(Ok(r)) => r,
+            Ok(Err(panic)) => std::panic::resume_unwind(panic),
+            Err(_) => None,
+        }
+    });
+    match ran {
+        Some(r) => r,
+        None => (take().expect("not run: no thread started"))(),
+    }
+}
+
 /// Parse and type-check `src`. Errors carry the span; [`LangError::render`] shows the column
-/// with a caret.
+/// with a caret. A long source is parsed on a thread with a large stack ([`STACK`]).
 pub fn parse(src: &str) -> Result<Claim, LangError> {
+    if src.len() <= INLINE_SOURCE {
+        parse_here(src)
+    } else {
+        on_big_stack(|| parse_here(src))
+    }
+}
+
+fn parse_here(src: &str) -> Result<Claim, LangError> {
     let expr = parser::parse(src)?;
     types::check_claim(&expr)?;
     types::check_symbolic(&expr)?;
@@ -79,5 +121,7 @@ pub fn check(claim: &Claim, opts: &Options) -> Result<Verdict, LangError> {
     run::run(claim, opts, &|_, _| {})
 }
 
+#[cfg(test)]
+mod limit_tests;
 #[cfg(test)]
 mod tests;

@@ -17,20 +17,67 @@ const KEYWORDS: [&str; 9] = [
     "forall", "exists", "let", "in", "where", "and", "or", "not", "denom",
 ];
 
+/// The deepest nesting the parser accepts (issue 42, item 2): parentheses, braces, calls,
+/// indexing, the operand of `not`, of a unary `-`, of `^` and of `=>`, the body of a
+/// quantifier or a `let` each count one level. With [`MAX_DEPTH`], chosen so that parsing and
+/// every later pass fit [`super::STACK`] (its doc has the measurements).
+pub const MAX_NESTING: usize = 1000;
+
+/// The deepest syntax tree accepted, counted in nodes from the root (a flat sum of `n` terms
+/// is `n` deep: `a + b + c` is `(a + b) + c`): every pass over the tree (type checking,
+/// hoisting, evaluation, dropping) recurses once per level. A flat sum of 2,000 terms is
+/// accepted (issue 42, item 2).
+pub const MAX_DEPTH: usize = 4000;
+
 /// Parse one claim expression.
 pub fn parse(src: &str) -> Result<Expr, LangError> {
     let toks = lex(src)?;
-    let mut p = Parser { toks, pos: 0 };
+    let mut p = Parser {
+        toks,
+        pos: 0,
+        depth: 0,
+    };
     let e = p.expr()?;
     match &p.peek().tok {
-        Tok::Eof => Ok(e),
+        Tok::Eof => {
+            check_depth(&e)?;
+            Ok(e)
+        }
         _ => Err(p.unexpected("the end of the expression (an operator, `and`, `or`, ...)")),
     }
+}
+
+/// The depth of the tree `e` (a leaf is 1) and its first node at the greatest depth, found
+/// without recursing (it must not overflow the stack that deep trees are kept from).
+pub fn depth(e: &Expr) -> (usize, Span) {
+    let mut todo = vec![(e, 1usize)];
+    let mut deepest = (0, e.span);
+    while let Some((x, d)) = todo.pop() {
+        if d > deepest.0 {
+            deepest = (d, x.span);
+        }
+        x.for_each_child(&mut |c| todo.push((c, d + 1)));
+    }
+    deepest
+}
+
+/// Refuse a tree deeper than [`MAX_DEPTH`], at its deepest node.
+fn check_depth(e: &Expr) -> Result<(), LangError> {
+    let (d, at) = depth(e);
+    if d > MAX_DEPTH {
+        return Err(LangError::parse(
+            at,
+            format!("the expression is more than {MAX_DEPTH} levels deep here ({d}; each operator, call, binder and `let` is one level, and a sum of n terms is n deep): split it, e.g. into sums of fewer terms"),
+        ));
+    }
+    Ok(())
 }
 
 struct Parser {
     toks: Vec<Token>,
     pos: usize,
+    /// Nesting levels open (see [`MAX_NESTING`]).
+    depth: usize,
 }
 
 impl Parser {
@@ -112,7 +159,29 @@ impl Parser {
         }
     }
 
+    /// `f` one nesting level deeper; refused past [`MAX_NESTING`] with the column, never a
+    /// stack overflow.
+    fn nested<T>(
+        &mut self,
+        f: impl FnOnce(&mut Self) -> Result<T, LangError>,
+    ) -> Result<T, LangError> {
+        if self.depth >= MAX_NESTING {
+            return Err(LangError::parse(
+                self.peek().span,
+                format!("the expression nests more than {MAX_NESTING} levels deep here (parentheses, braces, calls, indexing, quantifiers, `let`, and the operands of `not`, unary `-`, `^` and `=>` each open a level)"),
+            ));
+        }
+        self.depth += 1;
+        let r = f(self);
+        self.depth -= 1;
+        r
+    }
+
     fn expr(&mut self) -> Result<Expr, LangError> {
+        self.nested(Self::expr_at)
+    }
+
+    fn expr_at(&mut self) -> Result<Expr, LangError> {
         let start = self.peek().span;
         if self.is_kw("forall") || self.is_kw("exists") {
             let q = if self.eat_kw("forall") {
@@ -257,7 +326,7 @@ impl Parser {
             let b = if self.is_kw("forall") || self.is_kw("exists") || self.is_kw("let") {
                 self.expr()?
             } else {
-                self.implies()?
+                self.nested(Self::implies)?
             };
             let span = a.span.to(b.span);
             return Ok(Expr::new(
@@ -291,7 +360,7 @@ impl Parser {
     fn not(&mut self) -> Result<Expr, LangError> {
         let start = self.peek().span;
         if self.eat_kw("not") {
-            let a = self.not()?;
+            let a = self.nested(Self::not)?;
             let span = start.to(a.span);
             return Ok(Expr::new(ExprKind::Not(Box::new(a)), span));
         }
@@ -372,7 +441,7 @@ impl Parser {
     fn unary(&mut self) -> Result<Expr, LangError> {
         let start = self.peek().span;
         if self.eat_sym("-") {
-            let a = self.unary()?;
+            let a = self.nested(Self::unary)?;
             let span = start.to(a.span);
             return Ok(Expr::new(ExprKind::Neg(Box::new(a)), span));
         }
@@ -382,7 +451,7 @@ impl Parser {
     fn power(&mut self) -> Result<Expr, LangError> {
         let a = self.postfix()?;
         if self.eat_sym("^") {
-            let b = self.unary()?;
+            let b = self.nested(Self::unary)?;
             let span = a.span.to(b.span);
             return Ok(Expr::new(
                 ExprKind::Bin(BinOp::Pow, Box::new(a), Box::new(b)),
@@ -395,7 +464,7 @@ impl Parser {
     fn postfix(&mut self) -> Result<Expr, LangError> {
         let mut a = self.primary()?;
         while self.eat_sym("[") {
-            let i = self.sum()?;
+            let i = self.nested(Self::sum)?;
             let close = self.expect_sym("]", "closing the index")?;
             let span = a.span.to(close.span);
             a = Expr::new(ExprKind::Index(Box::new(a), Box::new(i)), span);
@@ -420,9 +489,9 @@ impl Parser {
                 self.bump();
                 let mut items = Vec::new();
                 if !self.is_sym("}") {
-                    items.push(self.sum()?);
+                    items.push(self.nested(Self::sum)?);
                     while self.eat_sym(",") {
-                        items.push(self.sum()?);
+                        items.push(self.nested(Self::sum)?);
                     }
                 }
                 let close = self.expect_sym("}", "closing the set")?;
@@ -454,7 +523,7 @@ impl Parser {
                     if is_binder {
                         let (var, var_span) = self.ident("a variable")?;
                         self.bump(); // in
-                        let domain = self.domain()?;
+                        let domain = self.nested(Self::domain)?;
                         self.expect_sym(":", &format!("after the domain of `{name}`"))?;
                         let body = self.expr()?;
                         let close = self.expect_sym(")", &format!("closing `{name}(`"))?;
@@ -475,7 +544,7 @@ impl Parser {
                 if !self.is_sym(")") {
                     loop {
                         if self.eat_kw("denom") {
-                            named.push(("denom".to_string(), self.sum()?));
+                            named.push(("denom".to_string(), self.nested(Self::sum)?));
                         } else {
                             args.push(self.expr()?);
                         }

@@ -85,7 +85,9 @@ pub fn render(v: &Verdict) -> String {
             }
         }
         Outcome::Undecided => {
-            if v.timed_out {
+            if let Some(why) = v.stopped.as_ref().filter(|_| v.timed_out) {
+                out.push_str(&format!("undecided: the budget ran out after {} of {} instances ({} held{methods}), in {why}\n", v.checked, v.total, v.holds));
+            } else if v.timed_out {
                 out.push_str(&format!("undecided: the time budget ran out after {} of {} instances ({} held{methods})\n", v.checked, v.total, v.holds));
             } else {
                 out.push_str(&format!("undecided: {} of {} instances undecided ({} held{filtered}{methods}); the first:\n", v.undecided, v.checked, v.holds));

@@ -4,8 +4,9 @@
 //! after the chunk with the first counterexample (`forall`) or witness (`exists`).
 
 use super::ast::*;
+use super::budget::Budget;
 use super::domains::Domain;
-use super::error::LangError;
+use super::error::{abbreviate, LangError, Stage};
 use super::eval::{Detail, Env, Evaluator, Methods};
 use super::hoist::{hoist, Const, Hoisted};
 use super::real::Num;
@@ -21,9 +22,13 @@ use std::time::{Duration, Instant};
 /// Limits of one run.
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// Refuse (before starting) a claim with more instances than this.
+    /// Refuse (before starting) a claim whose outermost quantifier has more instances than
+    /// this, and stop a run once it has counted more instances than this, every instance of
+    /// every binder included: nested `forall`/`exists` and each step of `sum`/`max`/`min`
+    /// (issue 42, item 3).
     pub max_instances: u64,
-    /// Stop after this long; the verdict is then undecided unless a counterexample was found.
+    /// Stop after this long, inner loops included; the verdict is then undecided unless a
+    /// counterexample was found. None: no time limit.
     pub budget: Option<Duration>,
 }
 
@@ -100,8 +105,12 @@ pub struct Verdict {
     pub first_undecided: Option<InstanceReport>,
     /// The first instance whose evaluation broke, with the error (rendered with its column).
     pub first_error: Option<(InstanceReport, String)>,
-    /// The time budget ran out before every instance was checked.
+    /// The time (or instance) budget ran out before every instance was checked.
     pub timed_out: bool,
+    /// What ran out, and what was being enumerated then and how far it got (rendered with the
+    /// column), when an instance was stopped by the budget.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<String>,
     /// Wall-clock time of the run, in milliseconds.
     pub millis: u64,
 }
@@ -112,6 +121,8 @@ enum One {
     Fails(Methods, Option<Box<Detail>>),
     Undecided(Methods, Option<Box<Detail>>),
     Error(LangError),
+    /// The budget ran out during this instance ([`Stage::Limit`]).
+    Stopped(LangError),
 }
 
 /// The top of a claim: lets peeled, then a quantifier split into the instance binders (whose
@@ -142,8 +153,13 @@ fn visit(e: &Expr, f: &mut impl FnMut(&Expr)) {
     e.for_each_child(&mut |c| visit(c, f));
 }
 
-fn plan<'a>(src: &str, e: &'a Expr, consts: &[Const]) -> Result<Plan<'a>, LangError> {
-    let mut ev = Evaluator::with_consts(src, consts);
+fn plan<'a>(
+    src: &str,
+    e: &'a Expr,
+    consts: &[Const],
+    budget: Option<&Budget>,
+) -> Result<Plan<'a>, LangError> {
+    let mut ev = Evaluator::with_consts(src, consts).metered(budget);
     let mut env = Env::new();
     let mut cur = e;
     while let ExprKind::Let { name, value, body } = &cur.kind {
@@ -216,13 +232,29 @@ fn report(index: u64, bindings: Vec<(String, String)>, d: Option<Box<Detail>>) -
     r
 }
 
-/// Run a parsed claim. `progress(done, total)` is called between chunks.
+/// Trees up to this deep run on the caller's threads (a few hundred KiB of stack at most).
+const INLINE_DEPTH: usize = 200;
+
+/// Run a parsed claim. `progress(done, total)` is called between chunks. A deeper claim than
+/// [`INLINE_DEPTH`] runs in a pool of as many threads whose stacks are [`super::STACK`] bytes
+/// (issue 42, item 2); [`run_checks`] and [`run_selected`] run in the caller's pool, whose
+/// stacks must be as large for a deep claim (the CLI's are).
 pub fn run(
     claim: &Claim,
     opts: &Options,
     progress: &(dyn Fn(u64, u64) + Sync),
 ) -> Result<Verdict, LangError> {
-    run_inner(claim, opts, progress, None, None, true)
+    if super::parser::depth(&claim.expr).0 <= INLINE_DEPTH {
+        return run_inner(claim, opts, progress, None, None, true);
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(rayon::current_num_threads())
+        .stack_size(super::STACK)
+        .build();
+    match pool {
+        Ok(pool) => pool.install(|| run_inner(claim, opts, progress, None, None, true)),
+        Err(_) => run_inner(claim, opts, progress, None, None, true),
+    }
 }
 
 /// [`run`] without hoisting closed subterms: the naive reference the hoisting tests compare with.
@@ -265,7 +297,7 @@ pub fn instance_values(
     claim: &Claim,
     index: u64,
 ) -> Result<Option<Vec<(String, Value)>>, LangError> {
-    let p = plan(&claim.source, &claim.expr, &[])?;
+    let p = plan(&claim.source, &claim.expr, &[], None)?;
     let mut x = index;
     let mut vals = Vec::with_capacity(p.domains.len());
     for (b, d) in p.binders.iter().zip(&p.domains).rev() {
@@ -288,7 +320,7 @@ pub fn instance_values(
 /// shrinks a counterexample this way). Returns the outcome and the report row.
 pub fn check_values(claim: &Claim, values: &[Value]) -> Result<(Outcome, Check), LangError> {
     let src = claim.source.as_str();
-    let p = plan(src, &claim.expr, &[])?;
+    let p = plan(src, &claim.expr, &[], None)?;
     if values.len() != p.binders.len() {
         return Err(LangError::eval(
             claim.expr.span,
@@ -309,12 +341,12 @@ pub fn check_values(claim: &Claim, values: &[Value]) -> Result<(Outcome, Check),
         .iter()
         .map(|(n, v)| (n.clone(), v.to_string()))
         .collect();
-    let r = eval_one(src, &[], &p, bound);
+    let r = eval_one(src, &[], &p, bound, None);
     let outcome = match &r {
         One::Holds(_) => Outcome::Holds,
         One::Filtered => Outcome::OutOfRange,
         One::Fails(..) => Outcome::Fails,
-        One::Undecided(..) => Outcome::Undecided,
+        One::Undecided(..) | One::Stopped(_) => Outcome::Undecided,
         One::Error(_) => Outcome::Error,
     };
     let body = src
@@ -407,12 +439,46 @@ fn to_check(i: u64, names: Vec<(String, String)>, r: &One, body: &str, src: &str
             .at(inst)
         }
         One::Error(e) => crate::claim::error_check(e.render(src)).at(inst),
+        One::Stopped(e) => Check::new(
+            "stopped by the budget",
+            blank(),
+            blank(),
+            Method::Exact,
+            Outcome::Undecided,
+        )
+        .with_note(e.render(src))
+        .at(inst),
     }
 }
 
-/// Evaluate one instance: the plan's instance binders bound to `bound`.
-fn eval_one(src: &str, consts: &[Const], p: &Plan, bound: Vec<(String, Value)>) -> One {
-    let mut ev = Evaluator::with_consts(src, consts);
+/// Evaluate one instance: the plan's instance binders bound to `bound`, counted (with its
+/// inner enumerations) against `budget`.
+fn eval_one(
+    src: &str,
+    consts: &[Const],
+    p: &Plan,
+    bound: Vec<(String, Value)>,
+    budget: Option<&Budget>,
+) -> One {
+    match eval_counted(src, consts, p, bound, budget) {
+        One::Error(e) if e.stage == Stage::Limit => One::Stopped(e),
+        r => r,
+    }
+}
+
+fn eval_counted(
+    src: &str,
+    consts: &[Const],
+    p: &Plan,
+    bound: Vec<(String, Value)>,
+    budget: Option<&Budget>,
+) -> One {
+    if let Some(b) = budget {
+        if let Err(why) = b.spend(1) {
+            return One::Stopped(LangError::limit(p.body.span, why));
+        }
+    }
+    let mut ev = Evaluator::with_consts(src, consts).metered(budget);
     let mut env = p.env.clone();
     env.extend(bound);
     // the filter applies once every binder is bound: here when nothing is left
@@ -455,13 +521,15 @@ fn run_inner(
     hoisting: bool,
 ) -> Result<Verdict, LangError> {
     let start = Instant::now();
+    let budget = Budget::new(opts.budget, opts.max_instances);
+    let budget = Some(&budget);
     let src = claim.source.as_str();
     // Count (and refuse past the budget) before anything else runs, hoisting included.
-    let p = plan(src, &claim.expr, &[])?;
+    let p = plan(src, &claim.expr, &[], budget)?;
     let counts: Vec<Natural> = p.domains.iter().map(Domain::count).collect();
     let total_n: Natural = counts.iter().fold(Natural::from(1u32), |a, c| a * c);
     if total_n > opts.max_instances {
-        let parts: Vec<String> = counts.iter().map(|c| c.to_string()).collect();
+        let parts: Vec<String> = counts.iter().map(|c| abbreviate(&c.to_string())).collect();
         let span = p.binders.first().map_or(claim.expr.span, |b| {
             b.span.to(match &b.range {
                 Range::In(d) => d.span,
@@ -471,14 +539,15 @@ fn run_inner(
         return Err(LangError::budget(
             span,
             format!(
-                "this claim has {total_n} instances{}; the limit is {} (--max-instances): use smaller domains (sizes, denominators) or raise the limit",
+                "this claim has {} instances{}; the limit is {} (--max-instances): use smaller domains (sizes, denominators) or raise the limit",
+                abbreviate(&total_n.to_string()),
                 if parts.len() > 1 { format!(" ({})", parts.join(" × ")) } else { String::new() },
                 opts.max_instances
             ),
         ));
     }
     let hoisted = if hoisting {
-        hoist(src, &claim.expr)
+        hoist(src, &claim.expr, budget)?
     } else {
         Hoisted {
             expr: claim.expr.clone(),
@@ -486,7 +555,7 @@ fn run_inner(
         }
     };
     let consts = hoisted.consts.as_slice();
-    let p = plan(src, &hoisted.expr, consts)?;
+    let p = plan(src, &hoisted.expr, consts, budget)?;
     let total = u64::try_from(&total_n).unwrap_or(u64::MAX);
     let lens: Vec<u64> = p.domains.iter().map(Domain::len).collect();
     let bind = |i: u64| -> Vec<(String, Value)> {
@@ -503,7 +572,7 @@ fn run_inner(
             .map(|((b, d), j)| (b.name.clone(), d.get(j)))
             .collect()
     };
-    let one = |i: u64| -> One { eval_one(src, consts, &p, bind(i)) };
+    let one = |i: u64| -> One { eval_one(src, consts, &p, bind(i), budget) };
     let mut v = Verdict {
         outcome: Outcome::Error,
         exists: p.exists,
@@ -519,6 +588,7 @@ fn run_inner(
         first_undecided: None,
         first_error: None,
         timed_out: false,
+        stopped: None,
         millis: 0,
     };
     let mut methods = Methods::default();
@@ -531,7 +601,10 @@ fn run_inner(
     let chunk = (rayon::current_num_threads() as u64 * 256).max(256);
     let mut lo = 0u64;
     let mut stop = false;
-    while lo < total && !stop {
+    // the budget ran out in an instance: the rest of its chunk is read (a counterexample
+    // there still counts), no further chunk starts
+    let mut halted = false;
+    while lo < total && !stop && !halted {
         if opts.budget.is_some_and(|b| start.elapsed() > b) {
             v.timed_out = true;
             break;
@@ -543,7 +616,6 @@ fn run_inner(
             .map(|i| (i, one(i)))
             .collect();
         for (i, r) in results {
-            v.checked += 1;
             if let Some(sink) = sink.as_deref_mut() {
                 let body = src
                     .get(p.body.span.start..p.body.span.end)
@@ -551,6 +623,16 @@ fn run_inner(
                     .trim();
                 sink(i, to_check(i, names(i), &r, body, src));
             }
+            if let One::Stopped(e) = r {
+                v.timed_out = true;
+                halted = true;
+                if v.stopped.is_none() {
+                    let at = format!("instance {} of {}", i + 1, total);
+                    v.stopped = Some(format!("{at}: {}", e.render(src)));
+                }
+                continue;
+            }
+            v.checked += 1;
             match r {
                 One::Filtered => v.filtered += 1,
                 One::Holds(m) => {
@@ -576,6 +658,7 @@ fn run_inner(
                         v.first_undecided = Some(report(i, names(i), d));
                     }
                 }
+                One::Stopped(_) => {}
                 One::Error(e) => {
                     v.errors += 1;
                     if v.first_error.is_none() {
