@@ -371,12 +371,9 @@ fn run_inner(a: &ComposeArgs) -> Result<i32, Fail> {
             adj
         }
     };
-    if adj.pairs.is_empty() {
-        return Err(usage(format!(
-            "--adjacency {}: no neighbour pair",
-            adj.name
-        )));
-    }
+    // Every mechanism of the sequence runs on the first one's inputs (checked above).
+    adj.require_pairs()
+        .map_err(|e| Fail(exit::BAD_INPUT, format!("{}: {e}", seq[0].0.spec)))?;
     let width = grid_width(a)?;
     let progress = Progress::spinner("compose", true);
     let chans: Vec<(&Channel, u64)> = seq.iter().map(|(m, k)| (&m.channel, *k)).collect();

@@ -11,4 +11,5 @@ mod common;
 mod compose_cli;
 mod graph_cli;
 mod hostile_flags;
+mod inputs_cli;
 mod optimal_cli;
