@@ -118,6 +118,61 @@ impl Adjacency {
     }
 }
 
+/// A neighbour relation without a single pair: a graph without edges, or one input (a
+/// one-row mechanism). Every privacy level holds vacuously on it and no pair can witness one,
+/// so `audit`, `compose` and `optimal` refuse it with this one message (issue 42 item 13: `audit`
+/// used to report `e^eps = 1` "attained at x = 0, x' = 0", a pair that is no pair).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NoNeighbourPairs {
+    /// How the relation was given (`complete:1`, a file name, ...).
+    pub name: String,
+    /// Number of inputs (vertices).
+    pub n: usize,
+}
+
+impl NoNeighbourPairs {
+    /// `Err` when the relation `name` on `n` inputs has no pair (`pairs` = its number of
+    /// neighbour pairs).
+    pub fn check(name: &str, n: usize, pairs: usize) -> Result<(), NoNeighbourPairs> {
+        if pairs == 0 {
+            Err(NoNeighbourPairs {
+                name: name.to_string(),
+                n,
+            })
+        } else {
+            Ok(())
+        }
+    }
+}
+
+impl fmt::Display for NoNeighbourPairs {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let why = if self.n <= 1 {
+            format!("there is {} input (a one-row mechanism)", self.n)
+        } else {
+            format!(
+                "the adjacency `{}` has no edge between its {} inputs",
+                self.name, self.n
+            )
+        };
+        write!(
+            f,
+            "no neighbouring pairs: {why}, so every privacy level would hold vacuously and no \
+             pair could witness one (a neighbour relation needs two inputs and an edge between \
+             them)"
+        )
+    }
+}
+
+impl std::error::Error for NoNeighbourPairs {}
+
+impl Adjacency {
+    /// [`NoNeighbourPairs::check`] on this relation.
+    pub fn require_pairs(&self) -> Result<(), NoNeighbourPairs> {
+        NoNeighbourPairs::check(&self.name, self.n, self.pairs.len())
+    }
+}
+
 /// Units of the information quantities (leakage, mutual information, capacity).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Units {
@@ -237,6 +292,8 @@ pub enum AuditError {
         /// Inputs (rows) of the channel: the entries every gain row needs.
         rows: usize,
     },
+    /// The adjacency has no neighbour pair ([`NoNeighbourPairs`]).
+    NoPairs(NoNeighbourPairs),
     /// The `Watch`'s deadline passed during `stage`.
     TimeLimit {
         /// The stage that was running, e.g. `delta at eps = 1`.
@@ -277,6 +334,7 @@ impl fmt::Display for AuditError {
                  secret = per row of the channel; rows are guesses)",
                 row + 1
             ),
+            AuditError::NoPairs(e) => write!(f, "{e}"),
             AuditError::TimeLimit { stage } => {
                 write!(f, "time limit reached during {stage}, before the report was complete")
             }
@@ -573,6 +631,7 @@ pub(crate) fn audit_watched(
     if let Some(&pair) = adjacency.pairs.iter().find(|(a, b)| *a >= n || *b >= n) {
         return Err(AuditError::PairOutOfRange { pair, rows: n });
     }
+    adjacency.require_pairs().map_err(AuditError::NoPairs)?;
     if let Some(p) = &opts.prior {
         if p.len() != n {
             return Err(AuditError::PriorLength {

@@ -89,6 +89,23 @@ impl Objective {
         )
     }
 
+    /// The graph-distance loss `ℓ(y, x) = d(y, x)`, the shortest-path distance in `g` (issue 42
+    /// item 15: `abs` is the distance of the indices, which is the graph's only on the path
+    /// `0 − 1 − … − (k−1)`). A disconnected graph has no finite distance between its
+    /// components: `Err` with such a pair `(y, x)`.
+    pub fn graph_loss(g: &Graph) -> Result<Objective, (usize, usize)> {
+        let mut m = Vec::with_capacity(g.n());
+        for y in 0..g.n() {
+            let d = g.distances_from(y);
+            let row: Option<Vec<Rational>> = d.iter().map(|d| d.map(Rational::from)).collect();
+            match row {
+                Some(r) => m.push(r),
+                None => return Err((y, d.iter().position(Option::is_none).unwrap_or(0))),
+            }
+        }
+        Ok(Objective::Loss(m))
+    }
+
     /// The Hamming loss on the words of `H(n, m)`: `ℓ(y, x)` = number of coordinates where the
     /// base-`m` digits of `y` and `x` differ (the expected Hamming distortion of
     /// Wang–Ying–Zhang, *On the Relation Between Identifiability, Differential Privacy and
@@ -157,6 +174,9 @@ pub enum OptimalError {
         /// Vertices of the graph.
         vertices: usize,
     },
+    /// The graph has no edge: no neighbour pair constrains the mechanism
+    /// ([`crate::audit::NoNeighbourPairs`], refused alike by `audit` and `compose`).
+    NoPairs(crate::audit::NoNeighbourPairs),
     /// The LP solve failed (time limit, or a certificate the checker refused).
     Solve(LpError),
     /// The symmetry reduction was refused.
@@ -189,6 +209,7 @@ impl fmt::Display for OptimalError {
                     String::new()
                 }
             ),
+            OptimalError::NoPairs(e) => write!(f, "{e}"),
             OptimalError::Solve(e) => write!(f, "{e}"),
             OptimalError::Symmetry(e) => write!(f, "{e}"),
             OptimalError::Recheck(e) => write!(f, "internal: the answer failed its re-check: {e}"),
@@ -305,6 +326,21 @@ fn is_index_path(g: &Graph) -> bool {
     g.m() + 1 == k && (1..k).all(|i| g.adjacent(i - 1, i))
 }
 
+/// A pair `(x, y)` whose graph distance is not `|x − y|` (`None` for a disconnected pair), when
+/// `g` is not the path `0 − 1 − … − (k−1)`: where `--loss abs` and `--loss graph` differ
+/// (issue 42 item 15). `None` on the index path, the one graph where they agree.
+pub fn abs_differs_from_distance(g: &Graph) -> Option<(usize, usize, Option<usize>)> {
+    if is_index_path(g) {
+        return None;
+    }
+    (0..g.n()).find_map(|x| {
+        let d = g.distances_from(x);
+        (0..g.n())
+            .find(|&y| d[y] != Some(x.abs_diff(y)))
+            .map(|y| (x, y, d[y]))
+    })
+}
+
 /// The exact optimal mechanism (see the module docs).
 pub fn optimal(p: &Problem) -> Result<Optimum, OptimalError> {
     let g = p.graph;
@@ -312,6 +348,7 @@ pub fn optimal(p: &Problem) -> Result<Optimum, OptimalError> {
     if p.t < 1u32 {
         return Err(OptimalError::TBelowOne(p.t.clone()));
     }
+    crate::audit::NoNeighbourPairs::check(g.name(), k, g.m()).map_err(OptimalError::NoPairs)?;
     if p.prior.len() != k {
         return Err(OptimalError::PriorLength {
             len: p.prior.len(),

@@ -584,7 +584,7 @@ fn check(
 #[pyo3(signature = (spec, vt_budget = dpcert::graph::VT_PLUS_LIMIT, aut_budget = dpcert::graph::AUT_WORK_LIMIT))]
 fn graph(py: Python<'_>, spec: String, vt_budget: usize, aut_budget: u64) -> PyResult<String> {
     let g = load_graph(py, &spec)?;
-    let need = dpcert::graph::memory_estimate(&g, vt_budget, g.has_checked_translations());
+    let need = dpcert::graph::memory_estimate(&g);
     if need > dpcert::graph::DEFAULT_MAX_MEMORY {
         return Err(value_error(format!(
             "{spec}: {} vertices: the analysis needs about {need} bytes, above the limit of {}",

@@ -21,7 +21,9 @@ use crate::audit::{
 use crate::graph::SpecError;
 use crate::num::fmt::{abbreviate, decimal};
 use crate::num::{parse_rational, Rational};
-use crate::prob::io::{read_channel, read_dist, read_matrix, ReadError, ReadOptions};
+use crate::prob::io::{
+    read_channel, read_dist, read_matrix, shape_of_file, ReadError, ReadOptions, Shape,
+};
 use crate::prob::rationalize::{Rationalized, Rounding};
 use crate::prob::{Dist, ProbError};
 use serde_json::json;
@@ -226,30 +228,15 @@ fn conversion_json(how: &Rounding, r: &Rationalized) -> serde_json::Value {
     })
 }
 
-/// Refuse an audit whose [`memory_estimate`] is above `limit`, before allocating it.
-/// The number of cell separators (`,` and newlines) in `file`, read in blocks so that a file
-/// too large to audit is refused before it is held in memory.
-pub(crate) fn separators(file: &Path) -> Result<usize, Fail> {
-    use std::io::Read;
-    let mut f = std::fs::File::open(file)
-        .map_err(|e| bad_input(format!("{}: cannot read: {e}", file.display())))?;
-    let (mut buf, mut count) = (vec![0u8; 1 << 16], 0usize);
-    loop {
-        match f.read(&mut buf) {
-            Ok(0) => return Ok(count),
-            Ok(k) => {
-                count += buf[..k]
-                    .iter()
-                    .filter(|&&b| b == b',' || b == b'\n')
-                    .count()
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(bad_input(format!("{}: cannot read: {e}", file.display()))),
-        }
-    }
-}
-
-fn check_memory(file: &Path, n: usize, k: usize, pairs: usize, limit: u64) -> Result<(), Fail> {
+/// Refuse an audit whose [`memory_estimate`] is above `limit`, before allocating it; `what`
+/// names the matrix (`10000000 rows × 2 columns`).
+fn check_memory(
+    file: &Path,
+    what: &str,
+    (n, k): (usize, usize),
+    pairs: usize,
+    limit: u64,
+) -> Result<(), Fail> {
     let need = memory_estimate(n, k, pairs);
     if need <= limit {
         return Ok(());
@@ -264,8 +251,8 @@ fn check_memory(file: &Path, n: usize, k: usize, pairs: usize, limit: u64) -> Re
         String::new()
     };
     Err(bad_input(format!(
-        "{}: auditing {n} inputs × {k} outputs needs about {}{why}, above the limit of {}; \
-         raise it with --max-memory (e.g. --max-memory {}G)",
+        "{}: auditing {what} needs about {}{why}, above the limit of {}; raise it with \
+         --max-memory (e.g. --max-memory {}G)",
         file.display(),
         bytes_text(need),
         bytes_text(limit),
@@ -294,8 +281,14 @@ fn run_inner(a: &AuditArgs) -> Result<(), Fail> {
         ..Watch::default()
     };
     watch.mark(&format!("reading and parsing {}", file.display()));
-    // Before parsing: one cell per separator is a lower bound on what the matrix will hold.
-    check_memory(file, separators(file)?, 1, 0, limit)?;
+    // Before parsing: the shape counted from the bytes bounds what the matrix will hold (a
+    // JSON file's cells as one row: its lines say nothing of the shape).
+    let shape = shape_of_file(file).map_err(|e| bad_input(e.to_string()))?;
+    let cells = match shape {
+        Shape::Csv { rows, cols } => (rows, cols),
+        Shape::Json { cells } => (1, cells),
+    };
+    check_memory(file, &shape.to_string(), cells, 0, limit)?;
     let read_options = ReadOptions {
         rationalize: how.clone(),
     };
@@ -315,11 +308,19 @@ fn run_inner(a: &AuditArgs) -> Result<(), Fail> {
     let n = w.n_inputs();
     if a.adjacency.is_none_or(|s| s == "complete") {
         // The complete adjacency's pair list is quadratic: estimate before building it.
-        check_memory(file, n, w.n_outputs(), n * n.saturating_sub(1) / 2, limit)?;
+        let what = format!("{n} inputs × {} outputs", w.n_outputs());
+        check_memory(
+            file,
+            &what,
+            (n, w.n_outputs()),
+            n * n.saturating_sub(1) / 2,
+            limit,
+        )?;
     }
     watch.mark("building the adjacency");
     let (adj, mut warnings) = adjacency(a.adjacency, n, file)?;
-    check_memory(file, n, w.n_outputs(), adj.pairs.len(), limit)?;
+    let what = format!("{n} inputs × {} outputs", w.n_outputs());
+    check_memory(file, &what, (n, w.n_outputs()), adj.pairs.len(), limit)?;
     let (pi, prior_conv) = prior(a.prior, n, file, &read_options)?;
     let gain = a.gain.map(read_rows).transpose()?;
     let opts = Options {
@@ -349,6 +350,7 @@ fn run_inner(a: &AuditArgs) -> Result<(), Fail> {
                 exit::TIME_LIMIT
             ),
         ),
+        AuditError::NoPairs(_) => bad_input(format!("{}: {e}", file.display())),
         AuditError::GainShape { .. } => bad_input(format!(
             "{}: {e}",
             a.gain.map_or(String::new(), |p| p.display().to_string())

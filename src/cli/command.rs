@@ -149,8 +149,9 @@ enum Command {
         /// `uniform` or a file with one row (or column) of literals.
         #[arg(long)]
         prior: String,
-        /// Minimise the expected loss: `hamming` (H(n,m) words), `abs` (|x - y|) or a matrix
-        /// FILE (rows = outputs, columns = secrets).
+        /// Minimise the expected loss: `hamming` (H(n,m) words), `graph` (shortest-path
+        /// distance in the graph), `abs` (|x - y| of the vertex indices: the graph distance only
+        /// on a path) or a matrix FILE (rows = outputs, columns = secrets).
         #[arg(long)]
         loss: Option<String>,
         /// Maximise the expected gain: `identity` (probability of guessing the secret) or a

@@ -9,7 +9,7 @@
 //! Exit codes: 0 done (`--check`: holds), 1 `--check` fails, 2 usage (a bad flag value,
 //! `--k 0`, `--delta ≥ 1`, k past the limit), 3 a bad file, or an undecided comparison.
 
-use super::audit::{adjacency, parse_memory, read_rows, separators, Fail};
+use super::audit::{adjacency, parse_memory, read_rows, Fail};
 use super::exit;
 use super::progress::Progress;
 use crate::accounting::compose::memory_estimate;
@@ -21,7 +21,7 @@ use crate::accounting::{
     compose_classes, pair_classes, Class, ComposeError, Composed, Event, PairComposition, PairLoss,
     MAX_USES,
 };
-use crate::audit::{bytes_text, Adjacency, DEFAULT_MAX_MEMORY};
+use crate::audit::{bytes_text, Adjacency, NoNeighbourPairs, DEFAULT_MAX_MEMORY};
 use crate::graph::Graph;
 use crate::measure::epsilon::cmp_with_exp;
 use crate::measure::ExtRational;
@@ -197,8 +197,10 @@ fn mechanism(spec: &str, limit: u64) -> Result<Mech, Fail> {
                     "`{spec}`: neither a mechanism file nor rr:K:T, geometric:K:T, kov:T:D"
                 )));
             }
-            // One cell per separator is a lower bound on what the matrix will hold.
-            let cells = separators(path)? as u128;
+            // The shape counted from the bytes bounds what the matrix will hold.
+            let cells = crate::prob::io::shape_of_file(path)
+                .map_err(|e| Fail(exit::BAD_INPUT, e.to_string()))?
+                .cells();
             within_memory(spec, cells * CELL_BYTES, "its matrix", limit)?;
             let rows = read_rows(path)?;
             let channel = Channel::new(rows).map_err(|e| {
@@ -458,11 +460,8 @@ fn neighbour_pairs(
     let complete = adj_spec.as_deref().is_none_or(|s| s == "complete");
     let unordered = n as u128 * (n as u128).saturating_sub(1) / 2;
     if complete && all_rr {
-        if n < 2 {
-            return Err(usage(format!(
-                "--adjacency complete:{n}: no neighbour pair"
-            )));
-        }
+        NoNeighbourPairs::check(&format!("complete:{n}"), n, unordered as usize)
+            .map_err(|e| Fail(exit::BAD_INPUT, format!("{}: {e}", seq[0].0.spec)))?;
         return Ok(Pairs {
             name: format!("complete:{n}"),
             ordered: 2 * unordered,
@@ -489,12 +488,9 @@ fn neighbour_pairs(
             adj
         }
     };
-    if adj.pairs.is_empty() {
-        return Err(usage(format!(
-            "--adjacency {}: no neighbour pair",
-            adj.name
-        )));
-    }
+    // One rule for every command (issue 42 item 13): no neighbour pair is bad input.
+    adj.require_pairs()
+        .map_err(|e| Fail(exit::BAD_INPUT, format!("{}: {e}", seq[0].0.spec)))?;
     Ok(Pairs {
         name: adj.name.clone(),
         ordered: 2 * adj.pairs.len() as u128,

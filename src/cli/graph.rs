@@ -6,7 +6,7 @@ use super::audit::parse_memory;
 use super::exit;
 use super::progress::Progress;
 use crate::audit::bytes_text;
-use crate::graph::report::{analysis, memory_estimate, DEFAULT_MAX_MEMORY};
+use crate::graph::report::{analysis_within, memory_estimate, DEFAULT_MAX_MEMORY};
 use crate::graph::{resolve, Graph};
 use serde_json::{json, Value};
 use std::io::Write;
@@ -49,26 +49,23 @@ pub fn run(
             return code;
         }
     };
-    let need = memory_estimate(&g, vt_budget, g.has_checked_translations());
+    let need = memory_estimate(&g);
     if need > limit {
         eprintln!(
             "dpcert graph: {spec}: {} vertices, {} edges: the analysis needs about {}, above the \
-             limit of {}; raise it with --max-memory (e.g. --max-memory {}G){}",
+             limit of {}; raise it with --max-memory (e.g. --max-memory {}G)",
             g.n(),
             g.m(),
             bytes_text(need),
             bytes_text(limit),
             need.div_ceil(1 << 30),
-            if g.translations().is_some() {
-                ""
-            } else {
-                " or lower --vt-budget (the VT+ search may enumerate that many automorphisms)"
-            }
         );
         return exit::BAD_INPUT;
     }
     let progress = Progress::spinner("graph", true);
-    let mut doc = analysis(&g, vt_budget, aut_budget, &|phase| progress.phase(phase));
+    let mut doc = analysis_within(&g, vt_budget, aut_budget, limit, &|phase| {
+        progress.phase(phase)
+    });
     progress.finish();
     for w in &warnings {
         eprintln!("dpcert graph: warning: {w}");

@@ -1,5 +1,5 @@
-//! `dpcert optimal --graph SPEC --t T --prior FILE|uniform (--loss hamming|abs|FILE | --gain
-//! identity|FILE) [--json]`: parsing and printing only; the answer is
+//! `dpcert optimal --graph SPEC --t T --prior FILE|uniform (--loss hamming|abs|graph|FILE |
+//! --gain identity|FILE) [--json]`: parsing and printing only; the answer is
 //! [`crate::optimal::optimal`].
 //!
 //! The text output is itself a CSV file `dpcert audit` reads: the report is on `#` comment
@@ -74,14 +74,28 @@ fn prior(spec: &str, k: usize) -> Result<Dist, Fail> {
         .map_err(|e| Fail(exit::BAD_INPUT, e.to_string()))
 }
 
-fn objective(a: &OptimalArgs, g: &Graph) -> Result<Objective, Fail> {
+/// The objective, and what its matrix is in words (the output says which distance a loss
+/// uses: issue 42 item 15).
+fn objective(a: &OptimalArgs, g: &Graph) -> Result<(Objective, String), Fail> {
     let k = g.n();
-    match (a.loss, a.gain) {
+    let o = match (a.loss, a.gain) {
         (Some(_), Some(_)) | (None, None) => Err(Fail(
             exit::USAGE,
-            "give exactly one of --loss hamming|abs|FILE and --gain identity|FILE".into(),
+            "give exactly one of --loss hamming|abs|graph|FILE and --gain identity|FILE".into(),
         )),
         (Some("abs"), None) => Ok(Objective::abs_loss(k)),
+        (Some("graph"), None) => Objective::graph_loss(g).map_err(|(y, x)| {
+            Fail(
+                exit::BAD_INPUT,
+                format!(
+                    "--loss graph: --graph {} is disconnected (no path between vertices {} and \
+                     {}), so the graph distance is not finite there",
+                    a.graph,
+                    g.label(y),
+                    g.label(x)
+                ),
+            )
+        }),
         (Some("hamming"), None) => match g.hamming_params() {
             Some((n, m)) => Ok(Objective::hamming_loss(n, m)),
             None => Err(Fail(
@@ -92,7 +106,7 @@ fn objective(a: &OptimalArgs, g: &Graph) -> Result<Objective, Fail> {
             )),
         },
         (Some(f), None) => {
-            existing("loss", f, "`hamming`, `abs`")?;
+            existing("loss", f, "`hamming`, `abs`, `graph`")?;
             Ok(Objective::Loss(read_matrix(Path::new(f))?))
         }
         (None, Some("identity")) => Ok(Objective::identity_gain(k)),
@@ -100,7 +114,50 @@ fn objective(a: &OptimalArgs, g: &Graph) -> Result<Objective, Fail> {
             existing("gain", f, "`identity`")?;
             Ok(Objective::Gain(read_matrix(Path::new(f))?))
         }
+    }?;
+    let words = match (a.loss, a.gain) {
+        (Some("abs"), _) => "loss(y, x) = |y - x|, the distance of the vertex indices (the graph \
+                             distance only on the path 0-1-...-(k-1))"
+            .to_string(),
+        (Some("graph"), _) => format!(
+            "loss(y, x) = d(y, x), the shortest-path distance in {}",
+            a.graph
+        ),
+        (Some("hamming"), _) => "loss(y, x) = the Hamming distance of the words y and x (the \
+                                 shortest-path distance in the Hamming graph)"
+            .to_string(),
+        (Some(f), _) => {
+            format!("loss(y, x) = row y, column x of {f} (rows = outputs, columns = secrets)")
+        }
+        (_, Some("identity")) => {
+            "gain(y, x) = 1 if y = x else 0, the identity gain (reporting the secret)".to_string()
+        }
+        (_, Some(f)) => {
+            format!("gain(y, x) = row y, column x of {f} (rows = outputs, columns = secrets)")
+        }
+        (None, None) => unreachable!("refused above"),
+    };
+    Ok((o, words))
+}
+
+/// `--loss abs` on a graph that is not the path 0-1-...-(k-1): the index distance is not the
+/// graph's, said with a pair where they differ (issue 42 item 15).
+fn abs_warning(a: &OptimalArgs, g: &Graph) -> Option<String> {
+    if a.loss != Some("abs") {
+        return None;
     }
+    let (x, y, d) = crate::optimal::abs_differs_from_distance(g)?;
+    Some(format!(
+        "--loss abs is |y - x| of the vertex indices, not the distance in --graph {}, which is \
+         not the path 0-1-...-{}: |{x} - {y}| = {} but the graph distance between {} and {} is \
+         {}; --loss graph uses the shortest-path distance",
+        a.graph,
+        g.n().saturating_sub(1),
+        x.abs_diff(y),
+        g.label(x),
+        g.label(y),
+        d.map_or("infinite (no path)".to_string(), |d| d.to_string())
+    ))
 }
 
 fn rows_strings(o: &Optimum) -> Vec<Vec<String>> {
@@ -119,11 +176,8 @@ fn run_inner(a: &OptimalArgs) -> Result<(), Fail> {
             format!("--t {}: t = e^eps must be at least 1 (eps ≥ 0)", a.t),
         ));
     }
-    let (g, warnings) =
+    let (g, mut warnings) =
         load(a.graph).map_err(|(code, msg)| Fail(code, format!("--graph {msg}")))?;
-    for w in &warnings {
-        eprintln!("dpcert optimal: warning: {w}");
-    }
     if g.n() > MAX_VERTICES {
         return Err(Fail(
             exit::USAGE,
@@ -135,7 +189,11 @@ fn run_inner(a: &OptimalArgs) -> Result<(), Fail> {
             ),
         ));
     }
-    let objective = objective(a, &g)?;
+    let (objective, objective_words) = objective(a, &g)?;
+    warnings.extend(abs_warning(a, &g));
+    for w in &warnings {
+        eprintln!("dpcert optimal: warning: {w}");
+    }
     let pi = prior(a.prior, g.n())?;
     let progress = Progress::spinner("optimal", true);
     progress.phase(&format!("{} vertices, {} edges", g.n(), g.m()));
@@ -167,6 +225,7 @@ fn run_inner(a: &OptimalArgs) -> Result<(), Fail> {
             "graph": {"spec": a.graph, "vertices": g.n(), "edges": g.m()},
             "t": t.to_string(),
             "objective": kind,
+            "objective_definition": objective_words,
             "optimum": o.value.to_string(),
             "optimum_decimal": decimal(&o.value, 12),
             "dp_level": o.level.to_string(),
@@ -194,6 +253,7 @@ fn run_inner(a: &OptimalArgs) -> Result<(), Fail> {
             g.n(),
             g.m()
         );
+        out += &format!("# objective: {objective_words}\n");
         out += &format!("# {goal}: {} (≈ {})\n", o.value, decimal(&o.value, 12));
         out += &format!("# its DP level on the graph: e^eps = {}\n", o.level);
         out += &format!("# solved by {}\n", o.method.describe());

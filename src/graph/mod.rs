@@ -38,8 +38,8 @@ pub use edge_list::EdgeListError;
 pub use enumerate::{all_connected_graphs, all_graphs};
 pub use graph::{Graph, GraphError, Perm};
 pub use report::{
-    analysis, analysis_json, memory_estimate, Analysis, AUT_WORK_LIMIT, DEFAULT_MAX_MEMORY,
-    VT_PLUS_LIMIT,
+    analysis, analysis_json, analysis_within, memory_estimate, Analysis, AUT_WORK_LIMIT,
+    DEFAULT_MAX_MEMORY, VT_PLUS_LIMIT,
 };
 pub use spec::{resolve, SpecError};
 pub use transitivity::{NotVtWitness, VtCertificate};

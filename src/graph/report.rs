@@ -14,7 +14,7 @@
 use super::automorphism::{AutGroup, OverBudget};
 use super::cayley::Translations;
 use super::graph::Graph;
-use super::vt_plus::VtPlus;
+use super::vt_plus::{for_each_power, vt_plus_enumeration_bytes, VtPlus};
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 use serde_json::{json, Value};
@@ -34,26 +34,20 @@ pub const AUT_WORK_LIMIT: u64 = 300_000_000;
 /// same as `dpcert audit`'s.
 pub const DEFAULT_MAX_MEMORY: u64 = 4 << 30;
 
-/// The peak memory (bytes, an estimate) of [`analysis`] of `g` and of its JSON document: the
-/// graph (adjacency twice, petgraph and the sorted lists), the document's edge list and labels
-/// (about 200 bytes an edge and 100 a vertex as `serde_json` values with exact numbers), the
-/// colourings of the automorphism search (a base of up to 64 points assumed, n words each) and,
-/// when the graph has no checked translations, the VT+ search: its n × n table of used images
-/// and the group elements it may enumerate (`vt_budget` of them, n words each, kept twice).
-pub fn memory_estimate(g: &Graph, vt_budget: usize, translations: bool) -> u64 {
+/// The peak memory (bytes, an estimate) of [`analysis`] of `g` and of its JSON document before
+/// any VT+ search: the graph (adjacency twice, petgraph and the sorted lists), the document's
+/// edge list and labels (about 200 bytes an edge and 100 a vertex as `serde_json` values with
+/// exact numbers) and the colourings of the automorphism search (a base of up to 64 points
+/// assumed, n words each). Linear in the graph: the VT+ search over an enumerated group, the
+/// one n²-sized structure, is checked against what is left of the limit once |Aut| is known
+/// ([`analysis_within`]), and a cyclic VT+ witness is streamed (issue 42 item 11: an estimate of
+/// `--vt-budget` × n words refused a 10,000-vertex cycle that needs no enumeration).
+pub fn memory_estimate(g: &Graph) -> u64 {
     let (n, m) = (g.n() as u64, g.m() as u64);
     let graph = 32 * (n + 2 * m) + 64 * n;
     let document = 200 * m + 100 * n;
     let search = 8 * n * 64;
-    let vt_plus = if translations {
-        0
-    } else {
-        (n * n).saturating_add((vt_budget as u64).saturating_mul(16 * n))
-    };
-    graph
-        .saturating_add(document)
-        .saturating_add(search)
-        .saturating_add(vt_plus)
+    graph.saturating_add(document).saturating_add(search)
 }
 
 /// The VT+ witness of the document: explicit (a search found it) or the checked translations,
@@ -62,6 +56,8 @@ enum Witness {
     None,
     Explicit(Vec<Vec<usize>>),
     Translations(Translations),
+    /// The powers of an n-cycle automorphism ([`Graph::regular_cycle`]).
+    Powers(Vec<usize>),
 }
 
 /// The analysis of a graph: `dpcert graph --json`'s document, serialised with its keys in
@@ -111,6 +107,27 @@ impl Serialize for Rows<'_> {
     }
 }
 
+/// The powers of an n-cycle as a JSON array of arrays, one computed at a time.
+struct Powers<'a>(&'a [usize]);
+
+impl Serialize for Powers<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(self.0.len()))?;
+        let mut err = None;
+        for_each_power(&self.0.to_vec(), |p| {
+            if err.is_none() {
+                if let Err(e) = seq.serialize_element(p) {
+                    err = Some(e);
+                }
+            }
+        });
+        match err {
+            Some(e) => Err(e),
+            None => seq.end(),
+        }
+    }
+}
+
 impl Serialize for Analysis {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(Some(self.fields.len() + 1))?;
@@ -119,6 +136,7 @@ impl Serialize for Analysis {
             Witness::None => map.serialize_entry("vt_plus_witness", &Value::Null),
             Witness::Explicit(w) => map.serialize_entry("vt_plus_witness", w),
             Witness::Translations(t) => map.serialize_entry("vt_plus_witness", &Rows(t)),
+            Witness::Powers(c) => map.serialize_entry("vt_plus_witness", &Powers(c)),
         };
         for (k, v) in &self.fields {
             if !witness_written && *k > "vt_plus_witness" {
@@ -140,11 +158,24 @@ pub fn analysis_json(g: &Graph, vt_budget: usize, aut_budget: u64, phase: &dyn F
     serde_json::to_value(analysis(g, vt_budget, aut_budget, phase)).expect("JSON")
 }
 
+/// [`analysis_within`] under [`DEFAULT_MAX_MEMORY`].
+pub fn analysis(g: &Graph, vt_budget: usize, aut_budget: u64, phase: &dyn Fn(&str)) -> Analysis {
+    analysis_within(g, vt_budget, aut_budget, DEFAULT_MAX_MEMORY, phase)
+}
+
 /// Every property above with its witness; `phase` is told the name of each phase as it starts
 /// (for a progress line). `vt_budget` bounds the VT+ search ([`VT_PLUS_LIMIT`] by default),
 /// `aut_budget` the automorphism search on a graph with checked translations
-/// ([`AUT_WORK_LIMIT`] by default; `dpcert graph --aut-budget`).
-pub fn analysis(g: &Graph, vt_budget: usize, aut_budget: u64, phase: &dyn Fn(&str)) -> Analysis {
+/// ([`AUT_WORK_LIMIT`] by default; `dpcert graph --aut-budget`). A VT+ search whose group
+/// enumeration would take more than `max_memory` less [`memory_estimate`] is not started: VT+
+/// is then undecided, with the reason.
+pub fn analysis_within(
+    g: &Graph,
+    vt_budget: usize,
+    aut_budget: u64,
+    max_memory: u64,
+    phase: &dyn Fn(&str),
+) -> Analysis {
     phase(&format!("{} vertices: translations", g.n()));
     let translations = g.checked_translations();
     phase("automorphism group");
@@ -180,17 +211,27 @@ pub fn analysis(g: &Graph, vt_budget: usize, aut_budget: u64, phase: &dyn Fn(&st
         g.intersection_array()
     };
     phase(&format!("VT+ (budget {vt_budget})"));
+    let mut cycle = None;
     let vtp = match (&translations, &vt) {
         (Some(_), _) => None,
         (None, Err(_)) => Some(VtPlus::NoneExhaustive),
-        (None, Ok(())) => Some(g.vt_plus_search(
-            vt_budget,
-            aut.as_ref().expect("no budget without translations"),
-        )),
+        (None, Ok(())) => {
+            let aut = aut.as_ref().expect("no budget without translations");
+            cycle = g.regular_cycle(&aut.generators);
+            match cycle {
+                Some(_) => None,
+                None => Some(vt_plus_within(g, vt_budget, aut, max_memory)),
+            }
+        }
     };
     phase("writing");
     let (vt_plus, witness, vt_plus_why) = match (vtp, translations) {
         (None, Some(t)) => (json!(true), Witness::Translations(t), Value::Null),
+        (None, None) => (
+            json!(true),
+            Witness::Powers(cycle.expect("a VT+ answer")),
+            Value::Null,
+        ),
         (Some(VtPlus::Witness(w)), _) => (json!(true), Witness::Explicit(w), Value::Null),
         (Some(VtPlus::Undecided { why }), _) => (json!("undecided"), Witness::None, json!(why)),
         (_, _) => (
@@ -277,6 +318,30 @@ pub fn analysis(g: &Graph, vt_budget: usize, aut_budget: u64, phase: &dyn Fn(&st
         );
     }
     Analysis { fields, witness }
+}
+
+/// [`Graph::vt_plus_enumerate`] when the group it would enumerate (min(|Aut|, `vt_budget` + 1)
+/// elements) fits in what `max_memory` leaves after [`memory_estimate`]; else undecided, saying
+/// how much it needs and the flags that change it.
+fn vt_plus_within(g: &Graph, vt_budget: usize, aut: &AutGroup, max_memory: u64) -> VtPlus {
+    let order = aut.order_natural();
+    let cap = vt_budget as u64 + 1;
+    let elements = u64::try_from(&order).map_or(cap, |o| o.min(cap));
+    let need = vt_plus_enumeration_bytes(g.n(), elements);
+    let left = max_memory.saturating_sub(memory_estimate(g));
+    if need > left {
+        return VtPlus::Undecided {
+            why: format!(
+                "not searched: enumerating {elements} automorphisms (|Aut| = {order}, --vt-budget \
+                 {vt_budget}) of {} vertices needs about {}, above the {} that --max-memory \
+                 leaves (raise --max-memory or lower --vt-budget)",
+                g.n(),
+                crate::audit::bytes_text(need),
+                crate::audit::bytes_text(left)
+            ),
+        };
+    }
+    g.vt_plus_enumerate(vt_budget, aut)
 }
 
 #[cfg(test)]
@@ -481,15 +546,60 @@ mod tests {
         }
     }
 
-    /// The memory estimate grows with the graph and drops the VT+ search term for graphs
-    /// with checked translations.
+    /// The memory estimate is linear in the graph (issue 42 item 11: no VT+ term), and a VT+
+    /// search that would not fit is undecided with the reason instead.
     #[test]
-    fn memory_estimate_terms() {
+    fn memory_estimate_is_linear_and_the_search_checks_its_own() {
         let g = Graph::cycle(1000);
-        let with = memory_estimate(&g, BUDGET, true);
-        let without = memory_estimate(&g, BUDGET, false);
-        assert_eq!(without - with, 1000 * 1000 + BUDGET as u64 * 16 * 1000);
-        assert!(memory_estimate(&Graph::cycle(2000), BUDGET, true) > with);
+        let (n, m) = (1000u64, 1000u64);
+        let by_hand = 32 * (n + 2 * m) + 64 * n + 200 * m + 100 * n + 8 * n * 64;
+        assert_eq!(memory_estimate(&g), by_hand);
+        assert_eq!(memory_estimate(&Graph::cycle(2000)), 2 * by_hand);
+        // Petersen: |Aut| = 120 (S5, no element of order 10, so no 10-cycle automorphism);
+        // 120 elements of 10 points (16·10 + 64 bytes each) and the 10 × 10 table. Given
+        // exactly that, the search runs and finds a sharply transitive set; a byte less, it is
+        // not started.
+        let p = Graph::petersen();
+        assert_eq!(vt_plus_enumeration_bytes(10, 120), 120 * 224 + 100);
+        let just = memory_estimate(&p) + 120 * 224 + 100;
+        let doc = analysis_json_within(&p, just);
+        assert_eq!(doc["vt_plus"], json!(true), "{doc}");
+        let doc = analysis_json_within(&p, just - 1);
+        assert_eq!(doc["vt_plus"], json!("undecided"));
+        let why = doc["vt_plus_why"].as_str().unwrap();
+        assert!(
+            why.starts_with("not searched: enumerating 120 automorphisms (|Aut| = 120, --vt-budget 100000) of 10 vertices needs about 26.3 KiB"),
+            "{why}"
+        );
+    }
+
+    fn analysis_json_within(g: &Graph, max_memory: u64) -> Value {
+        serde_json::to_value(analysis_within(
+            g,
+            BUDGET,
+            AUT_WORK_LIMIT,
+            max_memory,
+            &|_| {},
+        ))
+        .unwrap()
+    }
+
+    /// Issue 42 item 11: a cycle given as an edge list (no translations) is VT+ by the powers
+    /// of the rotation, the product of the two reflections the automorphism search gives,
+    /// found without enumerating its 2n automorphisms: under a limit far below the
+    /// enumeration's 2n·n words, with the witness streamed and checked here.
+    #[test]
+    fn edge_list_cycle_is_vt_plus_without_enumeration() {
+        let n = 300;
+        let text: String = (0..n).map(|i| format!("{i} {}\n", (i + 1) % n)).collect();
+        let g = Graph::from_edge_list(&text).unwrap();
+        assert!(g.translations().is_none());
+        let limit = memory_estimate(&g) + 1;
+        let doc = analysis_json_within(&g, limit);
+        assert_eq!(doc["vt_plus"], json!(true), "{}", doc["vt_plus_why"]);
+        assert_eq!(doc["aut_order"], json!("600"));
+        let w: Vec<Vec<usize>> = serde_json::from_value(doc["vt_plus_witness"].clone()).unwrap();
+        check_vt_plus(&g, &w).unwrap();
     }
 
     proptest! {

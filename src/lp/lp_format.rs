@@ -295,6 +295,18 @@ impl Cursor<'_> {
         self.pos >= self.toks.len()
     }
 
+    /// When token `i` is a name alone on its line: the error that names it as what it most
+    /// likely is, an unknown section keyword (issue 42 item 6: `Foo` on a line of its own was
+    /// reported at the next line, where the statement it began ran into the next token).
+    fn lone_word(&self, i: usize) -> Option<LpFormatError> {
+        let (Tok::Name(w), line) = self.toks.get(i)? else {
+            return None;
+        };
+        let alone = i.checked_sub(1).is_none_or(|j| self.toks[j].1 != *line)
+            && self.toks.get(i + 1).is_none_or(|t| t.1 != *line);
+        alone.then(|| unknown_section(w, *line))
+    }
+
     /// An optional `name:` label.
     fn label(&mut self) -> Option<String> {
         if let (Some(Tok::Name(n)), Some(Tok::Colon)) = (self.peek(), self.peek2()) {
@@ -328,6 +340,10 @@ impl Cursor<'_> {
                 self.pos += 1;
             }
             if !first && !saw_sign {
+                // The word without a sign, or the statement it follows, alone on its line.
+                if let Some(e) = self.lone_word(self.pos).or(self.lone_word(self.pos - 1)) {
+                    return Err(e);
+                }
                 let t = self.peek().map(|t| t.to_string()).unwrap_or_default();
                 return fail(line, format!("expected `+` or `-` before {t}"));
             }
@@ -449,6 +465,11 @@ fn parse_bound_line(
         pos: 0,
         last_line: line,
     };
+    if toks.len() == 1 {
+        if let Some(e) = c.lone_word(0) {
+            return Err(e);
+        }
+    }
     let mut entry = |name: String| -> usize {
         *index.entry(name.clone()).or_insert_with(|| {
             bounds.push((
@@ -617,10 +638,12 @@ pub fn parse_lp(text: &str) -> Result<LpFile, LpFormatError> {
     };
     while !c.done() {
         let line = c.line();
+        let start = c.pos;
         let name = c.label();
         let expr = c.expr()?;
         let cmp = match c.next() {
             Some(Tok::Cmp(cmp)) => cmp,
+            _ if c.lone_word(start).is_some() => return Err(c.lone_word(start).unwrap()),
             Some(t) => return fail(line, format!("expected `<=`, `>=` or `=`, found {t}")),
             None => return fail(line, "constraint without `<=`, `>=` or `=`"),
         };
@@ -658,6 +681,19 @@ pub fn parse_lp(text: &str) -> Result<LpFile, LpFormatError> {
     let mut file = build(sense, objective, rows, bounds)?;
     file.warnings = warnings;
     Ok(file)
+}
+
+/// The error for a word alone on its line that is no section keyword (see
+/// [`Cursor::lone_word`]).
+fn unknown_section(word: &str, line: usize) -> LpFormatError {
+    LpFormatError {
+        line,
+        reason: format!(
+            "`{}` alone on a line is not a section keyword (Minimize/Maximize, Subject To, \
+             Bounds, End) and not a statement",
+            crate::num::fmt::abbreviate(word)
+        ),
+    }
 }
 
 /// A line of at most two words, the first a near miss of a section keyword (`Subjet To`,
@@ -1049,6 +1085,33 @@ mod tests {
                 "already used",
             ),
             ("Maximize\n x * 2\nEnd", 2, "unexpected character"),
+            // Issue 42 item 6: an unknown section word is named at its own line, wherever it
+            // stands (it was reported at the next statement's line).
+            (
+                "Maximize\n obj: x + y\nSubject To\n c1: x + y <= 4\nFoo\n x <= 3\nEnd",
+                5,
+                "`Foo` alone on a line is not a section keyword",
+            ),
+            (
+                "Maximize\n obj: x + y\nFoo\nSubject To\n c1: x + y <= 4\nEnd",
+                3,
+                "`Foo` alone on a line is not a section keyword",
+            ),
+            (
+                "Maximize\n obj: x\nSubject To\n c1: x <= 4\nFoo\n c2: x <= 3\nEnd",
+                5,
+                "`Foo` alone on a line is not a section keyword",
+            ),
+            (
+                "Maximize\n obj: x\nSubject To\n c1: x <= 4\nFoo\nEnd",
+                5,
+                "`Foo` alone on a line is not a section keyword",
+            ),
+            (
+                "Maximize\n obj: x\nSubject To\n c1: x <= 4\nBounds\nFoo\n x <= 3\nEnd",
+                6,
+                "`Foo` alone on a line is not a section keyword",
+            ),
             (
                 "Maximize\n x\nSubject To\n x <= 1\nBounds\n 3 x\nEnd",
                 6,

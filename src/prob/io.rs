@@ -228,6 +228,42 @@ impl<'de> serde::de::Visitor<'de> for UniqueKeysVisitor {
     }
 }
 
+/// The keys a matrix JSON object may have: `"rows"`, the matrix, and the report that `dpcert
+/// optimal --json` writes next to its mechanism (read past, so that its output is a mechanism
+/// file as it is). Any other key is an error naming it (issue 42 item 6: `"colums": 3` passed in
+/// silence).
+pub const MATRIX_JSON_KEYS: &[&str] = &[
+    "rows",
+    "comparisons",
+    "dp_level",
+    "graph",
+    "indices",
+    "method",
+    "objective",
+    "objective_definition",
+    "optimum",
+    "optimum_decimal",
+    "seconds",
+    "t",
+    "warnings",
+];
+
+/// The error for an unknown key of a matrix JSON object, with the nearest known key.
+fn unknown_key(key: &str) -> MatrixError {
+    let near = crate::claim::lang::types::nearest(key, MATRIX_JSON_KEYS.iter().copied(), 1)
+        .first()
+        .map_or(String::new(), |k| format!("did you mean \"{k}\"? "));
+    MatrixError {
+        row: 0,
+        col: 0,
+        reason: format!(
+            "unknown key \"{}\" in the JSON object: {near}a matrix is {{\"rows\": [[...], ...]}} \
+             (next to \"rows\", only the report keys of `dpcert optimal --json` are read past)",
+            abbreviate(key)
+        ),
+    }
+}
+
 fn parse_json(text: &str) -> Result<Vec<Vec<Rational>>, MatrixError> {
     use serde_json::Value;
     let v: Value = parse_json_unique_keys(text).map_err(|e| MatrixError {
@@ -236,11 +272,16 @@ fn parse_json(text: &str) -> Result<Vec<Vec<Rational>>, MatrixError> {
         reason: format!("invalid JSON: {e}"),
     })?;
     let rows = match &v {
-        Value::Object(m) => m.get("rows").ok_or_else(|| MatrixError {
-            row: 0,
-            col: 0,
-            reason: "JSON object has no \"rows\" key".into(),
-        })?,
+        Value::Object(m) => {
+            if let Some(k) = m.keys().find(|k| !MATRIX_JSON_KEYS.contains(&k.as_str())) {
+                return Err(unknown_key(k));
+            }
+            m.get("rows").ok_or_else(|| MatrixError {
+                row: 0,
+                col: 0,
+                reason: "JSON object has no \"rows\" key".into(),
+            })?
+        }
         Value::Array(_) => &v,
         _ => {
             return Err(MatrixError {
@@ -417,6 +458,172 @@ fn rounded(
     }
 }
 
+/// The shape of a matrix file counted from its bytes before it is parsed ([`shape_of_file`]):
+/// what a refusal for size can say (issue 42 item 6: a 10⁷ × 2 file was refused as "20000000
+/// inputs × 1 outputs", cells counted as rows).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// CSV: the lines with a cell, and the most cells on one line, split as [`parse_matrix`]
+    /// splits them.
+    Csv {
+        /// Lines with at least one cell.
+        rows: usize,
+        /// The most cells on one line.
+        cols: usize,
+    },
+    /// JSON, whose lines say nothing of the shape: its commas plus one, at least the cells.
+    Json {
+        /// `,` count + 1.
+        cells: usize,
+    },
+}
+
+impl Shape {
+    /// The number of cells the matrix will hold, at least (a JSON file's commas plus one).
+    pub fn cells(&self) -> u128 {
+        match *self {
+            Shape::Csv { rows, cols } => rows as u128 * cols as u128,
+            Shape::Json { cells } => cells as u128,
+        }
+    }
+}
+
+impl fmt::Display for Shape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Shape::Csv { rows, cols } => write!(f, "{rows} rows × {cols} columns"),
+            Shape::Json { cells } => write!(f, "a JSON matrix of up to {cells} cells"),
+        }
+    }
+}
+
+/// Counts [`Shape`] over a file's bytes fed in blocks of any size (a line may span blocks).
+#[derive(Default)]
+struct ShapeCounter {
+    /// Bytes of a leading UTF-8 byte-order mark skipped (3 once past the start).
+    bom: usize,
+    /// `Some(json)` once the first byte that is not whitespace is seen.
+    json: Option<bool>,
+    rows: usize,
+    cols: usize,
+    commas: usize,
+    /// Of the current line (CSV): after a `#`; separators; whitespace-separated tokens; tabs
+    /// seen since the last cell character (they separate only when a cell follows: the line is
+    /// trimmed before it is split).
+    comment: bool,
+    semicolons: usize,
+    line_commas: usize,
+    tabs: usize,
+    pending_tabs: usize,
+    tokens: usize,
+    in_token: bool,
+}
+
+impl ShapeCounter {
+    fn feed(&mut self, bytes: &[u8]) {
+        const BOM: [u8; 3] = [0xEF, 0xBB, 0xBF];
+        for &b in bytes {
+            if self.bom < BOM.len() {
+                if b == BOM[self.bom] {
+                    self.bom += 1;
+                    continue;
+                }
+                self.bom = BOM.len();
+            }
+            if self.json.is_none() && !b.is_ascii_whitespace() {
+                self.json = Some(b == b'{' || b == b'[');
+            }
+            if b == b',' {
+                self.commas += 1;
+            }
+            if b == b'\n' {
+                self.end_line();
+                continue;
+            }
+            if self.comment || b == b'#' {
+                self.comment = true;
+                continue;
+            }
+            if b.is_ascii_whitespace() {
+                self.in_token = false;
+                if b == b'\t' && self.tokens > 0 {
+                    self.pending_tabs += 1;
+                }
+                continue;
+            }
+            if !self.in_token {
+                self.tokens += 1;
+                self.in_token = true;
+            }
+            self.tabs += std::mem::take(&mut self.pending_tabs);
+            match b {
+                b';' => self.semicolons += 1,
+                b',' => self.line_commas += 1,
+                _ => {}
+            }
+        }
+    }
+
+    /// The cells of the line just ended, as `split_cells` counts them.
+    fn end_line(&mut self) {
+        if self.tokens > 0 {
+            let cells = if self.semicolons > 0 {
+                self.semicolons + 1
+            } else if self.line_commas > 0 {
+                self.line_commas + 1
+            } else if self.tabs > 0 {
+                self.tabs + 1
+            } else {
+                self.tokens
+            };
+            self.rows += 1;
+            self.cols = self.cols.max(cells);
+        }
+        *self = ShapeCounter {
+            bom: self.bom,
+            json: self.json,
+            rows: self.rows,
+            cols: self.cols,
+            commas: self.commas,
+            ..ShapeCounter::default()
+        };
+    }
+
+    fn finish(mut self) -> Shape {
+        self.end_line();
+        if self.json == Some(true) {
+            Shape::Json {
+                cells: self.commas + 1,
+            }
+        } else {
+            Shape::Csv {
+                rows: self.rows,
+                cols: self.cols,
+            }
+        }
+    }
+}
+
+/// The [`Shape`] of the matrix file `path`, read in blocks so that a file too large to audit is
+/// refused before it is held in memory.
+pub fn shape_of_file(path: &Path) -> Result<Shape, ReadError> {
+    use std::io::Read;
+    let io = |e: std::io::Error| ReadError::Io {
+        path: path.to_path_buf(),
+        error: e.to_string(),
+    };
+    let mut f = std::fs::File::open(path).map_err(io)?;
+    let (mut buf, mut count) = (vec![0u8; 1 << 16], ShapeCounter::default());
+    loop {
+        match f.read(&mut buf) {
+            Ok(0) => return Ok(count.finish()),
+            Ok(k) => count.feed(&buf[..k]),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(io(e)),
+        }
+    }
+}
+
 /// Read a channel (one row per input, row-stochastic) from a CSV or JSON file of exact
 /// literals, rationalized first when `options` asks (the change made is returned).
 ///
@@ -519,6 +726,12 @@ mod tests {
         let a = parse_channel("1/2, 1/2\n0.1, 9/10\n").unwrap();
         let b = parse_channel(r#"{"rows": [["1/2","1/2"], ["0.1", "0.9"]]}"#).unwrap();
         assert_eq!(a, b);
+        // The report keys of `dpcert optimal --json` are read past.
+        let c = parse_channel(
+            r#"{"graph": {"spec": "path:2"}, "optimum": "1/2", "rows": [["1/2","1/2"], ["0.1", "0.9"]], "warnings": []}"#,
+        )
+        .unwrap();
+        assert_eq!(a, c);
         assert_eq!(a.entry(1, 0), &Rational::from_signeds(1, 10));
     }
 
@@ -553,6 +766,20 @@ mod tests {
                 "duplicate key \"rows\"",
             ),
             (r#"[{"a": 1, "b": 2, "a": 3}]"#, 0, 0, "duplicate key \"a\""),
+            // Issue 42 item 6: an unknown key is named, with the nearest known one.
+            (
+                r#"{"rows": [[1]], "colums": 3}"#,
+                0,
+                0,
+                "unknown key \"colums\" in the JSON object: a matrix is",
+            ),
+            (
+                r#"{"Rows": [[1]]}"#,
+                0,
+                0,
+                "unknown key \"Rows\" in the JSON object: did you mean \"rows\"?",
+            ),
+            (r#"{"row": [[1]]}"#, 0, 0, "did you mean \"rows\"?"),
         ];
         for &(text, row, col, reason) in table {
             let e = parse_channel(text).unwrap_err();
@@ -630,8 +857,57 @@ mod tests {
         assert!(parse_dist("1/4,1/4").is_err());
     }
 
+    /// The shape counted from the bytes in blocks of `block` bytes.
+    fn counted(text: &str, block: usize) -> Shape {
+        let mut c = ShapeCounter::default();
+        for b in text.as_bytes().chunks(block) {
+            c.feed(b);
+        }
+        c.finish()
+    }
+
+    /// Issue 42 item 6: literal table of shapes counted before parsing (a 10⁷ × 2 file was
+    /// refused as "20000000 inputs × 1 outputs").
+    #[test]
+    fn shape_table() {
+        let csv = |rows, cols| Shape::Csv { rows, cols };
+        let table: &[(&str, Shape)] = &[
+            ("1/2,1/2\n1/3,2/3\n1,0\n", csv(3, 2)),
+            ("1/2,1/2\n1/3,2/3\n1,0", csv(3, 2)),
+            ("\u{feff}# header\n\n0.5 0.5\r\n1 0\r\n", csv(2, 2)),
+            ("0,75;0,25\n", csv(1, 2)),
+            ("1\t0\t\n\t0\t1\n", csv(2, 2)),
+            ("1, 0 # a, comment; here\n", csv(1, 2)),
+            ("", csv(0, 0)),
+            (
+                r#"{"rows": [["1/2","1/2"], ["1/3","2/3"]]}"#,
+                Shape::Json { cells: 4 },
+            ),
+            ("\u{feff}  [[1,0],[0,1]]", Shape::Json { cells: 4 }),
+        ];
+        for (text, want) in table {
+            for block in [1, 2, 3, 1 << 16] {
+                assert_eq!(&counted(text, block), want, "{text:?} in blocks of {block}");
+            }
+        }
+        assert_eq!(csv(10_000_000, 2).to_string(), "10000000 rows × 2 columns");
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+
+        /// The shape counted from the bytes is the parsed matrix's: its rows and the most
+        /// cells of a row (reference: [`parse_matrix`]), whatever the blocks.
+        #[test]
+        fn shape_counts_what_parse_matrix_reads(
+            text in "(([0-9]{1,2}|1/[1-9])([,;\t ]|  |, |\t\t)?){0,4}(#[ ,;a-z]{0,4})?(\r?\n){1,2}( ?[0-9]{1,2}([,;\t ][0-9]{1,2}){0,3}[ \t]?\n){0,4}",
+            block in 1usize..9,
+        ) {
+            if let Ok(rows) = parse_matrix(&text) {
+                let cols = rows.iter().map(Vec::len).max().unwrap_or(0);
+                proptest::prop_assert_eq!(counted(&text, block), Shape::Csv { rows: rows.len(), cols });
+            }
+        }
 
         /// Issue 26 (the in-tree companion of `fuzz/fuzz_targets/matrix.rs`): arbitrary text,
         /// and text built from the characters of the formats, is read or refused, never a

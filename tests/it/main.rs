@@ -12,5 +12,6 @@ mod common;
 mod compose_cli;
 mod graph_cli;
 mod hostile_flags;
+mod inputs_cli;
 mod optimal_cli;
 mod readme;
