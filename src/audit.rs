@@ -22,7 +22,7 @@
 
 use crate::graph::{Graph, SpecError};
 use crate::measure::epsilon::{
-    eps_for_delta, DeltaAtEps, EpsForDelta, ExpEps, PairScan, Unseparated,
+    DeltaAtEps, DeltaSearch, EpsForDelta, ExpEps, PairScan, Unseparated,
 };
 use crate::measure::{self, complete_pairs, CapacityBracket, DeltaAt, DpLevel, ExtRational};
 use crate::num::fmt::{abbreviate, decimal, decimal_round};
@@ -59,6 +59,8 @@ fn shown(q: &Rational) -> String {
 }
 /// Digits of the mutual-information enclosure.
 const MI_DIGITS: usize = 36;
+/// The longest exact mutual-information form the text report prints (`--json` always has it).
+const MI_FORM_LIMIT: usize = 160;
 /// Digits of the capacity enclosure.
 const CAP_DIGITS: usize = 18;
 /// Working precision (bits) of the enclosures.
@@ -189,6 +191,14 @@ impl Units {
         match self {
             Units::Bits => "bits",
             Units::Nats => "nats",
+        }
+    }
+
+    /// The logarithm of these units: `log2` or `ln`.
+    pub fn log(self) -> &'static str {
+        match self {
+            Units::Bits => "log2",
+            Units::Nats => "ln",
         }
     }
 
@@ -720,13 +730,22 @@ pub(crate) fn audit_watched(
     }
     let eps_for_delta = match &opts.delta {
         None => None,
-        Some(d) => Some(watch.over_pairs(
-            &format!("smallest eps for delta = {}", abbreviate(&d.to_string())),
-            pairs,
-            |s| Ok(eps_for_delta(w, s, d)),
-            |a, b| Ok(a.t > b.t),
-            |e| e.t.is_infinite(),
-        )?),
+        Some(d) => {
+            // Each step starts from the best so far, so that its pairs are tested against it.
+            let search = DeltaSearch::new(w, d);
+            let best = RefCell::new(None);
+            Some(watch.over_pairs(
+                &format!("smallest eps for delta = {}", abbreviate(&d.to_string())),
+                pairs,
+                |s| {
+                    let r = search.scan(s, best.borrow().clone());
+                    best.replace(Some(r.clone()));
+                    Ok(r)
+                },
+                |a, b| Ok(a.t > b.t),
+                |e| e.t.is_infinite(),
+            )?)
+        }
     };
     watch.enter("min-entropy and Bayes leakage")?;
     let min_entropy_leakage = measure::min_entropy_leakage(&eval_prior, w);
@@ -868,6 +887,12 @@ impl Report {
         outward(&self.units.convert_nats(&ln), DIGITS)
     }
 
+    /// The exact mutual information in the report's units: `Σ c·log2(r)` in bits (the nats
+    /// form over `ln 2`), `Σ c·ln(r)` in nats.
+    fn mi_exact(&self) -> String {
+        self.mutual_information.written_with(self.units.log())
+    }
+
     fn mi_enclosure(&self) -> [String; 2] {
         outward(
             &self
@@ -982,7 +1007,13 @@ impl Report {
         }
         j.insert(
             "mutual_information".into(),
-            json!({"prior": prior, u: self.mi_enclosure(), "terms": self.mutual_information.len()}),
+            json!({
+                "prior": prior,
+                u: self.mi_enclosure(),
+                "terms": self.mutual_information.len(),
+                "exact": self.mi_exact(),
+                "exact_log": self.units.log(),
+            }),
         );
         let width = self.capacity.width();
         j.insert(
@@ -1108,11 +1139,7 @@ impl Report {
         }
         let lb = self.log_enclosure(&self.min_entropy_leakage);
         let cb = self.log_enclosure(&self.min_capacity);
-        let log = if self.units == Units::Bits {
-            "log2"
-        } else {
-            "ln"
-        };
+        let log = self.units.log();
         out += &format!(
             "min-entropy leakage ({prior}): {log}({}) ∈ [{}, {}] {u}\nmin-entropy capacity: {log}({}) ∈ [{}, {}] {u}\n",
             shown(&self.min_entropy_leakage),
@@ -1124,11 +1151,16 @@ impl Report {
         );
         out += &self.qif_text();
         let mi = self.mi_enclosure();
+        let terms = crate::num::fmt::count(self.mutual_information.len(), "log term", "log terms");
+        let form = self.mi_exact();
+        let exact = if form.len() <= MI_FORM_LIMIT {
+            format!("; exactly {form} ({terms})")
+        } else {
+            format!(" ({terms}; the exact form is in --json: mutual_information.exact)")
+        };
         out += &format!(
-            "mutual information ({prior}): ∈ [{}, {}] {u} ({} log terms, exact form available)\n",
-            mi[0],
-            mi[1],
-            self.mutual_information.len()
+            "mutual information ({prior}): ∈ [{}, {}] {u}{exact}\n",
+            mi[0], mi[1]
         );
         let cap = self.capacity_enclosure();
         let width = self.capacity.width();
@@ -1322,6 +1354,73 @@ mod tests {
         let text = audit(&rr3(), &Adjacency::complete(2)).unwrap().to_text();
         assert!(
             !text.contains("-character fraction") && !text.contains(SHORTENED),
+            "{text}"
+        );
+    }
+
+    /// [`LogLinear::written_with`]'s text read back (`c*log(r)` terms joined by ` + `, ` - `).
+    fn read_form(s: &str, log: &str) -> LogLinear {
+        let mut f = LogLinear::zero();
+        if s == "0" {
+            return f;
+        }
+        for tok in s.replace(" - ", " + -").split(" + ") {
+            let (sign, tok) = match tok.strip_prefix('-') {
+                Some(t) => (q("-1"), t),
+                None => (q("1"), tok),
+            };
+            let (c, arg) = match tok.split_once('*') {
+                Some((c, arg)) => (q(c), arg),
+                None => (q("1"), tok),
+            };
+            let r = arg
+                .strip_prefix(log)
+                .and_then(|a| a.strip_prefix('('))
+                .and_then(|a| a.strip_suffix(')'))
+                .unwrap_or_else(|| panic!("{tok} in {s}"));
+            f = &f + &LogLinear::term(&(sign * c), &q(r));
+        }
+        f
+    }
+
+    /// Issue 42 item 16: the exact mutual information is printed (text and JSON) in the units
+    /// of its enclosure. Randomized response 3/4 on a uniform bit, by hand:
+    /// I = ln 2 + 3/4 ln(3/4) + 1/4 ln(1/4) = 3/4 ln 3 − ln 2 nats = 3/4 log2 3 − log2 2 bits.
+    #[test]
+    fn mutual_information_exact_form_is_in_the_units() {
+        let by_hand = &LogLinear::term(&q("3/4"), &q("3")) - &LogLinear::term(&q("1"), &q("2"));
+        for units in [Units::Bits, Units::Nats] {
+            let opts = Options {
+                units,
+                ..Options::default()
+            };
+            let r = audit_with(&rr3(), &Adjacency::complete(2), &opts).unwrap();
+            let j = r.to_json();
+            let exact = j["mutual_information"]["exact"].as_str().unwrap();
+            assert_eq!(j["mutual_information"]["exact_log"], units.log());
+            let other = if units == Units::Bits { "ln(" } else { "log2(" };
+            assert!(!exact.contains(other), "{exact}");
+            // The same coefficients and arguments under ln are the value in nats.
+            assert_eq!(read_form(exact, units.log()), by_hand, "{exact}");
+            let text = r.to_text();
+            assert!(text.contains(&format!("; exactly {exact} (")), "{text}");
+        }
+        // A long form stays out of the text, which says where it is.
+        let w = crate::testutil::channel_of(&[
+            &[(1, 7), (2, 7), (4, 7)],
+            &[(3, 11), (5, 11), (3, 11)],
+            &[(6, 13), (1, 13), (6, 13)],
+        ]);
+        let r = audit(&w, &Adjacency::complete(3)).unwrap();
+        let exact = r.to_json()["mutual_information"]["exact"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        assert!(exact.len() > MI_FORM_LIMIT, "{exact}");
+        let text = r.to_text();
+        assert!(!text.contains(&exact), "{text}");
+        assert!(
+            text.contains("; the exact form is in --json: mutual_information.exact)"),
             "{text}"
         );
     }

@@ -27,7 +27,10 @@
 //! The named mechanisms that are ε-DP on the graph at this `t` (the truncated geometric
 //! mechanism on a path, randomized response, and the mechanism `c·t^{−d(x,y)}` of AACP eq. (6)
 //! when its level is at most `t`, as on distance-regular and VT+ graphs) are evaluated on the
-//! same objective and compared with the optimum.
+//! same objective and compared with the optimum, as they are and followed by their best remap
+//! of outputs ([`best_remap`], issue 42 item 14): on a count query the truncated geometric
+//! mechanism is universally optimal only up to that remap (Ghosh–Roughgarden–Sundararajan,
+//! STOC 2009, Thm 1.2), so the raw comparison alone misreads the theorem.
 
 #![allow(clippy::result_large_err)]
 
@@ -268,11 +271,91 @@ pub struct Comparison {
     pub value: Option<Rational>,
     /// How much worse than the optimum (≥ 0; 0 = it attains the optimum).
     pub gap: Option<Rational>,
+    /// The mechanism followed by its best remap (`None` when it is not comparable).
+    pub remap: Option<BestRemap>,
+}
+
+/// The best remap of a named mechanism, or why it was not computed (issue 42 item 14).
+#[derive(Clone, Debug, PartialEq)]
+pub enum BestRemap {
+    /// Computed and certified.
+    Found(Remap),
+    /// Not computed: `work` integer products (outputs × non-zero entries of the loss or gain
+    /// matrix) are above [`REMAP_WORK_LIMIT`].
+    Skipped {
+        /// The products it would take.
+        work: u64,
+    },
+}
+
+/// The most integer products [`best_remap`] spends on one mechanism (a dense 215 × 215 loss).
+pub const REMAP_WORK_LIMIT: u64 = 10_000_000;
+
+/// A mechanism `M` followed by the remap `R` of its outputs that is best for the objective:
+/// `M·R` keeps `M`'s DP level (post-processing, Dwork–Roth Prop. 2.1).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Remap {
+    /// Output `y` of `M` is reported as `map[y]` (a deterministic remap: one is optimal).
+    pub map: Vec<usize>,
+    /// The expected loss or gain of `M·R`.
+    pub value: Rational,
+    /// How much worse than the optimum (≥ 0; 0 = `M·R` attains it).
+    pub gap: Rational,
+    /// What was checked (the remap LP's certificate).
+    pub note: String,
+}
+
+impl Remap {
+    /// `the identity` or the moved outputs, `3→2, 4→2` (the first eight, then a count).
+    pub fn map_text(&self) -> String {
+        let moved: Vec<String> = (0..self.map.len())
+            .filter(|&y| self.map[y] != y)
+            .map(|y| format!("{y}→{}", self.map[y]))
+            .collect();
+        match moved.len() {
+            0 => "the identity".into(),
+            n if n <= 8 => moved.join(", "),
+            n => format!(
+                "{}, … ({n} outputs moved; --json lists the map)",
+                moved[..8].join(", ")
+            ),
+        }
+    }
 }
 
 impl Comparison {
-    /// One sentence: attains the optimum, or the optimum beats it by the gap.
+    /// One sentence: attains the optimum, or the optimum beats it by the gap; then what its
+    /// best remap attains.
     pub fn sentence(&self, kind: &str) -> String {
+        let raw = self.raw_sentence(kind);
+        if self.gap.as_ref().is_some_and(|g| *g == 0u32) {
+            return raw; // nothing for a remap to close
+        }
+        match &self.remap {
+            None => raw,
+            Some(BestRemap::Found(r)) if r.map.iter().enumerate().all(|(y, z)| y == *z) => {
+                format!("{raw}; no remap of its outputs improves it")
+            }
+            Some(BestRemap::Skipped { work }) => format!(
+                "{raw}; its best remap is not computed ({work} products, above {REMAP_WORK_LIMIT})"
+            ),
+            Some(BestRemap::Found(r)) if r.gap == 0u32 => format!(
+                "{raw}; followed by its best remap ({}; post-processing keeps its DP level) it \
+                 attains the optimum, expected {kind} {}",
+                r.map_text(),
+                r.value
+            ),
+            Some(BestRemap::Found(r)) => format!(
+                "{raw}; followed by its best remap ({}) its expected {kind} is {}, still {} from \
+                 the optimum",
+                r.map_text(),
+                r.value,
+                r.gap
+            ),
+        }
+    }
+
+    fn raw_sentence(&self, kind: &str) -> String {
         match (&self.value, &self.gap) {
             (Some(v), Some(g)) if *g == 0u32 => {
                 format!(
@@ -448,24 +531,35 @@ pub fn optimal(p: &Problem) -> Result<Optimum, OptimalError> {
         .into_iter()
         .map(|(name, w)| {
             let level = dp_level(&w, &edges).ratio;
-            let (value, gap) = if level.at_most(&p.t) {
-                let v = p.objective.expected(&p.prior, &w);
-                let gap = match p.objective {
-                    Objective::Loss(_) => &v - &value,
-                    Objective::Gain(_) => &value - &v,
-                };
-                (Some(v), Some(gap))
-            } else {
-                (None, None)
+            let gap_of = |v: &Rational| match p.objective {
+                Objective::Loss(_) => v - &value,
+                Objective::Gain(_) => &value - v,
             };
-            Comparison {
+            let (value, gap, remap) = if level.at_most(&p.t) {
+                let v = p.objective.expected(&p.prior, &w);
+                let remap = match best_remap(&p.objective, &p.prior, &w)? {
+                    Ok((map, rv, note)) => BestRemap::Found(Remap {
+                        map,
+                        gap: gap_of(&rv),
+                        value: rv,
+                        note,
+                    }),
+                    Err(work) => BestRemap::Skipped { work },
+                };
+                let gap = gap_of(&v);
+                (Some(v), Some(gap), Some(remap))
+            } else {
+                (None, None, None)
+            };
+            Ok(Comparison {
                 name,
                 level,
                 value,
                 gap,
-            }
+                remap,
+            })
         })
-        .collect();
+        .collect::<Result<_, OptimalError>>()?;
     Ok(Optimum {
         mechanism,
         value,
@@ -473,6 +567,123 @@ pub fn optimal(p: &Problem) -> Result<Optimum, OptimalError> {
         method,
         comparisons,
     })
+}
+
+/// What [`best_remap`] finds: the map of outputs, the exact value and the certificate's note.
+pub type RemapFound = (Vec<usize>, Rational, String);
+
+/// The best remap of `w`'s outputs for the objective (issue 42 item 14): the row-stochastic
+/// `R` minimising the expected loss (maximising the gain) of `w·R` under `prior`. The LP
+/// `Σ_{y,z} c(y, z) R(z|y)`, `Σ_z R(z|y) = 1`, `R ≥ 0` with `c(y, z) = Σ_x π(x) W(y|x) m(z, x)`
+/// separates over the outputs `y`: each row of `R` is best at a vertex, the `z` of least
+/// (greatest) `c(y, z)` — the Bayes action; `y` itself when it is among them. That `R` with the
+/// duals `u_y = c(y, map[y])` is an optimal certificate of the LP, re-checked by
+/// [`lp::check`]; `w·R` is then rebuilt as a channel and its expected value recomputed from
+/// the definition. `c` is summed in integers over common denominators, with no gcd per term.
+/// `Err(work)` when `work` products are above [`REMAP_WORK_LIMIT`].
+pub fn best_remap(
+    objective: &Objective,
+    prior: &Dist,
+    w: &Channel,
+) -> Result<Result<RemapFound, u64>, OptimalError> {
+    use crate::num::{numerator_over, Integer, Natural};
+    use malachite::base::num::arithmetic::traits::Lcm;
+    let m = objective.matrix();
+    let k = w.n_outputs();
+    let n = w.n_inputs();
+    // The non-zero entries of each row z of the objective, over one common denominator.
+    let dm = m
+        .iter()
+        .flatten()
+        .fold(Natural::from(1u32), |d, a| d.lcm(a.denominator_ref()));
+    let nz: Vec<Vec<(usize, Integer)>> = m
+        .iter()
+        .map(|row| {
+            row.iter()
+                .enumerate()
+                .filter(|(_, a)| **a != 0u32)
+                .map(|(x, a)| (x, numerator_over(a, &dm)))
+                .collect()
+        })
+        .collect();
+    let work = (k as u64).saturating_mul(nz.iter().map(|r| r.len() as u64).sum());
+    if work > REMAP_WORK_LIMIT {
+        return Ok(Err(work));
+    }
+    let minimise = matches!(objective, Objective::Loss(_));
+    let mut lp_model = lp::Model::new(objective.sense());
+    let mut costs: Vec<(lp::Var, Rational)> = Vec::with_capacity(k * k);
+    let mut rows = Vec::with_capacity(k);
+    let mut map = Vec::with_capacity(k);
+    let mut dual = Vec::with_capacity(k);
+    for y in 0..k {
+        // π(x) W(y|x) over its common denominator dy: c(y, z) = s[z] / (dy · dm).
+        let a: Vec<Rational> = (0..n).map(|x| prior.p(x) * &w.rows()[x][y]).collect();
+        let dy = a
+            .iter()
+            .fold(Natural::from(1u32), |d, q| d.lcm(q.denominator_ref()));
+        let ai: Vec<Integer> = a.iter().map(|q| numerator_over(q, &dy)).collect();
+        let s: Vec<Integer> = nz
+            .iter()
+            .map(|row| row.iter().map(|(x, mz)| &ai[*x] * mz).sum())
+            .collect();
+        let better = |a: &Integer, b: &Integer| if minimise { a < b } else { a > b };
+        let mut best = y.min(k - 1);
+        for z in 0..k {
+            if better(&s[z], &s[best]) {
+                best = z;
+            }
+        }
+        let scale = Rational::from(Integer::from(&dy * &dm));
+        let vars: Vec<(lp::Var, Rational)> = (0..k)
+            .map(|z| {
+                let v = lp_model.add_var(format!("R_{y}_{z}"));
+                (v, Rational::from(s[z].clone()) / &scale)
+            })
+            .collect();
+        dual.push(vars[best].1.clone());
+        let ones: Vec<(lp::Var, Rational)> = vars
+            .iter()
+            .map(|(v, _)| (*v, Rational::from(1u32)))
+            .collect();
+        rows.push(lp_model.add_row(&ones, lp::Cmp::Eq, Rational::from(1u32)));
+        costs.extend(vars);
+        map.push(best);
+    }
+    lp_model.set_objective(&costs);
+    let value: Rational = dual.iter().sum();
+    let primal: Vec<Rational> = (0..k * k)
+        .map(|i| Rational::from(u32::from(map[i / k] == i % k)))
+        .collect();
+    let cert = Certificate::Optimal {
+        value: value.clone(),
+        primal,
+        dual,
+    };
+    let note = lp::checked_note(&lp_model, &cert)
+        .map_err(|e| OptimalError::Recheck(format!("the best remap's certificate: {e}")))?;
+    // w·R from the definition: output y's mass moves to map[y].
+    let remapped = Channel::new(
+        w.rows()
+            .iter()
+            .map(|r| {
+                let mut out = vec![Rational::from(0u32); k];
+                for (y, q) in r.iter().enumerate() {
+                    out[map[y]] += q;
+                }
+                out
+            })
+            .collect(),
+    )
+    .map_err(|e| OptimalError::Recheck(e.to_string()))?;
+    let recomputed = objective.expected(prior, &remapped);
+    if recomputed != value {
+        return Err(OptimalError::Recheck(format!(
+            "the best remap's expected {} recomputed as {recomputed}, the LP says {value}",
+            objective.kind()
+        )));
+    }
+    Ok(Ok((map, value, note)))
 }
 
 /// The named mechanisms with one output per vertex that apply to `g` at `t`.
@@ -579,6 +790,152 @@ mod tests {
         );
     }
 
+    /// Issue 42 item 14, Ghosh–Roughgarden–Sundararajan (STOC 2009, Thm 1.2): on a count query
+    /// (the path, the truncated geometric mechanism) the geometric mechanism followed by its
+    /// best remap attains the optimum for any prior and a loss non-decreasing in |y − x|. The
+    /// remapped value is compared with the LP optimum, for several sizes, levels and priors.
+    #[test]
+    fn remapped_geometric_attains_the_optimum_on_a_path() {
+        let mut raw_gaps = 0;
+        for (k, t) in [
+            (3, q(2, 1)),
+            (4, q(3, 2)),
+            (5, q(2, 1)),
+            (6, q(3, 1)),
+            (7, q(5, 4)),
+        ] {
+            // π(x) ∝ (x + 1)²: no symmetry, so the full LP.
+            let s: i64 = (1..=k as i64).map(|i| i * i).sum();
+            let skewed = dist(&(1..=k as i64).map(|i| (i * i, s)).collect::<Vec<_>>());
+            for prior in [Dist::uniform(k), skewed] {
+                let g = Graph::path(k);
+                let o = optimal(&Problem {
+                    graph: &g,
+                    t: t.clone(),
+                    prior,
+                    objective: Objective::abs_loss(k),
+                })
+                .unwrap();
+                let geo = o
+                    .comparisons
+                    .iter()
+                    .find(|c| c.name == "truncated geometric mechanism")
+                    .unwrap();
+                let Some(BestRemap::Found(r)) = &geo.remap else {
+                    panic!("k = {k}: {:?}", geo.remap)
+                };
+                assert_eq!(r.value, o.value, "k = {k}, t = {t}");
+                assert_eq!(r.gap, q(0, 1));
+                if *geo.gap.as_ref().unwrap() > 0u32 {
+                    raw_gaps += 1;
+                    assert!(geo.sentence("loss").contains("it attains the optimum"));
+                }
+            }
+        }
+        // The raw mechanism is beaten in some of these cases: the remap is what closes the gap.
+        assert!(raw_gaps > 0);
+    }
+
+    /// The remap does not always reach the optimum: randomized response on a path with the
+    /// abs loss (its outputs carry no notion of distance) stays above it after remapping.
+    #[test]
+    fn remapped_randomized_response_on_a_path_stays_above() {
+        let k = 5;
+        let g = Graph::path(k);
+        let o = optimal(&Problem {
+            graph: &g,
+            t: q(2, 1),
+            prior: Dist::uniform(k),
+            objective: Objective::abs_loss(k),
+        })
+        .unwrap();
+        let rr = o
+            .comparisons
+            .iter()
+            .find(|c| c.name == "randomized response")
+            .unwrap();
+        let Some(BestRemap::Found(r)) = &rr.remap else {
+            panic!("{:?}", rr.remap)
+        };
+        assert!(r.gap > 0u32, "{r:?}");
+        assert!(r.value <= *rr.value.as_ref().unwrap());
+        assert!(rr.sentence("loss").contains("still"));
+        // Off the path: AACP's mechanism on the 5-cycle (abs loss on the indices), remapped,
+        // stays above the optimum too.
+        let g = Graph::cycle(5);
+        let o = optimal(&Problem {
+            graph: &g,
+            t: q(2, 1),
+            prior: Dist::uniform(5),
+            objective: Objective::abs_loss(5),
+        })
+        .unwrap();
+        let aacp = o
+            .comparisons
+            .iter()
+            .find(|c| c.name.contains("AACP"))
+            .unwrap();
+        let Some(BestRemap::Found(r)) = &aacp.remap else {
+            panic!("{:?}", aacp.remap)
+        };
+        assert!(
+            r.gap > 0u32 && r.value < *aacp.value.as_ref().unwrap(),
+            "{r:?}"
+        );
+    }
+
+    /// Naive reference for [`best_remap`]: every deterministic remap of the `k` outputs (an
+    /// optimal LP vertex is one), and the remap LP solved by the exact solver.
+    fn remap_by_enumeration(obj: &Objective, prior: &Dist, w: &Channel) -> Rational {
+        let k = w.n_outputs();
+        let mut best: Option<Rational> = None;
+        for code in 0..k.pow(k as u32) {
+            let map: Vec<usize> = (0..k).map(|y| (code / k.pow(y as u32)) % k).collect();
+            let rows = w
+                .rows()
+                .iter()
+                .map(|r| {
+                    let mut out = vec![q(0, 1); k];
+                    for (y, a) in r.iter().enumerate() {
+                        out[map[y]] += a;
+                    }
+                    out
+                })
+                .collect();
+            let v = obj.expected(prior, &Channel::new(rows).unwrap());
+            best = Some(match (best, obj) {
+                (None, _) => v,
+                (Some(b), Objective::Loss(_)) => b.min(v),
+                (Some(b), Objective::Gain(_)) => b.max(v),
+            });
+        }
+        best.unwrap()
+    }
+
+    fn remap_by_lp(obj: &Objective, prior: &Dist, w: &Channel) -> Rational {
+        let k = w.n_outputs();
+        let m = obj.matrix();
+        let mut model = lp::Model::new(obj.sense());
+        let mut costs = Vec::new();
+        for y in 0..k {
+            let vars: Vec<lp::Var> = (0..k).map(|z| model.add_var(format!("r{y}_{z}"))).collect();
+            for (z, v) in vars.iter().enumerate() {
+                let c: Rational = (0..w.n_inputs())
+                    .map(|x| prior.p(x) * &w.rows()[x][y] * &m[z][x])
+                    .sum();
+                costs.push((*v, c));
+            }
+            let ones: Vec<_> = vars.iter().map(|v| (*v, q(1, 1))).collect();
+            model.add_row(&ones, lp::Cmp::Eq, q(1, 1));
+        }
+        model.set_objective(&costs);
+        lp::solve(&model, &lp::Options::default())
+            .unwrap()
+            .value()
+            .unwrap()
+            .clone()
+    }
+
     #[test]
     fn bad_problems_are_errors() {
         let g = Graph::path(3);
@@ -638,6 +995,26 @@ mod tests {
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(24))]
+
+        /// [`best_remap`] equals the best of every deterministic remap and the remap LP
+        /// solved by the exact solver, for losses and gains of any sign.
+        #[test]
+        fn best_remap_matches_enumeration_and_the_lp(
+            w in crate::testutil::channel(3, 3, 5),
+            pi in crate::testutil::dist(3, 4),
+            ms in proptest::collection::vec(-3i64..5, 9),
+            gain in any::<bool>(),
+        ) {
+            let prior = Dist::new(pi).unwrap();
+            let m: Vec<Vec<Rational>> = ms.chunks(3).map(|r| r.iter().map(|&a| q(a, 2)).collect()).collect();
+            let obj = if gain { Objective::Gain(m) } else { Objective::Loss(m) };
+            let Ok((map, value, _)) = best_remap(&obj, &prior, &w).unwrap() else {
+                panic!("a 3 × 3 remap is within the work limit")
+            };
+            prop_assert_eq!(map.len(), 3);
+            prop_assert_eq!(&value, &remap_by_enumeration(&obj, &prior, &w));
+            prop_assert_eq!(&value, &remap_by_lp(&obj, &prior, &w));
+        }
 
         #[test]
         fn two_vertices_match_the_extreme_points(

@@ -353,14 +353,15 @@ fn mult_capacity(rows: Vec<Vec<String>>) -> PyResult<String> {
 }
 
 /// Mutual information `I(X;Y)` for a prior: an exact enclosure in the unit and the exact
-/// log-linear form (natural logarithms) as text.
+/// log-linear form in the same unit (`Σ c·log2(r)` in bits, `Σ c·ln(r)` in nats; issue 42
+/// item 16: the form was in nats beside a bits enclosure), with the name of its logarithm.
 #[pyfunction]
 #[pyo3(signature = (prior, rows, unit = "bits".to_string()))]
 fn mutual_information(
     prior: Vec<String>,
     rows: Vec<Vec<String>>,
     unit: String,
-) -> PyResult<((String, String), String)> {
+) -> PyResult<((String, String), String, String)> {
     let w = channel(&rows)?;
     let p = dist(&prior, "prior")?;
     w.check_prior(&p)
@@ -381,7 +382,7 @@ fn mutual_information(
     } else {
         lo
     };
-    Ok(((lo, hi), form.to_string()))
+    Ok(((lo, hi), form.written_with(u.log()), u.log().to_string()))
 }
 
 /// Shannon capacity: a certified bracket in the unit (target width in nats), with the input

@@ -5,6 +5,7 @@ qif-style worked example and an LP round trip. Run: `pytest python/tests` after
 import itertools
 import math
 import random
+import re
 import warnings
 from fractions import Fraction as F
 
@@ -138,9 +139,23 @@ def test_g_vulnerability_with_the_identity_gain_is_bayes_vulnerability():
     assert g1 == sum(max(sum(gain[w][x] * prior[x] * c[x][y] for x in range(3)) for w in range(2)) for y in range(2))
 
 
+def _log_form_value(form, log):
+    """A float reference for an exact form ``c*log(r) + ...`` (its terms read back by a regex)."""
+    total = 0.0
+    for sign, c, r in re.findall(r"(^-|[+-]|^)\s*(?:([0-9/]+)\*)?\w+\(([0-9/]+)\)", form):
+        total += (-1 if sign == "-" else 1) * float(F(c or 1)) * log(F(r))
+    return F(total)
+
+
 def test_information_measures_are_certified_and_non_negative():
     mi, form = dpcert.mutual_information(None, RR)
-    assert near(mi, "0.1887218755408671") and "ln" in form
+    assert near(mi, "0.1887218755408671")
+    # Issue 42 item 16: the exact form is in the enclosure's units and says which.
+    assert (form.units, form.log) == ("bits", "log2") and "log2(" in form and "ln(" not in form
+    assert mi.lo - F(1, 10**15) <= _log_form_value(form, math.log2) <= mi.hi + F(1, 10**15)
+    mi_nats, form_nats = dpcert.mutual_information(None, RR, units="nats")
+    assert (form_nats.units, form_nats.log) == ("nats", "ln") and "log2(" not in form_nats
+    assert mi_nats.lo - F(1, 10**15) <= _log_form_value(form_nats, math.log) <= mi_nats.hi + F(1, 10**15)
     cap, pi = dpcert.capacity(RR)
     assert pi == [F(1, 2), F(1, 2)] and near(cap, "0.1887218755408671")
     same = [[F(1, 2), F(1, 2)], [F(1, 2), F(1, 2)]]

@@ -13,7 +13,7 @@ use super::progress::Progress;
 use crate::graph::Graph;
 use crate::num::fmt::decimal;
 use crate::num::{parse_rational, Rational};
-use crate::optimal::{optimal, Objective, Optimum, Problem};
+use crate::optimal::{optimal, BestRemap, Objective, Optimum, Problem, REMAP_WORK_LIMIT};
 use crate::prob::io;
 use crate::prob::Dist;
 use serde_json::json;
@@ -168,6 +168,26 @@ fn rows_strings(o: &Optimum) -> Vec<Vec<String>> {
         .collect()
 }
 
+/// A named mechanism's best remap (issue 42 item 14): the map `output → reported output`,
+/// its exact value and gap, and whether it attains the optimum; `null` when not comparable.
+fn remap_json(r: Option<&BestRemap>, optimum: &Rational) -> serde_json::Value {
+    match r {
+        None => serde_json::Value::Null,
+        Some(BestRemap::Skipped { work }) => json!({
+            "computed": false,
+            "why": format!("{work} integer products, above the limit of {REMAP_WORK_LIMIT}"),
+        }),
+        Some(BestRemap::Found(r)) => json!({
+            "computed": true,
+            "map": r.map,
+            "value": r.value.to_string(),
+            "gap": r.gap.to_string(),
+            "attains_optimum": r.value == *optimum,
+            "certificate": r.note,
+        }),
+    }
+}
+
 fn run_inner(a: &OptimalArgs) -> Result<(), Fail> {
     let t = parse_rational(a.t).map_err(|e| Fail(exit::USAGE, format!("--t {}: {e}", a.t)))?;
     if t < 1u32 {
@@ -235,6 +255,7 @@ fn run_inner(a: &OptimalArgs) -> Result<(), Fail> {
                 "dp_level": c.level.to_string(),
                 "value": c.value.as_ref().map(ToString::to_string),
                 "gap": c.gap.as_ref().map(ToString::to_string),
+                "best_remap": remap_json(c.remap.as_ref(), &o.value),
                 "sentence": c.sentence(kind),
             })).collect::<Vec<_>>(),
             "indices": "0-based: row x = secret (vertex) x, column y = output y",

@@ -283,30 +283,38 @@ impl PartialOrd for LogLinear {
     }
 }
 
+impl LogLinear {
+    /// The form written with `log` for the logarithm: `ln` gives [`fmt::Display`]'s text; `log2`
+    /// writes the same coefficients and arguments as `Σ c_k log2 r_k`, which is the form
+    /// divided by `ln 2` — the value in bits when the form is in nats (issue 42 item 16: an
+    /// exact form in the unit of its enclosure).
+    pub fn written_with(&self, log: &str) -> String {
+        if self.terms.is_empty() {
+            return "0".into();
+        }
+        let mut out = String::new();
+        for (i, (r, c)) in self.terms.iter().enumerate() {
+            let neg = *c < 0u32;
+            out += match (i == 0, neg) {
+                (true, true) => "-",
+                (true, false) => "",
+                (false, true) => " - ",
+                (false, false) => " + ",
+            };
+            let a = c.clone().abs();
+            if a != 1u32 {
+                out += &format!("{a}*");
+            }
+            out += &format!("{log}({r})");
+        }
+        out
+    }
+}
+
 impl fmt::Display for LogLinear {
     /// Terms in increasing order of argument, e.g. `2*ln(2) - 1/2*ln(3/5)`; `0` for no terms.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.terms.is_empty() {
-            return f.write_str("0");
-        }
-        let mut first = true;
-        for (r, c) in &self.terms {
-            let neg = *c < 0u32;
-            let a = c.clone().abs();
-            match (first, neg) {
-                (true, true) => f.write_str("-")?,
-                (true, false) => {}
-                (false, true) => f.write_str(" - ")?,
-                (false, false) => f.write_str(" + ")?,
-            }
-            first = false;
-            if a == 1u32 {
-                write!(f, "ln({r})")?;
-            } else {
-                write!(f, "{a}*ln({r})")?;
-            }
-        }
-        Ok(())
+        f.write_str(&self.written_with("ln"))
     }
 }
 

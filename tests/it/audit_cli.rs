@@ -239,6 +239,10 @@ fn eps_table_and_eps_for_delta() {
     assert_eq!(v["eps_for_delta"]["e_eps"], "13/5");
     assert_eq!(v["units"], "nats");
     assert!(v["mutual_information"]["nats"].is_array());
+    // Issue 42 item 16: the exact form is in the JSON, in the units of the enclosure.
+    assert_eq!(v["mutual_information"]["exact_log"], "ln");
+    let exact = v["mutual_information"]["exact"].as_str().unwrap();
+    assert!(exact.contains("ln(") && !exact.contains("log2("), "{exact}");
     // Text form names the units and the exact form.
     let (code, out, _) = audit(&[f.to_str().unwrap(), "--eps", "1"]);
     assert_eq!(code, 0);
@@ -247,6 +251,14 @@ fn eps_table_and_eps_for_delta() {
         "{out}"
     );
     assert!(out.contains("information in bits"), "{out}");
+    let mi = out
+        .lines()
+        .find(|l| l.contains("mutual information"))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        mi.contains("bits; exactly ") && mi.contains("log2("),
+        "{mi}"
+    );
 }
 
 /// Issue 16: bad flag values exit 2 with a message naming the flag; t = e^ε below 1 and 0 are

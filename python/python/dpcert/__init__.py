@@ -30,6 +30,7 @@ from . import _dpcert
 
 __all__ = [
     "Enclosure",
+    "LogForm",
     "DpLevel",
     "DeltaAtEps",
     "RationalizedWarning",
@@ -331,12 +332,26 @@ def _log2_enclosure(q: Fraction) -> Enclosure:
     return Enclosure(Fraction(lo), Fraction(hi))
 
 
+class LogForm(str):
+    """An exact log-linear form ``Σ c·log(r)`` with rational ``c`` and ``r``, as text, in the
+    units named by ``units`` (``"bits"``: the logarithms are ``log2``; ``"nats"``: ``ln``)."""
+
+    units: str
+    log: str
+
+    def __new__(cls, text: str, units: str, log: str) -> "LogForm":
+        s = super().__new__(cls, text)
+        s.units, s.log = units, log
+        return s
+
+
 def mutual_information(prior: Any, mechanism: Any, units: str = "bits", rationalize=None, tolerance=None):
-    """``I(X;Y)`` for the prior and mechanism: ``(Enclosure, exact form)``; the exact form is a
-    log-linear combination of natural logarithms with rational coefficients."""
+    """``I(X;Y)`` for the prior and mechanism: ``(Enclosure, LogForm)``, both in ``units``; the
+    exact form is a log-linear combination with rational coefficients of ``log2`` (bits) or
+    ``ln`` (nats) of rationals, and says its units (``form.units``, ``form.log``)."""
     rows = _rows(mechanism, rationalize, tolerance)
-    (lo, hi), form = _dpcert.mutual_information(_prior(prior, len(rows)), rows, units)
-    return Enclosure(Fraction(lo), Fraction(hi)), form
+    (lo, hi), form, log = _dpcert.mutual_information(_prior(prior, len(rows)), rows, units)
+    return Enclosure(Fraction(lo), Fraction(hi)), LogForm(form, units, log)
 
 
 def capacity(mechanism: Any, units: str = "bits", width: Exact = "1/1000000000000", rationalize=None, tolerance=None):
