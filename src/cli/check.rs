@@ -125,7 +125,7 @@ fn run_expr(src: &str, a: &CheckArgs, label: Option<&str>) -> (i32, serde_json::
     let ran = ran.unwrap_or_else(|| {
         let secs = a.budget_secs.unwrap_or(0);
         let msg = format!(
-            "the time budget of {secs} s ran out (--budget-secs) inside one exact operation that does not look at the clock, after {} instances; no verdict",
+            "the time budget of {secs} s ran out (--time-limit) inside one exact operation that does not look at the clock, after {} instances; no verdict",
             done.load(Ordering::Relaxed)
         );
         Ran {

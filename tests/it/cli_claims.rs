@@ -253,7 +253,11 @@ fn check_time_limit_and_its_old_name() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(4));
-    assert!(String::from_utf8_lossy(&out.stdout).contains("time budget ran out"));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("the time budget of 1 s ran out (--time-limit)"),
+        "{stdout}"
+    );
     let out = dpcert()
         .args(["check", "--budget-secs", "5", "dp(rr(2, 3)) = 3"])
         .output()

@@ -1,5 +1,5 @@
 //! The limits of one run, shared by its threads (issue 42, item 3): a deadline
-//! (`--budget-secs`) and a count of every instance of every binder (`--max-instances`) — the
+//! (`--time-limit`, old name `--budget-secs`) and a count of every instance of every binder (`--max-instances`) — the
 //! outermost quantifier's instances, and every step of a nested `forall`/`exists` and of
 //! `sum`/`max`/`min` — so that no inner loop escapes either limit.
 //!
@@ -49,7 +49,7 @@ impl Budget {
     pub fn check_time(&self) -> Result<(), String> {
         match self.time {
             Some(t) if self.start.elapsed() > t => Err(format!(
-                "the time budget of {} s ran out (--budget-secs)",
+                "the time budget of {} s ran out (--time-limit)",
                 t.as_secs_f64()
             )),
             _ => Ok(()),
