@@ -324,3 +324,20 @@ fn the_slot_limit_is_exact() {
         Err(GridError::TooWide(MAX_SLOTS as u128 + 1))
     );
 }
+
+/// At [`Coefs::CAP`] the sides part: the upper side takes `1`, the lower side keeps its stored
+/// value. On the finest grid (`N = 2^32`) the coefficient there is far from 1:
+/// `1 − (N/(N+1))^(2^24) ≈ 1 − e^(−1/256) ≈ 0.0039`, so the lower side's value must stay near it
+/// (taking `1` there would be unsound), and the upper side's value just below the cap too.
+#[test]
+fn at_the_cap_the_sides_part() {
+    let g = Grid::new(MAX_N).unwrap();
+    let (mut up, mut down) = (Coefs::new(&g, Side::Upper), Coefs::new(&g, Side::Lower));
+    assert_eq!(up.get(Coefs::CAP), ONE);
+    assert_eq!(up.get(Coefs::CAP + 7), ONE);
+    let below = up.get(Coefs::CAP - 1);
+    assert!(below > ONE / 300 && below < ONE / 200, "{below}");
+    let l = down.get(Coefs::CAP);
+    assert!(l > ONE / 300 && l < ONE / 200, "{l}");
+    assert_eq!(down.get(Coefs::CAP + 7), l);
+}
