@@ -469,6 +469,49 @@ mod tests {
         }
     }
 
+    /// With only δ(ε) asked, the pairs kept for the next grid are those whose upper end reaches
+    /// the best lower end: dropping the others is what makes refining sound and cheap, and
+    /// keeping the wrong ones would leave no candidate (or drop the worst pair). The 3×3
+    /// channel's six ordered pairs have distinct PLDs; refined to a width of 1e-4, the worst
+    /// pair's δ(1) is still bracketed exactly (the exact path is the reference).
+    #[test]
+    fn only_the_pairs_that_can_be_worst_are_refined() {
+        let w = Channel::new(vec![
+            vec![q(1, 2), q(3, 10), q(1, 5)],
+            vec![q(1, 4), q(1, 10), q(13, 20)],
+            vec![q(1, 3), q(1, 3), q(1, 3)],
+        ])
+        .unwrap();
+        let adj = complete_pairs(3);
+        let k = 6;
+        let qs = GridQueries {
+            eps: vec![q(1, 1)],
+            ..GridQueries::default()
+        };
+        let opts = RefineOptions {
+            width: 1e-4,
+            ..RefineOptions::default()
+        };
+        let a = refine(&[(&w, k)], &adj, &qs, &opts, |_| {}).unwrap();
+        assert!(a.rounds.len() >= 2, "{:?}", a.rounds);
+        // fewer pairs on the last grid than on the first: some were dropped
+        assert!(
+            a.rounds.last().unwrap().pairs < a.rounds[0].pairs,
+            "{:?}",
+            a.rounds
+        );
+        let d = &a.delta_at_eps[0];
+        let pcs = crate::accounting::compose_on_pairs(&[(&w, k)], &adj, |_, _| {}).unwrap();
+        let (_, f) = crate::accounting::worst::worst_delta_at_eps(&pcs, &q(1, 1))
+            .unwrap()
+            .unwrap();
+        let cmp = |x: &Rational| {
+            crate::measure::epsilon::cmp_with_exp(&((&f.form.a - x) / &f.form.b), &q(1, 1)).unwrap()
+        };
+        assert_ne!(cmp(&d.lo), std::cmp::Ordering::Less, "{d:?}");
+        assert_ne!(cmp(&d.hi), std::cmp::Ordering::Greater, "{d:?}");
+    }
+
     /// Binary RR at t = 3, k = 100: the enclosure of ε(1e-5) contains the exact
     /// 90.7815385083… (the value, from the exact path) with relative width ≤ 1e-3.
     #[test]
