@@ -360,6 +360,33 @@ mod tests {
     use crate::mechanism::randomized_response;
     use crate::testutil::q;
 
+    /// The test channel: three inputs whose six ordered pairs have distinct PLDs.
+    fn three_by_three() -> Channel {
+        Channel::new(vec![
+            vec![q(1, 2), q(3, 10), q(1, 5)],
+            vec![q(1, 4), q(1, 10), q(13, 20)],
+            vec![q(1, 3), q(1, 3), q(1, 3)],
+        ])
+        .unwrap()
+    }
+
+    /// `d.lo ≤ δ(ε) ≤ d.hi` for the exact worst pair's `δ(ε) = A − B·e^ε` (the naive reference:
+    /// the exact composition), decided exactly by `cmp_with_exp`.
+    fn assert_brackets_exact_delta(
+        d: &DeltaEnclosure,
+        pcs: &[crate::accounting::PairComposition],
+        eps: &Rational,
+    ) {
+        let (_, f) = crate::accounting::worst::worst_delta_at_eps(pcs, eps)
+            .unwrap()
+            .unwrap();
+        let cmp = |x: &Rational| {
+            crate::measure::epsilon::cmp_with_exp(&((&f.form.a - x) / &f.form.b), eps).unwrap()
+        };
+        assert_ne!(cmp(&d.lo), std::cmp::Ordering::Less, "{d:?}");
+        assert_ne!(cmp(&d.hi), std::cmp::Ordering::Greater, "{d:?}");
+    }
+
     /// The worst pair's δ enclosure is `[max of the lower ends, max of the upper ends]`, each end
     /// named by the pair attaining it, the first such pair on a tie (issue 42 item 7). The ends
     /// are a literal table keyed by each grid's `N` (the grids themselves do not matter here).
@@ -420,12 +447,7 @@ mod tests {
     /// of ε(δ) contains the exact value and reaches the width asked.
     #[test]
     fn channel_enclosure_contains_exact() {
-        let w = Channel::new(vec![
-            vec![q(1, 2), q(3, 10), q(1, 5)],
-            vec![q(1, 4), q(1, 10), q(13, 20)],
-            vec![q(1, 3), q(1, 3), q(1, 3)],
-        ])
-        .unwrap();
+        let w = three_by_three();
         let adj = complete_pairs(3);
         let delta = q(1, 1000);
         let k = 9;
@@ -452,14 +474,7 @@ mod tests {
         let d = &a.delta_at_eps[0];
         assert!(d.lo <= d.hi);
         let pcs = crate::accounting::compose_on_pairs(&[(&w, k)], &adj, |_, _| {}).unwrap();
-        let (_, f) = crate::accounting::worst::worst_delta_at_eps(&pcs, &q(1, 1))
-            .unwrap()
-            .unwrap();
-        let cmp = |x: &Rational| {
-            crate::measure::epsilon::cmp_with_exp(&((&f.form.a - x) / &f.form.b), &q(1, 1)).unwrap()
-        };
-        assert_ne!(cmp(&d.lo), std::cmp::Ordering::Less);
-        assert_ne!(cmp(&d.hi), std::cmp::Ordering::Greater);
+        assert_brackets_exact_delta(d, &pcs, &q(1, 1));
         // The check agrees with the exact answer.
         let exact_holds = pcs
             .iter()
@@ -476,12 +491,7 @@ mod tests {
     /// pair's δ(1) is still bracketed exactly (the exact path is the reference).
     #[test]
     fn only_the_pairs_that_can_be_worst_are_refined() {
-        let w = Channel::new(vec![
-            vec![q(1, 2), q(3, 10), q(1, 5)],
-            vec![q(1, 4), q(1, 10), q(13, 20)],
-            vec![q(1, 3), q(1, 3), q(1, 3)],
-        ])
-        .unwrap();
+        let w = three_by_three();
         let adj = complete_pairs(3);
         let k = 6;
         let qs = GridQueries {
@@ -500,16 +510,8 @@ mod tests {
             "{:?}",
             a.rounds
         );
-        let d = &a.delta_at_eps[0];
         let pcs = crate::accounting::compose_on_pairs(&[(&w, k)], &adj, |_, _| {}).unwrap();
-        let (_, f) = crate::accounting::worst::worst_delta_at_eps(&pcs, &q(1, 1))
-            .unwrap()
-            .unwrap();
-        let cmp = |x: &Rational| {
-            crate::measure::epsilon::cmp_with_exp(&((&f.form.a - x) / &f.form.b), &q(1, 1)).unwrap()
-        };
-        assert_ne!(cmp(&d.lo), std::cmp::Ordering::Less, "{d:?}");
-        assert_ne!(cmp(&d.hi), std::cmp::Ordering::Greater, "{d:?}");
+        assert_brackets_exact_delta(&a.delta_at_eps[0], &pcs, &q(1, 1));
     }
 
     /// Binary RR at t = 3, k = 100: the enclosure of ε(1e-5) contains the exact
