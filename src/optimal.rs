@@ -628,7 +628,7 @@ pub fn best_remap(
             .map(|row| row.iter().map(|(x, mz)| &ai[*x] * mz).sum())
             .collect();
         let better = |a: &Integer, b: &Integer| if minimise { a < b } else { a > b };
-        let mut best = y.min(k - 1);
+        let mut best = y;
         for z in 0..k {
             if better(&s[z], &s[best]) {
                 best = z;

@@ -250,23 +250,39 @@ fn check_memory(
     } else {
         String::new()
     };
-    Err(bad_input(format!(
-        "{}: auditing {what} needs about {}{why}, above the limit of {}; raise it with \
+    Err(over_memory(
+        &file.display().to_string(),
+        &format!("auditing {what}"),
+        need,
+        &why,
+        limit,
+    ))
+}
+
+/// The refusal (exit 3) of `subject`'s `doing`, which needs about `need` bytes (`why` says of
+/// what), above `--max-memory`'s `limit`: one wording for `audit` and `compose`.
+pub(crate) fn over_memory(subject: &str, doing: &str, need: u64, why: &str, limit: u64) -> Fail {
+    bad_input(format!(
+        "{subject}: {doing} needs about {}{why}, above the limit of {}; raise it with \
          --max-memory (e.g. --max-memory {}G)",
-        file.display(),
         bytes_text(need),
         bytes_text(limit),
         need.div_ceil(1 << 30)
-    )))
+    ))
+}
+
+/// `--max-memory SIZE`, or the default [`DEFAULT_MAX_MEMORY`] (a usage error when unreadable).
+pub(crate) fn memory_flag(flag: Option<&str>) -> Result<u64, Fail> {
+    match flag {
+        None => Ok(DEFAULT_MAX_MEMORY),
+        Some(s) => parse_memory(s).map_err(|e| usage(format!("--max-memory {e}"))),
+    }
 }
 
 fn run_inner(a: &AuditArgs) -> Result<(), Fail> {
     let opts_only = options(a)?;
     let how = rounding(a)?;
-    let limit = match a.max_memory {
-        None => DEFAULT_MAX_MEMORY,
-        Some(s) => parse_memory(s).map_err(|e| usage(format!("--max-memory {e}")))?,
-    };
+    let limit = memory_flag(a.max_memory)?;
     let deadline = a
         .time_limit
         .map(|s| {
@@ -306,21 +322,17 @@ fn run_inner(a: &AuditArgs) -> Result<(), Fail> {
         bad_input(format!("{e}{hint}"))
     })?;
     let n = w.n_inputs();
+    let (what, dims) = (
+        format!("{n} inputs × {} outputs", w.n_outputs()),
+        (n, w.n_outputs()),
+    );
     if a.adjacency.is_none_or(|s| s == "complete") {
         // The complete adjacency's pair list is quadratic: estimate before building it.
-        let what = format!("{n} inputs × {} outputs", w.n_outputs());
-        check_memory(
-            file,
-            &what,
-            (n, w.n_outputs()),
-            n * n.saturating_sub(1) / 2,
-            limit,
-        )?;
+        check_memory(file, &what, dims, n * n.saturating_sub(1) / 2, limit)?;
     }
     watch.mark("building the adjacency");
     let (adj, mut warnings) = adjacency(a.adjacency, n, file)?;
-    let what = format!("{n} inputs × {} outputs", w.n_outputs());
-    check_memory(file, &what, (n, w.n_outputs()), adj.pairs.len(), limit)?;
+    check_memory(file, &what, dims, adj.pairs.len(), limit)?;
     let (pi, prior_conv) = prior(a.prior, n, file, &read_options)?;
     let gain = a.gain.map(read_rows).transpose()?;
     let opts = Options {

@@ -9,7 +9,7 @@
 //! Exit codes: 0 done (`--check`: holds), 1 `--check` fails, 2 usage (a bad flag value,
 //! `--k 0`, `--delta ≥ 1`, k past the limit), 3 a bad file, or an undecided comparison.
 
-use super::audit::{adjacency, parse_memory, read_rows, Fail};
+use super::audit::{adjacency, memory_flag, over_memory, read_rows, Fail};
 use super::exit;
 use super::progress::Progress;
 use crate::accounting::compose::memory_estimate;
@@ -21,7 +21,7 @@ use crate::accounting::{
     compose_classes, pair_classes, Class, ComposeError, Composed, Event, PairComposition, PairLoss,
     MAX_USES,
 };
-use crate::audit::{bytes_text, Adjacency, NoNeighbourPairs, DEFAULT_MAX_MEMORY};
+use crate::audit::{bytes_text, Adjacency, NoNeighbourPairs};
 use crate::graph::Graph;
 use crate::measure::epsilon::cmp_with_exp;
 use crate::measure::ExtRational;
@@ -31,6 +31,7 @@ use crate::num::LogLinear;
 use crate::num::{parse_rational, Interval, Rational};
 use crate::prob::Channel;
 use serde_json::{json, Value};
+use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::path::Path;
 use std::time::Instant;
@@ -115,17 +116,20 @@ impl Mech {
         }
     }
 
-    /// Its channel, built from the parameters for randomized response.
-    fn channel(&self) -> Channel {
+    /// Its channel: borrowed when read from a file (its memory was counted once), built from
+    /// the parameters for randomized response.
+    fn channel(&self) -> Cow<'_, Channel> {
         match &self.source {
-            Source::Channel(w) => w.clone(),
-            Source::Rr { k, t } => randomized_response(*k, t).expect("checked when parsed"),
+            Source::Channel(w) => Cow::Borrowed(w),
+            Source::Rr { k, t } => {
+                Cow::Owned(randomized_response(*k, t).expect("checked when parsed"))
+            }
         }
     }
 }
 
-/// Bytes per matrix cell held (an exact rational and its share of the row), as counted by
-/// [`crate::audit::memory_estimate`] per copy.
+/// Bytes per matrix cell held once (an exact rational and its share of the row); `audit`'s
+/// [`crate::audit::memory_estimate`] counts more per cell, for the copies an audit holds.
 const CELL_BYTES: u128 = std::mem::size_of::<Rational>() as u128 + 16;
 /// Bytes per neighbour pair of an adjacency list (as [`crate::audit::memory_estimate`]).
 const PAIR_BYTES: u128 = 16;
@@ -423,24 +427,13 @@ fn within_memory(subject: &str, need: u128, what: &str, limit: u64) -> Result<()
         return Ok(());
     }
     let need = u64::try_from(need).unwrap_or(u64::MAX);
-    Err(Fail(
-        exit::BAD_INPUT,
-        format!(
-            "{subject}: composing needs about {} ({what}), above the limit of {}; raise it with \
-             --max-memory (e.g. --max-memory {}G)",
-            bytes_text(need),
-            bytes_text(limit),
-            need.div_ceil(1 << 30)
-        ),
+    Err(over_memory(
+        subject,
+        "composing",
+        need,
+        &format!(" ({what})"),
+        limit,
     ))
-}
-
-/// `--max-memory` (default as `audit`'s).
-fn memory_limit(a: &ComposeArgs) -> Result<u64, Fail> {
-    match a.max_memory {
-        None => Ok(DEFAULT_MAX_MEMORY),
-        Some(s) => parse_memory(s).map_err(|e| usage(format!("--max-memory {e}"))),
-    }
 }
 
 /// The neighbour relation on the `n` inputs, its memory checked before it is listed.
@@ -552,15 +545,15 @@ fn classes(seq: &[(Mech, u64)], pairs: &Pairs, limit: u64) -> Result<Vec<Class>,
         ),
         limit,
     )?;
-    let chans: Vec<(Channel, u64)> = seq.iter().map(|(m, k)| (m.channel(), *k)).collect();
-    let refs: Vec<(&Channel, u64)> = chans.iter().map(|(w, k)| (w, *k)).collect();
+    let chans: Vec<(Cow<Channel>, u64)> = seq.iter().map(|(m, k)| (m.channel(), *k)).collect();
+    let refs: Vec<(&Channel, u64)> = chans.iter().map(|(w, k)| (w.as_ref(), *k)).collect();
     Ok(pair_classes(&refs, &adj.pairs))
 }
 
 fn run_inner(a: &ComposeArgs) -> Result<i32, Fail> {
     let start = Instant::now();
     let qs = queries(a)?;
-    let limit = memory_limit(a)?;
+    let limit = memory_flag(a.max_memory)?;
     let seq = sequence(a, limit)?;
     let n = seq[0].0.n_inputs();
     if let Some((m, _)) = seq.iter().find(|(m, _)| m.n_inputs() != n) {

@@ -6,7 +6,7 @@
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// How long a command runs before its progress is shown.
@@ -15,21 +15,23 @@ const SHOW_AFTER: Duration = Duration::from_secs(1);
 /// The interval of the plain progress lines when stderr is not a terminal.
 pub const PLAIN_EVERY: Duration = Duration::from_secs(5);
 
-/// The interval of the plain lines asked for by `--progress` (milliseconds; 0: not asked).
-static FORCED_MS: AtomicU64 = AtomicU64::new(0);
+/// Whether `--progress` asked for plain lines every second.
+static FORCED: AtomicBool = AtomicBool::new(false);
 
 /// `--progress`: plain progress lines every second from now on, on a terminal too.
 pub fn force_plain_lines() {
-    FORCED_MS.store(1000, Ordering::SeqCst);
+    FORCED.store(true, Ordering::SeqCst);
 }
 
 /// The interval of plain lines for this process: forced, or [`PLAIN_EVERY`] when stderr is not
 /// a terminal, or none.
 fn plain_interval() -> Option<Duration> {
-    match FORCED_MS.load(Ordering::SeqCst) {
-        0 if std::io::stderr().is_terminal() => None,
-        0 => Some(PLAIN_EVERY),
-        ms => Some(Duration::from_millis(ms)),
+    if FORCED.load(Ordering::SeqCst) {
+        Some(Duration::from_secs(1))
+    } else if std::io::stderr().is_terminal() {
+        None
+    } else {
+        Some(PLAIN_EVERY)
     }
 }
 

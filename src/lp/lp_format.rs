@@ -341,7 +341,10 @@ impl Cursor<'_> {
             }
             if !first && !saw_sign {
                 // The word without a sign, or the statement it follows, alone on its line.
-                if let Some(e) = self.lone_word(self.pos).or(self.lone_word(self.pos - 1)) {
+                if let Some(e) = self
+                    .lone_word(self.pos)
+                    .or_else(|| self.lone_word(self.pos - 1))
+                {
                     return Err(e);
                 }
                 let t = self.peek().map(|t| t.to_string()).unwrap_or_default();

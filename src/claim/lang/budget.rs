@@ -97,7 +97,7 @@ impl<'b> Meter<'b> {
 
 impl Drop for Meter<'_> {
     fn drop(&mut self) {
-        if let Some(b) = self.budget {
+        if let (Some(b), true) = (self.budget, self.pending > 0) {
             b.used.fetch_add(self.pending, Ordering::Relaxed);
         }
     }

@@ -187,7 +187,7 @@ impl<'s> Evaluator<'s> {
     /// result would be larger than [`MAX_POWER_BITS`] (issue 42, items 3 and 6).
     fn power(&mut self, e: &Expr, base: Num, b: &Expr, exp: Num) -> Result<Num, LangError> {
         let q = match exp {
-            Num::Rat(q) => q,
+            Num::Rat(q) if q.is_integer() => q,
             n => {
                 return Err(self.err(
                     b.span,
@@ -198,15 +198,6 @@ impl<'s> Evaluator<'s> {
                 ))
             }
         };
-        if !q.is_integer() {
-            return Err(self.err(
-                b.span,
-                format!(
-                    "`^` needs an integer exponent, got {} (write exp(x * ln(b)) for b^x)",
-                    abbreviate(&q.to_string())
-                ),
-            ));
-        }
         let k = match i64::try_from(&q) {
             Ok(k) if k.unsigned_abs() <= MAX_EXPONENT => k,
             _ => {

@@ -95,10 +95,12 @@ impl SymRange {
     /// form, so the divisor vanishes at a point of the range exactly where its reduced numerator
     /// does (its reduced denominator has no root there).
     pub fn check_divisor(&self, divisor: &RatFn) -> Result<(), String> {
-        let shown = ratfn_var(divisor, &self.name);
+        // the divisor is written out only for an error: this runs at every division
+        let shown = || ratfn_var(divisor, &self.name);
         if divisor.is_zero() {
             return Err(format!(
-                "division by zero: the divisor {shown} is 0 for every {self}"
+                "division by zero: the divisor {} is 0 for every {self}",
+                shown()
             ));
         }
         let Some(root) = RealRoot::least_in(&divisor.num, &self.bounded_for_roots(&divisor.num))
@@ -122,7 +124,8 @@ impl SymRange {
             }
         };
         Err(format!(
-            "division by zero at {at}: the divisor {shown} is 0 there ({self})"
+            "division by zero at {at}: the divisor {} is 0 there ({self})",
+            shown()
         ))
     }
 
