@@ -65,11 +65,13 @@ pub mod claim;
 #[doc(hidden)]
 pub mod cli;
 pub mod graph;
+pub mod json;
 pub mod lp;
 pub mod measure;
 pub mod mechanism;
 pub mod num;
 pub mod optimal;
+pub mod params;
 pub mod prob;
 #[cfg(test)]
 pub(crate) mod testutil;

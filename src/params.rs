@@ -1,0 +1,236 @@
+//! Validated parameters: the range rule of every number a user gives dpcert, in one place
+//! (issue 43 item 2).
+//!
+//! The CLI's value parsers, the library's query types and the Python package all build these
+//! types and nothing else, so a range (δ ∈ [0, 1], t ≥ 1, …) is written once. Each type has
+//! `parse` (an exact literal: `1/3`, `0.25`, `2e-3`) and `new` (a value already exact); both
+//! answer a message that names the rule, never a panic.
+
+use crate::num::{parse_rational, Rational};
+use std::fmt;
+use std::time::Duration;
+
+/// A parameter outside its range, or not a literal of the right kind: the message names the
+/// parameter, the rule and the value given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParamError(pub String);
+
+impl fmt::Display for ParamError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ParamError {}
+
+fn exact(name: &str, s: &str) -> Result<Rational, ParamError> {
+    parse_rational(s.trim()).map_err(|e| ParamError(format!("{name} `{s}`: {e}")))
+}
+
+/// δ ∈ [0, 1] of (ε, δ)-DP. δ = 0 asks for pure ε; δ = 1 is vacuous (every mechanism is
+/// (0, 1)-DP), which a report says in words rather than refusing it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Delta(Rational);
+
+impl Delta {
+    /// δ, when `0 ≤ δ ≤ 1`.
+    pub fn new(d: Rational) -> Result<Delta, ParamError> {
+        if d >= 0u32 && d <= 1u32 {
+            Ok(Delta(d))
+        } else {
+            Err(ParamError(format!("delta must be in [0, 1], got {d}")))
+        }
+    }
+    /// δ from an exact literal.
+    pub fn parse(s: &str) -> Result<Delta, ParamError> {
+        Delta::new(exact("delta", s)?)
+    }
+    /// The value.
+    pub fn value(&self) -> &Rational {
+        &self.0
+    }
+    /// δ = 1: every mechanism satisfies (0, 1)-DP, so the smallest ε is 0 and says nothing.
+    pub fn is_vacuous(&self) -> bool {
+        self.0 == 1u32
+    }
+}
+
+/// `t = e^ε ≥ 1`, exact.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct T(Rational);
+
+impl T {
+    /// t, when `t ≥ 1`.
+    pub fn new(t: Rational) -> Result<T, ParamError> {
+        if t >= 1u32 {
+            Ok(T(t))
+        } else {
+            Err(ParamError(format!("t = e^eps must be >= 1, got {t}")))
+        }
+    }
+    /// t from an exact literal.
+    pub fn parse(s: &str) -> Result<T, ParamError> {
+        T::new(exact("t", s)?)
+    }
+    /// The value.
+    pub fn value(&self) -> &Rational {
+        &self.0
+    }
+}
+
+/// An exact `ε ≥ 0`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Eps(Rational);
+
+impl Eps {
+    /// ε, when `ε ≥ 0`.
+    pub fn new(e: Rational) -> Result<Eps, ParamError> {
+        if e >= 0u32 {
+            Ok(Eps(e))
+        } else {
+            Err(ParamError(format!("eps must be >= 0, got {e}")))
+        }
+    }
+    /// ε from an exact literal.
+    pub fn parse(s: &str) -> Result<Eps, ParamError> {
+        Eps::new(exact("eps", s)?)
+    }
+    /// A comma-separated list of ε (`0.5,1,2`), in the order given.
+    pub fn parse_list(s: &str) -> Result<Vec<Eps>, ParamError> {
+        s.split(',').map(Eps::parse).collect()
+    }
+    /// The value.
+    pub fn value(&self) -> &Rational {
+        &self.0
+    }
+}
+
+/// The most seconds a time limit may be: one year.
+pub const MAX_TIME_LIMIT_SECS: f64 = 31_536_000.0;
+
+/// A time limit: more than 0 and at most [`MAX_TIME_LIMIT_SECS`] seconds. Passing it gives up
+/// (nothing decided); it is a wall-clock budget, not part of any decision, so `f64` seconds are
+/// fine here.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TimeLimit(Duration);
+
+impl TimeLimit {
+    /// A limit of `secs` seconds, when in range.
+    pub fn from_secs(secs: f64) -> Result<TimeLimit, ParamError> {
+        if secs.is_finite() && secs > 0.0 && secs <= MAX_TIME_LIMIT_SECS {
+            Duration::try_from_secs_f64(secs)
+                .map(TimeLimit)
+                .map_err(|e| ParamError(format!("{secs} seconds: {e}")))
+        } else {
+            Err(ParamError(format!(
+                "a time limit must be a number of seconds above 0 and at most \
+                 {MAX_TIME_LIMIT_SECS} (one year), got {secs}"
+            )))
+        }
+    }
+    /// `0.5`, `60`, `1e3`.
+    pub fn parse(s: &str) -> Result<TimeLimit, ParamError> {
+        let v: f64 = s
+            .trim()
+            .parse()
+            .map_err(|_| ParamError(format!("`{s}` is not a number of seconds")))?;
+        TimeLimit::from_secs(v)
+    }
+    /// The limit.
+    pub fn duration(&self) -> Duration {
+        self.0
+    }
+}
+
+/// The most uses `compose` composes exactly or by the grid enclosure.
+pub const MAX_USES: u64 = 1_000_000;
+
+/// A number of uses `k` of a mechanism in a composition: `1 ≤ k ≤` [`MAX_USES`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Uses(u64);
+
+impl Uses {
+    /// k, when in range.
+    pub fn new(k: u64) -> Result<Uses, ParamError> {
+        if (1..=MAX_USES).contains(&k) {
+            Ok(Uses(k))
+        } else {
+            Err(ParamError(format!(
+                "k (the number of uses) must be 1 to {MAX_USES}, got {k}"
+            )))
+        }
+    }
+    /// k from a decimal integer.
+    pub fn parse(s: &str) -> Result<Uses, ParamError> {
+        let k: u64 = s.trim().parse().map_err(|_| {
+            ParamError(format!(
+                "k `{s}` is not a whole number of uses (1 to {MAX_USES})"
+            ))
+        })?;
+        Uses::new(k)
+    }
+    /// The value.
+    pub fn get(&self) -> u64 {
+        self.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// (literal, accepted?) for each rule; the boundaries on both sides.
+    #[test]
+    fn ranges_table() {
+        for (s, ok) in [
+            ("0", true),
+            ("1", true),
+            ("1/2", true),
+            ("-1/100", false),
+            ("101/100", false),
+            ("x", false),
+        ] {
+            assert_eq!(Delta::parse(s).is_ok(), ok, "delta {s}");
+        }
+        for (s, ok) in [("1", true), ("3/2", true), ("99/100", false), ("0", false)] {
+            assert_eq!(T::parse(s).is_ok(), ok, "t {s}");
+        }
+        for (s, ok) in [("0", true), ("2.5", true), ("-1/3", false)] {
+            assert_eq!(Eps::parse(s).is_ok(), ok, "eps {s}");
+        }
+        for (s, ok) in [
+            ("0.5", true),
+            ("31536000", true),
+            ("0", false),
+            ("31536001", false),
+            ("nan", false),
+            ("inf", false),
+        ] {
+            assert_eq!(TimeLimit::parse(s).is_ok(), ok, "time limit {s}");
+        }
+        for (s, ok) in [
+            ("1", true),
+            ("1000000", true),
+            ("0", false),
+            ("1000001", false),
+            ("2.5", false),
+        ] {
+            assert_eq!(Uses::parse(s).is_ok(), ok, "k {s}");
+        }
+    }
+
+    #[test]
+    fn delta_one_is_vacuous_and_kept() {
+        let d = Delta::parse("1").unwrap();
+        assert!(d.is_vacuous());
+        assert!(!Delta::parse("999/1000").unwrap().is_vacuous());
+    }
+
+    #[test]
+    fn errors_name_the_rule_and_value() {
+        let e = Delta::parse("3/2").unwrap_err().to_string();
+        assert!(e.contains("[0, 1]") && e.contains("3/2"), "{e}");
+        let e = Eps::parse_list("1,-1").unwrap_err().to_string();
+        assert!(e.contains(">= 0") && e.contains("-1"), "{e}");
+    }
+}
