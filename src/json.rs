@@ -9,6 +9,7 @@
 //!   `lo ≤ value ≤ hi` holds for the true value — with `"exact"` beside them when an exact
 //!   form exists ([`enclosure`]);
 //! - a counterexample is called `"counterexample"`.
+//!
 //! Certificates are separate documents with their own versioned format.
 
 use crate::num::fmt::decimal_round;

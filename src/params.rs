@@ -35,7 +35,7 @@ pub struct Delta(Rational);
 impl Delta {
     /// δ, when `0 ≤ δ ≤ 1`.
     pub fn new(d: Rational) -> Result<Delta, ParamError> {
-        if d >= 0u32 && d <= 1u32 {
+        if d >= 0u32 && d <= Rational::from(1u32) {
             Ok(Delta(d))
         } else {
             Err(ParamError(format!("delta must be in [0, 1], got {d}")))
