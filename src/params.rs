@@ -35,10 +35,11 @@ pub struct Delta(Rational);
 impl Delta {
     /// δ, when `0 ≤ δ ≤ 1`.
     pub fn new(d: Rational) -> Result<Delta, ParamError> {
-        if d >= 0u32 && d <= Rational::from(1u32) {
-            Ok(Delta(d))
-        } else {
+        #[allow(clippy::manual_range_contains)] // a Rational against u32 bounds: no `contains`
+        if d < 0u32 || d > 1u32 {
             Err(ParamError(format!("delta must be in [0, 1], got {d}")))
+        } else {
+            Ok(Delta(d))
         }
     }
     /// δ from an exact literal.
