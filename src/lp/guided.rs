@@ -5,7 +5,7 @@
 //! 1. **Float hint**: where the slack basis is dual feasible (costs ≥ 0 in a minimisation), the
 //!    float dual simplex of [`super::float::simplex`] gives the primal point and the prices in
 //!    one solve; otherwise, or when it fails, microlp ([`super::float::microlp`]) solves the primal
-//!    and the dual LP side by side ([`side_by_side`]; it reports no duals, so the dual is a
+//!    and the dual LP side by side ([`hint::side_by_side`]; it reports no duals, so the dual is a
 //!    second solve). `--stats` names the one used. On the path LP P60 (`bench/lp_vs_highs.py
 //!    --path 60 --t 1/2 --runs 3`, this and main's binary interleaved, 3 runs each, load
 //!    ~3.5): 0.85 / 0.82 / 0.85 s (3.3 / 3.1 / 3.2× HiGHS in the same runs) against 4.10 /
@@ -30,7 +30,7 @@
 //!    10: 1.02 → 0.07 s); every case agrees with the exact simplex from scratch.
 //! 2. **Guess**: the support `S` (variables the float primal makes non-zero), the dual support
 //!    `R` (rows whose float multiplier is non-zero, plus every `=` row) and the columns `C` whose
-//!    float reduced cost is zero (relative tolerance [`TOL`]). By complementary slackness an
+//!    float reduced cost is zero (relative tolerance [`guess::TOL`]). By complementary slackness an
 //!    optimal pair has `a_i·x = b_i` on `R`, `x = 0` off `S`, `(Aᵀy)_j = c_j` on `C`, `y = 0` off
 //!    `R`. The support is then closed through homogeneous rows (`a·x ≤ 0`): a clearly
 //!    positive variable on one side makes the other side positive (on ε-DP rows, a column
@@ -38,8 +38,8 @@
 //!    columns the float solver reads as zero (values down to 2^-59 on the path LP).
 //! 3. **Exact systems** ([`super::exact::lu`]): those equations are solved exactly in
 //!    rationals: `A_{R,S} x_S = b_R` and `A_{R,C}ᵀ y_R = c_C`; a dense square system by
-//!    Dixon's p-adic solve ([`super::exact::dixon`], verified exactly, else the LU). The primal and
-//!    the dual system are independent and are solved side by side ([`side_by_side`]): on
+//!    Dixon's p-adic solve (`lp::exact::dixon`, verified exactly, else the LU). The primal and
+//!    the dual system are independent and are solved side by side ([`hint::side_by_side`]): on
 //!    `bench/lp_vs_highs.py --big 40 --shape mixed --runs 7` (two ~10 ms Dixon solves) the
 //!    whole process went from 35.9 ms to 27.3 ms, 12.1× to 9.4× HiGHS in the same runs (load
 //!    ~4, 2026-11-26); on a loaded machine the join gains nothing and costs nothing.
@@ -96,7 +96,7 @@
 //! of 3 interleaved at load 7–8: 18.9 s before both, 15.4 s with the update, 11.0 s with both.
 //! P_50 answers in neither form within 150 s (531 and 424 initial infeasibilities). Tried and
 //! not kept: only the variables and multipliers clearly non-zero
-//! (relative [`TOL`] of the largest): P_40 625 + 601 pivots, 7.4 s; C_40 562 + 949, 139 s.
+//! (relative [`guess::TOL`] of the largest): P_40 625 + 601 pivots, 7.4 s; C_40 562 + 949, 139 s.
 //!
 //! The float dual's basis in step 6 (2026-11-27, issue 31 item 3). The premise that the float
 //! dual gives the exact optimum's dual pattern does not hold on the channel LPs: on P_40 at

@@ -47,7 +47,7 @@ fn write_terms(out: &mut String, terms: &[(usize, Rational)], names: &[String]) 
     }
 }
 
-/// Write a model in the LP format read by [`parse_lp`], with exact `p/q` coefficients, so that
+/// Write a model in the LP format read by [`super::parse_lp`], with exact `p/q` coefficients, so that
 /// every LP dpcert builds can be inspected or handed to another solver. Variable and row
 /// names that would not read back are replaced by `x<j>` / `r<i>`.
 pub fn write_lp(model: &Model) -> String {

@@ -264,7 +264,7 @@ pub(super) fn scatter(positions: &[usize], values: Vec<Rational>, len: usize) ->
     out
 }
 
-/// The sign a multiplier of a `cmp` row must have (see [`super::model`]).
+/// The sign a multiplier of a `cmp` row must have (see [`crate::lp::model`]).
 pub(super) fn sign_ok(sense: Sense, cmp: Cmp, y: &Rational) -> bool {
     match (sense, cmp) {
         (_, Cmp::Eq) => true,

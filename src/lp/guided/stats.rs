@@ -28,7 +28,7 @@ pub(crate) struct GuidedStats {
     pub check: Duration,
     /// Candidate pairs tried (1 when the float basis was right).
     pub rounds: usize,
-    /// Whether the float dual simplex's basis was refined ([`super::float::refine`]) because its
+    /// Whether the float dual simplex's basis was refined ([`crate::lp::float::refine`]) because its
     /// first guess did not certify.
     pub refined: bool,
     /// The exact revised simplex, when the guess did not certify or there was none.

@@ -124,7 +124,7 @@ impl EpsScan<'_> {
         }
     }
 
-    /// [`delta_at_eps`] on `adj` (same value, pair and event).
+    /// [`super::delta_at_eps`] on `adj` (same value, pair and event).
     pub fn delta(&self, adj: &[(usize, usize)]) -> Result<DeltaAtEps, Unseparated> {
         let mut best: Option<(Rational, Rational, (usize, usize))> = None;
         for (x, xp) in ordered_pairs(adj) {

@@ -10,7 +10,7 @@ use std::path::Path;
 /// inputs × 1 outputs", cells counted as rows).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Shape {
-    /// CSV: the lines with a cell, and the most cells on one line, split as [`parse_matrix`]
+    /// CSV: the lines with a cell, and the most cells on one line, split as [`super::parse_matrix`]
     /// splits them.
     Csv {
         /// Lines with at least one cell.
