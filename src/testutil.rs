@@ -10,20 +10,6 @@ pub fn q(n: i64, d: i64) -> Rational {
     Rational::from_signeds(n, d)
 }
 
-/// The sparse rows (zeros dropped) of a dense matrix, as `lp::lu` and `lp::dixon` take them.
-pub fn sparse(dense: &[Vec<Rational>]) -> Vec<crate::lp::lu::SparseRow> {
-    dense
-        .iter()
-        .map(|r| {
-            r.iter()
-                .enumerate()
-                .filter(|(_, a)| **a != 0u32)
-                .map(|(c, a)| (c, a.clone()))
-                .collect()
-        })
-        .collect()
-}
-
 /// A channel from rows of `(numerator, denominator)` pairs (panics unless row-stochastic).
 pub fn channel_of(rows: &[&[(i64, i64)]]) -> Channel {
     Channel::new(

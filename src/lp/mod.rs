@@ -6,18 +6,24 @@
 //! with [`Stats`] — or one [`LpError`].
 //!
 //! * `model` — the builder: variables `x >= 0`, rows `<=`/`>=`/`=`, minimise or maximise.
+//! * `options`, `solve` — the entry point and what it may use.
 //! * `certificate` — the independent checker; [`solve`] runs it on every answer.
-//! * `lp_format` — the CPLEX LP text format (common subset) with exact coefficients.
+//! * `format` — the file formats: the CPLEX LP text format (common subset) with exact
+//!   coefficients, the JSON of an answer, the symmetry file of `dpcert lp --symmetry`.
 //!
-//! Inside (crate-private): `guided` — a floating-point solve (`float_simplex`, a dual simplex
-//! on `float_lu`, or microlp through `float_hint`) guesses the optimal basis, its equations
-//! are solved exactly (`lu`) and repaired until the checker accepts them; otherwise exact
-//! pivots of the revised simplex (`revised`) from the basis nearest the float optimum; the
-//! exact dictionary simplex (`simplex`) from scratch as the last resort.
-//! `symmetry` solves orbit-averaged LPs under a checked group of variable permutations;
-//! `channel` builds the ε-DP channel LPs on a graph and reduces them by symmetry without
-//! building the full model; `bench_models` (tests, or the `bench-models` feature for
-//! `cargo bench` and the examples) builds the benchmark LPs from their definitions.
+//! Inside (crate-private), grouped by concept:
+//! * `guided` — the driver: the float hint guesses the optimal basis, its equations are solved
+//!   exactly and repaired until the checker accepts them (`guided::guess`); otherwise exact
+//!   pivots of the revised simplex from the basis nearest the float optimum; the exact
+//!   dictionary simplex from scratch as the last resort.
+//! * `float` — the float hint: a float dual simplex on a float LU, its iterative refinement,
+//!   microlp's primal and dual solves. Hints only, never a decision.
+//! * `exact` — the exact solvers: the revised simplex, the dictionary simplex, exact sparse LU
+//!   and Dixon's p-adic solve.
+//! * `symmetry` solves orbit-averaged LPs under a checked group of variable permutations;
+//!   `channel` builds the ε-DP channel LPs on a graph and reduces them by symmetry without
+//!   building the full model; `bench_models` (tests, or the `bench-models` feature for
+//!   `cargo bench` and the examples) builds the benchmark LPs from their definitions.
 //!
 //! ```
 //! use dpcert::lp::{self, Cmp, Model, Options, Sense};
@@ -33,24 +39,16 @@
 //! lp::check(&m, &sol.certificate).unwrap();
 //! ```
 
-mod anti_cycling;
 #[cfg(any(test, feature = "bench-models"))]
 pub mod bench_models;
 pub(crate) mod certificate;
 pub(crate) mod channel;
-mod dixon;
-pub(crate) mod float_hint;
-mod float_lu;
-pub(crate) mod float_simplex;
-mod generators;
+pub(crate) mod exact;
+pub(crate) mod float;
+pub(crate) mod format;
 pub(crate) mod guided;
-mod json;
-pub(crate) mod lp_format;
-pub(crate) mod lu;
 pub(crate) mod model;
-mod refine;
-pub(crate) mod revised;
-pub(crate) mod simplex;
+mod options;
 mod solve;
 pub(crate) mod symmetry;
 
@@ -60,11 +58,12 @@ pub use certificate::{check, CertificateError};
 pub(crate) use channel::ChannelLp;
 #[cfg(feature = "bench-models")]
 pub use channel::ChannelLp;
-pub use lp_format::{parse_lp, write_lp, LpFile, LpFormatError};
-pub use model::{Certificate, Cmp, Constraint, Model, Row, Sense, Var};
 #[cfg(test)]
-pub(crate) use simplex::solve_from_scratch;
-pub use solve::{solve, LpError, Options, Solution, Stats};
+pub(crate) use exact::simplex::solve_from_scratch;
+pub use format::{parse_lp, write_lp, LpFile, LpFormatError};
+pub use model::{Certificate, Cmp, Constraint, Model, Row, Sense, Var};
+pub use options::Options;
+pub use solve::{solve, LpError, Solution, Stats};
 #[cfg(feature = "bench-models")]
 pub use symmetry::pair_action;
 pub(crate) use symmetry::SymmetryError;

@@ -1,15 +1,15 @@
 //! Tests of the exact LP: a literal table of hand-solved LPs, every status, Beale's cycling
 //! example, tampered certificates, and a property test against brute-force vertex enumeration.
 
+use super::exact::simplex::{solve_with_stats, solve_with_ties, Ties};
 use super::guided::solve;
-use super::simplex::{solve_with_stats, solve_with_ties, Ties};
 use super::*;
 use crate::num::{parse_rational, Rational};
 use proptest::prelude::*;
 
 /// CPLEX LP text of `c` (the objective) and `rows` (`(a, cmp, b)`, `cmp` 0/1/2 for `<=`/`>=`/`=`)
 /// over `x0, x1, …`, with `bounds` (a `Bounds` section, or empty) before `End`: the random LPs
-/// of the property tests in `guided`, `float_simplex` and `refine`.
+/// of the property tests in `guided`, `float::simplex` and `float::refine`.
 pub(super) fn lp_text(
     maximize: bool,
     c: &[i32],
@@ -33,7 +33,7 @@ pub(super) fn lp_text(
 }
 
 /// Random LPs whose slack basis is dual feasible (costs ≥ 0 in a minimisation), 1–5 variables
-/// and 1–6 rows of every kind: the property tests of `float_simplex` and `refine`.
+/// and 1–6 rows of every kind: the property tests of `float::simplex` and `float::refine`.
 pub(super) fn arb_dual_feasible_lp() -> impl Strategy<Value = String> {
     (1usize..=5).prop_flat_map(|n| {
         (

@@ -174,4 +174,18 @@ mod tests {
             assert!(parse_rational(lit).is_err(), "{lit:?} should be rejected");
         }
     }
+
+    proptest::proptest! {
+        /// `num::fmt`'s directed roundings bracket the value: the decimals they write read back
+        /// (here) to a lower and an upper bound.
+        #[test]
+        fn directed_brackets(n in -100000i64..100000, d in 1i64..5000, digits in 0usize..6) {
+            use crate::num::fmt::decimal_round;
+            use malachite::base::rounding_modes::RoundingMode;
+            let x = Rational::from_signeds(n, d);
+            let lo = crate::num::parse_rational(&decimal_round(&x, digits, RoundingMode::Floor)).unwrap();
+            let hi = crate::num::parse_rational(&decimal_round(&x, digits, RoundingMode::Ceiling)).unwrap();
+            proptest::prop_assert!(lo <= x && x <= hi);
+        }
+    }
 }

@@ -1,5 +1,5 @@
 //! Exact revised simplex, started from any basis (issue 14): the warm start of the float-guided
-//! solver ([`super::guided`]) when the guessed optimal pattern does not certify.
+//! solver ([`crate::lp::guided`]) when the guessed optimal pattern does not certify.
 //!
 //! Slack form: row `i` reads `a_i·x + σ_i s_i = b_i` with `s_i >= 0`, `σ_i = +1` on `<=` rows and
 //! `−1` on `>=` rows; on `=` rows `s_i` is fixed at 0 (it may be basic, at value 0, but never
@@ -12,7 +12,7 @@
 //! * prices: `y_i = σ_i c_{s_i}` off `P`, then `Kᵀ y_P = c_S − A_{P̄,S}ᵀ y_{P̄}`;
 //! * the entering column `a_q`: `K d_S = (a_q)_P`, then `d_{s_i} = σ_i ((a_q)_i − a_i·d_S)`.
 //!
-//! `K` is factored exactly ([`super::lu`]) once per pivot, for the prices and the entering
+//! `K` is factored exactly ([`crate::lp::exact::lu`]) once per pivot, for the prices and the entering
 //! column; the basic point is computed from scratch only at the start and for the answer, and
 //! between pivots updated exactly (`v − θ d` for the basic variables, `θ` for the entering
 //! one). On P_40 at e^ε = 10 (949 pivots, `perf`, 2026-11-26) the from-scratch point was a
@@ -27,7 +27,7 @@
 //! from 0, costs ∓1; the ratio test also stops where an infeasible variable reaches its bound);
 //! then the second phase minimises the objective. Pricing is Dantzig's; when a basis repeats
 //! within a run of degenerate pivots (a cycle), Bland's rule takes over until a pivot makes
-//! progress (the anti-cycling rule of [`super::simplex`], shared with it).
+//! progress (the anti-cycling rule of [`crate::lp::exact::simplex`], shared with it).
 //!
 //! Dantzig's choice is made in floats from the exact prices ([`Run::float_entering`]; the prices
 //! themselves stay exact) and the chosen variable's reduced cost is confirmed exactly; only when
@@ -47,7 +47,7 @@
 //! rational updates.
 //!
 //! **Dual simplex first** (issue 31, 2026-11-26): from a basis that is dual feasible but not
-//! primal feasible — the float dual's basis of [`super::guided`], or a slack basis with costs
+//! primal feasible — the float dual's basis of [`crate::lp::guided`], or a slack basis with costs
 //! ≥ 0 — [`Run::dual_phase`] pivots as the dual simplex does: a basic variable off its bound
 //! leaves (proposed by float values, confirmed exactly as `ρ·b` with `ρ` its row of `B⁻¹`), the
 //! entering variable minimises the dual ratio `d_j / |α_j|` (exact `α = ρ·A`, float reduced
@@ -64,7 +64,7 @@
 //! non-zero float multipliers where the exact optimum found has 1,267; objective 3e-9 below).
 //! That vertex's basis is dual feasible exactly, and the dual simplex from it needs fewer and
 //! cheaper pivots than the primal phases from the float primal's basis (figures in
-//! [`super::guided`]).
+//! [`crate::lp::guided`]).
 //!
 //! Tried and not kept (2026-11-27, issue 31 item 3; the code is commit `ea171dc` of branch
 //! `lpdual39`, reverted): the dual pivots in big floats (malachite `Float`), the kernel
@@ -108,7 +108,7 @@
 //! commit; medians of 3 of the exact revised simplex's time in `dpcert lp --stats`, interleaved
 //! with main's binary at `cfcb916`, load ~4–5; main: P_40 3,629 ms, 354 dual pivots; C_40 4,960 ms,
 //! 283): (a, commit `376b7bc`) dual Devex for the leaving variable (Koberstein's thesis §3.3.2, the
-//! weights of [`super::float_simplex`]), with the entering column `B⁻¹a_q` solved exactly each
+//! weights of [`crate::lp::float::simplex`]), with the entering column `B⁻¹a_q` solved exactly each
 //! pivot to update the weights and the float values: 353 and 284 pivots, 4,781 and 7,735 ms — the
 //! pricing saves nothing, the extra solve costs 30–55%; (b, `9d9e1a3`) the product form of the
 //! inverse read by rows, only in the dual phase (refactor with the value refresh, every 32 pivots;
@@ -118,7 +118,7 @@
 //! `ρ_{j−1}·a_{q_j}` was non-zero in 2,262 of 2,950 steps, and one update `ρ −= c π_j` of ~640
 //! entries of ~1,150 bits with unrelated denominators costs ~5.8 ms, more than the transposed solve
 //! it replaces (3.7 ms); (c, `7b7e842`) the elimination on integer rows with a rational scale
-//! ([`super::lu`]'s docs): 4,224 and 5,190 ms. All three leave rationals of ~1,000 bits whose gcds
+//! ([`crate::lp::exact::lu`]'s docs): 4,224 and 5,190 ms. All three leave rationals of ~1,000 bits whose gcds
 //! are the cost. What should pay is integer-preserving (roundoff-error-free) arithmetic, where the
 //! entries of `B⁻¹` share the denominator `det B` and every division is exact: the sparse REF LU
 //! (Lourenco, Chen, Moreno-Centeno & Davis 2019, "Exact solution of sparse linear systems via
@@ -128,18 +128,21 @@
 //! optimality certificates", SIAM J. Matrix Anal. Appl., which also shows that a naive
 //! delete–insert update lets the bit-lengths grow).
 //!
-//! Every answer carries its certificate for the caller to [`super::check`]: an exact primal-dual
+//! Every answer carries its certificate for the caller to [`crate::lp::check`]: an exact primal-dual
 //! pair, the first phase's prices as a Farkas certificate, or an improving ray; the pivot cap
 //! and the deadline end the run without one.
 
 use super::anti_cycling::CycleGuard;
-use super::lu::{Elimination, SparseRow};
-use super::model::{numbered, Cmp, Model, Sense, Solution};
+use super::lu::Elimination;
+use super::sparse::SparseRow;
+use crate::lp::model::{numbered, Cmp, Model, Sense, Solution};
 use crate::num::fmt::to_f64;
-use crate::num::{Natural, Rational};
-use malachite::base::num::conversion::traits::ExactFrom;
-use malachite::base::num::logic::traits::SignificantBits;
+use crate::num::Rational;
+use floats::approx_f64;
 use std::time::Instant;
+
+mod floats;
+mod pricing;
 
 /// A basis of the slack form (see the module docs).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -695,167 +698,8 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// The entering variable: a non-basic variable of negative reduced cost, `None` at an
-    /// optimum of the phase. Under Dantzig's rule the most negative reduced cost is looked for
-    /// in floats ([`Run::float_entering`], a choice only), and the one found is confirmed
-    /// exactly; when floats see none, or the exact reduced cost of their choice is not negative,
-    /// every reduced cost is computed exactly ([`Run::exact_entering`]), so `None` is exact.
-    fn entering(&self, y: &[Rational], phase1: bool, bland: bool) -> Option<VarId> {
-        if !bland {
-            if let Some(v) = self.float_entering(y, phase1) {
-                if self.reduced_cost(y, phase1, v) < 0u32 {
-                    return Some(v);
-                }
-            }
-        }
-        self.exact_entering(y, phase1, bland)
-    }
-
-    /// The exact reduced cost of the non-basic variable `v` (a structural `c_j − a_j·y`, 0 for
-    /// `c_j` in the first phase; a slack `−σ_i y_i`).
-    fn reduced_cost(&self, y: &[Rational], phase1: bool, v: VarId) -> Rational {
-        if v >= self.n {
-            let i = v - self.n;
-            return -(self.sigma(i) * &y[i]);
-        }
-        let mut d = if phase1 {
-            Rational::from(0u32)
-        } else {
-            self.cost[v].clone()
-        };
-        for (i, a) in &self.cols[v] {
-            if y[*i] != 0u32 {
-                d -= a * &y[*i];
-            }
-        }
-        d
-    }
-
-    /// The reduced cost of the non-basic variable `v` in floats, at float prices `y` (second
-    /// phase; a slack's is the same in both): a hint for [`Run::dual_phase`]'s ratio test and
-    /// [`Run::float_entering`].
-    fn float_reduced_cost(&self, y: &[f64], v: VarId) -> f64 {
-        if v >= self.n {
-            let i = v - self.n;
-            return if self.model.rows()[i].cmp == Cmp::Ge {
-                y[i]
-            } else {
-                -y[i]
-            };
-        }
-        let mut d = self.cost_f64[v];
-        for (i, a) in &self.cols_f64[v] {
-            d -= a * y[*i];
-        }
-        d
-    }
-
-    /// Dantzig's choice in floats: the non-basic variable whose float reduced cost is the most
-    /// negative below `−1e-9` of its magnitude (`|c_j| + Σ |a_ij y_i|`), if any. A hint: the
-    /// caller confirms its sign exactly.
-    fn float_entering(&self, y: &[Rational], phase1: bool) -> Option<VarId> {
-        let yf: Vec<f64> = y.iter().map(approx_f64).collect();
-        let mut best: Option<(VarId, f64)> = None;
-        let mut consider = |v: VarId, d: f64, scale: f64| {
-            if d < -1e-9 * scale && best.is_none_or(|(_, b)| d < b) {
-                best = Some((v, d));
-            }
-        };
-        for j in (0..self.n).filter(|&j| !self.basis.structural[j]) {
-            let c = if phase1 { 0.0 } else { self.cost_f64[j] };
-            let (mut d, mut scale) = (c, c.abs());
-            for (i, a) in &self.cols_f64[j] {
-                let t = a * yf[*i];
-                d -= t;
-                scale += t.abs();
-            }
-            consider(j, d, scale);
-        }
-        for (i, yi) in yf.iter().enumerate() {
-            if !self.basis.slack[i] && !self.fixed(i) {
-                let d = self.float_reduced_cost(&yf, self.n + i);
-                consider(self.n + i, d, yi.abs());
-            }
-        }
-        best.map(|(v, _)| v)
-    }
-
-    /// The entering variable from the exact reduced costs: the most negative, or under Bland's
-    /// rule the first.
-    fn exact_entering(&self, y: &[Rational], phase1: bool, bland: bool) -> Option<VarId> {
-        let mut best: Option<(VarId, Rational)> = None;
-        let mut consider = |v: VarId, d: Rational| {
-            if d < 0u32 && best.as_ref().is_none_or(|(_, b)| !bland && d < *b) {
-                best = Some((v, d));
-            }
-        };
-        for j in (0..self.n).filter(|&j| !self.basis.structural[j]) {
-            consider(j, self.reduced_cost(y, phase1, j));
-        }
-        for i in 0..y.len() {
-            if !self.basis.slack[i] && !self.fixed(i) {
-                consider(self.n + i, self.reduced_cost(y, phase1, self.n + i));
-            }
-        }
-        best.map(|(v, _)| v)
-    }
-
-    /// The leaving variable of the ratio test along `−d` (basic values move as `v − θ d`):
-    /// the first basic variable to reach a bound (a feasible one leaving its feasible set, or in
-    /// the first phase an infeasible one reaching its bound). Ties go to the largest `|d|`, or
-    /// under Bland's rule to the smallest variable.
-    fn leaving(
-        &self,
-        pt: &Point,
-        d: &[(VarId, Rational)],
-        phase1: bool,
-        bland: bool,
-    ) -> Option<(VarId, Rational)> {
-        let blocking: Vec<(VarId, &Rational, &Rational)> = d
-            .iter()
-            .filter_map(|(v, dv)| {
-                debug_assert!(self.is_basic(*v));
-                let value = self.value(pt, *v);
-                let fixed = *v >= self.n && self.fixed(*v - self.n);
-                let blocks = if *value == 0u32 && fixed {
-                    true
-                } else if *value >= 0u32 {
-                    *dv > 0u32
-                } else {
-                    phase1 && *dv < 0u32
-                };
-                blocks.then_some((*v, value, dv))
-            })
-            .collect();
-        let mut best: Option<(Rational, VarId, Rational)> = None;
-        for (v, value, dv) in screen_ratios(blocking) {
-            let theta = if *value == 0u32 {
-                Rational::from(0u32)
-            } else {
-                value / dv
-            };
-            let abs = if *dv < 0u32 { -dv } else { dv.clone() };
-            let better = match &best {
-                None => true,
-                Some((t, bv, babs)) => {
-                    theta < *t
-                        || theta == *t
-                            && if bland {
-                                v < *bv
-                            } else {
-                                abs > *babs || abs == *babs && v < *bv
-                            }
-                }
-            };
-            if better {
-                best = Some((theta, v, abs));
-            }
-        }
-        best.map(|(theta, v, _)| (v, theta))
-    }
-
     /// The model's solution from the optimal point and the prices of the minimisation form
-    /// (`y` of the model is `y` for `Minimize`, `−y` for `Maximize`; see [`super::model`]).
+    /// (`y` of the model is `y` for `Minimize`, `−y` for `Maximize`; see [`crate::lp::model`]).
     fn solution(&self, x: Vec<Rational>, y: Vec<Rational>) -> Solution {
         let dual = match self.model.sense() {
             Sense::Minimize => y,
@@ -869,279 +713,5 @@ impl<'a> Run<'a> {
     }
 }
 
-/// `v` to a float within a relative `2^-52` or so, from the top 64 bits of its numerator and
-/// denominator: a pricing hint only, several times cheaper than the correctly rounded
-/// [`to_f64`] (which divides the full numbers) on the prices of a long run.
-fn approx_f64(v: &Rational) -> f64 {
-    fn top(n: &Natural) -> (f64, i64) {
-        let bits = n.significant_bits();
-        if bits <= 64 {
-            (u64::exact_from(n) as f64, 0)
-        } else {
-            let shift = bits - 64;
-            (u64::exact_from(&(n >> shift)) as f64, shift as i64)
-        }
-    }
-    if *v == 0u32 {
-        return 0.0;
-    }
-    let (n, sn) = top(v.numerator_ref());
-    let (d, sd) = top(v.denominator_ref());
-    let magnitude = n / d * ((sn - sd) as f64).exp2();
-    if *v < 0u32 {
-        -magnitude
-    } else {
-        magnitude
-    }
-}
-
-/// The candidates of a ratio test `value / d` that can attain the smallest ratio, found in
-/// floats (a hint that only saves exact divisions): those within a relative `1e-9` of the
-/// smallest float ratio. Rounding each of `value` and `d` to the nearest normal float errs by a
-/// relative `2^-53`, so the exact minimisers and everything tied with them are always kept.
-/// When some entry has no normal float (zero aside), every candidate is kept.
-fn screen_ratios<'r>(
-    candidates: Vec<(VarId, &'r Rational, &'r Rational)>,
-) -> Vec<(VarId, &'r Rational, &'r Rational)> {
-    let ratios: Option<Vec<f64>> = candidates
-        .iter()
-        .map(|(_, value, d)| {
-            if **value == 0u32 {
-                return Some(0.0);
-            }
-            let (v, d) = (to_f64(value), to_f64(d));
-            let r = v / d;
-            (v.is_normal() && d.is_normal() && r.is_normal()).then_some(r)
-        })
-        .collect();
-    let Some(ratios) = ratios else {
-        return candidates;
-    };
-    let least = ratios.iter().copied().fold(f64::INFINITY, f64::min);
-    candidates
-        .into_iter()
-        .zip(ratios)
-        .filter(|(_, r)| *r <= least * (1.0 + 1e-9))
-        .map(|(c, _)| c)
-        .collect()
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::lp::{check, simplex};
-    use crate::testutil::q;
-    use proptest::prelude::*;
-
-    fn optimum(model: &Model, basis: Basis) -> Option<Rational> {
-        match solve_from(model, basis, 10_000, None).0 {
-            Ending::Solved(sol) => {
-                check(model, &sol).expect("the revised simplex's answer is certified");
-                sol.value().cloned()
-            }
-            Ending::Stopped => None,
-        }
-    }
-
-    /// Literal table: max x + y s.t. 2x + y <= 4, x + 3y <= 6 is 14/5 (at x = 6/5, y = 8/5)
-    /// from the slack basis and from the optimal basis; min x + y s.t. x + y >= 1, x - y = 0 is
-    /// 1 (an `=` row and a `>=` row: the slack basis is infeasible, phase 1 runs).
-    #[test]
-    fn table() {
-        let mut m = Model::new(Sense::Maximize);
-        let x = m.add_var("x");
-        let y = m.add_var("y");
-        m.set_objective(&[(x, q(1, 1)), (y, q(1, 1))]);
-        m.add_row(&[(x, q(2, 1)), (y, q(1, 1))], Cmp::Le, q(4, 1));
-        m.add_row(&[(x, q(1, 1)), (y, q(3, 1))], Cmp::Le, q(6, 1));
-        assert_eq!(optimum(&m, Basis::slacks(&m)), Some(q(14, 5)));
-        let at_optimum = Basis::from_pattern(&m, &[true, true], &[true, true]);
-        assert_eq!(at_optimum.slack, vec![false, false]);
-        let (ending, stats) = solve_from(&m, at_optimum, 100, None);
-        assert!(matches!(ending, Ending::Solved(Solution::Optimal { .. })));
-        assert_eq!(stats.phase1_pivots + stats.phase2_pivots, 0);
-
-        let mut m = Model::new(Sense::Minimize);
-        let x = m.add_var("x");
-        let y = m.add_var("y");
-        m.set_objective(&[(x, q(1, 1)), (y, q(1, 1))]);
-        m.add_row(&[(x, q(1, 1)), (y, q(1, 1))], Cmp::Ge, q(1, 1));
-        m.add_row(&[(x, q(1, 1)), (y, q(-1, 1))], Cmp::Eq, q(0, 1));
-        assert_eq!(optimum(&m, Basis::slacks(&m)), Some(q(1, 1)));
-        // Infeasible: x + y <= -1.
-        let mut m = Model::new(Sense::Minimize);
-        let x = m.add_var("x");
-        m.add_row(&[(x, q(1, 1))], Cmp::Le, q(-1, 1));
-        let Ending::Solved(infeasible) = solve_from(&m, Basis::slacks(&m), 100, None).0 else {
-            panic!("stopped")
-        };
-        assert_eq!(infeasible.status(), "infeasible");
-        check(&m, &infeasible).unwrap();
-        // Unbounded: max x s.t. x >= 1.
-        let mut m = Model::new(Sense::Maximize);
-        let x = m.add_var("x");
-        m.set_objective(&[(x, q(1, 1))]);
-        m.add_row(&[(x, q(1, 1))], Cmp::Ge, q(1, 1));
-        let Ending::Solved(unbounded) = solve_from(&m, Basis::slacks(&m), 100, None).0 else {
-            panic!("stopped")
-        };
-        assert_eq!(unbounded.status(), "unbounded");
-        check(&m, &unbounded).unwrap();
-    }
-
-    /// Literal: min 2x + 3y s.t. x + y >= 4, x + 3y >= 6 is 9 (at x = 3, y = 1, where
-    /// both rows are tight; the other vertices (0, 4) and (6, 0) cost 12). The slack basis is
-    /// dual feasible (costs >= 0) and primal infeasible (both slacks at −4 and −6): the dual
-    /// simplex alone reaches the optimum, the primal phases confirm it without a pivot. A
-    /// negative cost makes the slack basis dual infeasible: no dual pivot, the primal phases
-    /// answer (max 2x + 3y there: unbounded).
-    #[test]
-    fn the_dual_simplex_starts_from_a_dual_feasible_basis() {
-        let mut m = Model::new(Sense::Minimize);
-        let x = m.add_var("x");
-        let y = m.add_var("y");
-        m.set_objective(&[(x, q(2, 1)), (y, q(3, 1))]);
-        m.add_row(&[(x, q(1, 1)), (y, q(1, 1))], Cmp::Ge, q(4, 1));
-        m.add_row(&[(x, q(1, 1)), (y, q(3, 1))], Cmp::Ge, q(6, 1));
-        assert!(dual_feasible(&m, &Basis::slacks(&m)));
-        let (ending, stats) = solve_from(&m, Basis::slacks(&m), 100, None);
-        let Ending::Solved(sol) = ending else {
-            panic!("stopped")
-        };
-        check(&m, &sol).unwrap();
-        assert_eq!(sol.value(), Some(&q(9, 1)));
-        assert_eq!(stats.dual_pivots, 2);
-        assert_eq!(stats.phase1_pivots + stats.phase2_pivots, 0);
-
-        let mut m = Model::new(Sense::Maximize);
-        let x = m.add_var("x");
-        let y = m.add_var("y");
-        m.set_objective(&[(x, q(2, 1)), (y, q(3, 1))]);
-        m.add_row(&[(x, q(1, 1)), (y, q(1, 1))], Cmp::Ge, q(4, 1));
-        m.add_row(&[(x, q(1, 1)), (y, q(3, 1))], Cmp::Ge, q(6, 1));
-        assert!(!dual_feasible(&m, &Basis::slacks(&m)));
-        let (ending, stats) = solve_from(&m, Basis::slacks(&m), 100, None);
-        let Ending::Solved(sol) = ending else {
-            panic!("stopped")
-        };
-        assert_eq!(sol.status(), "unbounded");
-        check(&m, &sol).unwrap();
-        assert_eq!(stats.dual_pivots, 0);
-    }
-
-    /// The dual phase on small channel LPs with geometric tails (issue 14's distortion LP on the
-    /// path P_k at e^ε = t, minimised: the costs are >= 0, so the slack basis is dual feasible,
-    /// and the stochastic rows' fixed slacks at 1 make it primal infeasible): the dual simplex
-    /// alone reaches the optimum of the dictionary simplex from scratch, the primal phases
-    /// confirm it without a pivot, and the optimum has a tail (a positive value at most `1/t²`:
-    /// the rows `p(y|x) >= p(y|x') / t` decay it along the path).
-    #[test]
-    fn the_dual_phase_reaches_the_optimum_of_channel_lps_with_tails() {
-        use crate::lp::bench_models::path_distortion_channel;
-        for k in [3usize, 4, 5] {
-            for t in [q(10, 1), q(2, 1)] {
-                let m = path_distortion_channel(k, &t).model();
-                assert!(dual_feasible(&m, &Basis::slacks(&m)));
-                let (ending, stats) = solve_from(&m, Basis::slacks(&m), 10_000, None);
-                let Ending::Solved(sol) = ending else {
-                    panic!("stopped")
-                };
-                check(&m, &sol).unwrap();
-                let Solution::Optimal { primal, value, .. } = &sol else {
-                    panic!("P_{k} at t = {t}: {}", sol.status())
-                };
-                let reference = simplex::solve_unchecked(&m);
-                assert_eq!(Some(value), reference.value(), "P_{k} at t = {t}");
-                assert!(stats.dual_pivots > 0);
-                let primal_pivots = stats.phase1_pivots + stats.phase2_pivots;
-                assert_eq!(primal_pivots, 0, "P_{k} at t = {t}");
-                let smallest = primal.iter().filter(|v| **v > 0u32).min().unwrap();
-                assert!(smallest * &t * &t <= 1u32, "P_{k} at t = {t}: {smallest}");
-            }
-        }
-    }
-
-    proptest! {
-        /// The float screen of the ratio test keeps every candidate attaining the exact
-        /// smallest ratio, whatever the sizes (numerators and denominators up to 2^120, zeros).
-        #[test]
-        fn ratio_screen_keeps_the_exact_minimisers(
-            parts in prop::collection::vec((0u128..1 << 120, 1u128..1 << 120, 1u128..1 << 120, 1u128..8), 1..12),
-        ) {
-            let values: Vec<(Rational, Rational)> = parts
-                .iter()
-                .map(|(a, b, c, k)| {
-                    let v = Rational::from(*a % 3 * *k) / Rational::from(*b);
-                    (v, Rational::from(*c) / Rational::from(*b % 5 + 1))
-                })
-                .collect();
-            let candidates: Vec<(VarId, &Rational, &Rational)> =
-                values.iter().enumerate().map(|(k, (v, d))| (k, v, d)).collect();
-            let least = values.iter().map(|(v, d)| v / d).min().unwrap();
-            let minimisers: Vec<VarId> = (0..values.len())
-                .filter(|&k| &values[k].0 / &values[k].1 == least)
-                .collect();
-            let kept: Vec<VarId> = screen_ratios(candidates).iter().map(|c| c.0).collect();
-            for k in minimisers {
-                prop_assert!(kept.contains(&k));
-            }
-        }
-
-        /// The pricing hint's conversion is within a relative 1e-15 of the correctly rounded
-        /// float, whatever the sizes and signs (numerator and denominator up to ~2^240).
-        #[test]
-        fn approx_f64_is_close(
-            a in 0u128.., b in 1u128.., c in 1u128..1 << 120, d in 1u128.., neg in any::<bool>(),
-        ) {
-            let num = Rational::from(a) * Rational::from(c);
-            let v = num / (Rational::from(b) * Rational::from(d));
-            let v = if neg { -v } else { v };
-            let (approx, exact) = (approx_f64(&v), to_f64(&v));
-            prop_assert!((approx - exact).abs() <= 1e-15 * exact.abs(), "{approx} vs {exact}");
-        }
-
-        /// On random LPs up to 5 rows by 6 variables (all row types, both senses, degenerate
-        /// right-hand sides) the revised simplex from the slack basis and from a random
-        /// pattern's basis ends like the exact dictionary simplex (the same status and optimum),
-        /// and its certificate (optimality, Farkas or ray) passes the checker.
-        #[test]
-        fn agrees_with_the_dictionary_simplex(
-            coeffs in prop::collection::vec(-3i64..=3, 30),
-            rhs in prop::collection::vec(-2i64..=4, 5),
-            cmps in prop::collection::vec(0u8..3, 5),
-            cost in prop::collection::vec(-3i64..=3, 6),
-            maximise in any::<bool>(),
-            support in prop::collection::vec(any::<bool>(), 6),
-            priced in prop::collection::vec(any::<bool>(), 5),
-            rows in 1usize..=5,
-            cols in 1usize..=6,
-        ) {
-            let mut m = Model::new(if maximise { Sense::Maximize } else { Sense::Minimize });
-            let vars: Vec<_> = (0..cols).map(|j| m.add_var(format!("x{j}"))).collect();
-            m.set_objective(&vars.iter().zip(&cost).map(|(v, c)| (*v, q(*c, 1))).collect::<Vec<_>>());
-            for i in 0..rows {
-                let terms: Vec<_> = (0..cols).map(|j| (vars[j], q(coeffs[i * 6 + j], 1))).collect();
-                let cmp = [Cmp::Le, Cmp::Ge, Cmp::Eq][cmps[i] as usize];
-                m.add_row(&terms, cmp, q(rhs[i], 1));
-            }
-            let reference = simplex::solve_unchecked(&m);
-            let bases = [
-                Basis::slacks(&m),
-                Basis::from_pattern(&m, &support[..cols], &priced[..rows]),
-            ];
-            for basis in bases {
-                let ending = solve_from(&m, basis, 10_000, None).0;
-                match (&reference, ending) {
-                    (r, Ending::Solved(sol)) => {
-                        prop_assert_eq!(sol.status(), r.status());
-                        prop_assert_eq!(sol.value(), r.value());
-                        if let Err(e) = check(&m, &sol) {
-                            prop_assert!(false, "{} certificate rejected: {}", sol.status(), e);
-                        }
-                    }
-                    (_, Ending::Stopped) => prop_assert!(false, "stopped"),
-                }
-            }
-        }
-    }
-}
+mod tests;

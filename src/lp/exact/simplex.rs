@@ -17,17 +17,17 @@
 
 #![allow(clippy::result_large_err)]
 
-use super::anti_cycling::CycleGuard;
 #[cfg(test)]
-use super::certificate::{check, CertificateError};
-use super::model::{Certificate, Cmp, Model, Sense};
+use crate::lp::certificate::{check, CertificateError};
+use crate::lp::exact::anti_cycling::CycleGuard;
+use crate::lp::model::{Certificate, Cmp, Model, Sense};
 use crate::num::Rational;
 use std::time::Instant;
 
 #[cfg(test)]
 /// Solve with the exact dictionary simplex from scratch and re-check the certificate; an error
 /// means the solver produced a certificate the independent checker rejects (a bug), never a
-/// wrong answer. (The reference for [`super::guided::solve`], which is what `lp::solve` is.)
+/// wrong answer. (The reference for [`crate::lp::guided::solve`], which is what `lp::solve` is.)
 pub fn solve_from_scratch(model: &Model) -> Result<Certificate, CertificateError> {
     let solution = solve_unchecked(model);
     check(model, &solution)?;

@@ -1,6 +1,6 @@
 //! The symmetry file of `dpcert lp --symmetry FILE`: generators of a group of variable
 //! permutations, in cycle notation over an LP file's variable names, for
-//! [`super::Options::symmetry`].
+//! [`crate::lp::Options::symmetry`].
 //!
 //! ```text
 //! # one generator per line; `#` starts a comment
@@ -8,7 +8,7 @@
 //! (a b c)
 //! ```
 
-use super::lp_format::LpFile;
+use crate::lp::format::LpFile;
 use std::collections::HashMap;
 use std::fmt;
 
@@ -37,7 +37,7 @@ impl LpFile {
     /// (`g[j]` is the image of model variable `j`). A file variable stands for model variables
     /// through its substitution (`x = l + x'`, `x = x⁺ - x⁻`); two variables in a cycle must have
     /// substitutions of the same shape, and are mapped part by part. Whether the permutations
-    /// really are symmetries is checked later, exactly, by [`super::solve`].
+    /// really are symmetries is checked later, exactly, by [`crate::lp::solve`].
     pub fn parse_generators(&self, text: &str) -> Result<Vec<Vec<usize>>, GeneratorsError> {
         let by_name: HashMap<&str, usize> = self
             .vars

@@ -1,7 +1,7 @@
 //! The JSON form of an LP answer in the names of an LP file (`dpcert lp --json`).
 
-use super::lp_format::LpFile;
-use super::model::Certificate;
+use crate::lp::format::LpFile;
+use crate::lp::model::Certificate;
 use crate::num::fmt::decimal;
 use crate::num::Rational;
 use serde_json::{json, Map, Value};
@@ -31,8 +31,8 @@ impl LpFile {
     /// The document of `dpcert lp --json` (and of the Python `solve_lp()`): `status`,
     /// `objective` (exact, and `objective_decimal`), `values` of the file's variables, `duals`
     /// by row name (or `farkas`, or the feasible point's `values` and the `ray`), and
-    /// `certificate_checked`. Call it with a certificate [`super::solve`] returned (or one
-    /// [`super::check`] accepted on this file's model).
+    /// `certificate_checked`. Call it with a certificate [`crate::lp::solve`] returned (or one
+    /// [`crate::lp::check`] accepted on this file's model).
     pub fn certificate_json(&self, solution: &Certificate) -> Value {
         let file = self;
         let rows = row_names(file);

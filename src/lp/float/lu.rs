@@ -1,5 +1,5 @@
 //! A sparse LU factorisation of a square matrix in floating point, for the float dual simplex
-//! ([`super::float_simplex`]): hints only, never a decision.
+//! ([`crate::lp::float::simplex`]): hints only, never a decision.
 //!
 //! Right-looking Gaussian elimination with the Markowitz pivot choice and threshold partial
 //! pivoting (Markowitz 1957; Suhl & Suhl, "Computing sparse LU factorizations for large-scale
@@ -7,7 +7,7 @@
 //! with the fewest entries, the entry with the smallest `(r − 1)(c − 1)` whose magnitude is at
 //! least [`THRESHOLD`] times its column's largest. A simplex basis is mostly slack columns
 //! (singletons, no fill) and, on the ε-DP channel LPs, two-entry rows, so the elimination is
-//! nearly triangular. The exact counterpart is [`super::lu`]; this one keeps no rationals.
+//! nearly triangular. The exact counterpart is [`crate::lp::exact::lu`]; this one keeps no rationals.
 //!
 //! `P A Q = L U` is kept as the pivot sequence `(r_k, c_k)`: the multipliers of step `k`
 //! (`b_i −= l_ik b_{r_k}`), and row `r_k` of the active matrix at step `k` (the row of `U`).

@@ -1,5 +1,5 @@
-//! Anti-cycling for Dantzig's rule, shared by both exact simplex methods ([`super::simplex`],
-//! [`super::revised`]).
+//! Anti-cycling for Dantzig's rule, shared by both exact simplex methods ([`crate::lp::exact::simplex`],
+//! [`crate::lp::exact::revised`]).
 //!
 //! Dantzig's rule with deterministic ties is a function of the basis, so within a run of
 //! degenerate pivots it cycles exactly when a basis repeats. The bases of the run are remembered

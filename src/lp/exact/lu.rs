@@ -4,8 +4,8 @@
 //! [`Elimination::new`] eliminates a sparse matrix once; the recorded operations then solve
 //! `A x = b` for any right-hand side ([`Elimination::solve_near`]) and, when `A` is square and
 //! non-singular, `Aᵀ y = w` ([`Elimination::solve_transposed`]). The exact revised simplex
-//! ([`super::revised`]) factors its basis here once per pivot and solves three systems with it;
-//! the float-guided solver ([`super::guided`]) solves its one-off systems with [`solve_near`].
+//! ([`crate::lp::exact::revised`]) factors its basis here once per pivot and solves three systems with it;
+//! the float-guided solver ([`crate::lp::guided`]) solves its one-off systems with [`solve_near`].
 //!
 //! Pivot order (Markowitz-style): a row of fewest non-zeros, then in it the column occurring in
 //! fewest active rows. On the ε-DP channel LPs this eliminates the two-term rows
@@ -26,13 +26,11 @@
 //! the exact revised simplex from 3,629 to 4,224 ms on P_40 and 4,960 to 5,190 ms on C_40 (medians
 //! of 3, interleaved, load ~4–5). The content of a row is not known in advance as the previous
 //! pivot is in Bareiss's dense elimination, so it costs a gcd over the row; a sparse
-//! integer-preserving elimination needs that bookkeeping (see [`super::revised`]'s docs).
+//! integer-preserving elimination needs that bookkeeping (see [`crate::lp::exact::revised`]'s docs).
 
+use super::sparse::SparseRow;
 use crate::num::Rational;
 use std::collections::BTreeSet;
-
-/// A sparse row: `(column, coefficient)` sorted by column, no zeros.
-pub type SparseRow = Vec<(usize, Rational)>;
 
 /// A sparse matrix after exact elimination: the row operations, the pivots and the pivot rows.
 #[derive(Clone, Debug)]
@@ -238,7 +236,7 @@ impl Elimination {
 /// of [`Elimination::solve_near`].
 ///
 /// A dense square system of [`DIXON_MIN`] unknowns or more is first tried by Dixon's p-adic
-/// solve ([`super::dixon`]), which answers only when the system is non-singular, with the
+/// solve ([`crate::lp::exact::dixon`]), which answers only when the system is non-singular, with the
 /// same (unique) solution, verified exactly; otherwise the elimination answers.
 pub fn solve_near(
     defaults: Vec<Rational>,
@@ -255,7 +253,7 @@ pub fn solve_near(
     Elimination::new(n, rows).solve_near(defaults, rhs)
 }
 
-/// The fewest unknowns for which a dense square system goes to [`super::dixon`] first.
+/// The fewest unknowns for which a dense square system goes to [`crate::lp::exact::dixon`] first.
 pub const DIXON_MIN: usize = 8;
 
 /// `row - f·prow` as a sorted sparse row, with the columns that appeared and disappeared.
@@ -294,7 +292,8 @@ fn subtract_multiple(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testutil::{q, sparse};
+    use crate::lp::exact::sparse::from_dense as sparse;
+    use crate::testutil::q;
     use proptest::prelude::*;
 
     fn mul(dense: &[Vec<Rational>], x: &[Rational]) -> Vec<Rational> {

@@ -1,14 +1,14 @@
 //! A float dual simplex from the slack basis (issue 31 item 3): the float hint of
-//! [`super::guided`] in one solve, primal and dual together, where the slack basis is dual
+//! [`crate::lp::guided`] in one solve, primal and dual together, where the slack basis is dual
 //! feasible (every cost ≥ 0 in a minimisation, ≤ 0 in a maximisation: the channel LPs that
 //! minimise a loss, covering LPs). Hints only: nothing here decides anything.
 //!
-//! The slack form of [`super::revised`] with the slack's coefficient `+1` in every row:
+//! The slack form of [`crate::lp::exact::revised`] with the slack's coefficient `+1` in every row:
 //! `a_i·x + s_i = b_i`, `x ≥ 0`, `s_i ∈ [0, ∞)` on `≤` rows, `(−∞, 0]` on `≥` rows, `[0, 0]` on
 //! `=` rows. Every non-basic variable sits at its finite bound (0 in the LP itself), so the
 //! basic values are `B⁻¹ (b − N x_N)`; [`Run::restate`] replaces `b` and the bounds (each
 //! variable keeps one finite bound, or two equal ones), keeping the basis: the scaled residual
-//! problems of the iterative refinement of [`super::refine`]. From the slack basis (dual
+//! problems of the iterative refinement of [`crate::lp::float::refine`]. From the slack basis (dual
 //! feasible by the condition above) the dual simplex (Koberstein, "The dual simplex method,
 //! techniques for a fast and stable implementation", PhD thesis, Paderborn 2005, ch. 3):
 //!
@@ -30,32 +30,32 @@
 //!   values and the reduced costs are recomputed from scratch at each refactorisation.
 //!
 //! The answer is the basis's point `x` and its prices `y` in the sign conventions of
-//! [`super::model`], the same pair the two float solves of [`super::float_hint`] give; an LP the
+//! [`crate::lp::model`], the same pair the two float solves of [`crate::lp::float::microlp`] give; an LP the
 //! dual simplex proves infeasible (a leaving row with no entering candidate, confirmed after a
 //! fresh factorisation) is reported so; anything else (a singular basis, the time limit, the
-//! iteration cap) is a failure, and [`super::guided`] falls back to those two solves.
+//! iteration cap) is a failure, and [`crate::lp::guided`] falls back to those two solves.
 //!
 //! Measured (2026-11-27, issue 31 item 3; load ~3.5 on the 2-core machine): the path LP P60
 //! (`bench/lp_vs_highs.py --path 60 --t 1/2 --runs 3`, 3,600 columns, 7,140 rows) takes 2,673
 //! pivots (HiGHS's dual simplex 2,140), a float hint of 0.72–0.80 s where microlp's two solves
 //! took 3.96–4.14 s, and the whole run is 3.1–3.3× HiGHS (main: 14–17×; medians in
-//! [`super::guided`]). `examples/guided_stress` (60 cases, this binary then main's, load
+//! [`crate::lp::guided`]). `examples/guided_stress` (60 cases, this binary then main's, load
 //! ~2.5): 4.88 s against 5.12 s in all, the 29 cases on this path 2.07 s against 2.39 s; one
 //! is slower: case 8 (P_23 at e^ε = 5/4), whose guess from this hint is inconsistent and whose
 //! warm start from the float primal's pattern takes 307 exact pivots (220 ms against 77 ms).
 //! Its optimal basis as it stands was tried as the exact warm start (stop 39, through
 //! `Basis::from_pattern`, then `revised::dual_feasible`): P_50 took the same 678 exact dual
 //! pivots (22.9 s) and case 8's basis is not dual feasible exactly. Refined
-//! ([`super::refine`], since 2026-11-27) it is: P_50 certifies without an exact pivot. The entering columns `B⁻¹ a_q` have ~2,500 non-zeros of 7,140, the
+//! ([`crate::lp::float::refine`], since 2026-11-27) it is: P_50 certifies without an exact pivot. The entering columns `B⁻¹ a_q` have ~2,500 non-zeros of 7,140, the
 //! factors ~7,300, so the eta file is most of each solve; `perf` (with dual steepest edge):
 //! the solves (`ftran`/`btran` with the eta file) ~44%, the pivot loop ~17%, the
 //! factorisation ~13%. What is left: a Forrest–Tomlin update of the factors instead of the
-//! eta file, and the kernel of [`super::revised`] (factor only the rows without a basic
+//! eta file, and the kernel of [`crate::lp::exact::revised`] (factor only the rows without a basic
 //! slack) — neither tried.
 
-use super::float_lu::FloatLu;
-use super::model::{Cmp, Model, Sense};
-use super::revised::Basis;
+use crate::lp::exact::revised::Basis;
+use crate::lp::float::lu::FloatLu;
+use crate::lp::model::{Cmp, Model, Sense};
 use crate::num::fmt::to_f64;
 use std::time::Instant;
 
@@ -91,7 +91,7 @@ const MAX_ETAS: usize = 64;
 /// What the float dual simplex found.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Outcome {
-    /// An optimal basis (in [`super::revised`]'s terms, for an exact warm start), its point
+    /// An optimal basis (in [`crate::lp::exact::revised`]'s terms, for an exact warm start), its point
     /// (one value per variable) and prices (one per row), and the pivots taken.
     Optimal {
         basis: Basis,
@@ -108,7 +108,7 @@ pub(crate) enum Outcome {
 }
 
 /// Solve `model` by the dual simplex from the slack basis, or say why not (the tests' entry;
-/// [`super::refine::Refiner`] holds on to the run).
+/// [`crate::lp::float::refine::Refiner`] holds on to the run).
 #[cfg(test)]
 pub(crate) fn solve(model: &Model, deadline: Option<Instant>) -> Outcome {
     let mut run = match Run::new(model) {
@@ -178,7 +178,7 @@ enum Bound {
 /// A float dual simplex on `model`'s slack form (see the module docs): started by
 /// [`Run::new`] from the slack basis, run by [`Run::optimise`], and restated with other
 /// right-hand sides and bounds by [`Run::restate`] (the iterative refinement of
-/// [`super::refine`]) keeping its basis, its factors and its reduced costs.
+/// [`crate::lp::float::refine`]) keeping its basis, its factors and its reduced costs.
 pub(crate) struct Run {
     n: usize,
     m: usize,
@@ -297,7 +297,7 @@ impl Run {
         (0..self.n + self.m).map(|v| self.value(v)).collect()
     }
 
-    /// The current basis, in [`super::revised`]'s terms.
+    /// The current basis, in [`crate::lp::exact::revised`]'s terms.
     pub(crate) fn basis(&self) -> Basis {
         Basis {
             structural: (0..self.n).map(|j| self.is_basic(j)).collect(),
@@ -306,7 +306,7 @@ impl Run {
     }
 
     /// The answer at the current basis: its basis, point and prices (in the sign conventions
-    /// of [`super::model`]).
+    /// of [`crate::lp::model`]).
     pub(crate) fn optimal(&self) -> Outcome {
         let (x, y) = self.point_and_prices();
         Outcome::Optimal {
@@ -318,10 +318,10 @@ impl Run {
     }
 
     /// The structural values and the prices at the current basis (in the sign conventions of
-    /// [`super::model`]).
+    /// [`crate::lp::model`]).
     pub(crate) fn point_and_prices(&self) -> (Vec<f64>, Vec<f64>) {
         // y' are the prices of the minimisation; for a maximisation the model's multipliers
-        // are their negatives (see `super::model`).
+        // are their negatives (see `crate::lp::model`).
         (
             (0..self.n).map(|j| self.value(j)).collect(),
             self.prices().into_iter().map(|v| self.sign * v).collect(),
@@ -654,145 +654,4 @@ impl Run {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::lp::revised::{solve_from, Ending};
-    use crate::lp::{check, parse_lp, solve_from_scratch};
-    use proptest::prelude::*;
-
-    fn model(text: &str) -> Model {
-        parse_lp(text).unwrap().model
-    }
-
-    fn optimum(model: &Model) -> (Vec<f64>, Vec<f64>) {
-        match solve(model, None) {
-            Outcome::Optimal { x, y, .. } => (x, y),
-            other => panic!("{other:?}"),
-        }
-    }
-
-    fn close(a: &[f64], b: &[f64]) -> bool {
-        a.len() == b.len() && a.iter().zip(b).all(|(u, v)| (u - v).abs() < 1e-9)
-    }
-
-    /// `pivot_row` lists each variable once, even when its terms cancel to an exact 0 midway:
-    /// with `ρ = (1, 1, 1)` at the slack basis, `α_x = 1 − 1 + 1 = 1` and `α_y = 1 + 1 − 2 = 0`.
-    /// (Listed twice, a variable's reduced cost was updated twice in a pivot: the float dual
-    /// simplex then ended at "a singular basis" on P_40 and C_40.)
-    #[test]
-    fn a_pivot_row_lists_each_variable_once() {
-        let m = model(
-            "Minimize\n obj: x + y\nSubject To\n a: x + y <= 1\n b: - x + y <= 1\n c: x - 2 y <= 1\nEnd\n",
-        );
-        let run = Run::new(&m).unwrap();
-        let mut row = PivotRow::new(2 + 3);
-        run.pivot_row(&[1.0, 1.0, 1.0], &mut row);
-        let mut touched = row.touched.clone();
-        touched.sort();
-        touched.dedup();
-        assert_eq!(touched.len(), row.touched.len(), "{:?}", row.touched);
-        assert_eq!((row.alpha[0], row.alpha[1]), (1.0, 0.0));
-        row.clear();
-        assert!(row.touched.is_empty() && row.alpha.iter().all(|&a| a == 0.0));
-        assert!(row.in_row.iter().all(|&b| !b));
-    }
-
-    /// LPs solved by hand: their optimal point and multipliers (in `super::model`'s signs).
-    #[test]
-    fn literal_table() {
-        let cases: [(&str, &[f64], &[f64]); 4] = [
-            // min x + 2y, x + y >= 1: x = 1; y_1 = 1.
-            (
-                "Minimize\n obj: x + 2 y\nSubject To\n a: x + y >= 1\nEnd\n",
-                &[1.0, 0.0],
-                &[1.0],
-            ),
-            // min 3x + 2y, x + y = 2, x - y <= 0: y = 2 alone (cost 4) against x = y = 1 (5).
-            (
-                "Minimize\n obj: 3 x + 2 y\nSubject To\n a: x + y = 2\n b: x - y <= 0\nEnd\n",
-                &[0.0, 2.0],
-                &[2.0, 0.0],
-            ),
-            // min x + y, x + 2y >= 2, 2x + y >= 2: x = y = 2/3; y = (1/3, 1/3).
-            (
-                "Minimize\n obj: x + y\nSubject To\n a: x + 2 y >= 2\n b: 2 x + y >= 2\nEnd\n",
-                &[2.0 / 3.0, 2.0 / 3.0],
-                &[1.0 / 3.0, 1.0 / 3.0],
-            ),
-            // max -x - y, x + y >= 1, x <= 1/2 (costs <= 0 in a maximisation): value -1 on the
-            // edge x + y = 1; multipliers: row a (>= in a max: y <= 0) -1, row b (<= in a max:
-            // y >= 0) 0.
-            (
-                "Maximize\n obj: - x - y\nSubject To\n a: x + y >= 1\n b: x <= 1/2\nEnd\n",
-                &[0.5, 0.5],
-                &[-1.0, 0.0],
-            ),
-        ];
-        for (text, x, y) in cases {
-            let m = model(text);
-            let (gx, gy) = optimum(&m);
-            // The last case has a tie (x = 1/2, y = 1/2 or x = 0, y = 1): compare objectives.
-            let obj: f64 = m
-                .objective()
-                .iter()
-                .zip(&gx)
-                .map(|(c, v)| to_f64(c) * v)
-                .sum();
-            let want: f64 = m
-                .objective()
-                .iter()
-                .zip(x)
-                .map(|(c, v)| to_f64(c) * v)
-                .sum();
-            assert!((obj - want).abs() < 1e-12, "{text}: {gx:?}");
-            if text.starts_with("Minimize") {
-                assert!(close(&gx, x), "{text}: {gx:?}");
-            }
-            assert!(close(&gy, y), "{text}: {gy:?}");
-        }
-    }
-
-    #[test]
-    fn infeasible_and_not_dual_feasible() {
-        let infeasible =
-            model("Minimize\n obj: x + y\nSubject To\n a: x + y >= 2\n b: x + y <= 1\nEnd\n");
-        assert_eq!(solve(&infeasible, None), Outcome::Infeasible);
-        let negative_cost = model("Minimize\n obj: x - y\nSubject To\n a: x + y <= 1\nEnd\n");
-        assert_eq!(solve(&negative_cost, None), Outcome::NotDualFeasible);
-        let max_positive = model("Maximize\n obj: x\nSubject To\n a: x <= 1\nEnd\n");
-        assert_eq!(solve(&max_positive, None), Outcome::NotDualFeasible);
-    }
-
-    // Random dual-feasible LPs (costs ≥ 0, rows of every kind): the float optimum agrees with
-    // the exact simplex from scratch (the naive reference) to 1e-6, and an LP the exact
-    // simplex finds infeasible is found infeasible.
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(300))]
-
-        #[test]
-        fn agrees_with_the_exact_simplex(text in crate::lp::tests::arb_dual_feasible_lp()) {
-            let m = model(&text);
-            let reference = solve_from_scratch(&m).unwrap();
-            match (solve(&m, None), reference.value()) {
-                (Outcome::Optimal { basis, x, y, .. }, Some(value)) => {
-                    let obj: f64 = m.objective().iter().zip(&x).map(|(c, v)| to_f64(c) * v).sum();
-                    prop_assert!((obj - to_f64(value)).abs() < 1e-6, "{obj} vs {value}\n{text}");
-                    let dual: f64 = m.rows().iter().zip(&y).map(|(r, v)| to_f64(&r.rhs) * v).sum();
-                    prop_assert!((dual - to_f64(value)).abs() < 1e-6, "dual {dual} vs {value}\n{text}");
-                    // The basis, given to the exact revised simplex, certifies at that optimum.
-                    let (Ending::Solved(exact), _) = solve_from(&m, basis, 1000, None) else {
-                        return Err(TestCaseError::fail(format!("stopped\n{text}")));
-                    };
-                    prop_assert!(check(&m, &exact).is_ok(), "{text}");
-                    prop_assert_eq!(exact.value(), Some(value), "{}", text);
-                }
-                (Outcome::Infeasible, None) => {
-                    prop_assert_eq!(reference.status(), "infeasible", "{}", text);
-                }
-                (Outcome::Failed(e), _) => prop_assert!(false, "failed: {e}\n{text}"),
-                (got, _) => prop_assert!(false, "{got:?} vs {}\n{text}", reference.status()),
-            }
-        }
-    }
-}
+mod tests;

@@ -1,6 +1,6 @@
 //! A floating-point solve of a [`Model`], used only as a hint (issue 14).
 //!
-//! The exact solver ([`super::guided`]) asks for the primal and the dual optimum in floating
+//! The exact solver ([`crate::lp::guided`]) asks for the primal and the dual optimum in floating
 //! point, reads off which variables are positive, which rows are tight and which dual multipliers
 //! are non-zero, and then solves and checks that guess exactly. Nothing here decides anything: a
 //! wrong hint only costs time (the exact repair and, at worst, the exact simplex from scratch).
@@ -21,20 +21,20 @@
 //! load ~4 but only 2.47 → 2.39 s at load ~1.3 (9.7× → 9.2× HiGHS), made the hint of the H(3,3)
 //! LPs of `examples/guided_stress` slower (0.7's primal 1.3–1.9 s against 0.7–0.9 s for 0.6's
 //! two solves; +3.4 s over the 60 cases) and `--dense 80 --shape mixed` ~1 ms slower, and
-//! changed the float vertices the warm starts of [`super::guided`] begin from (0.7's default
+//! changed the float vertices the warm starts of [`crate::lp::guided`] begin from (0.7's default
 //! tolerance 1e-7 reads more of the geometric tails as zero). Also no gain: the restricted dual
 //! without the equations (3.1–3.3 s), 0.7's tolerance at 1e-9/1e-10 (slower), its presolve
 //! off, the `≤ 0` multipliers negated, and racing the primal against the dual in 50 ms slices.
 //!
 //! Since 2026-11-27 (issue 31 item 3, branch lphint39) these two solves are the fallback: LPs
-//! whose slack basis is dual feasible take the float dual simplex of [`super::float_simplex`]
+//! whose slack basis is dual feasible take the float dual simplex of [`crate::lp::float::simplex`]
 //! (primal and prices in one solve; P60 0.82–0.85 s against 4.03–4.35 s, figures in
-//! [`super::guided`]). Tried and not kept there: no float hint at all, the exact dual simplex of
-//! [`super::revised`] from the slack basis (dual feasible on P60): 5,072 dual pivots, 101 s
+//! [`crate::lp::guided`]). Tried and not kept there: no float hint at all, the exact dual simplex of
+//! [`crate::lp::exact::revised`] from the slack basis (dual feasible on P60): 5,072 dual pivots, 101 s
 //! (`dpcert lp P60.lp`, load ~1.5) — its exact pivots cost ~20 ms each, against ~0.4 ms for a
 //! float one.
 
-use super::model::{Cmp, Model, Sense};
+use crate::lp::model::{Cmp, Model, Sense};
 use crate::num::fmt::to_f64;
 use microlp::{ComparisonOp, OptimizationDirection, Problem};
 use std::time::Instant;
@@ -109,7 +109,7 @@ pub fn primal(model: &Model, deadline: Option<Instant>) -> FloatAnswer {
     run(p, vars, deadline)
 }
 
-/// The dual LP in floating point, in the sign conventions of [`super::model`]: one multiplier per
+/// The dual LP in floating point, in the sign conventions of [`crate::lp::model`]: one multiplier per
 /// row. For `Minimize`: maximise `b·y` subject to `Aᵀy <= c`, `y_i >= 0` on `>=` rows, `<= 0` on
 /// `<=` rows, free on `=` rows; for `Maximize`: minimise `b·y` subject to `Aᵀy >= c` with the
 /// signs of `<=` and `>=` rows exchanged.

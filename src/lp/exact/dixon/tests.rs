@@ -1,0 +1,252 @@
+//! Tests of Dixon's solve: a literal table, the reduction and Wang's reconstruction against naive
+//! references, and agreement with the exact LU on random systems.
+
+use super::*;
+use crate::lp::exact::lu::Elimination;
+use crate::lp::exact::sparse::from_dense as sparse;
+use crate::testutil::q;
+use malachite::base::num::arithmetic::traits::ModInverse;
+use proptest::prelude::*;
+
+/// Literal table: hand-solved systems; a singular and a non-square one are declined.
+#[test]
+fn table() {
+    // 2x + y = 3, x - y = 0 -> x = y = 1.
+    let a = vec![vec![q(2, 1), q(1, 1)], vec![q(1, 1), q(-1, 1)]];
+    assert_eq!(
+        solve_square(2, &sparse(&a), &[q(3, 1), q(0, 1)]),
+        Some(vec![q(1, 1), q(1, 1)])
+    );
+    // The DP chain t·p0 = p1, t·p1 = p2, p0 + p1 + p2 = 1 at t = 1/2: (4/7, 2/7, 1/7).
+    let a = vec![
+        vec![q(1, 2), q(-1, 1), q(0, 1)],
+        vec![q(0, 1), q(1, 2), q(-1, 1)],
+        vec![q(1, 1), q(1, 1), q(1, 1)],
+    ];
+    assert_eq!(
+        solve_square(3, &sparse(&a), &[q(0, 1), q(0, 1), q(1, 1)]),
+        Some(vec![q(4, 7), q(2, 7), q(1, 7)])
+    );
+    // (10^12/(10^9+7)) x = 1 -> x = (10^9+7)/10^12; a 1 x 1 with a huge solution.
+    let a = vec![vec![Rational::from_signeds(
+        1_000_000_000_000i64,
+        1_000_000_007,
+    )]];
+    assert_eq!(
+        solve_square(1, &sparse(&a), &[q(1, 1)]),
+        Some(vec![Rational::from_signeds(
+            1_000_000_007i64,
+            1_000_000_000_000
+        )])
+    );
+    let singular = vec![vec![q(1, 1), q(2, 1)], vec![q(2, 1), q(4, 1)]];
+    assert_eq!(
+        solve_square(2, &sparse(&singular), &[q(1, 1), q(2, 1)]),
+        None
+    );
+    let wide = vec![vec![q(1, 1), q(2, 1)]];
+    assert_eq!(solve_square(2, &sparse(&wide), &[q(1, 1)]), None);
+    // A determinant divisible by P: singular modulo P, declined (the LU answers).
+    let p = Rational::from(P);
+    let mod_p_singular = vec![vec![p.clone(), q(0, 1)], vec![q(0, 1), q(1, 1)]];
+    assert_eq!(
+        solve_square(2, &sparse(&mod_p_singular), &[q(1, 1), q(1, 1)]),
+        None
+    );
+}
+
+/// The folding reduction against `%` on the extremes and a spread of products.
+#[test]
+fn reduce_agrees_with_the_remainder() {
+    let m = P as u128;
+    let mut cases = vec![
+        0u128,
+        1,
+        m - 1,
+        m,
+        m + 1,
+        2 * m,
+        (m - 1) * (m - 1),
+        (1u128 << 127) - 1,
+    ];
+    let mut x = 0x9E37_79B9_7F4A_7C15u128;
+    for _ in 0..1000 {
+        x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1) & ((1u128 << 127) - 1);
+        cases.push(x);
+    }
+    for c in cases {
+        assert_eq!(reduce(c) as u128, c % m, "{c}");
+    }
+    assert_eq!(
+        dot_mod(&vec![P - 1; 70], &vec![P - 1; 70]),
+        (70u128 % m) as u64
+    );
+}
+
+/// Timing against the exact LU on a dense 40 x 40 system of 10^12/10^9 fractions (the
+/// shape of `bench/lp_vs_highs.py --big 40`): `cargo test --lib dixon_timing --
+/// --ignored --nocapture`.
+#[test]
+#[ignore]
+fn dixon_timing() {
+    let mut state = 12_345u64;
+    let mut next = |lo: u64, hi: u64| {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        lo + (state >> 11) % (hi - lo)
+    };
+    let n = 40;
+    let a: Vec<Vec<Rational>> = (0..n)
+        .map(|_| {
+            (0..n)
+                .map(|_| {
+                    let v = Rational::from(next(100_000_000_000, 1_000_000_000_000))
+                        / Rational::from(next(100_000_000, 1_000_000_000));
+                    if next(0, 2) == 0 {
+                        -v
+                    } else {
+                        v
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let b: Vec<Rational> = (0..n).map(|_| Rational::from(next(100, 10_000))).collect();
+    let t = std::time::Instant::now();
+    let x = solve_square(n, &sparse(&a), &b).expect("non-singular");
+    let dixon = t.elapsed();
+    let t = std::time::Instant::now();
+    let y = Elimination::new(n, sparse(&a)).solve(b);
+    let lu = t.elapsed();
+    assert_eq!(x, y);
+    eprintln!("dense 40x40 big: dixon {dixon:?}, exact LU {lu:?}");
+}
+
+/// Wang's reconstruction on a literal: 2/3 modulo 101 is 68 (3·68 = 204 = 2·101 + 2).
+#[test]
+fn wang_recovers_a_small_fraction() {
+    let m = Natural::from(101u32);
+    let bound = (&m >> 1u32).floor_sqrt();
+    assert_eq!(
+        wang(&Integer::from(68u32), &m, &bound),
+        Some((Integer::from(2u32), Natural::from(3u32)))
+    );
+}
+
+/// The naive reference for [`wang`]: the plain half-extended Euclid, one quotient at a
+/// time (the method before Lehmer's steps).
+fn wang_plain(u: &Integer, m: &Natural, bound: &Natural) -> Option<(Integer, Natural)> {
+    let mut r0 = m.clone();
+    let mut r1 = Natural::try_from(u.clone()).ok()?;
+    let (mut t0, mut t1) = (Integer::from(0u32), Integer::from(1u32));
+    while r1 >= *bound {
+        let (q, r) = (&r0).div_mod(&r1);
+        r0 = std::mem::replace(&mut r1, r);
+        let t = t0 - Integer::from(q) * &t1;
+        t0 = std::mem::replace(&mut t1, t);
+    }
+    if t1 == 0u32 || *t1.unsigned_abs_ref() >= *bound {
+        return None;
+    }
+    let a = Integer::from(r1);
+    Some(if t1 < 0u32 {
+        (-a, t1.unsigned_abs_ref().clone())
+    } else {
+        (a, t1.unsigned_abs_ref().clone())
+    })
+}
+
+/// Components with different denominators (1/2, 1/3, 5/7): the common denominator of the
+/// first (2) does not fit the others, so the shortcut must fall back to a reconstruction
+/// twice and raise the denominator to 42. `x + y = 5/6`, `y + z = 22/21`, `x + z = 17/14`
+/// (by hand).
+#[test]
+fn components_with_different_denominators() {
+    let a = vec![
+        vec![q(1, 1), q(1, 1), q(0, 1)],
+        vec![q(0, 1), q(1, 1), q(1, 1)],
+        vec![q(1, 1), q(0, 1), q(1, 1)],
+    ];
+    assert_eq!(
+        solve_square(3, &sparse(&a), &[q(5, 6), q(22, 21), q(17, 14)]),
+        Some(vec![q(1, 2), q(1, 3), q(5, 7)])
+    );
+    // The same through `reconstruct` directly, at a modulus of P^2 and from the residues
+    // n·d⁻¹ of the three fractions: diag(2, 3, 7)·x = (1, 1, 5).
+    let m = Natural::from(P).pow(2);
+    let residue = |n: u64, d: u64| {
+        let inv = Natural::from(d).mod_inverse(&m).expect("d is prime to P");
+        Integer::from(Natural::from(n) * inv % &m)
+    };
+    let diag = |i: usize, v: u32| {
+        (0..3)
+            .map(|j| Integer::from(if i == j { v } else { 0 }))
+            .collect::<Vec<_>>()
+    };
+    let b = vec![diag(0, 2), diag(1, 3), diag(2, 7)];
+    let with_w = |w: [u32; 3]| {
+        let sums = [residue(1, 2), residue(1, 3), residue(5, 7)].into_iter();
+        reconstruct(sums, &m, &b, &w.map(Integer::from))
+    };
+    assert_eq!(with_w([1, 1, 5]), Some(vec![q(1, 2), q(1, 3), q(5, 7)]));
+    // A wrong candidate is refused by the exact check: w changed to (1, 1, 6).
+    assert_eq!(with_w([1, 1, 6]), None);
+}
+
+proptest! {
+    /// Lehmer's steps give the plain Euclid's answer: random fractions `a/b` (reconstruction
+    /// succeeds) and random residues (it mostly fails), at moduli from 2 to ~2^700.
+    #[test]
+    fn lehmer_wang_agrees_with_the_plain_one(
+        limbs in prop::collection::vec(any::<u64>(), 1..12),
+        a in any::<i64>(),
+        b in 1u64..,
+        u_limbs in prop::collection::vec(any::<u64>(), 1..12),
+        fraction in any::<bool>(),
+    ) {
+        let m = Natural::from_limbs_asc(&limbs) + Natural::from(2u32);
+        let bound = (&m >> 1u32).floor_sqrt();
+        let mi = Integer::from(m.clone());
+        let u = if fraction {
+            // a·b⁻¹ mod m when b is invertible, else a residue all the same.
+            let bi = Natural::from(b) % &m;
+            match bi.mod_inverse(&m) {
+                Some(inv) => (Integer::from(a) * Integer::from(inv)).mod_op(&mi),
+                None => Integer::from(a).mod_op(&mi),
+            }
+        } else {
+            Integer::from(Natural::from_limbs_asc(&u_limbs)).mod_op(&mi)
+        };
+        prop_assert_eq!(wang(&u, &m, &bound), wang_plain(&u, &m, &bound));
+    }
+
+    /// Against the exact LU on random small square systems, singular ones included: the
+    /// p-adic solve answers exactly when the LU finds full rank (no determinant of these
+    /// entries is divisible by 2^61 − 1), and then with the LU's solution.
+    #[test]
+    fn agrees_with_the_exact_lu(
+        entries in prop::collection::vec((-30i64..=30, 1i64..=40), 36),
+        n in 1usize..=6,
+        rhs in prop::collection::vec((-50i64..=50, 1i64..=9), 6),
+        singular in any::<bool>(),
+    ) {
+        let mut a: Vec<Vec<Rational>> = (0..n)
+            .map(|r| (0..n).map(|c| {
+                let (p, d) = entries[r * 6 + c];
+                q(p, d)
+            }).collect())
+            .collect();
+        if singular && n >= 2 {
+            // The last row a multiple of the first plus the second: rank below n.
+            a[n - 1] = a[0].iter().zip(&a[1]).map(|(x, y)| x * q(3, 2) + y).collect();
+        }
+        let b: Vec<Rational> = (0..n).map(|r| q(rhs[r].0, rhs[r].1)).collect();
+        let lu = Elimination::new(n, sparse(&a));
+        let got = solve_square(n, &sparse(&a), &b);
+        prop_assert_eq!(got.is_some(), lu.rank() == n);
+        if let Some(x) = got {
+            prop_assert_eq!(x, lu.solve(b));
+        }
+    }
+}
