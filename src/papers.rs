@@ -1,9 +1,12 @@
-//! One module per source document; each exports only `claims()`.
+//! The papers: one module per source document, each exporting its `claims()` (and, where it
+//! has them, `forall::certificates()`), and [`registry`], which hands them to the claim
+//! framework (issue 43, item 1: `crate::claim` knows no paper).
 //!
 //! Paper modules are leaves: they are written against the library (`crate::measure`,
 //! `crate::mechanism`, `crate::lp`, `crate::num`, `crate::prob`, `crate::graph`) and the claim
-//! machinery (`crate::claim`), never against another paper. A definition two papers need
-//! belongs in the library; `papers_are_leaves` below fails when a paper names another.
+//! framework (`crate::claim`), never against another paper. A definition two papers need
+//! belongs in the library or the framework; `papers_are_leaves` below fails when a paper names
+//! another.
 
 mod alvim_andres_chatzikokolakis_palamidessi;
 mod cross_document;
@@ -12,10 +15,22 @@ mod dp_information_theory_article;
 mod vadhan;
 mod wang_ying_zhang;
 
-use super::ClaimChecker;
+use crate::claim::forall::ForAll;
+use crate::claim::registry::with_certificates;
+use crate::claim::ClaimChecker;
 
-/// All registered claim checkers, in a deterministic order (by document, then as registered).
-pub fn all() -> Vec<Box<dyn ClaimChecker>> {
+/// Every registered claim checker: the papers' Rust checkers (each with its *holds for all*
+/// certificate, where it has one), then the manifest claims stated only as an expression
+/// (`expr`, the claim language).
+pub fn registry() -> Vec<Box<dyn ClaimChecker>> {
+    let (mut v, _) = with_certificates(claims(), certificates());
+    let ids = v.iter().map(|c| c.id().to_string()).collect();
+    v.extend(crate::lang::checker::expression_only(&ids));
+    v
+}
+
+/// The papers' Rust claim checkers, in a deterministic order (by document, then as registered).
+pub(crate) fn claims() -> Vec<Box<dyn ClaimChecker>> {
     let mut v = Vec::new();
     v.extend(alvim_andres_chatzikokolakis_palamidessi::claims());
     v.extend(cross_document::claims());
@@ -26,8 +41,8 @@ pub fn all() -> Vec<Box<dyn ClaimChecker>> {
     v
 }
 
-/// Every registered *holds for all* certificate (`claim::forall`), across all papers.
-pub fn all_forall() -> Vec<super::forall::ForAll> {
+/// Every *holds for all* certificate (`claim::forall`), across all papers.
+pub(crate) fn certificates() -> Vec<ForAll> {
     let mut v = Vec::new();
     v.extend(alvim_andres_chatzikokolakis_palamidessi::forall::certificates());
     v.extend(dp_information_theory_article::forall::certificates());
@@ -84,7 +99,7 @@ mod leaf_tests {
     /// No file of paper `a` names `papers::<b>` for another paper `b`.
     #[test]
     fn papers_are_leaves() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/claim/papers");
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/papers");
         let mut found = Vec::new();
         let mut files = 0;
         for paper in PAPERS {
@@ -113,7 +128,7 @@ mod leaf_tests {
     /// The scanner sees a cross-paper import, and not a paper naming itself.
     #[test]
     fn the_leaf_scanner_finds_a_cross_paper_import() {
-        let text = "use crate::claim::papers::cuff_yu::info::h;\nuse super::core;\n";
+        let text = "use crate::papers::cuff_yu::info::h;\nuse super::core;\n";
         assert_eq!(
             cross_paper_references("vadhan", "x.rs", text),
             vec![("x.rs".to_string(), 1, "cuff_yu".to_string())]
@@ -126,3 +141,31 @@ mod leaf_tests {
         );
     }
 }
+
+#[cfg(test)]
+mod certificate_tests {
+    use super::*;
+
+    /// Every certificate checks, agrees with its grid cross-check instances, and belongs to a
+    /// registered claim (one that no checker takes would lose its `holds-for-all` silently).
+    #[test]
+    fn every_registered_certificate_checks_and_has_its_claim() {
+        let certs = certificates();
+        assert!(certs.len() >= 14, "{} certificates", certs.len());
+        for c in &certs {
+            let ev = c.check().unwrap_or_else(|e| panic!("{}: {e}", c.id));
+            assert_eq!(ev.parts.len(), c.parts.len());
+        }
+        let (_, orphans) = with_certificates(claims(), certs);
+        let orphans: Vec<&str> = orphans.iter().map(|c| c.id).collect();
+        assert!(
+            orphans.is_empty(),
+            "certificates without a claim: {orphans:?}"
+        );
+    }
+}
+
+#[cfg(test)]
+mod expression_tests;
+#[cfg(test)]
+mod mutation_tests;

@@ -28,7 +28,6 @@ use crate::num::mpoly::{MPoly, MRatFn, Point};
 use crate::num::Rational;
 use malachite::base::num::basic::traits::Zero;
 use serde::Serialize;
-use std::collections::BTreeMap;
 
 /// A domain: each variable with its lower bound, strict or not (`α > 0`, `m ≥ 2`, `n ≥ 1`).
 #[derive(Clone, Debug)]
@@ -448,14 +447,6 @@ impl ForAll {
     }
 }
 
-/// Every registered certificate, by claim ID.
-pub fn registry() -> BTreeMap<&'static str, ForAll> {
-    super::papers::all_forall()
-        .into_iter()
-        .map(|f| (f.id, f))
-        .collect()
-}
-
 fn certificate_error(why: String) -> Check {
     Check::new(
         "the for-all certificate",
@@ -469,10 +460,7 @@ fn certificate_error(why: String) -> Check {
 
 /// Upgrade a grid report to `holds-for-all` when its claim has a certificate that checks and
 /// the grid holds; a certificate that fails, or a grid that does not hold, is an error row.
-pub fn lift(report: Report, cert: Option<&ForAll>) -> Report {
-    let Some(cert) = cert else {
-        return report;
-    };
+pub fn lift(report: Report, cert: &ForAll) -> Report {
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| cert.check()))
         .unwrap_or_else(|_| Err("checking the certificate panicked".into()));
     let why = match (result, report.verdict) {
@@ -810,21 +798,5 @@ mod tests {
             .check(&d)
             .unwrap_err();
         assert!(e.contains("is not certified positive"), "{e}");
-    }
-}
-
-#[cfg(test)]
-mod registry_tests {
-    use super::*;
-
-    /// Every registered certificate checks and agrees with its grid cross-check instances.
-    #[test]
-    fn every_registered_certificate_checks() {
-        let reg = registry();
-        assert!(reg.len() >= 14, "{} certificates", reg.len());
-        for (id, c) in &reg {
-            let ev = c.check().unwrap_or_else(|e| panic!("{id}: {e}"));
-            assert_eq!(ev.parts.len(), c.parts.len());
-        }
     }
 }

@@ -7,10 +7,9 @@
 pub(crate) mod families;
 pub(crate) mod forall;
 pub(crate) mod instances;
-pub mod lang;
 pub mod manifest;
 pub(crate) mod mechanism_grid;
-pub(crate) mod papers;
+pub(crate) mod registry;
 pub(crate) mod report;
 pub(crate) mod scan;
 pub(crate) mod search;
@@ -56,6 +55,11 @@ pub trait ClaimChecker: Send + Sync {
     /// search.
     fn search_first_by_index(&self) -> bool {
         false
+    }
+    /// The grid's report, lifted to `holds-for-all` by the claim's certificate where the
+    /// registry was handed one (`registry::with_certificates`); [`verdict::run`] calls it.
+    fn lift(&self, grid: verdict::Report) -> verdict::Report {
+        grid
     }
 }
 
@@ -211,15 +215,6 @@ pub(crate) fn not_checkable(why: impl AsRef<str>) -> Check {
     .with_note(format!("not checkable: {}", why.as_ref()))
 }
 
-/// Every registered claim checker, across all papers: the Rust checkers, then the manifest
-/// claims stated only as an expression (`expr`, the claim language).
-pub fn registry() -> Vec<Box<dyn ClaimChecker>> {
-    let mut v = papers::all();
-    let ids = v.iter().map(|c| c.id().to_string()).collect();
-    v.extend(lang::checker::expression_only(&ids));
-    v
-}
-
 /// The `k` IDs of `known` nearest to `id` by case-insensitive edit distance (ties by name):
 /// the suggestion for an unknown claim ID, in the CLI and the Python package alike.
 pub fn nearest_ids<'a>(
@@ -227,41 +222,8 @@ pub fn nearest_ids<'a>(
     known: impl IntoIterator<Item = &'a str>,
     k: usize,
 ) -> Vec<&'a str> {
-    let mut v: Vec<(usize, &str)> = known
-        .into_iter()
-        .map(|c| (lang::types::edit_distance(id, c), c))
-        .collect();
-    v.sort();
-    v.into_iter().take(k).map(|(_, c)| c).collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use lang::types::edit_distance;
-
-    #[test]
-    fn edit_distance_table() {
-        for (a, b, d) in [
-            ("", "", 0),
-            ("abc", "abc", 0),
-            ("WYZ-T1a", "wyz-t1a", 0),
-            ("kitten", "sitting", 3),
-            ("CY-D1", "CY-D2", 1),
-            ("", "abc", 3),
-        ] {
-            assert_eq!(edit_distance(a, b), d, "{a} {b}");
-        }
-    }
-
-    #[test]
-    fn nearest_ids_by_edit_distance() {
-        let known = ["CY-D1", "CY-D2", "WYZ-T1a", "VAD-1"];
-        assert_eq!(nearest_ids("CY-D3", known, 2), ["CY-D1", "CY-D2"]);
-    }
+    crate::suggest::nearest_unbounded(id, known, k)
 }
 
 #[cfg(test)]
 mod false_claim_tests;
-#[cfg(test)]
-mod mutation_tests;

@@ -300,7 +300,7 @@ pub fn run(checker: &dyn ClaimChecker, meta: Option<&ManifestClaim>) -> Report {
         ));
     }
     let report = Report::from_checks(checker.id(), meta, checks, t0.elapsed());
-    super::forall::lift(report, super::forall::registry().get(checker.id()))
+    checker.lift(report)
 }
 
 /// Run many claims in parallel (rayon's current pool); the result is in the input order.

@@ -311,7 +311,7 @@ pub fn free_vars(e: &Expr, inner: &mut Vec<String>, out: &mut BTreeSet<String>) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::claim::lang::parser;
+    use crate::lang::parser;
 
     /// The hoisted subterms of `src`, as source text, in the order they were hoisted.
     fn hoisted_texts(src: &str) -> Vec<String> {
@@ -372,7 +372,7 @@ mod tests {
     /// Naive reference: the verdict (and every count) is the same with and without hoisting.
     #[test]
     fn hoisting_does_not_change_the_verdict() {
-        use crate::claim::lang::{parse, run, Options};
+        use crate::lang::{parse, run, Options};
         for src in [
             "forall W in channels(2, 2, denom 4): mult_leakage(uniform(2), W) <= dp(W)",
             "forall W in channels(2, 2, denom 4): mi(uniform(2), W) <= 1/2",

@@ -3,7 +3,7 @@
 //! `docs/claim-language.md`).
 //!
 //! ```
-//! use dpcert::claim::lang::{check, parse, Options};
+//! use dpcert::lang::{check, parse, Options};
 //! use dpcert::claim::Outcome;
 //!
 //! let claim = parse("forall W in channels(2, 2, denom 4): min_leakage(uniform(2), W) <= log2(dp(W))").unwrap();
@@ -52,7 +52,7 @@ pub struct Claim {
 /// `docs/claim-language.md`'s table.
 ///
 /// ```
-/// let (_, usage, doc) = dpcert::claim::lang::functions().find(|f| f.0 == "log2").unwrap();
+/// let (_, usage, doc) = dpcert::lang::functions().find(|f| f.0 == "log2").unwrap();
 /// assert_eq!(usage, "log2(x)");
 /// assert!(doc.starts_with("base-2 logarithm"));
 /// ```

@@ -266,8 +266,8 @@ mod tests {
 /// integers) is the naive reference.
 #[cfg(test)]
 mod poles {
-    use crate::claim::lang::{check, parse, Options, Verdict};
     use crate::claim::Outcome;
+    use crate::lang::{check, parse, Options, Verdict};
     use crate::num::parse_rational;
     use proptest::prelude::*;
 

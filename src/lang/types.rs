@@ -69,34 +69,6 @@ impl fmt::Display for Ty {
 /// Constants that are objects (no parentheses).
 pub const CONSTANTS: [(&str, Ty); 1] = [("petersen", Ty::Graph)];
 
-/// Levenshtein distance, case-insensitive (the CLI's nearest-ID suggestion uses the same).
-pub fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.to_lowercase().chars().collect();
-    let b: Vec<char> = b.to_lowercase().chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for i in 1..=a.len() {
-        let mut cur = vec![i; b.len() + 1];
-        for j in 1..=b.len() {
-            let sub = prev[j - 1] + usize::from(a[i - 1] != b[j - 1]);
-            cur[j] = sub.min(prev[j] + 1).min(cur[j - 1] + 1);
-        }
-        prev = cur;
-    }
-    prev[b.len()]
-}
-
-/// Up to `k` names of `known` nearest to `name` (edit distance at most 3, ties by name).
-pub fn nearest<'a>(name: &str, known: impl IntoIterator<Item = &'a str>, k: usize) -> Vec<&'a str> {
-    let mut v: Vec<(usize, &str)> = known
-        .into_iter()
-        .map(|s| (edit_distance(name, s), s))
-        .filter(|(d, _)| *d <= 3)
-        .collect();
-    v.sort();
-    v.dedup();
-    v.into_iter().take(k).map(|(_, s)| s).collect()
-}
-
 fn suggest(name: &str, extra: &[String]) -> String {
     let known = BUILTINS
         .iter()
@@ -104,7 +76,7 @@ fn suggest(name: &str, extra: &[String]) -> String {
         .chain(CONSTANTS.iter().map(|c| c.0))
         .chain(extra.iter().map(String::as_str))
         .chain(["sum", "max", "min", "inf", "e"]);
-    let near = nearest(name, known, 4);
+    let near = crate::suggest::nearest(name, known, 4);
     if near.is_empty() {
         String::new()
     } else {

@@ -3,16 +3,17 @@
 //! (`claim::report::with_mutation`); wherever the bound is attained on the default grid the
 //! pipeline must now report `fails` with a counterexample. At least five claims must flip.
 
+use super::registry;
 use crate::claim::manifest::{self, Kind};
 use crate::claim::report::with_mutation;
 use crate::claim::verdict::Report;
-use crate::claim::{registry, Outcome};
+use crate::claim::Outcome;
 use crate::num::Rational;
 use rayon::prelude::*;
 
 #[test]
 fn strengthened_bounds_are_refuted() {
-    let ms = manifest::load_all(manifest::default_dir()).unwrap_or_else(|e| panic!("{e}"));
+    let ms = manifest::builtin().unwrap_or_else(|e| panic!("{e}"));
     let bounds: Vec<String> = ms
         .iter()
         .flat_map(|m| &m.claims)

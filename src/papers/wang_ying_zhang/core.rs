@@ -4,7 +4,7 @@
 //! distortion (5) and mutual information (4) as an exact log-linear form.
 //!
 //! Convention: `α = e^{−ε}` (the Gibbs weight) is rational in (0, 1]; `E = 1/α = e^{ε}` is the
-//! crate's `t` (see [`crate::claim::papers::wang_ying_zhang`]). Levels are reported as the exact
+//! crate's `t` (see [`crate::papers::wang_ying_zhang`]). Levels are reported as the exact
 //! ratio `e^{level}` (the library's `ExtRational`, `+∞` possible), i.e. in `E`, never in `α`.
 //!
 //! Tiny private helpers (enumeration of 𝒟ⁿ, Hamming distance) live here until the shared graph

@@ -12,7 +12,7 @@
 //! since E·π_{α,y0}(a) = π_{α,y0}(x) for a one step further from y0).
 //!
 //! Convention: `α = e^{−ε}` ∈ (0, 1], the Gibbs weight; `E = 1/α = e^ε` is the crate's `t`
-//! (see [`crate::claim::papers::wang_ying_zhang`]).
+//! (see [`crate::papers::wang_ying_zhang`]).
 
 use super::core::{
     distortion, dp_level, e_d, e_i, gibbs_normaliser, gibbs_p_y, ident_level, optimal_distortion,

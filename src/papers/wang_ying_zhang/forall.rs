@@ -9,7 +9,7 @@
 //! them on the grid.
 //!
 //! Convention: `α = e^{−ε}` ∈ (0, 1], the Gibbs weight; `E = 1/α = e^ε` is the crate's `t`
-//! (see [`crate::claim::papers::wang_ying_zhang`]).
+//! (see [`crate::papers::wang_ying_zhang`]).
 
 use crate::claim::forall::lp::{OrbitLp, OrbitLpCertificate};
 use crate::claim::forall::{

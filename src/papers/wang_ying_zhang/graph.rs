@@ -4,7 +4,7 @@
 //! enumerating 𝒟ⁿ; the generating-function identities also as polynomial identities in α.
 //!
 //! Convention: `α = e^{−ε}` ∈ (0, 1], the Gibbs weight; `E = 1/α = e^ε` is the crate's `t`
-//! (see [`crate::claim::papers::wang_ying_zhang`]).
+//! (see [`crate::papers::wang_ying_zhang`]).
 
 use super::core::{binom, g_poly, optimal_distortion, pw, q, qi, sphere_gf, Lcg, Space};
 use super::inst::{nm_beyond, nm_upto, Nm};

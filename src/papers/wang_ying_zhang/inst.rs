@@ -2,7 +2,7 @@
 //! of one instance into one [`Check`].
 //!
 //! Convention: `α = e^{−ε}` ∈ (0, 1], the Gibbs weight; `E = 1/α = e^ε` is the crate's `t`
-//! (see [`crate::claim::papers::wang_ying_zhang`]).
+//! (see [`crate::papers::wang_ying_zhang`]).
 
 use super::core::{alpha_grid, prior_grid, small_spaces, Prior, Space};
 use crate::num::Rational;

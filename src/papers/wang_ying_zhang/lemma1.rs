@@ -13,7 +13,7 @@
 //! L1.s11), `achievability` (L1.eq40, L1.C2, L1.s12–L1.s15) and `certificates` (X11, X12).
 //!
 //! Convention: `α = e^{−ε}` ∈ (0, 1], the Gibbs weight; `E = 1/α = e^ε` is the crate's `t`
-//! (see [`crate::claim::papers::wang_ying_zhang`]).
+//! (see [`crate::papers::wang_ying_zhang`]).
 
 use super::core::{
     g_poly, gibbs_normaliser, optimal_distortion, pw, q, qi, row_normaliser, sphere_gf, Lcg, Space,

@@ -7,7 +7,7 @@
 //! (L4, L5, X5, X9).
 //!
 //! Convention: `α = e^{−ε}` ∈ (0, 1], the Gibbs weight; `E = 1/α = e^ε` is the crate's `t`
-//! (see [`crate::claim::papers::wang_ying_zhang`]).
+//! (see [`crate::papers::wang_ying_zhang`]).
 
 use super::core::{
     binom, distortion, dp_level, e_d, e_i, gibbs_forward, gibbs_normaliser, gibbs_p_y, ident_level,

@@ -6,7 +6,7 @@
 //! Reading of D12: "smallest ε" is taken over ε ∈ [0, ∞) (α ∈ (0, 1]); ε̃_X = +∞ when no such ε.
 //!
 //! Convention: `α = e^{−ε}` ∈ (0, 1], the Gibbs weight; `E = 1/α = e^ε` is the crate's `t`
-//! (see [`crate::claim::papers::wang_ying_zhang`]).
+//! (see [`crate::papers::wang_ying_zhang`]).
 
 use super::core::{
     gibbs_feasible, gibbs_inverse, pw, q, qi, r_x, random_prior, show_pt, Prior, Space,

@@ -14,7 +14,7 @@
 //! - **Infeasibility** of LP-I at E < r_X by a Farkas combination (Lemma 3).
 //!
 //! Convention: `α = e^{−ε}` ∈ (0, 1], the Gibbs weight; `E = 1/α = e^ε` is the crate's `t`
-//! (see [`crate::claim::papers::wang_ying_zhang`]).
+//! (see [`crate::papers::wang_ying_zhang`]).
 
 use super::core::{
     distortion, dp_level, e_d, e_i, ident_level, optimal_distortion, q, qi, r_x, random_mech, Lcg,

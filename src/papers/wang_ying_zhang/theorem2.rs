@@ -10,7 +10,7 @@
 //! random channels).
 //!
 //! Convention: `α = e^{−ε}` ∈ (0, 1], the Gibbs weight; `E = 1/α = e^ε` is the crate's `t`
-//! (see [`crate::claim::papers::wang_ying_zhang`]).
+//! (see [`crate::papers::wang_ying_zhang`]).
 
 use super::core::{
     alpha_of_d, distortion, e_i, gibbs_normaliser, optimal_distortion, pw, q, qi, random_mech,

@@ -3,7 +3,7 @@
 //! WYZ-L1.s12-corrected), the distortion identity WYZ-L1.s14 and the conclusion WYZ-L1.s15.
 //!
 //! Convention: `α = e^{−ε}` ∈ (0, 1], the Gibbs weight; `E = 1/α = e^ε` is the crate's `t`
-//! (see [`crate::claim::papers::wang_ying_zhang`]).
+//! (see [`crate::papers::wang_ying_zhang`]).
 
 use super::*;
 

@@ -4,7 +4,7 @@
 //! WYZ-D16 (the mechanisms ℰ_i, ℰ_d) and WYZ-D17 (convexity of I in W).
 //!
 //! Convention: `α = e^{−ε}` ∈ (0, 1], the Gibbs weight; `E = 1/α = e^ε` is the crate's `t`
-//! (see [`crate::claim::papers::wang_ying_zhang`]).
+//! (see [`crate::papers::wang_ying_zhang`]).
 
 use super::*;
 
