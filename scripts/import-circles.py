@@ -86,8 +86,8 @@ def inline_supers(text):
 
 def expand_tree(tree):
     """`a::{b, c::{d, e}}` -> [a::b, a::c::d, a::c::e] (`self` in braces names the prefix)."""
-    tree = re.sub(r"\s+", "", tree)
-    tree = re.sub(r"\bas\w+", "", tree)  # `x as y` after whitespace removal reads `xasy`
+    tree = re.sub(r"\s+as\s+\w+", "", tree)  # `x as y` names x (before whitespace goes:
+    tree = re.sub(r"\s+", "", tree)  # after, `\bas\w+` also ate a module named `ast`)
     return _expand(tree)
 
 

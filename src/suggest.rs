@@ -74,6 +74,7 @@ mod tests {
         assert_eq!(nearest_unbounded("CY-D3", known, 2), ["CY-D1", "CY-D2"]);
         assert_eq!(nearest_unbounded("zzzzzzzzzz", known, 1).len(), 1);
         assert!(nearest("zzzzzzzzzz", known, 1).is_empty());
-        assert_eq!(nearest("wyz-t1", known, 4), ["WYZ-T1a"]);
+        // by hand: WYZ-T1a at 1 (append a), CY-D1 at 3 (w→c, drop z, t→d), CY-D2 at 4, VAD-1 at 5
+        assert_eq!(nearest("wyz-t1", known, 4), ["WYZ-T1a", "CY-D1"]);
     }
 }

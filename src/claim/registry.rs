@@ -1,10 +1,9 @@
 //! The registry is handed its claims (issue 43, item 1): the framework knows no paper, so the
 //! papers (`crate::papers::registry`) give it their checkers and their *holds for all*
 //! certificates, and [`with_certificates`] attaches each certificate to the checker of its
-//! claim, whose [`ClaimChecker::lift`] then lifts the grid's verdict.
+//! claim ([`ClaimChecker::certificate`]), where [`super::verdict::run`] finds it.
 
 use super::forall::ForAll;
-use super::verdict::Report;
 use super::{Check, ClaimChecker};
 use std::collections::BTreeMap;
 
@@ -40,8 +39,8 @@ impl ClaimChecker for Certified {
     fn search_first_by_index(&self) -> bool {
         self.checker.search_first_by_index()
     }
-    fn lift(&self, grid: Report) -> Report {
-        super::forall::lift(grid, &self.certificate)
+    fn certificate(&self) -> Option<&ForAll> {
+        Some(&self.certificate)
     }
 }
 

@@ -211,3 +211,11 @@ impl Expr {
         }
     }
 }
+
+/// A parsed and type-checked claim.
+#[derive(Clone, Debug)]
+pub struct Claim {
+    /// The claim's text as given.
+    pub source: String,
+    pub(crate) expr: Expr,
+}

@@ -8,9 +8,9 @@
 //! `kl` and `renyi` in nats (as the library); `dp`, `ident`, `mult_leakage` are ratios
 //! (`t = e^ε`, never `ε`).
 
-use super::domains::Domain;
 use super::real::{LogVal, Num};
 use super::types::{Base, Ty};
+use super::value::Domain;
 use super::value::Value;
 use crate::graph::{all_connected_graphs, all_graphs, Graph, VtPlus};
 use crate::measure::{self, ExtRational, RenyiOrder};

@@ -15,98 +15,16 @@
 use super::ast::*;
 use super::budget::{Budget, Meter};
 use super::builtins;
-use super::domains::Domain;
+use super::decided::{Const, Detail, Methods, Truth, M_ENUM, M_LP, M_POLY};
 use super::error::{abbreviate, LangError};
-use super::hoist::Const;
 use super::real::{bracket_decision, compare, How, Num};
 use super::symbolic::SymRange;
-use super::value::Value;
+use super::value::{Domain, Value};
 use crate::graph::Graph;
-use crate::num::{Decision, RatFn, Rational};
+use crate::num::{Decision, Rational};
 use malachite::base::num::conversion::traits::IsInteger;
 use malachite::base::num::logic::traits::SignificantBits;
 use std::sync::Arc;
-
-/// The methods an instance used (a bit set; `bits` is the largest interval precision).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Methods {
-    pub mask: u8,
-    pub bits: u64,
-}
-
-const M_EXACT: u8 = 1;
-const M_LOG: u8 = 2;
-const M_INTERVAL: u8 = 4;
-const M_POLY: u8 = 8;
-const M_LP: u8 = 16;
-const M_ENUM: u8 = 32;
-
-impl Methods {
-    fn add(&mut self, h: How) {
-        match h {
-            How::Exact => self.mask |= M_EXACT,
-            How::LogLinear => self.mask |= M_LOG,
-            How::Interval(b) => {
-                self.mask |= M_INTERVAL;
-                self.bits = self.bits.max(b);
-            }
-        }
-    }
-    pub fn merge(&mut self, o: Methods) {
-        self.mask |= o.mask;
-        self.bits = self.bits.max(o.bits);
-    }
-    pub fn names(&self) -> Vec<String> {
-        let mut v = Vec::new();
-        for (bit, name) in [
-            (M_EXACT, "exact"),
-            (M_LOG, "log-linear"),
-            (M_POLY, "polynomial (Sturm)"),
-            (M_LP, "lp-certificate"),
-            (M_ENUM, "enumeration"),
-        ] {
-            if self.mask & bit != 0 {
-                v.push(name.to_string());
-            }
-        }
-        if self.mask & M_INTERVAL != 0 {
-            v.push(format!("interval@{}", self.bits));
-        }
-        v
-    }
-}
-
-/// Why a statement is not `True`: the comparison (or predicate) and the values it compared.
-#[derive(Clone)]
-pub struct Detail {
-    /// The source text of the comparison.
-    pub compared: String,
-    pub lhs: Option<Num>,
-    pub rhs: Option<Num>,
-    /// Bindings of inner quantifiers (and a failing symbolic `t`), `name = value`.
-    pub witness: Vec<(String, String)>,
-    /// Why undecided, or a note.
-    pub why: Option<String>,
-}
-
-/// A three-valued statement.
-#[derive(Clone)]
-pub struct Truth {
-    pub d: Decision,
-    /// Decided for every value of the symbolic `t` (not pointwise).
-    pub sym: bool,
-    pub detail: Option<Box<Detail>>,
-}
-
-impl Truth {
-    fn plain(d: Decision) -> Truth {
-        Truth {
-            d,
-            sym: false,
-            detail: None,
-        }
-    }
-}
 
 /// Evaluation state of one thread: the source (for error spans and `compared` texts), the
 /// symbolic range in force and the methods used so far.
@@ -117,7 +35,7 @@ pub struct Evaluator<'s> {
     /// The run's values computed once ([`ExprKind::Hoisted`] indexes them).
     consts: &'s [Const],
     /// The run's budget: every step of an enumeration counts (issue 42, item 3).
-    meter: Meter<'s>,
+    pub(super) meter: Meter<'s>,
 }
 
 /// The largest exponent of `^`, in absolute value.
@@ -135,7 +53,7 @@ type ArgValues = (Vec<Value>, Vec<(String, Value)>);
 /// A call's name, positional and named argument expressions.
 type CallParts<'e> = (&'e str, &'e [Expr], &'e [(String, Expr)]);
 
-fn text(src: &str, s: Span) -> String {
+pub(super) fn text(src: &str, s: Span) -> String {
     src.get(s.start..s.end).unwrap_or("").trim().to_string()
 }
 
@@ -163,26 +81,6 @@ impl<'s> Evaluator<'s> {
 
     /// Count step `i` of enumerating `var` over `dom` (the expression `de`) against the
     /// run's budget; the error says what was being enumerated and how far it got.
-    fn step(&mut self, var: &str, de: &Expr, dom: &Domain, i: u64) -> Result<(), LangError> {
-        self.meter.step().map_err(|why| {
-            let v = dom.get(i).to_string();
-            let at = if v.chars().count() <= 60 {
-                format!(" ({var} = {v})")
-            } else {
-                String::new()
-            };
-            LangError::limit(
-                de.span,
-                format!(
-                    "{why} while enumerating `{var}` over `{}`, at element {} of {}{at}",
-                    text(self.src, de.span),
-                    i + 1,
-                    abbreviate(&dom.count().to_string()),
-                ),
-            )
-        })
-    }
-
     /// `base ^ b`: refused before it is computed when the exponent is not an integer, or its
     /// result would be larger than [`MAX_POWER_BITS`] (issue 42, items 3 and 6).
     fn power(&mut self, e: &Expr, base: Num, b: &Expr, exp: Num) -> Result<Num, LangError> {
@@ -258,7 +156,7 @@ impl<'s> Evaluator<'s> {
         base.powi(k).map_err(|m| self.err(e.span, m))
     }
 
-    fn err(&self, span: Span, msg: impl Into<String>) -> LangError {
+    pub(super) fn err(&self, span: Span, msg: impl Into<String>) -> LangError {
         LangError::eval(span, msg)
     }
 
@@ -648,7 +546,12 @@ impl<'s> Evaluator<'s> {
     }
 
     /// A sub-statement whose truth must be pointwise (not "for every t").
-    fn pointwise(&mut self, e: &Expr, env: &mut Env, op: &str) -> Result<Truth, LangError> {
+    pub(super) fn pointwise(
+        &mut self,
+        e: &Expr,
+        env: &mut Env,
+        op: &str,
+    ) -> Result<Truth, LangError> {
         let t = self.truth(e, env)?;
         if t.sym {
             return Err(self.err(
@@ -733,126 +636,7 @@ impl<'s> Evaluator<'s> {
         })
     }
 
-    /// `forall`/`exists` over `binders[k..]`, then the filter and the body.
-    pub fn quant(
-        &mut self,
-        q: Quant,
-        binders: &[Binder],
-        k: usize,
-        filter: Option<&Expr>,
-        body: &Expr,
-        env: &mut Env,
-    ) -> Result<Truth, LangError> {
-        if k == binders.len() {
-            if let Some(f) = filter {
-                let t = self.pointwise(f, env, "where")?;
-                match t.d {
-                    Decision::False => {
-                        return Ok(Truth::plain(if q == Quant::Forall {
-                            Decision::True
-                        } else {
-                            Decision::False
-                        }))
-                    }
-                    Decision::Unknown => {
-                        let mut t = t;
-                        if let Some(d) = t.detail.as_mut() {
-                            d.why = Some(format!(
-                                "the `where` condition is undecided: {}",
-                                d.why.clone().unwrap_or_default()
-                            ));
-                        }
-                        return Ok(t);
-                    }
-                    Decision::True => {}
-                }
-            }
-            let t = self.truth(body, env)?;
-            if t.sym && q == Quant::Exists {
-                return Err(self.err(body.span, "`exists` of a statement about the symbolic t is not supported (it is not pointwise)"));
-            }
-            return Ok(t);
-        }
-        let b = &binders[k];
-        match &b.range {
-            Range::Symbolic { lo, lo_open, hi } => {
-                if q == Quant::Exists {
-                    return Err(self.err(b.span, "a symbolic t is bound by `forall` only"));
-                }
-                if self.sym.is_some() {
-                    return Err(self.err(b.span, "one symbolic variable at a time"));
-                }
-                let lo_v = self.rational(lo, env)?;
-                let hi_v = match hi {
-                    Some((h, open)) => Some((self.rational(h, env)?, *open)),
-                    None => None,
-                };
-                self.sym = Some(SymRange {
-                    name: b.name.clone(),
-                    lo: lo_v,
-                    lo_open: *lo_open,
-                    hi: hi_v,
-                });
-                env.push((b.name.clone(), Value::Num(Num::T(RatFn::x()))));
-                let r = self.quant(q, binders, k + 1, filter, body, env);
-                env.pop();
-                self.sym = None;
-                let mut t = r?;
-                t.sym = false; // decided for all t: an ordinary statement from here on
-                Ok(t)
-            }
-            Range::In(de) => {
-                let dom = self.domain(de, env)?;
-                let mut first_unknown: Option<Truth> = None;
-                let mut any_sym = false;
-                for i in 0..dom.len() {
-                    self.step(&b.name, de, &dom, i)?;
-                    env.push((b.name.clone(), dom.get(i)));
-                    let r = self.quant(q, binders, k + 1, filter, body, env);
-                    env.pop();
-                    let mut t = r?;
-                    any_sym |= t.sym;
-                    let stop = match q {
-                        Quant::Forall => t.d == Decision::False,
-                        Quant::Exists => t.d == Decision::True,
-                    };
-                    if stop || (t.d == Decision::Unknown && first_unknown.is_none()) {
-                        let det = t.detail.get_or_insert_with(|| {
-                            Box::new(Detail {
-                                compared: String::new(),
-                                lhs: None,
-                                rhs: None,
-                                witness: Vec::new(),
-                                why: None,
-                            })
-                        });
-                        det.witness
-                            .insert(0, (b.name.clone(), dom.get(i).to_string()));
-                    }
-                    if stop {
-                        return Ok(t);
-                    }
-                    if t.d == Decision::Unknown && first_unknown.is_none() {
-                        first_unknown = Some(t);
-                    }
-                }
-                Ok(match first_unknown {
-                    Some(t) => t,
-                    None => Truth {
-                        d: if q == Quant::Forall {
-                            Decision::True
-                        } else {
-                            Decision::False
-                        },
-                        sym: any_sym,
-                        detail: None,
-                    },
-                })
-            }
-        }
-    }
-
-    fn rational(&mut self, e: &Expr, env: &mut Env) -> Result<Rational, LangError> {
+    pub(super) fn rational(&mut self, e: &Expr, env: &mut Env) -> Result<Rational, LangError> {
         match self.num(e, env)? {
             Num::Rat(q) => Ok(q),
             n => Err(self.err(

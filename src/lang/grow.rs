@@ -311,7 +311,7 @@ mod tests {
             round_row(&[q(1, 3), q(1, 3), q(1, 3)], 2),
             vec![q(1, 2), q(1, 2), q(0, 1)]
         );
-        for row in super::super::domains::compositions(3, 7) {
+        for row in super::super::value::compositions(3, 7) {
             for d in 1..7u64 {
                 let r = round_row(&row, d);
                 assert_eq!(r.iter().sum::<Rational>(), q(1, 1));

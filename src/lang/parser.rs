@@ -20,7 +20,7 @@ const KEYWORDS: [&str; 9] = [
 /// The deepest nesting the parser accepts (issue 42, item 2): parentheses, braces, calls,
 /// indexing, the operand of `not`, of a unary `-`, of `^` and of `=>`, the body of a
 /// quantifier or a `let` each count one level. With [`MAX_DEPTH`], chosen so that parsing and
-/// every later pass fit [`super::STACK`] (its doc has the measurements).
+/// every later pass fit [`super::stack::STACK`] (its doc has the measurements).
 pub const MAX_NESTING: usize = 1000;
 
 /// The deepest syntax tree accepted, counted in nodes from the root (a flat sum of `n` terms

@@ -3,15 +3,17 @@
 //! refused past the budget; instances run in parallel (rayon) in chunks, in order, stopping
 //! after the chunk with the first counterexample (`forall`) or witness (`exists`).
 
+use super::ast::Claim;
 use super::ast::*;
 use super::budget::Budget;
-use super::domains::Domain;
+use super::decided::Const;
+use super::decided::{Detail, Methods};
 use super::error::{abbreviate, LangError, Stage};
-use super::eval::{Detail, Env, Evaluator, Methods};
-use super::hoist::{hoist, Const, Hoisted};
+use super::eval::{Env, Evaluator};
+use super::hoist::{hoist, Hoisted};
 use super::real::Num;
+use super::value::Domain;
 use super::value::Value;
-use super::Claim;
 use crate::claim::{Check, Method, Outcome, Value as ReportValue};
 use crate::num::Decision;
 use malachite::Natural;
@@ -236,7 +238,7 @@ fn report(index: u64, bindings: Vec<(String, String)>, d: Option<Box<Detail>>) -
 const INLINE_DEPTH: usize = 200;
 
 /// Run a parsed claim. `progress(done, total)` is called between chunks. A deeper claim than
-/// [`INLINE_DEPTH`] runs in a pool of as many threads whose stacks are [`super::STACK`] bytes
+/// [`INLINE_DEPTH`] runs in a pool of as many threads whose stacks are [`super::stack::STACK`] bytes
 /// (issue 42, item 2); [`run_checks`] and [`run_selected`] run in the caller's pool, whose
 /// stacks must be as large for a deep claim (the CLI's are).
 pub fn run(
@@ -249,7 +251,7 @@ pub fn run(
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(rayon::current_num_threads())
-        .stack_size(super::STACK)
+        .stack_size(super::stack::STACK)
         .build();
     match pool {
         Ok(pool) => pool.install(|| run_inner(claim, opts, progress, None, None, true)),

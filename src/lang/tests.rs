@@ -435,7 +435,7 @@ proptest! {
     fn quantities_agree_with_the_library((rows, d) in channel()) {
         let (_, w) = literal(&rows);
         let (r, c) = (w.n_inputs(), w.n_outputs());
-        let dom = domains::Domain::channels(r as u64, c as u64, d).unwrap();
+        let dom = value::Domain::channels(r as u64, c as u64, d).unwrap();
         let idx = (0..dom.len()).find(|&i| matches!(dom.get(i), value::Value::Chan(ref x) if **x == w)).unwrap();
         let entries: Vec<String> = (0..r)
             .flat_map(|i| (0..c).map(move |j| (i, j)))

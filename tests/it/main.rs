@@ -13,5 +13,6 @@ mod compose_cli;
 mod graph_cli;
 mod hostile_flags;
 mod inputs_cli;
+mod installed;
 mod optimal_cli;
 mod readme;

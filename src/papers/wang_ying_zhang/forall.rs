@@ -390,7 +390,7 @@ pub fn level_lp() -> OrbitLpCertificate {
 fn lp_part() -> Part {
     part(
         "the level LP of Lemma 1 (one value per sphere N_l(y0)) has optimum h(alpha) = n(m-1)alpha/(1+(m-1)alpha) for every n: Gibbs primal, dual u = h, kappa = alpha/(1+(m-1)alpha) on every outward edge",
-        Step::OrbitLp(Box::new(level_lp())),
+        Step::OrbitLp(std::sync::Arc::new(level_lp())),
     )
 }
 
