@@ -22,6 +22,7 @@ pub(crate) mod forall;
 pub(crate) mod graph;
 pub(crate) mod inst;
 pub(crate) mod lemma1;
+pub(crate) mod lp_bounds;
 pub(crate) mod mech;
 pub(crate) mod prior;
 pub(crate) mod theorem1;

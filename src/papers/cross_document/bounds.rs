@@ -2,7 +2,7 @@
 //! (XDOC-1), and the article's capacity numbers against the Cuff–Yu bounds, as upper bounds
 //! (XDOC-2) and as achievable rates (XDOC-2-reading-achievable).
 
-use super::*;
+use super::shared::*;
 pub(super) fn claims() -> Vec<Box<dyn ClaimChecker>> {
     vec![
         Family {

@@ -2,7 +2,7 @@
 //! (XDOC-8), the noise fixtures of CY-1, CY-2 and ART-20 (XDOC-9) and CY-11's canonical pair as
 //! ART-36's mixture (XDOC-10).
 
-use super::*;
+use super::shared::*;
 pub(super) fn claims() -> Vec<Box<dyn ClaimChecker>> {
     vec![
         Family {

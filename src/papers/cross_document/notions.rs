@@ -2,7 +2,7 @@
 //! α = ∞ (XDOC-3), the ART-15 and VAD-P1 chains (XDOC-4), the ess-sup, set and point forms of
 //! the max divergence (XDOC-5) and the order of the Rényi entropies (XDOC-6).
 
-use super::*;
+use super::shared::*;
 use crate::measure::max_ratio_over_events;
 use crate::measure::renyi_entropy_power_sum;
 pub(super) fn claims() -> Vec<Box<dyn ClaimChecker>> {

@@ -19,9 +19,9 @@ use super::core::{
     pw, q, qi, r_x, random_mech, Lcg, Space,
 };
 use super::inst::{grid_nm_alpha_prior, NmAlphaPrior};
+use super::lp_bounds::{farkas_lpi, in_range, lpi_lower, vacuous};
 use super::mech::grid_in_range;
 use super::prior::{threshold, Threshold};
-use super::theorem1::{farkas_lpi, in_range, lpi_lower, vacuous};
 use crate::claim::scan::Tally;
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::num::Rational;

@@ -2,7 +2,7 @@
 //! (the two readings of "ε = log 2"), AACP-Ex1c and AACP-Ex1c-printed (the exact and the printed
 //! M1) and AACP-Ex1d (M2 is mechanism (6) on K6).
 
-use super::*;
+use super::shared::*;
 pub(super) fn claims() -> Vec<Box<dyn ClaimChecker>> {
     vec![
         Family {

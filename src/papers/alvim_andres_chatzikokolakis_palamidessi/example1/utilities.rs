@@ -3,7 +3,7 @@
 //! AACP-Ex1g-printed-table, AACP-Ex1g-M2-optimal and AACP-Ex1g-general (readings of the
 //! non-uniform comparison) and AACP-Ex1h (the remark on rings and lines).
 
-use super::*;
+use super::shared::*;
 pub(super) fn claims() -> Vec<Box<dyn ClaimChecker>> {
     vec![
         Family {

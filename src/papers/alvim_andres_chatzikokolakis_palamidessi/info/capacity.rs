@@ -1,7 +1,7 @@
 //! AACP §2: the min-capacity C∞ = max_π I∞, as printed (AACP-F1: `C∞ = Σ_y max_x p(y|x)`) and
 //! corrected (AACP-F1-corrected: `C∞ = log2 Σ_y max_x p(y|x)`, attained at the uniform prior).
 
-use super::*;
+use super::shared::*;
 pub(super) fn claims() -> Vec<Box<dyn ClaimChecker>> {
     vec![
         Family {

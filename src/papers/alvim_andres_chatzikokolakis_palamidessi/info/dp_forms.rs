@@ -1,7 +1,7 @@
 //! AACP §2, Definition 1: ε-DP on a finite output set in its set form, the printed pointwise
 //! quotient form and the multiplicative form of catalogue §0: AACP-D2 and AACP-C2.
 
-use super::*;
+use super::shared::*;
 pub(super) fn claims() -> Vec<Box<dyn ClaimChecker>> {
     vec![
         Family {

@@ -2,7 +2,7 @@
 //! uniform prior), AACP-D4 and AACP-C3 (Rényi entropy and min-entropy), AACP-D5 (Smith's
 //! conditional min-entropy, eq. (1)) and AACP-D6 (min-entropy leakage).
 
-use super::*;
+use super::shared::*;
 use crate::measure::renyi_entropy_power_sum;
 use crate::prob::joint_rows;
 pub(super) fn claims() -> Vec<Box<dyn ClaimChecker>> {

@@ -2,7 +2,7 @@
 //! equality iff one prior-optimal guess is optimal for every output), the one-try-attack reading
 //! (AACP-F3) and binary-gain utility = posterior vulnerability (Prop. 3, AACP-P3).
 
-use super::*;
+use super::shared::*;
 use crate::prob::joint_rows;
 pub(super) fn claims() -> Vec<Box<dyn ClaimChecker>> {
     vec![

@@ -4,7 +4,7 @@
 //! the per-individual cliques of §5 (C-clique).
 
 use super::regularity::{circulants, dr_standard};
-use super::*;
+use super::shared::*;
 
 // ---------------------------------------------------------------------------------------------
 // AACP-G2: single orbit ⇒ VT+

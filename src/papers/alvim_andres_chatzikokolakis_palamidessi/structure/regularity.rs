@@ -2,7 +2,7 @@
 //! standard reading (D8), VT+ (D9), single-orbit automorphisms and circulants (D10) and
 //! constant distance distributions (D11).
 
-use super::*;
+use super::shared::*;
 
 // ---------------------------------------------------------------------------------------------
 // AACP-D8: distance-regularity, literal and standard readings

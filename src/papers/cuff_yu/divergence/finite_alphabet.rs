@@ -2,7 +2,7 @@
 //! and the classical continuity bounds behind it, Fannes–Audenaert (CY-17a) and
 //! Alicki–Fannes–Winter (CY-17b).
 
-use super::*;
+use super::shared::*;
 pub(super) fn claims() -> Vec<Box<dyn ClaimChecker>> {
     vec![
         Family {

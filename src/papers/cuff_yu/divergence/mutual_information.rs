@@ -2,7 +2,7 @@
 //! Variation": I ≤ max pairwise D (CY-15), the radius-of-information-ball hint C_1 ≤ min max D
 //! (CY-15b), and max I ≤ ε ⇒ TV ≤ 1 − 2h^{-1}(ln 2 − ε) ≤ √(2ε) (CY-16).
 
-use super::*;
+use super::shared::*;
 pub(super) fn claims() -> Vec<Box<dyn ClaimChecker>> {
     vec![
         Family {

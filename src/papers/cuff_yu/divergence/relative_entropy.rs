@@ -2,7 +2,7 @@
 //! pairs (CY-12: ≤ ε; CY-13: ≤ ε tanh(ε/2), attained by randomized response) and Pinsker's
 //! inequality (CY-14).
 
-use super::*;
+use super::shared::*;
 pub(super) fn claims() -> Vec<Box<dyn ClaimChecker>> {
     vec![
         Family {

@@ -1,6 +1,6 @@
 //! ART-31 and ART-32: the chain rule and conditioning for the article's information of order α over joint dataset distributions.
 
-use super::*;
+use super::shared::*;
 
 /// ART-31 (l.938–956): `I_α(X^n;Y) ≤ Σ_i I_{α_i}(X_i;Y|X^{(i−1)})` with
 /// `1/(α−1) = Σ 1/(α_i−1)` (range checked: α_i > 1, where Hölder applies; and α = 1, where it

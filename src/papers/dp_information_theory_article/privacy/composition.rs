@@ -1,7 +1,7 @@
 //! ART-29, ART-30 (with the same-level reading), ART-30b and ART-30c: group privacy, composition and tensorisation of the article's privacy notion.
 
 use super::super::core::{bsc_rows, rr_rows};
-use super::*;
+use super::shared::*;
 use crate::measure::product_flat;
 use crate::prob::{parallel_rows, product_rows};
 

@@ -1,7 +1,7 @@
 //! The article's numeric claims: the coding window of ART-21 (and its corrected form), the coding narrative ART-33, the leakage rates ART-34 and ART-35 (with their Shannon readings), ART-36 and ART-37.
 
 use super::super::core::rr_rows;
-use super::*;
+use super::shared::*;
 
 #[derive(Clone, Debug)]
 pub struct T21 {

@@ -6,7 +6,7 @@
 //! Convention: `α = e^{−ε}` ∈ (0, 1], the Gibbs weight; `E = 1/α = e^ε` is the crate's `t`
 //! (see [`crate::papers::wang_ying_zhang`]).
 
-use super::*;
+use super::shared::*;
 
 pub(super) fn claims() -> Vec<Box<dyn ClaimChecker>> {
     vec![
