@@ -4,38 +4,21 @@
 
 #![allow(clippy::needless_range_loop)]
 
-use super::core::{
-    bsc_rows, chan_beyond, chan_cells, cp, dh, dv, method, q, ChanCell, Div, Named, ORDERS,
-};
-use super::core::{chan, dist, posterior};
-use crate::claim::instances::{
-    default_pair_cells, fmt_pair, pair_cells_beyond, simplex_pairs, PairCell,
-};
-use crate::claim::instances::{fmt_vec, simplex};
-use crate::claim::scan::{Agree, DScan, Scan};
-use crate::claim::{undecided_because, Check, ClaimChecker, Family, Method, Outcome, Value};
-use crate::measure::{binary_entropy, capacity_bracket_exact, mutual_information};
-use crate::measure::{entropy, event_probability, hockey_stick_divergence, kl, max_ratio};
-use crate::measure::{
-    extended_eq, extended_le, product_flat, renyi_diameter, renyi_divergence,
-    renyi_mutual_information, renyi_power_sum, RenyiOrder,
-};
-use crate::num::interval::{refine, Interval, DEFAULT_SCHEDULE};
-use crate::num::loglin::LogLinear;
-use crate::num::{Decision, Rational};
-use crate::prob::compose_rows;
-use crate::prob::{joint_rows, output_rows};
-use malachite::base::num::arithmetic::traits::Pow;
-use std::cmp::Ordering;
-use std::fmt;
-
 mod bounds_and_processing;
 mod divergence_definitions;
 mod information_measures;
+mod shared;
+
+pub(crate) use shared::*;
+
 pub(super) use bounds_and_processing::OrderOnly;
+
 use bounds_and_processing::*;
+
 use divergence_definitions::*;
+
 pub(super) use information_measures::bsc_ps;
+
 use information_measures::*;
 
 pub fn claims() -> Vec<Box<dyn ClaimChecker>> {

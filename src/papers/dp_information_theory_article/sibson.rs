@@ -10,106 +10,20 @@
 
 #![allow(clippy::needless_range_loop)]
 
-use super::basics::bsc_ps;
-use super::core::bsc_rows;
-use super::core::{chan, dist};
-use super::core::{chan_beyond, chan_cells, channels, cp, dh, dv, q, ChanCell, Div};
-use crate::claim::instances::{fmt_vec, simplex};
-use crate::claim::mechanism_grid::{default_mechanism_families, MechanismFamily};
-use crate::claim::scan::{Agree, DScan};
-use crate::claim::{Check, ClaimChecker, Family, Method, Value};
-use crate::measure::ExtRational;
-use crate::measure::{binary_entropy, capacity_bracket_exact};
-use crate::measure::{
-    extended_eq, extended_le, product_flat, renyi_diameter, renyi_divergence,
-    renyi_mutual_information, renyi_power_sum, sibson_mutual_information_inf, RenyiOrder,
-};
-use crate::num::fmt::to_f64;
-use crate::num::interval::{refine, Interval, DEFAULT_SCHEDULE};
-use crate::num::loglin::LogLinear;
-use crate::num::poly::Poly;
-use crate::num::sturm::{sign_on, Range, SignOnInterval};
-use crate::num::{Decision, Rational};
-use crate::prob::{joint_rows, output_rows};
-use malachite::base::num::arithmetic::traits::{CheckedRoot, Pow};
-use std::cmp::Ordering;
-use std::fmt;
-
 mod bsc_examples;
 mod information;
 mod radius_and_capacity;
+mod shared;
+
+pub(crate) use shared::*;
+
 pub(super) use bsc_examples::bsc_s_poly;
+
 use bsc_examples::*;
+
 use information::*;
+
 use radius_and_capacity::*;
-
-/// `A(y) = Σ_x P(x) W(y|x)^α`.
-pub fn sib_a(prior: &[Rational], w: &[Vec<Rational>], al: u64) -> Vec<Rational> {
-    (0..w[0].len())
-        .map(|y| {
-            prior
-                .iter()
-                .zip(w)
-                .map(|(p, r)| p * r[y].clone().pow(al))
-                .sum()
-        })
-        .collect()
-}
-
-/// `Z^α` exactly when every nonzero `A(y)/A(y_0)` is a perfect α-th power.
-pub fn z_pow_exact(a: &[Rational], al: u64) -> Option<Rational> {
-    let nz: Vec<&Rational> = a.iter().filter(|x| **x > 0u32).collect();
-    let a0 = nz.first()?;
-    let mut sum = Rational::from(0u32);
-    for x in &nz {
-        sum += (*x / *a0).checked_root(al)?;
-    }
-    Some(*a0 * sum.pow(al))
-}
-
-/// Sibson's minimiser `Q*(y) = A(y)^{1/α}/Z` when it is rational (every nonzero `A(y)/A(y_0)`
-/// a perfect α-th power).
-pub fn q_star_exact(a: &[Rational], al: u64) -> Option<Vec<Rational>> {
-    let a0 = a.iter().find(|x| **x > 0u32)?;
-    let c: Vec<Rational> = a
-        .iter()
-        .map(|x| {
-            if *x > 0u32 {
-                (x / a0).checked_root(al)
-            } else {
-                Some(Rational::from(0u32))
-            }
-        })
-        .collect::<Option<Vec<Rational>>>()?;
-    let tot: Rational = c.iter().cloned().sum();
-    Some(c.into_iter().map(|x| x / &tot).collect())
-}
-
-/// Certified enclosure of `Z^α = (Σ_y exp(ln A(y)/α))^α`.
-pub fn z_pow_enclose(a: &[Rational], al: u64, prec: u64) -> Option<Interval> {
-    let inv = Rational::from_unsigneds(1, al);
-    let mut s = Interval::from_i64(0, prec);
-    for x in a.iter().filter(|x| **x > 0u32) {
-        s = s.add(&Interval::ln_rational(x, prec)?.mul_rational(&inv).exp());
-    }
-    s.powi(al as i64)
-}
-
-/// Decide `Z^α ≤ rhs` (exact or certified; see the module doc). Returns the decision, whether
-/// it was an exact equality, and the bits used (0 = exact).
-pub fn zpow_le(a: &[Rational], al: u64, rhs: &Rational) -> (Decision, bool, u64) {
-    if let Some(z) = z_pow_exact(a, al) {
-        return (Decision::from_bool(z <= *rhs), z == *rhs, 0);
-    }
-    let (d, bits) = refine(
-        |prec| match z_pow_enclose(a, al, prec) {
-            Some(iv) => iv.le(&Interval::from_rational(rhs, prec)),
-            None => Decision::Unknown,
-        },
-        &DEFAULT_SCHEDULE,
-    );
-    (d, false, bits)
-}
 
 pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
     use super::core::Named;

@@ -1,6 +1,6 @@
 //! Tail bounds, data processing and the order comparisons (ART-19b, 20, 22, 23, 40).
 
-use super::*;
+use super::shared::*;
 
 /// Instances of ART-19b: order α and `r = 2^-k`.
 #[derive(Clone, Debug)]

@@ -2,7 +2,7 @@
 //! Rényi divergence's definition, its order-0 reading and its monotonicity in the order
 //! (ART-D1, D2, D3, 2, 3).
 
-use super::*;
+use super::shared::*;
 
 /// ART-D1 (l.172): `P(E) ≤ t·Q(E)` for every event E ⇔ `max_ω p/q ≤ t` (as CY-D1).
 pub(super) fn check_d1(cell: &PairCell) -> Check {

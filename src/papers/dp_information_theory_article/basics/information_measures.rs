@@ -2,7 +2,8 @@
 //! the chain of orders (ART-D4, D5, 4, 14), the BSC example (ART-5) and posteriors (ART-15, 16,
 //! 17, 18, 19).
 
-use super::*;
+use super::divergence_definitions::Pairs;
+use super::shared::*;
 
 /// Rényi entropies `H_∞ ≤ H_3 ≤ H_2 ≤ H ≤ H_0` of one distribution, as forms.
 pub(super) fn entropies(p: &[Rational]) -> Vec<(String, LogLinear)> {

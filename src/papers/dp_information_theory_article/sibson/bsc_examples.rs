@@ -1,7 +1,7 @@
 //! The binary symmetric channel examples: capacities and Sibson information of BSC(p) at every
 //! order, the radius at ∞, and the noiseless channel (ART-24, 25, 26, 27, 28, 38).
 
-use super::*;
+use super::shared::*;
 use crate::claim::Outcome;
 
 /// A BSC instance: crossover p and order α.

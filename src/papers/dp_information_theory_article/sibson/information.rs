@@ -1,7 +1,7 @@
 //! Sibson's mutual information at integer order and at ∞, its minimiser `Q*` and the strong
 //! duality bracket (ART-D6, 6, 7, 8, 9).
 
-use super::*;
+use super::shared::*;
 use crate::claim::Outcome;
 
 /// `R(Q) = S_α(P_X W ‖ P_X × Q)` from the definition (`None` = ∞).

@@ -1,6 +1,7 @@
 //! The Rényi diameter and radius of a channel, `C_∞` and ε-privacy (ART-11, 12, 13, 39).
 
-use super::*;
+use super::information::r_of;
+use super::shared::*;
 
 /// ART-11 (l.402–403, Jensen proof l.468–484): for integer α ≥ 2 (range checked: α > 1; the
 /// α = 1 limit form too), per grid prior: step 1 (Jensen)
