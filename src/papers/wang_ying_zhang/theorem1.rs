@@ -22,9 +22,7 @@ use super::core::{
 };
 use super::inst::{grid_nm_alpha_prior, nm_alpha_prior_beyond, nm_upto, Nm, NmAlphaPrior};
 use super::lemma1::certify_lpr;
-use super::lp_bounds::{
-    alpha_above, farkas_lpi, in_range, lpdp_lower, lpdp_lower_with, lpi_lower, vacuous,
-};
+use super::lp_bounds::{alpha_above, farkas_lpi, in_range, lpdp_lower, lpi_lower, vacuous};
 use super::mech::grid_in_range;
 use crate::claim::scan::Tally;
 use crate::claim::{Check, ClaimChecker, Family, Method};
@@ -640,6 +638,7 @@ impl FailWith for Tally {
 #[cfg(test)]
 mod tests {
     use super::super::core::{iid_linear, uniform};
+    use super::super::lp_bounds::lpdp_lower_with;
     use super::*;
     use crate::claim::Outcome;
 
