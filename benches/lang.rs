@@ -6,8 +6,8 @@
 //! Run: `cargo bench -p dpcert-benches --bench lang -- --warm-up-time 1 --measurement-time 8`
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use dpcert::claim::lang::{check, parse, Options};
 use dpcert::claim::Outcome;
+use dpcert::lang::{check, parse, Options};
 use dpcert::measure::{complete_pairs, dp_level, min_entropy_leakage, ExtRational};
 use dpcert::num::Rational;
 use dpcert::prob::{Channel, Dist};

@@ -5,9 +5,10 @@ How it reads the code (an honest approximation, not rustc's resolver):
 - a module is a file: `src/a/b.rs` or `src/a/b/mod.rs` is `crate::a::b`; `lib.rs`/`main.rs`
   is `crate`; inline `mod x { ... }` blocks count with their file;
 - an edge A -> B is a path in A's text that names B: `use` trees (braces expanded) and inline
-  paths, starting `crate::`, `super::` or `self::` (`super` is taken from the file's module,
-  so `super::` inside an inline `mod tests` is read one level too high: it then names the
-  parent, which only adds edges to a module that already holds the file);
+  paths, starting `crate::`, `super::` or `self::`; inside an inline `mod NAME { ... }` block
+  (brace-matched) each leading `super::` first climbs out of that block, so `use super::*` in
+  a file's `mod tests` names the file's own module, not its parent (read from the file's
+  module, it made a false circle between every module with inline tests and its parent);
 - a path is resolved to the longest module prefix; a name a module re-exports (`pub use` /
   `pub(crate) use`) is followed to the module it comes from, so `crate::claim::Verdict` names
   `crate::claim::verdict` and not the facade;
@@ -55,10 +56,38 @@ def strip_comments(text):
     return "\n".join(out)
 
 
+INLINE_MOD = re.compile(r"^\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+\w+\s*\{")
+
+
+def inline_supers(text):
+    """Inside an inline `mod NAME { ... }` at depth d, drop d leading `super::` of each path (one
+    climbs out of the block; the rest then read from the file's module); a path that climbs
+    only out of blocks names the file itself, written `self::`."""
+    out, stack, depth = [], [], 0
+    for line in text.splitlines():
+        opens = INLINE_MOD.match(line)
+        d = len(stack)
+        if d:
+            def fix(m):
+                n = m.group(0).count("super::")
+                if n <= d:
+                    return "self::"
+                return "super::" * (n - d)
+            line = re.sub(r"\b(?:super::)+", fix, line)
+        depth_before = depth
+        depth += line.count("{") - line.count("}")
+        if opens:
+            stack.append(depth_before)
+        while stack and depth <= stack[-1]:
+            stack.pop()
+        out.append(line)
+    return "\n".join(out)
+
+
 def expand_tree(tree):
     """`a::{b, c::{d, e}}` -> [a::b, a::c::d, a::c::e] (`self` in braces names the prefix)."""
-    tree = re.sub(r"\s+", "", tree)
-    tree = re.sub(r"\bas\w+", "", tree)  # `x as y` after whitespace removal reads `xasy`
+    tree = re.sub(r"\s+as\s+\w+", "", tree)  # `x as y` names x (before whitespace goes:
+    tree = re.sub(r"\s+", "", tree)  # after, `\bas\w+` also ate a module named `ast`)
     return _expand(tree)
 
 
@@ -144,7 +173,7 @@ def main():
                 p = os.path.join(root, n)
                 if n == "main.rs" and root == src:
                     continue
-                files[module_of(src, p)] = strip_comments(open(p).read())
+                files[module_of(src, p)] = inline_supers(strip_comments(open(p).read()))
     modules = set(files)
 
     # re-exports: module -> {name: absolute path}

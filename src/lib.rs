@@ -23,8 +23,11 @@
 //!   relation as a [`audit::Report`];
 //! - [`optimal`]: the exact optimal ε-DP mechanism for a prior and a loss or gain on a graph,
 //!   with its checked certificate ([`optimal::optimal`]);
-//! - [`claim`]: claim checkers, their manifests and verdict reports, and the claim language
-//!   ([`claim::lang::check`]).
+//! - [`claim`]: the claim framework — checkers, their manifests, verdict reports, *holds for
+//!   all* certificates, search; it knows no paper;
+//! - [`lang`]: the claim language, a claim typed as text and decided exactly ([`lang::check`]);
+//! - [`papers`]: each source document's claims and certificates, handed to the framework by
+//!   [`papers::registry`].
 //!
 //! The `cli` module (argument parsing and printing for the `dpcert` binary) exposes one item,
 //! `cli::run`, so that the binary can call it; it is hidden from the documentation and is not
@@ -34,7 +37,7 @@
 //! [`Channel`], [`Dist`], [`Graph`] (and [`resolve_graph`] for a spec or an edge-list file),
 //! [`Rational`] with [`parse_rational`], [`audit()`] / [`audit_with`] with
 //! [`Adjacency`], and the modules: [`measure`], [`mechanism`], [`accounting`], [`lp`],
-//! [`optimal`], [`claim`].
+//! [`optimal`], [`claim`], [`lang`], [`papers`].
 //!
 //! # Example
 //! ```
@@ -66,13 +69,16 @@ pub mod claim;
 pub mod cli;
 pub mod graph;
 pub mod json;
+pub mod lang;
 pub mod lp;
 pub mod measure;
 pub mod mechanism;
 pub mod num;
 pub mod optimal;
+pub mod papers;
 pub mod params;
 pub mod prob;
+pub(crate) mod suggest;
 #[cfg(test)]
 pub(crate) mod testutil;
 

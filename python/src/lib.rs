@@ -558,7 +558,7 @@ fn check(
     budget_secs: Option<f64>,
     max_instances: Option<u64>,
 ) -> PyResult<String> {
-    use dpcert::claim::lang;
+    use dpcert::lang;
     let claim = lang::parse(&expr).map_err(|e| value_error(e.render(&expr)))?;
     let mut opts = lang::Options::default();
     if let Some(s) = budget_secs {
@@ -636,11 +636,9 @@ fn solve_lp(py: Python<'_>, text: String, time_limit: Option<f64>) -> PyResult<S
 #[pyfunction]
 #[pyo3(signature = (ids = Vec::new()))]
 fn verify(py: Python<'_>, ids: Vec<String>) -> PyResult<String> {
-    use dpcert::claim::{manifest, registry, verdict, ClaimChecker};
-    let dir = std::env::var_os("DPCERT_THEOREMS")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(manifest::default_dir);
-    let ms = manifest::load_all(&dir).map_err(|e| value_error(format!("bad manifest: {e}")))?;
+    use dpcert::claim::{manifest, verdict, ClaimChecker};
+    use dpcert::papers::registry;
+    let ms = manifest::load_default().map_err(|e| value_error(format!("bad manifest: {e}")))?;
     let meta: std::collections::BTreeMap<String, manifest::ManifestClaim> = ms
         .iter()
         .flat_map(|m| m.claims.iter().cloned())

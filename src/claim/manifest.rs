@@ -92,7 +92,7 @@ pub struct ManifestClaim {
     pub expect: Outcome,
     /// Required when `expect` is not `holds`.
     pub why: Option<String>,
-    /// The claim in the claim language (`claim::lang`), when it is stated as an expression.
+    /// The claim in the claim language (`lang`), when it is stated as an expression.
     pub expr: Option<String>,
     /// The paper's slug (from `[paper]`).
     pub paper: String,
@@ -252,14 +252,40 @@ pub fn load_all(dir: impl AsRef<Path>) -> Result<Vec<Manifest>, ManifestError> {
         .filter(|p| p.extension().is_some_and(|x| x == "toml"))
         .collect();
     paths.sort();
-    let mut out: Vec<Manifest> = Vec::new();
+    across_files(paths.iter().map(load).collect::<Result<_, _>>()?)
+}
+
+// `BUILTIN`: the repository's `theorems/*.toml`, written by build.rs.
+include!(concat!(env!("OUT_DIR"), "/theorems.rs"));
+
+/// The manifests compiled into the binary (the repository's `theorems/*.toml` when it was
+/// built; issue 43, item 5), validated like [`load_all`]'s. Errors name `theorems/<file>`.
+pub fn builtin() -> Result<Vec<Manifest>, ManifestError> {
+    let parsed = BUILTIN
+        .iter()
+        .map(|(name, text)| parse(&Path::new("theorems").join(name), text))
+        .collect::<Result<_, _>>()?;
+    across_files(parsed)
+}
+
+/// The manifests dpcert reads: those of the directory `DPCERT_THEOREMS` names, if it is set
+/// (a person's own claims), else the ones compiled in ([`builtin`]).
+pub fn load_default() -> Result<Vec<Manifest>, ManifestError> {
+    match std::env::var_os("DPCERT_THEOREMS") {
+        Some(dir) => load_all(PathBuf::from(dir)),
+        None => builtin(),
+    }
+}
+
+/// The checks across files: paper slugs and claim ids unique.
+fn across_files(ms: Vec<Manifest>) -> Result<Vec<Manifest>, ManifestError> {
     let mut ids: BTreeMap<String, (PathBuf, usize)> = BTreeMap::new();
     let mut slugs: BTreeMap<String, PathBuf> = BTreeMap::new();
-    for p in paths {
-        let m = load(&p)?;
+    for m in &ms {
+        let p = &m.path;
         if let Some(prev) = slugs.insert(m.paper.slug.clone(), p.clone()) {
             return Err(ManifestError {
-                path: p,
+                path: p.clone(),
                 line: None,
                 reason: format!(
                     "paper slug `{}` already used by {}",
@@ -271,7 +297,7 @@ pub fn load_all(dir: impl AsRef<Path>) -> Result<Vec<Manifest>, ManifestError> {
         for c in &m.claims {
             if let Some((pp, pl)) = ids.insert(c.id.clone(), (p.clone(), c.line)) {
                 return Err(ManifestError {
-                    path: p,
+                    path: p.clone(),
                     line: Some(c.line),
                     reason: format!(
                         "claim id `{}` already defined at {}:{pl}",
@@ -281,14 +307,8 @@ pub fn load_all(dir: impl AsRef<Path>) -> Result<Vec<Manifest>, ManifestError> {
                 });
             }
         }
-        out.push(m);
     }
-    Ok(out)
-}
-
-/// The repository's `theorems/` directory (compile-time location of the crate).
-pub fn default_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("theorems")
+    Ok(ms)
 }
 
 #[cfg(test)]
@@ -387,7 +407,43 @@ why = "n=1"
 
     #[test]
     fn repository_manifests_load() {
-        let ms = load_all(default_dir()).unwrap_or_else(|e| panic!("{e}"));
+        let ms = load_all(repository_dir()).unwrap_or_else(|e| panic!("{e}"));
         assert!(!ms.is_empty());
+    }
+
+    fn repository_dir() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("theorems")
+    }
+
+    /// Issue 43, item 5: the compiled-in manifests are the repository's, file for file (a file
+    /// build.rs missed, or a stale copy, fails here), under `theorems/<file>`.
+    #[test]
+    fn builtin_manifests_are_the_repository_files() {
+        let from_disk = load_all(repository_dir()).unwrap_or_else(|e| panic!("{e}"));
+        let built_in = builtin().unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(built_in.len(), from_disk.len());
+        assert!(from_disk.len() >= 6, "{} manifests", from_disk.len());
+        for (b, d) in built_in.iter().zip(&from_disk) {
+            assert_eq!(
+                b.path,
+                Path::new("theorems").join(d.path.file_name().unwrap())
+            );
+            assert_eq!((&b.paper, &b.claims), (&d.paper, &d.claims));
+        }
+    }
+
+    /// The checks across files hold for the compiled-in manifests as for a directory: a
+    /// duplicated claim id or slug is refused, naming both places.
+    #[test]
+    fn duplicates_across_files_are_refused() {
+        let one = parse_str(GOOD).unwrap();
+        let mut other = one.clone();
+        other.path = PathBuf::from("q.toml");
+        let e = across_files(vec![one.clone(), other.clone()]).unwrap_err();
+        assert!(e.reason.contains("paper slug `p` already used"), "{e}");
+        other.paper.slug = "q".into();
+        let e = across_files(vec![one, other]).unwrap_err();
+        assert!(e.reason.contains("already defined at"), "{e}");
+        assert_eq!(e.path, PathBuf::from("q.toml"));
     }
 }

@@ -430,55 +430,6 @@ mod tests {
         assert!(merge(&[]).is_err());
     }
 
-    /// Issue 28's leftover: an expression claim's search stops at its first failing instance,
-    /// so each shard reports its own first one. Here the claim fails at `x=100 p=(1,0)` (index
-    /// 3 at search size 1, the unsplit answer, in shard 1/3) and at `x=5 p=(0,1)` (index 4,
-    /// shard 2/3, a shorter text that a text-first merge would pick); merged by index, the
-    /// three shards give the unsplit search's counterexample, index and all.
-    #[test]
-    fn three_shards_merge_to_the_unsplit_first_counterexample() {
-        use super::{search, Options};
-        use crate::claim::lang::checker::ExprChecker;
-        use crate::claim::ClaimChecker;
-        let c = ExprChecker::new(
-            "T-1",
-            "forall x in {100, 5}, p in dists(2, denom 2): not (x = 100 and p[0] = 1) and not (x = 5 and p[0] = 0)",
-        );
-        assert!(c.search_first_by_index());
-        let opts = |shard| Options {
-            max_size: 2,
-            budget: None,
-            shard,
-        };
-        let whole = search(&c, &opts(None), &|_, _| {}).unwrap();
-        let w = whole.counterexample.clone().unwrap();
-        assert_eq!((w.size, w.index), (1, 3));
-        assert!(w.check.instance.contains("x=100"), "{}", w.check.instance);
-        let docs: Vec<(String, serde_json::Value)> = (1..=3)
-            .map(|k| {
-                let f = search(&c, &opts(Some((k, 3))), &|_, _| {}).unwrap();
-                (format!("s{k}"), f.to_json("T-1", Some((k, 3))))
-            })
-            .collect();
-        // the shard that holds index 4 reports a shorter instance than the unsplit answer
-        let short = &docs[1].1;
-        assert_eq!(short["index"], json!(4));
-        assert!(
-            short["counterexample"]["instance"].as_str().unwrap().len() < w.check.instance.len()
-        );
-        let m = merge(&docs).unwrap();
-        let (from, v) = m.found.clone().unwrap();
-        assert_eq!(from, "s1");
-        assert_eq!(v["index"], json!(3));
-        assert_eq!(v["first_by"], json!("index"));
-        assert_eq!(v["counterexample"]["instance"], json!(w.check.instance));
-        assert_eq!(m.to_json()["index"], json!(3));
-        // shards chosen two different ways are refused
-        let mut mixed = docs.clone();
-        mixed[2].1["first_by"] = json!("instance");
-        assert!(merge(&mixed).unwrap_err().starts_with("s3: first_by"));
-    }
-
     /// Shrink an integer counterexample of "n < 10" (fails for n >= 10) by halving and
     /// decrementing: reaches the boundary 10 exactly.
     #[test]

@@ -4,8 +4,9 @@
 //! Order is deterministic: failing instances first (smallest instance label first, then grid
 //! order), then undecided ones, then holding ones in grid order.
 
+use super::forall::ForAll;
 use super::manifest::ManifestClaim;
-use super::{Check, ClaimChecker, Outcome};
+use super::{Check, ClaimChecker, Method, Outcome, Value};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -300,7 +301,48 @@ pub fn run(checker: &dyn ClaimChecker, meta: Option<&ManifestClaim>) -> Report {
         ));
     }
     let report = Report::from_checks(checker.id(), meta, checks, t0.elapsed());
-    super::forall::lift(report, super::forall::registry().get(checker.id()))
+    match checker.certificate() {
+        Some(cert) => lift(report, cert),
+        None => report,
+    }
+}
+
+fn certificate_error(why: String) -> Check {
+    Check::new(
+        "the for-all certificate",
+        Value::text("-", ""),
+        Value::text("-", ""),
+        Method::Exact,
+        Outcome::Error,
+    )
+    .with_note(why)
+}
+
+/// Upgrade a grid report (moved here from `claim::forall`, which now knows no report) to `holds-for-all` when its claim has a certificate that checks and
+/// the grid holds; a certificate that fails, or a grid that does not hold, is an error row.
+pub fn lift(report: Report, cert: &ForAll) -> Report {
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| cert.check()))
+        .unwrap_or_else(|_| Err("checking the certificate panicked".into()));
+    let why = match (result, report.verdict) {
+        (Ok(ev), Outcome::Holds) => {
+            let mut r = report;
+            r.verdict = Outcome::HoldsForAll;
+            r.for_all = Some(ev);
+            return r;
+        }
+        (Ok(_), v) => format!(
+            "the for-all certificate checks, but the grid's verdict is {v}: one of them is wrong"
+        ),
+        (Err(e), _) => format!("the for-all certificate was rejected: {e}"),
+    };
+    let mut checks = report.checks.clone();
+    checks.push(certificate_error(why));
+    let expect = report.expect;
+    let mut r = Report::from_checks(&report.id, None, checks, report.elapsed);
+    r.paper = report.paper;
+    r.title = report.title;
+    r.expect = expect;
+    r
 }
 
 /// Run many claims in parallel (rayon's current pool); the result is in the input order.

@@ -1,5 +1,5 @@
 //! `dpcert check 'EXPR'` and `dpcert check --file CLAIMS.toml`: parse flags, run
-//! `claim::lang`, print. Exit 0 holds, 1 fails, 2 a parse or type error (or a usage error),
+//! `lang`, print. Exit 0 holds, 1 fails, 2 a parse or type error (or a usage error),
 //! 3 undecided (or an instance that could not be evaluated, or a domain past the budget),
 //! 4 the time or instance budget ran out before a verdict.
 //!
@@ -13,8 +13,8 @@
 
 use super::exit;
 use super::progress::Progress;
-use crate::claim::lang::{self, report, LangError, Options, Stage, Verdict};
 use crate::claim::Outcome;
+use crate::lang::{self, report, LangError, Options, Stage, Verdict};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::Duration;

@@ -5,15 +5,13 @@ use super::exit;
 use super::progress::Progress;
 use crate::claim::manifest::{self, Manifest, ManifestClaim};
 use crate::claim::verdict::{self, Report};
-use crate::claim::{registry, search, ClaimChecker, Outcome};
+use crate::claim::{search, ClaimChecker, Outcome};
+use crate::papers::registry;
 use std::collections::BTreeMap;
 use std::time::Duration;
 
 fn load_manifests() -> Result<Vec<Manifest>, i32> {
-    let dir = std::env::var_os("DPCERT_THEOREMS")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(manifest::default_dir);
-    manifest::load_all(&dir).map_err(|e| {
+    manifest::load_default().map_err(|e| {
         eprintln!("error: bad manifest: {e}");
         exit::BAD_INPUT
     })

@@ -18,6 +18,9 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// List the registered claims (id, paper, expect, title).
+    ///
+    /// The manifests are the ones compiled into dpcert (the repository's theorems/*.toml when it
+    /// was built); set DPCERT_THEOREMS to a directory of your own *.toml to read those instead.
     List {
         #[arg(long)]
         paper: Option<String>,
@@ -37,6 +40,9 @@ enum Command {
         json: bool,
     },
     /// Run claims on their default grids; exit 0 iff every verdict equals its manifest `expect`.
+    ///
+    /// The manifests are the ones compiled into dpcert (the repository's theorems/*.toml when it
+    /// was built); set DPCERT_THEOREMS to a directory of your own *.toml to read those instead.
     Verify {
         /// Claim IDs (default: all registered claims).
         ids: Vec<String>,

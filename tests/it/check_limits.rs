@@ -45,7 +45,7 @@ fn largest_accepted(build: Build) -> usize {
     std::thread::Builder::new()
         .stack_size(256 << 20)
         .spawn(move || {
-            let refused = |n: usize| match dpcert::claim::lang::parse(&build(n)) {
+            let refused = |n: usize| match dpcert::lang::parse(&build(n)) {
                 Ok(_) => false,
                 Err(e) => e.message.contains("levels deep"),
             };

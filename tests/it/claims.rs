@@ -9,13 +9,14 @@
 
 use dpcert::claim::manifest::{self, ManifestClaim};
 use dpcert::claim::verdict::{self, Report};
-use dpcert::claim::{registry, ClaimChecker};
+use dpcert::claim::ClaimChecker;
+use dpcert::papers::registry;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::sync::OnceLock;
 
 fn manifest_claims() -> BTreeMap<String, ManifestClaim> {
-    let ms = manifest::load_all(manifest::default_dir()).unwrap_or_else(|e| panic!("{e}"));
+    let ms = manifest::builtin().unwrap_or_else(|e| panic!("{e}"));
     ms.into_iter()
         .flat_map(|m| m.claims)
         .map(|c| (c.id.clone(), c))

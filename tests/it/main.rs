@@ -13,6 +13,7 @@ mod compose_cli;
 mod graph_cli;
 mod hostile_flags;
 mod inputs_cli;
+mod installed;
 mod json_schema;
 mod optimal_cli;
 mod readme;

@@ -37,7 +37,7 @@
 //! ([`OrbitLpCertificate::cross_check`]) builds the reduced LP at grid instances and solves it
 //! exactly with [`crate::lp::solve`], a route that does not go through the certificate.
 
-use super::{Domain, Step};
+use super::{Compound, Domain, Step};
 use crate::lp::{self, Cmp, Model, Sense};
 use crate::num::hypergeom::{Lin, Term};
 use crate::num::mpoly::{MPoly, MRatFn, Point};
@@ -285,6 +285,15 @@ impl OrbitLpCertificate {
             }
         }
         Ok(())
+    }
+}
+
+impl Compound for OrbitLpCertificate {
+    fn check(&self, d: &Domain) -> Result<(String, String, String), String> {
+        OrbitLpCertificate::check(self, d)
+    }
+    fn cross_check(&self, n: i64, at: &Point) -> Result<(), String> {
+        OrbitLpCertificate::cross_check(self, n, at)
     }
 }
 

@@ -1,0 +1,134 @@
+//! An expression claim as a [`ClaimChecker`]: a manifest entry with `expr` and no Rust checker
+//! is registered like any other claim, so `verify`, `show`, the snapshots and the generated
+//! tables treat it the same way. Its grid is the expression's own domains; each instance is one
+//! report row ([`super::run::run_checks`]). Its search family (`dpcert search`) is the
+//! expression with its domains grown ([`super::grow`]).
+
+use super::{grow, parse, run, Claim, Options};
+use crate::claim::manifest::{self, Manifest};
+use crate::claim::{error_check, Check, ClaimChecker};
+use std::collections::BTreeSet;
+
+/// A claim stated in the claim language.
+pub struct ExprChecker {
+    pub id: String,
+    pub source: String,
+    claim: Result<Claim, String>,
+}
+
+impl ExprChecker {
+    pub fn new(id: &str, source: &str) -> ExprChecker {
+        ExprChecker {
+            id: id.to_string(),
+            source: source.to_string(),
+            claim: parse(source).map_err(|e| e.render(source)),
+        }
+    }
+}
+
+impl ClaimChecker for ExprChecker {
+    fn id(&self) -> &str {
+        &self.id
+    }
+    fn check_grid(&self) -> Vec<Check> {
+        let claim = match &self.claim {
+            Ok(c) => c,
+            Err(e) => return vec![error_check(format!("the expression does not parse: {e}"))],
+        };
+        match run::run_checks(claim, &Options::default()) {
+            Ok((_, checks)) => checks,
+            Err(e) => vec![error_check(e.render(&self.source))],
+        }
+    }
+    fn grid_len(&self) -> usize {
+        self.check_grid().len()
+    }
+    fn search_size(&self, size: usize) -> Option<Vec<Check>> {
+        self.search_select(size, &|_| true)
+            .map(|v| v.into_iter().map(|(_, c)| c).collect())
+    }
+    fn has_search_family(&self) -> bool {
+        self.claim.as_ref().is_ok_and(grow::has_family)
+    }
+    /// The claim's domains grown to search size `size` (sizes and denominators, see
+    /// [`grow`]), the first counterexample shrunk.
+    fn search_select(
+        &self,
+        size: usize,
+        keep: &(dyn Fn(usize) -> bool + Sync),
+    ) -> Option<Vec<(usize, Check)>> {
+        grow::search_select(self.claim.as_ref().ok()?, size, keep)
+    }
+    /// The evaluator stops at the first failing instance of a chunk, so a shard sees only its
+    /// own first one: choose by index ([`crate::claim::search::merge`] then agrees with an
+    /// unsplit search).
+    fn search_first_by_index(&self) -> bool {
+        true
+    }
+}
+
+/// Checkers for the manifest claims that have an `expr` and whose ID no Rust checker uses.
+/// Unreadable manifests give none (the caller reports the manifest error itself).
+pub fn expression_only(rust_ids: &BTreeSet<String>) -> Vec<Box<dyn ClaimChecker>> {
+    let ms: Vec<Manifest> = manifest::load_default().unwrap_or_default();
+    ms.iter()
+        .flat_map(|m| &m.claims)
+        .filter(|c| !rust_ids.contains(&c.id))
+        .filter_map(|c| c.expr.as_deref().map(|e| ExprChecker::new(&c.id, e)))
+        .map(|c| Box::new(c) as Box<dyn ClaimChecker>)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ExprChecker;
+    use crate::claim::search::{merge, search, Options};
+    use crate::claim::ClaimChecker;
+    use serde_json::json;
+
+    /// Issue 28's leftover: an expression claim's search stops at its first failing instance,
+    /// so each shard reports its own first one. Here the claim fails at `x=100 p=(1,0)` (index
+    /// 3 at search size 1, the unsplit answer, in shard 1/3) and at `x=5 p=(0,1)` (index 4,
+    /// shard 2/3, a shorter text that a text-first merge would pick); merged by index, the
+    /// three shards give the unsplit search's counterexample, index and all.
+    #[test]
+    fn three_shards_merge_to_the_unsplit_first_counterexample() {
+        let c = ExprChecker::new(
+            "T-1",
+            "forall x in {100, 5}, p in dists(2, denom 2): not (x = 100 and p[0] = 1) and not (x = 5 and p[0] = 0)",
+        );
+        assert!(c.search_first_by_index());
+        let opts = |shard| Options {
+            max_size: 2,
+            budget: None,
+            shard,
+        };
+        let whole = search(&c, &opts(None), &|_, _| {}).unwrap();
+        let w = whole.counterexample.clone().unwrap();
+        assert_eq!((w.size, w.index), (1, 3));
+        assert!(w.check.instance.contains("x=100"), "{}", w.check.instance);
+        let docs: Vec<(String, serde_json::Value)> = (1..=3)
+            .map(|k| {
+                let f = search(&c, &opts(Some((k, 3))), &|_, _| {}).unwrap();
+                (format!("s{k}"), f.to_json("T-1", Some((k, 3))))
+            })
+            .collect();
+        // the shard that holds index 4 reports a shorter instance than the unsplit answer
+        let short = &docs[1].1;
+        assert_eq!(short["index"], json!(4));
+        assert!(
+            short["counterexample"]["instance"].as_str().unwrap().len() < w.check.instance.len()
+        );
+        let m = merge(&docs).unwrap();
+        let (from, v) = m.found.clone().unwrap();
+        assert_eq!(from, "s1");
+        assert_eq!(v["index"], json!(3));
+        assert_eq!(v["first_by"], json!("index"));
+        assert_eq!(v["counterexample"]["instance"], json!(w.check.instance));
+        assert_eq!(m.to_json()["index"], json!(3));
+        // shards chosen two different ways are refused
+        let mut mixed = docs.clone();
+        mixed[2].1["first_by"] = json!("instance");
+        assert!(merge(&mixed).unwrap_err().starts_with("s3: first_by"));
+    }
+}

@@ -1,0 +1,160 @@
+//! Quantifiers: `forall`/`exists` over a finite domain (in the domain's order, the first
+//! failing instance or witness remembered with its bindings, every step counted against the
+//! run's budget) or over a symbolic `t` (issue 43, item 7: out of `eval.rs`, by concept).
+
+use super::ast::*;
+use super::decided::{Detail, Truth};
+use super::error::{abbreviate, LangError};
+use super::eval::{text, Env, Evaluator};
+use super::real::Num;
+use super::symbolic::SymRange;
+use super::value::{Domain, Value};
+use crate::num::{Decision, RatFn};
+
+impl Evaluator<'_> {
+    /// Count one step of an enumeration; past the budget, the error names the element.
+    pub(super) fn step(
+        &mut self,
+        var: &str,
+        de: &Expr,
+        dom: &Domain,
+        i: u64,
+    ) -> Result<(), LangError> {
+        self.meter.step().map_err(|why| {
+            let v = dom.get(i).to_string();
+            let at = if v.chars().count() <= 60 {
+                format!(" ({var} = {v})")
+            } else {
+                String::new()
+            };
+            LangError::limit(
+                de.span,
+                format!(
+                    "{why} while enumerating `{var}` over `{}`, at element {} of {}{at}",
+                    text(self.src, de.span),
+                    i + 1,
+                    abbreviate(&dom.count().to_string()),
+                ),
+            )
+        })
+    }
+
+    /// `forall`/`exists` over `binders[k..]`, then the filter and the body.
+    pub fn quant(
+        &mut self,
+        q: Quant,
+        binders: &[Binder],
+        k: usize,
+        filter: Option<&Expr>,
+        body: &Expr,
+        env: &mut Env,
+    ) -> Result<Truth, LangError> {
+        if k == binders.len() {
+            if let Some(f) = filter {
+                let t = self.pointwise(f, env, "where")?;
+                match t.d {
+                    Decision::False => {
+                        return Ok(Truth::plain(if q == Quant::Forall {
+                            Decision::True
+                        } else {
+                            Decision::False
+                        }))
+                    }
+                    Decision::Unknown => {
+                        let mut t = t;
+                        if let Some(d) = t.detail.as_mut() {
+                            d.why = Some(format!(
+                                "the `where` condition is undecided: {}",
+                                d.why.clone().unwrap_or_default()
+                            ));
+                        }
+                        return Ok(t);
+                    }
+                    Decision::True => {}
+                }
+            }
+            let t = self.truth(body, env)?;
+            if t.sym && q == Quant::Exists {
+                return Err(self.err(body.span, "`exists` of a statement about the symbolic t is not supported (it is not pointwise)"));
+            }
+            return Ok(t);
+        }
+        let b = &binders[k];
+        match &b.range {
+            Range::Symbolic { lo, lo_open, hi } => {
+                if q == Quant::Exists {
+                    return Err(self.err(b.span, "a symbolic t is bound by `forall` only"));
+                }
+                if self.sym.is_some() {
+                    return Err(self.err(b.span, "one symbolic variable at a time"));
+                }
+                let lo_v = self.rational(lo, env)?;
+                let hi_v = match hi {
+                    Some((h, open)) => Some((self.rational(h, env)?, *open)),
+                    None => None,
+                };
+                self.sym = Some(SymRange {
+                    name: b.name.clone(),
+                    lo: lo_v,
+                    lo_open: *lo_open,
+                    hi: hi_v,
+                });
+                env.push((b.name.clone(), Value::Num(Num::T(RatFn::x()))));
+                let r = self.quant(q, binders, k + 1, filter, body, env);
+                env.pop();
+                self.sym = None;
+                let mut t = r?;
+                t.sym = false; // decided for all t: an ordinary statement from here on
+                Ok(t)
+            }
+            Range::In(de) => {
+                let dom = self.domain(de, env)?;
+                let mut first_unknown: Option<Truth> = None;
+                let mut any_sym = false;
+                for i in 0..dom.len() {
+                    self.step(&b.name, de, &dom, i)?;
+                    env.push((b.name.clone(), dom.get(i)));
+                    let r = self.quant(q, binders, k + 1, filter, body, env);
+                    env.pop();
+                    let mut t = r?;
+                    any_sym |= t.sym;
+                    let stop = match q {
+                        Quant::Forall => t.d == Decision::False,
+                        Quant::Exists => t.d == Decision::True,
+                    };
+                    if stop || (t.d == Decision::Unknown && first_unknown.is_none()) {
+                        let det = t.detail.get_or_insert_with(|| {
+                            Box::new(Detail {
+                                compared: String::new(),
+                                lhs: None,
+                                rhs: None,
+                                witness: Vec::new(),
+                                why: None,
+                            })
+                        });
+                        det.witness
+                            .insert(0, (b.name.clone(), dom.get(i).to_string()));
+                    }
+                    if stop {
+                        return Ok(t);
+                    }
+                    if t.d == Decision::Unknown && first_unknown.is_none() {
+                        first_unknown = Some(t);
+                    }
+                }
+                Ok(match first_unknown {
+                    Some(t) => t,
+                    None => Truth {
+                        d: if q == Quant::Forall {
+                            Decision::True
+                        } else {
+                            Decision::False
+                        },
+                        sym: any_sym,
+                        detail: None,
+                    },
+                })
+            }
+        }
+    }
+}

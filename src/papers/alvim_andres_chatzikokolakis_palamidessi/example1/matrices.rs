@@ -1,0 +1,279 @@
+//! AACP Example 1 (§6, Table 1), the mechanisms: AACP-Ex1a (the answer graph is K6), AACP-Ex1b
+//! (the two readings of "ε = log 2"), AACP-Ex1c and AACP-Ex1c-printed (the exact and the printed
+//! M1) and AACP-Ex1d (M2 is mechanism (6) on K6).
+
+use super::shared::*;
+pub(super) fn claims() -> Vec<Box<dyn ClaimChecker>> {
+    vec![
+        Family {
+            id: "AACP-Ex1a",
+            grid: || vec![1usize, 2],
+            beyond: None,
+            check: check_ex1a,
+        }
+        .boxed(),
+        Family {
+            id: "AACP-Ex1b",
+            grid: one,
+            beyond: None,
+            check: check_ex1b,
+        }
+        .boxed(),
+        Family {
+            id: "AACP-Ex1c",
+            grid: one,
+            beyond: None,
+            check: check_ex1c,
+        }
+        .boxed(),
+        Family {
+            id: "AACP-Ex1c-printed",
+            grid: one,
+            beyond: None,
+            check: check_ex1c_printed,
+        }
+        .boxed(),
+        Family {
+            id: "AACP-Ex1d",
+            grid: one,
+            beyond: None,
+            check: check_ex1d,
+        }
+        .boxed(),
+    ]
+}
+
+/// Databases of `u` records over V = (City × {cand, other}) ∪ {absent} with a unique city of
+/// most `cand` votes, and their answers.
+fn unique_winner_databases(u: usize) -> Vec<(Vec<usize>, usize)> {
+    let nv = 13usize; // 12 records (city, vote) and absent = 12
+    let mut out = Vec::new();
+    for code in 0..nv.pow(u as u32) {
+        let x: Vec<usize> = (0..u).map(|k| (code / nv.pow(k as u32)) % nv).collect();
+        let mut votes = [0usize; 6];
+        for &rec in &x {
+            if rec < 12 && rec % 2 == 0 {
+                votes[rec / 2] += 1;
+            }
+        }
+        let top = *votes.iter().max().expect("six cities");
+        if votes.iter().filter(|&&c| c == top).count() == 1 {
+            let winner = votes.iter().position(|&c| c == top).expect("max");
+            out.push((x, winner));
+        }
+    }
+    out
+}
+
+/// AACP-Ex1a: the induced answer graph (D14, y ≠ y') of the unique-winner databases is K6.
+fn check_ex1a(u: &usize) -> Check {
+    let dbs = unique_winner_databases(*u);
+    let mut adj = [[false; 6]; 6];
+    for (i, (x, a)) in dbs.iter().enumerate() {
+        for (y, b) in &dbs[i + 1..] {
+            if x.iter().zip(y).filter(|(p, q)| p != q).count() == 1 && a != b {
+                adj[*a][*b] = true;
+                adj[*b][*a] = true;
+            }
+        }
+    }
+    let complete = (0..6).all(|a| (0..6).all(|b| a == b || adj[a][b]));
+    let edges = (0..6)
+        .flat_map(|a| (a + 1..6).map(move |b| (a, b)))
+        .filter(|&(a, b)| adj[a][b])
+        .count();
+    Check::new(
+        "induced answer graph of the unique-winner databases = K6",
+        Value::text(format!("{edges} edges on 6 answers from {} databases", dbs.len()), ""),
+        Value::text("15 edges (K6)", ""),
+        Method::Enumeration,
+        Outcome::from_holds(complete),
+    )
+    .with_note("V = (City x {cand, other}) + {absent}; X restricted to databases with a unique city of most cand votes; y ~ y' iff y != y' are answers of adjacent databases")
+}
+
+/// The certified enclosure of e (t under the base-2 reading ε = log2 2 = 1).
+fn e_interval(prec: u64) -> Interval {
+    Interval::exp_rational(&Rational::ONE, prec)
+}
+
+/// AACP-Ex1b: under the natural-log reading (t = 2) the printed M2 is (6) on K6 exactly; under
+/// the base-2 reading (t = e) it is not (e/(e+5) = 2/7 iff e = 2, refuted by a certified
+/// enclosure of e). The note records which reading makes the printed M1 satisfy ε-DP.
+fn check_ex1b(_: &Label) -> Check {
+    let k6 = Graph::complete(6);
+    let t = r(2, 1);
+    let c = Rational::ONE / super::super::common::distance_sum(&k6, 0, &t);
+    let natural = tight_matrix(&k6, &t, &vec![c; 6]) == m2_printed();
+    // base 2: (6) has diagonal e/(e+5); it equals 2/7 iff e = 2.
+    let e = e_interval(128);
+    let base2_differs = e.cmp_rational(&r(2, 1)) == Some(Ordering::Greater);
+    let m1 = m1_printed();
+    let ratio = m1[0][0].clone() / &m1[5][0];
+    let m1_dp_natural = dp_violation(&m1, &k6, &t).is_none();
+    let m1_dp_base2 = e.cmp_rational(&ratio) == Some(Ordering::Greater);
+    let ok = natural && base2_differs;
+    Check::new(
+        "printed M2 = (6) on K6 under the natural-log reading t = 2, and not under the base-2 reading t = e",
+        Value::text(format!("natural: M2 = (6) {natural}; base 2: M2 != (6) {base2_differs}"), ""),
+        Value::text("true; true", ""),
+        Method::Combined(vec![Method::Exact, Method::Interval { bits: 128 }]),
+        Outcome::from_holds(ok),
+    )
+    .with_note(format!(
+        "printed M1 is eps-DP at t = 2: {m1_dp_natural} (its largest ratio is {ratio} = 0.535/0.267 in column A); at t = e: {m1_dp_base2}; e in {}",
+        e.to_decimal_string(12)
+    ))
+}
+
+/// AACP-Ex1c: the exact M1 (α = 2^{-1/5}) has rows summing to 1 and is ε-DP on K6 with
+/// largest ratio exactly t = 2 (where attained is reported).
+fn check_ex1c(_: &Label) -> Check {
+    let f = field();
+    let m = m1_exact(&f);
+    let two = f.rational(&r(2, 1));
+    let mut a = Agree::new();
+    for (i, row) in m.iter().enumerate() {
+        let s = row.iter().fold(Poly::zero(), |acc, x| &acc + x);
+        a.push_ok(s == Poly::one(), || {
+            format!("row {i} sums to {}", f.show(&s, "b"))
+        });
+    }
+    let mut attained = Vec::new();
+    for j in 0..6 {
+        for i in 0..6 {
+            for h in 0..6 {
+                if i == h {
+                    continue;
+                }
+                let ratio = f.div(&m[i][j], &m[h][j]).expect("positive entries");
+                let s = f.cmp(&ratio, &two);
+                a.push_ok(s != Ordering::Greater, || {
+                    format!("M1[{i}][{j}]/M1[{h}][{j}] = {} > 2", f.show(&ratio, "b"))
+                });
+                if s == Ordering::Equal {
+                    attained.push(format!("({i},{h},{j})"));
+                }
+            }
+        }
+    }
+    let c = a.finish(
+        "exact M1 (truncated geometric, alpha = 2^(-1/5)): rows sum to 1, eps-DP on K6 at t = 2",
+        Method::Exact,
+    );
+    let note = format!(
+        "{}; exact in Q(b), b = 2^(1/5) (b^5 = 2); largest ratio exactly 2, attained at (row, row, column) {}",
+        c.note,
+        attained.join(" ")
+    );
+    c.with_note(note)
+}
+
+/// AACP-Ex1c-printed: the printed table against the exact M1 and on its own: each printed
+/// entry is the 3-digit rounding of the exact entry; the printed rows sum to 1 exactly; the
+/// printed matrix (read as exact decimals) is ε-DP at t = 2.
+fn check_ex1c_printed(_: &Label) -> Check {
+    let f = field();
+    let exact = m1_exact(&f);
+    let m = m1_printed();
+    let k6 = Graph::complete(6);
+    let mut a = Agree::new();
+    let mut mismatches = Vec::new();
+    for i in 0..6 {
+        for j in 0..6 {
+            let d = f.decimal(&exact[i][j], 3);
+            if d != M1_PRINTED[i][j] {
+                mismatches.push(format!(
+                    "[{i}][{j}] printed {} exact {}",
+                    M1_PRINTED[i][j],
+                    f.decimal(&exact[i][j], 6)
+                ));
+            }
+            a.push_ok(d == M1_PRINTED[i][j], || {
+                format!(
+                    "entry [{i}][{j}]: printed {} but the exact value rounds to {d}",
+                    M1_PRINTED[i][j]
+                )
+            });
+        }
+    }
+    for (i, row) in m.iter().enumerate() {
+        let s: Rational = row.iter().sum();
+        a.push_ok(s == 1u32, || format!("printed row {i} sums to {s}"));
+    }
+    let lvl = super::super::common::dp_level(&m, &k6);
+    let ratio = lvl.ratio.finite().cloned().unwrap_or_default();
+    a.push_ok(ratio <= 2u32, || {
+        format!(
+            "printed matrix largest ratio {ratio} > 2 at rows {:?}, column {}",
+            lvl.pair, lvl.output
+        )
+    });
+    let c = a.finish(
+        "printed M1: entries = 3-digit roundings of the exact M1; rows sum to 1; eps-DP at t = 2 as printed",
+        Method::Exact,
+    );
+    let note = format!(
+        "{}; entries that are not the rounding: {}; printed matrix largest ratio {ratio} (rows {:?}, column {})",
+        c.note,
+        if mismatches.is_empty() { "none".to_string() } else { mismatches.join(", ") },
+        lvl.pair,
+        lvl.output
+    );
+    c.with_note(note)
+}
+
+/// AACP-Ex1d: (6) on K6 at t = 2 is the printed M2; M2 has rows summing to 1 and largest ratio
+/// 2; on K_n, `c = t/(t + n − 1)` solves `c·(1 + (n−1)/t) = 1` identically in t (n = 2..10).
+fn check_ex1d(_: &Label) -> Check {
+    let k6 = Graph::complete(6);
+    let t = r(2, 1);
+    let c = Rational::ONE / super::super::common::distance_sum(&k6, 0, &t);
+    let m6 = tight_matrix(&k6, &t, &vec![c; 6]);
+    let m2 = m2_printed();
+    let mut a = Agree::new();
+    a.push_ok(m6 == m2, || {
+        format!("(6) = {} != printed M2", fmt_matrix(&m6))
+    });
+    a.push_ok(
+        m2.iter().all(|row| row.iter().sum::<Rational>() == 1u32),
+        || "a row of M2 does not sum to 1".into(),
+    );
+    let lvl = super::super::common::dp_level(&m2, &k6);
+    a.push_ok(lvl.ratio.finite() == Some(&t), || {
+        format!("largest ratio of M2 is {:?}, not 2", lvl.ratio)
+    });
+    for n in 2..=10i64 {
+        let x = RatFn::x();
+        let cn = x
+            .checked_div(&(&x + &RatFn::constant(Rational::from(n - 1))))
+            .expect("nonzero");
+        let s = &RatFn::constant(Rational::ONE)
+            + &(&RatFn::constant(Rational::from(n - 1)) * &x.recip().expect("t != 0"));
+        let prod = &cn * &s;
+        a.push_ok((&prod - &RatFn::constant(Rational::ONE)).is_zero(), || {
+            format!("K_{n}: c S = {prod}")
+        });
+    }
+    a.finish(
+        "(6) on K6 at t = 2 = printed M2; M2 row sums 1 and largest ratio 2; K_n: c(t) = t/(t+n-1)",
+        Method::Combined(vec![Method::Exact, Method::Polynomial]),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Literal table: the unique-winner construction (u = 1 keeps exactly the six (city, cand)
+    /// databases).
+    #[test]
+    fn unique_winner_table() {
+        let dbs = unique_winner_databases(1);
+        assert_eq!(dbs.len(), 6);
+        assert_eq!(
+            dbs.iter().map(|d| d.1).collect::<Vec<_>>(),
+            vec![0, 1, 2, 3, 4, 5]
+        );
+    }
+}

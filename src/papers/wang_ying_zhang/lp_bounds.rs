@@ -1,0 +1,127 @@
+//! The certified LP bounds of Theorem 1 (Wang–Ying–Zhang), shared by its claims and the
+//! derived ones: the LP-I and LP-DP lower bounds by dual points checked row by row, the Farkas
+//! certificate that LP-I is infeasible below r_X (Lemma 3), and the tests of the theorem's
+//! range (issue 43, item 7: out of `theorem1.rs`, by concept).
+
+use super::core::{e_i, optimal_distortion, q, qi, r_x, Rows, Space};
+use super::inst::NmAlphaPrior;
+use super::lemma1::{certify_lpr, mu};
+use crate::claim::Check;
+use crate::num::Rational;
+
+/// Certified lower bound on D_i*(ε) at α (prior-free): the objective of the LP-R dual point
+/// (u = h(ε) from the paper's closed form, κ_l from Lemma 1) once it is checked feasible at every
+/// vertex for every output centre y0. The bound is therefore the closed form h(ε); what is
+/// certified is that it is a valid lower bound (dual feasibility), not its value.
+pub fn lpi_lower(sp: &Space, alpha: &Rational) -> Result<Rational, String> {
+    let mut bound: Option<Rational> = None;
+    for y0 in 0..sp.size {
+        let c = certify_lpr(sp, alpha, y0);
+        if let Some(f) = c.tally.first_failure {
+            return Err(format!("LP-I dual row at y={y0}: {f}"));
+        }
+        bound = Some(match bound {
+            Some(b) if b <= c.dual => b,
+            _ => c.dual,
+        });
+    }
+    bound.ok_or_else(|| "empty space".to_string())
+}
+
+/// Certified lower bound on D_d*(ε) at α: Ok(h(ε+ε_X)) when every LP-DP dual row checks.
+pub fn lpdp_lower(sp: &Space, alpha: &Rational, p: &[Rational]) -> Result<Rational, String> {
+    let r = r_x(sp, p)
+        .ratio
+        .into_finite()
+        .ok_or("prior without full support")?;
+    lpdp_lower_with(sp, alpha, p, &r)
+}
+
+/// The LP-DP dual point built with prior constant `r` (= r_X for the claim), every row checked.
+pub(crate) fn lpdp_lower_with(
+    sp: &Space,
+    alpha: &Rational,
+    p: &[Rational],
+    r: &Rational,
+) -> Result<Rational, String> {
+    let r = r.clone();
+    let e = qi(1) / alpha;
+    let tp = alpha / &r; // e^{-(ε+ε_X)}
+    let kappa: Vec<Rational> = (0..=sp.n + 1)
+        .map(|l| {
+            if l == 0 || l > sp.n {
+                qi(0)
+            } else {
+                mu(sp, &tp, l) / (qi(l as i64) * sp.n_l(l))
+            }
+        })
+        .collect();
+    if kappa.iter().any(|k| *k < 0u32) {
+        return Err("negative multiplier".into());
+    }
+    let hp = optimal_distortion(sp.n, sp.m, &tp);
+    for y in 0..sp.size {
+        for x in 0..sp.size {
+            let lx = sp.d(x, y);
+            let mut lhs = &p[x] * &hp;
+            for (w, _) in sp.neighbours(x) {
+                let lw = sp.d(w, y);
+                if lw + 1 == lx {
+                    // row (a = w, b = x): E·λ with λ = κ'_{lx} r_X p(x)
+                    lhs += &e * &kappa[lx] * &r * &p[x];
+                } else if lw == lx + 1 {
+                    // row (a = x, b = w): −λ with λ = κ'_{lx+1} r_X p(w)
+                    lhs -= &kappa[lx + 1] * &r * &p[w];
+                }
+            }
+            if lhs > &p[x] * qi(lx as i64) {
+                return Err(format!("LP-DP dual row (x={x}, y={y})"));
+            }
+        }
+    }
+    Ok(hp)
+}
+
+/// Is α in the T1a range (p_Y^{(α)} ≥ 0, i.e. ε ≥ ε̃_X, by X1)?
+pub(crate) fn in_range(sp: &Space, i: &NmAlphaPrior) -> Option<(Rows, Vec<Rational>)> {
+    e_i(sp, &i.alpha, &i.prior.p)
+}
+
+/// A rational α'' slightly above α (e^{ε''} slightly below e^ε), capped at 1.
+pub(crate) fn alpha_above(alpha: &Rational) -> Rational {
+    (alpha * q(101, 100)).min(qi(1))
+}
+
+/// An instance outside the statement's hypotheses: reported and counted as out of range.
+pub(crate) fn vacuous(what: &str) -> Check {
+    crate::claim::out_of_range(what)
+}
+
+/// Farkas certificate that LP-I is infeasible at E < r_X: with (a, b) attaining r_X, the
+/// combination Σ_y [E q(b,y) − q(a,y) ≥ 0] − E [Σ_y q(b,y) = p(b)] + [Σ_y q(a,y) = p(a)]
+/// has every variable coefficient 0 and reads 0 ≥ p(a) − E p(b) > 0.
+pub(crate) fn farkas_lpi(sp: &Space, p: &[Rational], e: &Rational) -> Result<Rational, String> {
+    let level = r_x(sp, p);
+    let (a, b) = level.pair;
+    let r = level.ratio.into_finite().ok_or("no full support")?;
+    if *e >= r {
+        return Err("E >= r_X".into());
+    }
+    // Coefficients of every variable q(x,y) in the combination.
+    let mut coeff = vec![vec![qi(0); sp.size]; sp.size];
+    for y in 0..sp.size {
+        coeff[b][y] += e;
+        coeff[a][y] -= qi(1);
+        coeff[b][y] -= e;
+        coeff[a][y] += qi(1);
+    }
+    if coeff.iter().any(|row| row.iter().any(|c| *c != 0u32)) {
+        return Err("combination leaves a variable".into());
+    }
+    let constant = &p[a] - e * &p[b];
+    if constant > 0u32 {
+        Ok(constant)
+    } else {
+        Err("no contradiction".into())
+    }
+}

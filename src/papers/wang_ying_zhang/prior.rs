@@ -1,0 +1,637 @@
+//! The prior constants of Wang–Ying–Zhang: ε_X (eq (16)) and ε̃_X (l.149–153), decided exactly.
+//!
+//! With α = e^{−ε}, the Gibbs posterior (41) is feasible iff p_Y^{(α)} = G_α⁻¹ p_X ≥ 0, and
+//! (1−α)ⁿ p_Y^{(α)}(y) = P_y(α) := Σ_x p_X(x)(1+(m−2)α)^{n−d(x,y)}(−α)^{d(x,y)} (the per-row
+//! inverse k_α⁻¹, G7). α̃ = e^{−ε̃_X} is found by Sturm root isolation of every P_y in (0,1).
+//! Reading of D12: "smallest ε" is taken over ε ∈ [0, ∞) (α ∈ (0, 1]); ε̃_X = +∞ when no such ε.
+//!
+//! Convention: `α = e^{−ε}` ∈ (0, 1], the Gibbs weight; `E = 1/α = e^ε` is the crate's `t`
+//! (see [`crate::papers::wang_ying_zhang`]).
+
+use super::core::{
+    gibbs_feasible, gibbs_inverse, pw, q, qi, r_x, random_prior, show_pt, Prior, Space,
+};
+use super::inst::{grid_nmp, nmp_beyond, Nmp};
+use crate::claim::scan::Tally;
+use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
+use crate::num::sturm::{count_real_roots_closed, RealRoot};
+use crate::num::{Poly, Rational};
+use std::cmp::Ordering;
+
+pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
+    let f = |id: &'static str, grid: fn() -> Vec<Nmp>, check: fn(&Nmp) -> Check| {
+        Family {
+            id,
+            grid,
+            beyond: Some(nmp_beyond),
+            check,
+        }
+        .boxed()
+    };
+    vec![
+        f("WYZ-D11", grid_nmp, d11),
+        f("WYZ-D12", grid_nmp, d12),
+        Family {
+            id: "WYZ-S4",
+            grid: grid_all,
+            beyond: Some(beyond_all),
+            check: s4,
+        }
+        .boxed(),
+        Family {
+            id: "WYZ-S5",
+            grid: grid_all,
+            beyond: Some(beyond_all),
+            check: s5,
+        }
+        .boxed(),
+        f("WYZ-S5-corrected", grid_nmp, s5_corrected),
+        f("WYZ-X1", grid_nmp, x1),
+        f("WYZ-X2", grid_x2, x2),
+        f("WYZ-X3", grid_nmp, x3),
+    ]
+}
+
+/// Priors without full support: a point mass, two antipodal points, all but one point.
+pub fn non_full(sp: &Space) -> Vec<Prior> {
+    let n = sp.size;
+    let mut point = vec![qi(0); n];
+    point[0] = qi(1);
+    let mut two = vec![qi(0); n];
+    two[0] = q(1, 2);
+    two[n - 1] = q(1, 2);
+    let mut allbut = vec![q(1, n as i64 - 1); n];
+    allbut[n - 1] = qi(0);
+    vec![
+        Prior {
+            label: "point(0)".into(),
+            p: point,
+        },
+        Prior {
+            label: "two-point(0,last)".into(),
+            p: two,
+        },
+        Prior {
+            label: "all-but-last".into(),
+            p: allbut,
+        },
+    ]
+}
+
+fn grid_all() -> Vec<Nmp> {
+    let mut v = Vec::new();
+    for i in grid_nmp() {
+        let sp = Space::new(i.n, i.m);
+        if i.prior.label == "uniform" {
+            for prior in non_full(&sp) {
+                v.push(Nmp {
+                    n: i.n,
+                    m: i.m,
+                    prior,
+                });
+            }
+        }
+        v.push(i);
+    }
+    v
+}
+
+/// Beyond family of S4/S5 (whose grid also has priors without full support): the spaces of
+/// [`nmp_beyond`] with their default priors plus the point-mass, two-point and all-but-one
+/// priors of each space.
+fn beyond_all(k: usize) -> Vec<Nmp> {
+    let mut v = nmp_beyond(k);
+    let mut spaces: Vec<(usize, usize)> = v.iter().map(|i| (i.n, i.m)).collect();
+    spaces.dedup();
+    for (n, m) in spaces {
+        for prior in non_full(&Space::new(n, m)) {
+            v.push(Nmp { n, m, prior });
+        }
+    }
+    v
+}
+
+/// X2 grid: the default priors plus random n = 1 priors and product priors with distinct rows.
+fn grid_x2() -> Vec<Nmp> {
+    let mut v = grid_nmp();
+    for m in 2..=4 {
+        let sp = Space::new(1, m);
+        for seed in 10..16 {
+            v.push(Nmp {
+                n: 1,
+                m,
+                prior: random_prior(&sp, seed, 6),
+            });
+        }
+    }
+    v
+}
+
+/// P_y(α) = Σ_x p_X(x)(1+(m−2)α)^{n−d(x,y)}(−α)^{d(x,y)} (claims file §0.1).
+pub fn p_y_poly(sp: &Space, p: &[Rational], y: usize) -> Poly {
+    let a = Poly::new(vec![qi(1), qi(sp.m as i64 - 2)]);
+    let b = Poly::new(vec![qi(0), qi(-1)]);
+    let mut acc = Poly::zero();
+    for x in 0..sp.size {
+        if p[x] == 0u32 {
+            continue;
+        }
+        let d = sp.d(x, y);
+        let term = &(&a.pow((sp.n - d) as u64) * &b.pow(d as u64)) * &p[x];
+        acc = &acc + &term;
+    }
+    acc
+}
+
+/// Compare two real algebraic numbers exactly.
+pub fn cmp_roots(a: &RealRoot, b: &RealRoot) -> Ordering {
+    if let Some(r) = a.as_rational() {
+        return b.cmp_rational(r).reverse();
+    }
+    if let Some(r) = b.as_rational() {
+        return a.cmp_rational(r);
+    }
+    let g = a.poly.gcd(&b.poly);
+    let common =
+        !g.is_constant() && a.sign_of(&g) == Ordering::Equal && b.sign_of(&g) == Ordering::Equal;
+    let (mut a, mut b) = (a.clone(), b.clone());
+    loop {
+        if a.hi <= b.lo {
+            return Ordering::Less;
+        }
+        if b.hi <= a.lo {
+            return Ordering::Greater;
+        }
+        if common {
+            let lo = (&a.lo).min(&b.lo).clone();
+            let hi = (&a.hi).max(&b.hi).clone();
+            if count_real_roots_closed(&g, &lo, &hi) == 1 {
+                return Ordering::Equal;
+            }
+        }
+        a.bisect();
+        b.bisect();
+        if a.as_rational().is_some() || b.as_rational().is_some() {
+            return cmp_roots(&a, &b);
+        }
+    }
+}
+
+/// The threshold α̃ = e^{−ε̃_X} of a full-support prior.
+pub enum Threshold {
+    /// Feasible on all of (0, 1) (and at α = 1 iff uniform).
+    WholeInterval,
+    /// α̃ ∈ (0, 1): the least point after which some P_y turns negative, with that y.
+    Root(RealRoot, usize),
+}
+
+/// The first root of P_y in (0, 1) right after which P_y is negative (P_y(0) = p_X(y) > 0).
+fn first_negative_root(p: &Poly) -> Option<RealRoot> {
+    let roots: Vec<RealRoot> = RealRoot::roots_in(p, &qi(0), &qi(1))
+        .into_iter()
+        .filter(|r| r.as_rational().is_none_or(|v| *v > 0u32 && *v < 1u32))
+        .collect();
+    for (k, r) in roots.iter().enumerate() {
+        let left = r.hi.clone();
+        let right = roots.get(k + 1).map(|s| s.lo.clone()).unwrap_or(qi(1));
+        let s = if left == right {
+            left
+        } else {
+            (&left + &right) / qi(2)
+        };
+        if p.sign_at(&s) == Ordering::Less {
+            return Some(r.clone());
+        }
+    }
+    None
+}
+
+/// α̃ for a full-support prior: the minimum over y of the first negative-going root of P_y.
+pub fn threshold(sp: &Space, p: &[Rational]) -> Threshold {
+    let mut best: Option<(RealRoot, usize)> = None;
+    for y in 0..sp.size {
+        if let Some(r) = first_negative_root(&p_y_poly(sp, p, y)) {
+            let better = match &best {
+                None => true,
+                Some((b, _)) => cmp_roots(&r, b) == Ordering::Less,
+            };
+            if better {
+                best = Some((r, y));
+            }
+        }
+    }
+    match best {
+        None => Threshold::WholeInterval,
+        Some((r, y)) => Threshold::Root(r, y),
+    }
+}
+
+fn show_threshold(th: &Threshold) -> String {
+    match th {
+        Threshold::WholeInterval => "1".into(),
+        Threshold::Root(r, _) => r.to_string(),
+    }
+}
+
+/// D11 (eq (16)): r_X = e^{ε_X} from every ordered neighbour pair; r_X ≥ 1; for n = 1 it is
+/// p_max/p_min (G9) and for product priors max_i π_{i,max}/π_{i,min} (X2 candidate).
+fn d11(i: &Nmp) -> Check {
+    let sp = Space::new(i.n, i.m);
+    let p = &i.prior.p;
+    let level = r_x(&sp, p);
+    let at = level.pair;
+    let r = match level.ratio.into_finite() {
+        Some(r) => r,
+        None => return crate::claim::undecided_because("prior without full support"),
+    };
+    let mut tally = Tally::new();
+    tally.check(r >= 1u32, || format!("r_X = {r} < 1"));
+    // Cross-check against the maximum over unordered pairs of max(p/p', p'/p).
+    let mut m2 = qi(1);
+    for x in 0..sp.size {
+        for (y, _) in sp.neighbours(x) {
+            if x < y {
+                let a = &p[x] / &p[y];
+                let b = &p[y] / &p[x];
+                m2 = m2.max(a).max(b);
+            }
+        }
+    }
+    tally.check(m2 == r, || "ordered vs unordered maximum".into());
+    if let Some(rows) = row_marginals_if_product(&sp, p) {
+        let want = rows
+            .iter()
+            .map(|pi| pi.iter().max().unwrap() / pi.iter().min().unwrap())
+            .max()
+            .unwrap();
+        tally.check(want == r, || format!("product closed form {want} != {r}"));
+    }
+    tally.finish(
+        "e^{eps_X} = max_{x~x'} p_X(x)/p_X(x') (16); product/n=1 closed forms",
+        Method::Enumeration,
+        &format!(
+            "r_X = {r} at x={} x'={}",
+            show_pt(&sp, at.0),
+            show_pt(&sp, at.1)
+        ),
+    )
+}
+
+/// The row marginals when p is exactly the product of its row marginals.
+pub fn row_marginals_if_product(sp: &Space, p: &[Rational]) -> Option<Vec<Vec<Rational>>> {
+    let mut rows = vec![vec![qi(0); sp.m]; sp.n];
+    for x in 0..sp.size {
+        for r in 0..sp.n {
+            rows[r][sp.pts[x][r]] += &p[x];
+        }
+    }
+    for x in 0..sp.size {
+        let mut v = qi(1);
+        for r in 0..sp.n {
+            v *= &rows[r][sp.pts[x][r]];
+        }
+        if v != p[x] {
+            return None;
+        }
+    }
+    Some(rows)
+}
+
+/// Rational sample points strictly inside (0, α̃) and (α̃, 1).
+fn samples(th: &Threshold) -> (Vec<Rational>, Vec<Rational>) {
+    match th {
+        Threshold::WholeInterval => (vec![q(1, 10), q(1, 2), q(99, 100)], vec![]),
+        Threshold::Root(r, _) => {
+            let lo = r.lo.clone();
+            let hi = r.hi.clone();
+            let below = vec![&lo / qi(4), &lo / qi(2), lo.clone() * q(99, 100)]
+                .into_iter()
+                .filter(|v| *v > 0u32 && *v < lo || (*v == lo && r.as_rational().is_none()))
+                .collect();
+            let above = vec![
+                if r.as_rational().is_some() {
+                    (&hi + qi(1)) / qi(2) * q(1, 100) + &hi * q(99, 100)
+                } else {
+                    hi.clone()
+                },
+                (&hi + qi(1)) / qi(2),
+            ]
+            .into_iter()
+            .filter(|v| *v > hi || (*v == hi && r.as_rational().is_none()))
+            .filter(|v| *v < 1u32)
+            .collect();
+            (below, above)
+        }
+    }
+}
+
+/// D12 (l.149–153): ε̃_X is attained: the Gibbs posterior is feasible on (0, α̃] and not on
+/// (α̃, 1) (checked at the root — where min_y p_Y = 0 — and at rational points on both sides).
+fn d12(i: &Nmp) -> Check {
+    let sp = Space::new(i.n, i.m);
+    let p = &i.prior.p;
+    let th = threshold(&sp, p);
+    let mut tally = Tally::new();
+    let (below, above) = samples(&th);
+    for s in &below {
+        tally.check(gibbs_feasible(&sp, s, p), || {
+            format!("infeasible at alpha={s} < alpha~")
+        });
+    }
+    for s in &above {
+        tally.check(!gibbs_feasible(&sp, s, p), || {
+            format!("feasible at alpha={s} > alpha~")
+        });
+    }
+    match &th {
+        Threshold::WholeInterval => {
+            tally.check(
+                gibbs_feasible(&sp, &qi(1), p) == i.prior.is_uniform(),
+                || "alpha = 1".into(),
+            );
+        }
+        Threshold::Root(r, y) => {
+            // At α̃ every P_z ≥ 0 and P_y = 0.
+            tally.check(r.sign_of(&p_y_poly(&sp, p, *y)) == Ordering::Equal, || {
+                "P_y(alpha~) != 0".into()
+            });
+            for z in 0..sp.size {
+                tally.check(r.sign_of(&p_y_poly(&sp, p, z)) != Ordering::Less, || {
+                    format!("P_{z}(alpha~) < 0")
+                });
+            }
+        }
+    }
+    tally.finish(
+        "Gibbs posterior feasible exactly on (0, alpha~]; least eps exists",
+        Method::Polynomial,
+        &format!("alpha~ = e^(-eps~_X) = {}", show_threshold(&th)),
+    )
+}
+
+/// S4 (l.37, l.149, l.6): (a) ε_X < ∞ ⇔ full support; ε_X ≥ 0; (b) uniform ⇔ ε_X = 0.
+fn s4(i: &Nmp) -> Check {
+    let sp = Space::new(i.n, i.m);
+    let p = &i.prior.p;
+    let r = r_x(&sp, p).ratio.into_finite();
+    let mut tally = Tally::new();
+    let full = p.iter().all(|v| *v > 0u32);
+    tally.check(r.is_some() == full, || {
+        format!("finite = {}, full = {full}", r.is_some())
+    });
+    if let Some(r) = &r {
+        tally.check(*r >= 1u32, || "eps_X < 0".into());
+        tally.check((*r == 1u32) == i.prior.is_uniform(), || {
+            "uniform <=> eps_X = 0".into()
+        });
+    }
+    tally.finish(
+        "eps_X finite <=> full support; eps_X >= 0; eps_X = 0 <=> uniform",
+        Method::Exact,
+        &format!(
+            "r_X = {}",
+            r.map(|v| v.to_string()).unwrap_or("+inf".into())
+        ),
+    )
+}
+
+/// Is the Gibbs posterior feasible at some α ∈ (0, 1]? Full support: yes near 0 (P_y(0) > 0).
+/// Otherwise decided by Sturm: some α in (0,1) with all P_y(α) ≥ 0, or α = 1 with p uniform.
+fn some_feasible_alpha(sp: &Space, p: &[Rational]) -> (bool, String) {
+    if gibbs_feasible(sp, &qi(1), p) {
+        return (true, "alpha = 1".into());
+    }
+    // Candidate points: rational points between the roots of all P_y in (0,1).
+    let mut pts: Vec<Rational> = Vec::new();
+    for y in 0..sp.size {
+        for r in RealRoot::roots_in(&p_y_poly(sp, p, y), &qi(0), &qi(1)) {
+            pts.push(r.lo.clone());
+            pts.push(r.hi.clone());
+        }
+    }
+    pts.push(qi(0));
+    pts.push(qi(1));
+    pts.sort();
+    pts.dedup();
+    // Every P_y has constant sign between consecutive isolating endpoints that are not inside
+    // an isolating interval; test midpoints and the rational endpoints themselves.
+    let mut cands = Vec::new();
+    for w in pts.windows(2) {
+        cands.push((&w[0] + &w[1]) / qi(2));
+    }
+    cands.extend(pts.iter().filter(|v| **v > 0u32 && **v < 1u32).cloned());
+    // Full support: all P_y > 0 near 0; try α = 2^-k.
+    let mut s = qi(1);
+    for _ in 0..64 {
+        s /= qi(2);
+        cands.push(s.clone());
+    }
+    for s in cands {
+        let ok = (0..sp.size).all(|y| p_y_poly(sp, p, y).sign_at(&s) != Ordering::Less);
+        if ok {
+            return (true, format!("alpha = {s}"));
+        }
+    }
+    // No sample point works. Certify infeasibility on (0,1): for each gap some P_y is
+    // negative at its midpoint and (having no root inside the gap) on the whole gap; isolated
+    // algebraic roots would need every P_y ≥ 0 there — checked via a y negative on both sides.
+    match infeasible_witness(sp, p) {
+        Some(w) => (false, w),
+        None => (true, "UNDECIDED".into()),
+    }
+}
+
+fn infeasible_witness(sp: &Space, p: &[Rational]) -> Option<String> {
+    for y in 0..sp.size {
+        let py = p_y_poly(sp, p, y);
+        if crate::num::sturm::sign_on(&py, &crate::num::sturm::Range::open(qi(0), qi(1)))
+            == crate::num::SignOnInterval::Negative
+        {
+            return Some(format!(
+                "P_y(alpha) = {} < 0 on all of (0,1) at y = {}, and p_X is not uniform (alpha = 1 infeasible)",
+                py.to_string_var("alpha"),
+                show_pt(sp, y)
+            ));
+        }
+    }
+    None
+}
+
+fn feasibility_check(compared: &str, ok: bool, w: &str) -> Check {
+    let outcome = if w == "UNDECIDED" {
+        Outcome::Undecided
+    } else {
+        Outcome::from_holds(ok)
+    };
+    Check::new(
+        compared,
+        Value::text(if ok { "exists" } else { "none" }, ""),
+        Value::text("exists", ""),
+        Method::Polynomial,
+        outcome,
+    )
+}
+
+/// S5 (l.153): for any p_X, ε̃_X < ∞ ("when ε → +∞ the pmf p_Y = p_X is the marginal").
+/// Read over ε ∈ [0, ∞): finite iff the Gibbs posterior is feasible at some α ∈ (0, 1].
+fn s5(i: &Nmp) -> Check {
+    let sp = Space::new(i.n, i.m);
+    let (ok, w) = some_feasible_alpha(&sp, &i.prior.p);
+    let mut c = feasibility_check(
+        "some alpha = e^-eps in (0,1] with G_alpha^-1 p_X >= 0",
+        ok,
+        &w,
+    );
+    c.note = if ok {
+        format!("feasible at {w}")
+    } else {
+        format!("eps~_X = +inf: {w}; the limit argument only gives feasibility at eps = +inf itself (alpha = 0, p_Y = p_X)")
+    };
+    c
+}
+
+/// S5-corrected: every full-support prior has ε̃_X < ∞ (P_y(0) = p_X(y) > 0 for all y, so
+/// all P_y > 0 on [0, δ)); the witness α is exhibited and checked exactly.
+fn s5_corrected(i: &Nmp) -> Check {
+    let sp = Space::new(i.n, i.m);
+    let (ok, w) = some_feasible_alpha(&sp, &i.prior.p);
+    feasibility_check(
+        "full support: some alpha in (0,1] with G_alpha^-1 p_X >= 0",
+        ok,
+        &w,
+    )
+    .with_note(format!("feasible at {w}"))
+}
+
+/// X1: the Gibbs-feasible set of α is (0, α̃] (an up-set [ε̃_X, ∞] in ε).
+/// Structural certificate: for α' ≤ α, k_α = k_{α'} M with M = k_{α'}⁻¹ k_α a channel, whose
+/// off-diagonal entry is (α − α')/((1−α')(1+(m−1)α)) ≥ 0 — checked exactly on a grid of pairs —
+/// so p_X = G_α p_Y (p_Y ≥ 0) gives p_X = G_{α'} (M^{⊗n} p_Y). Per prior: the Sturm threshold
+/// α̃ and the exact feasibility pattern at sample points on both sides (as D12).
+fn x1(i: &Nmp) -> Check {
+    let sp = Space::new(i.n, i.m);
+    let p = &i.prior.p;
+    let mut tally = Tally::new();
+    let grid = [q(1, 5), q(1, 3), q(1, 2), q(2, 3), q(9, 10)];
+    for alpha_p in &grid {
+        for alpha in &grid {
+            if alpha_p > alpha {
+                continue;
+            }
+            // M = k_{α'}^{-1} k_α per row: compute the m×m product exactly.
+            let m = sp.m as i64;
+            let gp = qi(1) + qi(m - 1) * alpha_p;
+            let g = qi(1) + qi(m - 1) * alpha;
+            let kinv = |a: usize, b: usize| {
+                (if a == b { gp.clone() } else { qi(0) } - alpha_p) / (qi(1) - alpha_p)
+            };
+            let k = |a: usize, b: usize| if a == b { qi(1) / &g } else { alpha / &g };
+            for a in 0..sp.m {
+                for b in 0..sp.m {
+                    let e: Rational = (0..sp.m).map(|c| kinv(a, c) * k(c, b)).sum();
+                    tally.check(e >= 0u32, || {
+                        format!("M({a},{b}) < 0 at alpha'={alpha_p} alpha={alpha}")
+                    });
+                    if a != b {
+                        let want = (alpha - alpha_p) / ((qi(1) - alpha_p) * &g);
+                        tally.check(e == want, || "off-diagonal closed form".into());
+                    }
+                }
+            }
+        }
+    }
+    let th = threshold(&sp, p);
+    let (below, above) = samples(&th);
+    for s in &below {
+        tally.check(gibbs_feasible(&sp, s, p), || {
+            format!("infeasible at alpha={s} < alpha~")
+        });
+    }
+    for s in &above {
+        tally.check(!gibbs_feasible(&sp, s, p), || {
+            format!("feasible at alpha={s} > alpha~")
+        });
+    }
+    // Direct sanity of the down-set property on the rational grid.
+    let feas: Vec<bool> = grid.iter().map(|s| gibbs_feasible(&sp, s, p)).collect();
+    for w in feas.windows(2) {
+        tally.check(w[0] || !w[1], || {
+            "feasible at a larger alpha but not a smaller one".into()
+        });
+    }
+    tally.finish(
+        "feasible set of alpha is (0, alpha~]: k_alpha = k_alpha' M with M >= 0 for alpha' <= alpha; Sturm threshold",
+        Method::Combined(vec![Method::Exact, Method::Polynomial]),
+        &format!("alpha~ = {}", show_threshold(&th)),
+    )
+}
+
+/// X2: candidate closed forms for α̃ = e^{−ε̃_X}: n = 1: e^{ε̃} = max{1, 1/p_min − (m−1)};
+/// product priors: e^{ε̃} = max_i (1/π_{i,min} − (m−1)) (at least 1); uniform ⇔ α̃ = 1.
+/// Also the candidate closed form of p_Y: G_α⁻¹p_X = P_y(α)/(1−α)ⁿ at α = 1/2.
+fn x2(i: &Nmp) -> Check {
+    let sp = Space::new(i.n, i.m);
+    let p = &i.prior.p;
+    let th = threshold(&sp, p);
+    let mut tally = Tally::new();
+    let half = q(1, 2);
+    let inv = gibbs_inverse(&sp, &half, p);
+    for y in 0..sp.size {
+        let v = p_y_poly(&sp, p, y).eval(&half) / pw(&half, sp.n);
+        tally.check(v == inv[y], || format!("P_y closed form at y={y}"));
+    }
+    let is_whole = matches!(th, Threshold::WholeInterval);
+    tally.check(is_whole == i.prior.is_uniform(), || {
+        "alpha~ = 1 <=> uniform".into()
+    });
+    if let Some(rows) = row_marginals_if_product(&sp, p) {
+        let e = rows
+            .iter()
+            .map(|pi| qi(1) / pi.iter().min().unwrap() - qi(sp.m as i64 - 1))
+            .max()
+            .unwrap()
+            .max(qi(1));
+        let want = qi(1) / &e;
+        let ok = match &th {
+            Threshold::WholeInterval => want == 1u32,
+            Threshold::Root(r, _) => r.cmp_rational(&want) == Ordering::Equal,
+        };
+        tally.check(ok, || {
+            format!(
+                "closed form alpha~ = {want}, Sturm alpha~ = {}",
+                show_threshold(&th)
+            )
+        });
+    }
+    tally.finish(
+        "alpha~ by Sturm = closed forms (n=1, product priors); uniform <=> eps~ = 0",
+        Method::Polynomial,
+        &format!("alpha~ = {}", show_threshold(&th)),
+    )
+}
+
+/// X3: ε̃_X ≥ ε_X for full-support priors, i.e. α̃ ≤ 1/r_X.
+fn x3(i: &Nmp) -> Check {
+    let sp = Space::new(i.n, i.m);
+    let p = &i.prior.p;
+    let th = threshold(&sp, p);
+    let r = r_x(&sp, p).ratio.into_finite();
+    let r = r.expect("full-support grid");
+    let bound = qi(1) / &r;
+    let ord = match &th {
+        Threshold::WholeInterval => qi(1).cmp(&bound),
+        Threshold::Root(root, _) => root.cmp_rational(&bound),
+    };
+    Check::new(
+        "alpha~ = e^-eps~_X  <=  e^-eps_X = 1/r_X",
+        Value::text(show_threshold(&th), ""),
+        Value::rational(&bound),
+        Method::Polynomial,
+        if ord != Ordering::Greater {
+            Outcome::Holds
+        } else {
+            Outcome::Fails
+        },
+    )
+    .with_note(format!("comparison: {ord:?}"))
+}
