@@ -76,7 +76,8 @@ pub mod prob;
 #[cfg(test)]
 pub(crate) mod testutil;
 
-pub use audit::{audit, audit_with, Adjacency};
+pub use audit::{audit, audit_with};
 pub use graph::{resolve as resolve_graph, Graph};
 pub use num::{parse_rational, Rational};
+pub use prob::Adjacency;
 pub use prob::{Channel, Dist};

@@ -246,6 +246,8 @@ pub fn analysis_within(
     };
     let vt_witness = vt.as_ref().err();
     let fields = BTreeMap::from([
+        ("schema_version", json!(crate::json::SCHEMA_VERSION)),
+        ("command", json!("graph")),
         ("graph", json!(g.name())),
         ("vertices", json!(g.n())),
         ("edges", json!(g.m())),

@@ -38,6 +38,7 @@ mod anti_cycling;
 pub mod bench_models;
 pub(crate) mod certificate;
 pub(crate) mod channel;
+pub mod command;
 mod dixon;
 pub(crate) mod float_hint;
 mod float_lu;
