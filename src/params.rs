@@ -194,7 +194,7 @@ impl Default for MemoryLimit {
 impl MemoryLimit {
     /// A limit of `bytes`, when at least 1.
     pub fn new(bytes: u64) -> Result<MemoryLimit, ParamError> {
-        if bytes >= 1 && bytes < 1 << 63 {
+        if (1..1 << 63).contains(&bytes) {
             Ok(MemoryLimit(bytes))
         } else {
             Err(ParamError(format!(

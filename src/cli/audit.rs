@@ -46,7 +46,7 @@ pub struct Args {
     t: Option<T>,
     /// Exact eps >= 0, or a comma-separated list (a delta(eps) table): delta = A - B*e^eps,
     /// exact form and certified enclosure.
-    #[arg(long, value_parser = Eps::parse_list)]
+    #[arg(long, value_parser = Eps::parse, value_delimiter = ',', num_args = 1)]
     eps: Option<Vec<Eps>>,
     /// delta in [0, 1]: report the smallest eps (exact e^eps) with delta(eps) <= delta
     /// (delta = 1 is vacuous, and said so).

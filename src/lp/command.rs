@@ -78,6 +78,7 @@ pub struct LpReport {
 }
 
 /// Solve `q` exactly ([`solve`]); every answer's certificate is re-checked before it returns.
+#[allow(clippy::result_large_err)] // `LpError` as `lp::solve` returns it
 pub fn run(q: &LpQuery) -> Result<LpReport, LpError> {
     let file = &q.file;
     let solved = solve(
