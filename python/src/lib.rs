@@ -9,7 +9,6 @@
 //! finishes in the background and its result is dropped).
 
 use dpcert::audit::{Adjacency, Options, Query, Source, Units};
-use dpcert::graph::Graph;
 use dpcert::measure::{self, ExtRational};
 use dpcert::num::Interval;
 use dpcert::num::{parse_rational, Rational};
@@ -98,6 +97,11 @@ fn adjacency(py: Python<'_>, spec: &str, n: usize) -> PyResult<Adjacency> {
         )));
     }
     Ok(adj)
+}
+
+/// `"bits"` or `"nats"`.
+fn units(u: &str) -> PyResult<Units> {
+    Units::parse(u).map_err(|e| value_error(format!("units {e}")))
 }
 
 /// A parameter of [`dpcert::params`] (its range rule, written once) as a `ValueError`.
@@ -212,7 +216,7 @@ fn audit(
                 .map(|e| param(Eps::parse(e)))
                 .collect::<PyResult<_>>()?,
             delta: delta.map(|d| param(Delta::parse(&d))).transpose()?,
-            units: Units::parse(&unit).map_err(|e| value_error(format!("units {e}")))?,
+            units: units(&unit)?,
             ..Options::default()
         },
         time_limit: None,
@@ -577,7 +581,7 @@ fn graph(py: Python<'_>, spec: String, vt_budget: usize, aut_budget: u64) -> PyR
         max_memory: dpcert::params::MemoryLimit::default(),
     };
     interruptible(py, move || {
-        let doc = dpcert::graph::command::run(&query, &|_| {}).map_err(value_error)?;
+        let doc = dpcert::graph::run(&query, &|_| {}).map_err(value_error)?;
         serde_json::to_string(&doc)
             .map_err(|e| PyRuntimeError::new_err(format!("internal error: {e}")))
     })

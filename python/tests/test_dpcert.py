@@ -218,7 +218,7 @@ def test_bad_matrices_raise_value_error_with_the_place(rows, match):
 
 
 def test_bad_parameters_raise():
-    with pytest.raises(ValueError, match="at least 1"):
+    with pytest.raises(ValueError, match="must be >= 1"):
         dpcert.delta(RR, F(1, 2))
     with pytest.raises(ValueError, match="delta must be in"):
         dpcert.eps_for_delta(RR, 2)

@@ -97,7 +97,9 @@ impl Report {
                 "binding_pair": {"x": e.pair.0, "x_prime": e.pair.1},
             });
             if e.delta == 1u32 {
+                // δ = 1 holds for every mechanism at ε = 0: no pair binds it.
                 v["vacuous"] = json!(true);
+                v["binding_pair"] = Value::Null;
             }
             j.insert("eps_for_delta".into(), v);
         }

@@ -17,8 +17,17 @@
 //! ```
 //!
 //! [`audit_with`] takes [`Options`]: a prior, `t = e^ε` for δ(t), exact ε values for a δ(ε)
-//! table, a δ for the smallest ε, and the units (bits by default, or nats) of the information
-//! quantities. ε itself is always a natural logarithm (`t = e^ε`).
+//! table, a δ for the smallest ε (δ = 1 answered as vacuous), and the units (bits by default,
+//! or nats) of the information quantities; each parameter is a [`crate::params`] type, so its
+//! range is checked once, where it is built. ε itself is always a natural logarithm (`t = e^ε`).
+//!
+//! `dpcert audit` is one call, [`run`], with a [`Query`] (the channel and adjacency read, the
+//! options, the time limit, the file's name and what `--rationalize` changed); the [`Report`]
+//! prints itself (`to_text`, `to_json` in the schema of `docs/json.md`).
+//!
+//! The files by concept: `query` (what is asked, and why it can fail), `measures` (the report
+//! and the QIF measures), `memory` (the estimate that refuses an audit before allocating),
+//! `watch` (stages and the deadline), `text` and `json` (the two printings).
 
 mod json;
 mod measures;

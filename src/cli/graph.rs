@@ -1,7 +1,7 @@
 //! `dpcert graph SPEC [--json]`: distance-regularity, automorphisms, vertex-transitivity and VT+ of
 //! a named graph (`hamming:3,2`, `petersen`, …; see [`Graph::from_spec`]) or an edge-list file
 //! (format in [`crate::graph::edge_list`]). The arguments and the printing; the analysis is
-//! [`crate::graph::command::run`].
+//! [`crate::graph::run`].
 
 use super::error::{CliError, CliResult};
 use super::exit;
@@ -56,7 +56,7 @@ pub fn run(a: Args) -> CliResult {
         max_memory: a.max_memory,
     };
     let progress = Progress::spinner("graph", true);
-    let doc = crate::graph::command::run(&query, &|phase| progress.phase(phase));
+    let doc = crate::graph::run(&query, &|phase| progress.phase(phase));
     progress.finish();
     let doc = doc.map_err(|e| CliError::bad_input(e.to_string()))?;
     for w in &query.warnings {

@@ -141,6 +141,7 @@ fn audit_delta_one_is_vacuous() {
     let doc = run(&["audit", "examples/rr.csv", "--delta", "1"], "audit");
     assert_eq!(doc["eps_for_delta"]["vacuous"], true, "{doc}");
     assert_eq!(doc["eps_for_delta"]["e_eps"], "1", "{doc}");
+    assert!(doc["eps_for_delta"]["binding_pair"].is_null(), "{doc}");
     let doc = run(&["audit", "examples/rr.csv", "--delta", "1/2"], "audit");
     assert!(doc["eps_for_delta"].get("vacuous").is_none(), "{doc}");
     let (code, out, err) = dpcert(&["audit", "examples/rr.csv", "--delta", "1"]);
