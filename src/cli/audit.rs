@@ -251,7 +251,7 @@ pub fn run(a: Args) -> CliResult {
     }
     let printing = Instant::now();
     if a.json {
-        super::print_json(&report.to_json())?;
+        super::output::print_json(&report.to_json())?;
     } else {
         print!("{}", report.to_text());
     }

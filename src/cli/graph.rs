@@ -63,7 +63,7 @@ pub fn run(a: Args) -> CliResult {
         eprintln!("dpcert graph: warning: {w}");
     }
     if a.json {
-        super::print_json(&doc)
+        super::output::print_json(&doc)
     } else {
         print!("{}", doc.to_text());
         Ok(exit::OK)

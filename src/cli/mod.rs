@@ -10,22 +10,10 @@ mod error;
 mod graph;
 mod lp;
 mod optimal;
+mod output;
 mod progress;
 
 pub use command::run;
-
-/// Print a `--json` document on stdout, pretty, written as it is serialised (a graph's VT+
-/// witness is never held whole); exit 0, or 3 when stdout cannot be written.
-pub(crate) fn print_json(doc: &impl serde::Serialize) -> error::CliResult {
-    use std::io::Write;
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    serde_json::to_writer_pretty(&mut out, doc)
-        .map_err(std::io::Error::from)
-        .and_then(|()| writeln!(out))
-        .and_then(|()| out.flush())
-        .map(|()| exit::OK)
-        .map_err(|e| error::CliError::bad_input(format!("cannot write the report: {e}")))
-}
 
 /// Exit codes of the CLI contract (DESIGN.md).
 pub(crate) mod exit {

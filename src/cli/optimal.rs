@@ -132,7 +132,7 @@ pub fn run(a: Args) -> CliResult {
         eprintln!("dpcert optimal: warning: {w}");
     }
     if a.json {
-        super::print_json(&report.to_json())
+        super::output::print_json(&report.to_json())
     } else {
         print!("{}", report.to_text());
         Ok(exit::OK)
