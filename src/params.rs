@@ -135,7 +135,14 @@ impl TimeLimit {
             .trim()
             .parse()
             .map_err(|_| ParamError(format!("`{s}` is not a number of seconds")))?;
-        TimeLimit::from_secs(v)
+        // The message quotes the literal given: `1e308` printed as an f64 is 309 digits.
+        TimeLimit::from_secs(v).map_err(|_| {
+            ParamError(format!(
+                "a time limit must be a number of seconds above 0 and at most \
+                 {MAX_TIME_LIMIT_SECS} (one year), got `{}`",
+                s.trim()
+            ))
+        })
     }
     /// The limit.
     pub fn duration(&self) -> Duration {
@@ -314,6 +321,8 @@ mod tests {
     fn errors_name_the_rule_and_value() {
         let e = Delta::parse("3/2").unwrap_err().to_string();
         assert!(e.contains("[0, 1]") && e.contains("3/2"), "{e}");
+        let e = TimeLimit::parse("1e308").unwrap_err().to_string();
+        assert!(e.contains("`1e308`") && e.len() < 200, "{e}");
         let e = Eps::parse_list("1,-1").unwrap_err().to_string();
         assert!(e.contains(">= 0") && e.contains("-1"), "{e}");
     }
