@@ -19,10 +19,11 @@
 //! - [`accounting`]: exact k-fold and heterogeneous composition (privacy loss distributions,
 //!   δ(ε) = A − B·e^ε, the smallest ε for a δ, Kairouz–Oh–Viswanath optimal composition);
 //! - [`lp`]: an exact LP solver whose certificates are re-checked, LP files, orbit reduction;
-//! - [`audit`](mod@audit): one call, [`audit::audit`], gives every measure of a mechanism on a neighbour
-//!   relation as a [`audit::Report`];
+//! - [`audit`](mod@audit): one call, [`audit::audit`] (or [`audit::run`] with a validated
+//!   [`audit::Query`]), gives every measure of a mechanism on a neighbour relation as a
+//!   [`audit::Report`] with `to_text` and `to_json`;
 //! - [`optimal`]: the exact optimal ε-DP mechanism for a prior and a loss or gain on a graph,
-//!   with its checked certificate ([`optimal::optimal`]);
+//!   with its checked certificate ([`optimal::optimal`]; `dpcert optimal` is [`optimal::run`]);
 //! - [`claim`]: the claim framework — checkers, their manifests, verdict reports, *holds for
 //!   all* certificates, search; it knows no paper;
 //! - [`lang`]: the claim language, a claim typed as text and decided exactly ([`lang::check`]);
@@ -42,6 +43,7 @@
 //! # Example
 //! ```
 //! use dpcert::audit::Options;
+//! use dpcert::params::Eps;
 //! use dpcert::{audit_with, parse_rational, Adjacency, Channel, Graph};
 //!
 //! let q = |s: &str| parse_rational(s).unwrap();
@@ -53,7 +55,8 @@
 //! ])
 //! .unwrap();
 //! let path = Adjacency::of_graph("path:3", &Graph::path(3));
-//! let opts = Options { eps: vec![q("1")], ..Options::default() };
+//! // Every parameter is validated once, by `dpcert::params` (ε ≥ 0 here).
+//! let opts = Options { eps: vec![Eps::parse("1").unwrap()], ..Options::default() };
 //! let report = audit_with(&w, &path, &opts).unwrap();
 //! assert_eq!(report.dp.ratio.to_string(), "10/3"); // e^ε, exactly
 //! // δ at ε = 1 is exactly A − B·e with rational A, B.
@@ -82,7 +85,8 @@ pub(crate) mod suggest;
 #[cfg(test)]
 pub(crate) mod testutil;
 
-pub use audit::{audit, audit_with, Adjacency};
+pub use audit::{audit, audit_with};
 pub use graph::{resolve as resolve_graph, Graph};
 pub use num::{parse_rational, Rational};
+pub use prob::Adjacency;
 pub use prob::{Channel, Dist};

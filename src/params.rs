@@ -135,7 +135,14 @@ impl TimeLimit {
             .trim()
             .parse()
             .map_err(|_| ParamError(format!("`{s}` is not a number of seconds")))?;
-        TimeLimit::from_secs(v)
+        // The message quotes the literal given: `1e308` printed as an f64 is 309 digits.
+        TimeLimit::from_secs(v).map_err(|_| {
+            ParamError(format!(
+                "a time limit must be a number of seconds above 0 and at most \
+                 {MAX_TIME_LIMIT_SECS} (one year), got `{}`",
+                s.trim()
+            ))
+        })
     }
     /// The limit.
     pub fn duration(&self) -> Duration {
@@ -172,6 +179,72 @@ impl Uses {
     }
     /// The value.
     pub fn get(&self) -> u64 {
+        self.0
+    }
+}
+
+/// The default `--max-memory`: 4 GiB (`audit`, `compose`, `graph`).
+pub const DEFAULT_MAX_MEMORY: u64 = 4 << 30;
+
+/// A memory ceiling (`--max-memory SIZE`): at least 1 byte and below 8 EiB, written as bytes or
+/// with a binary suffix `K`, `M`, `G`, `T` (`8G` = 8 GiB, `1.5G`, `500M`). Work estimated above
+/// it is refused before allocating.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MemoryLimit(u64);
+
+impl Default for MemoryLimit {
+    fn default() -> MemoryLimit {
+        MemoryLimit(DEFAULT_MAX_MEMORY)
+    }
+}
+
+impl MemoryLimit {
+    /// A limit of `bytes`, when at least 1.
+    pub fn new(bytes: u64) -> Result<MemoryLimit, ParamError> {
+        if (1..1 << 63).contains(&bytes) {
+            Ok(MemoryLimit(bytes))
+        } else {
+            Err(ParamError(format!(
+                "a memory limit must be at least 1 byte and below 8 EiB, got {bytes}"
+            )))
+        }
+    }
+    /// `4096`, `512M`, `1.5G`.
+    pub fn parse(s: &str) -> Result<MemoryLimit, ParamError> {
+        let t = s.trim();
+        let (num, scale) = match t.char_indices().last() {
+            Some((i, c)) if c.is_ascii_alphabetic() => {
+                let scale: u64 = match c.to_ascii_uppercase() {
+                    'K' => 1 << 10,
+                    'M' => 1 << 20,
+                    'G' => 1 << 30,
+                    'T' => 1 << 40,
+                    _ => {
+                        return Err(ParamError(format!(
+                            "`{s}`: the suffix must be K, M, G or T"
+                        )))
+                    }
+                };
+                (&t[..i], scale)
+            }
+            _ => (t, 1),
+        };
+        // f64 only to read a size such as 1.5G; the limit is a whole number of bytes.
+        let v: f64 = num
+            .trim()
+            .parse()
+            .map_err(|_| ParamError(format!("`{s}` is not a size (bytes, or 512M, 8G, ...)")))?;
+        let bytes = v * scale as f64;
+        if bytes.is_finite() && bytes >= 1.0 && bytes < 2f64.powi(63) {
+            Ok(MemoryLimit(bytes as u64))
+        } else {
+            Err(ParamError(format!(
+                "`{s}`: must be at least 1 byte and below 8 EiB"
+            )))
+        }
+    }
+    /// The limit in bytes.
+    pub fn bytes(&self) -> u64 {
         self.0
     }
 }
@@ -218,6 +291,23 @@ mod tests {
         ] {
             assert_eq!(Uses::parse(s).is_ok(), ok, "k {s}");
         }
+        for (s, bytes) in [
+            ("1", Some(1)),
+            ("512M", Some(512 << 20)),
+            ("1.5G", Some(3 << 29)),
+            ("8g", Some(8 << 30)),
+            ("0", None),
+            ("0.5", None),
+            ("8E", None),
+            ("9000000T", None),
+            ("x", None),
+        ] {
+            assert_eq!(
+                MemoryLimit::parse(s).ok().map(|m| m.bytes()),
+                bytes,
+                "size {s}"
+            );
+        }
     }
 
     #[test]
@@ -231,6 +321,8 @@ mod tests {
     fn errors_name_the_rule_and_value() {
         let e = Delta::parse("3/2").unwrap_err().to_string();
         assert!(e.contains("[0, 1]") && e.contains("3/2"), "{e}");
+        let e = TimeLimit::parse("1e308").unwrap_err().to_string();
+        assert!(e.contains("`1e308`") && e.len() < 200, "{e}");
         let e = Eps::parse_list("1,-1").unwrap_err().to_string();
         assert!(e.contains(">= 0") && e.contains("-1"), "{e}");
     }

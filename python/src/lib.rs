@@ -8,18 +8,18 @@
 //! Python's signal handlers, so Ctrl-C raises `KeyboardInterrupt` at once (the abandoned worker
 //! finishes in the background and its result is dropped).
 
-use dpcert::audit::{audit_with, Adjacency, Options, Units};
-use dpcert::graph::Graph;
+use dpcert::audit::{Adjacency, Options, Query, Source, Units};
 use dpcert::measure::{self, ExtRational};
 use dpcert::num::Interval;
 use dpcert::num::{parse_rational, Rational};
+use dpcert::params::{Delta, Eps, T};
 use dpcert::prob::io::MatrixError;
 use dpcert::prob::rationalize::{rationalize_rows, rationalize_rows_auto, Rationalized};
 use dpcert::prob::{Channel, Dist};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use std::sync::mpsc::{self, RecvTimeoutError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Bits of precision of the enclosures returned to Python.
 const PREC: u64 = 256;
@@ -65,14 +65,6 @@ fn dist(p: &[String], what: &str) -> PyResult<Dist> {
     Dist::new(v).map_err(|e| value_error(format!("{what}: {}", MatrixError::from(e))))
 }
 
-/// A graph spec or edge-list file, its warnings (labels that look like names, isolated
-/// vertices) raised as Python `UserWarning`s.
-fn load_graph(py: Python<'_>, spec: &str) -> PyResult<Graph> {
-    let (g, warnings) = dpcert::graph::resolve(spec).map_err(value_error)?;
-    warn(py, warnings)?;
-    Ok(g)
-}
-
 /// Raise each warning (labels that look like names, isolated vertices) as a `UserWarning`.
 fn warn(py: Python<'_>, warnings: Vec<String>) -> PyResult<()> {
     for w in warnings {
@@ -107,14 +99,14 @@ fn adjacency(py: Python<'_>, spec: &str, n: usize) -> PyResult<Adjacency> {
     Ok(adj)
 }
 
+/// `"bits"` or `"nats"`.
 fn units(u: &str) -> PyResult<Units> {
-    match u {
-        "bits" => Ok(Units::Bits),
-        "nats" => Ok(Units::Nats),
-        _ => Err(value_error(format!(
-            "units must be \"bits\" or \"nats\", got {u:?}"
-        ))),
-    }
+    Units::parse(u).map_err(|e| value_error(format!("units {e}")))
+}
+
+/// A parameter of [`dpcert::params`] (its range rule, written once) as a `ValueError`.
+fn param<T>(r: Result<T, dpcert::params::ParamError>) -> PyResult<T> {
+    r.map_err(value_error)
 }
 
 /// The exact endpoints of an enclosure, as strings.
@@ -213,19 +205,25 @@ fn audit(
     unit: String,
 ) -> PyResult<String> {
     let (w, adj) = channel_on(py, &rows, &adjacency_spec)?;
-    let opts = Options {
-        prior: prior.map(|p| dist(&p, "prior")).transpose()?,
-        t: t.map(|t| rational(&t, "t")).transpose()?,
-        eps: eps
-            .iter()
-            .map(|e| rational(e, "eps"))
-            .collect::<PyResult<_>>()?,
-        delta: delta.map(|d| rational(&d, "delta")).transpose()?,
-        units: units(&unit)?,
-        ..Options::default()
+    let query = Query {
+        channel: w,
+        adjacency: adj,
+        options: Options {
+            prior: prior.map(|p| dist(&p, "prior")).transpose()?,
+            t: t.map(|t| param(T::parse(&t))).transpose()?,
+            eps: eps
+                .iter()
+                .map(|e| param(Eps::parse(e)))
+                .collect::<PyResult<_>>()?,
+            delta: delta.map(|d| param(Delta::parse(&d))).transpose()?,
+            units: units(&unit)?,
+            ..Options::default()
+        },
+        time_limit: None,
+        source: Source::default(),
     };
     interruptible(py, move || {
-        let report = audit_with(&w, &adj, &opts).map_err(value_error)?;
+        let (report, _) = dpcert::audit::run(&query, &|_| {}).map_err(value_error)?;
         Ok(report.to_json().to_string())
     })
 }
@@ -251,13 +249,8 @@ fn delta_at_t(
     t: String,
 ) -> PyResult<(String, usize, usize, Vec<usize>)> {
     let (w, adj) = channel_on(py, &rows, &adjacency_spec)?;
-    let t = rational(&t, "t")?;
-    if t < 1u32 {
-        return Err(value_error(format!(
-            "t = e^eps must be at least 1, got {t}"
-        )));
-    }
-    let d = measure::delta_at(&w, &adj.pairs, &t);
+    let t = param(T::parse(&t))?;
+    let d = measure::delta_at(&w, &adj.pairs, t.value());
     Ok((d.delta.to_string(), d.pair.0, d.pair.1, d.event))
 }
 
@@ -271,11 +264,8 @@ fn delta_at_eps(
     eps: String,
 ) -> PyResult<(String, String, (String, String), usize, usize, Vec<usize>)> {
     let (w, adj) = channel_on(py, &rows, &adjacency_spec)?;
-    let e = rational(&eps, "eps")?;
-    if e < 0u32 {
-        return Err(value_error(format!("eps must be at least 0, got {e}")));
-    }
-    let d = measure::epsilon::delta_at_eps(&w, &adj.pairs, &e)
+    let e = param(Eps::parse(&eps))?;
+    let d = measure::epsilon::delta_at_eps(&w, &adj.pairs, e.value())
         .map_err(|u| PyRuntimeError::new_err(format!("undecided: {u}")))?;
     let enc = endpoints(&d.enclose(PREC))?;
     Ok((
@@ -297,11 +287,8 @@ fn eps_for_delta(
     delta: String,
 ) -> PyResult<(Option<String>, usize, usize)> {
     let (w, adj) = channel_on(py, &rows, &adjacency_spec)?;
-    let d = rational(&delta, "delta")?;
-    if !(Rational::from(0u32)..=Rational::from(1u32)).contains(&d) {
-        return Err(value_error(format!("delta must be in [0, 1], got {d}")));
-    }
-    let r = measure::epsilon::eps_for_delta(&w, &adj.pairs, &d);
+    let d = param(Delta::parse(&delta))?;
+    let r = measure::epsilon::eps_for_delta(&w, &adj.pairs, d.value());
     Ok((ext(&r.t), r.pair.0, r.pair.1))
 }
 
@@ -584,17 +571,18 @@ fn check(
 #[pyfunction]
 #[pyo3(signature = (spec, vt_budget = dpcert::graph::VT_PLUS_LIMIT, aut_budget = dpcert::graph::AUT_WORK_LIMIT))]
 fn graph(py: Python<'_>, spec: String, vt_budget: usize, aut_budget: u64) -> PyResult<String> {
-    let g = load_graph(py, &spec)?;
-    let need = dpcert::graph::memory_estimate(&g);
-    if need > dpcert::graph::DEFAULT_MAX_MEMORY {
-        return Err(value_error(format!(
-            "{spec}: {} vertices: the analysis needs about {need} bytes, above the limit of {}",
-            g.n(),
-            dpcert::graph::DEFAULT_MAX_MEMORY
-        )));
-    }
+    let (g, warnings) = dpcert::graph::resolve(&spec).map_err(value_error)?;
+    warn(py, warnings.clone())?;
+    let query = dpcert::graph::GraphQuery {
+        graph: g,
+        warnings,
+        vt_budget,
+        aut_budget,
+        max_memory: dpcert::params::MemoryLimit::default(),
+    };
     interruptible(py, move || {
-        serde_json::to_string(&dpcert::graph::analysis(&g, vt_budget, aut_budget, &|_| {}))
+        let doc = dpcert::graph::run(&query, &|_| {}).map_err(value_error)?;
+        serde_json::to_string(&doc)
             .map_err(|e| PyRuntimeError::new_err(format!("internal error: {e}")))
     })
 }
@@ -605,29 +593,21 @@ fn graph(py: Python<'_>, spec: String, vt_budget: usize, aut_budget: u64) -> PyR
 #[pyo3(signature = (text, time_limit = None))]
 fn solve_lp(py: Python<'_>, text: String, time_limit: Option<f64>) -> PyResult<String> {
     let file = dpcert::lp::parse_lp(&text).map_err(|e| value_error(format!("LP: {e}")))?;
-    let deadline = match time_limit {
-        None => None,
-        Some(s) if s.is_finite() && s > 0.0 && s <= 1e9 => {
-            Some(Instant::now() + Duration::from_secs_f64(s))
-        }
-        Some(s) => {
-            return Err(value_error(format!(
-                "time_limit must be a positive number of seconds (at most 1e9), got {s}"
-            )))
-        }
+    let time_limit = time_limit
+        .map(|s| param(dpcert::params::TimeLimit::from_secs(s)))
+        .transpose()?;
+    let query = dpcert::lp::command::LpQuery {
+        name: String::new(),
+        file,
+        symmetry: None,
+        time_limit,
     };
-    interruptible(py, move || {
-        let options = dpcert::lp::Options {
-            deadline,
-            ..dpcert::lp::Options::default()
-        };
-        match dpcert::lp::solve(&file.model, &options) {
-            Ok(solution) => Ok(file.certificate_json(&solution.certificate).to_string()),
-            Err(dpcert::lp::LpError::TimeLimit) => Err(pyo3::exceptions::PyTimeoutError::new_err(
-                "time limit reached before a certified answer",
-            )),
-            Err(e) => Err(PyRuntimeError::new_err(format!("internal error: {e}"))),
-        }
+    interruptible(py, move || match dpcert::lp::command::run(&query) {
+        Ok(report) => Ok(report.to_json().to_string()),
+        Err(dpcert::lp::LpError::TimeLimit) => Err(pyo3::exceptions::PyTimeoutError::new_err(
+            "time limit reached before a certified answer",
+        )),
+        Err(e) => Err(PyRuntimeError::new_err(format!("internal error: {e}"))),
     })
 }
 

@@ -171,8 +171,12 @@ def test_audit_returns_every_field_with_fractions_and_enclosures():
     assert a["dp"]["e_eps"] == F(3)
     assert isinstance(a["dp"]["eps"], dpcert.Enclosure)
     assert a["eps_for_delta"]["e_eps"] == F(13, 5)
-    assert [d["A"] for d in a["delta_at_eps"]] == [F(3, 4), F(3, 4)]
-    assert isinstance(a["capacity"]["bits"], dpcert.Enclosure)
+    assert [d["a"] for d in a["delta_at_eps"]] == [F(3, 4), F(3, 4)]
+    assert isinstance(a["capacity"]["value"], dpcert.Enclosure)
+    assert a["schema_version"] == 1 and a["command"] == "audit"
+    assert a["dp"]["eps"].exact == "ln(3)" and F(10986, 10000) < a["dp"]["eps"].lo < F(10987, 10000)
+    assert a["mutual_information"]["value"].exact is not None
+    assert dpcert.audit(RR, delta=1)["eps_for_delta"]["vacuous"] is True
 
 
 # -- floats only when asked --------------------------------------------------------------------
@@ -214,7 +218,7 @@ def test_bad_matrices_raise_value_error_with_the_place(rows, match):
 
 
 def test_bad_parameters_raise():
-    with pytest.raises(ValueError, match="at least 1"):
+    with pytest.raises(ValueError, match="must be >= 1"):
         dpcert.delta(RR, F(1, 2))
     with pytest.raises(ValueError, match="delta must be in"):
         dpcert.eps_for_delta(RR, 2)
@@ -254,9 +258,10 @@ def test_lp_model_round_trip_and_certificate():
     m.bound("x", upper=3)
     s = m.solve()
     assert s["status"] == "optimal" and s["certificate_checked"] is True
-    assert s["objective"] == F(11) and s["values"] == {"x": F(3), "y": F(1)}
+    assert s["objective"] == F(11)
+    assert s["values"] == [{"name": "x", "value": F(3)}, {"name": "y", "value": F(1)}]
     # Weak duality by hand: the duals price the rows to the same objective.
-    duals = s["duals"]
+    duals = {d["row"]: d["value"] for d in s["duals"]}
     assert 4 * duals["c1"] + 6 * duals["c2"] + 3 * duals.get("x.ub", 0) == F(11)
     inf = dpcert.LpModel()
     inf.objective({"x": 1})

@@ -1,125 +1,99 @@
 //! `dpcert audit FILE [--adjacency SPEC] [--prior FILE|uniform] [--t T] [--eps E,..]
 //! [--delta D] [--units bits|nats] [--rationalize DENOM] [--gain FILE] [--time-limit SECS]
-//! [--max-memory SIZE] [--json]`: parsing and printing only; the report is
-//! [`crate::audit::audit_watched`].
+//! [--max-memory SIZE] [--json]`: the arguments, the files read through the library's readers,
+//! the one call [`crate::audit::run`] and the printing (issue 43 items 2–3).
 //!
-//! Before allocating, the audit's memory is estimated ([`crate::audit::memory_estimate`]) and
-//! an audit above `--max-memory` (default 4 GiB) is refused with exit 3; past `--time-limit`
-//! it stops with exit 4 and names the stage it was in. Progress on stderr names the stage.
+//! Before allocating, the audit's memory is estimated ([`MemoryError::check_audit`]) and an
+//! audit above `--max-memory` (default 4 GiB) is refused with exit 3; past `--time-limit` it
+//! stops with exit 4 and names the stage it was in. Progress on stderr names the stage.
 //!
 //! FILE is CSV (one row per input) or JSON (`{"rows": [["1/2","1/2"], ...]}`) of exact
 //! literals. SPEC is `complete` (default: every pair of inputs adjacent), a generator spec of
 //! `dpcert graph` (`hamming:N,M`, `cycle:K`, `path:K`, …) or an edge-list file. Bad input
 //! exits 3 with the file, row and column; a bad flag value exits 2.
 
+use super::error::{CliError, CliResult};
 use super::exit;
 use super::progress::Progress;
 use crate::audit::{
-    audit_watched, bytes_text, memory_estimate, Adjacency, AuditError, Options, Units, Watch,
-    DEFAULT_MAX_MEMORY,
+    self, Adjacency, AuditError, MemoryError, Options, Query, Rationalization, Source, Units,
 };
 use crate::graph::SpecError;
-use crate::num::fmt::{abbreviate, decimal};
-use crate::num::{parse_rational, Rational};
+use crate::num::Rational;
+use crate::params::{Delta, Eps, MemoryLimit, TimeLimit, T};
 use crate::prob::io::{
     read_channel, read_dist, read_matrix, shape_of_file, ReadError, ReadOptions, Shape,
 };
 use crate::prob::rationalize::{Rationalized, Rounding};
 use crate::prob::{Dist, ProbError};
-use serde_json::json;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-/// Options of the subcommand, as given on the command line.
-pub struct AuditArgs<'a> {
-    pub file: &'a Path,
-    pub adjacency: Option<&'a str>,
-    pub prior: Option<&'a str>,
-    pub t: Option<&'a str>,
-    /// Comma-separated exact ε values.
-    pub eps: Option<&'a str>,
-    pub delta: Option<&'a str>,
-    pub units: Option<&'a str>,
-    /// `--rationalize DENOM|auto`, as given (parsed by [`Rounding::parse`]).
-    pub rationalize: Option<&'a str>,
-    /// A gain-function matrix file (rows = guesses, columns = secrets).
-    pub gain: Option<&'a Path>,
-    /// Seconds before giving up (exit [`exit::TIME_LIMIT`]); checked by
-    /// [`super::lp::parse_time_limit`].
-    pub time_limit: Option<f64>,
-    /// `--max-memory SIZE` as given (bytes, or with a K/M/G/T suffix in powers of 1024).
-    pub max_memory: Option<&'a str>,
-    pub json: bool,
-    /// Print each stage's wall time on stderr.
-    pub stats: bool,
-}
-
-/// `--max-memory SIZE`: a positive number of bytes, with an optional binary suffix
-/// `K`, `M`, `G`, `T` (`8G` = 8 GiB, `1.5G`, `500M`).
-pub fn parse_memory(s: &str) -> Result<u64, String> {
-    let t = s.trim();
-    let (num, scale) = match t.char_indices().last() {
-        Some((i, c)) if c.is_ascii_alphabetic() => {
-            let scale: u64 = match c.to_ascii_uppercase() {
-                'K' => 1 << 10,
-                'M' => 1 << 20,
-                'G' => 1 << 30,
-                'T' => 1 << 40,
-                _ => return Err(format!("`{s}`: the suffix must be K, M, G or T")),
-            };
-            (&t[..i], scale)
-        }
-        _ => (t, 1),
-    };
-    // f64 only to read a size such as 1.5G; the limit is a whole number of bytes.
-    let v: f64 = num
-        .trim()
-        .parse()
-        .map_err(|_| format!("`{s}` is not a size (bytes, or 512M, 8G, ...)"))?;
-    let bytes = v * scale as f64;
-    if bytes.is_finite() && bytes >= 1.0 && bytes < 2f64.powi(63) {
-        Ok(bytes as u64)
-    } else {
-        Err(format!("`{s}`: must be at least 1 byte and below 8 EiB"))
-    }
-}
-
-pub(crate) struct Fail(pub(crate) i32, pub(crate) String);
-
-fn usage(msg: String) -> Fail {
-    Fail(exit::USAGE, msg)
-}
-
-fn bad_input(msg: String) -> Fail {
-    Fail(exit::BAD_INPUT, msg)
-}
-
-/// Run the subcommand; returns the exit code.
-pub fn run(args: &AuditArgs) -> i32 {
-    match run_inner(args) {
-        Ok(()) => exit::OK,
-        Err(Fail(code, msg)) => {
-            eprintln!("dpcert audit: {msg}");
-            code
-        }
-    }
+/// Audit a mechanism file (CSV or JSON of exact fractions): DP level, (eps, delta), leakage,
+/// capacity bracket, identifiability, distortion.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The channel: one row per input, exact literals ("3/7", "0.1").
+    file: PathBuf,
+    /// Neighbour relation: `complete` (default), `hamming:N,M`, `cycle:K`, ... or an edge-list file.
+    #[arg(long)]
+    adjacency: Option<String>,
+    /// Prior on the inputs: `uniform` or a file with one row (or column) of literals.
+    #[arg(long)]
+    prior: Option<String>,
+    /// t = e^eps >= 1: report delta(t) exactly.
+    #[arg(long, value_parser = T::parse)]
+    t: Option<T>,
+    /// Exact eps >= 0, or a comma-separated list (a delta(eps) table): delta = A - B*e^eps,
+    /// exact form and certified enclosure.
+    #[arg(long, value_parser = Eps::parse, value_delimiter = ',', num_args = 1)]
+    eps: Option<Vec<Eps>>,
+    /// delta in [0, 1]: report the smallest eps (exact e^eps) with delta(eps) <= delta
+    /// (delta = 1 is vacuous, and said so).
+    #[arg(long, value_parser = Delta::parse)]
+    delta: Option<Delta>,
+    /// Units of leakage, mutual information and capacity: `bits` (default) or `nats`.
+    #[arg(long, value_parser = Units::parse, default_value = "bits")]
+    units: Units,
+    /// Make float rows (summing to 1 +- 1e-16) of FILE and of a prior file exact: `DENOM`
+    /// rounds every entry to k/DENOM by largest remainder; `auto` takes the simplest
+    /// rational within 1/10^9 of each entry (0.42857142857142855 -> 3/7) and gives each
+    /// row's remainder to its largest entry. The largest change is printed.
+    #[arg(long, value_name = "DENOM|auto", value_parser = Rounding::parse)]
+    rationalize: Option<Rounding>,
+    /// A gain function (rows = guesses, columns = secrets, exact literals): report the
+    /// prior/posterior g-vulnerability and the additive/multiplicative g-leakage.
+    #[arg(long, value_name = "FILE")]
+    gain: Option<PathBuf>,
+    /// Give up after SECS seconds (exit 4), naming the stage reached.
+    #[arg(long, value_name = "SECS", value_parser = TimeLimit::parse)]
+    time_limit: Option<TimeLimit>,
+    /// Refuse (exit 3) an audit whose estimated memory is above SIZE: bytes or 512M, 8G,
+    /// ... (default 4G). The complete adjacency on n inputs lists n(n-1)/2 pairs.
+    #[arg(long, value_name = "SIZE", value_parser = MemoryLimit::parse, default_value = "4G")]
+    max_memory: MemoryLimit,
+    #[arg(long)]
+    json: bool,
+    /// Print the wall time of each stage (reading, each measure, printing) on stderr.
+    #[arg(long)]
+    stats: bool,
 }
 
 /// Resolve `--adjacency` ([`Adjacency::resolve`]) against the number of inputs, with the
-/// edge-list warnings.
+/// edge-list warnings (also `compose`'s).
 pub(crate) fn adjacency(
     spec: Option<&str>,
     n: usize,
     file: &Path,
-) -> Result<(Adjacency, Vec<String>), Fail> {
+) -> Result<(Adjacency, Vec<String>), CliError> {
     let spec = spec.unwrap_or("complete");
     let (adj, warnings) = Adjacency::resolve(spec, n).map_err(|e| match e {
-        SpecError::Generator(e) => usage(format!("--adjacency {e}")),
-        SpecError::NotFound(_) => usage(format!("--adjacency `{spec}`: neither `complete`, a graph spec (hamming:N,M, cycle:K, path:K, ...) nor an existing edge-list file")),
-        e => bad_input(e.to_string()),
+        SpecError::Generator(e) => CliError::usage(format!("--adjacency {e}")),
+        SpecError::NotFound(_) => CliError::usage(format!("--adjacency `{spec}`: neither `complete`, a graph spec (hamming:N,M, cycle:K, path:K, ...) nor an existing edge-list file")),
+        e => CliError::bad_input(e.to_string()),
     })?;
     if adj.n != n {
-        return Err(bad_input(format!(
+        return Err(CliError::bad_input(format!(
             "--adjacency `{spec}` has {} vertices but {} has {n} rows (one per input)",
             adj.n,
             file.display()
@@ -129,15 +103,8 @@ pub(crate) fn adjacency(
 }
 
 /// The rows of a matrix file.
-pub(crate) fn read_rows(path: &Path) -> Result<Vec<Vec<Rational>>, Fail> {
-    read_matrix(path).map_err(|e| bad_input(e.to_string()))
-}
-
-/// `--rationalize`, parsed (a usage error for anything but `auto` or a positive integer).
-fn rounding(a: &AuditArgs) -> Result<Option<Rounding>, Fail> {
-    a.rationalize
-        .map(|s| Rounding::parse(s).map_err(|e| usage(format!("--rationalize {e}"))))
-        .transpose()
+pub(crate) fn read_rows(path: &Path) -> Result<Vec<Vec<Rational>>, CliError> {
+    read_matrix(path).map_err(|e| CliError::bad_input(e.to_string()))
 }
 
 fn prior(
@@ -145,16 +112,16 @@ fn prior(
     n: usize,
     file: &Path,
     read_options: &ReadOptions,
-) -> Result<(Option<Dist>, Option<Rationalized>), Fail> {
+) -> Result<(Option<Dist>, Option<Rationalized>), CliError> {
     let p = match spec {
         None => return Ok((None, None)),
         Some("uniform") => return Ok((Some(Dist::uniform(n)), None)),
         Some(p) => Path::new(p),
     };
     // One row or one column, rounded as one distribution.
-    let (d, conv) = read_dist(p, read_options).map_err(|e| bad_input(e.to_string()))?;
+    let (d, conv) = read_dist(p, read_options).map_err(|e| CliError::bad_input(e.to_string()))?;
     if d.len() != n {
-        return Err(bad_input(format!(
+        return Err(CliError::bad_input(format!(
             "{}: prior of length {}, expected {n} (one mass per row of {})",
             p.display(),
             d.len(),
@@ -164,149 +131,28 @@ fn prior(
     Ok((Some(d), conv))
 }
 
-fn flag_rational(flag: &str, s: &str) -> Result<Rational, Fail> {
-    parse_rational(s).map_err(|e| usage(format!("--{flag} {}: {e}", abbreviate(s))))
-}
-
-fn options(a: &AuditArgs) -> Result<Options, Fail> {
-    let mut o = Options::default();
-    if let Some(s) = a.t {
-        o.t = Some(flag_rational("t", s)?);
-    }
-    if let Some(list) = a.eps {
-        for s in list.split(',').map(str::trim) {
-            o.eps.push(flag_rational("eps", s)?);
-        }
-    }
-    if let Some(s) = a.delta {
-        o.delta = Some(flag_rational("delta", s)?);
-    }
-    // Ranges are the library's rule; the message names the flag.
-    o.check_parameters().map_err(|e| {
-        let (flag, value) = match &e {
-            AuditError::TBelowOne(v) => ("t", v),
-            AuditError::NegativeEps(v) => ("eps", v),
-            AuditError::DeltaOutOfRange(v) => ("delta", v),
-            _ => return usage(e.to_string()),
-        };
-        usage(format!("--{flag} {}: {e}", abbreviate(&value.to_string())))
-    })?;
-    o.units = match a.units {
-        None | Some("bits") => Units::Bits,
-        Some("nats") => Units::Nats,
-        Some(u) => {
-            return Err(usage(format!(
-                "--units {}: expected `bits` or `nats`",
-                abbreviate(u)
-            )))
-        }
-    };
-    rounding(a)?;
-    Ok(o)
-}
-
-/// One line saying what `--rationalize` changed (never silent).
-fn conversion_line(path: &Path, how: &Rounding, r: &Rationalized) -> String {
-    format!(
-        "{}: rationalized to {how}: {} changed, largest change {} (≈ {}) at row {}, column {} (1-based)\n",
-        path.display(),
-        crate::num::fmt::count(r.changed, "entry", "entries"),
-        r.largest_change,
-        decimal(&r.largest_change, 20),
-        r.at.0 + 1,
-        r.at.1 + 1
-    )
-}
-
-fn conversion_json(how: &Rounding, r: &Rationalized) -> serde_json::Value {
-    json!({
-        "method": how.to_string(),
-        "denominator": (r.denom > 0).then_some(r.denom),
-        "changed": r.changed,
-        "largest_change": r.largest_change.to_string(),
-        "at": {"row": r.at.0 + 1, "column": r.at.1 + 1},
-    })
-}
-
-/// Refuse an audit whose [`memory_estimate`] is above `limit`, before allocating it; `what`
-/// names the matrix (`10000000 rows × 2 columns`).
-fn check_memory(
-    file: &Path,
-    what: &str,
-    (n, k): (usize, usize),
-    pairs: usize,
-    limit: u64,
-) -> Result<(), Fail> {
-    let need = memory_estimate(n, k, pairs);
-    if need <= limit {
-        return Ok(());
-    }
-    let pair_list = (pairs as u64).saturating_mul(16);
-    let why = if pair_list > need / 2 {
-        format!(
-            " ({} of it the list of {pairs} neighbour pairs: give a sparser --adjacency)",
-            bytes_text(pair_list)
-        )
-    } else {
-        String::new()
-    };
-    Err(over_memory(
-        &file.display().to_string(),
-        &format!("auditing {what}"),
-        need,
-        &why,
-        limit,
-    ))
-}
-
-/// The refusal (exit 3) of `subject`'s `doing`, which needs about `need` bytes (`why` says of
-/// what), above `--max-memory`'s `limit`: one wording for `audit` and `compose`.
-pub(crate) fn over_memory(subject: &str, doing: &str, need: u64, why: &str, limit: u64) -> Fail {
-    bad_input(format!(
-        "{subject}: {doing} needs about {}{why}, above the limit of {}; raise it with \
-         --max-memory (e.g. --max-memory {}G)",
-        bytes_text(need),
-        bytes_text(limit),
-        need.div_ceil(1 << 30)
-    ))
-}
-
-/// `--max-memory SIZE`, or the default [`DEFAULT_MAX_MEMORY`] (a usage error when unreadable).
-pub(crate) fn memory_flag(flag: Option<&str>) -> Result<u64, Fail> {
-    match flag {
-        None => Ok(DEFAULT_MAX_MEMORY),
-        Some(s) => parse_memory(s).map_err(|e| usage(format!("--max-memory {e}"))),
+/// A memory refusal is bad input (exit 3).
+impl From<MemoryError> for CliError {
+    fn from(e: MemoryError) -> CliError {
+        CliError::bad_input(e.to_string())
     }
 }
 
-fn run_inner(a: &AuditArgs) -> Result<(), Fail> {
-    let opts_only = options(a)?;
-    let how = rounding(a)?;
-    let limit = memory_flag(a.max_memory)?;
-    let deadline = a
-        .time_limit
-        .map(|s| {
-            super::lp::parse_time_limit(&s.to_string())
-                .map(|_| Instant::now() + Duration::from_secs_f64(s))
-                .map_err(|e| usage(format!("--time-limit {e}")))
-        })
-        .transpose()?;
-    let file = a.file;
-    let mut watch = Watch {
-        deadline,
-        ..Watch::default()
-    };
-    watch.mark(&format!("reading and parsing {}", file.display()));
+/// Read the files, audit, print.
+pub fn run(a: Args) -> CliResult {
+    let file = a.file.as_path();
+    let name = file.display().to_string();
+    let started = Instant::now();
     // Before parsing: the shape counted from the bytes bounds what the matrix will hold (a
     // JSON file's cells as one row: its lines say nothing of the shape).
-    let shape = shape_of_file(file).map_err(|e| bad_input(e.to_string()))?;
+    let shape = shape_of_file(file).map_err(|e| CliError::bad_input(e.to_string()))?;
     let cells = match shape {
         Shape::Csv { rows, cols } => (rows, cols),
         Shape::Json { cells } => (1, cells),
     };
-    check_memory(file, &shape.to_string(), cells, 0, limit)?;
+    MemoryError::check_audit(&name, &shape.to_string(), cells, 0, a.max_memory)?;
     let read_options = ReadOptions {
-        rationalize: how.clone(),
+        rationalize: a.rationalize.clone(),
     };
     let (w, conv) = read_channel(file, &read_options).map_err(|e| {
         // A row that misses 1 by float noise has a way forward: say which.
@@ -319,122 +165,148 @@ fn run_inner(a: &AuditArgs) -> Result<(), Fail> {
             }
             _ => "",
         };
-        bad_input(format!("{e}{hint}"))
+        CliError::bad_input(format!("{e}{hint}"))
     })?;
     let n = w.n_inputs();
-    let (what, dims) = (
-        format!("{n} inputs × {} outputs", w.n_outputs()),
-        (n, w.n_outputs()),
-    );
-    if a.adjacency.is_none_or(|s| s == "complete") {
+    let what = format!("{n} inputs × {} outputs", w.n_outputs());
+    let dims = (n, w.n_outputs());
+    if a.adjacency.as_deref().is_none_or(|s| s == "complete") {
         // The complete adjacency's pair list is quadratic: estimate before building it.
-        check_memory(file, &what, dims, n * n.saturating_sub(1) / 2, limit)?;
+        let pairs = n * n.saturating_sub(1) / 2;
+        MemoryError::check_audit(&name, &what, dims, pairs, a.max_memory)?;
     }
-    watch.mark("building the adjacency");
-    let (adj, mut warnings) = adjacency(a.adjacency, n, file)?;
-    check_memory(file, &what, dims, adj.pairs.len(), limit)?;
-    let (pi, prior_conv) = prior(a.prior, n, file, &read_options)?;
-    let gain = a.gain.map(read_rows).transpose()?;
-    let opts = Options {
-        prior: pi,
-        gain,
-        ..opts_only
-    };
-    let progress = Progress::spinner("audit", true);
-    progress.phase(&format!(
-        "{} inputs × {} outputs, {} neighbour pairs",
-        n,
-        w.n_outputs(),
-        adj.pairs.len()
-    ));
-    let stage = |s: &str| progress.phase(s);
-    watch.stage = Some(&stage);
-    let report = audit_watched(&w, &adj, &opts, &watch);
-    progress.finish();
-    let report = report.map_err(|e| match e {
-        AuditError::Unseparated(_) => Fail(exit::MISMATCH, e.to_string()),
-        AuditError::TimeLimit { .. } => Fail(
-            exit::TIME_LIMIT,
-            format!(
-                "{}: {e} (--time-limit {} s; exit {})",
-                file.display(),
-                a.time_limit.unwrap_or_default(),
-                exit::TIME_LIMIT
-            ),
-        ),
-        AuditError::NoPairs(_) => bad_input(format!("{}: {e}", file.display())),
-        AuditError::GainShape { .. } => bad_input(format!(
-            "{}: {e}",
-            a.gain.map_or(String::new(), |p| p.display().to_string())
-        )),
-        _ => bad_input(e.to_string()),
-    })?;
-    let conversions: Vec<(&Path, &Rationalized)> = [(file, conv.as_ref())]
+    let read_time = started.elapsed();
+    let adjacency_start = Instant::now();
+    let (adj, mut warnings) = adjacency(a.adjacency.as_deref(), n, file)?;
+    MemoryError::check_audit(&name, &what, dims, adj.pairs.len(), a.max_memory)?;
+    let (pi, prior_conv) = prior(a.prior.as_deref(), n, file, &read_options)?;
+    let gain = a.gain.as_deref().map(read_rows).transpose()?;
+    let adjacency_time = adjacency_start.elapsed();
+    let how = a.rationalize.clone();
+    let rationalized: Vec<Rationalization> = [(name.clone(), conv.clone())]
         .into_iter()
-        .chain(a.prior.map(Path::new).map(|p| (p, prior_conv.as_ref())))
-        .filter_map(|(p, c)| c.map(|c| (p, c)))
+        .chain(a.prior.iter().map(|p| (p.clone(), prior_conv.clone())))
+        .filter_map(|(file, c)| {
+            Some(Rationalization {
+                file,
+                how: how.clone()?,
+                change: c?,
+            })
+        })
         .collect();
     if let (Some(_), Some(how)) = (&conv, &how) {
         warnings.push(format!(
-            "{}: every measure is of the matrix rationalized to {how}, not of the \
+            "{name}: every measure is of the matrix rationalized to {how}, not of the \
              values written: its DP level is the rounded matrix's, which need not be the level \
              the values were meant to have",
-            file.display(),
         ));
     }
-    for w in &warnings {
+    let query = Query {
+        channel: w,
+        adjacency: adj,
+        options: Options {
+            prior: pi,
+            gain,
+            t: a.t,
+            eps: a.eps.unwrap_or_default(),
+            delta: a.delta,
+            units: a.units,
+            ..Options::default()
+        },
+        time_limit: a.time_limit,
+        source: Source {
+            file: Some(name.clone()),
+            rationalized,
+            warnings,
+        },
+    };
+    let progress = Progress::spinner("audit", true);
+    progress.phase(&format!(
+        "{what}, {} neighbour pairs",
+        query.adjacency.pairs.len()
+    ));
+    let answer = audit::run(&query, &|s| progress.phase(s));
+    progress.finish();
+    let (report, stage_times) = answer.map_err(|e| match e {
+        AuditError::Unseparated(_) => CliError {
+            code: exit::MISMATCH,
+            message: e.to_string(),
+        },
+        AuditError::TimeLimit { .. } => CliError::time_limit(format!(
+            "{name}: {e} (--time-limit {} s; exit {})",
+            a.time_limit.map_or(0.0, |l| l.duration().as_secs_f64()),
+            exit::TIME_LIMIT
+        )),
+        AuditError::NoPairs(_) => CliError::bad_input(format!("{name}: {e}")),
+        AuditError::GainShape { .. } => CliError::bad_input(format!(
+            "{}: {e}",
+            a.gain
+                .as_ref()
+                .map_or(String::new(), |p| p.display().to_string())
+        )),
+        _ => CliError::bad_input(e.to_string()),
+    })?;
+    for w in &report.source.warnings {
         eprintln!("dpcert audit: warning: {w}");
     }
-    watch.mark("printing the report (enclosures to decimals)");
+    let printing = Instant::now();
     if a.json {
-        let mut j = report.to_json();
-        j["file"] = json!(file.display().to_string());
-        if !conversions.is_empty() {
-            j["rationalized"] = conversions
-                .iter()
-                .filter_map(|(p, c)| {
-                    let how = how.as_ref()?;
-                    Some((p.display().to_string(), conversion_json(how, c)))
-                })
-                .collect::<serde_json::Map<_, _>>()
-                .into();
-        }
-        if !warnings.is_empty() {
-            j["warnings"] = json!(warnings);
-        }
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&j).expect("JSON of strings")
-        );
+        super::output::print_json(&report.to_json())?;
     } else {
-        if let Some(how) = &how {
-            for (p, c) in &conversions {
-                print!("{}", conversion_line(p, how, c));
-            }
-        }
-        if conv.is_some() {
-            println!(
-                "{}: the measures below are of the rationalized matrix (its DP level is the rounded matrix's)",
-                file.display()
-            );
-        }
-        print!("{}: {}", file.display(), report.to_text());
+        print!("{}", report.to_text());
     }
     if a.stats {
-        eprint!("{}", stats_text(&watch.stage_times()));
+        let mut times = vec![
+            (format!("reading and parsing {name}"), read_time),
+            ("building the adjacency".to_string(), adjacency_time),
+        ];
+        times.extend(stage_times);
+        times.push((
+            "printing the report (enclosures to decimals)".to_string(),
+            printing.elapsed(),
+        ));
+        eprint!("{}", stats_text(&times));
     }
-    Ok(())
+    Ok(exit::OK)
 }
 
 /// `--stats`: one line per stage with its wall time, then the total.
 fn stats_text(times: &[(String, Duration)]) -> String {
     let total: Duration = times.iter().map(|t| t.1).sum();
-    let mut out = String::from(
-        "dpcert audit: wall time per stage (s)
-",
-    );
+    let mut out = String::from("dpcert audit: wall time per stage (s)\n");
     for (name, d) in times.iter().chain([&("in all".to_string(), total)]) {
         out += &format!("{:>10.3}  {name}\n", d.as_secs_f64());
     }
     out
+}
+
+/// `compose`'s error pair, kept until compose43 moves `compose` onto [`CliError`] (issue 43
+/// item 3); `?` turns the shared helpers' [`CliError`] into it.
+pub(crate) struct Fail(pub(crate) i32, pub(crate) String);
+
+impl From<CliError> for Fail {
+    fn from(e: CliError) -> Fail {
+        Fail(e.code, e.message)
+    }
+}
+
+/// The refusal (exit 3) of `subject`'s `doing` above `--max-memory` ([`MemoryError`]'s
+/// wording), for `compose` until compose43 moves it.
+pub(crate) fn over_memory(subject: &str, doing: &str, need: u64, why: &str, limit: u64) -> Fail {
+    let e = MemoryError {
+        subject: subject.to_string(),
+        doing: doing.to_string(),
+        need,
+        why: why.to_string(),
+        limit,
+    };
+    Fail(exit::BAD_INPUT, e.to_string())
+}
+
+/// `--max-memory SIZE` ([`MemoryLimit::parse`]), or the default, for `compose` until compose43
+/// moves it onto the value parser.
+pub(crate) fn memory_flag(flag: Option<&str>) -> Result<u64, Fail> {
+    flag.map_or(Ok(MemoryLimit::default()), MemoryLimit::parse)
+        .map(|m| m.bytes())
+        .map_err(|e| Fail(exit::USAGE, format!("--max-memory {e}")))
 }

@@ -1,5 +1,6 @@
 //! The `dpcert` command line: its arguments (clap) and the dispatch to the subcommands.
 
+use super::error::CliResult;
 use super::{claims, exit};
 use clap::{Parser, Subcommand};
 
@@ -58,115 +59,15 @@ enum Command {
         jobs: Option<usize>,
     },
     /// Distance-regularity, automorphisms, vertex-transitivity and VT+ of a graph.
-    Graph {
-        /// `hamming:3,2`, `cycle:6`, `petersen`, `rook:4`, `shrikhande`, ... or an edge-list file.
-        spec: String,
-        #[arg(long)]
-        json: bool,
-        /// VT+ search budget (group elements enumerated and backtracking nodes); past it VT+
-        /// is reported undecided.
-        #[arg(long, default_value_t = crate::graph::report::VT_PLUS_LIMIT)]
-        vt_budget: usize,
-        /// Work budget of the automorphism search on a graph with checked translations
-        /// (Hamming and other Cayley graphs): past it |Aut| is reported as not computed, with
-        /// the reason; vertex-transitivity and VT+ are certified by the translations anyway.
-        #[arg(long, value_name = "UNITS", default_value_t = crate::graph::report::AUT_WORK_LIMIT)]
-        aut_budget: u64,
-        /// Refuse (exit 3) a graph whose analysis is estimated above SIZE: bytes or 512M, 8G,
-        /// ... (default 4G), as `audit --max-memory`.
-        #[arg(long, value_name = "SIZE")]
-        max_memory: Option<String>,
-    },
+    Graph(super::graph::Args),
     /// Solve an LP file (CPLEX LP format, exact coefficients) with a re-checked certificate.
-    Lp {
-        /// The LP file.
-        file: std::path::PathBuf,
-        #[arg(long)]
-        json: bool,
-        /// Give up after this many seconds, above 0 and at most 31536000 (one year)
-        /// (exit 4, nothing on stdout).
-        #[arg(long, value_name = "SECS", value_parser = super::lp::parse_time_limit)]
-        time_limit: Option<f64>,
-        /// Solve the orbit-averaged LP under the variable permutations in FILE (one generator
-        /// per line in cycle notation over the file's variable names, e.g. `(x y)(u v)`);
-        /// invariance is checked exactly and the lifted certificate re-checked.
-        #[arg(long, value_name = "FILE")]
-        symmetry: Option<std::path::PathBuf>,
-        /// Print where the time went (float hint, exact systems, checks, fallback) on stderr.
-        #[arg(long)]
-        stats: bool,
-    },
+    Lp(super::lp::Args),
     /// Audit a mechanism file (CSV or JSON of exact fractions): DP level, (eps, delta), leakage,
     /// capacity bracket, identifiability, distortion.
-    Audit {
-        /// The channel: one row per input, exact literals ("3/7", "0.1").
-        file: std::path::PathBuf,
-        /// Neighbour relation: `complete` (default), `hamming:N,M`, `cycle:K`, ... or an edge-list file.
-        #[arg(long)]
-        adjacency: Option<String>,
-        /// Prior on the inputs: `uniform` or a file with one row (or column) of literals.
-        #[arg(long)]
-        prior: Option<String>,
-        /// t = e^eps >= 1: report delta(t) exactly.
-        #[arg(long)]
-        t: Option<String>,
-        /// Exact eps >= 0, or a comma-separated list (a delta(eps) table): delta = A - B*e^eps,
-        /// exact form and certified enclosure.
-        #[arg(long)]
-        eps: Option<String>,
-        /// delta in [0, 1]: report the smallest eps (exact e^eps) with delta(eps) <= delta.
-        #[arg(long)]
-        delta: Option<String>,
-        /// Units of leakage, mutual information and capacity: `bits` (default) or `nats`.
-        #[arg(long)]
-        units: Option<String>,
-        /// Make float rows (summing to 1 +- 1e-16) of FILE and of a prior file exact: `DENOM`
-        /// rounds every entry to k/DENOM by largest remainder; `auto` takes the simplest
-        /// rational within 1/10^9 of each entry (0.42857142857142855 -> 3/7) and gives each
-        /// row's remainder to its largest entry. The largest change is printed.
-        #[arg(long, value_name = "DENOM|auto")]
-        rationalize: Option<String>,
-        /// A gain function (rows = guesses, columns = secrets, exact literals): report the
-        /// prior/posterior g-vulnerability and the additive/multiplicative g-leakage.
-        #[arg(long, value_name = "FILE")]
-        gain: Option<std::path::PathBuf>,
-        /// Give up after SECS seconds (exit 4), naming the stage reached.
-        #[arg(long, value_name = "SECS", value_parser = super::lp::parse_time_limit)]
-        time_limit: Option<f64>,
-        /// Refuse (exit 3) an audit whose estimated memory is above SIZE: bytes or 512M, 8G,
-        /// ... (default 4G). The complete adjacency on n inputs lists n(n-1)/2 pairs.
-        #[arg(long, value_name = "SIZE")]
-        max_memory: Option<String>,
-        #[arg(long)]
-        json: bool,
-        /// Print the wall time of each stage (reading, each measure, printing) on stderr.
-        #[arg(long)]
-        stats: bool,
-    },
+    Audit(super::audit::Args),
     /// The exact optimal ε-DP mechanism on a graph for a prior and a loss or gain; prints it as
     /// a CSV (report on `#` lines) that `audit` reads, with its checked certificate.
-    Optimal {
-        /// Neighbour relation on the secrets: `path:K`, `hamming:N,M`, ... or an edge-list file.
-        #[arg(long)]
-        graph: String,
-        /// t = e^eps >= 1.
-        #[arg(long)]
-        t: String,
-        /// `uniform` or a file with one row (or column) of literals.
-        #[arg(long)]
-        prior: String,
-        /// Minimise the expected loss: `hamming` (H(n,m) words), `graph` (shortest-path
-        /// distance in the graph), `abs` (|x - y| of the vertex indices: the graph distance only
-        /// on a path) or a matrix FILE (rows = outputs, columns = secrets).
-        #[arg(long)]
-        loss: Option<String>,
-        /// Maximise the expected gain: `identity` (probability of guessing the secret) or a
-        /// matrix FILE (rows = guesses/outputs, columns = secrets).
-        #[arg(long)]
-        gain: Option<String>,
-        #[arg(long)]
-        json: bool,
-    },
+    Optimal(super::optimal::Args),
     /// Exact (eps, delta) after k uses of a mechanism (or a sequence MECH1:K1,MECH2:K2): the
     /// exact privacy loss distribution of the composition, delta(eps) = A - B*e^eps, the
     /// smallest eps for a delta (exact e^eps), and the event that attains it.
@@ -279,8 +180,9 @@ fn jobs_range() -> clap::builder::RangedU64ValueParser<usize> {
     ranged(1, claims::MAX_JOBS)
 }
 
-/// Parse the process arguments, run the subcommand and return its exit code (DESIGN.md's CLI
-/// contract); the binary exits with it.
+/// Parse the process arguments, run the subcommand and return its exit code (the CLI
+/// contract); the binary exits with it. `main` → `run` → [`try_main`] → one function per command
+/// → [`super::error::report`], the one place an error is printed (issue 43 item 3).
 pub fn run() -> i32 {
     // A closed pipe (`dpcert graph ... --json | head`) ends the process like any Unix filter,
     // instead of a "failed printing to stdout" panic.
@@ -304,73 +206,16 @@ pub fn run() -> i32 {
     if cli.progress {
         super::progress::force_plain_lines();
     }
-    let code = match cli.command {
-        Command::Graph {
-            spec,
-            json,
-            vt_budget,
-            aut_budget,
-            max_memory,
-        } => super::graph::run(&spec, json, vt_budget, aut_budget, max_memory.as_deref()),
-        Command::Lp {
-            file,
-            json,
-            time_limit,
-            symmetry,
-            stats,
-        } => super::lp::run(
-            &file,
-            &super::lp::Options {
-                json,
-                time_limit,
-                symmetry,
-                stats,
-            },
-        ),
-        Command::Audit {
-            file,
-            adjacency,
-            prior,
-            t,
-            eps,
-            delta,
-            units,
-            rationalize,
-            gain,
-            time_limit,
-            max_memory,
-            json,
-            stats,
-        } => super::audit::run(&super::audit::AuditArgs {
-            file: &file,
-            adjacency: adjacency.as_deref(),
-            prior: prior.as_deref(),
-            t: t.as_deref(),
-            eps: eps.as_deref(),
-            delta: delta.as_deref(),
-            units: units.as_deref(),
-            rationalize: rationalize.as_deref(),
-            gain: gain.as_deref(),
-            time_limit,
-            max_memory: max_memory.as_deref(),
-            json,
-            stats,
-        }),
-        Command::Optimal {
-            graph,
-            t,
-            prior,
-            loss,
-            gain,
-            json,
-        } => super::optimal::run(&super::optimal::OptimalArgs {
-            graph: &graph,
-            t: &t,
-            prior: &prior,
-            loss: loss.as_deref(),
-            gain: gain.as_deref(),
-            json,
-        }),
+    super::error::report(try_main(cli.command))
+}
+
+/// Run one command: its exit code, or the error [`super::error::report`] prints.
+fn try_main(command: Command) -> CliResult {
+    let code = match command {
+        Command::Graph(args) => return super::graph::run(args),
+        Command::Lp(args) => return super::lp::run(args),
+        Command::Audit(args) => return super::audit::run(args),
+        Command::Optimal(args) => return super::optimal::run(args),
         Command::Compose {
             mech,
             k,
@@ -444,7 +289,7 @@ pub fn run() -> i32 {
                 Ok(s) => s,
                 Err(e) => {
                     eprintln!("error: {e}");
-                    return exit::USAGE;
+                    return Ok(exit::USAGE);
                 }
             };
             claims::search(&claims::SearchArgs {
@@ -457,5 +302,5 @@ pub fn run() -> i32 {
             })
         }
     };
-    code
+    Ok(code)
 }

@@ -6,11 +6,11 @@ mod claims;
 mod command;
 mod compose;
 mod deadline;
-#[allow(dead_code)] // used by the commands as issue 43 moves them onto it
 mod error;
 mod graph;
 mod lp;
 mod optimal;
+mod output;
 mod progress;
 
 pub use command::run;

@@ -20,6 +20,7 @@
 
 pub(crate) mod automorphism;
 pub(crate) mod cayley;
+pub(crate) mod command;
 pub(crate) mod distance;
 pub(crate) mod distance_regular;
 pub(crate) mod edge_list;
@@ -33,6 +34,7 @@ pub(crate) mod transitivity;
 pub(crate) mod vt_plus;
 
 pub use automorphism::{hamming_automorphism_generators, AutGroup, OverBudget};
+pub use command::{run, GraphQuery};
 pub use distance_regular::{DrWitness, IntersectionArray, NotDistanceRegular};
 pub use edge_list::EdgeListError;
 pub use enumerate::{all_connected_graphs, all_graphs};

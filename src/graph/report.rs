@@ -32,7 +32,7 @@ pub const AUT_WORK_LIMIT: u64 = 300_000_000;
 
 /// The default ceiling of [`memory_estimate`] for `dpcert graph` (`--max-memory` raises it), the
 /// same as `dpcert audit`'s.
-pub const DEFAULT_MAX_MEMORY: u64 = 4 << 30;
+pub const DEFAULT_MAX_MEMORY: u64 = crate::params::DEFAULT_MAX_MEMORY;
 
 /// The peak memory (bytes, an estimate) of [`analysis`] of `g` and of its JSON document before
 /// any VT+ search: the graph (adjacency twice, petgraph and the sorted lists), the document's
@@ -246,6 +246,8 @@ pub fn analysis_within(
     };
     let vt_witness = vt.as_ref().err();
     let fields = BTreeMap::from([
+        ("schema_version", json!(crate::json::SCHEMA_VERSION)),
+        ("command", json!("graph")),
         ("graph", json!(g.name())),
         ("vertices", json!(g.n())),
         ("edges", json!(g.m())),

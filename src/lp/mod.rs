@@ -43,6 +43,7 @@
 pub mod bench_models;
 pub(crate) mod certificate;
 pub(crate) mod channel;
+pub mod command;
 pub(crate) mod exact;
 pub(crate) mod float;
 pub(crate) mod format;

@@ -238,6 +238,7 @@ impl<'de> serde::de::Visitor<'de> for UniqueKeysVisitor {
 /// silence).
 pub const MATRIX_JSON_KEYS: &[&str] = &[
     "rows",
+    "command",
     "comparisons",
     "dp_level",
     "graph",
@@ -247,6 +248,7 @@ pub const MATRIX_JSON_KEYS: &[&str] = &[
     "objective_definition",
     "optimum",
     "optimum_decimal",
+    "schema_version",
     "seconds",
     "t",
     "warnings",

@@ -5,8 +5,11 @@
 //! 1, consistent shapes) and returns a typed [`ProbError`] naming the row and entry at fault.
 //! Reading a matrix from text (CSV / JSON with exact literals) lives in [`io`].
 
+pub mod adjacency;
 pub mod io;
 pub mod rationalize;
+
+pub use adjacency::{Adjacency, NoNeighbourPairs};
 
 use crate::num::Rational;
 use malachite::base::num::basic::traits::{One, Zero};

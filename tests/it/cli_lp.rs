@@ -1,6 +1,27 @@
 //! `dpcert lp FILE [--json]` on the fixtures in `tests/fixtures/lp/`.
 
 use crate::common::dpcert;
+use std::collections::BTreeMap;
+
+/// A `--json` list of `{"name"|"row", "value"}` (docs/json.md, section `lp`) as a map from the
+/// name to the exact value.
+fn named(v: &serde_json::Value, list: &str) -> BTreeMap<String, String> {
+    v[list]
+        .as_array()
+        .unwrap_or_else(|| panic!("{list} is not an array: {v}"))
+        .iter()
+        .map(|e| {
+            let name = e
+                .get("name")
+                .or_else(|| e.get("row"))
+                .and_then(|n| n.as_str());
+            (
+                name.expect("a name or a row").to_string(),
+                e["value"].as_str().expect("an exact string").to_string(),
+            )
+        })
+        .collect()
+}
 
 #[test]
 fn optimal_json_has_the_exact_certificate() {
@@ -9,10 +30,10 @@ fn optimal_json_has_the_exact_certificate() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["status"], "optimal");
     assert_eq!(v["objective"], "14/5");
-    assert_eq!(v["values"]["x"], "6/5");
-    assert_eq!(v["values"]["y"], "8/5");
-    assert_eq!(v["duals"]["c1"], "2/5");
-    assert_eq!(v["duals"]["c2"], "1/5");
+    assert_eq!(named(&v, "values")["x"], "6/5");
+    assert_eq!(named(&v, "values")["y"], "8/5");
+    assert_eq!(named(&v, "duals")["c1"], "2/5");
+    assert_eq!(named(&v, "duals")["c2"], "1/5");
     assert_eq!(v["certificate_checked"], true);
 }
 
@@ -31,8 +52,8 @@ fn infeasible_and_unbounded_statuses() {
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["status"], "infeasible");
-    assert_eq!(v["farkas"]["low"], "1");
-    assert_eq!(v["farkas"]["high"], "-1");
+    assert_eq!(named(&v, "farkas")["low"], "1");
+    assert_eq!(named(&v, "farkas")["high"], "-1");
     let (code, out, _) = dpcert(&["lp", "tests/fixtures/lp/unbounded.lp", "--json"]);
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -46,12 +67,12 @@ fn bounds_and_exact_literals() {
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["objective"], "-83/14");
-    assert_eq!(v["values"]["x"], "2");
-    assert_eq!(v["values"]["y"], "-4");
-    assert_eq!(v["values"]["z"], "1");
-    assert_eq!(v["values"]["w"], "-10");
+    assert_eq!(named(&v, "values")["x"], "2");
+    assert_eq!(named(&v, "values")["y"], "-4");
+    assert_eq!(named(&v, "values")["z"], "1");
+    assert_eq!(named(&v, "values")["w"], "-10");
     // The upper bound of x = 2 + x' is the row x.ub: x' <= 3 (slack, so its dual is 0).
-    assert_eq!(v["duals"]["x.ub"], "0");
+    assert_eq!(named(&v, "duals")["x.ub"], "0");
 }
 
 #[test]
@@ -60,9 +81,9 @@ fn unbounded_ray_is_printed_in_file_variables() {
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     // max x s.t. x - y <= 1: the ray must keep x - y <= 0 and increase x.
-    assert_eq!(v["ray"]["x"], "1");
-    assert_eq!(v["ray"]["y"], "1");
-    assert_eq!(v["values"]["x"], "1");
+    assert_eq!(named(&v, "ray")["x"], "1");
+    assert_eq!(named(&v, "ray")["y"], "1");
+    assert_eq!(named(&v, "values")["x"], "1");
 }
 
 #[test]
@@ -154,8 +175,8 @@ fn symmetry_flag_reduces_and_refuses_non_symmetries() {
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["objective"], "8/3");
-    assert_eq!(v["values"]["x"], "4/3");
-    assert_eq!(v["values"]["y"], "4/3");
+    assert_eq!(named(&v, "values")["x"], "4/3");
+    assert_eq!(named(&v, "values")["y"], "4/3");
     assert!(
         err.contains("symmetry reduction used: 2 variables -> 1 orbits"),
         "{err}"

@@ -126,7 +126,6 @@ fn check_enclosure(o: &serde_json::Map<String, Value>, at: &str) -> Result<(), S
     Ok(())
 }
 
-#[allow(dead_code)] // the json_schema_* modules use it as the commands move onto the schema
 /// Parse a command's stdout and check it; the document, for further assertions.
 pub fn checked(stdout: &str, command: &str) -> Value {
     let doc: Value = serde_json::from_str(stdout)

@@ -15,5 +15,6 @@ mod hostile_flags;
 mod inputs_cli;
 mod installed;
 mod json_schema;
+mod json_schema_audit;
 mod optimal_cli;
 mod readme;

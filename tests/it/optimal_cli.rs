@@ -153,7 +153,7 @@ fn optimal_bad_input() {
                 "--graph", "path:3", "--t", "1/2", "--prior", "uniform", "--gain", "identity",
             ],
             2,
-            "at least 1",
+            "t = e^eps must be >= 1",
         ),
         (
             &["--graph", "path:3", "--t", "2", "--prior", "uniform"],

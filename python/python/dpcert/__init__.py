@@ -64,10 +64,12 @@ class RationalizedWarning(UserWarning):
 
 @dataclass(frozen=True)
 class Enclosure:
-    """A certified enclosure ``lo <= value <= hi`` with exact endpoints."""
+    """A certified enclosure ``lo <= value <= hi`` with exact endpoints, and the exact form of
+    the value (``"ln(3)"``) when it has one (the JSON's ``{"lo", "hi", "exact"}``)."""
 
     lo: Fraction
     hi: Fraction
+    exact: Optional[str] = None
 
     @property
     def mid(self) -> float:
@@ -208,12 +210,15 @@ _BRACKET_RE = re.compile(r"^\[\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*\]$
 
 
 def _fractions(v: Any, key: str = "") -> Any:
-    """Exact strings in a JSON document become Fractions; two-element lists of exact strings
-    and ``"[lo, hi]"`` strings (enclosures) become :class:`Enclosure`. Fields named
-    ``*decimal*`` are rounded decimals for people and stay strings."""
+    """Exact strings in a JSON document become Fractions; enclosures ``{"lo", "hi"[, "exact"]}``
+    (docs/json.md), and the older two-element lists and ``"[lo, hi]"`` strings, become
+    :class:`Enclosure`. Fields named ``*decimal*`` are rounded decimals for people and stay
+    strings; the names are the JSON's."""
     if "decimal" in key:
         return v
     if isinstance(v, dict):
+        if set(v) in ({"lo", "hi"}, {"lo", "hi", "exact"}):
+            return Enclosure(Fraction(v["lo"]), Fraction(v["hi"]), v.get("exact"))
         return {k: _fractions(x, k) for k, x in v.items()}
     if isinstance(v, list):
         if len(v) == 2 and all(isinstance(x, str) and _Q_RE.match(x) for x in v):
@@ -484,7 +489,8 @@ class LpModel:
 
     def solve(self, time_limit: Optional[float] = None) -> dict:
         """``{"status", "objective", "values", "duals" | "farkas" | "ray",
-        "certificate_checked"}`` with exact Fractions."""
+        "certificate_checked"}`` with exact Fractions; ``values``, ``duals``, ``farkas`` and
+        ``ray`` are lists of ``{"name" | "row", "value"}`` as in ``dpcert lp --json``."""
         return solve_lp(self.to_lp(), time_limit)
 
 
