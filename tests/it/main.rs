@@ -14,5 +14,6 @@ mod graph_cli;
 mod hostile_flags;
 mod inputs_cli;
 mod json_schema;
+mod json_schema_claims;
 mod optimal_cli;
 mod readme;

@@ -37,7 +37,7 @@ pub(crate) mod types;
 pub(crate) mod value;
 
 pub use error::{LangError, Stage};
-pub use report::render;
+pub use report::{check_document, render, CheckReport};
 pub use run::{InstanceReport, Options, Verdict};
 
 /// A parsed and type-checked claim.
