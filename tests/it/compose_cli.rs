@@ -90,7 +90,11 @@ fn errors_follow_the_cli_contract() {
             2,
             ">= 1",
         ),
-        (vec!["compose", "rr:2:3", "--k", "2000000"], 2, "limit"),
+        (
+            vec!["compose", "rr:2:3", "--k", "2000000"],
+            2,
+            "1 to 1000000",
+        ),
         (vec!["compose", "rr:2:3"], 2, "--k"),
         (vec!["compose", "rr:2", "--k", "3"], 2, "rr:K:T"),
         (

@@ -4,7 +4,7 @@
 use super::format::{
     enclosure_json, enclosure_text, pair_json, setup_json, what_is_composed, DIGITS,
 };
-use super::{ComposeQuery, Setup};
+use super::query::{ComposeQuery, Setup};
 use crate::accounting::refine::{eps_width, DeltaEnclosure, EpsEnclosure, GridAnswers};
 use crate::num::{Interval, LogLinear, Rational};
 use crate::params::{Delta, Eps, T};

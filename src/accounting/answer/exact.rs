@@ -5,7 +5,7 @@ use super::format::{
     digits_for, enclosure_json, enclosure_text, eps_of_t, event_json, ln, pair_json, setup_json,
     short, what_is_composed, DIGITS, VACUOUS,
 };
-use super::{AnswerError, ComposeQuery, Setup};
+use super::query::{AnswerError, ComposeQuery, Setup};
 use crate::accounting::worst::{worst_delta_at_eps, worst_delta_at_t, worst_t_for_delta};
 use crate::accounting::{DeltaAtT, DeltaEps, PairComposition, TForDelta};
 use crate::measure::epsilon::{cmp_with_exp, DeltaAtEps, Unseparated};

@@ -75,7 +75,7 @@ pub(super) fn event_json(c: &Composed, e: &Event) -> Value {
 }
 
 /// The line that says what is composed.
-pub(super) fn what_is_composed(setup: &super::Setup, classes: usize) -> String {
+pub(super) fn what_is_composed(setup: &super::query::Setup, classes: usize) -> String {
     let uses: Vec<String> = setup
         .uses
         .iter()
@@ -91,7 +91,10 @@ pub(super) fn what_is_composed(setup: &super::Setup, classes: usize) -> String {
 }
 
 /// The keys both reports begin with.
-pub(super) fn setup_json(setup: &super::Setup, mode: &str) -> serde_json::Map<String, Value> {
+pub(super) fn setup_json(
+    setup: &super::query::Setup,
+    mode: &str,
+) -> serde_json::Map<String, Value> {
     let mut m = serde_json::Map::new();
     m.insert("mode".into(), json!(mode));
     m.insert(

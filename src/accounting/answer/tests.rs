@@ -3,6 +3,8 @@
 
 use super::*;
 use crate::num::parse_rational;
+use crate::num::Rational;
+use crate::params::{Delta, Eps, Uses, T};
 
 fn q(s: &str) -> Rational {
     parse_rational(s).unwrap()
