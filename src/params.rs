@@ -6,6 +6,7 @@
 //! `parse` (an exact literal: `1/3`, `0.25`, `2e-3`) and `new` (a value already exact); both
 //! answer a message that names the rule, never a panic.
 
+use crate::num::fmt::abbreviate;
 use crate::num::{parse_rational, Rational};
 use std::fmt;
 use std::time::Duration;
@@ -24,7 +25,13 @@ impl fmt::Display for ParamError {
 impl std::error::Error for ParamError {}
 
 fn exact(name: &str, s: &str) -> Result<Rational, ParamError> {
-    parse_rational(s.trim()).map_err(|e| ParamError(format!("{name} `{s}`: {e}")))
+    parse_rational(s.trim()).map_err(|e| ParamError(format!("{name} `{}`: {e}", abbreviate(s))))
+}
+
+/// A value in a message, abbreviated when long (`--delta=1e100000` must not print 100,000
+/// digits).
+fn shown(q: &Rational) -> String {
+    abbreviate(&q.to_string())
 }
 
 /// δ ∈ [0, 1] of (ε, δ)-DP. δ = 0 asks for pure ε; δ = 1 is vacuous (every mechanism is
@@ -37,7 +44,10 @@ impl Delta {
     pub fn new(d: Rational) -> Result<Delta, ParamError> {
         #[allow(clippy::manual_range_contains)] // a Rational against u32 bounds: no `contains`
         if d < 0u32 || d > 1u32 {
-            Err(ParamError(format!("delta must be in [0, 1], got {d}")))
+            Err(ParamError(format!(
+                "delta must be in [0, 1], got {}",
+                shown(&d)
+            )))
         } else {
             Ok(Delta(d))
         }
@@ -66,7 +76,10 @@ impl T {
         if t >= 1u32 {
             Ok(T(t))
         } else {
-            Err(ParamError(format!("t = e^eps must be >= 1, got {t}")))
+            Err(ParamError(format!(
+                "t = e^eps must be >= 1, got {}",
+                shown(&t)
+            )))
         }
     }
     /// t from an exact literal.
@@ -89,7 +102,7 @@ impl Eps {
         if e >= 0u32 {
             Ok(Eps(e))
         } else {
-            Err(ParamError(format!("eps must be >= 0, got {e}")))
+            Err(ParamError(format!("eps must be >= 0, got {}", shown(&e))))
         }
     }
     /// ε from an exact literal.
@@ -187,7 +200,8 @@ impl Width {
     pub fn new(w: Rational) -> Result<Width, ParamError> {
         if w < Rational::from_unsigneds(1u32, 1_000_000_000u32) || w >= 1u32 {
             Err(ParamError(format!(
-                "width {w}: a relative width in [1e-9, 1)"
+                "width {}: a relative width in [1e-9, 1)",
+                shown(&w)
             )))
         } else {
             Ok(Width(w))
@@ -365,5 +379,10 @@ mod tests {
         assert!(e.contains("[0, 1]") && e.contains("3/2"), "{e}");
         let e = Eps::parse_list("1,-1").unwrap_err().to_string();
         assert!(e.contains(">= 0") && e.contains("-1"), "{e}");
+        // A huge value is abbreviated in the message, not printed whole.
+        for s in ["1e100000", "-1e100000", "1e-100000x"] {
+            let e = Delta::parse(s).unwrap_err().to_string();
+            assert!(e.len() < 300, "{} bytes", e.len());
+        }
     }
 }

@@ -273,11 +273,11 @@ pub struct VerifyReport {
     pub paper: Option<Manifest>,
 }
 
-/// Run the selected claims; `done(report)` is told each as it finishes (on the caller's
-/// rayon pool).
+/// Run the selected claims; `done(report, selected)` is told each as it finishes, with the
+/// number of claims selected (on the caller's rayon pool).
 pub fn verify(
     q: &VerifyQuery,
-    done: &(dyn Fn(&Report) + Sync),
+    done: &(dyn Fn(&Report, usize) + Sync),
 ) -> Result<VerifyReport, ClaimsError> {
     let ms = load_manifests()?;
     let meta = by_id(&ms);
@@ -300,7 +300,8 @@ pub fn verify(
                 .is_none_or(|p| meta.get(c.id()).map(|c| c.paper.as_str()).unwrap_or("") == p)
         })
         .collect();
-    let reports = verdict::run_all(&selected, |id| meta.get(id).cloned(), done);
+    let n = selected.len();
+    let reports = verdict::run_all(&selected, |id| meta.get(id).cloned(), |r| done(r, n));
     let paper = q
         .paper
         .as_ref()

@@ -440,6 +440,36 @@ pub fn summary(reports: &[Report]) -> String {
     s
 }
 
+/// Rewrite every side written `"[lo, hi]"` of two decimals — an interval's outward-rounded
+/// decimal ends, under `"decimal"` or `"exact"` — as `"enclosure": {"lo", "hi"}`, the one
+/// shape of docs/json.md (issue 43 item 4); an exact side that was one becomes `null`.
+fn enclosures_as_objects(v: &mut serde_json::Value) {
+    fn ends(d: Option<&serde_json::Value>) -> Option<serde_json::Value> {
+        let (lo, hi) = d?
+            .as_str()?
+            .strip_prefix('[')?
+            .strip_suffix(']')?
+            .split_once(", ")?;
+        let decimal = |s: &str| crate::num::parse_rational(s).is_ok() && !s.contains('/');
+        (decimal(lo) && decimal(hi)).then(|| serde_json::json!({"lo": lo, "hi": hi}))
+    }
+    match v {
+        serde_json::Value::Object(o) => {
+            if let Some(e) = ends(o.get("decimal")) {
+                o.remove("decimal");
+                o.insert("enclosure".into(), e);
+            }
+            if let Some(e) = ends(o.get("exact")) {
+                o.insert("exact".into(), serde_json::Value::Null);
+                o.entry("enclosure").or_insert(e);
+            }
+            o.values_mut().for_each(enclosures_as_objects);
+        }
+        serde_json::Value::Array(a) => a.iter_mut().for_each(enclosures_as_objects),
+        _ => {}
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -555,35 +585,5 @@ mod tests {
         let j = r.to_json();
         assert_eq!(j["verdict"], "fails");
         assert_eq!(j["checks"][0]["lhs"]["exact"], "3/2");
-    }
-}
-
-/// Rewrite every side written `"[lo, hi]"` of two decimals — an interval's outward-rounded
-/// decimal ends, under `"decimal"` or `"exact"` — as `"enclosure": {"lo", "hi"}`, the one
-/// shape of docs/json.md (issue 43 item 4); an exact side that was one becomes `null`.
-fn enclosures_as_objects(v: &mut serde_json::Value) {
-    fn ends(d: Option<&serde_json::Value>) -> Option<serde_json::Value> {
-        let (lo, hi) = d?
-            .as_str()?
-            .strip_prefix('[')?
-            .strip_suffix(']')?
-            .split_once(", ")?;
-        let decimal = |s: &str| crate::num::parse_rational(s).is_ok() && !s.contains('/');
-        (decimal(lo) && decimal(hi)).then(|| serde_json::json!({"lo": lo, "hi": hi}))
-    }
-    match v {
-        serde_json::Value::Object(o) => {
-            if let Some(e) = ends(o.get("decimal")) {
-                o.remove("decimal");
-                o.insert("enclosure".into(), e);
-            }
-            if let Some(e) = ends(o.get("exact")) {
-                o.insert("exact".into(), serde_json::Value::Null);
-                o.entry("enclosure").or_insert(e);
-            }
-            o.values_mut().for_each(enclosures_as_objects);
-        }
-        serde_json::Value::Array(a) => a.iter_mut().for_each(enclosures_as_objects),
-        _ => {}
     }
 }

@@ -149,7 +149,7 @@ pub fn run(a: &Args) -> CliResult {
         (Some(src), None) => {
             let r = run_expr(src, a, None, None);
             if a.json {
-                print_json(&[r.clone()], false);
+                print_json(std::slice::from_ref(&r), false);
             }
             Ok(code_of(&r))
         }

@@ -8,6 +8,7 @@ use super::list::{claims_error, print_json};
 use super::progress::Progress;
 use crate::claim::commands::{self, VerifyQuery};
 use crate::params::Jobs;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Run claims on their default grids; exit 0 iff every verdict equals its manifest `expect`.
 #[derive(clap::Args)]
@@ -37,9 +38,14 @@ pub fn run(a: &Args) -> CliResult {
         ids: a.ids.clone(),
         paper: a.paper.clone(),
     };
-    // The number of claims is known once the query is checked; the bar grows as they end.
     let progress = Progress::bar("verify", 0, !(a.json || a.markdown));
-    let r = pool(a.jobs).install(|| commands::verify(&q, &|r| progress.tick(&r.id)));
+    let done = AtomicU64::new(0);
+    let r = pool(a.jobs).install(|| {
+        commands::verify(&q, &|r, n| {
+            let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+            progress.set(d, n as u64, &r.id);
+        })
+    });
     progress.finish();
     let r = r.map_err(claims_error)?;
     if let Some(md) = r.to_markdown().filter(|_| a.markdown) {

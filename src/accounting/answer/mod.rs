@@ -32,9 +32,9 @@ pub use query::{
 #[derive(Clone, Debug)]
 pub enum ComposeReport {
     /// Every answer exact.
-    Exact(ExactReport),
+    Exact(Box<ExactReport>),
     /// Certified bounds from the grid enclosure.
-    Grid(GridReport),
+    Grid(Box<GridReport>),
 }
 
 impl ComposeReport {
@@ -250,7 +250,7 @@ pub fn answer(
             phase("answering");
             let mut r = exact::answer(&q, setup, pcs)?;
             r.setup.elapsed = start.elapsed();
-            Ok(ComposeReport::Exact(r))
+            Ok(ComposeReport::Exact(Box::new(r)))
         }
         Err(reason) => {
             let gq = GridQueries {
@@ -270,7 +270,9 @@ pub fn answer(
             let ans = refine_classes(&classes, &gq, &opts, phase)
                 .map_err(|e| AnswerError::Query(e.to_string()))?;
             setup.elapsed = start.elapsed();
-            Ok(ComposeReport::Grid(GridReport::new(&q, setup, reason, ans)))
+            Ok(ComposeReport::Grid(Box::new(GridReport::new(
+                &q, setup, reason, ans,
+            ))))
         }
     }
 }
