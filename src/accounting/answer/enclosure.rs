@@ -2,7 +2,7 @@
 //! lower and upper bounds, not the exact `A − B·e^ε`, and their text and JSON.
 
 use super::format::{
-    enclosure_json, enclosure_text, pair_json, setup_json, what_is_composed, DIGITS,
+    enclosure_json, enclosure_text, pair_json, setup_json, what_is_composed, DIGITS, VACUOUS,
 };
 use super::query::{ComposeQuery, Setup};
 use crate::accounting::refine::{eps_width, DeltaEnclosure, EpsEnclosure, GridAnswers};
@@ -143,6 +143,9 @@ impl GridReport {
                 eps_width(e),
                 e.hi_pair.0, e.hi_pair.1, e.lo_pair.0, e.lo_pair.1
             ));
+            if delta.is_vacuous() {
+                text.push(format!("note: {VACUOUS}"));
+            }
         }
         for (eps, d) in self.eps.iter().zip(&ans.delta_at_eps) {
             text.push(delta_line(&format!("eps = {}", eps.value()), d));

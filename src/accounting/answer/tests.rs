@@ -47,6 +47,13 @@ fn delta_one_is_vacuous_not_refused() {
     assert_eq!(doc["eps_for_delta"]["vacuous"], true);
     assert_eq!(doc["eps_for_delta"]["e_eps"], "1");
     assert!(r.to_text().contains("vacuous"), "{}", r.to_text());
+    // The grid enclosure says so too.
+    query.grid.force = true;
+    let r = answer(&query, &|_| {}).unwrap();
+    assert!(matches!(r, ComposeReport::Grid(_)));
+    assert_eq!(r.to_json()["eps_for_delta"]["vacuous"], true);
+    assert!(r.to_text().contains("vacuous"), "{}", r.to_text());
+    query.grid.force = false;
     // Any (ε, 1) holds.
     query.delta = None;
     query.check = Some((Eps::parse("0").unwrap(), Delta::parse("1").unwrap()));
