@@ -592,7 +592,8 @@ fn verify(py: Python<'_>, ids: Vec<String>) -> PyResult<String> {
     use dpcert::claim::commands::{self, VerifyQuery};
     interruptible(py, move || {
         let q = VerifyQuery { ids, paper: None };
-        let r = commands::verify(&q, &|_, _| {}).map_err(value_error)?;
+        let r =
+            commands::verify(&dpcert::claim::registry(), &q, &|_, _| {}).map_err(value_error)?;
         Ok(r.to_json().to_string())
     })
 }

@@ -1,11 +1,12 @@
 //! The claim registry's commands as library calls (issue 43 item 2): `list`, `show`,
 //! `verify`, `search` and `search-merge` each take their query and return a report with
 //! `to_text` and `to_json` (docs/json.md); the CLI parses and prints, the Python package
-//! returns the same JSON.
+//! returns the same JSON. The claims are handed in (`checkers`: the registry's), so the
+//! framework names no paper (issue 43 item 1).
 
 use super::manifest::{self, Manifest, ManifestClaim};
 use super::verdict::{self, Report};
-use super::{registry, search, ClaimChecker, Outcome};
+use super::{search, ClaimChecker, Outcome};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -88,12 +89,15 @@ pub struct ListReport {
     pub rows: Vec<ListRow>,
 }
 
-/// The registered claims (of the paper `paper` when given).
-pub fn list(paper: Option<&str>) -> Result<ListReport, ClaimsError> {
+/// The claims `checkers` (of the paper `paper` when given).
+pub fn list(
+    checkers: &[Box<dyn ClaimChecker>],
+    paper: Option<&str>,
+) -> Result<ListReport, ClaimsError> {
     let ms = load_manifests()?;
     check_paper(paper, &ms)?;
     let meta = by_id(&ms);
-    let rows = registry()
+    let rows = checkers
         .iter()
         .filter_map(|c| {
             let m = meta.get(c.id());
@@ -173,13 +177,16 @@ pub struct ShowReport {
 }
 
 /// Run the claim `id` on its default grid, with its manifest entry. `phase` is told what runs.
-pub fn show(id: &str, phase: &dyn Fn(&str)) -> Result<ShowReport, ClaimsError> {
+pub fn show(
+    checkers: &[Box<dyn ClaimChecker>],
+    id: &str,
+    phase: &dyn Fn(&str),
+) -> Result<ShowReport, ClaimsError> {
     let ms = load_manifests()?;
-    let checkers = registry();
     let checker = checkers
         .iter()
         .find(|c| c.id() == id)
-        .ok_or_else(|| unknown_id(id, &checkers))?;
+        .ok_or_else(|| unknown_id(id, checkers))?;
     let meta = by_id(&ms);
     let m = meta.get(id);
     let paper = m.and_then(|c| ms.iter().find(|p| p.paper.slug == c.paper));
@@ -276,18 +283,18 @@ pub struct VerifyReport {
 /// Run the selected claims; `done(report, selected)` is told each as it finishes, with the
 /// number of claims selected (on the caller's rayon pool).
 pub fn verify(
+    checkers: &[Box<dyn ClaimChecker>],
     q: &VerifyQuery,
     done: &(dyn Fn(&Report, usize) + Sync),
 ) -> Result<VerifyReport, ClaimsError> {
     let ms = load_manifests()?;
     let meta = by_id(&ms);
-    let checkers = registry();
     if let Some(id) = q
         .ids
         .iter()
         .find(|id| !checkers.iter().any(|c| c.id() == *id))
     {
-        return Err(unknown_id(id, &checkers));
+        return Err(unknown_id(id, checkers));
     }
     check_paper(q.paper.as_deref(), &ms)?;
     let selected: Vec<&dyn ClaimChecker> = checkers
@@ -385,14 +392,14 @@ pub struct SearchReport {
 
 /// Search the claim's family up to the size asked; `tick(size, n)` is told each size done.
 pub fn search(
+    checkers: &[Box<dyn ClaimChecker>],
     q: &SearchQuery,
     tick: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<SearchReport, ClaimsError> {
-    let checkers = registry();
     let checker = checkers
         .iter()
         .find(|c| c.id() == q.id)
-        .ok_or_else(|| unknown_id(&q.id, &checkers))?;
+        .ok_or_else(|| unknown_id(&q.id, checkers))?;
     let opts = search::Options {
         max_size: q.max_size.get(),
         budget: q.budget,

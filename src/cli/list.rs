@@ -28,7 +28,7 @@ pub(crate) fn print_json(v: &serde_json::Value) {
 
 /// `dpcert list`.
 pub fn run(a: &Args) -> CliResult {
-    let r = commands::list(a.paper.as_deref()).map_err(claims_error)?;
+    let r = commands::list(&crate::claim::registry(), a.paper.as_deref()).map_err(claims_error)?;
     if a.json {
         print_json(&r.to_json());
     } else {

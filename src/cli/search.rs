@@ -46,7 +46,7 @@ pub fn run(a: &Args) -> CliResult {
     };
     let progress = Progress::bar("search", a.max_size.get() as u64, !a.json);
     let r = pool(a.jobs).install(|| {
-        commands::search(&q, &|size, n| {
+        commands::search(&crate::claim::registry(), &q, &|size, n| {
             progress.tick(&format!("size {size}: {n} instances"))
         })
     });

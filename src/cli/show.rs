@@ -18,7 +18,7 @@ pub struct Args {
 /// `dpcert show`.
 pub fn run(a: &Args) -> CliResult {
     let progress = Progress::spinner("show", !a.json);
-    let r = commands::show(&a.id, &|m| progress.phase(m));
+    let r = commands::show(&crate::claim::registry(), &a.id, &|m| progress.phase(m));
     progress.finish();
     let r = r.map_err(claims_error)?;
     if a.json {

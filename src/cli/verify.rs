@@ -41,7 +41,7 @@ pub fn run(a: &Args) -> CliResult {
     let progress = Progress::bar("verify", 0, !(a.json || a.markdown));
     let done = AtomicU64::new(0);
     let r = pool(a.jobs).install(|| {
-        commands::verify(&q, &|r, n| {
+        commands::verify(&crate::claim::registry(), &q, &|r, n| {
             let d = done.fetch_add(1, Ordering::Relaxed) + 1;
             progress.set(d, n as u64, &r.id);
         })
