@@ -6,6 +6,7 @@
 //! `parse` (an exact literal: `1/3`, `0.25`, `2e-3`) and `new` (a value already exact); both
 //! answer a message that names the rule, never a panic.
 
+use crate::num::fmt::abbreviate;
 use crate::num::{parse_rational, Rational};
 use std::fmt;
 use std::time::Duration;
@@ -24,7 +25,13 @@ impl fmt::Display for ParamError {
 impl std::error::Error for ParamError {}
 
 fn exact(name: &str, s: &str) -> Result<Rational, ParamError> {
-    parse_rational(s.trim()).map_err(|e| ParamError(format!("{name} `{s}`: {e}")))
+    parse_rational(s.trim()).map_err(|e| ParamError(format!("{name} `{}`: {e}", abbreviate(s))))
+}
+
+/// A value in a message, abbreviated when long (`--delta=1e100000` must not print 100,000
+/// digits).
+fn shown(q: &Rational) -> String {
+    abbreviate(&q.to_string())
 }
 
 /// δ ∈ [0, 1] of (ε, δ)-DP. δ = 0 asks for pure ε; δ = 1 is vacuous (every mechanism is
@@ -37,7 +44,10 @@ impl Delta {
     pub fn new(d: Rational) -> Result<Delta, ParamError> {
         #[allow(clippy::manual_range_contains)] // a Rational against u32 bounds: no `contains`
         if d < 0u32 || d > 1u32 {
-            Err(ParamError(format!("delta must be in [0, 1], got {d}")))
+            Err(ParamError(format!(
+                "delta must be in [0, 1], got {}",
+                shown(&d)
+            )))
         } else {
             Ok(Delta(d))
         }
@@ -66,7 +76,10 @@ impl T {
         if t >= 1u32 {
             Ok(T(t))
         } else {
-            Err(ParamError(format!("t = e^eps must be >= 1, got {t}")))
+            Err(ParamError(format!(
+                "t = e^eps must be >= 1, got {}",
+                shown(&t)
+            )))
         }
     }
     /// t from an exact literal.
@@ -89,7 +102,7 @@ impl Eps {
         if e >= 0u32 {
             Ok(Eps(e))
         } else {
-            Err(ParamError(format!("eps must be >= 0, got {e}")))
+            Err(ParamError(format!("eps must be >= 0, got {}", shown(&e))))
         }
     }
     /// ε from an exact literal.
@@ -249,6 +262,114 @@ impl MemoryLimit {
     }
 }
 
+/// The relative width the grid enclosure of `compose` refines to: a rational in
+/// `[1e-9, 1)` (default 1/1000). The stopping rule reads it as an `f64` (a budget, not a
+/// decision: the enclosure is certified whatever the width).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Width(Rational);
+
+impl Width {
+    /// w, when `1e-9 ≤ w < 1`.
+    pub fn new(w: Rational) -> Result<Width, ParamError> {
+        if w < Rational::from_unsigneds(1u32, 1_000_000_000u32) || w >= 1u32 {
+            Err(ParamError(format!(
+                "width {}: a relative width in [1e-9, 1)",
+                shown(&w)
+            )))
+        } else {
+            Ok(Width(w))
+        }
+    }
+    /// w from an exact literal.
+    pub fn parse(s: &str) -> Result<Width, ParamError> {
+        Width::new(exact("width", s)?)
+    }
+    /// The value.
+    pub fn value(&self) -> &Rational {
+        &self.0
+    }
+    /// The value as the stopping rule reads it.
+    pub fn as_f64(&self) -> f64 {
+        crate::num::fmt::to_f64(&self.0)
+    }
+}
+
+impl Default for Width {
+    fn default() -> Width {
+        Width(Rational::from_unsigneds(1u32, 1000u32))
+    }
+}
+
+/// The most worker threads `--jobs` accepts. Each thread is an OS thread with its own stack;
+/// 99,999,999 of them hung (and under an address-space limit panicked in the pool builder),
+/// and past the machine's cores more threads only add contention.
+pub const MAX_JOBS: usize = 256;
+
+/// A number of worker threads: `1 ≤ jobs ≤` [`MAX_JOBS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Jobs(usize);
+
+impl Jobs {
+    /// jobs, when in range.
+    pub fn new(j: usize) -> Result<Jobs, ParamError> {
+        if (1..=MAX_JOBS).contains(&j) {
+            Ok(Jobs(j))
+        } else {
+            Err(ParamError(format!("jobs must be 1 to {MAX_JOBS}, got {j}")))
+        }
+    }
+    /// jobs from a decimal integer.
+    pub fn parse(s: &str) -> Result<Jobs, ParamError> {
+        let j: usize = s.trim().parse().map_err(|_| {
+            ParamError(format!(
+                "jobs `{s}` is not a whole number of threads (1 to {MAX_JOBS})"
+            ))
+        })?;
+        Jobs::new(j)
+    }
+    /// The value.
+    pub fn get(&self) -> usize {
+        self.0
+    }
+}
+
+/// The largest instance size `search --max-size` grows to (see
+/// [`crate::claim::search::MAX_SEARCH_SIZE`]): `1 ≤ size ≤` it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchSize(usize);
+
+impl SearchSize {
+    /// size, when in range.
+    pub fn new(n: usize) -> Result<SearchSize, ParamError> {
+        let max = crate::claim::search::MAX_SEARCH_SIZE;
+        if (1..=max).contains(&n) {
+            Ok(SearchSize(n))
+        } else {
+            Err(ParamError(format!("max size must be 1 to {max}, got {n}")))
+        }
+    }
+    /// size from a decimal integer.
+    pub fn parse(s: &str) -> Result<SearchSize, ParamError> {
+        let n: usize = s
+            .trim()
+            .parse()
+            .map_err(|_| ParamError(format!("max size `{s}` is not a whole number")))?;
+        SearchSize::new(n)
+    }
+    /// The value.
+    pub fn get(&self) -> usize {
+        self.0
+    }
+}
+
+/// `EPS,DELTA` of a privacy claim to check: an [`Eps`] and a [`Delta`].
+pub fn parse_eps_delta(s: &str) -> Result<(Eps, Delta), ParamError> {
+    let (e, d) = s
+        .split_once(',')
+        .ok_or_else(|| ParamError(format!("`{s}`: expected EPS,DELTA")))?;
+    Ok((Eps::parse(e)?, Delta::parse(d)?))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -308,6 +429,31 @@ mod tests {
                 "size {s}"
             );
         }
+        for (s, ok) in [
+            ("1/1000", true),
+            ("1/1000000000", true),
+            ("1/1000000001", false),
+            ("0", false),
+            ("1", false),
+            ("999/1000", true),
+        ] {
+            assert_eq!(Width::parse(s).is_ok(), ok, "width {s}");
+        }
+        for (s, ok) in [("1", true), ("256", true), ("0", false), ("257", false)] {
+            assert_eq!(Jobs::parse(s).is_ok(), ok, "jobs {s}");
+        }
+        for (s, ok) in [("1", true), ("64", true), ("0", false), ("65", false)] {
+            assert_eq!(SearchSize::parse(s).is_ok(), ok, "max size {s}");
+        }
+        for (s, ok) in [
+            ("1,1/100", true),
+            ("0,1", true),
+            ("1", false),
+            ("-1,0", false),
+            ("1,2", false),
+        ] {
+            assert_eq!(parse_eps_delta(s).is_ok(), ok, "eps,delta {s}");
+        }
     }
 
     #[test]
@@ -325,5 +471,10 @@ mod tests {
         assert!(e.contains("`1e308`") && e.len() < 200, "{e}");
         let e = Eps::parse_list("1,-1").unwrap_err().to_string();
         assert!(e.contains(">= 0") && e.contains("-1"), "{e}");
+        // A huge value is abbreviated in the message, not printed whole.
+        for s in ["1e100000", "-1e100000", "1e-100000x"] {
+            let e = Delta::parse(s).unwrap_err().to_string();
+            assert!(e.len() < 300, "{} bytes", e.len());
+        }
     }
 }

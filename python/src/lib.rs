@@ -436,11 +436,12 @@ fn log2(q: String) -> PyResult<(String, String)> {
 
 /// Exact accounting of k uses (`dpcert compose`): `uses` is a list of (mechanism rows, k) on
 /// the same inputs, composed on every ordered neighbour pair (the same pair for every use,
-/// fresh randomness, all answers observed; the worst pair per query). A JSON document with the
-/// smallest `t = e^ε` for `delta`, `δ(ε) = A − B·e^ε` for each `eps`, `δ(t)` at `t`, each with
-/// its pair and its event in words.
+/// fresh randomness, all answers observed; the worst pair per query). `compose --json`'s
+/// document ([`dpcert::accounting::answer`]; docs/json.md): the smallest `e^eps` for `delta`,
+/// `delta(eps) = A - B*e^eps` for each `eps`, `delta(t)` at `t`, `check = (eps, delta)`, each
+/// with its witness pair and its event.
 #[pyfunction]
-#[pyo3(signature = (uses, adjacency_spec, delta = None, eps = Vec::new(), t = None))]
+#[pyo3(signature = (uses, adjacency_spec, delta = None, eps = Vec::new(), t = None, check = None))]
 fn compose(
     py: Python<'_>,
     uses: Vec<(Vec<Vec<String>>, u64)>,
@@ -448,95 +449,47 @@ fn compose(
     delta: Option<String>,
     eps: Vec<String>,
     t: Option<String>,
+    check: Option<(String, String)>,
 ) -> PyResult<String> {
-    use dpcert::accounting::worst::{worst_delta_at_eps, worst_delta_at_t, worst_t_for_delta};
-    use serde_json::json;
-    let chans: Vec<(Channel, u64)> = uses
+    use dpcert::accounting::answer::{answer, ComposeQuery, Mechanism, Neighbours};
+    use dpcert::params::{Delta, Eps, Uses, T};
+    let mut seq = Vec::new();
+    for (i, (rows, k)) in uses.iter().enumerate() {
+        let m = Mechanism::channel(format!("mechanism {}", i + 1), channel(rows)?);
+        seq.push((m, Uses::new(*k).map_err(value_error)?));
+    }
+    let n = seq.first().map_or(0, |(m, _)| m.n_inputs());
+    let mut q = ComposeQuery::new(seq);
+    if !q.uses.is_empty() && q.uses.iter().all(|(m, _)| m.n_inputs() == n) {
+        q.neighbours = if adjacency_spec == "complete" {
+            Neighbours::Complete
+        } else {
+            Neighbours::Given(adjacency(py, &adjacency_spec, n)?)
+        };
+    }
+    q.delta = delta
+        .map(|d| Delta::parse(&d))
+        .transpose()
+        .map_err(value_error)?;
+    q.eps = eps
         .iter()
-        .map(|(rows, k)| Ok((channel(rows)?, *k)))
-        .collect::<PyResult<_>>()?;
-    let n = chans
-        .first()
-        .map(|(w, _)| w.n_inputs())
-        .ok_or_else(|| value_error("compose needs at least one (mechanism, k)"))?;
-    if let Some((i, _)) = chans
-        .iter()
-        .enumerate()
-        .find(|(_, (w, _))| w.n_inputs() != n)
-    {
-        return Err(value_error(format!(
-            "mechanism {} has a different number of inputs (rows) than the first",
-            i + 1
-        )));
-    }
-    let adj = adjacency(py, &adjacency_spec, n)?;
-    let delta = delta.map(|d| rational(&d, "delta")).transpose()?;
-    if let Some(d) = delta.as_ref() {
-        if !(Rational::from(0u32)..Rational::from(1u32)).contains(d) {
-            return Err(value_error(format!("delta must be in [0, 1), got {d}")));
-        }
-    }
-    let eps: Vec<Rational> = eps
-        .iter()
-        .map(|e| rational(e, "eps"))
-        .collect::<PyResult<_>>()?;
-    if let Some(e) = eps.iter().find(|e| **e < 0u32) {
-        return Err(value_error(format!("eps must be at least 0, got {e}")));
-    }
-    let t = t.map(|t| rational(&t, "t")).transpose()?;
-    if let Some(t) = t.as_ref().filter(|t| **t < 1u32) {
-        return Err(value_error(format!(
-            "t = e^eps must be at least 1, got {t}"
-        )));
-    }
+        .map(|e| Eps::parse(e))
+        .collect::<Result<_, _>>()
+        .map_err(value_error)?;
+    q.t = t.map(|t| T::parse(&t)).transpose().map_err(value_error)?;
+    q.check = check
+        .map(|(e, d)| Ok::<_, dpcert::params::ParamError>((Eps::parse(&e)?, Delta::parse(&d)?)))
+        .transpose()
+        .map_err(value_error)?;
     interruptible(py, move || {
-        let seq: Vec<(&Channel, u64)> = chans.iter().map(|(w, k)| (w, *k)).collect();
-        let pcs = dpcert::accounting::compose_on_pairs(&seq, &adj.pairs, |_, _| {})
-            .map_err(value_error)?;
-        let mut doc = json!({ "pairs": pcs.len() });
-        if pcs.is_empty() {
-            return Ok(doc.to_string());
-        }
-        if let Some(d) = delta {
-            let (i, r) = worst_t_for_delta(&pcs, &d).expect("non-empty");
-            doc["eps_for_delta"] = json!({
-                "delta": d.to_string(),
-                "t": ext(&r.t),
-                "pair": [pcs[i].pair.0, pcs[i].pair.1],
-                "event": pcs[i].composed.describe(&r.event),
-            });
-        }
-        let mut at_eps = Vec::new();
-        for e in &eps {
-            let (i, r) = worst_delta_at_eps(&pcs, e)
-                .map_err(|u| PyRuntimeError::new_err(format!("undecided: {u}")))?
-                .expect("non-empty");
-            at_eps.push(json!({
-                "eps": e.to_string(),
-                "A": r.form.a.to_string(),
-                "B": r.form.b.to_string(),
-                "enclosure": endpoints(&r.form.enclose(PREC))?,
-                "pair": [pcs[i].pair.0, pcs[i].pair.1],
-                "event": pcs[i].composed.describe(&r.event),
-            }));
-        }
-        doc["delta_at_eps"] = json!(at_eps);
-        if let Some(t) = t {
-            let (i, r) = worst_delta_at_t(&pcs, &t).expect("non-empty");
-            doc["delta_at_t"] = json!({
-                "t": t.to_string(),
-                "delta": r.delta.to_string(),
-                "pair": [pcs[i].pair.0, pcs[i].pair.1],
-                "event": pcs[i].composed.describe(&r.event),
-            });
-        }
-        Ok(doc.to_string())
+        let r = answer(&q, &|_| {}).map_err(value_error)?;
+        Ok(r.to_json().to_string())
     })
 }
 
-/// Decide a statement of the claim language (`dpcert check 'EXPR'`): the verdict as JSON with a
-/// `text` field (the CLI's report). Parse and type errors raise `ValueError` with the column
-/// marked by a caret.
+/// Decide a statement of the claim language (`dpcert check 'EXPR'`): `check --json`'s document
+/// with a `text` field (the CLI's report). Parse and type errors raise `ValueError` with the
+/// column marked by a caret.
 #[pyfunction]
 #[pyo3(signature = (expr, budget_secs = None, max_instances = None))]
 fn check(
@@ -545,25 +498,25 @@ fn check(
     budget_secs: Option<f64>,
     max_instances: Option<u64>,
 ) -> PyResult<String> {
-    use dpcert::lang;
-    let claim = lang::parse(&expr).map_err(|e| value_error(e.render(&expr)))?;
+    use dpcert::lang::{self, check_document, CheckReport};
     let mut opts = lang::Options::default();
     if let Some(s) = budget_secs {
-        opts.budget = Some(Duration::try_from_secs_f64(s).map_err(|_| {
-            value_error(format!(
-                "budget_secs must be a non-negative number of seconds, got {s}"
-            ))
-        })?);
+        let limit = dpcert::params::TimeLimit::from_secs(s).map_err(value_error)?;
+        opts.budget = Some(limit.duration());
     }
     if let Some(m) = max_instances {
         opts.max_instances = m;
     }
     interruptible(py, move || {
-        let v = lang::check(&claim, &opts).map_err(|e| value_error(e.render(&expr)))?;
-        let mut doc = serde_json::to_value(&v)
-            .map_err(|e| PyRuntimeError::new_err(format!("internal error: {e}")))?;
-        doc["text"] = serde_json::Value::String(lang::render(&v));
-        Ok(doc.to_string())
+        let r = CheckReport::run(&expr, &opts, &|_, _| {});
+        match &r.result {
+            Err((_, e)) => Err(value_error(e)),
+            Ok(_) => {
+                let mut doc = check_document(std::slice::from_ref(&r), false);
+                doc["text"] = serde_json::Value::String(r.to_text());
+                Ok(doc.to_string())
+            }
+        }
     })
 }
 
@@ -611,39 +564,17 @@ fn solve_lp(py: Python<'_>, text: String, time_limit: Option<f64>) -> PyResult<S
     })
 }
 
-/// Run registered claims (all when `ids` is empty) on their default grids: a JSON list of
-/// reports (`dpcert verify --json`'s `claims`).
+/// Run registered claims (all when `ids` is empty) on their default grids: `dpcert verify
+/// --json`'s document ([`dpcert::claim::commands::verify`]).
 #[pyfunction]
 #[pyo3(signature = (ids = Vec::new()))]
 fn verify(py: Python<'_>, ids: Vec<String>) -> PyResult<String> {
-    use dpcert::claim::{manifest, verdict, ClaimChecker};
-    use dpcert::papers::registry;
-    let ms = manifest::load_default().map_err(|e| value_error(format!("bad manifest: {e}")))?;
-    let meta: std::collections::BTreeMap<String, manifest::ManifestClaim> = ms
-        .iter()
-        .flat_map(|m| m.claims.iter().cloned())
-        .map(|c| (c.id.clone(), c))
-        .collect();
-    let checkers = registry();
-    for id in &ids {
-        if !checkers.iter().any(|c| c.id() == id) {
-            let known = checkers.iter().map(|c| c.id());
-            let near = dpcert::claim::nearest_ids(id, known, 3);
-            return Err(value_error(format!(
-                "unknown claim ID {id:?}; nearest: {}",
-                near.join(", ")
-            )));
-        }
-    }
+    use dpcert::claim::commands::{self, VerifyQuery};
     interruptible(py, move || {
-        let selected: Vec<&dyn ClaimChecker> = checkers
-            .iter()
-            .map(|c| c.as_ref())
-            .filter(|c| ids.is_empty() || ids.iter().any(|i| i == c.id()))
-            .collect();
-        let reports = verdict::run_all(&selected, |id| meta.get(id).cloned(), |_| {});
-        let v: Vec<serde_json::Value> = reports.iter().map(|r| r.to_json()).collect();
-        Ok(serde_json::Value::Array(v).to_string())
+        let q = VerifyQuery { ids, paper: None };
+        let r =
+            commands::verify(&dpcert::papers::registry(), &q, &|_, _| {}).map_err(value_error)?;
+        Ok(r.to_json().to_string())
     })
 }
 

@@ -228,7 +228,7 @@ def test_bad_parameters_raise():
         dpcert.dp_level(RR, "no-such-graph")
     with pytest.raises(TypeError):
         dpcert.dp_level([[True, False], [False, True]])
-    with pytest.raises(ValueError, match="unknown claim"):
+    with pytest.raises(ValueError, match="no claim"):
         dpcert.verify(["NOPE-1"])
 
 
@@ -309,12 +309,14 @@ def test_compose_agrees_with_enumerating_every_output_sequence(k):
 
 def test_compose_rr_100_matches_the_known_exact_eps():
     doc = dpcert.compose(RR, 100, delta=F(1, 10**5))
-    t = doc["eps_for_delta"]["t"]
+    t = doc["eps_for_delta"]["e_eps"]
     # eps = ln t must be 90.7815385083... (the exact figure)
     assert near(dpcert.DpLevel(t, 0, 1, 0).eps, "90.78153850830", F(1, 10**10))
-    assert "of 100 answers" in doc["eps_for_delta"]["event"]
+    assert "of 100 answers" in doc["eps_for_delta"]["event"]["words"]
     assert dpcert.compose(RR, 100, t=t)["delta_at_t"]["delta"] == F(1, 10**5)
-    with pytest.raises(ValueError, match="k must be at least 1"):
+    # delta = 1 is vacuous, answered (e^eps = 1), not refused
+    assert dpcert.compose(RR, 100, delta=1)["eps_for_delta"]["vacuous"] is True
+    with pytest.raises(ValueError, match="must be 1 to"):
         dpcert.compose(RR, 0, delta=F(1, 10))
 
 
@@ -327,7 +329,7 @@ def test_check_holds_fails_and_errors():
     # A false statement: the first counterexample in enumeration order, checked by hand.
     f = dpcert.check("forall W in channels(2, 2, denom 2): dp(W) <= 2")
     assert f["outcome"] == "fails"
-    w = dict(f["first"]["bindings"])["W"]
+    w = {b["name"]: b["value"] for b in f["counterexample"]["bindings"]}["W"]
     assert "1" in w and "0" in w  # a channel with a zero facing a one: dp = inf
     with pytest.raises(ValueError, match="\\^"):
         dpcert.check("forall W in channels(2, 2, denom 4): mi(W) <= ")

@@ -35,6 +35,7 @@
 //! println!("δ(ε = 1) = {} − {}·e", d.form.a, d.form.b);
 //! ```
 
+pub mod answer;
 pub mod basis;
 pub mod compose;
 mod delta;

@@ -5,6 +5,7 @@
 //! [`Check`]. `Family::boxed` erases the instance type so all claims live in one registry.
 
 pub(crate) mod checker;
+pub mod commands;
 pub(crate) mod families;
 pub(crate) mod forall;
 pub(crate) mod instances;

@@ -223,8 +223,12 @@ impl Report {
     }
 
     /// JSON for machines (pretty, deterministic); includes every check.
+    /// A compared side known only as an enclosure is `{"exact", "enclosure": {"lo", "hi"}}`
+    /// (docs/json.md), not a `"decimal"` string `"[lo, hi]"`.
     pub fn to_json(&self) -> serde_json::Value {
-        serde_json::to_value(self).expect("report serialises")
+        let mut v = serde_json::to_value(self).expect("report serialises");
+        enclosures_as_objects(&mut v);
+        v
     }
 
     /// One Markdown table row: claim, verdict, method, instances, evidence.
@@ -476,6 +480,36 @@ pub fn summary(reports: &[Report]) -> String {
         let _ = write!(s, "\n  MISMATCH {m}");
     }
     s
+}
+
+/// Rewrite every side written `"[lo, hi]"` of two decimals — an interval's outward-rounded
+/// decimal ends, under `"decimal"` or `"exact"` — as `"enclosure": {"lo", "hi"}`, the one
+/// shape of docs/json.md (issue 43 item 4); an exact side that was one becomes `null`.
+fn enclosures_as_objects(v: &mut serde_json::Value) {
+    fn ends(d: Option<&serde_json::Value>) -> Option<serde_json::Value> {
+        let (lo, hi) = d?
+            .as_str()?
+            .strip_prefix('[')?
+            .strip_suffix(']')?
+            .split_once(", ")?;
+        let decimal = |s: &str| crate::num::parse_rational(s).is_ok() && !s.contains('/');
+        (decimal(lo) && decimal(hi)).then(|| serde_json::json!({"lo": lo, "hi": hi}))
+    }
+    match v {
+        serde_json::Value::Object(o) => {
+            if let Some(e) = ends(o.get("decimal")) {
+                o.remove("decimal");
+                o.insert("enclosure".into(), e);
+            }
+            if let Some(e) = ends(o.get("exact")) {
+                o.insert("exact".into(), serde_json::Value::Null);
+                o.entry("enclosure").or_insert(e);
+            }
+            o.values_mut().for_each(enclosures_as_objects);
+        }
+        serde_json::Value::Array(a) => a.iter_mut().for_each(enclosures_as_objects),
+        _ => {}
+    }
 }
 
 #[cfg(test)]

@@ -279,34 +279,3 @@ fn stats_text(times: &[(String, Duration)]) -> String {
     }
     out
 }
-
-/// `compose`'s error pair, kept until compose43 moves `compose` onto [`CliError`] (issue 43
-/// item 3); `?` turns the shared helpers' [`CliError`] into it.
-pub(crate) struct Fail(pub(crate) i32, pub(crate) String);
-
-impl From<CliError> for Fail {
-    fn from(e: CliError) -> Fail {
-        Fail(e.code, e.message)
-    }
-}
-
-/// The refusal (exit 3) of `subject`'s `doing` above `--max-memory` ([`MemoryError`]'s
-/// wording), for `compose` until compose43 moves it.
-pub(crate) fn over_memory(subject: &str, doing: &str, need: u64, why: &str, limit: u64) -> Fail {
-    let e = MemoryError {
-        subject: subject.to_string(),
-        doing: doing.to_string(),
-        need,
-        why: why.to_string(),
-        limit,
-    };
-    Fail(exit::BAD_INPUT, e.to_string())
-}
-
-/// `--max-memory SIZE` ([`MemoryLimit::parse`]), or the default, for `compose` until compose43
-/// moves it onto the value parser.
-pub(crate) fn memory_flag(flag: Option<&str>) -> Result<u64, Fail> {
-    flag.map_or(Ok(MemoryLimit::default()), MemoryLimit::parse)
-        .map(|m| m.bytes())
-        .map_err(|e| Fail(exit::USAGE, format!("--max-memory {e}")))
-}

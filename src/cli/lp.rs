@@ -31,14 +31,6 @@ pub struct Args {
     stats: bool,
 }
 
-/// `--time-limit SECS` of `compose`, until compose43 moves it onto [`TimeLimit::parse`]: the
-/// same rule, the seconds.
-pub fn parse_time_limit(s: &str) -> Result<f64, String> {
-    TimeLimit::parse(s)
-        .map(|l| l.duration().as_secs_f64())
-        .map_err(|e| e.to_string())
-}
-
 /// Read the file, solve, print.
 pub fn run(a: Args) -> CliResult {
     let path = a.file.as_path();

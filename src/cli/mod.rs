@@ -2,16 +2,21 @@
 
 mod audit;
 mod check;
-mod claims;
 mod command;
 mod compose;
 mod deadline;
 mod error;
 mod graph;
+mod jobs;
+mod list;
 mod lp;
 mod optimal;
 mod output;
 mod progress;
+mod search;
+mod search_merge;
+mod show;
+mod verify;
 
 pub use command::run;
 

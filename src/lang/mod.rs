@@ -41,7 +41,7 @@ pub(crate) mod value;
 
 pub use ast::Claim;
 pub use error::{LangError, Stage};
-pub use report::render;
+pub use report::{check_document, render, CheckReport};
 pub use run::{InstanceReport, Options, Verdict};
 pub use stack::STACK;
 

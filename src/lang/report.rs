@@ -118,3 +118,185 @@ pub fn render(v: &Verdict) -> String {
     }
     out
 }
+
+/// `[lo, hi]` as [`crate::num::Interval::to_decimal_string`] prints an enclosure (rounded
+/// outward): docs/json.md's `{"lo", "hi"}`.
+fn decimal_enclosure(s: &str) -> Option<serde_json::Value> {
+    let (lo, hi) = s.strip_prefix('[')?.strip_suffix(']')?.split_once(", ")?;
+    Some(serde_json::json!({"lo": lo, "hi": hi}))
+}
+
+/// A compared side as docs/json.md writes it: `{"exact", "decimal"}`, or, when the side is
+/// only known as an enclosure, `{"exact": null, "enclosure": {"lo", "hi"}}` (an exact form is
+/// never an enclosure written as a string).
+fn shown_json(v: &super::run::Shown) -> serde_json::Value {
+    match decimal_enclosure(&v.decimal) {
+        Some(e) => serde_json::json!({
+            "exact": (!v.exact.starts_with("enclosure")).then_some(&v.exact),
+            "enclosure": e,
+        }),
+        None => serde_json::json!({"exact": v.exact, "decimal": v.decimal}),
+    }
+}
+
+/// One instance as docs/json.md writes it: the bindings as an array of `{"name", "value"}`.
+fn instance_json(r: &InstanceReport) -> serde_json::Value {
+    serde_json::json!({
+        "index": r.index,
+        "bindings": r.bindings.iter().map(|(n, v)| serde_json::json!({"name": n, "value": v})).collect::<Vec<_>>(),
+        "compared": r.compared,
+        "lhs": r.lhs.as_ref().map(shown_json),
+        "rhs": r.rhs.as_ref().map(shown_json),
+        "margin": r.margin.as_ref().map(shown_json),
+        "why": r.why,
+    })
+}
+
+impl Verdict {
+    /// The verdict for people ([`render`]).
+    pub fn to_text(&self) -> String {
+        render(self)
+    }
+
+    /// The verdict as docs/json.md's `check` result (issue 43 item 4): the first failing
+    /// instance of a `forall` is `"counterexample"`, the first instance of an `exists` that
+    /// holds is `"witness"`; bindings are arrays of `{"name", "value"}`.
+    pub fn to_json(&self) -> serde_json::Value {
+        let first = self.first.as_ref().map(instance_json);
+        let mut j = serde_json::json!({
+            "outcome": self.outcome,
+            "exists": self.exists,
+            "total": self.total,
+            "checked": self.checked,
+            "filtered": self.filtered,
+            "holds": self.holds,
+            "fails": self.fails,
+            "undecided": self.undecided,
+            "errors": self.errors,
+            "methods": self.methods,
+            "counterexample": if self.exists { None } else { first.clone() },
+            "witness": if self.exists { first } else { None },
+            "first_undecided": self.first_undecided.as_ref().map(instance_json),
+            "first_error": self.first_error.as_ref().map(|(i, e)| {
+                let mut v = instance_json(i);
+                v["error"] = serde_json::json!(e);
+                v
+            }),
+            "timed_out": self.timed_out,
+            "millis": self.millis,
+        });
+        if let Some(s) = &self.stopped {
+            j["stopped"] = serde_json::json!(s);
+        }
+        j
+    }
+}
+
+/// What `dpcert check` answers for one claim (issue 43 item 2): the verdict, or the error
+/// that stopped the claim before one (a parse or type error, a refused domain, the budget).
+#[derive(Clone, Debug)]
+pub struct CheckReport {
+    /// The claim's id (with `--file`), for labels.
+    pub id: Option<String>,
+    /// The claim as written.
+    pub expr: String,
+    /// The verdict, or the error rendered with its column and its stage.
+    pub result: Result<Verdict, (super::Stage, String)>,
+    /// With `--file`: the manifest's `expect` (`holds`, `fails`, …).
+    pub expect: Option<String>,
+}
+
+impl CheckReport {
+    /// Parse and decide `src` (on this thread; a long source is parsed on a big stack).
+    /// `tick(done, total)` is told the instances checked.
+    pub fn run(src: &str, opts: &super::Options, tick: &(dyn Fn(u64, u64) + Sync)) -> CheckReport {
+        let result = super::parse(src)
+            .and_then(|c| super::run::run(&c, opts, tick))
+            .map_err(|e| (e.stage, e.render(src)));
+        CheckReport {
+            id: None,
+            expr: src.to_string(),
+            result,
+            expect: None,
+        }
+    }
+
+    /// The outcome's name (`holds`, `fails`, …), or `error`.
+    pub fn outcome(&self) -> &str {
+        match &self.result {
+            Ok(v) => v.outcome.as_str(),
+            Err(_) => "error",
+        }
+    }
+
+    /// With `--file`: whether the outcome is the manifest's `expect`.
+    pub fn as_expected(&self) -> Option<bool> {
+        self.expect.as_ref().map(|e| e == self.outcome())
+    }
+
+    /// The verdict (on stdout) in words, labelled with the id; an error is [`Self::error_text`].
+    pub fn to_text(&self) -> String {
+        let label = self
+            .id
+            .as_ref()
+            .map(|l| format!("{l}: "))
+            .unwrap_or_default();
+        let mut out = match &self.result {
+            Ok(v) => format!("{label}{}", v.to_text()),
+            Err(_) => String::new(),
+        };
+        if let Some(ok) = self.as_expected() {
+            let expect = self.expect.as_deref().unwrap_or("");
+            out.push_str(&format!(
+                "  expect {expect}: {}\n",
+                if ok { "ok" } else { "DIFFERS" }
+            ));
+        }
+        out
+    }
+
+    /// The error for stderr (`ID: error: …`), when the claim has no verdict.
+    pub fn error_text(&self) -> Option<String> {
+        let label = self
+            .id
+            .as_ref()
+            .map(|l| format!("{l}: "))
+            .unwrap_or_default();
+        self.result
+            .as_ref()
+            .err()
+            .map(|(_, e)| format!("{label}error: {e}\n"))
+    }
+
+    /// One claim's object: `id`, `expr`, the verdict's keys or `error` and `stage`, and with
+    /// `--file` `expect` and `as_expected`.
+    pub fn to_json(&self) -> serde_json::Value {
+        let mut j = match &self.result {
+            Ok(v) => v.to_json(),
+            Err((stage, e)) => serde_json::json!({
+                "error": e,
+                "stage": format!("{stage:?}").to_lowercase(),
+            }),
+        };
+        j["id"] = serde_json::json!(self.id);
+        j["expr"] = serde_json::json!(self.expr);
+        if let Some(ok) = self.as_expected() {
+            j["expect"] = serde_json::json!(self.expect);
+            j["as_expected"] = serde_json::json!(ok);
+        }
+        j
+    }
+}
+
+/// `dpcert check --json`: one claim's document, or with `--file` `{"claims": [...]}`.
+pub fn check_document(reports: &[CheckReport], file: bool) -> serde_json::Value {
+    let body = if file {
+        serde_json::json!({"claims": reports.iter().map(CheckReport::to_json).collect::<Vec<_>>()})
+    } else {
+        reports
+            .first()
+            .map(CheckReport::to_json)
+            .unwrap_or_default()
+    };
+    crate::json::document("check", body)
+}

@@ -56,7 +56,11 @@ fn list_json_parses() {
     let out = dpcert().args(["list", "--json"]).output().unwrap();
     assert_eq!(out.status.code(), Some(0));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert!(v.as_array().unwrap().iter().all(|c| c["expect"] != "none"));
+    assert!(v["claims"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|c| c["expect"] != "none"));
 }
 
 #[test]
@@ -96,7 +100,8 @@ fn list_says_which_claims_have_a_search_family() {
     let out = dpcert().args(["list", "--json"]).output().unwrap();
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let family = |id: &str| {
-        v.as_array()
+        v["claims"]
+            .as_array()
             .unwrap()
             .iter()
             .find(|r| r["id"] == id)

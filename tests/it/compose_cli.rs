@@ -32,7 +32,8 @@ fn one_use_matches_audit() {
     ]);
     assert_eq!(code, 0);
     let j: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(j["eps_for_delta"]["t"], "13/5");
+    assert_eq!(j["eps_for_delta"]["e_eps"], "13/5");
+    assert_eq!(j["eps_for_delta"]["eps"]["exact"], "ln(13/5)");
 }
 
 /// `FILE:K,…` composes a sequence; δ(t) at t = 9 after rr(3) twice is 9/16 − 9·1/16 = 0 and
@@ -73,11 +74,11 @@ fn infinite_loss_is_reported_not_an_error() {
 #[test]
 fn errors_follow_the_cli_contract() {
     for (args, code, says) in [
-        (vec!["compose", "rr:2:3", "--k", "0"], 2, "at least 1"),
+        (vec!["compose", "rr:2:3", "--k", "0"], 2, "1 to 1000000"),
         (
-            vec!["compose", "rr:2:3", "--k", "10", "--delta", "1"],
+            vec!["compose", "rr:2:3", "--k", "10", "--delta", "3/2"],
             2,
-            "[0, 1)",
+            "[0, 1]",
         ),
         (
             vec!["compose", "rr:2:3", "--k", "10", "--eps=-1"],
@@ -89,7 +90,11 @@ fn errors_follow_the_cli_contract() {
             2,
             ">= 1",
         ),
-        (vec!["compose", "rr:2:3", "--k", "2000000"], 2, "limit"),
+        (
+            vec!["compose", "rr:2:3", "--k", "2000000"],
+            2,
+            "1 to 1000000",
+        ),
         (vec!["compose", "rr:2:3"], 2, "--k"),
         (vec!["compose", "rr:2", "--k", "3"], 2, "rr:K:T"),
         (
@@ -119,12 +124,11 @@ fn grid_enclosure_brackets_the_exact_value() {
     assert_eq!(code, 0, "{out}");
     let j: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(j["mode"], "grid_enclosure");
-    let e = j["eps_for_delta"]["eps_enclosure"].as_str().unwrap();
-    let (lo, hi) = e
-        .trim_matches(|c| c == '[' || c == ']')
-        .split_once(", ")
-        .unwrap();
-    let (lo, hi): (f64, f64) = (lo.parse().unwrap(), hi.parse().unwrap());
+    let e = &j["eps_for_delta"]["eps"];
+    let (lo, hi): (f64, f64) = (
+        e["lo"].as_str().unwrap().parse().unwrap(),
+        e["hi"].as_str().unwrap().parse().unwrap(),
+    );
     assert!(lo <= 90.781538508301 && 90.781538508302 <= hi, "{e}");
     assert!((hi - lo) / hi <= 1e-3, "{e}");
     // The check is decided on the grid as on the exact path (margins 0.22 and 0.78 in ε).
@@ -298,4 +302,25 @@ fn fractional_eps_is_bracketed() {
         out.contains("delta at eps = 1/2: 9/16 - 1/16·e^(1/2) ∈"),
         "{out}"
     );
+}
+
+/// δ = 1 is in range everywhere (issue 43 item 2): every mechanism is (0, 1)-DP, so `compose`
+/// answers e^ε = 1 and says in words that the answer is vacuous, exactly as `--check EPS,1`
+/// holds; `compose` used to refuse δ = 1 as a usage error (exit 2) where `audit` took it.
+#[test]
+fn delta_one_is_answered_as_vacuous() {
+    let (code, out, err) = dpcert(&["compose", "rr:2:3", "--k", "10", "--delta", "1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("smallest eps with delta <= 1: eps = 0 (vacuous"),
+        "{out}"
+    );
+    let (code, out, _) = dpcert(&["compose", "rr:2:3", "--k", "10", "--delta", "1", "--json"]);
+    assert_eq!(code, 0);
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(j["eps_for_delta"]["vacuous"], true);
+    assert_eq!(j["eps_for_delta"]["e_eps"], "1");
+    let (code, out, _) = dpcert(&["compose", "rr:2:3", "--k", "10", "--check", "0,1"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("holds"), "{out}");
 }

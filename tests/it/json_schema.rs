@@ -53,8 +53,15 @@ fn check_value(v: &Value, at: &str) -> Result<(), String> {
             }
         }
         Value::String(s) => {
-            let t = s.trim();
-            if t.starts_with('[') && t.ends_with(']') && t.contains(',') {
+            // `[lo, hi]` of two decimals; a value's text such as a channel's
+            // `[(0, 1), (1/2, 1/2)]` (a claim-language binding) is no enclosure.
+            let two_decimals = s
+                .trim()
+                .strip_prefix('[')
+                .and_then(|t| t.strip_suffix(']'))
+                .and_then(|t| t.split_once(','))
+                .is_some_and(|(lo, hi)| is_decimal(lo.trim()) && is_decimal(hi.trim()));
+            if two_decimals {
                 Err(format!("{at}: an enclosure written as the string {s:?}"))
             } else {
                 Ok(())
@@ -162,4 +169,7 @@ fn the_checker_refuses_each_broken_convention() {
     // A distribution of two exact fractions is not an enclosure.
     let dist = json!({"schema_version": v, "command": "audit", "prior": ["1/2", "1/2"]});
     assert_eq!(check_document(&dist, "audit"), Ok(()));
+    // A value's text in brackets (a channel bound by `check`) is not an enclosure string.
+    let chan = json!({"schema_version": v, "command": "check", "value": "[(0, 1), (1/2, 1/2)]"});
+    assert_eq!(check_document(&chan, "check"), Ok(()));
 }

@@ -16,5 +16,6 @@ mod inputs_cli;
 mod installed;
 mod json_schema;
 mod json_schema_audit;
+mod json_schema_claims;
 mod optimal_cli;
 mod readme;

@@ -373,6 +373,7 @@ def compose(
     delta: Optional[Exact] = None,
     eps: Iterable[Exact] = (),
     t: Optional[Exact] = None,
+    check: Optional[Tuple[Exact, Exact]] = None,
     uses: Optional[Sequence[Tuple[Any, int]]] = None,
     rationalize=None,
     tolerance=None,
@@ -380,8 +381,10 @@ def compose(
     """Exact privacy accounting of ``k`` uses of a mechanism (or of a heterogeneous sequence
     ``uses=[(mechanism, k), ...]`` on the same inputs): the same neighbour pair for every use,
     fresh randomness, all answers observed, the worst ordered pair per query. Returns
-    ``eps_for_delta`` (the smallest ``t = e^eps``, exact, with the pair and the event in
-    words), ``delta_at_eps`` (``A - B·e^eps`` exactly with an enclosure) and ``delta_at_t``."""
+    ``dpcert compose --json``'s document (docs/json.md): ``eps_for_delta`` (the smallest
+    ``e_eps = e^eps``, exact, with its witness pair and its event), ``delta_at_eps`` (``a``,
+    ``b`` of ``a - b·e^eps`` exactly with an enclosure), ``delta_at_t`` and, with
+    ``check=(eps, delta)``, ``check``."""
     seq = uses if uses is not None else [(mechanism, k)]
     rows = [(_rows(m, rationalize, tolerance), int(kk)) for m, kk in seq]
     doc = json.loads(
@@ -391,12 +394,13 @@ def compose(
             None if delta is None else _lit(delta, "delta"),
             [_lit(e, "eps") for e in eps],
             None if t is None else _lit(t, "t"),
+            None if check is None else (_lit(check[0], "eps"), _lit(check[1], "delta")),
         )
     )
     doc = _fractions(doc)
     efd = doc.get("eps_for_delta")
-    if efd is not None and efd.get("t") is None:
-        efd["t"] = math.inf
+    if efd is not None and efd.get("e_eps") == "inf":
+        efd["e_eps"] = math.inf
     return doc
 
 
@@ -504,4 +508,4 @@ def verify(ids: Sequence[str] = ()) -> list:
     claim (``dpcert verify --json``)."""
     if isinstance(ids, str):
         ids = [ids]
-    return json.loads(_dpcert.verify(list(ids)))
+    return json.loads(_dpcert.verify(list(ids)))["claims"]

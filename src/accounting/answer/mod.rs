@@ -1,0 +1,281 @@
+//! `dpcert compose` as one library call (issue 43 item 2): [`answer`] takes a validated
+//! [`ComposeQuery`] (the mechanisms already read or built, every number a [`crate::params`]
+//! type) and returns a [`ComposeReport`] with `to_text` and `to_json`. The CLI parses and
+//! prints it; the Python package converts its arguments and returns the same JSON.
+//!
+//! The work: the neighbour pairs (their memory checked before they are listed), the ordered
+//! pairs grouped by privacy loss distribution, the exact composition of each class when it
+//! fits in the limits ([`super::worst`]), else the certified grid enclosure
+//! ([`super::refine`]); then each query answered for the worst ordered pair.
+
+mod enclosure;
+mod exact;
+mod format;
+mod query;
+
+use super::refine::{refine_classes, GridQueries, RefineOptions};
+use super::{compose_classes, pair_classes, Class, ComposeError, PairLoss, MAX_USES};
+use crate::audit::{bytes_text, Adjacency, NoNeighbourPairs};
+use crate::prob::Channel;
+use query::{Pairs, Setup, LETTER_BYTES, PAIR_BYTES};
+use std::borrow::Cow;
+use std::time::{Duration, Instant};
+
+pub use enclosure::GridReport;
+pub use exact::ExactReport;
+pub use query::{
+    within_memory, AnswerError, ComposeQuery, GridOptions, Mechanism, Neighbours, Source,
+    CELL_BYTES,
+};
+
+/// The report: exact, or by the certified grid enclosure.
+#[derive(Clone, Debug)]
+pub enum ComposeReport {
+    /// Every answer exact.
+    Exact(Box<ExactReport>),
+    /// Certified bounds from the grid enclosure.
+    Grid(Box<GridReport>),
+}
+
+impl ComposeReport {
+    /// The `--check` verdict: `Some(Some(holds))`, `Some(None)` undecided (grid only), `None`
+    /// when not asked.
+    pub fn check(&self) -> Option<Option<bool>> {
+        match self {
+            ComposeReport::Exact(r) => r.check.as_ref().map(|c| Some(c.holds)),
+            ComposeReport::Grid(r) => r.check(),
+        }
+    }
+
+    /// The report in words, one line per answer, ending with the time taken.
+    pub fn to_text(&self) -> String {
+        match self {
+            ComposeReport::Exact(r) => r.to_text(),
+            ComposeReport::Grid(r) => r.to_text(),
+        }
+    }
+
+    /// The `compose` document of docs/json.md.
+    pub fn to_json(&self) -> serde_json::Value {
+        crate::json::document(
+            "compose",
+            match self {
+                ComposeReport::Exact(r) => r.to_json(),
+                ComposeReport::Grid(r) => r.to_json(),
+            },
+        )
+    }
+}
+
+fn neighbour_pairs(q: &ComposeQuery, n: usize) -> Result<Pairs, AnswerError> {
+    let subject = &q.uses[0].0.spec;
+    let all_rr = q
+        .uses
+        .iter()
+        .all(|(m, _)| matches!(m.source, Source::Rr { .. }));
+    let adj = match &q.neighbours {
+        Neighbours::Given(a) => a.clone(),
+        Neighbours::Complete => {
+            let unordered = n as u128 * (n as u128).saturating_sub(1) / 2;
+            if all_rr {
+                NoNeighbourPairs::check(&format!("complete:{n}"), n, unordered as usize)
+                    .map_err(|e| AnswerError::Input(format!("{subject}: {e}")))?;
+                return Ok(Pairs {
+                    name: format!("complete:{n}"),
+                    ordered: 2 * unordered,
+                    adj: None,
+                });
+            }
+            within_memory(
+                subject,
+                unordered * PAIR_BYTES,
+                &format!("the list of {unordered} neighbour pairs of complete:{n}: give a sparser --adjacency"),
+                q.max_memory,
+            )?;
+            Adjacency::complete(n)
+        }
+    };
+    // One rule for every command (issue 42 item 13): no neighbour pair is bad input.
+    adj.require_pairs()
+        .map_err(|e| AnswerError::Input(format!("{subject}: {e}")))?;
+    Ok(Pairs {
+        name: adj.name.clone(),
+        ordered: 2 * adj.pairs.len() as u128,
+        adj: Some(adj),
+    })
+}
+
+/// The ordered pairs grouped by their PLDs. A sequence of randomized responses is one class
+/// whatever K ([`PairLoss::randomized_response`], no matrix: issue 42 item 4); otherwise the
+/// matrices are built and every ordered pair's PLD read off them, after the memory they take
+/// is checked.
+fn classes(q: &ComposeQuery, pairs: &Pairs) -> Result<Vec<Class>, AnswerError> {
+    if let Some(uses) = q
+        .uses
+        .iter()
+        .map(|(m, k)| match &m.source {
+            Source::Rr { k: size, t } => Some((*size, t, k.get())),
+            Source::Channel(_) => None,
+        })
+        .collect::<Option<Vec<_>>>()
+        // A pair (x, x) (no reader makes one) has another PLD: left to the matrix path.
+        .filter(|_| {
+            pairs
+                .adj
+                .as_ref()
+                .is_none_or(|a| a.pairs.iter().all(|(x, y)| x != y))
+        })
+    {
+        let ordered: Vec<(usize, usize)> = match &pairs.adj {
+            None => vec![(0, 1)],
+            Some(adj) => adj
+                .pairs
+                .iter()
+                .flat_map(|&(a, b)| [(a, b), (b, a)])
+                .collect(),
+        };
+        let (x, xp) = ordered[0];
+        let pld = uses
+            .iter()
+            .map(|(size, t, k)| (PairLoss::randomized_response(*size, t, x, xp), *k))
+            .collect();
+        return Ok(vec![((x, xp), pld, ordered[1..].to_vec())]);
+    }
+    let adj = pairs
+        .adj
+        .as_ref()
+        .expect("listed unless all randomized response");
+    let cells: u128 = q.uses.iter().map(|(m, _)| m.cells()).sum();
+    let outputs: u128 = q
+        .uses
+        .iter()
+        .map(|(m, _)| m.cells() / m.n_inputs().max(1) as u128)
+        .sum();
+    let need = cells * CELL_BYTES + pairs.ordered * outputs * LETTER_BYTES;
+    within_memory(
+        &q.uses[0].0.spec,
+        need,
+        &format!(
+            "the matrices and the privacy loss distributions of {} ordered pairs",
+            pairs.ordered
+        ),
+        q.max_memory,
+    )?;
+    let chans: Vec<(Cow<Channel>, u64)> =
+        q.uses.iter().map(|(m, k)| (m.matrix(), k.get())).collect();
+    let refs: Vec<(&Channel, u64)> = chans.iter().map(|(w, k)| (w.as_ref(), *k)).collect();
+    Ok(pair_classes(&refs, &adj.pairs))
+}
+
+/// The exact composition of every class, or why the grid enclosure answers instead (past the
+/// work limits, or above the memory limit: [`super::compose::memory_estimate`], summed over
+/// the classes kept).
+fn exact_compositions(
+    classes: &[Class],
+    limit: u64,
+    phase: &(dyn Fn(&str) + Sync),
+) -> Result<Result<Vec<super::PairComposition>, String>, AnswerError> {
+    let mut need: u128 = 0;
+    for (_, uses, _) in classes {
+        need = need.saturating_add(
+            super::compose::memory_estimate(uses).map_err(|e| AnswerError::Query(e.to_string()))?,
+        );
+    }
+    if need > limit as u128 {
+        return Ok(Err(format!(
+            "refused: the exact atoms would hold about {}, above the memory limit of {} (--max-memory)",
+            bytes_text(u64::try_from(need).unwrap_or(u64::MAX)),
+            bytes_text(limit)
+        )));
+    }
+    match compose_classes(classes.to_vec(), |i, n| {
+        phase(&format!("{i} of {n} pair PLDs composed"));
+    }) {
+        Ok(pcs) => Ok(Ok(pcs)),
+        Err(e @ ComposeError::TooLarge { .. }) => Ok(Err(format!("refused: {e}"))),
+        Err(e) => Err(AnswerError::Query(e.to_string())),
+    }
+}
+
+/// Answer `q`: the exact composition when it fits, else the certified grid enclosure.
+/// `phase` is told what is being done (for a progress line).
+pub fn answer(
+    q: &ComposeQuery,
+    phase: &(dyn Fn(&str) + Sync),
+) -> Result<ComposeReport, AnswerError> {
+    let start = Instant::now();
+    let Some((first, _)) = q.uses.first() else {
+        return Err(AnswerError::Query(
+            "compose needs at least one (mechanism, k)".into(),
+        ));
+    };
+    let n = first.n_inputs();
+    if let Some((m, _)) = q.uses.iter().find(|(m, _)| m.n_inputs() != n) {
+        return Err(AnswerError::Input(format!(
+            "{} has {} inputs but {} has {n}: every mechanism of a sequence runs on the same inputs",
+            m.spec,
+            m.n_inputs(),
+            first.spec
+        )));
+    }
+    let total: u128 = q.uses.iter().map(|(_, k)| k.get() as u128).sum();
+    if total > MAX_USES as u128 {
+        return Err(AnswerError::Query(
+            ComposeError::TooManyUses(total).to_string(),
+        ));
+    }
+    let mut q = Cow::Borrowed(q);
+    if q.eps.is_empty() && q.delta.is_none() && q.t.is_none() && q.check.is_none() {
+        q.to_mut().delta = Some(ComposeQuery::default_delta());
+    }
+    let pairs = neighbour_pairs(&q, n)?;
+    phase("grouping the neighbour pairs by privacy loss distribution");
+    let classes = classes(&q, &pairs)?;
+    let exact = if q.grid.force {
+        Err("not tried (--enclosure)".to_string())
+    } else {
+        exact_compositions(&classes, q.max_memory, phase)?
+    };
+    let mut setup = Setup {
+        uses: q
+            .uses
+            .iter()
+            .map(|(m, k)| (m.spec.clone(), k.get()))
+            .collect(),
+        pairs,
+        elapsed: Duration::ZERO,
+    };
+    match exact {
+        Ok(pcs) => {
+            phase("answering");
+            let mut r = exact::answer(&q, setup, pcs)?;
+            r.setup.elapsed = start.elapsed();
+            Ok(ComposeReport::Exact(Box::new(r)))
+        }
+        Err(reason) => {
+            let gq = GridQueries {
+                delta: q.delta.as_ref().map(|d| d.value().clone()),
+                eps: q.eps.iter().map(|e| e.value().clone()).collect(),
+                t: q.t.as_ref().map(|t| t.value().clone()),
+                check: q
+                    .check
+                    .as_ref()
+                    .map(|(e, d)| (e.value().clone(), d.value().clone())),
+            };
+            let opts = RefineOptions {
+                width: q.grid.width.as_f64(),
+                time_limit: q.grid.time.duration(),
+                ..RefineOptions::default()
+            };
+            let ans = refine_classes(&classes, &gq, &opts, phase)
+                .map_err(|e| AnswerError::Query(e.to_string()))?;
+            setup.elapsed = start.elapsed();
+            Ok(ComposeReport::Grid(Box::new(GridReport::new(
+                &q, setup, reason, ans,
+            ))))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,532 @@
+//! The claim registry's commands as library calls (issue 43 item 2): `list`, `show`,
+//! `verify`, `search` and `search-merge` each take their query and return a report with
+//! `to_text` and `to_json` (docs/json.md); the CLI parses and prints, the Python package
+//! returns the same JSON. The claims are handed in (`checkers`: the registry's), so the
+//! framework names no paper (issue 43 item 1).
+
+use super::manifest::{self, Manifest, ManifestClaim};
+use super::verdict::{self, Report};
+use super::{search, ClaimChecker, Outcome};
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::fmt;
+use std::time::Duration;
+
+/// Why a claims command did not answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClaimsError {
+    /// An unknown id or paper, a search without a family: a usage error.
+    Usage(String),
+    /// A manifest or a file that cannot be read: bad input.
+    Input(String),
+}
+
+impl fmt::Display for ClaimsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ClaimsError::Usage(m) | ClaimsError::Input(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for ClaimsError {}
+
+/// The manifests: the `DPCERT_THEOREMS` directory, else the ones compiled in
+/// ([`manifest::load_default`]).
+pub fn load_manifests() -> Result<Vec<Manifest>, ClaimsError> {
+    manifest::load_default().map_err(|e| ClaimsError::Input(format!("bad manifest: {e}")))
+}
+
+fn by_id(ms: &[Manifest]) -> BTreeMap<String, ManifestClaim> {
+    ms.iter()
+        .flat_map(|m| m.claims.iter().cloned())
+        .map(|c| (c.id.clone(), c))
+        .collect()
+}
+
+fn unknown_id(id: &str, checkers: &[Box<dyn ClaimChecker>]) -> ClaimsError {
+    let near = super::nearest_ids(id, checkers.iter().map(|c| c.id()), 5);
+    ClaimsError::Usage(format!(
+        "no claim `{id}`; nearest IDs: {} (see `dpcert list`)",
+        near.join(", ")
+    ))
+}
+
+fn check_paper(slug: Option<&str>, ms: &[Manifest]) -> Result<(), ClaimsError> {
+    match slug {
+        Some(p) if !ms.iter().any(|m| m.paper.slug == p) => {
+            let slugs: Vec<&str> = ms.iter().map(|m| m.paper.slug.as_str()).collect();
+            Err(ClaimsError::Usage(format!(
+                "no paper `{p}`; known: {}",
+                slugs.join(", ")
+            )))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// One row of `list`.
+#[derive(Clone, Debug)]
+pub struct ListRow {
+    /// The claim's id.
+    pub id: String,
+    /// Its paper's slug (empty when no manifest names it).
+    pub paper: String,
+    /// The manifest's title.
+    pub title: String,
+    /// The manifest's `expect` (`none` when no manifest names it).
+    pub expect: String,
+    /// Whether `dpcert search` has a family beyond the grid.
+    pub search_family: bool,
+}
+
+/// `dpcert list`: the registered claims, of one paper or all.
+#[derive(Clone, Debug)]
+pub struct ListReport {
+    /// One row per claim, in registry order.
+    pub rows: Vec<ListRow>,
+}
+
+/// The claims `checkers` (of the paper `paper` when given).
+pub fn list(
+    checkers: &[Box<dyn ClaimChecker>],
+    paper: Option<&str>,
+) -> Result<ListReport, ClaimsError> {
+    let ms = load_manifests()?;
+    check_paper(paper, &ms)?;
+    let meta = by_id(&ms);
+    let rows = checkers
+        .iter()
+        .filter_map(|c| {
+            let m = meta.get(c.id());
+            let slug = m.map(|m| m.paper.as_str()).unwrap_or("");
+            (paper.is_none_or(|p| p == slug)).then(|| ListRow {
+                id: c.id().to_string(),
+                paper: slug.to_string(),
+                title: m.map(|m| m.title.clone()).unwrap_or_default(),
+                expect: m.map_or("none".into(), |m| m.expect.as_str().to_string()),
+                search_family: c.has_search_family(),
+            })
+        })
+        .collect();
+    Ok(ListReport { rows })
+}
+
+impl ListReport {
+    /// A table, its columns as wide as their longest entry.
+    pub fn to_text(&self) -> String {
+        let width = |f: fn(&ListRow) -> &str, head: &str| {
+            self.rows
+                .iter()
+                .map(|r| f(r).chars().count())
+                .chain([head.len()])
+                .max()
+                .unwrap_or(0)
+        };
+        let (wi, wp, we) = (
+            width(|r| &r.id, "ID"),
+            width(|r| &r.paper, "PAPER"),
+            width(|r| &r.expect, "EXPECT"),
+        );
+        let mut s = format!(
+            "{:<wi$} {:<wp$} {:<we$} {:<6} TITLE\n",
+            "ID", "PAPER", "EXPECT", "SEARCH"
+        );
+        for r in &self.rows {
+            s.push_str(&format!(
+                "{:<wi$} {:<wp$} {:<we$} {:<6} {}\n",
+                r.id,
+                r.paper,
+                r.expect,
+                if r.search_family { "yes" } else { "-" },
+                r.title
+            ));
+        }
+        s
+    }
+
+    /// `{"claims": [{"id", "paper", "title", "expect", "search_family"}]}`.
+    pub fn to_json(&self) -> Value {
+        let rows: Vec<Value> = self
+            .rows
+            .iter()
+            .map(|r| {
+                json!({"id": r.id, "paper": r.paper, "title": r.title, "expect": r.expect,
+                       "search_family": r.search_family})
+            })
+            .collect();
+        crate::json::document("list", json!({ "claims": rows }))
+    }
+}
+
+/// `dpcert show ID`: the manifest entry and the full report of a run on the default grid.
+#[derive(Clone, Debug)]
+pub struct ShowReport {
+    /// The manifest entry, when a manifest names the claim.
+    pub manifest: Option<ManifestClaim>,
+    /// The paper's citation.
+    pub citation: Option<String>,
+    /// `file:line` of the entry, relative to the working directory when below it.
+    pub manifest_file: Option<String>,
+    /// Whether `dpcert search` has a family beyond the grid.
+    pub search_family: bool,
+    /// The run on the default grid.
+    pub report: Report,
+}
+
+/// Run the claim `id` on its default grid, with its manifest entry. `phase` is told what runs.
+pub fn show(
+    checkers: &[Box<dyn ClaimChecker>],
+    id: &str,
+    phase: &dyn Fn(&str),
+) -> Result<ShowReport, ClaimsError> {
+    let ms = load_manifests()?;
+    let checker = checkers
+        .iter()
+        .find(|c| c.id() == id)
+        .ok_or_else(|| unknown_id(id, checkers))?;
+    let meta = by_id(&ms);
+    let m = meta.get(id);
+    let paper = m.and_then(|c| ms.iter().find(|p| p.paper.slug == c.paper));
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let file = |p: &Manifest| {
+        p.path
+            .strip_prefix(&cwd)
+            .unwrap_or(&p.path)
+            .display()
+            .to_string()
+    };
+    phase(&format!("checking {id} on its default grid"));
+    let report = verdict::run(checker.as_ref(), m);
+    Ok(ShowReport {
+        manifest: m.cloned(),
+        citation: paper.map(|p| p.paper.cite()),
+        manifest_file: paper.map(|p| format!("{}:{}", file(p), m.map_or(0, |c| c.line))),
+        search_family: checker.has_search_family(),
+        report,
+    })
+}
+
+impl ShowReport {
+    /// Whether the verdict is the manifest's `expect`.
+    pub fn matches(&self) -> bool {
+        self.report.matches()
+    }
+
+    /// The entry, line by line, then the report.
+    pub fn to_text(&self) -> String {
+        let mut s = String::new();
+        if let Some(c) = &self.manifest {
+            s.push_str(&format!("{}  {}\n", c.id, c.title));
+            if let (Some(cite), Some(f)) = (&self.citation, &self.manifest_file) {
+                s.push_str(&format!("paper     {cite}\nmanifest  {f}\n"));
+            }
+            s.push_str(&format!("source    {}\n", c.source));
+            s.push_str(&format!("statement {}\n", c.statement));
+            if let Some(e) = &c.expr {
+                s.push_str(&format!("expr      {e}\n"));
+            }
+            s.push_str(&format!("kind      {}\n", c.kind.name()));
+            s.push_str(&format!("grid      {}\n", c.grid));
+            s.push_str(&format!("expect    {}\n", c.expect));
+            if let Some(w) = &c.why {
+                s.push_str(&format!("why       {w}\n"));
+            }
+        }
+        s.push_str(&format!(
+            "search    {}\n\n",
+            if self.search_family {
+                "a family beyond the grid (`dpcert search ID`)"
+            } else {
+                "no family beyond the grid"
+            }
+        ));
+        s.push_str(&self.report.to_text());
+        s
+    }
+
+    /// `{"manifest", "citation", "manifest_file", "search_family", "report"}`.
+    pub fn to_json(&self) -> Value {
+        crate::json::document(
+            "show",
+            json!({
+                "manifest": self.manifest,
+                "citation": self.citation,
+                "manifest_file": self.manifest_file,
+                "search_family": self.search_family,
+                "report": self.report.to_json(),
+            }),
+        )
+    }
+}
+
+/// What `dpcert verify` runs.
+#[derive(Clone, Debug, Default)]
+pub struct VerifyQuery {
+    /// Claim ids (all registered claims when empty).
+    pub ids: Vec<String>,
+    /// Only this paper's claims.
+    pub paper: Option<String>,
+}
+
+/// `dpcert verify`: each claim's report on its default grid.
+#[derive(Clone, Debug)]
+pub struct VerifyReport {
+    /// One per claim run, in registry order.
+    pub reports: Vec<Report>,
+    /// The paper's manifest when `--paper` was given (for the Markdown table).
+    pub paper: Option<Manifest>,
+}
+
+/// Run the selected claims; `done(report, selected)` is told each as it finishes, with the
+/// number of claims selected (on the caller's rayon pool).
+pub fn verify(
+    checkers: &[Box<dyn ClaimChecker>],
+    q: &VerifyQuery,
+    done: &(dyn Fn(&Report, usize) + Sync),
+) -> Result<VerifyReport, ClaimsError> {
+    let ms = load_manifests()?;
+    let meta = by_id(&ms);
+    if let Some(id) = q
+        .ids
+        .iter()
+        .find(|id| !checkers.iter().any(|c| c.id() == *id))
+    {
+        return Err(unknown_id(id, checkers));
+    }
+    check_paper(q.paper.as_deref(), &ms)?;
+    let selected: Vec<&dyn ClaimChecker> = checkers
+        .iter()
+        .map(|c| c.as_ref())
+        .filter(|c| q.ids.is_empty() || q.ids.iter().any(|i| i == c.id()))
+        .filter(|c| {
+            q.paper
+                .as_deref()
+                .is_none_or(|p| meta.get(c.id()).map(|c| c.paper.as_str()).unwrap_or("") == p)
+        })
+        .collect();
+    let n = selected.len();
+    let reports = verdict::run_all(&selected, |id| meta.get(id).cloned(), |r| done(r, n));
+    let paper = q
+        .paper
+        .as_ref()
+        .and_then(|p| ms.into_iter().find(|m| &m.paper.slug == p));
+    Ok(VerifyReport { reports, paper })
+}
+
+impl VerifyReport {
+    /// Every verdict equals its `expect`.
+    pub fn all_match(&self) -> bool {
+        self.reports.iter().all(|r| r.matches())
+    }
+
+    /// One line per claim and the summary.
+    pub fn to_text(&self) -> String {
+        let mut s = String::new();
+        for r in &self.reports {
+            let mark = if r.matches() { "ok " } else { "MISMATCH" };
+            let w = r
+                .witness()
+                .map(|c| format!("  first: {} — {}", c.instance, c.note))
+                .unwrap_or_default();
+            s.push_str(&format!(
+                "{mark} {:<28} {:<9} ({} instances; {}){}\n",
+                r.id,
+                r.verdict.as_str(),
+                r.instances,
+                r.methods.join(", "),
+                if matches!(r.verdict, Outcome::Holds | Outcome::HoldsForAll) {
+                    String::new()
+                } else {
+                    w
+                }
+            ));
+        }
+        s.push_str(&verdict::summary(&self.reports));
+        s.push('\n');
+        s
+    }
+
+    /// The Markdown summary table of the paper (`None` without `--paper`).
+    pub fn to_markdown(&self) -> Option<String> {
+        self.paper
+            .as_ref()
+            .map(|m| verdict::markdown_table(m, &self.reports))
+    }
+
+    /// `{"all_match", "claims": [report, …]}`.
+    pub fn to_json(&self) -> Value {
+        let v: Vec<Value> = self.reports.iter().map(|r| r.to_json()).collect();
+        crate::json::document(
+            "verify",
+            json!({ "all_match": self.all_match(), "claims": v }),
+        )
+    }
+}
+
+/// What `dpcert search` looks for.
+#[derive(Clone, Debug)]
+pub struct SearchQuery {
+    /// The claim.
+    pub id: String,
+    /// The largest size.
+    pub max_size: crate::params::SearchSize,
+    /// Stop before the next size once this has passed.
+    pub budget: Option<Duration>,
+    /// `(k, n)`: only instance indices i with i % n == k - 1.
+    pub shard: Option<(usize, usize)>,
+}
+
+/// `dpcert search`: the counterexample found, or how far the search went.
+#[derive(Clone, Debug)]
+pub struct SearchReport {
+    /// The claim.
+    pub id: String,
+    /// The shard searched.
+    pub shard: Option<(usize, usize)>,
+    /// What was found.
+    pub(crate) found: search::Found,
+}
+
+/// Search the claim's family up to the size asked; `tick(size, n)` is told each size done.
+pub fn search(
+    checkers: &[Box<dyn ClaimChecker>],
+    q: &SearchQuery,
+    tick: &(dyn Fn(usize, usize) + Sync),
+) -> Result<SearchReport, ClaimsError> {
+    let checker = checkers
+        .iter()
+        .find(|c| c.id() == q.id)
+        .ok_or_else(|| unknown_id(&q.id, checkers))?;
+    let opts = search::Options {
+        max_size: q.max_size.get(),
+        budget: q.budget,
+        shard: q.shard,
+    };
+    let found = search::search(checker.as_ref(), &opts, tick).map_err(|e| match e {
+        e @ search::SearchError::BadSize(_) => ClaimsError::Usage(e.to_string()),
+        search::SearchError::NoFamily => ClaimsError::Usage(format!(
+            "claim `{}` has no search family beyond its default grid (`dpcert list` shows which claims have one; `dpcert verify {}` runs its grid)",
+            q.id, q.id
+        )),
+    })?;
+    Ok(SearchReport {
+        id: q.id.clone(),
+        shard: q.shard,
+        found,
+    })
+}
+
+impl SearchReport {
+    /// The counterexample (or the instances tried and why the search stopped).
+    pub fn to_text(&self) -> String {
+        let (id, found) = (&self.id, &self.found);
+        let mut s = String::new();
+        if let Some(c) = &found.grid_failure {
+            s.push_str(&format!(
+                "{id}: already fails on its own grid at {} (`dpcert verify {id}` shows the report); searching beyond it\n",
+                c.instance
+            ));
+        }
+        match &found.counterexample {
+            Some(search::Counterexample {
+                size,
+                index,
+                check: c,
+            }) => {
+                s.push_str(&format!(
+                    "{id}: counterexample at search size {size} (instance #{index})\n"
+                ));
+                s.push_str(&format!("instance  {}\n", c.instance));
+                s.push_str(&format!("compared  {}\n", c.compared));
+                // A side without a value (a check that is not a comparison) is left out.
+                for (name, side) in [("lhs", &c.lhs), ("rhs", &c.rhs)] {
+                    match (side.exact.as_str(), side.decimal.as_str()) {
+                        ("" | "none", "") => {}
+                        (exact, "") => s.push_str(&format!("{name}       {exact}\n")),
+                        (exact, dec) => s.push_str(&format!("{name}       {exact}   ({dec})\n")),
+                    }
+                }
+                s.push_str(&format!("method    {}\n", c.method));
+                if !c.note.is_empty() {
+                    s.push_str(&format!("note      {}\n", c.note));
+                }
+                s.push_str(&format!(
+                    "reproduce {}\n",
+                    found.reproduce(id).unwrap_or_default()
+                ));
+            }
+            None => s.push_str(&format!(
+                "{id}: no counterexample in {} instances ({} undecided); {}\n",
+                found.tried, found.undecided, found.note
+            )),
+        }
+        s
+    }
+
+    /// [`search::Found::to_json`] under the header (what `search-merge` reads back).
+    pub fn to_json(&self) -> Value {
+        crate::json::document("search", self.found.to_json(&self.id, self.shard))
+    }
+}
+
+/// `dpcert search-merge`: the merge of the `--json` outputs of `search --shard K/N`.
+#[derive(Clone, Debug)]
+pub struct MergeReport(pub(crate) search::Merged);
+
+/// Merge the search documents `(file name, text)`; an error names the file.
+pub fn search_merge(files: &[(String, String)]) -> Result<MergeReport, ClaimsError> {
+    if files.is_empty() {
+        return Err(ClaimsError::Usage(
+            "search-merge needs at least one file".into(),
+        ));
+    }
+    let docs = files
+        .iter()
+        .map(|(name, text)| {
+            crate::prob::io::parse_json_unique_keys(text)
+                .map(|v| (name.clone(), v))
+                .map_err(|e| ClaimsError::Input(format!("{name}: invalid JSON: {e}")))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    search::merge(&docs)
+        .map(MergeReport)
+        .map_err(ClaimsError::Input)
+}
+
+impl MergeReport {
+    /// The merged counterexample (or the instances tried over the shards).
+    pub fn to_text(&self) -> String {
+        let m = &self.0;
+        let mut s = match &m.found {
+            Some((f, v)) => {
+                let c = &v["counterexample"];
+                format!(
+                    "{}: counterexample at search size {} (instance #{}, from {f})\ninstance  {}\ncompared  {}\nreproduce {}\n",
+                    m.id,
+                    v["size"],
+                    v["index"],
+                    c["instance"].as_str().unwrap_or(""),
+                    c["compared"].as_str().unwrap_or(""),
+                    v["reproduce"].as_str().unwrap_or("")
+                )
+            }
+            None => format!(
+                "{}: no counterexample in {} instances over {} shard(s) ({} undecided)\n",
+                m.id, m.tried, m.given, m.undecided
+            ),
+        };
+        if !m.missing.is_empty() {
+            s.push_str(&format!(
+                "missing shards: {} (the merged answer covers only the shards given)\n",
+                m.missing.join(", ")
+            ));
+        }
+        s
+    }
+
+    /// [`search::Merged::to_json`] under the header.
+    pub fn to_json(&self) -> Value {
+        crate::json::document("search-merge", self.0.to_json())
+    }
+}

@@ -1,0 +1,158 @@
+//! `dpcert compose MECH --k K [--adjacency SPEC] [--eps E1,..] [--delta D] [--t T]
+//! [--check EPS,DELTA] [--json]`, or `MECH1:K1,MECH2:K2,…` for a heterogeneous sequence:
+//! parsing and printing only; the answer is [`crate::accounting::answer`].
+//!
+//! Exit codes: 0 done (`--check`: holds), 1 `--check` fails, 2 usage (a bad flag value,
+//! `--k 0`, k past the limit), 3 a bad file, or an undecided comparison, 4 `--time-limit`.
+
+mod spec;
+
+use super::error::{CliError, CliResult};
+use super::exit;
+use super::progress::Progress;
+use crate::accounting::answer::{answer, ComposeQuery, GridOptions, Neighbours};
+use crate::audit::Adjacency;
+use crate::graph::Graph;
+use crate::params::{parse_eps_delta, Delta, Eps, MemoryLimit, TimeLimit, Uses, Width, T};
+use std::path::Path;
+
+/// `--eps E1,E2,…`: the list, each ε ≥ 0.
+#[derive(Clone, Debug)]
+pub struct EpsList(Vec<Eps>);
+
+fn eps_list(s: &str) -> Result<EpsList, crate::params::ParamError> {
+    Eps::parse_list(s).map(EpsList)
+}
+
+/// Exact (eps, delta) after k uses of a mechanism (or a sequence MECH1:K1,MECH2:K2): the
+/// exact privacy loss distribution of the composition, delta(eps) = A - B*e^eps, the
+/// smallest eps for a delta (exact e^eps), and the event that attains it.
+#[derive(clap::Args)]
+pub struct Args {
+    /// A mechanism file (as `audit` reads it), `rr:K:T`, `geometric:K:T` or `kov:T:D`;
+    /// without --k, a sequence `MECH1:K1,MECH2:K2,...`.
+    mech: String,
+    /// Number of uses (1 to 1,000,000).
+    #[arg(long, value_parser = Uses::parse)]
+    k: Option<Uses>,
+    /// Neighbour relation (as for `audit`; default `complete`, `path:K` for geometric).
+    #[arg(long)]
+    adjacency: Option<String>,
+    /// Exact eps >= 0 (comma-separated list): delta(eps) = A - B*e^eps.
+    #[arg(long, value_parser = eps_list)]
+    eps: Option<EpsList>,
+    /// delta in [0, 1]: the smallest eps with delta(eps) <= delta (default 1/100000 when no
+    /// other query is given; 0 = pure eps; 1 is vacuous and said so).
+    #[arg(long, value_parser = Delta::parse)]
+    delta: Option<Delta>,
+    /// t = e^eps >= 1: delta(t) exactly.
+    #[arg(long, value_parser = T::parse)]
+    t: Option<T>,
+    /// EPS,DELTA: does the composition satisfy (EPS, DELTA)-DP? Exit 0 holds, 1 fails
+    /// (3 undecided, in the grid enclosure only).
+    #[arg(long, value_name = "EPS,DELTA", value_parser = parse_eps_delta)]
+    check: Option<(Eps, Delta)>,
+    /// Use the certified grid enclosure (bounds) even when the exact composition fits
+    /// (it is used automatically when the exact support is past the limits).
+    #[arg(long)]
+    enclosure: bool,
+    /// Grid enclosure: refine until the relative width of each answer is at most this, in
+    /// [1e-9, 1) (default 1/1000).
+    #[arg(long, value_parser = Width::parse)]
+    width: Option<Width>,
+    /// Grid enclosure: start no finer grid predicted to end after this many seconds
+    /// (default 60; a soft limit: the answer is a wider enclosure, exit 0; formerly
+    /// `compose --time-limit`).
+    #[arg(long, value_name = "SECS", value_parser = TimeLimit::parse)]
+    enclosure_secs: Option<TimeLimit>,
+    /// Give up after SECS seconds (exit 4, nothing on stdout).
+    #[arg(long, value_name = "SECS", value_parser = TimeLimit::parse)]
+    time_limit: Option<TimeLimit>,
+    /// Refuse (exit 3) a composition whose matrices or neighbour pairs are estimated above
+    /// SIZE: bytes or 512M, 8G, ... (default 4G), as `audit --max-memory`; exact atoms
+    /// above it are answered by the grid enclosure instead.
+    #[arg(long, value_name = "SIZE", value_parser = MemoryLimit::parse)]
+    max_memory: Option<MemoryLimit>,
+    #[arg(long)]
+    json: bool,
+}
+
+/// The neighbour relation: `--adjacency`, else the one a named mechanism implies, else
+/// complete.
+fn neighbours(
+    a: &Args,
+    natural: Option<&str>,
+    n: usize,
+    first: &str,
+) -> Result<Neighbours, CliError> {
+    match (a.adjacency.as_deref(), natural) {
+        (None | Some("complete"), None) | (Some("complete"), _) => Ok(Neighbours::Complete),
+        (None, Some(s)) if s.starts_with("path:") => {
+            Ok(Neighbours::Given(Adjacency::of_graph(s, &Graph::path(n))))
+        }
+        (s, natural) => {
+            let (adj, warnings) = super::audit::adjacency(s.or(natural), n, Path::new(first))?;
+            for w in &warnings {
+                eprintln!("warning: {w}");
+            }
+            Ok(Neighbours::Given(adj))
+        }
+    }
+}
+
+/// `dpcert compose`. With `--time-limit SECS` a watchdog ends the process with exit 4 (nothing
+/// on stdout) once SECS have passed, wherever the composition is: the exact walk and the grid
+/// have no inner checks to wait for.
+pub fn run(a: &Args) -> CliResult {
+    if let Some(limit) = a.time_limit {
+        super::deadline::arm("compose", limit.duration().as_secs_f64());
+    }
+    let r = answer_and_print(a);
+    if r.is_err() {
+        // The error is printed whole: the watchdog waits for it.
+        let _done = super::deadline::finishing();
+        return r;
+    }
+    r
+}
+
+fn answer_and_print(a: &Args) -> CliResult {
+    let limit = a.max_memory.unwrap_or_default().bytes();
+    let seq = spec::sequence(&a.mech, a.k, limit)?;
+    let natural = seq.iter().find_map(|(m, _)| m.natural_adjacency.clone());
+    let n = seq[0].0.mech.n_inputs();
+    let first = seq[0].0.mech.spec.clone();
+    let mut q = ComposeQuery::new(seq.into_iter().map(|(m, k)| (m.mech, k)).collect());
+    q.eps = a.eps.clone().map(|l| l.0).unwrap_or_default();
+    q.delta = a.delta.clone();
+    q.t = a.t.clone();
+    q.check = a.check.clone();
+    q.max_memory = limit;
+    q.grid = GridOptions {
+        force: a.enclosure,
+        width: a.width.clone().unwrap_or_default(),
+        time: a.enclosure_secs.unwrap_or(GridOptions::default().time),
+    };
+    // A sequence on different inputs is refused by `answer` before the relation is read.
+    if q.uses.iter().all(|(m, _)| m.n_inputs() == n) {
+        q.neighbours = neighbours(a, natural.as_deref(), n, &first)?;
+    }
+    let progress = Progress::spinner("compose", true);
+    let report = answer(&q, &|m| progress.phase(m)).map_err(spec::answer_error)?;
+    // Past this point the report is printed whole: the watchdog waits for it.
+    let _done = super::deadline::finishing();
+    progress.finish();
+    if a.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&report.to_json()).expect("JSON of strings")
+        );
+    } else {
+        print!("{}", report.to_text());
+    }
+    Ok(match report.check() {
+        None | Some(Some(true)) => exit::OK,
+        Some(Some(false)) => exit::MISMATCH,
+        Some(None) => exit::BAD_INPUT,
+    })
+}
