@@ -19,35 +19,23 @@ pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     prev[b.len()]
 }
 
-/// Up to `k` names of `known` nearest to `name` (edit distance at most 3, ties by name).
+/// Up to `k` names of `known` nearest to `name`, ties by name: within edit distance 3 (a
+/// misspelt function or key), or at any distance when `within_three` is false (an unknown
+/// claim ID always gets a suggestion, in the CLI and the Python package alike).
 pub(crate) fn nearest<'a>(
     name: &str,
     known: impl IntoIterator<Item = &'a str>,
     k: usize,
+    within_three: bool,
 ) -> Vec<&'a str> {
     let mut v: Vec<(usize, &str)> = known
         .into_iter()
         .map(|s| (edit_distance(name, s), s))
-        .filter(|(d, _)| *d <= 3)
+        .filter(|(d, _)| !within_three || *d <= 3)
         .collect();
     v.sort();
     v.dedup();
     v.into_iter().take(k).map(|(_, s)| s).collect()
-}
-
-/// The `k` names of `known` nearest to `name` by edit distance, with no distance limit (ties by
-/// name): the suggestion for an unknown claim ID, in the CLI and the Python package alike.
-pub(crate) fn nearest_unbounded<'a>(
-    name: &str,
-    known: impl IntoIterator<Item = &'a str>,
-    k: usize,
-) -> Vec<&'a str> {
-    let mut v: Vec<(usize, &str)> = known
-        .into_iter()
-        .map(|c| (edit_distance(name, c), c))
-        .collect();
-    v.sort();
-    v.into_iter().take(k).map(|(_, c)| c).collect()
 }
 
 #[cfg(test)]
@@ -71,10 +59,10 @@ mod tests {
     #[test]
     fn nearest_within_three_and_unbounded() {
         let known = ["CY-D1", "CY-D2", "WYZ-T1a", "VAD-1"];
-        assert_eq!(nearest_unbounded("CY-D3", known, 2), ["CY-D1", "CY-D2"]);
-        assert_eq!(nearest_unbounded("zzzzzzzzzz", known, 1).len(), 1);
-        assert!(nearest("zzzzzzzzzz", known, 1).is_empty());
+        assert_eq!(nearest("CY-D3", known, 2, false), ["CY-D1", "CY-D2"]);
+        assert_eq!(nearest("zzzzzzzzzz", known, 1, false).len(), 1);
+        assert!(nearest("zzzzzzzzzz", known, 1, true).is_empty());
         // by hand: WYZ-T1a at 1 (append a), CY-D1 at 3 (w→c, drop z, t→d), CY-D2 at 4, VAD-1 at 5
-        assert_eq!(nearest("wyz-t1", known, 4), ["WYZ-T1a", "CY-D1"]);
+        assert_eq!(nearest("wyz-t1", known, 4, true), ["WYZ-T1a", "CY-D1"]);
     }
 }

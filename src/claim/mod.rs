@@ -28,7 +28,7 @@ pub fn nearest_ids<'a>(
     known: impl IntoIterator<Item = &'a str>,
     k: usize,
 ) -> Vec<&'a str> {
-    crate::suggest::nearest_unbounded(id, known, k)
+    crate::suggest::nearest(id, known, k, false)
 }
 
 #[cfg(test)]

@@ -15,7 +15,7 @@ fn suggest(name: &str, extra: &[String]) -> String {
         .chain(CONSTANTS.iter().map(|c| c.0))
         .chain(extra.iter().map(String::as_str))
         .chain(["sum", "max", "min", "inf", "e"]);
-    let near = crate::suggest::nearest(name, known, 4);
+    let near = crate::suggest::nearest(name, known, 4, true);
     if near.is_empty() {
         String::new()
     } else {

@@ -256,7 +256,7 @@ pub const MATRIX_JSON_KEYS: &[&str] = &[
 
 /// The error for an unknown key of a matrix JSON object, with the nearest known key.
 fn unknown_key(key: &str) -> MatrixError {
-    let near = crate::suggest::nearest(key, MATRIX_JSON_KEYS.iter().copied(), 1)
+    let near = crate::suggest::nearest(key, MATRIX_JSON_KEYS.iter().copied(), 1, true)
         .first()
         .map_or(String::new(), |k| format!("did you mean \"{k}\"? "));
     MatrixError {
