@@ -20,13 +20,34 @@ How it reads the code (an honest approximation, not rustc's resolver):
 A circle is a strongly connected component of more than one module. Test code counts: a circle
 through a `#[cfg(test)]` module is still a circle.
 
-Usage: scripts/import-circles.py [SRC_DIR] [--edges MODULE]   (default: src)
+With `--check` it also checks the layers of docs/design.md: a top-level module may import only
+the ones listed before it in LAYERS (test-only `testutil` apart), and exits 1 on a circle or an
+upward import (`.ci/run` runs it).
+
+Usage: scripts/import-circles.py [SRC_DIR] [--edges MODULE] [--check]   (default: src)
 """
 
 import os
 import re
 import sys
 from collections import defaultdict
+
+# The layers, lowest first (docs/design.md); modules on one line do not import each other.
+LAYERS = [
+    ["num"],
+    ["json", "params", "suggest"],
+    ["graph"],
+    ["prob"],
+    ["measure"],
+    ["mechanism"],
+    ["accounting"],
+    ["lp"],
+    ["audit", "optimal"],
+    ["claim"],
+    ["lang"],
+    ["papers"],
+    ["cli"],
+]
 
 USE_START = re.compile(r"^\s*(pub(?:\([^)]*\))?\s+)?use\s+")
 CHILD_PATH = re.compile(r"\b(\w+)(?:::\w+)+")
@@ -161,6 +182,9 @@ def absolute(mod, path):
 def main():
     args = sys.argv[1:]
     show = None
+    check = "--check" in args
+    if check:
+        args.remove("--check")
     if "--edges" in args:
         k = args.index("--edges")
         show = args[k + 1]
@@ -277,6 +301,24 @@ def main():
     for c in circles:
         names = ["::".join(m) or "crate" for m in c]
         print(f"- {len(c)} modules: " + ", ".join(names))
+    if not check:
+        return
+    level = {name: i for i, names in enumerate(LAYERS) for name in names}
+    upward = []
+    for m, targets in sorted(edges.items()):
+        if not m or m[0] == "testutil":
+            continue
+        for t in sorted(targets):
+            if not t or t[0] in ("testutil", m[0]):
+                continue
+            a, b = level.get(m[0]), level.get(t[0])
+            if a is None or b is None or b >= a:
+                upward.append(f"{'::'.join(m)} -> {'::'.join(t)}")
+    print(f"{len(upward)} imports against the layers")
+    for u in upward:
+        print(f"- {u}")
+    if circles or upward:
+        sys.exit(1)
 
 
 if __name__ == "__main__":

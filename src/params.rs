@@ -262,6 +262,80 @@ impl MemoryLimit {
     }
 }
 
+/// `bytes` for people: `3.2 GiB`, `512.0 MiB`, `900 bytes`.
+pub fn bytes_text(bytes: u64) -> String {
+    const UNITS: [(&str, u64); 4] = [
+        ("TiB", 1 << 40),
+        ("GiB", 1 << 30),
+        ("MiB", 1 << 20),
+        ("KiB", 1 << 10),
+    ];
+    for (name, size) in UNITS {
+        if bytes >= size {
+            // f64 only to print.
+            return format!("{:.1} {name}", bytes as f64 / size as f64);
+        }
+    }
+    format!("{bytes} bytes")
+}
+
+/// Work estimated above `--max-memory`, refused before allocating (exit 3): one wording for
+/// `audit`, `compose` and `graph`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MemoryError {
+    /// The file or spec refused.
+    pub subject: String,
+    /// What it would have done (`auditing 3 inputs × 2 outputs`).
+    pub doing: String,
+    /// The estimate, bytes.
+    pub need: u64,
+    /// What most of it is, when one part dominates (` (… of it the list of …)`), or empty.
+    pub why: String,
+    /// The limit, bytes.
+    pub limit: u64,
+}
+
+impl MemoryError {
+    /// `Err` when `need` is above `limit`.
+    pub fn check(
+        subject: &str,
+        doing: &str,
+        need: u64,
+        why: &str,
+        limit: MemoryLimit,
+    ) -> Result<(), MemoryError> {
+        if need <= limit.bytes() {
+            Ok(())
+        } else {
+            Err(MemoryError {
+                subject: subject.to_string(),
+                doing: doing.to_string(),
+                need,
+                why: why.to_string(),
+                limit: limit.bytes(),
+            })
+        }
+    }
+}
+
+impl fmt::Display for MemoryError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: {} needs about {}{}, above the limit of {}; raise it with --max-memory (e.g. \
+             --max-memory {}G)",
+            self.subject,
+            self.doing,
+            bytes_text(self.need),
+            self.why,
+            bytes_text(self.limit),
+            self.need.div_ceil(1 << 30)
+        )
+    }
+}
+
+impl std::error::Error for MemoryError {}
+
 /// The relative width the grid enclosure of `compose` refines to: a rational in
 /// `[1e-9, 1)` (default 1/1000). The stopping rule reads it as an `f64` (a budget, not a
 /// decision: the enclosure is certified whatever the width).
@@ -333,15 +407,19 @@ impl Jobs {
     }
 }
 
+/// The largest search size (search families grow at least exponentially in the size; no
+/// family is meaningful this far out).
+pub const MAX_SEARCH_SIZE: usize = 64;
+
 /// The largest instance size `search --max-size` grows to (see
-/// [`crate::claim::search::MAX_SEARCH_SIZE`]): `1 ≤ size ≤` it.
+/// [`MAX_SEARCH_SIZE`]): `1 ≤ size ≤` it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchSize(usize);
 
 impl SearchSize {
     /// size, when in range.
     pub fn new(n: usize) -> Result<SearchSize, ParamError> {
-        let max = crate::claim::search::MAX_SEARCH_SIZE;
+        let max = MAX_SEARCH_SIZE;
         if (1..=max).contains(&n) {
             Ok(SearchSize(n))
         } else {

@@ -8,7 +8,7 @@
 //! Python's signal handlers, so Ctrl-C raises `KeyboardInterrupt` at once (the abandoned worker
 //! finishes in the background and its result is dropped).
 
-use dpcert::audit::{Adjacency, Options, Query, Source, Units};
+use dpcert::audit::{Options, Query, Source, Units};
 use dpcert::measure::{self, ExtRational};
 use dpcert::num::Interval;
 use dpcert::num::{parse_rational, Rational};
@@ -16,6 +16,7 @@ use dpcert::params::{Delta, Eps, T};
 use dpcert::prob::io::MatrixError;
 use dpcert::prob::rationalize::{rationalize_rows, rationalize_rows_auto, Rationalized};
 use dpcert::prob::{Channel, Dist};
+use dpcert::Adjacency;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use std::sync::mpsc::{self, RecvTimeoutError};

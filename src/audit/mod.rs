@@ -38,9 +38,10 @@ mod tests;
 mod text;
 mod watch;
 
+pub use crate::params::{bytes_text, MemoryError};
 pub use crate::prob::adjacency::{Adjacency, NoNeighbourPairs};
 pub use measures::{BayesMeasures, GainMeasures, Report};
-pub use memory::{bytes_text, memory_estimate, MemoryError};
+pub use memory::{check_memory, memory_estimate};
 pub use query::{AuditError, Options, Query, Rationalization, Source, Units};
 pub(crate) use watch::Watch;
 

@@ -12,9 +12,7 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// The largest search size (search families grow at least exponentially in the size; no
-/// family is meaningful this far out).
-pub const MAX_SEARCH_SIZE: usize = 64;
+pub use crate::params::MAX_SEARCH_SIZE;
 
 /// Limits of one search.
 #[derive(Clone, Debug)]

@@ -3,7 +3,7 @@
 //! [--max-memory SIZE] [--json]`: the arguments, the files read through the library's readers,
 //! the one call [`crate::audit::run`] and the printing (issue 43 items 2–3).
 //!
-//! Before allocating, the audit's memory is estimated ([`MemoryError::check_audit`]) and an
+//! Before allocating, the audit's memory is estimated ([`audit::check_memory`]) and an
 //! audit above `--max-memory` (default 4 GiB) is refused with exit 3; past `--time-limit` it
 //! stops with exit 4 and names the stage it was in. Progress on stderr names the stage.
 //!
@@ -150,7 +150,7 @@ pub fn run(a: Args) -> CliResult {
         Shape::Csv { rows, cols } => (rows, cols),
         Shape::Json { cells } => (1, cells),
     };
-    MemoryError::check_audit(&name, &shape.to_string(), cells, 0, a.max_memory)?;
+    audit::check_memory(&name, &shape.to_string(), cells, 0, a.max_memory)?;
     let read_options = ReadOptions {
         rationalize: a.rationalize.clone(),
     };
@@ -173,12 +173,12 @@ pub fn run(a: Args) -> CliResult {
     if a.adjacency.as_deref().is_none_or(|s| s == "complete") {
         // The complete adjacency's pair list is quadratic: estimate before building it.
         let pairs = n * n.saturating_sub(1) / 2;
-        MemoryError::check_audit(&name, &what, dims, pairs, a.max_memory)?;
+        audit::check_memory(&name, &what, dims, pairs, a.max_memory)?;
     }
     let read_time = started.elapsed();
     let adjacency_start = Instant::now();
     let (adj, mut warnings) = adjacency(a.adjacency.as_deref(), n, file)?;
-    MemoryError::check_audit(&name, &what, dims, adj.pairs.len(), a.max_memory)?;
+    audit::check_memory(&name, &what, dims, adj.pairs.len(), a.max_memory)?;
     let (pi, prior_conv) = prior(a.prior.as_deref(), n, file, &read_options)?;
     let gain = a.gain.as_deref().map(read_rows).transpose()?;
     let adjacency_time = adjacency_start.elapsed();

@@ -4,7 +4,7 @@
 
 use super::graph::Graph;
 use super::report::{analysis_within, memory_estimate, Analysis};
-use crate::audit::MemoryError;
+use crate::params::MemoryError;
 use crate::params::MemoryLimit;
 use serde_json::{json, Value};
 

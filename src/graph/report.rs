@@ -338,8 +338,8 @@ fn vt_plus_within(g: &Graph, vt_budget: usize, aut: &AutGroup, max_memory: u64) 
                  {vt_budget}) of {} vertices needs about {}, above the {} that --max-memory \
                  leaves (raise --max-memory or lower --vt-budget)",
                 g.n(),
-                crate::audit::bytes_text(need),
-                crate::audit::bytes_text(left)
+                crate::params::bytes_text(need),
+                crate::params::bytes_text(left)
             ),
         };
     }

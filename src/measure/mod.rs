@@ -167,12 +167,7 @@ impl fmt::Display for ExtRational {
     }
 }
 
-/// Every unordered pair `{x, x'}` of `0..n` (the complete adjacency).
-pub fn complete_pairs(n: usize) -> Vec<(usize, usize)> {
-    (0..n)
-        .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
-        .collect()
-}
+pub use crate::prob::adjacency::complete_pairs;
 
 /// [`dp_level`] on the edges of a graph (vertex `v` = input `v`); ratio = `e^ε`.
 pub fn dp_level_on_graph(w: &crate::prob::Channel, g: &crate::graph::Graph) -> DpLevel {

@@ -2,8 +2,14 @@
 //! since `audit`, `compose`, `optimal` and the Python package all read it).
 
 use crate::graph::{Graph, SpecError};
-use crate::measure::complete_pairs;
 use std::fmt;
+
+/// Every unordered pair `{x, x'}` of `0..n` (the complete adjacency), in lexicographic order.
+pub fn complete_pairs(n: usize) -> Vec<(usize, usize)> {
+    (0..n)
+        .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+        .collect()
+}
 
 /// A neighbour relation on the inputs `0..n`: unordered pairs, both orientations checked.
 #[derive(Clone, Debug, PartialEq, Eq)]

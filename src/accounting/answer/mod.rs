@@ -15,8 +15,9 @@ mod query;
 
 use super::refine::{refine_classes, GridQueries, RefineOptions};
 use super::{compose_classes, pair_classes, Class, ComposeError, PairLoss, MAX_USES};
-use crate::audit::{bytes_text, Adjacency, NoNeighbourPairs};
+use crate::params::bytes_text;
 use crate::prob::Channel;
+use crate::prob::{Adjacency, NoNeighbourPairs};
 use query::{Pairs, Setup, LETTER_BYTES, PAIR_BYTES};
 use std::borrow::Cow;
 use std::time::{Duration, Instant};

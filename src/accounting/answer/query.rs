@@ -2,10 +2,11 @@
 //! queries as [`crate::params`] types, the limits) and why it may not answer
 //! ([`AnswerError`]).
 
-use crate::audit::{bytes_text, Adjacency};
 use crate::mechanism::randomized_response;
 use crate::num::Rational;
+use crate::params::bytes_text;
 use crate::params::{Delta, Eps, TimeLimit, Uses, Width, T};
+use crate::prob::Adjacency;
 use crate::prob::Channel;
 use std::borrow::Cow;
 use std::fmt;

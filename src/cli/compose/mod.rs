@@ -11,9 +11,9 @@ use super::error::{CliError, CliResult};
 use super::exit;
 use super::progress::Progress;
 use crate::accounting::answer::{answer, ComposeQuery, GridOptions, Neighbours};
-use crate::audit::Adjacency;
 use crate::graph::Graph;
 use crate::params::{parse_eps_delta, Delta, Eps, MemoryLimit, TimeLimit, Uses, Width, T};
+use crate::prob::Adjacency;
 use std::path::Path;
 
 /// `--eps E1,E2,…`: the list, each ε ≥ 0.
