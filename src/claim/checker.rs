@@ -9,7 +9,7 @@ use std::fmt::Display;
 
 /// A claim checker, erased over its instance type.
 pub trait ClaimChecker: Send + Sync {
-    /// Claim ID as in `shared/claims/*.md`, e.g. `WYZ-T1a`.
+    /// Claim ID as in the claim specification (and `docs/claims-*.md`), e.g. `WYZ-T1a`.
     fn id(&self) -> &str;
     /// Check every instance of the default grid, in grid order.
     fn check_grid(&self) -> Vec<Check>;

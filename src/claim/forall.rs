@@ -1,5 +1,5 @@
 //! *Holds for all*: symbolic certificates that lift a claim from its grid to a whole domain
-//! (every n ≥ 1, every m ≥ 2, every t = e^ε ≥ 1, every α = e^{−ε} > 0 …; issue 32, DESIGN.md
+//! (every n ≥ 1, every m ≥ 2, every t = e^ε ≥ 1, every α = e^{−ε} > 0 …; issue 32, docs/design.md
 //! "Verdicts").
 //!
 //! A [`ForAll`] names a claim, its domain, the hypotheses it rests on (structural facts such as

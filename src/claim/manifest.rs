@@ -1,4 +1,4 @@
-//! The claim manifests `theorems/<slug>.toml` (format: PROTOCOL.md, DESIGN.md "theorems/").
+//! The claim manifests `theorems/<slug>.toml` (format: docs/design.md, "theorems/").
 //!
 //! [`load`] reads one file, [`load_all`] every `*.toml` of a directory (sorted by file name) and
 //! validates across files. Every error names the file, the line (from toml's byte span) and the
@@ -27,7 +27,7 @@ pub enum Kind {
     /// Two definitions agree.
     DefinitionEquivalence,
     /// A definition whose well-posedness or stated property is checked (used by several
-    /// manifests besides the seven kinds of PROTOCOL.md).
+    /// manifests besides the seven kinds the claim specification names).
     Definition,
     /// A number printed in the paper.
     PrintedValue,
@@ -53,7 +53,7 @@ pub struct Paper {
     pub title: String,
     /// The paper's authors.
     pub authors: Vec<String>,
-    /// File name of the source text in `shared/seeds/`.
+    /// File name of the source text (the document the claims come from; not in the repository).
     pub seed: String,
     /// The full citation (authors, title, venue or date, as far as the source says).
     #[serde(default)]

@@ -6,7 +6,7 @@ use std::fmt;
 
 /// The outcome of one instance, or the verdict of a whole claim.
 ///
-/// Besides the three decisions of DESIGN.md there are three bookkeeping outcomes, so that a
+/// Besides the three decisions of docs/design.md there are three bookkeeping outcomes, so that a
 /// verdict says on how many instances a statement was actually exercised:
 /// * `OutOfRange` — the instance lies outside the statement's hypotheses (e.g. a distortion beyond
 ///   the theorem's range); it is counted and shown, but exercises nothing.
@@ -56,7 +56,7 @@ impl Outcome {
         }
     }
 
-    /// Aggregate per DESIGN.md: error if any check broke, fails if any fails, undecided if any
+    /// Aggregate per docs/design.md: error if any check broke, fails if any fails, undecided if any
     /// is undecided, not-checkable if any is not checkable, holds if at least one instance was
     /// exercised and held. Instances out of range do not count; a claim with no exercised
     /// instance at all (none, or every one out of range) is an error, never "holds".

@@ -1,4 +1,4 @@
-//! Running a claim's grid, aggregating the verdict (DESIGN.md "Verdicts and reports") and
+//! Running a claim's grid, aggregating the verdict (docs/design.md "Verdicts and reports") and
 //! rendering the report as text (people, snapshots) or JSON (machines).
 //!
 //! Order is deterministic: failing instances first (smallest instance label first, then grid

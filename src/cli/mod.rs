@@ -20,7 +20,7 @@ mod verify;
 
 pub use command::run;
 
-/// Exit codes of the CLI contract (DESIGN.md).
+/// Exit codes of the CLI contract (docs/design.md).
 pub(crate) mod exit {
     /// Every verdict equals its `expect`.
     pub const OK: i32 = 0;

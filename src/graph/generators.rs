@@ -307,7 +307,7 @@ pub fn hamming_digits(n: usize, m: usize, mut v: usize) -> Vec<usize> {
 }
 
 /// The graphs drawn in the figures of AACP (captions only survive in the source; see
-/// `shared/claims/alvim-andres-chatzikokolakis-palamidessi.md` §11), with the caption:
+/// the claim specification `alvim-andres-chatzikokolakis-palamidessi` §11), with the caption:
 /// Fig. 1(a) tetrahedral K4, 1(b) cubical Q3, 1(c) Petersen, 2(a) cycles C3..C12, 2(b) the
 /// degree-4 circulants C_n(1,2) for n = 5..12 (the figure's graph is unspecified), 2(c) K6,
 /// 3(a) H(4,2), 3(b) H(3,3).

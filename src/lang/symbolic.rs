@@ -1,6 +1,6 @@
 //! A symbolic real `t` ranging over an interval: a comparison of two rational functions of `t`
 //! is decided for every `t` of the interval at once by the sign of their difference
-//! (`num::sturm::sign_on_ratfn`, Sturm sequences with exact root isolation; DESIGN.md, "The
+//! (`num::sturm::sign_on_ratfn`, Sturm sequences with exact root isolation; docs/design.md, "The
 //! exact kernel", case 2). A failure is reported with a rational `t` where it fails.
 
 use super::ast::Rel;

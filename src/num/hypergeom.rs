@@ -1,7 +1,7 @@
 //! Proper hypergeometric terms in two integer variables `n`, `k` (with symbolic parameters such
 //! as `m`, `t`) and a checker for identities between them that holds for **every** integer
 //! point, including the boundaries where a term vanishes: the kernel of *holds for every n*
-//! (issue 32, DESIGN.md "Growing the layers").
+//! (issue 32, docs/design.md "Layers").
 //!
 //! A [`Term`] is written in closed form,
 //!

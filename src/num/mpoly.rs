@@ -1,6 +1,6 @@
 //! Sparse multivariate polynomials and rational functions over Q in named variables
-//! (`n`, `m`, `t`, `l`, `k`, …): the kernel of *holds for every n* (issue 32, DESIGN.md
-//! "Growing the layers").
+//! (`n`, `m`, `t`, `l`, `k`, …): the kernel of *holds for every n* (issue 32, docs/design.md
+//! "Layers").
 //!
 //! [`MPoly`] maps monomials (variable → exponent, variables sorted by name) to non-zero rational
 //! coefficients, so equality is equality of polynomials and the zero test is exact

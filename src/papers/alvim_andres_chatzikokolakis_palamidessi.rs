@@ -1,4 +1,4 @@
-//! Claims of `shared/claims/alvim-andres-chatzikokolakis-palamidessi.md` (Alvim, Andrés,
+//! Claims of `docs/claims-alvim-andres-chatzikokolakis-palamidessi.md` (Alvim, Andrés,
 //! Chatzikokolakis, Palamidessi, "On the relation between Differential Privacy and Quantitative
 //! Information Flow"; seed `004_9b0233731f1712d6.txt`); manifest
 //! `theorems/alvim-andres-chatzikokolakis-palamidessi.toml`.

@@ -1,4 +1,4 @@
-//! Cross-document consistency checks of `shared/claims/cross-document.md` (XDOC-1 … XDOC-10)
+//! Cross-document consistency checks of `docs/claims-cross-document.md` (XDOC-1 … XDOC-10)
 //! between the Cuff–Yu slides (seed 000), the information-theory article (seed 001) and
 //! Vadhan's notes (seed 003); manifest `theorems/cross-document.toml`.
 //!

@@ -1,4 +1,4 @@
-//! Claims of `shared/claims/cuff-yu.md` (Cuff & Yu, "Differential Privacy as a Mutual
+//! Claims of `docs/claims-cuff-yu.md` (Cuff & Yu, "Differential Privacy as a Mutual
 //! Information Constraint", slides; seed `000_0bb9e3adef7bb504.txt`); manifest
 //! `theorems/cuff-yu.toml`.
 //!

@@ -1,4 +1,4 @@
-//! Claims of `shared/claims/dp-information-theory-article.md` ("Differential Privacy and
+//! Claims of `docs/claims-dp-information-theory-article.md` ("Differential Privacy and
 //! Information Theory: How to Secure Data with a Broken Wifi Connection", seed
 //! `001_95e182e852d5dbef.txt`); manifest `theorems/dp-information-theory-article.toml`.
 //!

@@ -1,4 +1,4 @@
-//! Claims of `shared/claims/vadhan.md` (Vadhan, "Notes on the Definition of Differential
+//! Claims of `docs/claims-vadhan.md` (Vadhan, "Notes on the Definition of Differential
 //! Privacy", 2013; seed `003_ab6863cc5677b341.txt`); manifest `theorems/vadhan.toml`.
 //!
 //! Reading used throughout (VAD-D1): databases are elements of `𝒳^n`, neighbours differ in

@@ -1,4 +1,4 @@
-//! Claims of `shared/claims/wang-ying-zhang.md` (Wang, Ying, Zhang, "On the Relation Between
+//! Claims of `docs/claims-wang-ying-zhang.md` (Wang, Ying, Zhang, "On the Relation Between
 //! Identifiability, Differential Privacy and Mutual-Information Privacy"; seed
 //! `002_153cb4c1f2b34735.txt`); manifest `theorems/wang-ying-zhang.toml`.
 //!

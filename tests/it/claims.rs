@@ -1,4 +1,4 @@
-//! The claim-verification suite (DESIGN.md "Who uses it"): every registered claim is run on its
+//! The claim-verification suite (docs/design.md "Who uses it"): every registered claim is run on its
 //! default grid once (in parallel), then
 //! (a) the manifests in `theorems/` and the registry must name the same claims and every verdict
 //!     must equal its manifest `expect` (all mismatches listed in one failure message);

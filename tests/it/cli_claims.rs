@@ -1,4 +1,4 @@
-//! The CLI contract of `dpcert list/verify/search/check` (DESIGN.md): JSON parses, exit codes
+//! The CLI contract of `dpcert list/verify/search/check` (docs/design.md): JSON parses, exit codes
 //! 0/2/3, nearest IDs for an unknown ID, file:line for a broken manifest, a pole of a symbolic
 //! claim named.
 
