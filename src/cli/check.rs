@@ -17,7 +17,7 @@ use super::jobs::pool;
 use super::progress::Progress;
 use crate::claim::Outcome;
 use crate::lang::{self, check_document, CheckReport, Options, Stage};
-use crate::params::Jobs;
+use crate::params::{Jobs, TimeLimit};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::Duration;
@@ -39,13 +39,15 @@ pub struct Args {
     file: Option<std::path::PathBuf>,
     #[arg(long)]
     json: bool,
-    /// Give up after SECS whole seconds (exit 4). `--budget-secs` is the old name.
+    /// Give up after SECS seconds (exit 4), above 0 and at most one year. `--budget-secs` is the
+    /// old name.
     #[arg(
         long = "time-limit",
         visible_alias = "budget-secs",
-        value_name = "SECS"
+        value_name = "SECS",
+        value_parser = TimeLimit::parse
     )]
-    budget_secs: Option<u64>,
+    time_limit: Option<TimeLimit>,
     /// Worker threads (1 to 256; default: all cores).
     #[arg(long, value_parser = Jobs::parse)]
     jobs: Option<Jobs>,
@@ -77,7 +79,7 @@ fn options(a: &Args) -> Options {
     if let Some(m) = a.max_instances {
         o.max_instances = m;
     }
-    o.budget = a.budget_secs.map(Duration::from_secs);
+    o.budget = a.time_limit.map(|l| l.duration());
     o
 }
 
@@ -111,8 +113,8 @@ fn run_expr(src: &str, a: &Args, id: Option<&str>, expect: Option<&str>) -> Chec
         Err(_) => Some(CheckReport::run(src, &options(a), &|_, _| {})),
         // past the budget by 10% (at least 100 ms): the run is given up
         Ok(_) => match a
-            .budget_secs
-            .map(Duration::from_secs)
+            .time_limit
+            .map(|l| l.duration())
             .and_then(|b| b.checked_add((b / 10).max(Duration::from_millis(100))))
         {
             Some(b) => rx.recv_timeout(b).ok(),
@@ -126,7 +128,7 @@ fn run_expr(src: &str, a: &Args, id: Option<&str>, expect: Option<&str>) -> Chec
             Stage::Limit,
             format!(
                 "stopped: the time budget of {} s ran out (--time-limit) inside one exact operation that does not look at the clock, after {} instances; no verdict",
-                a.budget_secs.unwrap_or(0),
+                a.time_limit.map_or(0.0, |l| l.duration().as_secs_f64()),
                 done.load(Ordering::Relaxed)
             ),
         )),

@@ -7,8 +7,7 @@ use super::jobs::pool;
 use super::list::{claims_error, print_json};
 use super::progress::Progress;
 use crate::claim::commands::{self, SearchQuery};
-use crate::params::{Jobs, SearchSize};
-use std::time::Duration;
+use crate::params::{Jobs, SearchSize, TimeLimit};
 
 /// `--shard K/N`, 1 <= K <= N.
 fn shard(s: &str) -> Result<(usize, usize), String> {
@@ -23,9 +22,10 @@ pub struct Args {
     /// Largest search size, 1 to 64.
     #[arg(long, default_value = "3", value_parser = SearchSize::parse)]
     max_size: SearchSize,
-    /// Stop before the next size once this many seconds have passed.
-    #[arg(long)]
-    budget_secs: Option<u64>,
+    /// Stop before the next size once this many seconds have passed (above 0, at most one
+    /// year).
+    #[arg(long, value_name = "SECS", value_parser = TimeLimit::parse)]
+    budget_secs: Option<TimeLimit>,
     /// Worker threads, 1 to 256 (default: all cores).
     #[arg(long, value_parser = Jobs::parse)]
     jobs: Option<Jobs>,
@@ -41,7 +41,7 @@ pub fn run(a: &Args) -> CliResult {
     let q = SearchQuery {
         id: a.id.clone(),
         max_size: a.max_size,
-        budget: a.budget_secs.map(Duration::from_secs),
+        budget: a.budget_secs.map(|l| l.duration()),
         shard: a.shard,
     };
     let progress = Progress::bar("search", a.max_size.get() as u64, !a.json);

@@ -302,6 +302,11 @@ fn issue_cases_are_usage_errors() {
         (&["search", "WYZ-S5", "--max-size=65"], 2),
         (&["search", "WYZ-S5", "--max-size=64"], 0),
         (&["audit", "@rr", "--rationalize=0"], 2),
+        // One time-limit rule (issue 43 item 2): `check` and `search` read seconds as `lp` does.
+        (&["check", "--time-limit=0", "1 < 2"], 2),
+        (&["check", "--budget-secs=1e308", "1 < 2"], 2),
+        (&["check", "--time-limit=0.5", "1 < 2"], 0),
+        (&["search", "WYZ-S5", "--budget-secs=0"], 2),
     ];
     for (a, want) in table {
         let slot = Slot {
