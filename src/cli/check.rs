@@ -14,6 +14,7 @@
 use super::error::{CliError, CliResult};
 use super::exit;
 use super::jobs::pool;
+use super::output::print_json;
 use super::progress::Progress;
 use crate::claim::Outcome;
 use crate::lang::{self, check_document, CheckReport, Options, Stage};
@@ -151,7 +152,7 @@ pub fn run(a: &Args) -> CliResult {
         (Some(src), None) => {
             let r = run_expr(src, a, None, None);
             if a.json {
-                print_json(std::slice::from_ref(&r), false);
+                print_json(&check_document(std::slice::from_ref(&r), false))?;
             }
             Ok(code_of(&r))
         }
@@ -160,13 +161,6 @@ pub fn run(a: &Args) -> CliResult {
             "give one claim expression ('forall W in channels(2, 2, denom 4): ...') or --file CLAIMS.toml",
         )),
     }
-}
-
-fn print_json(reports: &[CheckReport], file: bool) {
-    println!(
-        "{}",
-        serde_json::to_string_pretty(&check_document(reports, file)).unwrap_or_default()
-    );
 }
 
 /// `dpcert check --file F`: every `[[claim]]` of a manifest that has an `expr`, compared with
@@ -198,7 +192,7 @@ fn run_file(path: &std::path::Path, a: &Args) -> CliResult {
         )));
     }
     if a.json {
-        print_json(&out, true);
+        print_json(&check_document(&out, true))?;
     }
     Ok(worst)
 }

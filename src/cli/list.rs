@@ -21,16 +21,11 @@ pub(crate) fn claims_error(e: ClaimsError) -> CliError {
     }
 }
 
-/// Print `v` as pretty JSON.
-pub(crate) fn print_json(v: &serde_json::Value) {
-    println!("{}", serde_json::to_string_pretty(v).expect("json"));
-}
-
 /// `dpcert list`.
 pub fn run(a: &Args) -> CliResult {
     let r = commands::list(&crate::papers::registry(), a.paper.as_deref()).map_err(claims_error)?;
     if a.json {
-        print_json(&r.to_json());
+        super::output::print_json(&r.to_json())?;
     } else {
         print!("{}", r.to_text());
     }

@@ -4,7 +4,8 @@
 use super::error::CliResult;
 use super::exit;
 use super::jobs::pool;
-use super::list::{claims_error, print_json};
+use super::list::claims_error;
+use super::output::print_json;
 use super::progress::Progress;
 use crate::claim::commands::{self, SearchQuery};
 use crate::params::{Jobs, SearchSize, TimeLimit};
@@ -53,7 +54,7 @@ pub fn run(a: &Args) -> CliResult {
     progress.finish();
     let r = r.map_err(claims_error)?;
     if a.json {
-        print_json(&r.to_json());
+        print_json(&r.to_json())?;
     } else {
         print!("{}", r.to_text());
     }

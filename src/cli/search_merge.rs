@@ -4,7 +4,8 @@
 
 use super::error::{CliError, CliResult};
 use super::exit;
-use super::list::{claims_error, print_json};
+use super::list::claims_error;
+use super::output::print_json;
 use crate::claim::commands;
 
 /// Merge the `--json` outputs of `search ID --shard K/N` (one file per shard).
@@ -26,7 +27,7 @@ pub fn run(a: &Args) -> CliResult {
     }
     let r = commands::search_merge(&texts).map_err(claims_error)?;
     if a.json {
-        print_json(&r.to_json());
+        print_json(&r.to_json())?;
     } else {
         print!("{}", r.to_text());
     }

@@ -3,7 +3,8 @@
 
 use super::error::CliResult;
 use super::exit;
-use super::list::{claims_error, print_json};
+use super::list::claims_error;
+use super::output::print_json;
 use super::progress::Progress;
 use crate::claim::commands;
 
@@ -22,7 +23,7 @@ pub fn run(a: &Args) -> CliResult {
     progress.finish();
     let r = r.map_err(claims_error)?;
     if a.json {
-        print_json(&r.to_json());
+        print_json(&r.to_json())?;
     } else {
         print!("{}", r.to_text());
     }

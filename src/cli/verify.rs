@@ -4,7 +4,8 @@
 use super::error::{CliError, CliResult};
 use super::exit;
 use super::jobs::pool;
-use super::list::{claims_error, print_json};
+use super::list::claims_error;
+use super::output::print_json;
 use super::progress::Progress;
 use crate::claim::commands::{self, VerifyQuery};
 use crate::params::Jobs;
@@ -51,7 +52,7 @@ pub fn run(a: &Args) -> CliResult {
     if let Some(md) = r.to_markdown().filter(|_| a.markdown) {
         print!("{md}");
     } else if a.json {
-        print_json(&r.to_json());
+        print_json(&r.to_json())?;
     } else {
         print!("{}", r.to_text());
         if std::env::var_os("DPCERT_TIMES").is_some() {
