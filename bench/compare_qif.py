@@ -108,10 +108,12 @@ def main():
         print("g-vulnerability:")
         for k in ["prior", "posterior", "add_leakage", "mult_leakage"]:
             compare(k, q["g"][k], d["g_leakage"][k])
-    print(f"Shannon capacity: qif {cap!r} bits; dpcert {d['capacity']['bits']} bits "
+    assert d["units"] == "bits", d["units"]  # the capacity enclosure is in d["units"]
+    cap_enc = d["capacity"]["value"]  # docs/json.md: {"lo", "hi"}, rounded outward
+    print(f"Shannon capacity: qif {cap!r} bits; dpcert [{cap_enc['lo']}, {cap_enc['hi']}] bits "
           f"(width {d['capacity']['width_nats']} nats)")
     print(f"medians: qif {tq:.3f} s (floats), dpcert {td:.3f} s (whole audit, exact)")
-    lo_b, hi_b = (float(x) for x in d["capacity"]["bits"])
+    lo_b, hi_b = float(cap_enc["lo"]), float(cap_enc["hi"])
     where = ("inside" if lo_b <= cap <= hi_b else
              f"below the certified lower end by {lo_b - cap:.1e}" if cap < lo_b else
              f"ABOVE the certified upper end by {cap - hi_b:.1e}")

@@ -41,15 +41,18 @@ def dpcert(binary, mech, k, delta=None, eps=None, adjacency=None):
     if res["grid"]:
         # A certified enclosure (past the exact limits): both ends, and the midpoint as "value".
         if delta is not None:
-            lo, hi = (Decimal(x) for x in j["eps_for_delta"]["eps_enclosure"].strip("[]").split(", "))
+            # docs/json.md: eps is {"lo", "hi"}, decimals rounded outward
+            enc = j["eps_for_delta"]["eps"]
+            lo, hi = Decimal(enc["lo"]), Decimal(enc["hi"])
             res["eps"], res["eps_range"] = (lo + hi) / 2, (lo, hi)
         if eps is not None:
+            # the exact lower and upper bounds of delta(eps), not the rounded enclosure
             d = j["delta_at_eps"][0]
-            lo, hi = Decimal(Fraction(d["lo"]).numerator) / Fraction(d["lo"]).denominator, Decimal(Fraction(d["hi"]).numerator) / Fraction(d["hi"]).denominator
+            lo, hi = dec(Fraction(d["lower"])), dec(Fraction(d["upper"]))
             res["delta"], res["delta_range"] = (lo + hi) / 2, (lo, hi)
         return res
     if delta is not None:
-        t = Fraction(j["eps_for_delta"]["t"])
+        t = Fraction(j["eps_for_delta"]["e_eps"])
         res["eps"] = dec(t).ln()
     if eps is not None:
         d = j["delta_at_eps"][0]

@@ -92,9 +92,9 @@ def test_inputs_as_strings_ints_and_numpy_agree():
 
 def test_delta_at_eps_is_the_exact_form_and_encloses_it():
     d = dpcert.delta_at_eps(RR, F(1, 2))
-    assert (d.A, d.B) == (F(3, 4), F(1, 4))
-    # e^(1/2) in [1.6487212707, 1.6487212708]: the enclosure must contain A - B e^(1/2).
-    lo, hi = d.A - d.B * F("1.6487212708"), d.A - d.B * F("1.6487212707")
+    assert (d.a, d.b) == (F(3, 4), F(1, 4))  # the JSON's names (issue 43 item 4)
+    # e^(1/2) in [1.6487212707, 1.6487212708]: the enclosure must contain a - b e^(1/2).
+    lo, hi = d.a - d.b * F("1.6487212708"), d.a - d.b * F("1.6487212707")
     assert d.enclosure.lo <= hi and lo <= d.enclosure.hi
     assert d.enclosure.width < F(1, 10**30)
     assert "e^(1/2)" in str(d)
@@ -177,6 +177,18 @@ def test_audit_returns_every_field_with_fractions_and_enclosures():
     assert a["dp"]["eps"].exact == "ln(3)" and F(10986, 10000) < a["dp"]["eps"].lo < F(10987, 10000)
     assert a["mutual_information"]["value"].exact is not None
     assert dpcert.audit(RR, delta=1)["eps_for_delta"]["vacuous"] is True
+
+
+def test_audit_keeps_the_cli_json_shapes():
+    # Issue 43 item 4: the dictionary has the CLI's keys and shapes. A list stays a list: the
+    # capacity's two-entry input distribution is not an enclosure (it was read as one).
+    a = dpcert.audit(RR)
+    assert a["capacity"]["input"] == [F(1, 2), F(1, 2)]
+    assert a["capacity"]["output"] == [F(1, 2), F(1, 2)]
+    assert a["shape"] == {"inputs": 2, "outputs": 2}
+    # An unbounded level is "inf" in the JSON and math.inf here, in audit as in compose.
+    inf = dpcert.audit([[1, 0], [0, 1]])
+    assert inf["dp"]["e_eps"] == math.inf and inf["dp"]["eps"] is None
 
 
 # -- floats only when asked --------------------------------------------------------------------

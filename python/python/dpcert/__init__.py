@@ -109,21 +109,21 @@ class DpLevel:
 
 @dataclass(frozen=True)
 class DeltaAtEps:
-    """``delta(eps) = A - B * e^eps`` exactly, with a certified enclosure and the attaining
-    pair and event (0-based outputs)."""
+    """``delta(eps) = a - b * e^eps`` exactly, with a certified enclosure and the attaining
+    pair and event (0-based outputs); ``a``, ``b`` are the JSON's names (docs/json.md)."""
 
     eps: Fraction
-    A: Fraction
-    B: Fraction
+    a: Fraction
+    b: Fraction
     enclosure: Enclosure
     x: int
     x_prime: int
     event: Tuple[int, ...]
 
     def __str__(self) -> str:
-        if self.B == 0:
-            return f"{self.A}"
-        return f"{self.A} - {self.B}·e^({self.eps}) ∈ {self.enclosure}"
+        if self.b == 0:
+            return f"{self.a}"
+        return f"{self.a} - {self.b}·e^({self.eps}) ∈ {self.enclosure}"
 
 
 # -- input conversion --------------------------------------------------------------------------
@@ -206,14 +206,12 @@ def _q(s: Optional[str]) -> Union[Fraction, float]:
     return math.inf if s is None else Fraction(s)
 
 
-_BRACKET_RE = re.compile(r"^\[\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*\]$")
-
-
 def _fractions(v: Any, key: str = "") -> Any:
-    """Exact strings in a JSON document become Fractions; enclosures ``{"lo", "hi"[, "exact"]}``
-    (docs/json.md), and the older two-element lists and ``"[lo, hi]"`` strings, become
-    :class:`Enclosure`. Fields named ``*decimal*`` are rounded decimals for people and stay
-    strings; the names are the JSON's."""
+    """Exact strings in a JSON document become Fractions, ``"inf"`` under ``e_eps`` becomes
+    ``math.inf``, and enclosures ``{"lo", "hi"[, "exact"]}`` (docs/json.md: the only shape of
+    an enclosure) become :class:`Enclosure`. A list stays a list (a two-entry distribution
+    such as ``capacity.input`` is not an enclosure). Fields named ``*decimal*`` are rounded
+    decimals for people and stay strings; the names are the JSON's."""
     if "decimal" in key:
         return v
     if isinstance(v, dict):
@@ -221,17 +219,12 @@ def _fractions(v: Any, key: str = "") -> Any:
             return Enclosure(Fraction(v["lo"]), Fraction(v["hi"]), v.get("exact"))
         return {k: _fractions(x, k) for k, x in v.items()}
     if isinstance(v, list):
-        if len(v) == 2 and all(isinstance(x, str) and _Q_RE.match(x) for x in v):
-            lo, hi = Fraction(v[0]), Fraction(v[1])
-            if lo <= hi:
-                return Enclosure(lo, hi)
         return [_fractions(x) for x in v]
     if isinstance(v, str):
         if _Q_RE.match(v):
             return Fraction(v)
-        b = _BRACKET_RE.match(v)
-        if b:
-            return Enclosure(Fraction(b.group(1)), Fraction(b.group(2)))
+        if key == "e_eps" and v == "inf":
+            return math.inf
     return v
 
 
@@ -250,7 +243,7 @@ def audit(
     tolerance: Optional[Exact] = None,
 ) -> dict:
     """Every measure of ``dpcert audit --json`` for a mechanism: the exact DP level, delta at
-    ``t`` and at each ``eps`` (exact form ``A - B·e^eps`` and enclosure), the smallest eps for
+    ``t`` and at each ``eps`` (exact form ``a - b·e^eps`` and enclosure), the smallest eps for
     ``delta``, min-entropy leakage and capacity, mutual information and a certified Shannon
     capacity bracket, identifiability (with a prior) and expected Hamming distortion (Hamming
     adjacency). Exact values are Fractions, enclosures :class:`Enclosure`."""
@@ -283,7 +276,7 @@ def delta(mechanism: Any, t: Exact, adjacency: str = "complete", rationalize=Non
 
 
 def delta_at_eps(mechanism: Any, eps: Exact, adjacency: str = "complete", rationalize=None, tolerance=None) -> DeltaAtEps:
-    """``delta`` at an exact ``eps``: ``A - B·e^eps`` with rational A, B, and an enclosure."""
+    """``delta`` at an exact ``eps``: ``a - b·e^eps`` with rational a, b, and an enclosure."""
     a, b, (lo, hi), x, xp, event = _dpcert.delta_at_eps(
         _rows(mechanism, rationalize, tolerance), adjacency, _lit(eps, "eps")
     )
@@ -397,21 +390,18 @@ def compose(
             None if check is None else (_lit(check[0], "eps"), _lit(check[1], "delta")),
         )
     )
-    doc = _fractions(doc)
-    efd = doc.get("eps_for_delta")
-    if efd is not None and efd.get("e_eps") == "inf":
-        efd["e_eps"] = math.inf
-    return doc
+    return _fractions(doc)
 
 
 def check(expr: str, budget_secs: Optional[float] = None, max_instances: Optional[int] = None) -> dict:
     """Decide a statement of the claim language exactly (``dpcert check``; grammar and
     functions in ``docs/claim-language.md``), e.g.
     ``check("forall W in channels(2, 2, denom 4): min_leakage(uniform(2), W) <= log2(dp(W))")``.
-    Returns the verdict: ``outcome`` ("holds", "fails", "undecided"), instance counts, methods,
-    ``first`` (the first counterexample or witness, every bound variable exact) and ``text``
-    (the CLI's report). A parse or type error raises ``ValueError`` whose message marks the
-    column with a caret."""
+    Returns ``dpcert check --json``'s document (docs/json.md): ``outcome`` ("holds", "fails",
+    "undecided"), instance counts, methods, ``counterexample`` (the first failing instance of a
+    ``forall``) or ``witness`` (the first instance of an ``exists`` that holds), every bound
+    variable exact, and ``text`` (the CLI's report). A parse or type error raises
+    ``ValueError`` whose message marks the column with a caret."""
     return json.loads(_dpcert.check(expr, budget_secs, max_instances))
 
 
