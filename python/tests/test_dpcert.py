@@ -70,7 +70,7 @@ def test_dp_level_and_delta_agree_with_the_reference(seed):
     rng = random.Random(seed)
     n, m = rng.randint(2, 4), rng.randint(2, 4)
     w = random_channel(rng, n, m, rng.choice([2, 3, 4, 6]))
-    assert dpcert.dp_level(w).t == ref_dp_level(w, complete(n))
+    assert dpcert.dp_level(w).e_eps == ref_dp_level(w, complete(n))
     t = F(rng.randint(2, 9), rng.randint(1, 3))
     t = max(t, F(1))
     assert dpcert.delta(w, t) == ref_delta(w, complete(n), t)
@@ -79,7 +79,7 @@ def test_dp_level_and_delta_agree_with_the_reference(seed):
 def test_path_adjacency_compares_only_neighbours():
     w = [[F(1, 2), F(1, 2)], [F(1, 3), F(2, 3)], [F(1, 10), F(9, 10)]]
     assert dpcert.dp_level(w, "path:3").t == ref_dp_level(w, [(0, 1), (1, 2)]) == F(10, 3)
-    assert dpcert.dp_level(w).t == F(5)
+    assert dpcert.dp_level(w).e_eps == dpcert.dp_level(w).t == F(5)
 
 
 def test_inputs_as_strings_ints_and_numpy_agree():

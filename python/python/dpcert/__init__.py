@@ -89,21 +89,26 @@ class Enclosure:
 
 @dataclass(frozen=True)
 class DpLevel:
-    """The exact DP level ``t = e^eps`` (``math.inf`` when some output separates two
+    """The exact DP level ``e_eps = e^eps`` (``math.inf`` when some output separates two
     neighbours) and a witness: inputs ``x``, ``x_prime`` and output ``y`` attaining it
-    (0-based)."""
+    (0-based); ``e_eps`` is the JSON's name (``audit``'s ``dp.e_eps``, docs/json.md)."""
 
-    t: Union[Fraction, float]
+    e_eps: Union[Fraction, float]
     x: int
     x_prime: int
     y: int
 
     @property
+    def t(self) -> Union[Fraction, float]:
+        """``t = e^eps``, the project's name for the same value (``--t``)."""
+        return self.e_eps
+
+    @property
     def eps(self) -> Optional[Enclosure]:
-        """``eps = ln t`` as an enclosure (None when t is infinite)."""
-        if self.t == math.inf:
+        """``eps = ln e_eps`` as an enclosure (None when e_eps is infinite)."""
+        if self.e_eps == math.inf:
             return None
-        lo, hi = _dpcert.ln(f"{self.t.numerator}/{self.t.denominator}")
+        lo, hi = _dpcert.ln(f"{self.e_eps.numerator}/{self.e_eps.denominator}")
         return Enclosure(Fraction(lo), Fraction(hi))
 
 
