@@ -1,6 +1,6 @@
-//! The file formats of an LP: the CPLEX LP text format (common subset, exact coefficients), the
-//! JSON of an answer in a file's names (`json`), and the symmetry file of `dpcert lp --symmetry`
-//! (`generators`).
+//! The file formats of an LP: the CPLEX LP text format (common subset, exact coefficients) and
+//! the symmetry file of `dpcert lp --symmetry` (`generators`). An answer's JSON is the `lp`
+//! command's report (`crate::lp::command`, on the one schema of docs/json.md).
 //!
 //! The LP format is read by [`parse_lp`] (`lexer` for the tokens, `parse` for the sections and
 //! bounds) into an [`LpFile`] (`lp_file`), and written by [`write_lp`] (`write`):
@@ -31,7 +31,6 @@
 //! `Binary`, ...) are rejected: this is an LP solver.
 
 mod generators;
-mod json;
 mod lexer;
 mod lp_file;
 mod parse;
