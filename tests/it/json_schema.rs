@@ -140,7 +140,33 @@ pub fn checked(stdout: &str, command: &str) -> Value {
     if let Err(e) = check_document(&doc, command) {
         panic!("{command} --json breaks the schema: {e}\n{stdout}");
     }
+    let documented = documented_keys(command);
+    for k in doc.as_object().into_iter().flat_map(|o| o.keys()) {
+        assert!(
+            k == "schema_version" || k == "command" || documented.contains(k),
+            "{command} --json writes the key {k:?}, which docs/json.md's `{command}` section does not name"
+        );
+    }
     doc
+}
+
+/// The names written in backticks in docs/json.md's section of `command` (`### \`command\``
+/// up to the next `###`): every top-level key a command writes must be among them.
+fn documented_keys(command: &str) -> std::collections::BTreeSet<String> {
+    let doc = include_str!("../../docs/json.md");
+    let head = format!("### `{command}`");
+    let start = doc
+        .find(&head)
+        .unwrap_or_else(|| panic!("docs/json.md has no section {head}"));
+    let body = &doc[start + head.len()..];
+    let body = &body[..body.find("\n### ").unwrap_or(body.len())];
+    body.split('`')
+        .skip(1)
+        .step_by(2)
+        .flat_map(|code| code.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')))
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect()
 }
 
 /// The checker refuses each habit docs/json.md rules out, and accepts the shapes it names.
