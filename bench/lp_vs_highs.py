@@ -236,6 +236,11 @@ def short(objective):
 
 
 def main():
+    # The big-coefficient LPs' exact objectives run to tens of thousands of digits: lift
+    # Python's 4,300-digit limit on int <-> str conversion (issue 42 item 8: --big 160 crashed
+    # in Fraction(objective)).
+    if hasattr(sys, "set_int_max_str_digits"):
+        sys.set_int_max_str_digits(0)
     ap = argparse.ArgumentParser()
     ap.add_argument("file", nargs="?")
     ap.add_argument("--pd-dp", nargs=2, type=int, metavar=("N", "M"))
