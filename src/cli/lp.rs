@@ -1,4 +1,5 @@
-//! `dpcert lp FILE [--json] [--time-limit SECS] [--symmetry FILE] [--stats] [--certificate OUT]`: read the LP file
+//! `dpcert lp FILE [--json] [--time-limit SECS] [--symmetry FILE] [--stats]
+//! [--certificate OUT]`: read the LP file
 //! and the generators, solve it exactly ([`crate::lp::command::run`]) and print the re-checked
 //! certificate.
 

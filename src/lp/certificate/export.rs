@@ -114,3 +114,57 @@ pub fn document(records: Vec<Value>) -> Value {
         "records": records,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lp::model::Cmp;
+
+    fn r(n: i64, d: i64) -> Rational {
+        Rational::from_signeds(n, d)
+    }
+
+    /// max x + y, 2x + y <= 4, x + 3y <= 6: optimum 14/5 at (6/5, 8/5), duals (2/5, 1/5) by hand.
+    fn two_rows() -> Model {
+        let mut m = Model::new(Sense::Maximize);
+        let x = m.add_var("x");
+        let y = m.add_var("y");
+        m.set_objective(&[(x, r(1, 1)), (y, r(1, 1))]);
+        m.add_row(&[(x, r(2, 1)), (y, r(1, 1))], Cmp::Le, r(4, 1));
+        m.add_row(&[(x, r(1, 1)), (y, r(3, 1))], Cmp::Le, r(6, 1));
+        m
+    }
+
+    fn optimal(x: Rational) -> Certificate {
+        Certificate::Optimal {
+            value: r(14, 5),
+            primal: vec![x, r(8, 5)],
+            dual: vec![r(2, 5), r(1, 5)],
+        }
+    }
+
+    #[test]
+    fn a_record_holds_the_model_and_the_answer_as_exact_strings() {
+        let v = lp_record("t", "t.lp", &two_rows(), 2, &optimal(r(6, 5))).unwrap();
+        assert_eq!(v["kind"], "lp");
+        assert_eq!(v["model"]["objective_sense"], "maximize");
+        assert_eq!(v["model"]["rows"][1]["coefficients"]["y"], "3");
+        assert_eq!(v["model"]["rows"][1]["sense"], "<=");
+        assert_eq!(v["answer"]["value"], "14/5");
+        assert_eq!(v["answer"]["primal"]["x"], "6/5");
+        assert_eq!(v["answer"]["dual"]["r0"], "2/5");
+        let doc = document(vec![v]);
+        assert_eq!(doc["certificate_version"], CERTIFICATE_VERSION);
+    }
+
+    /// No record for a certificate `check` refuses: x moved by 1/10^30 breaks row r0 (2x + y <= 4).
+    #[test]
+    fn no_record_for_a_refused_certificate() {
+        let tiny: Rational = "1/1000000000000000000000000000000".parse().unwrap();
+        let e = lp_record("t", "t.lp", &two_rows(), 2, &optimal(r(6, 5) + tiny)).unwrap_err();
+        assert!(
+            matches!(e, CertificateError::Row { ref row, .. } if row == "r0"),
+            "{e}"
+        );
+    }
+}
