@@ -28,7 +28,7 @@ def q(s, what):
     """An exact rational from a string `p` or `p/q` (q > 0); anything else is refused."""
     if not isinstance(s, str) or not RATIONAL.fullmatch(s):
         raise Reject(f"{what}: {s!r} is not an exact rational string")
-    if s.endswith("/0") or re.search(r"/0+$", s):
+    if re.search(r"/0+$", s):
         raise Reject(f"{what}: {s!r} has denominator 0")
     return Fraction(s)
 
@@ -210,6 +210,8 @@ def check_document(text):
             KINDS[kind](rec)
         except Reject as e:
             out.append((rid, str(e)))
+        except (TypeError, AttributeError) as e:  # a list where an object belongs, and so on
+            out.append((rid, f"malformed record: {e}"))
     return out
 
 
@@ -237,7 +239,7 @@ def main(argv=None):
         for rid, why in check_document(text):
             bad += 1
             print(f"{f}: " + (f"record {rid}: " if rid is not None else "") + why)
-    if checked == 0:
+    if checked == 0 and bad == 0:
         print("no certificate files found")
         return 1
     print(f"{checked} file(s) checked, {bad} rejection(s)")

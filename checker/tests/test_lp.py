@@ -134,6 +134,7 @@ BAD_DOCUMENTS = [
     ("a zero denominator", lambda t: t.replace('"14/5"', '"14/0"'), "has denominator 0"),
     ("a duplicated key", lambda t: t.replace('"x": "6/5"', '"x": "6/5", "x": "0"'),
      "duplicated key 'x'"),
+    ("rows not a list", lambda t: t.replace('"rows": [', '"rows": 5, "x": [', 1), "malformed record"),
     ("another kind", lambda t: t.replace('"kind": "lp"', '"kind": "sturm"'),
      "unknown record kind 'sturm'"),
 ]
