@@ -1,11 +1,12 @@
-//! `dpcert lp FILE [--json] [--time-limit SECS] [--symmetry FILE] [--stats]`: read the LP file
+//! `dpcert lp FILE [--json] [--time-limit SECS] [--symmetry FILE] [--stats]
+//! [--certificate OUT]`: read the LP file
 //! and the generators, solve it exactly ([`crate::lp::command::run`]) and print the re-checked
 //! certificate.
 
 use super::error::{CliError, CliResult};
 use super::exit;
 use super::progress::Progress;
-use crate::lp::command::LpQuery;
+use crate::lp::command::{LpQuery, LpReport};
 use crate::lp::{parse_lp, LpError, LpFile};
 use crate::params::TimeLimit;
 use std::path::{Path, PathBuf};
@@ -26,6 +27,10 @@ pub struct Args {
     /// invariance is checked exactly and the lifted certificate re-checked.
     #[arg(long, value_name = "FILE")]
     symmetry: Option<PathBuf>,
+    /// Write the certificate (docs/certificates.md: the model and the answer, exact) to FILE,
+    /// for `checker/dpcert_check.py`; written only after dpcert's own check accepted it.
+    #[arg(long, value_name = "FILE")]
+    certificate: Option<PathBuf>,
     /// Print where the time went (float hint, exact systems, checks, fallback) on stderr.
     #[arg(long)]
     stats: bool,
@@ -83,12 +88,29 @@ pub fn run(a: Args) -> CliResult {
             report.seconds, report.stats
         );
     }
+    if let Some(out) = &a.certificate {
+        write_certificate(out, &report, &query)?;
+    }
     if a.json {
         super::output::print_json(&report.to_json())
     } else {
         print!("{}", report.to_text());
         Ok(exit::OK)
     }
+}
+
+/// `--certificate FILE`: the document of [`LpReport::certificate_document`], which re-checks
+/// the certificate before it is made.
+fn write_certificate(out: &Path, report: &LpReport, query: &LpQuery) -> Result<(), CliError> {
+    let doc = report.certificate_document(query).map_err(|e| CliError {
+        code: exit::MISMATCH,
+        message: format!(
+            "internal error: the solver's certificate was rejected by the checker: {e}"
+        ),
+    })?;
+    let text = serde_json::to_string_pretty(&doc).expect("a JSON value prints");
+    std::fs::write(out, text + "\n")
+        .map_err(|e| CliError::bad_input(format!("cannot write {}: {e}", out.display())))
 }
 
 /// Read `--symmetry FILE` ([`LpFile::parse_generators`]).

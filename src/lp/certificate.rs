@@ -423,5 +423,6 @@ pub fn checked_note(model: &Model, solution: &Certificate) -> Result<String, Cer
     })
 }
 
+pub mod export;
 #[cfg(test)]
 mod tests;

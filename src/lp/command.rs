@@ -4,7 +4,9 @@
 //! as the one JSON schema (`docs/json.md`, section `lp`: data keyed by names as arrays of
 //! objects).
 
-use super::{solve, Certificate, LpError, LpFile, Options};
+use super::{
+    certificate_document, lp_record, solve, Certificate, CertificateError, LpError, LpFile, Options,
+};
 use crate::json::{document, exact};
 use crate::num::fmt::{count, decimal};
 use crate::num::Rational;
@@ -75,6 +77,8 @@ pub struct LpReport {
     pub stats: String,
     /// Wall seconds of the solve.
     pub seconds: f64,
+    /// The re-checked certificate over the model (for [`LpReport::certificate_document`]).
+    pub certificate: Certificate,
 }
 
 /// Solve `q` exactly ([`solve`]); every answer's certificate is re-checked before it returns.
@@ -121,6 +125,7 @@ pub fn run(q: &LpQuery) -> Result<LpReport, LpError> {
         answer,
         stats: solved.stats.summary.clone(),
         seconds: solved.stats.elapsed.as_secs_f64(),
+        certificate: solved.certificate,
     })
 }
 
@@ -156,6 +161,24 @@ impl LpReport {
             LpAnswer::Infeasible { .. } => "infeasible",
             LpAnswer::Unbounded { .. } => "unbounded",
         }
+    }
+
+    /// The certificate document of `dpcert lp --certificate` (docs/certificates.md): one `lp`
+    /// record of `q`'s model and this answer, made only after [`crate::lp::check`] accepted it
+    /// again (issue 44).
+    #[allow(clippy::result_large_err)] // `CertificateError` as `lp::check` returns it
+    pub fn certificate_document(&self, q: &LpQuery) -> Result<Value, CertificateError> {
+        let id = std::path::Path::new(&self.name)
+            .file_stem()
+            .map_or_else(|| "lp".to_string(), |s| s.to_string_lossy().into_owned());
+        let record = lp_record(
+            &id,
+            &self.name,
+            &q.file.model,
+            q.file.n_constraints,
+            &self.certificate,
+        )?;
+        Ok(certificate_document(vec![record]))
     }
 
     /// The text report: the model's size, the status, the certificate in the file's names.

@@ -4,6 +4,7 @@
 //! (e.g. `cargo test --test it claims::`).
 
 mod audit_cli;
+mod certificates;
 mod check_limits;
 mod claims;
 mod cli_claims;

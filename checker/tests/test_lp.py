@@ -1,0 +1,162 @@
+"""The checker's own tests (issue 44 item 3): the `lp` certificates dpcert wrote for the LP
+files beside them in fixtures/ must be accepted, and copies tampered here must be rejected
+with a message that names what failed."""
+import copy
+import json
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).parent
+sys.path.insert(0, str(HERE.parent))
+import dpcert_check  # noqa: E402
+
+FIXTURES = HERE / "fixtures"
+TINY = Fraction(1, 10**30)
+
+# Each fixture, its status and (optimal) the value worked out by hand from the LP file.
+VALID = [
+    ("two_rows", "optimal", Fraction(14, 5)),  # x = 6/5, y = 8/5
+    ("infeasible", "infeasible", None),  # x + y >= 2 and x + y <= 1
+    ("unbounded", "unbounded", None),  # max x with x - y <= 1
+    ("equality", "optimal", Fraction(28)),  # x = 6, y = 5, z = -1 (bounds and an = row)
+]
+
+
+def load(name):
+    return json.loads((FIXTURES / f"{name}.cert.json").read_text())
+
+
+def record(doc):
+    return doc["records"][0]
+
+
+def rejections(doc):
+    return dpcert_check.check_document(json.dumps(doc))
+
+
+def s(x):
+    """A Fraction as the format's exact string."""
+    return str(x)
+
+
+@pytest.mark.parametrize("name,status,value", VALID)
+def test_valid_certificates_are_accepted(name, status, value):
+    doc = load(name)
+    assert rejections(doc) == []
+    ans = record(doc)["answer"]
+    assert ans["status"] == status
+    if value is not None:
+        assert Fraction(ans["value"]) == value
+
+
+def moved(name, path, change):
+    """A copy of fixture `name` with the entry at `path` (keys into the record) changed."""
+    doc = load(name)
+    obj = record(doc)
+    for key in path[:-1]:
+        obj = obj[key]
+    obj[path[-1]] = change(obj[path[-1]])
+    return doc
+
+
+def drop_row(name, row, answer_key):
+    doc = load(name)
+    rec = record(doc)
+    rec["model"]["rows"] = [r for r in rec["model"]["rows"] if r["name"] != row]
+    if answer_key:
+        del rec["answer"][answer_key][row]
+    return doc
+
+
+def plus_tiny(v):
+    return s(Fraction(v) + TINY)
+
+
+TAMPERED = [
+    # one primal value moved by 1/10^30: a tight row no longer holds
+    ("primal moved", moved("two_rows", ["answer", "primal", "x"], plus_tiny),
+     "primal: row c1: 2000000000000000000000000000001/500000000000000000000000000000 <= 4 is false"),
+    ("primal moved down", moved("two_rows", ["answer", "primal", "y"], lambda v: s(Fraction(v) - TINY)),
+     "objective: value 14/5"),
+    ("equality primal moved", moved("equality", ["answer", "primal", "y"], plus_tiny),
+     "row total:"),
+    # a dual sign flipped
+    ("dual sign", moved("two_rows", ["answer", "dual", "c1"], lambda v: s(-Fraction(v))),
+     "dual of row c1 (<=) = -2/5, must be >= 0"),
+    ("bound dual sign", moved("equality", ["answer", "dual", "y.ub"], lambda v: s(-Fraction(v))),
+     "dual of row y.ub (<=) = -4, must be >= 0"),
+    # a Farkas entry zeroed
+    ("farkas zeroed", moved("infeasible", ["answer", "farkas", "low"], lambda v: "0"),
+     "farkas: b.y = -1 <= 0"),
+    # a ray that does not improve
+    ("ray not improving", moved("unbounded", ["answer", "ray"], lambda r: {"x": "0", "y": "1"}),
+     "ray does not improve the objective: c.r = 0"),
+    ("ray leaves a row", moved("unbounded", ["answer", "ray"], lambda r: {"x": "1", "y": "0"}),
+     "ray: row c: 1 <= 0 is false"),
+    # an objective value off by one part in 10^30
+    ("value off", moved("two_rows", ["answer", "value"], lambda v: s(Fraction(v) * (1 + TINY))),
+     "objective: value 7000000000000000000000000000007/2500000000000000000000000000000, "
+     "c.x + offset = 14/5, b.y + offset = 14/5"),
+    ("equality value off", moved("equality", ["answer", "value"], lambda v: s(Fraction(v) * (1 + TINY))),
+     "objective: value"),
+    # a row dropped from the model (with its multiplier, so only the mathematics can fail)
+    ("row dropped", drop_row("two_rows", "c2", "dual"),
+     "dual constraint of x: (A^T y) = 4/5 >= c = 1 is false"),
+    ("farkas row dropped", drop_row("infeasible", "high", "farkas"),
+     "farkas: (A^T y) of x = 1 > 0"),
+    ("row dropped, multiplier kept", drop_row("two_rows", "c2", None),
+     "dual names an unknown 'c2'"),
+    ("bound row dropped", drop_row("equality", "x.ub", "dual"),
+     "dual constraint of x"),
+]
+
+
+@pytest.mark.parametrize("case,doc,message", TAMPERED, ids=[t[0] for t in TAMPERED])
+def test_tampered_certificates_are_rejected(case, doc, message):
+    out = rejections(doc)
+    assert len(out) == 1, out
+    rid, why = out[0]
+    assert rid == record(doc)["id"]
+    assert message in why, why
+
+
+BAD_DOCUMENTS = [
+    ("truncated", lambda t: t[: len(t) // 2], "not a certificate document"),
+    ("another version", lambda t: t.replace('"certificate_version": 1', '"certificate_version": 2'),
+     "certificate_version 2, this checker reads 1"),
+    ("version true", lambda t: t.replace('"certificate_version": 1', '"certificate_version": true'),
+     "certificate_version True"),
+    ("a decimal", lambda t: t.replace('"14/5"', '"2.8"'), "'2.8' is not an exact rational string"),
+    ("a zero denominator", lambda t: t.replace('"14/5"', '"14/0"'), "has denominator 0"),
+    ("a duplicated key", lambda t: t.replace('"x": "6/5"', '"x": "6/5", "x": "0"'),
+     "duplicated key 'x'"),
+    ("rows not a list", lambda t: t.replace('"rows": [', '"rows": 5, "x": [', 1), "malformed record"),
+    ("another kind", lambda t: t.replace('"kind": "lp"', '"kind": "sturm"'),
+     "unknown record kind 'sturm'"),
+]
+
+
+@pytest.mark.parametrize("case,edit,message", BAD_DOCUMENTS, ids=[b[0] for b in BAD_DOCUMENTS])
+def test_bad_documents_are_rejected(case, edit, message):
+    text = (FIXTURES / "two_rows.cert.json").read_text()
+    changed = edit(text)
+    assert changed != text
+    out = dpcert_check.check_document(changed)
+    assert len(out) == 1 and message in out[0][1], out
+
+
+def test_command_line_exit_codes(tmp_path):
+    script = str(HERE.parent / "dpcert_check.py")
+    ok = subprocess.run([sys.executable, script, str(FIXTURES)], capture_output=True, text=True)
+    assert ok.returncode == 0, ok.stdout
+    assert "4 file(s) checked, 0 rejection(s)" in ok.stdout
+    bad = tmp_path / "bad.cert.json"
+    bad.write_text(json.dumps(TAMPERED[3][1]))
+    out = subprocess.run([sys.executable, script, str(FIXTURES), str(bad)], capture_output=True,
+                         text=True)
+    assert out.returncode == 1
+    assert f"{bad}: record two_rows: dual of row c1 (<=) = -2/5, must be >= 0" in out.stdout

@@ -1,0 +1,170 @@
+//! The `lp` record of a certificate document (docs/certificates.md, issue 44 item 1): the model
+//! as data and the answer, every number an exact rational string, for a checker that shares no
+//! code with dpcert (`checker/dpcert_check.py`). A record is written only for a certificate that
+//! [`check`] has accepted.
+
+// The error carries the exact numbers at fault, as `check` returns it.
+#![allow(clippy::result_large_err)]
+
+use super::{check, CertificateError};
+use crate::lp::model::{Certificate, Model, Sense};
+use crate::num::Rational;
+use serde_json::{json, Map, Value};
+
+/// The version of the certificate format (docs/certificates.md).
+pub const CERTIFICATE_VERSION: u32 = 1;
+
+/// `{name: "p/q"}` in order (serde_json's `preserve_order` is not on: keys come out sorted,
+/// which the format allows: a vector is keyed by names, never by position).
+fn keyed<'a>(names: impl Iterator<Item = &'a String>, v: &[Rational]) -> Value {
+    let mut m = Map::new();
+    for (n, q) in names.zip(v) {
+        m.insert(n.clone(), json!(q.to_string()));
+    }
+    Value::Object(m)
+}
+
+/// The model as data: variables (all `>= 0`), objective, rows (`origin` says whether a row is
+/// one of the file's constraints or an upper bound the reader made a row).
+fn model_json(model: &Model, n_constraints: usize) -> Value {
+    let names = model.var_names();
+    let rows: Vec<Value> = model
+        .rows()
+        .iter()
+        .enumerate()
+        .map(|(i, row)| {
+            let mut coeffs = Map::new();
+            for (j, a) in &row.coeffs {
+                coeffs.insert(names[*j].clone(), json!(a.to_string()));
+            }
+            json!({
+                "name": row.name,
+                "coefficients": coeffs,
+                "sense": row.cmp.symbol(),
+                "rhs": row.rhs.to_string(),
+                "origin": if i < n_constraints { "constraint" } else { "upper_bound" },
+            })
+        })
+        .collect();
+    let mut objective = Map::new();
+    for (n, c) in names.iter().zip(model.objective()) {
+        if *c != 0u32 {
+            objective.insert(n.clone(), json!(c.to_string()));
+        }
+    }
+    json!({
+        "objective_sense": match model.sense() {
+            Sense::Minimize => "minimize",
+            Sense::Maximize => "maximize",
+        },
+        "variables": names.iter().map(|n| json!({"name": n, "lower": "0"})).collect::<Vec<_>>(),
+        "objective": {"coefficients": objective, "offset": model.objective_offset().to_string()},
+        "rows": rows,
+    })
+}
+
+/// One `lp` record: `id` names it in the checker's messages, `source` is the file it came from;
+/// the first `n_constraints` rows are the file's constraints, the rest upper bounds. Runs
+/// [`check`] first and writes nothing for a certificate it refuses.
+pub fn lp_record(
+    id: &str,
+    source: &str,
+    model: &Model,
+    n_constraints: usize,
+    cert: &Certificate,
+) -> Result<Value, CertificateError> {
+    check(model, cert)?;
+    let vars = model.var_names().iter();
+    let rows = || model.rows().iter().map(|r| &r.name);
+    let answer = match cert {
+        Certificate::Optimal {
+            value,
+            primal,
+            dual,
+        } => json!({
+            "status": "optimal",
+            "value": value.to_string(),
+            "primal": keyed(vars, primal),
+            "dual": keyed(rows(), dual),
+        }),
+        Certificate::Infeasible { farkas } => json!({
+            "status": "infeasible",
+            "farkas": keyed(rows(), farkas),
+        }),
+        Certificate::Unbounded { point, ray } => json!({
+            "status": "unbounded",
+            "point": keyed(vars.clone(), point),
+            "ray": keyed(vars, ray),
+        }),
+    };
+    Ok(json!({
+        "kind": "lp",
+        "id": id,
+        "source": source,
+        "model": model_json(model, n_constraints),
+        "answer": answer,
+    }))
+}
+
+/// A certificate document holding `records` (docs/certificates.md).
+pub fn document(records: Vec<Value>) -> Value {
+    json!({
+        "certificate_version": CERTIFICATE_VERSION,
+        "producer": format!("dpcert {}", env!("CARGO_PKG_VERSION")),
+        "records": records,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lp::model::Cmp;
+
+    fn r(n: i64, d: i64) -> Rational {
+        Rational::from_signeds(n, d)
+    }
+
+    /// max x + y, 2x + y <= 4, x + 3y <= 6: optimum 14/5 at (6/5, 8/5), duals (2/5, 1/5) by hand.
+    fn two_rows() -> Model {
+        let mut m = Model::new(Sense::Maximize);
+        let x = m.add_var("x");
+        let y = m.add_var("y");
+        m.set_objective(&[(x, r(1, 1)), (y, r(1, 1))]);
+        m.add_row(&[(x, r(2, 1)), (y, r(1, 1))], Cmp::Le, r(4, 1));
+        m.add_row(&[(x, r(1, 1)), (y, r(3, 1))], Cmp::Le, r(6, 1));
+        m
+    }
+
+    fn optimal(x: Rational) -> Certificate {
+        Certificate::Optimal {
+            value: r(14, 5),
+            primal: vec![x, r(8, 5)],
+            dual: vec![r(2, 5), r(1, 5)],
+        }
+    }
+
+    #[test]
+    fn a_record_holds_the_model_and_the_answer_as_exact_strings() {
+        let v = lp_record("t", "t.lp", &two_rows(), 2, &optimal(r(6, 5))).unwrap();
+        assert_eq!(v["kind"], "lp");
+        assert_eq!(v["model"]["objective_sense"], "maximize");
+        assert_eq!(v["model"]["rows"][1]["coefficients"]["y"], "3");
+        assert_eq!(v["model"]["rows"][1]["sense"], "<=");
+        assert_eq!(v["answer"]["value"], "14/5");
+        assert_eq!(v["answer"]["primal"]["x"], "6/5");
+        assert_eq!(v["answer"]["dual"]["r0"], "2/5");
+        let doc = document(vec![v]);
+        assert_eq!(doc["certificate_version"], CERTIFICATE_VERSION);
+    }
+
+    /// No record for a certificate `check` refuses: x moved by 1/10^30 breaks row r0 (2x + y <= 4).
+    #[test]
+    fn no_record_for_a_refused_certificate() {
+        let tiny: Rational = "1/1000000000000000000000000000000".parse().unwrap();
+        let e = lp_record("t", "t.lp", &two_rows(), 2, &optimal(r(6, 5) + tiny)).unwrap_err();
+        assert!(
+            matches!(e, CertificateError::Row { ref row, .. } if row == "r0"),
+            "{e}"
+        );
+    }
+}

@@ -1,0 +1,113 @@
+//! `dpcert lp FILE --certificate OUT` (issue 44, first slice; docs/certificates.md): every
+//! example LP gets a certificate document that the independent checker
+//! (`checker/dpcert_check.py`) accepts, and the checker's committed fixtures are exactly what
+//! dpcert writes today.
+
+use crate::common::{dpcert, scratch_dir};
+use std::path::Path;
+use std::process::Command;
+
+/// The repository's example LPs that dpcert answers (tests/fixtures/lp/malformed.lp is refused).
+const LPS: &[&str] = &[
+    "examples/small.lp",
+    "tests/fixtures/lp/bounds.lp",
+    "tests/fixtures/lp/infeasible.lp",
+    "tests/fixtures/lp/not_symmetric.lp",
+    "tests/fixtures/lp/symmetric.lp",
+    "tests/fixtures/lp/two_rows.lp",
+    "tests/fixtures/lp/unbounded.lp",
+    "checker/tests/fixtures/equality.lp",
+];
+
+fn read_json(p: &Path) -> serde_json::Value {
+    let text = std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// Write the certificate of `lp` to `out`; the document.
+fn certify(lp: &str, out: &Path) -> serde_json::Value {
+    let (code, _, err) = dpcert(&["lp", lp, "--certificate", out.to_str().unwrap()]);
+    assert_eq!(code, 0, "{lp}: {err}");
+    read_json(out)
+}
+
+#[test]
+fn every_example_lp_gets_a_certificate_the_checker_accepts() {
+    let dir = scratch_dir("certificates");
+    for lp in LPS {
+        let stem = Path::new(lp).file_stem().unwrap().to_str().unwrap();
+        let doc = certify(lp, &dir.join(format!("{stem}.cert.json")));
+        assert_eq!(doc["certificate_version"], 1, "{lp}");
+        let rec = &doc["records"][0];
+        assert_eq!(rec["kind"], "lp", "{lp}");
+        assert_eq!(rec["source"], *lp);
+        // The record's status is the one `lp --json` reports.
+        let (_, out, _) = dpcert(&["lp", lp, "--json"]);
+        let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(rec["answer"]["status"], report["status"], "{lp}");
+    }
+    let python = Command::new("python3").arg("--version").output();
+    if python.is_err() {
+        eprintln!("note: no python3 on PATH; the independent checker was not run");
+        return;
+    }
+    let run = Command::new("python3")
+        .arg("checker/dpcert_check.py")
+        .arg(&dir)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run the checker");
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert_eq!(run.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains(&format!("{} file(s) checked, 0 rejection(s)", LPS.len())),
+        "{stdout}"
+    );
+}
+
+/// The checker's fixtures (`checker/tests/fixtures/*.cert.json`) are what `dpcert lp
+/// --certificate` writes for the LP files beside them; regenerate them (from that folder, so
+/// that `source` is the bare file name) when this fails after an intended change.
+#[test]
+fn checker_fixtures_are_what_dpcert_writes() {
+    let dir = scratch_dir("certificates-fixtures");
+    for stem in ["two_rows", "infeasible", "unbounded", "equality"] {
+        let lp = format!("checker/tests/fixtures/{stem}.lp");
+        let mut now = certify(&lp, &dir.join(format!("{stem}.cert.json")));
+        let mut committed = read_json(Path::new(&format!(
+            "{}/checker/tests/fixtures/{stem}.cert.json",
+            env!("CARGO_MANIFEST_DIR")
+        )));
+        for doc in [&mut now, &mut committed] {
+            doc["records"][0]["source"] = serde_json::Value::Null;
+            doc["producer"] = serde_json::Value::Null;
+        }
+        assert_eq!(now, committed, "{stem}");
+    }
+}
+
+#[test]
+fn no_certificate_for_a_refused_file_and_a_clear_error_for_an_unwritable_one() {
+    let dir = scratch_dir("certificates-refused");
+    let out = dir.join("malformed.cert.json");
+    let (code, _, err) = dpcert(&[
+        "lp",
+        "tests/fixtures/lp/malformed.lp",
+        "--certificate",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 3, "{err}");
+    assert!(!out.exists());
+    let bad = dir.join("no-such-dir").join("x.cert.json");
+    let (code, _, err) = dpcert(&[
+        "lp",
+        "tests/fixtures/lp/two_rows.lp",
+        "--certificate",
+        bad.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 3, "{err}");
+    assert!(
+        err.contains("cannot write") && err.contains("x.cert.json"),
+        "{err}"
+    );
+}
