@@ -73,6 +73,16 @@ pub fn interval(i: &Interval, digits: usize, exact: Option<String>) -> Value {
     enclosure(&lo, &hi, digits, exact)
 }
 
+/// ε = ln(e_eps) of an exact positive ratio: the enclosure with its exact form
+/// `"ln(e_eps)"`, the shape `audit` and `compose` share; `null` for `e_eps ≤ 0`, where the
+/// logarithm is not defined (no reported level is).
+pub fn eps_of_ratio(e_eps: &Rational, digits: usize) -> Value {
+    match Interval::ln_rational(e_eps, 256) {
+        Some(i) => interval(&i, digits, Some(format!("ln({e_eps})"))),
+        None => Value::Null,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

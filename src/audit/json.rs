@@ -6,7 +6,6 @@ use super::{CAP_DIGITS, DIGITS, MI_DIGITS};
 use crate::json::{document, exact, interval};
 use crate::measure::{DpLevel, ExtRational};
 use crate::num::fmt::{decimal, decimal_round};
-use crate::num::Interval;
 use crate::prob::Dist;
 use malachite::base::rounding_modes::RoundingMode;
 use serde_json::{json, Map, Value};
@@ -19,10 +18,7 @@ fn dist_strings(d: &Dist) -> Vec<String> {
 fn eps_json(t: &ExtRational) -> Value {
     match t {
         ExtRational::Infinite => Value::Null,
-        ExtRational::Finite(q) => match Interval::ln_rational(q, 128) {
-            Some(i) => interval(&i, DIGITS, Some(format!("ln({q})"))),
-            None => Value::Null,
-        },
+        ExtRational::Finite(q) => crate::json::eps_of_ratio(q, DIGITS),
     }
 }
 

@@ -119,21 +119,14 @@ pub fn render(v: &Verdict) -> String {
     out
 }
 
-/// `[lo, hi]` as [`crate::num::Interval::to_decimal_string`] prints an enclosure (rounded
-/// outward): docs/json.md's `{"lo", "hi"}`.
-fn decimal_enclosure(s: &str) -> Option<serde_json::Value> {
-    let (lo, hi) = s.strip_prefix('[')?.strip_suffix(']')?.split_once(", ")?;
-    Some(serde_json::json!({"lo": lo, "hi": hi}))
-}
-
 /// A compared side as docs/json.md writes it: `{"exact", "decimal"}`, or, when the side is
 /// only known as an enclosure, `{"exact": null, "enclosure": {"lo", "hi"}}` (an exact form is
 /// never an enclosure written as a string).
 fn shown_json(v: &super::run::Shown) -> serde_json::Value {
-    match decimal_enclosure(&v.decimal) {
-        Some(e) => serde_json::json!({
+    match &v.enclosure {
+        Some((lo, hi)) => serde_json::json!({
             "exact": (!v.exact.starts_with("enclosure")).then_some(&v.exact),
-            "enclosure": e,
+            "enclosure": {"lo": lo, "hi": hi},
         }),
         None => serde_json::json!({"exact": v.exact, "decimal": v.decimal}),
     }

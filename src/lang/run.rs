@@ -43,18 +43,40 @@ impl Default for Options {
     }
 }
 
-/// A compared quantity as reported: exact form and a decimal.
+/// A compared quantity as reported: exact form and a decimal, and for a quantity known through
+/// a certified enclosure (a logarithm, a square root, ...) the enclosure's outward-rounded
+/// decimal ends, which the JSON writes as `{"lo", "hi"}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Shown {
     pub exact: String,
     pub decimal: String,
+    pub enclosure: Option<(String, String)>,
 }
 
 impl Shown {
+    /// Digits after the point of a reported decimal.
+    const DIGITS: usize = 20;
+
     fn of(n: &Num) -> Shown {
+        use crate::num::fmt::decimal_round;
+        use malachite::base::rounding_modes::RoundingMode::{Ceiling, Floor};
+        let interval = match n {
+            Num::Rat(_) | Num::Inf | Num::T(_) => None,
+            _ => n.enclose(128),
+        };
+        let enclosure = interval.as_ref().and_then(|i| {
+            Some((
+                decimal_round(&i.lo_rational()?, Shown::DIGITS, Floor),
+                decimal_round(&i.hi_rational()?, Shown::DIGITS, Ceiling),
+            ))
+        });
         Shown {
             exact: n.exact_string(),
-            decimal: n.decimal_string(),
+            decimal: match &interval {
+                Some(i) => i.to_decimal_string(Shown::DIGITS),
+                None => n.decimal_string(),
+            },
+            enclosure,
         }
     }
 }

@@ -58,10 +58,7 @@ pub(super) fn pair_json(p: (usize, usize)) -> Value {
 /// `ε = ln(e_eps)` as docs/json.md writes it: `"e_eps"` exact and `"eps"` the enclosure with
 /// its exact form.
 pub(super) fn eps_of_t(t: &Rational) -> (Value, Value) {
-    (
-        crate::json::exact(t),
-        crate::json::interval(&ln(t), DIGITS, Some(format!("ln({t})"))),
-    )
+    (crate::json::exact(t), crate::json::eps_of_ratio(t, DIGITS))
 }
 
 /// An event of the composition: in words, its atoms and its masses under x and x'.
