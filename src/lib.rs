@@ -67,6 +67,7 @@
 
 pub mod accounting;
 pub mod audit;
+pub mod certify;
 pub mod claim;
 #[doc(hidden)]
 pub mod cli;

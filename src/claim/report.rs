@@ -232,6 +232,10 @@ pub struct Check {
     pub outcome: Outcome,
     /// Extra evidence: the witness, the certificate summary, the margin by which it fails.
     pub note: String,
+    /// The certificate records (docs/certificates.md, [`crate::certify`]) of the steps that
+    /// decided this instance, each already re-checked by dpcert; empty where none is written yet.
+    #[serde(skip)]
+    pub records: Vec<serde_json::Value>,
 }
 
 impl Check {
@@ -251,6 +255,7 @@ impl Check {
             method,
             outcome,
             note: String::new(),
+            records: Vec::new(),
         }
     }
 

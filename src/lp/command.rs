@@ -4,9 +4,7 @@
 //! as the one JSON schema (`docs/json.md`, section `lp`: data keyed by names as arrays of
 //! objects).
 
-use super::{
-    certificate_document, lp_record, solve, Certificate, CertificateError, LpError, LpFile, Options,
-};
+use super::{lp_record, solve, Certificate, CertificateError, LpError, LpFile, Options};
 use crate::json::{document, exact};
 use crate::num::fmt::{count, decimal};
 use crate::num::Rational;
@@ -178,7 +176,7 @@ impl LpReport {
             q.file.n_constraints,
             &self.certificate,
         )?;
-        Ok(certificate_document(vec![record]))
+        Ok(crate::certify::document(vec![record]))
     }
 
     /// The text report: the model's size, the status, the certificate in the file's names.

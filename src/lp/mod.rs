@@ -54,7 +54,7 @@ mod solve;
 pub(crate) mod symmetry;
 
 pub(crate) use certificate::checked_note;
-pub use certificate::export::{document as certificate_document, lp_record, CERTIFICATE_VERSION};
+pub use certificate::export::lp_record;
 pub use certificate::{check, CertificateError};
 #[cfg(not(feature = "bench-models"))]
 pub(crate) use channel::ChannelLp;

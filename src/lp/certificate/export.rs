@@ -11,9 +11,6 @@ use crate::lp::model::{Certificate, Model, Sense};
 use crate::num::Rational;
 use serde_json::{json, Map, Value};
 
-/// The version of the certificate format (docs/certificates.md).
-pub const CERTIFICATE_VERSION: u32 = 1;
-
 /// `{name: "p/q"}` in order (serde_json's `preserve_order` is not on: keys come out sorted,
 /// which the format allows: a vector is keyed by names, never by position).
 fn keyed<'a>(names: impl Iterator<Item = &'a String>, v: &[Rational]) -> Value {
@@ -106,15 +103,6 @@ pub fn lp_record(
     }))
 }
 
-/// A certificate document holding `records` (docs/certificates.md).
-pub fn document(records: Vec<Value>) -> Value {
-    json!({
-        "certificate_version": CERTIFICATE_VERSION,
-        "producer": format!("dpcert {}", env!("CARGO_PKG_VERSION")),
-        "records": records,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -153,8 +141,6 @@ mod tests {
         assert_eq!(v["answer"]["value"], "14/5");
         assert_eq!(v["answer"]["primal"]["x"], "6/5");
         assert_eq!(v["answer"]["dual"]["r0"], "2/5");
-        let doc = document(vec![v]);
-        assert_eq!(doc["certificate_version"], CERTIFICATE_VERSION);
     }
 
     /// No record for a certificate `check` refuses: x moved by 1/10^30 breaks row r0 (2x + y <= 4).

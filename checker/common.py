@@ -1,0 +1,50 @@
+"""What every record kind of the checker shares: the rejection, exact rationals from strings,
+fields and keyed vectors (docs/certificates.md, "The document"). Standard library only."""
+import re
+from fractions import Fraction
+
+RATIONAL = re.compile(r"-?[0-9]+(/[0-9]+)?")
+
+
+class Reject(Exception):
+    """A record (or the whole file) is not accepted; the message says why."""
+
+
+def q(s, what):
+    """An exact rational from a string `p` or `p/q` (q > 0); anything else is refused."""
+    if not isinstance(s, str) or not RATIONAL.fullmatch(s):
+        raise Reject(f"{what}: {s!r} is not an exact rational string")
+    if re.search(r"/0+$", s):
+        raise Reject(f"{what}: {s!r} has denominator 0")
+    return Fraction(s)
+
+
+def no_duplicates(pairs):
+    keys = [k for k, _ in pairs]
+    dup = {k for k in keys if keys.count(k) > 1}
+    if dup:
+        raise Reject(f"duplicated key {sorted(dup)[0]!r}")
+    return dict(pairs)
+
+
+def field(obj, key, what):
+    if not isinstance(obj, dict) or key not in obj:
+        raise Reject(f"{what}: missing {key!r}")
+    return obj[key]
+
+
+def vector(obj, names, what):
+    """A vector keyed by `names`: exactly those keys, each an exact rational."""
+    if not isinstance(obj, dict):
+        raise Reject(f"{what}: not an object keyed by names")
+    extra = set(obj) - set(names)
+    missing = [n for n in names if n not in obj]
+    if extra or missing:
+        bad = sorted(extra)[0] if extra else missing[0]
+        word = "names an unknown" if extra else "misses the entry of"
+        raise Reject(f"{what} {word} {bad!r}")
+    return {n: q(obj[n], f"{what} {n}") for n in names}
+
+
+def holds(lhs, sense, rhs):
+    return lhs <= rhs if sense == "<=" else lhs >= rhs if sense == ">=" else lhs == rhs
