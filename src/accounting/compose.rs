@@ -24,7 +24,8 @@
 
 use super::basis::{exponents, gcd_free_basis};
 use super::pld::PairLoss;
-use crate::num::{Natural, Rational};
+use crate::num::binsplit::binomial_range;
+use crate::num::{binomial, Natural, Rational};
 use malachite::base::num::arithmetic::traits::{DivExact, Lcm, Pow};
 use malachite::base::num::basic::traits::{One, Zero};
 use malachite::base::num::logic::traits::SignificantBits;
@@ -109,6 +110,79 @@ pub(crate) struct Binomial {
 enum Atoms {
     Stored(Vec<Atom>),
     Binomial(Binomial),
+}
+
+impl Binomial {
+    /// The atom `m` places down the descending walk (`j = k − m` draws of the `hi` letter:
+    /// `C(k, j)·hi^j·lo^{k−j}`), `None` past the last — what [`Cursor::advance`] reaches after
+    /// `m` steps, computed directly.
+    fn atom_at(&self, m: u64) -> Option<Atom> {
+        if m > self.k {
+            return None;
+        }
+        let (j, rest) = (self.k - m, m);
+        let c = binomial(self.k, j);
+        Some(Atom {
+            exps: self.exps_at(m)?,
+            p: &c * (&self.hi.p).pow(j) * (&self.lo.p).pow(rest),
+            q: c * (&self.hi.q).pow(j) * (&self.lo.q).pow(rest),
+        })
+    }
+
+    /// The P- and Q-numerator sums of the atoms at places `m1..m2` of the walk (`j` from
+    /// `k − m2 + 1` to `k − m1`), by binary splitting ([`binomial_range`]: no pass over the atoms
+    /// one by one).
+    fn sums(&self, m1: u64, m2: u64) -> (Natural, Natural) {
+        if m2 <= m1 || m1 > self.k {
+            return (Natural::ZERO, Natural::ZERO);
+        }
+        let (j0, j1) = ((self.k + 1).saturating_sub(m2), self.k - m1);
+        (
+            binomial_range(self.k, j0, j1, &self.hi.p, &self.lo.p),
+            binomial_range(self.k, j0, j1, &self.hi.q, &self.lo.q),
+        )
+    }
+
+    /// The exponent vector of the atom at place `m` (cheap: no masses).
+    fn exps_at(&self, m: u64) -> Option<Vec<i64>> {
+        let j = self.k.checked_sub(m)?;
+        let zero = vec![0; self.hi.exps.len()];
+        Some(axpy(
+            &axpy(&zero, j as i64, &self.hi.exps),
+            m as i64,
+            &self.lo.exps,
+        ))
+    }
+
+    /// The cursor at place `m`, as [`Cursor::advance`] leaves it after `m` steps.
+    pub(crate) fn cursor_at(&self, m: u64) -> Cursor<'_> {
+        Cursor::Binomial {
+            b: self,
+            j: self.k.saturating_sub(m),
+            atom: self.atom_at(m),
+        }
+    }
+
+    /// Extend the numerator sums `(a, b)` of the first `m1` atoms to the first `m2`, and the
+    /// exponents of the last of them.
+    pub(crate) fn extend(
+        &self,
+        (a, b): (&Natural, &Natural),
+        m1: u64,
+        m2: u64,
+    ) -> (Natural, Natural, Option<Vec<i64>>) {
+        let (da, db) = self.sums(m1, m2);
+        (
+            a + da,
+            b + db,
+            m2.checked_sub(1).and_then(|l| self.exps_at(l)),
+        )
+    }
+
+    /// The number of uses.
+    pub(crate) fn k(&self) -> u64 {
+        self.k
+    }
 }
 
 /// An exact composed PLD: atoms by descending ratio, the mass at `+∞`, and what was composed.
@@ -541,6 +615,14 @@ impl Composed {
             Rational::from_naturals_ref(&a.p, &self.den_p),
             Rational::from_naturals_ref(&a.q, &self.den_q),
         )
+    }
+
+    /// The binomial walk, for uses of one two-letter pair.
+    pub(crate) fn binomial(&self) -> Option<&Binomial> {
+        match &self.atoms {
+            Atoms::Binomial(b) => Some(b),
+            Atoms::Stored(_) => None,
+        }
     }
 
     /// For one use of a two-letter pair: the letter counted by the binomial walk (its outputs)

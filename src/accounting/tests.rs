@@ -249,6 +249,45 @@ fn literal_rr() {
     assert_eq!(c3.describe(&e), "at least 2 of 3 answers in {0}");
 }
 
+/// The search over prefixes summed by binary splitting (issue 42 item 5) answers exactly as the
+/// walk atom by atom: every δ(t), δ(ε) and smallest t for δ, with its event, for small k and
+/// several two-letter pairs (one with an infinite-loss letter), run both ways.
+#[test]
+fn binomial_search_equals_the_walk() {
+    use super::delta::JUMP_FROM_IN_TESTS;
+    let pairs = [
+        PairLoss::of_rows(&[q(3, 4), q(1, 4)], &[q(1, 4), q(3, 4)]),
+        PairLoss::of_rows(&[q(2, 3), q(1, 3)], &[q(1, 5), q(4, 5)]),
+        PairLoss::of_rows(&[q(1, 10), q(1, 2), q(2, 5)], &[q(0, 1), q(1, 4), q(3, 4)]),
+    ];
+    let ts = [q(1, 1), q(3, 2), q(2, 1), q(3, 1), q(10, 1), q(1000, 1)];
+    let deltas = [q(0, 1), q(1, 1000), q(1, 10), q(1, 3), q(9, 10)];
+    let run = |c: &super::compose::Composed| {
+        let at_t: Vec<_> = ts.iter().map(|t| c.delta_at_t(t)).collect();
+        let at_eps: Vec<_> = [q(0, 1), q(1, 2), q(2, 1)]
+            .iter()
+            .map(|e| c.delta_at_eps(e))
+            .collect();
+        let for_delta: Vec<_> = deltas.iter().map(|d| c.t_for_delta(d)).collect();
+        (at_t, at_eps, for_delta)
+    };
+    for pair in &pairs {
+        for k in [1u64, 2, 3, 7, 40, 129] {
+            let c = compose(&[(pair.clone(), k)]).unwrap();
+            assert!(
+                c.binomial().is_some(),
+                "a two-letter pair streams binomial atoms"
+            );
+            JUMP_FROM_IN_TESTS.with(|j| j.set(Some(u64::MAX)));
+            let walked = run(&c);
+            JUMP_FROM_IN_TESTS.with(|j| j.set(Some(0)));
+            let searched = run(&c);
+            JUMP_FROM_IN_TESTS.with(|j| j.set(None));
+            assert_eq!(walked, searched, "k = {k}");
+        }
+    }
+}
+
 /// A pair with a zero against mass: δ never goes below the +∞ mass 1 − (9/10)^k.
 #[test]
 fn infinite_loss_floor() {

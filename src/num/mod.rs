@@ -3,6 +3,7 @@
 //! certified intervals, and the three-valued `Decision`.
 
 pub(crate) mod algebraic;
+pub(crate) mod binsplit;
 pub(crate) mod decision;
 pub(crate) mod fmt;
 pub(crate) mod hypergeom;
