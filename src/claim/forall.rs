@@ -18,6 +18,10 @@
 //! instances (the sum added up, the rational function evaluated) — a route that does not go
 //! through the certificate. A certificate that fails, or disagrees with the grid, makes the
 //! claim an `error` row, never a silent fallback.
+//!
+//! Every checked step also gives a `holds_for_all` certificate record (issue 44; `record`,
+//! docs/certificates.md) that the independent checker (`checker/`) re-checks with its own
+//! arithmetic: [`ForAllEvidence::records`].
 
 mod domain;
 pub mod lp;
@@ -68,7 +72,8 @@ pub struct ForAllEvidence {
     /// built after its step was checked and cross-checked.
     #[serde(skip)]
     pub records: Vec<serde_json::Value>,
-    /// The statements of the parts whose step kind has no record yet.
+    /// The statements of the parts without a record (none today: every step kind has one; a
+    /// [`Compound`] step may lack one).
     #[serde(skip)]
     pub uncertified: Vec<String>,
 }
