@@ -269,13 +269,13 @@ def check_orbit_lp(size, cost, up, down, lo, hi, value, primal, mass_mate, f_obj
         raise Reject("the orbit size is not seen to vanish outside 0 <= l <= n")
     if subst(down, "k", {}) or subst(up, "k", {(("n", 1),): 1}):
         raise Reject("down(n, 0) and up(n, n) must vanish")
+    check_positive_term(primal, n0, (0, 0, 0), (1, 0, 0), dom)  # the signs first: cheap
+    check_positive_term(kappa, n0, (0, 0, 1), (1, 0, 0), dom)
     check_wz(size.times(primal), mass_mate, n0)  # primal mass
     check_identity([primal.shift_k().times(None, coeff=hi), primal.times(None, coeff=lo).neg()], n0)
-    check_positive_term(primal, n0, (0, 0, 0), (1, 0, 0), dom)
     check_identity([size.times(cost).times(primal), value.times(f_obj).neg()], n0)  # objective
     check_wz(f_obj, g_obj, n0)
     reduced_cost = [cost, u.neg(), kappa.times(None, coeff=hi, poly=down).neg(),
                     kappa.shift_k().times(None, coeff=lo, poly=up)]
     check_identity(reduced_cost, n0)
-    check_positive_term(kappa, n0, (0, 0, 1), (1, 0, 0), dom)
-    check_identity([value, u.neg()], n0)  # strong duality
+    check_identity([value, u.neg()], n0)  # strong duality (implied by the rest; kept as stated)

@@ -72,3 +72,49 @@ def test_a_sign_range_one_step_too_wide_is_rejected():
     assert identity(None, n0=1, step="positive_term", term=[t], lo=[0, 0, 1], hi=[1, 0, 0]) == []
     got = identity(None, n0=1, step="positive_term", term=[t], lo=[0, 0, 0], hi=[1, 0, 0])
     assert len(got) == 1 and "not regular" in got[0][1], got
+
+
+def rat(num, den=(("1", {}),)):
+    return {"num": [list(t) for t in num], "den": [list(t) for t in den], "divisors": []}
+
+
+A, G = rat([("1", {"alpha": 1})]), rat([("1", {}), ("1", {"alpha": 1})])  # alpha, 1 + alpha
+A_OVER_G = rat([("1", {"alpha": 1})], [("1", {}), ("1", {"alpha": 1})])
+
+
+def cube(**change):
+    """The smallest orbit LP by hand: H(n, 2) around a centre, cost = distance l, alpha > 0: the
+    Gibbs point p = alpha^l (1+alpha)^-n, u = V = n alpha/(1+alpha), kappa = alpha/(1+alpha)."""
+    t = lambda facts=(), coeff=None, poly=None, powers=(): dict(  # noqa: E731
+        term([list(f) for f in facts], poly=poly, powers=[list(p) for p in powers]), **({"coeff": coeff} if coeff else {}))
+    h = t(coeff=A_OVER_G, poly=[["1", {"n": 1}]])
+    rec = dict(
+        size=[t([(1, 0, 0, 1), (0, 1, 0, -1), (1, -1, 0, -1)])], cost=[t(poly=[["1", {"k": 1}]])],
+        up=[["1", {"n": 1}], ["-1", {"k": 1}]], down=[["1", {"k": 1}]],
+        lo=rat([("1", {})]), hi=rat([("1", {})], [("1", {"alpha": 1})]), value=[h], u=[h],
+        primal=[t(powers=[(A, [0, 1, 0]), (G, [-1, 0, 0])])],
+        mass_mate=[t([(1, 0, 0, 1), (0, 1, -1, -1), (1, -1, 1, -1)], coeff=rat([("-1", {})]),
+                     powers=[(A, [0, 1, 0]), (G, [-1, 0, -1])])],
+        objective=[t([(1, 0, -1, 1), (0, 1, 0, -1), (1, -1, 0, -1)], poly=[["1", {"k": 1}]],
+                     powers=[(A, [0, 1, -1]), (G, [-1, 0, 1])])],
+        objective_mate=[t([(1, 0, -1, 1), (0, 1, -2, -1), (1, -1, 1, -1)], coeff=rat([("-1", {})]),
+                          powers=[(A, [0, 1, -1]), (G, [-1, 0, 0])])],
+        kappa=[t(coeff=A_OVER_G)])
+    rec.update(change)
+    rec = {"kind": "holds_for_all", "id": "cube", "statement": "by hand", "step": "orbit_lp", "n0": 1,
+           "domain": {"text": "n >= 1, alpha > 0", "lows": [{"var": "n", "low": "1", "strict": False},
+                                                           {"var": "alpha", "low": "0", "strict": True}]}, **rec}
+    return dpcert_check.check_document(json.dumps({"certificate_version": 1, "producer": "t", "records": [rec]}))
+
+
+@pytest.mark.parametrize("change,why", [
+    ({"up": [["1", {"n": 1}], ["-1", {"k": 1}], ["1", {}]]}, "up(n, n)"),  # edges leave the orbits
+    ({"down": [["1", {"k": 1}], ["1", {}]]}, "down(n, 0)"),
+    ({"kappa": [term([], "-1")]}, "not certified positive"),  # a negative dual on the edge rows
+    ({"kappa": [dict(term([]), coeff=rat([("2", {"alpha": 1})], [("1", {}), ("1", {"alpha": 1})]))]}, "not an identity"),
+    ({"primal": [dict(term([], "2"), powers=[[A, [0, 1, 0]], [G, [-1, 0, 0]]])]}, "not an identity"),  # mass 2
+])
+def test_the_hand_orbit_lp_checks_and_wrong_ones_are_rejected(change, why):
+    assert cube() == []
+    got = cube(**change)
+    assert len(got) == 1 and why in got[0][1], got
