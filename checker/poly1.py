@@ -100,9 +100,8 @@ def signs_on(p, lo, lo_open, hi, hi_open):
     s = square_free(p)
     seq = sturm(s)
     out = set()
-    if hi is None:  # past the Cauchy bound p has the sign of its leading coefficient
+    if hi is None:  # no root at or past the Cauchy bound: p's signs there are those just below it
         hi, hi_open = max(cauchy(s), lo + 1), True
-        out.add(sgn(p[-1]))
     for end, is_open in ((lo, lo_open), (hi, hi_open)):
         if not is_open:
             out.add(sgn(at(p, end)))

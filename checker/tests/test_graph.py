@@ -60,6 +60,9 @@ TAMPERED = [
     ("graph_cycle", lambda r: r["edges"].append([0, 0]), "distinct"),
     ("graph_cycle", lambda r: r["edges"].append(list(reversed(r["edges"][0]))), "repeated"),
     ("graph_petersen", lambda r: r["automorphisms"].append([0] * 10), "not a permutation"),
+    # the array one distance short, and an isolated vertex added (no longer connected)
+    ("graph_cycle", lambda r: r.update(intersection_array={"b": [2, 1], "c": [1, 1]}), "diameter 2"),
+    ("graph_cycle", lambda r: r.update(vertices=8, automorphisms=[], vertex_transitive=False), "not connected"),
 ]
 
 
