@@ -1,6 +1,7 @@
 """The `graph` record (docs/certificates.md): a graph as an edge list; vertex-transitivity by
 automorphism generators whose orbit of vertex 0 is every vertex; distance-regularity by the
-intersection array, recounted from the BFS layers of every vertex. Standard library only."""
+intersection array, recounted from the BFS layers of every vertex; VT+ by n automorphisms with
+distinct images at every vertex. Standard library only."""
 from collections import deque
 
 from common import Reject, field
@@ -26,12 +27,15 @@ def check(rec):
         adj[u].add(v)
         adj[v].add(u)
     gens = field(rec, "automorphisms", "record")
-    for i, p in enumerate(gens):
-        if sorted(ints(p, f"automorphism {i}")) != list(range(n)):
-            raise Reject(f"automorphism {i}: not a permutation of the {n} vertices")
-        bad = next((e for e in edges if frozenset(p[x] for x in e) not in edges), None)
-        if bad is not None:
-            raise Reject(f"automorphism {i}: edge {sorted(bad)} goes to a non-edge")
+    check_automorphisms(gens, n, edges, "automorphism")
+    vt_plus = rec.get("vt_plus")
+    if vt_plus is not None:  # VT+: n automorphisms whose images of every vertex are distinct
+        if not isinstance(vt_plus, list) or len(vt_plus) != n:
+            raise Reject(f"vt_plus: not {n} permutations")
+        check_automorphisms(vt_plus, n, edges, "vt_plus")
+        clash = next((v for v in range(n) if len({p[v] for p in vt_plus}) != n), None)
+        if clash is not None:
+            raise Reject(f"vt_plus: two of the automorphisms map vertex {clash} to the same vertex")
     if field(rec, "vertex_transitive", "record") is True:
         orbit, todo = {0}, [0]
         while todo:
@@ -58,6 +62,15 @@ def check(rec):
                 want = (c[i - 1] if i else 0, b[i] if i < d else 0)
                 if got != want:
                     raise Reject(f"intersection array: vertex {w} at distance {i} from {u} has (c, b) = {got}, not {want}")
+
+
+def check_automorphisms(perms, n, edges, what):
+    for i, p in enumerate(perms):
+        if sorted(ints(p, f"{what} {i}")) != list(range(n)):
+            raise Reject(f"{what} {i}: not a permutation of the {n} vertices")
+        bad = next((e for e in edges if frozenset(p[x] for x in e) not in edges), None)
+        if bad is not None:
+            raise Reject(f"{what} {i}: edge {sorted(bad)} goes to a non-edge")
 
 
 def bfs(adj, u):

@@ -35,6 +35,7 @@ VALID = [
 def test_graph_records_written_by_dpcert_are_accepted(name, n, m, ia):
     rec = record(name)
     assert (rec["vertices"], len(rec["edges"]), rec["intersection_array"]) == (n, m, ia)
+    assert len(rec["vt_plus"]) == n  # all three are VT+ (a witness of n automorphisms)
     assert rejections(rec) == []
 
 
@@ -55,14 +56,18 @@ TAMPERED = [
     ("graph_cycle", lambda r: r.update(automorphisms=[g for g in r["automorphisms"] if g[0] == 0]), "of 7 vertices"),
     # an edge dropped: a generator maps an edge out; without the generators, the array fails
     ("graph_hamming", lambda r: r["edges"].pop(), "non-edge"),
-    ("graph_hamming", lambda r: r.update(edges=r["edges"][:-1], automorphisms=[], vertex_transitive=False),
+    ("graph_hamming", lambda r: r.update(edges=r["edges"][:-1], automorphisms=[], vertex_transitive=False, vt_plus=None),
      "intersection array"),
     ("graph_cycle", lambda r: r["edges"].append([0, 0]), "distinct"),
     ("graph_cycle", lambda r: r["edges"].append(list(reversed(r["edges"][0]))), "repeated"),
     ("graph_petersen", lambda r: r["automorphisms"].append([0] * 10), "not a permutation"),
+    # VT+: a witness row replaced by another (two map each vertex alike), or one dropped
+    ("graph_petersen", lambda r: r["vt_plus"].__setitem__(1, r["vt_plus"][2]), "same vertex"),
+    ("graph_cycle", lambda r: r["vt_plus"].pop(), "not 7 permutations"),
+    ("graph_hamming", lambda r: swapped_generator({"automorphisms": [r["vt_plus"][3]]}), "non-edge"),
     # the array one distance short, and an isolated vertex added (no longer connected)
     ("graph_cycle", lambda r: r.update(intersection_array={"b": [2, 1], "c": [1, 1]}), "diameter 2"),
-    ("graph_cycle", lambda r: r.update(vertices=8, automorphisms=[], vertex_transitive=False), "not connected"),
+    ("graph_cycle", lambda r: r.update(vertices=8, automorphisms=[], vertex_transitive=False, vt_plus=None), "not connected"),
 ]
 
 
