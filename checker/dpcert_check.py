@@ -14,7 +14,10 @@ import json
 import sys
 from pathlib import Path
 
+import kind_graph
+import kind_holds_for_all
 import kind_lp
+import kind_sturm
 from common import Reject, no_duplicates
 
 VERSION = 1
@@ -24,6 +27,9 @@ VERSION = 1
 # One checking function per record kind, each in its own module `kind_<name>.py`.
 KINDS = {
     "lp": kind_lp.check,
+    "sturm": kind_sturm.check,
+    "holds_for_all": kind_holds_for_all.check,
+    "graph": kind_graph.check,
 }
 
 

@@ -135,8 +135,8 @@ BAD_DOCUMENTS = [
     ("a duplicated key", lambda t: t.replace('"x": "6/5"', '"x": "6/5", "x": "0"'),
      "duplicated key 'x'"),
     ("rows not a list", lambda t: t.replace('"rows": [', '"rows": 5, "x": [', 1), "malformed record"),
-    ("another kind", lambda t: t.replace('"kind": "lp"', '"kind": "sturm"'),
-     "unknown record kind 'sturm'"),
+    ("another kind", lambda t: t.replace('"kind": "lp"', '"kind": "no_such_kind"'),
+     "unknown record kind 'no_such_kind'"),
 ]
 
 
@@ -153,7 +153,7 @@ def test_command_line_exit_codes(tmp_path):
     script = str(HERE.parent / "dpcert_check.py")
     ok = subprocess.run([sys.executable, script, str(FIXTURES)], capture_output=True, text=True)
     assert ok.returncode == 0, ok.stdout
-    assert "4 file(s) checked, 0 rejection(s)" in ok.stdout
+    assert f"{len(list(FIXTURES.glob('*.json')))} file(s) checked, 0 rejection(s)" in ok.stdout
     bad = tmp_path / "bad.cert.json"
     bad.write_text(json.dumps(TAMPERED[3][1]))
     out = subprocess.run([sys.executable, script, str(FIXTURES), str(bad)], capture_output=True,

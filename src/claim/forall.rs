@@ -18,9 +18,14 @@
 //! instances (the sum added up, the rational function evaluated) — a route that does not go
 //! through the certificate. A certificate that fails, or disagrees with the grid, makes the
 //! claim an `error` row, never a silent fallback.
+//!
+//! Every checked step also gives a `holds_for_all` certificate record (issue 44; `record`,
+//! docs/certificates.md) that the independent checker (`checker/`) re-checks with its own
+//! arithmetic: [`ForAllEvidence::records`].
 
 mod domain;
 pub mod lp;
+mod record;
 mod step;
 mod sums;
 #[cfg(test)]
@@ -63,6 +68,14 @@ pub struct ForAllEvidence {
     /// How: every part's closed forms evaluated term by term there, and, for a parametric LP
     /// part, the reduced LP built and solved exactly at that instance.
     pub cross_check_how: String,
+    /// The certificate records of the parts that have one (issue 44; `forall::record`), each
+    /// built after its step was checked and cross-checked.
+    #[serde(skip)]
+    pub records: Vec<serde_json::Value>,
+    /// The statements of the parts without a record (none today: every step kind has one; a
+    /// [`Compound`] step may lack one).
+    #[serde(skip)]
+    pub uncertified: Vec<String>,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -76,8 +89,8 @@ pub struct PartEvidence {
 impl ForAll {
     /// Check every part and cross-check it at the grid instances.
     pub fn check(&self) -> Result<ForAllEvidence, String> {
-        let mut parts = Vec::new();
-        for p in &self.parts {
+        let (mut parts, mut records, mut uncertified) = (Vec::new(), Vec::new(), Vec::new());
+        for (i, p) in self.parts.iter().enumerate() {
             let (method, certificate, checked) = p
                 .step
                 .check(&self.domain)
@@ -86,6 +99,10 @@ impl ForAll {
                 p.step
                     .cross_check(*n, at)
                     .map_err(|e| format!("{}: cross-check {e}", p.statement))?;
+            }
+            match record::record(self.id, i + 1, &p.statement, &self.domain, &p.step) {
+                Some(r) => records.push(r),
+                None => uncertified.push(p.statement.clone()),
             }
             parts.push(PartEvidence {
                 statement: p.statement.clone(),
@@ -109,6 +126,8 @@ impl ForAll {
                 "every part evaluated term by term"
             }
             .to_string(),
+            records,
+            uncertified,
         })
     }
 }

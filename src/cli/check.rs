@@ -58,6 +58,11 @@ pub struct Args {
     /// 5000000).
     #[arg(long)]
     max_instances: Option<u64>,
+    /// Write a certificate of a claim that holds to FILE (docs/certificates.md, issue 44):
+    /// one `sturm` record per comparison of a `forall t RANGE: … and …` claim. Another claim
+    /// gets none (exit 3, with the reason).
+    #[arg(long, value_name = "FILE", conflicts_with = "file")]
+    certificate: Option<std::path::PathBuf>,
 }
 
 /// The exit code of one claim's report.
@@ -154,6 +159,9 @@ pub fn run(a: &Args) -> CliResult {
             if a.json {
                 print_json(&check_document(std::slice::from_ref(&r), false))?;
             }
+            if let Some(out) = &a.certificate {
+                write_certificate(out, src, &r)?;
+            }
             Ok(code_of(&r))
         }
         (None, Some(path)) => run_file(path, a),
@@ -161,6 +169,22 @@ pub fn run(a: &Args) -> CliResult {
             "give one claim expression ('forall W in channels(2, 2, denom 4): ...') or --file CLAIMS.toml",
         )),
     }
+}
+
+/// `--certificate FILE`: the `sturm` records of a claim that holds ([`lang::sturm_records`],
+/// which re-decides every comparison before writing it).
+fn write_certificate(out: &std::path::Path, src: &str, r: &CheckReport) -> Result<(), CliError> {
+    if r.outcome() != Outcome::Holds.as_str() {
+        eprintln!(
+            "no certificate written: the claim's verdict is {}",
+            r.outcome()
+        );
+        return Ok(());
+    }
+    let records = lang::sturm_records(src)
+        .map_err(|why| CliError::bad_input(format!("no certificate written: {why}")))?;
+    crate::certify::write(out, records)
+        .map_err(|e| CliError::bad_input(format!("cannot write {}: {e}", out.display())))
 }
 
 /// `dpcert check --file F`: every `[[claim]]` of a manifest that has an `expr`, compared with

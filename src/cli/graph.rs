@@ -30,6 +30,10 @@ pub struct Args {
     /// ... (default 4G), as `audit --max-memory`.
     #[arg(long, value_name = "SIZE", value_parser = MemoryLimit::parse, default_value = "4G")]
     max_memory: MemoryLimit,
+    /// Write a certificate to FILE (docs/certificates.md, issue 44): the edge list, the
+    /// automorphism generators (vertex-transitivity) and the intersection array.
+    #[arg(long, value_name = "FILE")]
+    certificate: Option<std::path::PathBuf>,
 }
 
 /// [`crate::graph::resolve`] with the CLI's exit code on failure (2 for a bad spec or a missing
@@ -61,6 +65,10 @@ pub fn run(a: Args) -> CliResult {
     let doc = doc.map_err(|e| CliError::bad_input(e.to_string()))?;
     for w in &query.warnings {
         eprintln!("dpcert graph: warning: {w}");
+    }
+    if let Some(out) = &a.certificate {
+        crate::certify::write(out, vec![doc.certificate_record(&query.graph)])
+            .map_err(|e| CliError::bad_input(format!("cannot write {}: {e}", out.display())))?;
     }
     if a.json {
         super::output::print_json(&doc)

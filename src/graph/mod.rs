@@ -20,6 +20,7 @@
 
 pub(crate) mod automorphism;
 pub(crate) mod cayley;
+pub(crate) mod certificate;
 pub(crate) mod command;
 pub(crate) mod distance;
 pub(crate) mod distance_regular;

@@ -34,6 +34,7 @@ pub(crate) mod real;
 pub(crate) mod report;
 pub(crate) mod run;
 pub(crate) mod stack;
+pub(crate) mod sturm_record;
 pub(crate) mod symbolic;
 pub(crate) mod typecheck;
 pub(crate) mod types;
@@ -44,6 +45,7 @@ pub use error::{LangError, Stage};
 pub use report::{check_document, render, CheckReport};
 pub use run::{InstanceReport, Options, Verdict};
 pub use stack::STACK;
+pub use sturm_record::sturm_records;
 
 use stack::{on_big_stack, INLINE_SOURCE};
 

@@ -47,7 +47,7 @@ impl fmt::Display for SymRange {
 impl SymRange {
     /// The bounded range on which the sign of `f` is the sign on the whole (possibly
     /// unbounded) range: past the Cauchy bound of `num·den` and of `den` nothing changes sign.
-    fn bounded_for(&self, f: &RatFn) -> Range {
+    pub(super) fn bounded_for(&self, f: &RatFn) -> Range {
         let (hi, hi_open) = match &self.hi {
             Some((h, o)) => (h.clone(), *o),
             None => {

@@ -111,3 +111,135 @@ fn no_certificate_for_a_refused_file_and_a_clear_error_for_an_unwritable_one() {
         "{err}"
     );
 }
+
+/// The `sturm` fixtures of the checker's tests: (file stem, claim). `dpcert check --certificate`
+/// writes them (issue 44 item 1); `DPCERT_REGENERATE=1` rewrites the committed copies.
+const STURM: &[(&str, &str)] = &[
+    (
+        "sturm_unbounded",
+        "forall t > 1: (t - 1)/(t + 1) = 1 - 2/(t + 1)",
+    ),
+    (
+        "sturm_closed",
+        "forall t in [0, 1]: t*(1 - t) >= 0 and t^2 <= t",
+    ),
+    (
+        "sturm_open_end",
+        "forall t in (2, 3]: (t - 2)/(t^2 - 4) = 1/(t + 2)",
+    ),
+    (
+        "sturm_powers",
+        "forall t >= 0: (t + 1)^-2 > 0 and t/(t + 1) < 1",
+    ),
+];
+
+fn run_checker(path: &Path) -> (Option<i32>, String) {
+    let run = Command::new("python3")
+        .arg("checker/dpcert_check.py")
+        .arg(path)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run the checker");
+    (
+        run.status.code(),
+        String::from_utf8_lossy(&run.stdout).into_owned(),
+    )
+}
+
+/// The `graph` fixtures: (file stem, spec) for `dpcert graph SPEC --certificate`.
+const GRAPHS: &[(&str, &str)] = &[
+    ("graph_petersen", "petersen"),
+    ("graph_hamming", "hamming:3,2"),
+    ("graph_cycle", "cycle:7"),
+];
+
+#[test]
+fn check_and_graph_write_certificates_that_the_checker_accepts_and_the_fixtures_are_them() {
+    let dir = scratch_dir("certificates-sturm");
+    let regenerate = std::env::var_os("DPCERT_REGENERATE").is_some();
+    let runs = STURM
+        .iter()
+        .map(|(stem, claim)| (*stem, "sturm", vec!["check", claim]))
+        .chain(
+            GRAPHS
+                .iter()
+                .map(|(stem, spec)| (*stem, "graph", vec!["graph", spec])),
+        );
+    for (stem, kind, mut args) in runs {
+        let out = dir.join(format!("{stem}.cert.json"));
+        args.extend(["--certificate", out.to_str().unwrap()]);
+        let (code, _, err) = dpcert(&args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        let mut now = read_json(&out);
+        assert!(
+            now["records"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|r| r["kind"] == kind),
+            "{args:?}"
+        );
+        let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("checker/tests/fixtures")
+            .join(format!("{stem}.cert.json"));
+        if regenerate {
+            std::fs::copy(&out, &fixture).unwrap();
+        }
+        let mut committed = read_json(&fixture);
+        now["producer"] = serde_json::Value::Null;
+        committed["producer"] = serde_json::Value::Null;
+        assert_eq!(
+            now, committed,
+            "{stem}: DPCERT_REGENERATE=1 rewrites the fixture"
+        );
+        if kind == "graph" {
+            let rec = &now["records"][0];
+            assert_eq!(rec["vertex_transitive"], true, "{stem}");
+            assert!(rec["intersection_array"].is_object(), "{stem}");
+        }
+    }
+    if Command::new("python3").arg("--version").output().is_err() {
+        eprintln!("note: no python3 on PATH; the independent checker was not run");
+        return;
+    }
+    let (code, stdout) = run_checker(&dir);
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(
+        stdout.contains(&format!(
+            "{} file(s) checked, 0 rejection(s)",
+            STURM.len() + GRAPHS.len()
+        )),
+        "{stdout}"
+    );
+    // The holds_for_all records (written by src/papers.rs's test) pass too.
+    let (code, stdout) = run_checker(Path::new("checker/tests/fixtures/holds_for_all.cert.json"));
+    assert_eq!(code, Some(0), "{stdout}");
+}
+
+/// The 0/0 claim of issue 44 gets no certificate; a claim that fails and one of another shape
+/// neither (exit 1 with the verdict, exit 3 with the reason).
+#[test]
+fn check_certifies_no_zero_over_zero_no_failure_and_no_other_shape() {
+    let dir = scratch_dir("certificates-sturm-refused");
+    let out = dir.join("x.cert.json");
+    let o = out.to_str().unwrap();
+    let (code, _, err) = dpcert(&[
+        "check",
+        "forall t in [2, 3]: (t - 2)/(t^2 - 4) = 1/(t + 2)",
+        "--certificate",
+        o,
+    ]);
+    assert_ne!(code, 0, "{err}");
+    assert!(!out.exists());
+    let (code, _, err) = dpcert(&["check", "forall t in [0, 1]: t <= 1/2", "--certificate", o]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("no certificate written"), "{err}");
+    assert!(!out.exists());
+    let (code, _, err) = dpcert(&["check", "forall k in 1..3: k > 0", "--certificate", o]);
+    assert_eq!(code, 3, "{err}");
+    assert!(
+        err.contains("no certificate written") && err.contains("shape"),
+        "{err}"
+    );
+    assert!(!out.exists());
+}

@@ -295,6 +295,21 @@ impl Compound for OrbitLpCertificate {
     fn cross_check(&self, n: i64, at: &Point) -> Result<(), String> {
         OrbitLpCertificate::cross_check(self, n, at)
     }
+    /// The `orbit_lp` step (docs/certificates.md): the LP family and the closed forms; the
+    /// checker builds the eight steps of [`OrbitLpCertificate::steps`] from them itself.
+    fn record(&self) -> Option<serde_json::Value> {
+        use super::record::{poly, ratfn, term};
+        let lp = &self.lp;
+        let (f_obj, g_obj) = &self.objective;
+        Some(serde_json::json!({
+            "step": "orbit_lp", "n0": self.n0,
+            "size": [term(&lp.size)], "cost": [term(&lp.cost)],
+            "up": poly(&lp.up), "down": poly(&lp.down), "lo": ratfn(&lp.lo), "hi": ratfn(&lp.hi),
+            "value": [term(&self.value)], "primal": [term(&self.primal)],
+            "mass_mate": [term(&self.mass_mate)], "objective": [term(f_obj)],
+            "objective_mate": [term(g_obj)], "u": [term(&self.u)], "kappa": [term(&self.kappa)],
+        }))
+    }
 }
 
 #[cfg(test)]

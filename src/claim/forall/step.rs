@@ -17,6 +17,10 @@ pub trait Compound: std::fmt::Debug + Send + Sync {
     fn check(&self, d: &Domain) -> Result<(String, String, String), String>;
     /// Evaluate at one grid instance by another route; `Err` on disagreement.
     fn cross_check(&self, n: i64, at: &Point) -> Result<(), String>;
+    /// The step's certificate record data (`step` and its fields; issue 44), or `None`.
+    fn record(&self) -> Option<serde_json::Value> {
+        None
+    }
 }
 
 /// How a part is proved.

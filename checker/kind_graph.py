@@ -1,0 +1,84 @@
+"""The `graph` record (docs/certificates.md): a graph as an edge list; vertex-transitivity by
+automorphism generators whose orbit of vertex 0 is every vertex; distance-regularity by the
+intersection array, recounted from the BFS layers of every vertex; VT+ by n automorphisms with
+distinct images at every vertex. Standard library only."""
+from collections import deque
+
+from common import Reject, field
+
+
+def ints(v, what):
+    if not isinstance(v, list) or any(type(x) is not int for x in v):
+        raise Reject(f"{what}: not a list of integers")
+    return v
+
+
+def check(rec):
+    n = field(rec, "vertices", "record")
+    if type(n) is not int or n < 1:
+        raise Reject("vertices: not a positive integer")
+    adj = [set() for _ in range(n)]
+    edges = set()
+    for i, e in enumerate(field(rec, "edges", "record")):
+        u, v = ints(e, f"edge {i}") if len(e) == 2 else (None, None)
+        if u is None or not (0 <= u < n and 0 <= v < n) or u == v or frozenset(e) in edges:
+            raise Reject(f"edge {i} {e!r}: not two distinct vertices, or repeated")
+        edges.add(frozenset(e))
+        adj[u].add(v)
+        adj[v].add(u)
+    gens = field(rec, "automorphisms", "record")
+    check_automorphisms(gens, n, edges, "automorphism")
+    vt_plus = rec.get("vt_plus")
+    if vt_plus is not None:  # VT+: n automorphisms whose images of every vertex are distinct
+        if not isinstance(vt_plus, list) or len(vt_plus) != n:
+            raise Reject(f"vt_plus: not {n} permutations")
+        check_automorphisms(vt_plus, n, edges, "vt_plus")
+        clash = next((v for v in range(n) if len({p[v] for p in vt_plus}) != n), None)
+        if clash is not None:
+            raise Reject(f"vt_plus: two of the automorphisms map vertex {clash} to the same vertex")
+    if field(rec, "vertex_transitive", "record") is True:
+        orbit, todo = {0}, [0]
+        while todo:
+            x = todo.pop()
+            for p in gens:
+                if p[x] not in orbit:
+                    orbit.add(p[x])
+                    todo.append(p[x])
+        if len(orbit) != n:
+            raise Reject(f"vertex-transitive: the generators move vertex 0 to {len(orbit)} of {n} vertices")
+    ia = field(rec, "intersection_array", "record")
+    if ia is not None:
+        b, c = ints(field(ia, "b", "intersection_array"), "b"), ints(field(ia, "c", "intersection_array"), "c")
+        if len(b) != len(c):
+            raise Reject("intersection array: b and c differ in length")
+        d = len(b)
+        for u in range(n):
+            dist = bfs(adj, u)
+            if len(dist) != n or max(dist.values()) != d:
+                raise Reject(f"intersection array: from vertex {u} the graph is not connected with diameter {d}")
+            for w, i in dist.items():
+                near = [dist[x] for x in adj[w]]
+                got = (near.count(i - 1) if i else 0, near.count(i + 1) if i < d else 0)
+                want = (c[i - 1] if i else 0, b[i] if i < d else 0)
+                if got != want:
+                    raise Reject(f"intersection array: vertex {w} at distance {i} from {u} has (c, b) = {got}, not {want}")
+
+
+def check_automorphisms(perms, n, edges, what):
+    for i, p in enumerate(perms):
+        if sorted(ints(p, f"{what} {i}")) != list(range(n)):
+            raise Reject(f"{what} {i}: not a permutation of the {n} vertices")
+        bad = next((e for e in edges if frozenset(p[x] for x in e) not in edges), None)
+        if bad is not None:
+            raise Reject(f"{what} {i}: edge {sorted(bad)} goes to a non-edge")
+
+
+def bfs(adj, u):
+    dist, queue = {u: 0}, deque([u])
+    while queue:
+        x = queue.popleft()
+        for y in adj[x]:
+            if y not in dist:
+                dist[y] = dist[x] + 1
+                queue.append(y)
+    return dist

@@ -1,0 +1,235 @@
+//! The `sturm` certificate record (issue 44 item 1; docs/certificates.md): a comparison of two
+//! rational functions of the symbolic `t`, decided for every `t` of its range, written as the
+//! two sides' expression trees (numbers, `t`, `+ - * /`, integer powers), the range, the
+//! difference as exact coefficient lists and its sign. The checker rebuilds the sides from the
+//! trees itself, so every division the claim makes is one it sees, and it refuses a divisor
+//! with a root on the range: `(t - 2)/(t^2 - 4) = 1/(t + 2)` on `[2, 3]` (0/0 at `t = 2`) cannot
+//! be certified, whatever the reduced difference says.
+//!
+//! Only claims of one shape are certified here: `forall t RANGE: C1 and C2 …` (or a conjunction
+//! of such statements), each `Ci` a comparison of two sides built from numbers, `t` and
+//! `+ - * / ^`. Anything else is refused with the reason, never half-certified.
+
+use super::ast::{BinOp, Expr, ExprKind, Quant, Range, Rel};
+use super::symbolic::SymRange;
+use crate::certify;
+use crate::num::sturm::{sign_on_ratfn, SignOnInterval};
+use crate::num::{Decision, Poly, RatFn, Rational};
+use serde_json::{json, Value};
+
+/// The largest exponent a certified power may have, in absolute value (the checker expands it).
+const MAX_EXPONENT: i64 = 1000;
+
+/// The `sturm` records of the claim `src`, one per comparison, each re-decided here
+/// ([`SymRange::decide`]) before it is written; `Err` says why the claim has no such
+/// certificate (its shape, or a comparison that does not hold).
+pub fn sturm_records(src: &str) -> Result<Vec<Value>, String> {
+    let claim = super::parse(src).map_err(|e| e.render(src))?;
+    let mut out = Vec::new();
+    statements(src, &claim.expr, &mut out)?;
+    Ok(out)
+}
+
+fn statements(src: &str, e: &Expr, out: &mut Vec<Value>) -> Result<(), String> {
+    match &e.kind {
+        ExprKind::Bin(BinOp::And, a, b) => {
+            statements(src, a, out)?;
+            statements(src, b, out)
+        }
+        ExprKind::Quant {
+            q: Quant::Forall,
+            binders,
+            filter: None,
+            body,
+        } if binders.len() == 1 => {
+            let Range::Symbolic { lo, lo_open, hi } = &binders[0].range else {
+                return Err(shape(src, e));
+            };
+            let bound = |x: &Expr| constant(src, x);
+            let range = SymRange {
+                name: binders[0].name.clone(),
+                lo: bound(lo)?,
+                lo_open: *lo_open,
+                hi: match hi {
+                    Some((h, o)) => Some((bound(h)?, *o)),
+                    None => None,
+                },
+            };
+            comparisons(src, &range, body, out)
+        }
+        _ => Err(shape(src, e)),
+    }
+}
+
+fn shape(src: &str, e: &Expr) -> String {
+    format!(
+        "`{}` is not of the shape `forall t RANGE: comparisons joined by and` that a sturm certificate covers",
+        super::eval::text(src, e.span)
+    )
+}
+
+fn comparisons(src: &str, r: &SymRange, e: &Expr, out: &mut Vec<Value>) -> Result<(), String> {
+    match &e.kind {
+        ExprKind::Bin(BinOp::And, a, b) => {
+            comparisons(src, r, a, out)?;
+            comparisons(src, r, b, out)
+        }
+        ExprKind::Cmp(rel, a, b) => {
+            let (lt, lf) = tree(src, Some(r), a)?;
+            let (rt, rf) = tree(src, Some(r), b)?;
+            let diff = &lf - &rf;
+            let compared = super::eval::text(src, e.span);
+            let (d, _) = r.decide(&diff, *rel)?;
+            if d != Decision::True {
+                return Err(format!("`{compared}` does not hold for every {r}"));
+            }
+            let sign = sign_on_ratfn(&diff, &r.bounded_for(&diff))
+                .ok_or_else(|| format!("`{compared}`: the difference has a pole on {r}"))?;
+            out.push(json!({
+                "kind": "sturm",
+                "id": format!("sturm-{}: {compared}", out.len() + 1),
+                "variable": r.name,
+                "domain": {
+                    "lo": certify::rational(&r.lo),
+                    "lo_open": r.lo_open,
+                    "hi": r.hi.as_ref().map(|(h, _)| certify::rational(h)),
+                    "hi_open": r.hi.as_ref().is_some_and(|(_, o)| *o),
+                },
+                "lhs": lt,
+                "rel": rel_text(*rel),
+                "rhs": rt,
+                "difference": {"num": coeffs(&diff.num), "den": coeffs(&diff.den)},
+                "sign": sign_text(sign),
+            }));
+            Ok(())
+        }
+        _ => Err(format!(
+            "`{}` is not a comparison",
+            super::eval::text(src, e.span)
+        )),
+    }
+}
+
+fn rel_text(r: Rel) -> &'static str {
+    match r {
+        Rel::Lt => "<",
+        Rel::Le => "<=",
+        Rel::Eq => "=",
+        Rel::Ne => "!=",
+        Rel::Ge => ">=",
+        Rel::Gt => ">",
+    }
+}
+
+fn sign_text(s: SignOnInterval) -> &'static str {
+    match s {
+        SignOnInterval::Positive => "positive",
+        SignOnInterval::Negative => "negative",
+        SignOnInterval::IdenticallyZero => "zero",
+        SignOnInterval::NonNegative => "nonnegative",
+        SignOnInterval::NonPositive => "nonpositive",
+        SignOnInterval::Mixed => "mixed",
+    }
+}
+
+fn coeffs(p: &Poly) -> Value {
+    Value::Array(p.coeffs().iter().map(certify::rational).collect())
+}
+
+fn constant(src: &str, e: &Expr) -> Result<Rational, String> {
+    let (_, v) = tree(src, None, e)?;
+    if v.den == Poly::one() && v.num.is_constant() {
+        Ok(v.num.coeff(0))
+    } else {
+        Err(format!(
+            "`{}` is not a constant",
+            super::eval::text(src, e.span)
+        ))
+    }
+}
+
+/// The expression tree of `e` (docs/certificates.md, "The `sturm` record") and its value,
+/// computed as the claim language does: every divisor that is a function of `t` is checked
+/// non-zero on the range ([`SymRange::check_divisor`]) before dividing. `r = None`: a constant
+/// (a bound of the range), where `t` is refused.
+fn tree(src: &str, r: Option<&SymRange>, e: &Expr) -> Result<(Value, RatFn), String> {
+    let not_rational = || {
+        format!(
+            "`{}` is not built from numbers, t, + - * / and integer powers",
+            super::eval::text(src, e.span)
+        )
+    };
+    let divisor = |d: &RatFn| -> Result<(), String> {
+        match r {
+            Some(r) => r.check_divisor(d),
+            None if d.is_zero() => Err("division by zero".into()),
+            None => Ok(()),
+        }
+    };
+    Ok(match &e.kind {
+        ExprKind::Num(q) => (certify::rational(q), RatFn::constant(q.clone())),
+        ExprKind::Var(x) if r.is_some_and(|r| r.name == *x) => (json!(["t"]), RatFn::x()),
+        ExprKind::Neg(a) => {
+            let (ta, va) = tree(src, r, a)?;
+            (json!(["neg", ta]), -&va)
+        }
+        ExprKind::Bin(op, a, b) => {
+            let (ta, va) = tree(src, r, a)?;
+            if *op == BinOp::Pow {
+                let k = constant(src, b)?;
+                let k = i64::try_from(&k)
+                    .ok()
+                    .filter(|k| k.abs() <= MAX_EXPONENT)
+                    .ok_or_else(not_rational)?;
+                if k < 0 {
+                    divisor(&va)?;
+                }
+                let v = va.pow(k).ok_or("division by zero")?;
+                return Ok((json!(["^", ta, k.to_string()]), v));
+            }
+            let (tb, vb) = tree(src, r, b)?;
+            let (name, v) = match op {
+                BinOp::Add => ("+", &va + &vb),
+                BinOp::Sub => ("-", &va - &vb),
+                BinOp::Mul => ("*", &va * &vb),
+                BinOp::Div => {
+                    divisor(&vb)?;
+                    ("/", va.checked_div(&vb).ok_or("division by zero")?)
+                }
+                _ => return Err(not_rational()),
+            };
+            (json!([name, ta, tb]), v)
+        }
+        _ => return Err(not_rational()),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_comparison_is_written_as_trees_and_the_zero_over_zero_claim_is_refused() {
+        let recs = sturm_records("forall t > 1: (t - 1)/(t + 1) = 1 - 2/(t + 1)").unwrap();
+        assert_eq!(recs.len(), 1);
+        let r = &recs[0];
+        assert_eq!(r["kind"], "sturm");
+        assert_eq!(r["sign"], "zero");
+        assert_eq!(r["domain"]["hi"], Value::Null);
+        assert_eq!(r["lhs"], json!(["/", ["-", ["t"], "1"], ["+", ["t"], "1"]]));
+        // 0/0 at t = 2: refused at the division, as the claim language refuses it
+        let e = sturm_records("forall t in [2, 3]: (t - 2)/(t^2 - 4) = 1/(t + 2)").unwrap_err();
+        assert!(e.contains("division by zero at t = 2"), "{e}");
+        // a false comparison, another shape, a call: no certificate
+        assert!(sturm_records("forall t in [0, 1]: t <= 1/2").is_err());
+        assert!(sturm_records("forall k in 1..3: k > 0").is_err());
+        assert!(sturm_records("forall t > 0: exp(t) > 0").is_err());
+        let two = sturm_records(
+            "(forall t >= 0: t^2 >= 0) and forall t in (0, 1]: 1/t >= 1 and t^-2 >= 1",
+        )
+        .unwrap();
+        assert_eq!(two.len(), 3);
+        assert_eq!(two[0]["sign"], "nonnegative");
+        assert_eq!(two[2]["rhs"], "1");
+    }
+}
