@@ -271,17 +271,41 @@ impl DScan {
         rhs: &crate::num::LogLinear,
         witness: impl FnOnce() -> String,
     ) {
+        self.push_log(lhs, "<=", rhs, witness);
+    }
+
+    /// Record the log-linear comparison `lhs rel rhs` (`=`, `<=`, `<`, `>=`, `>`), decided
+    /// exactly (the forms' [`Ord`]), with its `log_linear` record while certificates are
+    /// recorded; the float gap `lhs − rhs` only picks the closest case to show.
+    pub fn push_log(
+        &mut self,
+        lhs: &crate::num::LogLinear,
+        rel: &str,
+        rhs: &crate::num::LogLinear,
+        witness: impl FnOnce() -> String,
+    ) {
         use crate::num::{Decision, LogLinear};
-        let d = LogLinear::decide_le(lhs, rhs);
+        use std::cmp::Ordering::{Equal, Greater, Less};
+        let ord = lhs.cmp(rhs);
+        let ok = match rel {
+            "=" => ord == Equal,
+            "<=" => ord != Greater,
+            "<" => ord == Less,
+            ">=" => ord != Less,
+            ">" => ord == Greater,
+            _ => panic!("unknown relation {rel}"),
+        };
         if super::certificates::recording() {
-            let rec = crate::certify::log_linear(lhs, "<=", rhs, d == Decision::True);
-            match (rec, &mut self.records) {
+            match (
+                crate::certify::log_linear(lhs, rel, rhs, ok),
+                &mut self.records,
+            ) {
                 (Some(rec), Some(v)) => v.push(rec),
                 _ => self.records = None,
             }
         }
         self.push_decided(
-            d,
+            Decision::from_bool(ok),
             LogLinear::approx_f64(lhs) - LogLinear::approx_f64(rhs),
             || Value::log_linear(lhs),
             || Value::log_linear(rhs),
