@@ -34,6 +34,29 @@ pub fn write(path: &Path, records: Vec<Value>) -> std::io::Result<()> {
     std::fs::write(path, text)
 }
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Whether checks build their records (on while `verify --certificates` runs: building them
+/// costs time that a run without certificates need not pay).
+static RECORDING: AtomicBool = AtomicBool::new(false);
+
+/// Are records being built?
+pub fn recording() -> bool {
+    RECORDING.load(Ordering::Relaxed)
+}
+
+/// Turn record building on (it stays on for the process: a later run only writes more).
+pub fn start_recording() {
+    RECORDING.store(true, Ordering::Relaxed);
+}
+
+/// The `compare` record: two exact rationals (as [`rational`] writes them), a relation (`=`,
+/// `!=`, `<=`, `<`, `>=`, `>`) and its truth, which dpcert computed exactly.
+pub fn compare(lhs: &str, rel: &str, rhs: &str, holds: bool) -> Value {
+    let rel = if rel == "==" { "=" } else { rel };
+    json!({"kind": "compare", "lhs": lhs, "relation": rel, "rhs": rhs, "holds": holds})
+}
+
 /// A form's terms `[[c, r], …]` (`Σ c ln r`), exact strings.
 fn terms(f: &LogLinear) -> Value {
     Value::Array(
@@ -166,6 +189,19 @@ mod tests {
         assert_eq!(doc["certificate_version"], 1);
         assert_eq!(doc["records"][1]["kind"], "b");
         assert_eq!(rational(&Rational::from_signeds(-6, 4)), json!("-3/2"));
+    }
+
+    /// `ln 6 <= 2 ln 3` (6 < 9, by hand): basis {2, 3}, 6 = 2·3, and the truth as given.
+    #[test]
+    fn a_log_linear_record_factors_every_argument() {
+        let six = LogLinear::ln(&Rational::from(6u32));
+        let nine = LogLinear::term(&Rational::from(2u32), &Rational::from(3u32));
+        let r = log_linear(&six, "<=", &nine, true).unwrap();
+        assert_eq!(r["basis"], json!(["2", "3"]));
+        assert_eq!(r["factors"]["6"], json!({"2": "1", "3": "1"}));
+        assert_eq!(r["lhs"], json!([["1", "6"]]));
+        assert_eq!(r["rhs"], json!([["2", "3"]]));
+        assert_eq!(compare("1/2", "==", "2/4", true)["relation"], "=");
     }
 
     /// The FIPS 180-2 test vectors (one block, two blocks) and the empty message.

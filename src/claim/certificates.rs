@@ -1,7 +1,8 @@
 //! Certificates of claims (docs/certificates.md, "The `claim` record"; issue 44 items 1, 2 and
-//! 6): the `compare` record of an exact comparison, and for each claim `verify` decides, one
-//! document `ID.cert.json` holding a `claim` record (its outcome, the instance labels with their
-//! count and hash, the counterexample's exact sides) and every instance's records.
+//! 6): for each claim `verify` decides, one document `ID.cert.json` holding a `claim` record
+//! (its outcome, the instance labels with their count and hash, the counterexample's exact
+//! sides) and every instance's records (`certify::compare`, `certify::log_linear`, built only
+//! while `certify::recording()`).
 //!
 //! A claim is *certified* only when every instance its outcome rests on has a record for every
 //! method that decided it, and the records that carry a truth value agree with the outcome.
@@ -12,28 +13,6 @@ use super::verdict::Report;
 use super::{Check, Method, Outcome};
 use serde_json::{json, Value};
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
-
-/// Whether checks build their records (on while `verify --certificates` runs: building them
-/// costs time that a run without certificates need not pay).
-static RECORDING: AtomicBool = AtomicBool::new(false);
-
-/// Are records being built?
-pub fn recording() -> bool {
-    RECORDING.load(Ordering::Relaxed)
-}
-
-/// Turn record building on (it stays on for the process: a later run only writes more).
-pub fn start_recording() {
-    RECORDING.store(true, Ordering::Relaxed);
-}
-
-/// The `compare` record: two exact rationals (as [`crate::certify::rational`] writes them), a
-/// relation (`=`, `!=`, `<=`, `<`, `>=`, `>`) and its truth, which dpcert computed exactly.
-pub fn compare(lhs: &str, rel: &str, rhs: &str, holds: bool) -> Value {
-    let rel = if rel == "==" { "=" } else { rel };
-    json!({"kind": "compare", "lhs": lhs, "relation": rel, "rhs": rhs, "holds": holds})
-}
 
 /// Record kinds whose `holds` field states a decided comparison (the checker recomputes it).
 const DECIDING: &[&str] = &["compare", "log_linear", "enclosure"];
@@ -230,7 +209,7 @@ mod tests {
     /// A grid of exact comparisons that hold is certified; the records name their instance.
     #[test]
     fn exact_comparisons_certify_a_claim_that_holds() {
-        start_recording();
+        crate::certify::start_recording();
         let r = report(vec![
             Check::rationals("a", &q(1, 2), "<=", &q(2, 3)).at("n=1"),
             Check::rationals("a", &q(2, 3), "==", &q(4, 6)).at("n=2"),
@@ -249,7 +228,7 @@ mod tests {
     /// A failing claim carries its counterexample's exact sides, and its record is false.
     #[test]
     fn a_counterexample_is_certified_by_its_false_record() {
-        start_recording();
+        crate::certify::start_recording();
         let r = report(vec![
             Check::rationals("a", &q(1, 2), "<=", &q(2, 3)).at("n=1"),
             Check::rationals("a", &q(3, 2), "<=", &q(2, 3)).at("n=2"),
@@ -265,7 +244,7 @@ mod tests {
     /// a record whose truth disagrees with the outcome.
     #[test]
     fn gaps_are_named() {
-        start_recording();
+        crate::certify::start_recording();
         let mut lp = Check::rationals("a", &q(1, 2), "<=", &q(2, 3));
         lp.method = Method::Combined(vec![Method::LpCertificate, Method::Exact]);
         let mut en = Check::rationals("a", &q(1, 2), "<=", &q(2, 3));

@@ -312,7 +312,7 @@ pub fn verify(
         .collect();
     let n = selected.len();
     if q.certificates.is_some() {
-        super::certificates::start_recording();
+        crate::certify::start_recording();
     }
     let reports = verdict::run_all(&selected, |id| meta.get(id).cloned(), |r| done(r, n));
     let paper = q

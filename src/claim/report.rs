@@ -287,8 +287,8 @@ impl Check {
         if !ok {
             c.note = format!("lhs - rhs = {}", lhs - rhs);
         }
-        if super::certificates::recording() {
-            let record = super::certificates::compare(&c.lhs.exact, rel, &c.rhs.exact, ok);
+        if crate::certify::recording() {
+            let record = crate::certify::compare(&c.lhs.exact, rel, &c.rhs.exact, ok);
             c.records.push(record);
         }
         c

@@ -44,11 +44,10 @@ impl Scan {
     pub fn push(&mut self, lhs: Rational, rhs: Rational, witness: impl FnOnce() -> String) {
         self.count += 1;
         let ok = if self.strict { lhs < rhs } else { lhs <= rhs };
-        if super::certificates::recording() {
+        if crate::certify::recording() {
             let rel = if self.strict { "<" } else { "<=" };
             let (l, r) = (lhs.to_string(), rhs.to_string());
-            self.records
-                .push(super::certificates::compare(&l, rel, &r, ok));
+            self.records.push(crate::certify::compare(&l, rel, &r, ok));
         }
         let gap = &lhs - &rhs;
         if !ok {
@@ -295,7 +294,7 @@ impl DScan {
             ">" => ord == Greater,
             _ => panic!("unknown relation {rel}"),
         };
-        if super::certificates::recording() {
+        if crate::certify::recording() {
             match (
                 crate::certify::log_linear(lhs, rel, rhs, ok),
                 &mut self.records,
