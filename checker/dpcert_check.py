@@ -4,18 +4,23 @@
 Python 3 standard library only; shares no code with dpcert. Every number is an exact
 rational read from a string; every condition is recomputed here from the model in the file.
 
-    python3 checker/dpcert_check.py FILE|DIR ...
+    python3 checker/dpcert_check.py [--summary] FILE|DIR ...
 
 exits 0 when every record of every file (DIR: every *.cert.json and *.json in it) is
-accepted, 1 otherwise, printing `FILE: record ID: what failed` for each rejection.
+accepted, 1 otherwise, printing `FILE: record ID: what failed` for each rejection. A claim
+certificate that says `"certified": false` is not a rejection: such claims are counted apart
+(`--summary` lists them by reason).
 """
 import argparse
 import json
 import sys
 from pathlib import Path
 
+import kind_claim
+import kind_compare
 import kind_graph
 import kind_holds_for_all
+import kind_log_linear
 import kind_lp
 import kind_sturm
 from common import Reject, no_duplicates
@@ -25,16 +30,21 @@ VERSION = 1
 # ---------------------------------------------------------------- documents
 
 # One checking function per record kind, each in its own module `kind_<name>.py`.
+# The `claim` record is checked last, against the document's other records (kind_claim.py).
 KINDS = {
     "lp": kind_lp.check,
     "sturm": kind_sturm.check,
     "holds_for_all": kind_holds_for_all.check,
     "graph": kind_graph.check,
+    "compare": kind_compare.check,
+    "log_linear": kind_log_linear.check,
 }
 
 
-def check_document(text):
-    """The rejections of one document's text: [(record id or None, reason)]; [] = accepted."""
+def check_document(text, claims=None):
+    """The rejections of one document's text: [(record id or None, reason)]; [] = accepted.
+    `claims`, when given, is told (claim id, reason or None) for a claim record accepted
+    (reason None: certified)."""
     try:
         doc = json.loads(text, object_pairs_hook=no_duplicates)
     except (ValueError, Reject) as e:
@@ -45,18 +55,32 @@ def check_document(text):
     records = doc.get("records")
     if not isinstance(records, list) or not records:
         return [(None, "no records")]
+    if not all(isinstance(r, dict) for r in records):
+        return [(None, "a record is not an object")]
+    claim_recs = [r for r in records if r.get("kind") == "claim"]
+    if claim_recs and (len(claim_recs) > 1 or records[0] is not claim_recs[0]):
+        return [(None, "a claim certificate has one claim record, first")]
     out = []
-    for i, rec in enumerate(records):
-        rid = rec.get("id", f"#{i}") if isinstance(rec, dict) else f"#{i}"
-        kind = rec.get("kind") if isinstance(rec, dict) else None
+    for i, rec in enumerate(records[1:] if claim_recs else records):
+        rid = rec.get("id", f"#{i}")
         try:
-            if kind not in KINDS:
-                raise Reject(f"unknown record kind {kind!r}")
-            KINDS[kind](rec)
+            if rec.get("kind") not in KINDS:
+                raise Reject(f"unknown record kind {rec.get('kind')!r}")
+            KINDS[rec["kind"]](rec)
         except Reject as e:
             out.append((rid, str(e)))
-        except (TypeError, AttributeError) as e:  # a list where an object belongs, and so on
+        except (TypeError, AttributeError, ValueError) as e:  # a list where an object belongs, …
             out.append((rid, f"malformed record: {e}"))
+    if claim_recs:
+        rec = claim_recs[0]
+        try:
+            why = kind_claim.check(rec, records[1:], {rid for rid, _ in out})
+            if claims is not None:
+                claims.append((rec.get("claim"), why, rec.get("missing")))
+        except Reject as e:
+            out.append((rec.get("id"), str(e)))
+        except (TypeError, AttributeError, ValueError) as e:
+            out.append((rec.get("id"), f"malformed record: {e}"))
     return out
 
 
@@ -71,8 +95,11 @@ def files(paths):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("paths", nargs="+", metavar="FILE|DIR")
+    ap.add_argument("--summary", action="store_true",
+                    help="list the claims that are not certified, counted by reason")
     args = ap.parse_args(argv)
     bad = checked = 0
+    claims = []
     for f in files(args.paths):
         try:
             text = f.read_text()
@@ -81,13 +108,22 @@ def main(argv=None):
             bad += 1
             continue
         checked += 1
-        for rid, why in check_document(text):
+        for rid, why in check_document(text, claims):
             bad += 1
             print(f"{f}: " + (f"record {rid}: " if rid is not None else "") + why)
     if checked == 0 and bad == 0:
         print("no certificate files found")
         return 1
     print(f"{checked} file(s) checked, {bad} rejection(s)")
+    if claims:
+        uncertified = [c for c in claims if c[1] is not None]
+        print(f"claims: {len(claims) - len(uncertified)} certified, {len(uncertified)} not certified")
+        if args.summary:
+            by = {}
+            for cid, why, key in uncertified:
+                by.setdefault(key or "other", []).append(cid)
+            for key, ids in sorted(by.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+                print(f"  {len(ids):4}  {key}: {' '.join(sorted(ids))}")
     return 1 if bad else 0
 
 

@@ -6,7 +6,7 @@
 //! A record is built only for a step dpcert has itself re-checked; numbers in it are exact
 //! rationals written as strings ([`rational`]).
 
-use crate::num::Rational;
+use crate::num::{LogLinear, Rational};
 use serde_json::{json, Value};
 use std::path::Path;
 
@@ -34,6 +34,148 @@ pub fn write(path: &Path, records: Vec<Value>) -> std::io::Result<()> {
     std::fs::write(path, text)
 }
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Whether checks build their records (on while `verify --certificates` runs: building them
+/// costs time that a run without certificates need not pay).
+static RECORDING: AtomicBool = AtomicBool::new(false);
+
+/// Are records being built?
+pub fn recording() -> bool {
+    RECORDING.load(Ordering::Relaxed)
+}
+
+/// Turn record building on (it stays on for the process: a later run only writes more).
+pub fn start_recording() {
+    RECORDING.store(true, Ordering::Relaxed);
+}
+
+/// The `compare` record: two exact rationals (as [`rational`] writes them), a relation (`=`,
+/// `!=`, `<=`, `<`, `>=`, `>`) and its truth, which dpcert computed exactly.
+pub fn compare(lhs: &str, rel: &str, rhs: &str, holds: bool) -> Value {
+    let rel = if rel == "==" { "=" } else { rel };
+    json!({"kind": "compare", "lhs": lhs, "relation": rel, "rhs": rhs, "holds": holds})
+}
+
+/// A form's terms `[[c, r], …]` (`Σ c ln r`), exact strings.
+fn terms(f: &LogLinear) -> Value {
+    Value::Array(
+        f.terms()
+            .map(|(r, c)| json!([c.to_string(), r.to_string()]))
+            .collect(),
+    )
+}
+
+/// The `log_linear` record (docs/certificates.md): `lhs rel rhs` for two log-linear forms, the
+/// truth dpcert decided exactly (`holds`), and a gcd-free basis with the factorisation of every
+/// numerator and denominator over it, so the checker reduces `lhs − rhs` to `Σ e_j ln b_j` by
+/// multiplication and gcds and bounds its sign with its own logarithms. `None` if the
+/// factorisation does not multiply back (re-checked here before anything is written).
+pub fn log_linear(lhs: &LogLinear, rel: &str, rhs: &LogLinear, holds: bool) -> Option<Value> {
+    use malachite::base::num::arithmetic::traits::Pow;
+    let (basis, factors) = crate::num::factored_basis([lhs, rhs]);
+    for (n, exps) in &factors {
+        let back = basis
+            .iter()
+            .zip(exps)
+            .fold(crate::num::Natural::from(1u32), |acc, (b, e)| {
+                acc * b.pow(*e)
+            });
+        if back != *n {
+            return None;
+        }
+    }
+    let factors: serde_json::Map<String, Value> = factors
+        .into_iter()
+        .map(|(n, exps)| {
+            let e: serde_json::Map<String, Value> = basis
+                .iter()
+                .zip(exps)
+                .filter(|(_, e)| *e > 0)
+                .map(|(b, e)| (b.to_string(), json!(e.to_string())))
+                .collect();
+            (n.to_string(), Value::Object(e))
+        })
+        .collect();
+    Some(json!({
+        "kind": "log_linear",
+        "lhs": terms(lhs),
+        "relation": rel,
+        "rhs": terms(rhs),
+        "holds": holds,
+        "basis": basis.iter().map(|b| b.to_string()).collect::<Vec<_>>(),
+        "factors": factors,
+    }))
+}
+
+/// SHA-256 of `data` as 64 lowercase hex digits (FIPS 180-4), for the instance hash of a
+/// `claim` record; the checker recomputes it with Python's `hashlib`. Small and dependency-free.
+pub fn sha256_hex(data: &[u8]) -> String {
+    const K: [u32; 64] = [
+        0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4,
+        0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe,
+        0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f,
+        0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7,
+        0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc,
+        0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b,
+        0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116,
+        0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+        0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
+        0xc67178f2,
+    ];
+    let mut h: [u32; 8] = [
+        0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab,
+        0x5be0cd19,
+    ];
+    let mut msg = data.to_vec();
+    msg.push(0x80);
+    while msg.len() % 64 != 56 {
+        msg.push(0);
+    }
+    msg.extend_from_slice(&((data.len() as u64) * 8).to_be_bytes());
+    for block in msg.chunks(64) {
+        let mut w = [0u32; 64];
+        for (i, word) in block.chunks(4).enumerate() {
+            w[i] = u32::from_be_bytes([word[0], word[1], word[2], word[3]]);
+        }
+        for i in 16..64 {
+            let s0 = w[i - 15].rotate_right(7) ^ w[i - 15].rotate_right(18) ^ (w[i - 15] >> 3);
+            let s1 = w[i - 2].rotate_right(17) ^ w[i - 2].rotate_right(19) ^ (w[i - 2] >> 10);
+            w[i] = w[i - 16]
+                .wrapping_add(s0)
+                .wrapping_add(w[i - 7])
+                .wrapping_add(s1);
+        }
+        let mut v = h;
+        for i in 0..64 {
+            let s1 = v[4].rotate_right(6) ^ v[4].rotate_right(11) ^ v[4].rotate_right(25);
+            let ch = (v[4] & v[5]) ^ (!v[4] & v[6]);
+            let t1 = v[7]
+                .wrapping_add(s1)
+                .wrapping_add(ch)
+                .wrapping_add(K[i])
+                .wrapping_add(w[i]);
+            let s0 = v[0].rotate_right(2) ^ v[0].rotate_right(13) ^ v[0].rotate_right(22);
+            let maj = (v[0] & v[1]) ^ (v[0] & v[2]) ^ (v[1] & v[2]);
+            let t2 = s0.wrapping_add(maj);
+            v = [
+                t1.wrapping_add(t2),
+                v[0],
+                v[1],
+                v[2],
+                v[3].wrapping_add(t1),
+                v[4],
+                v[5],
+                v[6],
+            ];
+        }
+        for (a, b) in h.iter_mut().zip(v) {
+            *a = a.wrapping_add(b);
+        }
+    }
+    h.iter().map(|x| format!("{x:08x}")).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -47,5 +189,40 @@ mod tests {
         assert_eq!(doc["certificate_version"], 1);
         assert_eq!(doc["records"][1]["kind"], "b");
         assert_eq!(rational(&Rational::from_signeds(-6, 4)), json!("-3/2"));
+    }
+
+    /// `ln 6 <= 2 ln 3` (6 < 9, by hand): basis {2, 3}, 6 = 2·3, and the truth as given.
+    #[test]
+    fn a_log_linear_record_factors_every_argument() {
+        let six = LogLinear::ln(&Rational::from(6u32));
+        let nine = LogLinear::term(&Rational::from(2u32), &Rational::from(3u32));
+        let r = log_linear(&six, "<=", &nine, true).unwrap();
+        assert_eq!(r["basis"], json!(["2", "3"]));
+        assert_eq!(r["factors"]["6"], json!({"2": "1", "3": "1"}));
+        assert_eq!(r["lhs"], json!([["1", "6"]]));
+        assert_eq!(r["rhs"], json!([["2", "3"]]));
+        assert_eq!(compare("1/2", "==", "2/4", true)["relation"], "=");
+    }
+
+    /// The FIPS 180-2 test vectors (one block, two blocks) and the empty message.
+    #[test]
+    fn sha256_matches_the_published_vectors() {
+        let table = [
+            (
+                "",
+                "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+            ),
+            (
+                "abc",
+                "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+            ),
+            (
+                "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+                "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1",
+            ),
+        ];
+        for (msg, want) in table {
+            assert_eq!(sha256_hex(msg.as_bytes()), want, "{msg:?}");
+        }
     }
 }

@@ -572,7 +572,11 @@ fn solve_lp(py: Python<'_>, text: String, time_limit: Option<f64>) -> PyResult<S
 fn verify(py: Python<'_>, ids: Vec<String>) -> PyResult<String> {
     use dpcert::claim::commands::{self, VerifyQuery};
     interruptible(py, move || {
-        let q = VerifyQuery { ids, paper: None };
+        let q = VerifyQuery {
+            ids,
+            paper: None,
+            certificates: None,
+        };
         let r =
             commands::verify(&dpcert::papers::registry(), &q, &|_, _| {}).map_err(value_error)?;
         Ok(r.to_json().to_string())

@@ -267,6 +267,8 @@ pub struct VerifyQuery {
     pub ids: Vec<String>,
     /// Only this paper's claims.
     pub paper: Option<String>,
+    /// Write `DIR/<ID>.cert.json` for every claim run (issue 44 item 2).
+    pub certificates: Option<std::path::PathBuf>,
 }
 
 /// `dpcert verify`: each claim's report on its default grid.
@@ -276,6 +278,9 @@ pub struct VerifyReport {
     pub reports: Vec<Report>,
     /// The paper's manifest when `--paper` was given (for the Markdown table).
     pub paper: Option<Manifest>,
+    /// With `certificates`: how many of the claims run are certified (every instance their
+    /// verdict rests on has a record; [`super::certificates`]).
+    pub certified: Option<usize>,
 }
 
 /// Run the selected claims; `done(report, selected)` is told each as it finishes, with the
@@ -306,12 +311,26 @@ pub fn verify(
         })
         .collect();
     let n = selected.len();
+    if q.certificates.is_some() {
+        crate::certify::start_recording();
+    }
     let reports = verdict::run_all(&selected, |id| meta.get(id).cloned(), |r| done(r, n));
     let paper = q
         .paper
         .as_ref()
         .and_then(|p| ms.into_iter().find(|m| &m.paper.slug == p));
-    Ok(VerifyReport { reports, paper })
+    let certified = match &q.certificates {
+        Some(dir) => Some(
+            super::certificates::write_all(dir, &reports)
+                .map_err(|e| ClaimsError::Input(format!("cannot write a certificate: {e}")))?,
+        ),
+        None => None,
+    };
+    Ok(VerifyReport {
+        reports,
+        paper,
+        certified,
+    })
 }
 
 impl VerifyReport {

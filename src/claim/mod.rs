@@ -4,6 +4,7 @@
 //! larger instances for `dpcert search`, and a function that checks one instance and returns a
 //! [`Check`]. `Family::boxed` erases the instance type so all claims live in one registry.
 
+pub mod certificates;
 pub(crate) mod checker;
 pub mod commands;
 pub(crate) mod families;

@@ -287,6 +287,10 @@ impl Check {
         if !ok {
             c.note = format!("lhs - rhs = {}", lhs - rhs);
         }
+        if crate::certify::recording() {
+            let record = crate::certify::compare(&c.lhs.exact, rel, &c.rhs.exact, ok);
+            c.records.push(record);
+        }
         c
     }
 

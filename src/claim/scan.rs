@@ -15,6 +15,8 @@ pub struct Scan {
     closest: Option<(Rational, Rational, Rational, String)>,
     first_fail: Option<(Rational, Rational, String)>,
     fails: usize,
+    /// One `compare` record per comparison, while certificates are recorded.
+    records: Vec<serde_json::Value>,
 }
 
 impl Scan {
@@ -26,6 +28,7 @@ impl Scan {
             closest: None,
             first_fail: None,
             fails: 0,
+            records: Vec::new(),
         }
     }
 
@@ -41,6 +44,11 @@ impl Scan {
     pub fn push(&mut self, lhs: Rational, rhs: Rational, witness: impl FnOnce() -> String) {
         self.count += 1;
         let ok = if self.strict { lhs < rhs } else { lhs <= rhs };
+        if crate::certify::recording() {
+            let rel = if self.strict { "<" } else { "<=" };
+            let (l, r) = (lhs.to_string(), rhs.to_string());
+            self.records.push(crate::certify::compare(&l, rel, &r, ok));
+        }
         let gap = &lhs - &rhs;
         if !ok {
             self.fails += 1;
@@ -68,7 +76,8 @@ impl Scan {
     /// The check for the whole cell. `compared` names the comparison (with `max` semantics).
     pub fn finish(self, compared: impl Into<String>, method: Method) -> Check {
         let rel = if self.strict { "<" } else { "<=" };
-        match (self.first_fail, self.closest) {
+        let records = self.records;
+        let mut c = match (self.first_fail, self.closest) {
             (Some((l, r, w)), _) => Check::new(
                 format!("{}  {rel}  (first failure)", compared.into()),
                 Value::rational(&l),
@@ -101,7 +110,9 @@ impl Scan {
                 Outcome::OutOfRange,
             )
             .with_note("no comparisons in this cell: nothing in it meets the statement's hypothesis (counted out of range)"),
-        }
+        };
+        c.records = records;
+        c
     }
 }
 
@@ -184,6 +195,9 @@ pub struct DScan {
     first_fail: Option<(Value, Value, String)>,
     first_undecided: Option<(Value, Value, String)>,
     closest: Option<(f64, Value, Value, String)>,
+    /// The records of the comparisons, while certificates are recorded; `None` once a
+    /// comparison came without one (the cell is then not certified).
+    records: Option<Vec<serde_json::Value>>,
 }
 
 impl DScan {
@@ -195,12 +209,25 @@ impl DScan {
             first_fail: None,
             first_undecided: None,
             closest: None,
+            records: Some(Vec::new()),
         }
     }
 
     /// Record one comparison with decision `d` (`True` = the claimed relation holds) and a
     /// hint `gap ≈ lhs − rhs` (larger = closer to failing).
     pub fn push(
+        &mut self,
+        d: crate::num::Decision,
+        gap: f64,
+        lhs: impl FnOnce() -> Value,
+        rhs: impl FnOnce() -> Value,
+        witness: impl FnOnce() -> String,
+    ) {
+        self.records = None;
+        self.push_decided(d, gap, lhs, rhs, witness);
+    }
+
+    fn push_decided(
         &mut self,
         d: crate::num::Decision,
         gap: f64,
@@ -243,9 +270,41 @@ impl DScan {
         rhs: &crate::num::LogLinear,
         witness: impl FnOnce() -> String,
     ) {
-        use crate::num::LogLinear;
-        self.push(
-            LogLinear::decide_le(lhs, rhs),
+        self.push_log(lhs, "<=", rhs, witness);
+    }
+
+    /// Record the log-linear comparison `lhs rel rhs` (`=`, `<=`, `<`, `>=`, `>`), decided
+    /// exactly (the forms' [`Ord`]), with its `log_linear` record while certificates are
+    /// recorded; the float gap `lhs − rhs` only picks the closest case to show.
+    pub fn push_log(
+        &mut self,
+        lhs: &crate::num::LogLinear,
+        rel: &str,
+        rhs: &crate::num::LogLinear,
+        witness: impl FnOnce() -> String,
+    ) {
+        use crate::num::{Decision, LogLinear};
+        use std::cmp::Ordering::{Equal, Greater, Less};
+        let ord = lhs.cmp(rhs);
+        let ok = match rel {
+            "=" => ord == Equal,
+            "<=" => ord != Greater,
+            "<" => ord == Less,
+            ">=" => ord != Less,
+            ">" => ord == Greater,
+            _ => panic!("unknown relation {rel}"),
+        };
+        if crate::certify::recording() {
+            match (
+                crate::certify::log_linear(lhs, rel, rhs, ok),
+                &mut self.records,
+            ) {
+                (Some(rec), Some(v)) => v.push(rec),
+                _ => self.records = None,
+            }
+        }
+        self.push_decided(
+            Decision::from_bool(ok),
             LogLinear::approx_f64(lhs) - LogLinear::approx_f64(rhs),
             || Value::log_linear(lhs),
             || Value::log_linear(rhs),
@@ -255,6 +314,13 @@ impl DScan {
 
     /// The check for the whole cell.
     pub fn finish(self, compared: impl Into<String>, method: Method) -> Check {
+        let records = self.records.clone().unwrap_or_default();
+        let mut c = self.finish_check(compared, method);
+        c.records = records;
+        c
+    }
+
+    fn finish_check(self, compared: impl Into<String>, method: Method) -> Check {
         let compared = compared.into();
         if let Some((l, r, w)) = self.first_fail {
             return Check::new(

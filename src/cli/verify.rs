@@ -26,6 +26,10 @@ pub struct Args {
     /// Worker threads, 1 to 256 (default: all cores).
     #[arg(long, value_parser = Jobs::parse)]
     jobs: Option<Jobs>,
+    /// Write DIR/<ID>.cert.json for every claim run (docs/certificates.md), for
+    /// `python3 checker/dpcert_check.py DIR`.
+    #[arg(long, value_name = "DIR")]
+    certificates: Option<std::path::PathBuf>,
 }
 
 /// `dpcert verify`.
@@ -38,6 +42,7 @@ pub fn run(a: &Args) -> CliResult {
     let q = VerifyQuery {
         ids: a.ids.clone(),
         paper: a.paper.clone(),
+        certificates: a.certificates.clone(),
     };
     let progress = Progress::bar("verify", 0, !(a.json || a.markdown));
     let done = AtomicU64::new(0);
@@ -49,6 +54,13 @@ pub fn run(a: &Args) -> CliResult {
     });
     progress.finish();
     let r = r.map_err(claims_error)?;
+    if let (Some(dir), Some(n)) = (&a.certificates, r.certified) {
+        eprintln!(
+            "certificates: {} written to {}, {n} certified (every instance has a record)",
+            r.reports.len(),
+            dir.display()
+        );
+    }
     if let Some(md) = r.to_markdown().filter(|_| a.markdown) {
         print!("{md}");
     } else if a.json {

@@ -262,6 +262,62 @@ impl LogLinear {
     }
 }
 
+/// A gcd-free basis of the integers `> 1` among the numerators and denominators of the terms
+/// of `forms` (pairwise coprime, each `> 1`, sorted), and every such integer with its exponents
+/// over the basis (the certificate's factorisation, checked by multiplication: issue 44).
+/// Unlike [`LogLinear::coprime_basis_form`], no integer is dropped, so every term factors.
+pub fn factored_basis<'a>(
+    forms: impl IntoIterator<Item = &'a LogLinear>,
+) -> (Vec<Natural>, Vec<(Natural, Vec<u64>)>) {
+    let mut ints: Vec<Natural> = forms
+        .into_iter()
+        .flat_map(|f| f.terms.keys())
+        .flat_map(|r| [r.numerator_ref().clone(), r.denominator_ref().clone()])
+        .filter(|n| *n > 1u32)
+        .collect();
+    ints.sort();
+    ints.dedup();
+    let mut basis: Vec<Natural> = Vec::new();
+    let mut work = ints.clone();
+    while let Some(n) = work.pop() {
+        if n == 1u32 {
+            continue;
+        }
+        match basis.iter().position(|b| (&n).gcd(b) != 1u32) {
+            None => basis.push(n),
+            Some(i) => {
+                // b·n > (b/g)·(n/g)·g: the product falls at every step, so this ends.
+                let b = basis.swap_remove(i);
+                let g = (&n).gcd(&b);
+                work.push(&b / &g);
+                work.push(&n / &g);
+                work.push(g);
+            }
+        }
+    }
+    basis.sort();
+    let factors = ints
+        .into_iter()
+        .map(|n| {
+            let mut m = n.clone();
+            let exps = basis
+                .iter()
+                .map(|b| {
+                    let mut e = 0;
+                    while &m % b == 0u32 {
+                        m /= b;
+                        e += 1;
+                    }
+                    e
+                })
+                .collect();
+            debug_assert!(m == 1u32, "{n} factors over the basis");
+            (n, exps)
+        })
+        .collect();
+    (basis, factors)
+}
+
 impl PartialEq for LogLinear {
     fn eq(&self, other: &LogLinear) -> bool {
         (self - other).is_zero()
@@ -374,6 +430,27 @@ mod tests {
     use crate::testutil::q;
     fn ln(n: i64, d: i64) -> LogLinear {
         LogLinear::ln(&q(n, d))
+    }
+
+    /// The basis of ln(6/4) and ln(9) - ln(10) is {2, 3, 5} (by hand: 6 = 2·3, 4 = 2², 9 = 3²,
+    /// 10 = 2·5); every integer factors over it and no integer is dropped.
+    #[test]
+    fn factored_basis_by_hand() {
+        let f = ln(6, 4);
+        let g = &ln(9, 1) - &ln(10, 1);
+        let (basis, factors) = factored_basis([&f, &g]);
+        let n = |k: u32| Natural::from(k);
+        assert_eq!(basis, vec![n(2), n(3), n(5)]);
+        let want = vec![
+            (n(2), vec![1, 0, 0]),
+            (n(3), vec![0, 1, 0]),
+            (n(9), vec![0, 2, 0]),
+            (n(10), vec![1, 0, 1]),
+        ];
+        assert_eq!(factors, want);
+        // 12 and 18 share 6: the basis refines to {2, 3}.
+        let (b, _) = factored_basis([&(&ln(12, 1) + &ln(18, 1))]);
+        assert_eq!(b, vec![n(2), n(3)]);
     }
 
     /// Issue 26 (mutants that survived `num::loglin`'s tests): storage, equality, order and

@@ -18,7 +18,7 @@ pub(crate) mod sturm;
 pub(crate) use decision::Decision;
 pub use interval::Interval;
 pub(crate) use ln_cache::LnCache;
-pub use loglin::LogLinear;
+pub use loglin::{factored_basis, LogLinear};
 pub use malachite::rational::Rational;
 pub use malachite::{Integer, Natural};
 pub use parse::{parse_rational, ParseRationalError};

@@ -243,3 +243,68 @@ fn check_certifies_no_zero_over_zero_no_failure_and_no_other_shape() {
     );
     assert!(!out.exists());
 }
+
+/// `verify --certificates DIR` (issue 44 item 2) on a claim that holds by exact comparison
+/// (CY-5: the level of k RR copies <= t^k), one that fails (VAD-1: a strict bound attained,
+/// SD = 1/10), one that holds by log-linear comparisons (CY-15) and one decided by LPs
+/// (AACP-T5.1, whose LPs have no record yet): one `ID.cert.json` each, and the independent
+/// checker accepts all four, counting the LP claim as not certified.
+#[test]
+fn verify_writes_claim_certificates_the_checker_accepts() {
+    let dir = scratch_dir("certificates-claims");
+    let ids = ["CY-5", "VAD-1", "CY-15", "AACP-T5.1"];
+    let mut args = vec!["verify", "--certificates", dir.to_str().unwrap()];
+    args.extend(ids);
+    let (code, _, err) = dpcert(&args);
+    assert_eq!(code, 0, "{err}");
+    let claim = |id: &str| read_json(&dir.join(format!("{id}.cert.json")))["records"][0].clone();
+    let (holds, fails, lp) = (claim("CY-5"), claim("VAD-1"), claim("AACP-T5.1"));
+    assert_eq!(
+        (&holds["outcome"], &holds["certified"]),
+        (&"holds".into(), &true.into())
+    );
+    assert_eq!(fails["outcome"], "fails");
+    assert_eq!(fails["certified"], true, "{fails}");
+    // VAD-1 claims SD < 1/10 strictly; the attained 1/10 is its counterexample, exactly.
+    assert_eq!(fails["counterexample"]["lhs"], "1/10");
+    assert_eq!(fails["counterexample"]["rhs"], "1/10");
+    assert_eq!(claim("CY-15")["certified"], true);
+    assert_eq!(lp["certified"], false);
+    assert_eq!(lp["missing"], "method:lp-certificate", "{lp}");
+    let python = Command::new("python3").arg("--version").output();
+    if python.is_err() {
+        eprintln!("note: no python3 on PATH; the independent checker was not run");
+        return;
+    }
+    let run = Command::new("python3")
+        .args(["checker/dpcert_check.py", "--summary"])
+        .arg(&dir)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run the checker");
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert_eq!(run.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains("4 file(s) checked, 0 rejection(s)")
+            && stdout.contains("claims: 3 certified, 1 not certified")
+            && stdout.contains("method:lp-certificate: AACP-T5.1"),
+        "{stdout}"
+    );
+    // A tampered copy (the counterexample's record said to hold) is rejected.
+    let path = dir.join("VAD-1.cert.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+    for rec in doc["records"].as_array_mut().unwrap() {
+        if rec["kind"] == "compare" && rec["holds"] == false {
+            rec["holds"] = true.into();
+        }
+    }
+    std::fs::write(&path, doc.to_string()).unwrap();
+    let run = Command::new("python3")
+        .args(["checker/dpcert_check.py"])
+        .arg(&path)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run the checker");
+    assert_eq!(run.status.code(), Some(1));
+}

@@ -32,23 +32,13 @@ pub(super) fn check_41_with(pc: &Pairs, largest: bool) -> Check {
         let hs = entropies(&p);
         if largest {
             let (a, b) = (&hs[0].1, &hs[4].1);
-            s.push(
-                Decision::from_bool((b - a).is_zero()),
-                LogLinear::approx_f64(a) - LogLinear::approx_f64(b),
-                || Value::log_linear(a),
-                || Value::log_linear(b),
-                || format!("P={}: H_inf < H_0", fmt_vec(&p)),
-            );
+            s.push_log(a, "=", b, || format!("P={}: H_inf < H_0", fmt_vec(&p)));
         } else {
             for i in 1..hs.len() {
                 let (a, b) = (&hs[i - 1].1, &hs[i].1);
-                s.push(
-                    Decision::from_bool(a <= b),
-                    LogLinear::approx_f64(a) - LogLinear::approx_f64(b),
-                    || Value::log_linear(a),
-                    || Value::log_linear(b),
-                    || format!("P={}: {} <= {}", fmt_vec(&p), hs[i - 1].0, hs[i].0),
-                );
+                s.push_log(a, "<=", b, || {
+                    format!("P={}: {} <= {}", fmt_vec(&p), hs[i - 1].0, hs[i].0)
+                });
             }
         }
     }

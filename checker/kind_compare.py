@@ -1,0 +1,35 @@
+"""The `compare` record (docs/certificates.md): two exact rationals and a relation; the checker
+recomputes the relation and rejects a record whose stated truth (`holds`) is not the real one."""
+from common import Reject, field, q
+
+RELATIONS = {
+    "=": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+    "<=": lambda a, b: a <= b,
+    "<": lambda a, b: a < b,
+    ">=": lambda a, b: a >= b,
+    ">": lambda a, b: a > b,
+}
+
+
+def relation(rec):
+    rel = field(rec, "relation", "compare")
+    if rel not in RELATIONS:
+        raise Reject(f"unknown relation {rel!r}")
+    return rel
+
+
+def stated_truth(rec, computed, shown):
+    """The record's `holds` must be a boolean equal to what the checker computed."""
+    holds = field(rec, "holds", "record")
+    if not isinstance(holds, bool):
+        raise Reject(f"holds: {holds!r} is not true or false")
+    if holds != computed:
+        raise Reject(f"{shown} is {str(computed).lower()}, the record says {str(holds).lower()}")
+
+
+def check(rec):
+    rel = relation(rec)
+    lhs = q(field(rec, "lhs", "compare"), "lhs")
+    rhs = q(field(rec, "rhs", "compare"), "rhs")
+    stated_truth(rec, RELATIONS[rel](lhs, rhs), f"{lhs} {rel} {rhs}")

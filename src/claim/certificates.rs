@@ -1,0 +1,269 @@
+//! Certificates of claims (docs/certificates.md, "The `claim` record"; issue 44 items 1, 2 and
+//! 6): for each claim `verify` decides, one document `ID.cert.json` holding a `claim` record
+//! (its outcome, the instance labels with their count and hash, the counterexample's exact
+//! sides) and every instance's records (`certify::compare`, `certify::log_linear`, built only
+//! while `certify::recording()`).
+//!
+//! A claim is *certified* only when every instance its outcome rests on has a record for every
+//! method that decided it, and the records that carry a truth value agree with the outcome.
+//! Otherwise the `claim` record says `"certified": false` and why (`missing`: a short reason the
+//! checker's `--summary` counts by); nothing is claimed that no record shows.
+
+use super::verdict::Report;
+use super::{Check, Method, Outcome};
+use serde_json::{json, Value};
+use std::path::Path;
+
+/// Record kinds whose `holds` field states a decided comparison (the checker recomputes it).
+const DECIDING: &[&str] = &["compare", "log_linear", "enclosure"];
+
+/// The record kind that certifies a step decided by `m`, or why there is none.
+fn kind_of(m: &Method) -> Result<&'static str, &'static str> {
+    match m {
+        Method::Exact => Ok("compare"),
+        Method::LogLinear => Ok("log_linear"),
+        Method::Interval { .. } => Ok("enclosure"),
+        Method::LpCertificate => Ok("lp"),
+        Method::Polynomial => Ok("sturm"),
+        Method::Enumeration => Err("enumeration"),
+        Method::Combined(_) => Err("combined"),
+    }
+}
+
+fn methods(m: &Method) -> Vec<&Method> {
+    match m {
+        Method::Combined(ms) => ms.iter().flat_map(methods).collect(),
+        m => vec![m],
+    }
+}
+
+fn kind(r: &Value) -> &str {
+    r["kind"].as_str().unwrap_or("")
+}
+
+/// Why instance `c` is not certified (a short reason key and a sentence), or `None` when its
+/// records show its outcome.
+fn gap(c: &Check) -> Option<(String, String)> {
+    let need = match c.outcome {
+        Outcome::Holds => true,
+        Outcome::Fails => false,
+        o => return Some((format!("outcome:{o}"), format!("an instance is {o}"))),
+    };
+    for m in methods(&c.method) {
+        match kind_of(m) {
+            Err(why) => {
+                return Some((
+                    format!("method:{why}"),
+                    format!("method {m} has no record kind"),
+                ))
+            }
+            Ok(k) if !c.records.iter().any(|r| kind(r) == k) => {
+                return Some((format!("method:{m}"), format!("method {m}: no {k} record")))
+            }
+            Ok(_) => {}
+        }
+    }
+    let truths: Vec<bool> = c
+        .records
+        .iter()
+        .filter(|r| DECIDING.contains(&kind(r)))
+        .filter_map(|r| r["holds"].as_bool())
+        .collect();
+    // A counterexample is shown by a false record with its sides (a compare record's sides
+    // are exact rationals; a form's are shown as text only).
+    let sides = |r: &Value| {
+        kind(r) != "compare"
+            || (r["lhs"] == c.lhs.exact.as_str() && r["rhs"] == c.rhs.exact.as_str())
+    };
+    let shown = if need {
+        !truths.is_empty() && truths.iter().all(|t| *t)
+    } else {
+        c.records
+            .iter()
+            .any(|r| DECIDING.contains(&kind(r)) && r["holds"] == Value::Bool(false) && sides(r))
+    };
+    (!shown).then(|| {
+        (
+            "records:disagree".into(),
+            format!("its records do not show that it {}", c.outcome),
+        )
+    })
+}
+
+/// The records of a report's symbolic (*holds for all*) certificate (`claim::forall::record`,
+/// built after each step was checked and cross-checked); empty when a part has none, so the
+/// claim is then not certified beyond its grid.
+pub fn records_of(report: &Report) -> Vec<Value> {
+    match &report.for_all {
+        Some(fa) if fa.uncertified.is_empty() => fa.records.clone(),
+        _ => Vec::new(),
+    }
+}
+
+fn labels_hash(labels: &[&str]) -> String {
+    let mut text = String::new();
+    for l in labels {
+        text.push_str(l);
+        text.push('\n');
+    }
+    crate::certify::sha256_hex(text.as_bytes())
+}
+
+/// Every record of one claim's certificate: the `claim` record first, then each instance's
+/// records (`claim`, `instance` index and an `id` added), then the for-all records.
+pub fn claim_records(r: &Report) -> Vec<Value> {
+    let labels: Vec<&str> = r.checks.iter().map(|c| c.instance.as_str()).collect();
+    let for_all = records_of(r);
+    // Which instances the outcome rests on: all of them for holds, the counterexample for fails.
+    let resting: Vec<(usize, &Check)> = match r.verdict {
+        Outcome::Holds | Outcome::HoldsForAll => r.checks.iter().enumerate().collect(),
+        Outcome::Fails => r.checks.iter().enumerate().take(1).collect(),
+        _ => Vec::new(),
+    };
+    let mut gaps: Vec<(usize, String, String)> = resting
+        .iter()
+        .filter_map(|(i, c)| gap(c).map(|(k, w)| (*i, k, w)))
+        .collect();
+    if resting.is_empty() {
+        let v = r.verdict;
+        gaps.push((0, format!("outcome:{v}"), format!("the verdict is {v}")));
+    } else if r.verdict == Outcome::HoldsForAll && for_all.is_empty() {
+        gaps.push((
+            0,
+            "for-all".into(),
+            "the holds-for-all certificate has no record".into(),
+        ));
+    }
+    let mut claim = json!({
+        "kind": "claim",
+        "id": r.id,
+        "claim": r.id,
+        "outcome": r.verdict.as_str(),
+        "certified": gaps.is_empty(),
+        "instances": {"count": labels.len(), "sha256": labels_hash(&labels), "labels": labels},
+    });
+    if let Some((i, key, why)) = gaps.first() {
+        claim["missing"] = json!(key);
+        claim["why"] = json!(format!(
+            "{} of {} instances without a certifying record; first {:?}: {why}",
+            gaps.len(),
+            resting.len().max(1),
+            labels.get(*i).copied().unwrap_or("")
+        ));
+    }
+    if r.verdict == Outcome::Fails {
+        let c = &r.checks[0];
+        claim["counterexample"] = json!({"instance": 0, "lhs": c.lhs.exact, "rhs": c.rhs.exact});
+    }
+    let mut out = vec![claim];
+    for (i, c) in r.checks.iter().enumerate() {
+        for (k, rec) in c.records.iter().enumerate() {
+            let mut rec = rec.clone();
+            rec["id"] = json!(format!("{}/{i}#{k}", r.id));
+            rec["claim"] = json!(r.id);
+            rec["instance"] = json!(i);
+            out.push(rec);
+        }
+    }
+    for (k, rec) in for_all.into_iter().enumerate() {
+        let mut rec = rec;
+        rec["id"] = json!(format!("{}/for-all#{k}", r.id));
+        rec["claim"] = json!(r.id);
+        rec["for_all"] = json!(true);
+        out.push(rec);
+    }
+    out
+}
+
+/// Write `DIR/<ID>.cert.json` for every report (the directory is created); the number of
+/// claims certified. An error names the file.
+pub fn write_all(dir: &Path, reports: &[Report]) -> Result<usize, String> {
+    use rayon::prelude::*;
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    reports
+        .par_iter()
+        .map(|r| {
+            let recs = claim_records(r);
+            let certified = recs[0]["certified"] == json!(true);
+            let path = dir.join(format!("{}.cert.json", r.id));
+            // Compact (one line): a claim's certificate may hold many thousand records.
+            let mut text = crate::certify::document(recs).to_string();
+            text.push('\n');
+            std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+            Ok(usize::from(certified))
+        })
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::num::Rational;
+    use std::time::Duration;
+
+    fn q(a: i64, b: i64) -> Rational {
+        Rational::from_signeds(a, b)
+    }
+
+    fn report(checks: Vec<Check>) -> Report {
+        Report::from_checks("X-1", None, checks, Duration::ZERO)
+    }
+
+    /// A grid of exact comparisons that hold is certified; the records name their instance.
+    #[test]
+    fn exact_comparisons_certify_a_claim_that_holds() {
+        crate::certify::start_recording();
+        let r = report(vec![
+            Check::rationals("a", &q(1, 2), "<=", &q(2, 3)).at("n=1"),
+            Check::rationals("a", &q(2, 3), "==", &q(4, 6)).at("n=2"),
+        ]);
+        let recs = claim_records(&r);
+        assert_eq!(recs[0]["certified"], true, "{}", recs[0]);
+        assert_eq!(recs[0]["instances"]["count"], 2);
+        assert_eq!(recs.len(), 3);
+        assert_eq!(recs[2]["relation"], "=");
+        assert_eq!(
+            (recs[2]["instance"].clone(), recs[2]["lhs"].clone()),
+            (json!(1), json!("2/3"))
+        );
+    }
+
+    /// A failing claim carries its counterexample's exact sides, and its record is false.
+    #[test]
+    fn a_counterexample_is_certified_by_its_false_record() {
+        crate::certify::start_recording();
+        let r = report(vec![
+            Check::rationals("a", &q(1, 2), "<=", &q(2, 3)).at("n=1"),
+            Check::rationals("a", &q(3, 2), "<=", &q(2, 3)).at("n=2"),
+        ]);
+        let recs = claim_records(&r);
+        assert_eq!(recs[0]["outcome"], "fails");
+        assert_eq!(recs[0]["certified"], true, "{}", recs[0]);
+        assert_eq!(recs[0]["counterexample"]["lhs"], "3/2");
+        assert_eq!(recs[1]["holds"], false);
+    }
+
+    /// Not certified: an LP step without an `lp` record, an enumeration, an undecided verdict,
+    /// a record whose truth disagrees with the outcome.
+    #[test]
+    fn gaps_are_named() {
+        crate::certify::start_recording();
+        let mut lp = Check::rationals("a", &q(1, 2), "<=", &q(2, 3));
+        lp.method = Method::Combined(vec![Method::LpCertificate, Method::Exact]);
+        let mut en = Check::rationals("a", &q(1, 2), "<=", &q(2, 3));
+        en.method = Method::Enumeration;
+        let mut flipped = Check::rationals("a", &q(1, 2), "<=", &q(2, 3));
+        flipped.outcome = Outcome::Fails;
+        let undecided = crate::claim::undecided_because("too weak");
+        for (c, key) in [
+            (lp, "method:lp-certificate"),
+            (en, "method:enumeration"),
+            (flipped, "records:disagree"),
+            (undecided, "outcome:undecided"),
+        ] {
+            let recs = claim_records(&report(vec![c.at("n=1")]));
+            assert_eq!(recs[0]["certified"], false);
+            assert_eq!(recs[0]["missing"], key, "{}", recs[0]);
+        }
+    }
+}
