@@ -133,5 +133,5 @@ pub fn expected_hamming_distortion(
     s
 }
 
-#[cfg(test)]
-mod tests;
+// Tested with the mechanisms in t (`mechanism::in_t::measures`): the layers put the
+// mechanisms above the measures.

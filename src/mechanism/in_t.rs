@@ -83,6 +83,9 @@ pub fn truncated_geometric(k: usize, s: &Piecewise) -> Result<RowsInT, Mechanism
 }
 
 #[cfg(test)]
+mod measures;
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::num::piecewise::Domain;

@@ -247,6 +247,7 @@ impl Piecewise {
     }
 
     /// The breakpoints, increasing.
+    #[cfg(test)]
     pub fn breaks(&self) -> &[RealRoot] {
         &self.breaks
     }
@@ -466,6 +467,7 @@ impl Piecewise {
         self.extreme(o, Ordering::Greater)
     }
 
+    #[cfg(test)]
     pub fn min(&self, o: &Piecewise) -> Piecewise {
         self.extreme(o, Ordering::Less)
     }

@@ -1,10 +1,12 @@
-//! Issue 46, item 2: measures as functions of t by hand, and against the rational measures at
-//! rational points (naive reference).
+//! Issue 46, item 2: the measures of `measure::in_t` by hand on the mechanisms in t, and
+//! against the rational measures of the rational mechanisms at rational points (naive
+//! reference). Here, above both layers.
 
-use super::*;
+use super::{randomized_response, truncated_geometric};
+use crate::measure::in_t::*;
 use crate::measure::{self as m, complete_pairs};
-use crate::mechanism::in_t::{randomized_response, truncated_geometric};
-use crate::num::RatFn;
+use crate::num::piecewise::{Domain, Piecewise};
+use crate::num::{RatFn, Rational};
 use crate::prob::{Channel, Dist};
 use crate::testutil::{self, q};
 use proptest::prelude::*;
