@@ -185,3 +185,26 @@ proptest! {
         }
     }
 }
+
+/// Issue 46, item 6: every claim of `examples/claims-in-t.toml` (claims of the six manifests
+/// restated for every t) reaches its `expect`, and at least ten are restated.
+#[test]
+fn claims_over_t_reach_their_expect() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/claims-in-t.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let m = crate::claim::manifest::parse(&path, &text).unwrap_or_else(|e| panic!("{e:?}"));
+    assert!(m.claims.len() >= 10, "{} claims", m.claims.len());
+    for c in &m.claims {
+        let src = c.expr.as_deref().expect("every entry has an expr");
+        assert!(
+            src.contains(" >= 1:")
+                || src.contains(" > 0:")
+                || src.contains(" > 1:")
+                || src.contains(" in [1, "),
+            "{}: a symbolic t",
+            c.id
+        );
+        let v = verdict(src);
+        assert_eq!(v.outcome, c.expect, "{}: {:?}", c.id, v.first_error);
+    }
+}
