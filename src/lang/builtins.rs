@@ -186,14 +186,15 @@ fn same_len(a: usize, b: usize, what: &str) -> Result<(), String> {
 }
 
 fn adjacency(w: &Channel, g: Option<&Graph>) -> Result<Vec<(usize, usize)>, String> {
+    adjacency_of(w.n_inputs(), g)
+}
+
+/// The neighbour pairs of a channel with `n` inputs: every pair, or the graph's edges.
+pub(super) fn adjacency_of(n: usize, g: Option<&Graph>) -> Result<Vec<(usize, usize)>, String> {
     match g {
-        None => Ok(measure::complete_pairs(w.n_inputs())),
+        None => Ok(measure::complete_pairs(n)),
         Some(g) => {
-            same_len(
-                w.n_inputs(),
-                g.n(),
-                "the channel's inputs and the graph's vertices",
-            )?;
+            same_len(n, g.n(), "the channel's inputs and the graph's vertices")?;
             Ok(g.edges())
         }
     }
@@ -213,7 +214,11 @@ fn graph_size(n: u64, what: &str) -> Result<usize, String> {
 /// same function), `Some(Ok(()))` when `call` succeeds with a finite value. `None` for every
 /// other builtin. The evaluator decides `x <= inf` for such an `x` without computing it.
 pub fn finite_checks(name: &str, a: &[Value]) -> Option<Result<(), String>> {
-    is_finite_valued(name).then(|| {
+    // an argument in the symbolic t goes to `in_t` (issue 46, item 2)
+    let in_t = a
+        .iter()
+        .any(|v| matches!(v, Value::TChan(_) | Value::TDist(_)));
+    (is_finite_valued(name) && !in_t).then(|| {
         same_len(
             dist(&a[0]).len(),
             chan(&a[1]).n_inputs(),

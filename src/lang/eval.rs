@@ -17,7 +17,8 @@ use super::budget::{Budget, Meter};
 use super::builtins;
 use super::decided::{Const, Detail, Methods, Truth, M_ENUM, M_LP, M_POLY};
 use super::error::{abbreviate, LangError};
-use super::real::{bracket_decision, compare, How, Num};
+use super::in_t;
+use super::real::{bracket_decision, compare, piecewise_num, How, Num};
 use super::symbolic::SymRange;
 use super::value::{Domain, Value};
 use crate::graph::Graph;
@@ -254,6 +255,14 @@ impl<'s> Evaluator<'s> {
                         }
                         Ok(Value::Num(Num::Rat(p.p(idx).clone())))
                     }
+                    Value::TChan(w) if idx < w.len() => Ok(Value::TDist(Arc::new(w[idx].clone()))),
+                    Value::TDist(p) if idx < p.len() => {
+                        Ok(Value::Num(piecewise_num(p[idx].clone())))
+                    }
+                    Value::TChan(_) | Value::TDist(_) => Err(self.err(
+                        i.span,
+                        format!("index {idx} is out of range (indices start at 0)"),
+                    )),
                     _ => Err(self.err(a.span, "only channels and distributions can be indexed")),
                 }
             }
@@ -294,11 +303,11 @@ impl<'s> Evaluator<'s> {
                     acc = Some(match (acc, f) {
                         (None, _) => x,
                         (Some(s), Fold::Sum) => s.add(&x).map_err(|m| self.err(body.span, m))?,
-                        (Some(s), Fold::Max) => s
-                            .extreme(&x, std::cmp::Ordering::Greater)
+                        (Some(s), Fold::Max) => self
+                            .extreme(&s, &x, std::cmp::Ordering::Greater)
                             .map_err(|m| self.err(body.span, m))?,
-                        (Some(s), Fold::Min) => s
-                            .extreme(&x, std::cmp::Ordering::Less)
+                        (Some(s), Fold::Min) => self
+                            .extreme(&s, &x, std::cmp::Ordering::Less)
                             .map_err(|m| self.err(body.span, m))?,
                     });
                 }
@@ -355,7 +364,24 @@ impl<'s> Evaluator<'s> {
             }
             _ => {}
         }
+        if let Some(range) = &self.sym {
+            if vals
+                .iter()
+                .chain(nv.iter().map(|(_, v)| v))
+                .any(in_t::depends)
+            {
+                return in_t::call(name, vals, nv, range).map_err(|m| self.err(e.span, m));
+            }
+        }
         builtins::call(name, vals, nv).map_err(|m| self.err(e.span, m))
+    }
+
+    /// `max`/`min` of two numbers (`want`), through `in_t` when one depends on the symbolic t.
+    fn extreme(&self, a: &Num, b: &Num, want: std::cmp::Ordering) -> Result<Num, String> {
+        match &self.sym {
+            Some(range) if a.is_symbolic() || b.is_symbolic() => in_t::extreme(a, b, want, range),
+            _ => a.extreme(b, want),
+        }
     }
 
     /// `e` when it is a call of a builtin whose value is finite once its argument checks
@@ -579,6 +605,9 @@ impl<'s> Evaluator<'s> {
                     "a comparison with the symbolic t outside its binder",
                 ));
             };
+            if let Num::P(p) = &diff {
+                return Ok(self.decide_piecewise(e, rel, p, &x, &y));
+            }
             let Num::T(f) = diff else {
                 return Err(self.err(e.span, "not rational in t"));
             };
@@ -636,6 +665,43 @@ impl<'s> Evaluator<'s> {
         })
     }
 
+    /// `x rel y` for every t of the range, their difference `p` piecewise (issue 46, item 2):
+    /// decided piece by piece ([`crate::num::piecewise::Piecewise::decide`]); a failure names an
+    /// exact t, rational whenever an interval of failures shows one, else an algebraic number.
+    fn decide_piecewise(
+        &mut self,
+        e: &Expr,
+        rel: Rel,
+        p: &crate::num::piecewise::Piecewise,
+        x: &Num,
+        y: &Num,
+    ) -> Truth {
+        self.methods.mask |= M_POLY;
+        let Some(w) = p.decide(|s| rel.holds_for(s)) else {
+            return Truth {
+                d: Decision::True,
+                sym: true,
+                detail: None,
+            };
+        };
+        let name = p.domain().name.clone();
+        let (xs, ys) = match w.as_rational() {
+            Some(t) => (at_t(x, t), at_t(y, t)),
+            None => (x.clone(), y.clone()),
+        };
+        Truth {
+            d: Decision::False,
+            sym: true,
+            detail: Some(Box::new(Detail {
+                compared: text(self.src, e.span),
+                lhs: Some(xs),
+                rhs: Some(ys),
+                witness: vec![(name.clone(), crate::num::piecewise::show_point(&w, &name))],
+                why: None,
+            })),
+        }
+    }
+
     pub(super) fn rational(&mut self, e: &Expr, env: &mut Env) -> Result<Rational, LangError> {
         match self.num(e, env)? {
             Num::Rat(q) => Ok(q),
@@ -665,6 +731,7 @@ fn flip(r: Rel) -> Rel {
 fn at_t(x: &Num, t: &Rational) -> Num {
     match x {
         Num::T(f) => f.eval(t).map_or_else(|| x.clone(), Num::Rat),
+        Num::P(p) => p.eval(t).map_or_else(|| x.clone(), Num::Rat),
         _ => x.clone(),
     }
 }

@@ -27,6 +27,7 @@ pub(crate) mod error;
 pub(crate) mod eval;
 pub(crate) mod grow;
 pub(crate) mod hoist;
+mod in_t;
 pub(crate) mod lexer;
 pub(crate) mod parser;
 pub(crate) mod quant;

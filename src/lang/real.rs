@@ -12,12 +12,16 @@
 //!   a certified enclosure at any working precision, refined along
 //!   [`crate::num::interval::DEFAULT_SCHEDULE`];
 //! * [`Num::T`] — a rational function of the symbolic `t`, decided for every `t` of its range by
-//!   Sturm sequences.
+//!   Sturm sequences;
+//! * [`Num::P`] — a piecewise rational function of the symbolic `t` on its range, with exact
+//!   breakpoints (a measure of a mechanism in `t`: `max` makes pieces; issue 46, item 2),
+//!   decided piece by piece by Sturm sequences.
 //!
 //! No operation rounds: each either stays exact or moves to an enclosure that is outward rounded.
 
 use crate::measure::binary_entropy;
 use crate::num::interval::{Interval, DEFAULT_SCHEDULE};
+use crate::num::piecewise::Piecewise;
 use crate::num::{Decision, LogLinear, RatFn, Rational};
 use malachite::base::num::arithmetic::traits::{Abs, CheckedSqrt, Pow};
 use malachite::base::num::basic::traits::{One, Zero};
@@ -45,6 +49,7 @@ pub enum Num {
     Bracket(Box<LogVal>, Box<LogVal>),
     Enc(EncFn),
     T(RatFn),
+    P(Arc<Piecewise>),
 }
 
 /// How a comparison was decided (for the report's `methods`).
@@ -65,8 +70,19 @@ impl fmt::Display for How {
     }
 }
 
+/// What to write instead of `ln`/`log2` of a function of `t`: both are increasing.
+pub const LN_MONOTONE: &str = "; ln and log2 are increasing, so compare their arguments instead: ln(a) <= ln(b) iff a <= b, log2(a) <= c iff a <= 2^c (and ε = ln t: state the claim in t = e^ε)";
+
 fn not_rational_in_t(what: &str) -> String {
     format!("not rational in t: {what} of an expression in the symbolic t (only + - * / and ^ integer are)")
+}
+
+/// A piecewise function as a number: one piece is a rational function of `t` ([`Num::T`]).
+pub fn piecewise_num(p: Piecewise) -> Num {
+    match p.as_ratfn() {
+        Some(f) => Num::T(f.clone()),
+        None => Num::P(Arc::new(p)),
+    }
 }
 
 impl LogVal {
@@ -161,7 +177,39 @@ impl Num {
     }
 
     pub fn is_symbolic(&self) -> bool {
-        matches!(self, Num::T(_))
+        matches!(self, Num::T(_) | Num::P(_))
+    }
+
+    /// This number as a piecewise function on the domain of `like` (a rational, a rational
+    /// function of `t`, or a piecewise function); `None` for anything else.
+    pub fn to_piecewise(&self, like: &Piecewise) -> Option<Result<Piecewise, String>> {
+        let d = like.domain();
+        Some(match self {
+            Num::Rat(q) => Ok(Piecewise::constant(d, q.clone())),
+            Num::T(f) => Piecewise::from_ratfn(d, f.clone()).map_err(|e| e.0),
+            Num::P(p) => Ok(p.as_ref().clone()),
+            _ => return None,
+        })
+    }
+
+    /// `op` on two numbers one of which is piecewise, on its domain; `None` when neither is.
+    fn pw_op(
+        &self,
+        o: &Num,
+        what: &str,
+        op: impl Fn(&Piecewise, &Piecewise) -> Result<Piecewise, String>,
+    ) -> Option<Result<Num, String>> {
+        let like = match (self, o) {
+            (Num::P(p), _) | (_, Num::P(p)) => p.clone(),
+            _ => return None,
+        };
+        let (Some(a), Some(b)) = (self.to_piecewise(&like), o.to_piecewise(&like)) else {
+            return Some(Err(not_rational_in_t(what)));
+        };
+        Some(
+            a.and_then(|a| b.and_then(|b| op(&a, &b)))
+                .map(piecewise_num),
+        )
     }
 
     /// A certified enclosure at `prec` bits; `None` for `∞`, a symbolic value, or when it cannot
@@ -169,7 +217,7 @@ impl Num {
     pub fn enclose(&self, prec: u64) -> Option<Interval> {
         match self {
             Num::Rat(q) => Some(Interval::from_rational(q, prec)),
-            Num::Inf | Num::T(_) => None,
+            Num::Inf | Num::T(_) | Num::P(_) => None,
             Num::Log(l) => l.enclose(prec),
             Num::Bracket(lo, hi) => Some(lo.enclose(prec)?.hull(&hi.enclose(prec)?)),
             Num::Enc(f) => f(prec),
@@ -207,6 +255,9 @@ impl Num {
     }
 
     pub fn add(&self, o: &Num) -> Result<Num, String> {
+        if let Some(r) = self.pw_op(o, "a sum with a non-rational term", |a, b| Ok(a.add(b))) {
+            return r;
+        }
         if let Some((a, b)) = self.sym_pair(o, "a sum with a non-rational term")? {
             return Ok(Num::T(&a + &b));
         }
@@ -234,6 +285,7 @@ impl Num {
                 Box::new(lo.scale(&-Rational::ONE)),
             ),
             Num::T(f) => Num::T(-f),
+            Num::P(p) => Num::P(Arc::new(p.neg())),
             Num::Enc(_) => self.lift1(|a| Some(a.neg())),
         })
     }
@@ -248,6 +300,11 @@ impl Num {
     }
 
     pub fn mul(&self, o: &Num) -> Result<Num, String> {
+        if let Some(r) = self.pw_op(o, "a product with a non-rational factor", |a, b| {
+            Ok(a.mul(b))
+        }) {
+            return r;
+        }
         if let Some((a, b)) = self.sym_pair(o, "a product with a non-rational factor")? {
             return Ok(Num::T(&a * &b));
         }
@@ -272,6 +329,11 @@ impl Num {
     }
 
     pub fn div(&self, o: &Num) -> Result<Num, String> {
+        if let Some(r) = self.pw_op(o, "a quotient with a non-rational part", |a, b| {
+            a.div(b).map_err(|e| e.0)
+        }) {
+            return r;
+        }
         if let Some((a, b)) = self.sym_pair(o, "a quotient with a non-rational part")? {
             return a
                 .checked_div(&b)
@@ -315,6 +377,18 @@ impl Num {
                 f.pow(n)
                     .ok_or_else(|| "division by zero (0 to a negative power)".to_string())?,
             ),
+            Num::P(p) => {
+                let mut acc = Piecewise::constant(p.domain(), Rational::ONE);
+                for _ in 0..n.unsigned_abs() {
+                    acc = acc.mul(p);
+                }
+                if n < 0 {
+                    acc = Piecewise::constant(p.domain(), Rational::ONE)
+                        .div(&acc)
+                        .map_err(|e| e.0)?;
+                }
+                piecewise_num(acc)
+            }
             Num::Inf if n > 0 => Num::Inf,
             Num::Inf if n == 0 => Num::int(1),
             Num::Inf => Num::Rat(Rational::ZERO),
@@ -332,7 +406,7 @@ impl Num {
             })
             .normalised(),
             Num::Inf => Num::Inf,
-            Num::T(_) => return Err(not_rational_in_t("ln")),
+            Num::T(_) | Num::P(_) => return Err(not_rational_in_t("ln") + LN_MONOTONE),
             _ => self.lift1(|a| a.ln()),
         })
     }
@@ -347,7 +421,7 @@ impl Num {
             })
             .normalised(),
             Num::Inf => Num::Inf,
-            Num::T(_) => return Err(not_rational_in_t("log2")),
+            Num::T(_) | Num::P(_) => return Err(not_rational_in_t("log2") + LN_MONOTONE),
             _ => self.lift1(|a| a.ln()?.checked_div(&Interval::ln2(a.prec))),
         })
     }
@@ -377,7 +451,7 @@ impl Num {
                 }
             }
             Num::Inf => return Ok(Num::Inf),
-            Num::T(_) => return Err(not_rational_in_t("exp")),
+            Num::T(_) | Num::P(_) => return Err(not_rational_in_t("exp")),
             _ => {}
         }
         Ok(self.lift1(|a| Some(a.exp())))
@@ -392,7 +466,7 @@ impl Num {
                 None => self.lift1(|a| a.sqrt()),
             }),
             Num::Inf => Ok(Num::Inf),
-            Num::T(_) => Err(not_rational_in_t("sqrt")),
+            Num::T(_) | Num::P(_) => Err(not_rational_in_t("sqrt")),
             _ => Ok(self.lift1(|a| a.sqrt())),
         }
     }
@@ -407,7 +481,7 @@ impl Num {
                 ..LogVal::default()
             }
             .into_num()),
-            Num::T(_) => Err(not_rational_in_t("h")),
+            Num::T(_) | Num::P(_) => Err(not_rational_in_t("h")),
             Num::Inf => Err("h(inf)".into()),
             _ => Ok(self.lift1(|a| a.binary_entropy()?.checked_div(&Interval::ln2(a.prec)))),
         }
@@ -440,7 +514,7 @@ impl Num {
             })),
             Num::Rat(q) if *q == 0u32 => Ok(self.clone()),
             Num::Inf => Ok(Num::Inf),
-            Num::T(_) => Err(not_rational_in_t("to_nats")),
+            Num::T(_) | Num::P(_) => Err(not_rational_in_t("to_nats")),
             _ => Ok(self.lift1(|a| Some(a.mul(&Interval::ln2(a.prec))))),
         }
     }
@@ -454,7 +528,7 @@ impl Num {
             })),
             Num::Rat(q) if *q == 0u32 => Ok(self.clone()),
             Num::Inf => Ok(Num::Inf),
-            Num::T(_) => Err(not_rational_in_t("to_bits")),
+            Num::T(_) | Num::P(_) => Err(not_rational_in_t("to_bits")),
             _ => Ok(self.lift1(|a| a.checked_div(&Interval::ln2(a.prec)))),
         }
     }
@@ -463,7 +537,7 @@ impl Num {
     pub fn abs(&self) -> Result<Num, String> {
         match self {
             Num::Rat(q) => Ok(Num::Rat(q.clone().abs())),
-            Num::T(_) => Err(not_rational_in_t("abs")),
+            Num::T(_) | Num::P(_) => Err(not_rational_in_t("abs")),
             Num::Inf => Ok(Num::Inf),
             _ => match self.sign_exact() {
                 Some(Ordering::Less) => self.neg(),
@@ -526,6 +600,7 @@ impl Num {
                 .map(|i| format!("enclosure {}", i.to_decimal_string(30)))
                 .unwrap_or_else(|| "enclosure (not formed at 128 bits)".into()),
             Num::T(f) => f.to_string(),
+            Num::P(p) => p.to_string(),
         }
     }
 
@@ -534,7 +609,7 @@ impl Num {
         match self {
             Num::Rat(q) => crate::num::fmt::decimal(q, 20),
             Num::Inf => "inf".into(),
-            Num::T(_) => "(function of t)".into(),
+            Num::T(_) | Num::P(_) => "(function of t)".into(),
             _ => self
                 .enclose(128)
                 .map(|i| i.to_decimal_string(20))

@@ -147,6 +147,11 @@ impl SymRange {
     /// (with a rational `t` where it fails, when the sampled points find one) otherwise. An
     /// error when `f` has a pole in the range.
     pub fn decide(&self, f: &RatFn, rel: Rel) -> Result<(Decision, Option<Rational>), String> {
+        // an empty range (`[1, 1)`, `(2, 1]`) holds vacuously: its sign class is "identically
+        // zero", which `>` would otherwise fail (found by issue 46's claims over t)
+        if self.bounded_for(f).is_empty() {
+            return Ok((Decision::True, None));
+        }
         let sign = sign_on_ratfn(f, &self.bounded_for(f)).ok_or_else(|| {
             format!("the difference has a pole (a zero denominator) for some {self}")
         })?;
@@ -263,3 +268,38 @@ mod tests {
 
 #[cfg(test)]
 mod poles;
+
+#[cfg(test)]
+mod empty {
+    use super::*;
+    use crate::testutil::q;
+
+    /// An empty range holds vacuously for every relation; a range of one point does not.
+    #[test]
+    fn an_empty_range_holds_vacuously() {
+        let f = &RatFn::x() - &RatFn::constant(q(5, 1));
+        for (lo, lo_open, hi, hi_open) in [
+            (1, false, 1, true),
+            (1, true, 1, false),
+            (2, true, 1, false),
+        ] {
+            let r = SymRange {
+                name: "t".into(),
+                lo: q(lo, 1),
+                lo_open,
+                hi: Some((q(hi, 1), hi_open)),
+            };
+            for rel in [Rel::Gt, Rel::Eq, Rel::Lt] {
+                assert_eq!(r.decide(&f, rel).unwrap().0, Decision::True, "{r} {rel:?}");
+            }
+        }
+        let point = SymRange {
+            name: "t".into(),
+            lo: q(1, 1),
+            lo_open: false,
+            hi: Some((q(1, 1), false)),
+        };
+        assert_eq!(point.decide(&f, Rel::Gt).unwrap().0, Decision::False);
+        assert_eq!(point.decide(&f, Rel::Lt).unwrap().0, Decision::True);
+    }
+}

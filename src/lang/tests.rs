@@ -191,18 +191,25 @@ fn errors_point_at_the_column() {
             15,
             "not rational in t: `ln`",
         ),
+        // (`dp(rr(2, s))` and `max(i in 1..2: i*t)` are piecewise rational in t: issue 46)
         (
-            "forall t > 1: let s = t^2; dp(rr(2, s)) <= s",
+            "forall t > 1: let s = t^2; mi(uniform(2), rr(2, s)) <= s",
             Stage::Type,
-            31,
-            "not rational in t: `rr`",
+            28,
+            "not rational in t: `mi`",
         ),
         ("forall t > 1: 2^t > 2", Stage::Type, 17, "an exponent"),
         (
-            "forall t > 1: max(i in 1..2: i*t) >= t",
+            "forall t > 1: min_leakage(uniform(2), rr(2, t)) <= 1",
             Stage::Type,
             15,
-            "max/min",
+            "compare mult_leakage(p, W) with 2^c instead",
+        ),
+        (
+            "forall t > 1: dp_k(rr(2, t), 2) >= t",
+            Stage::Type,
+            15,
+            "not rational in t: `dp_k`",
         ),
     ];
     for (src, stage, col, msg) in table {

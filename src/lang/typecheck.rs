@@ -6,6 +6,7 @@
 use super::ast::*;
 use super::builtins::{self, BUILTINS};
 use super::error::LangError;
+use super::in_t;
 use super::types::{Base, Ty, CONSTANTS};
 
 fn suggest(name: &str, extra: &[String]) -> String {
@@ -277,11 +278,13 @@ fn not_rational(span: Span, what: &str) -> LangError {
     )
 }
 
-/// Refuse, before running, what is not a rational function of a symbolic `t` (issue 28): a
-/// function (`ln(t)`, `dp(rr(2, t))`, `max(t, 2)`), `max`/`min` over a domain, an index, a
-/// range end or a fold's domain, or an exponent, that depends on `t`. Only `+ - * /`, `^` with
-/// an integer exponent and `sum` keep a rational function of `t`; the evaluator refuses the
-/// same cases per instance, this finds them from the text alone.
+/// Refuse, before running, what is not a (piecewise) rational function of a symbolic `t`
+/// (issue 28): a function outside [`in_t::IN_T`] (`ln(t)`, `mi(p, rr(2, t))`; [`in_t::refusal`]
+/// says which monotone reformulation makes it rational, where one does), an index, a range end
+/// or a fold's domain, or an exponent, that depends on `t`. `+ - * /`, `^` with an integer
+/// exponent, `sum`, `max`/`min`/`abs`, the mechanisms `rr`, `geometric`, `dist`, `channel` and
+/// the measures of [`in_t`] keep a piecewise rational function of `t` (issue 46, item 2); the
+/// evaluator refuses the same cases per instance, this finds them from the text alone.
 pub fn check_symbolic(e: &Expr) -> Result<(), LangError> {
     depends_on_t(e, &mut Vec::new()).map(|_| ())
 }
@@ -309,18 +312,21 @@ fn depends_on_t(e: &Expr, scope: &mut Vec<(String, bool)>) -> Result<bool, LangE
         ExprKind::Call {
             name, args, named, ..
         } => {
+            let mut d = false;
             for a in args.iter().chain(named.iter().map(|(_, v)| v)) {
-                if dep(a, scope)? {
-                    return Err(not_rational(e.span, &format!("`{name}`")));
-                }
+                d |= dep(a, scope)?;
             }
-            false
+            // mechanisms and measures in t are piecewise rational (issue 46, item 2)
+            if d && !in_t::IN_T.contains(&name.as_str()) {
+                return Err(LangError::typ(e.span, in_t::refusal(name)));
+            }
+            d
         }
         ExprKind::Index(a, i) => {
-            if dep(a, scope)? || dep(i, scope)? {
+            if dep(i, scope)? {
                 return Err(not_rational(e.span, "an index"));
             }
-            false
+            dep(a, scope)?
         }
         ExprKind::IntRange(a, b) => {
             if dep(a, scope)? || dep(b, scope)? {
@@ -383,11 +389,9 @@ fn depends_on_t(e: &Expr, scope: &mut Vec<(String, bool)>) -> Result<bool, LangE
             scope.push((var.clone(), false));
             let d = dep(body, scope);
             scope.pop();
-            let d = d?;
-            if d && *f != Fold::Sum {
-                return Err(not_rational(e.span, "max/min"));
-            }
-            d
+            // max/min of functions of t are piecewise rational (issue 46, item 2)
+            let _ = f;
+            d?
         }
     })
 }

@@ -20,6 +20,7 @@
 
 use super::real::Num;
 use crate::graph::Graph;
+use crate::num::piecewise::Piecewise;
 use crate::num::{binomial, Decision, Rational};
 use crate::prob::{Channel, Dist};
 use malachite::Natural;
@@ -34,9 +35,18 @@ pub enum Value {
     Dist(Arc<Dist>),
     Graph(Arc<Graph>),
     Set(Domain),
+    /// A channel whose entries are functions of the symbolic `t` (`rr(3, t)`; issue 46, item 2).
+    TChan(Arc<Vec<Vec<Piecewise>>>),
+    /// A distribution whose masses are functions of the symbolic `t`.
+    TDist(Arc<Vec<Piecewise>>),
 }
 
 fn row(r: &[Rational]) -> String {
+    let v: Vec<String> = r.iter().map(|q| q.to_string()).collect();
+    format!("({})", v.join(", "))
+}
+
+fn row_in_t(r: &[Piecewise]) -> String {
     let v: Vec<String> = r.iter().map(|q| q.to_string()).collect();
     format!("({})", v.join(", "))
 }
@@ -67,6 +77,11 @@ impl fmt::Display for Value {
                 )
             }
             Value::Set(d) => write!(f, "a domain of {} elements", d.len()),
+            Value::TChan(w) => {
+                let rows: Vec<String> = w.iter().map(|r| row_in_t(r)).collect();
+                write!(f, "[{}]", rows.join(", "))
+            }
+            Value::TDist(p) => f.write_str(&row_in_t(p)),
         }
     }
 }

@@ -42,6 +42,7 @@ mod divergence;
 mod dp;
 pub mod epsilon;
 mod ident;
+pub(crate) mod in_t;
 mod info;
 mod qif;
 mod renyi;

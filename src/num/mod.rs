@@ -12,6 +12,7 @@ pub(crate) mod ln_cache;
 pub(crate) mod loglin;
 pub(crate) mod mpoly;
 pub(crate) mod parse;
+pub(crate) mod piecewise;
 pub(crate) mod poly;
 pub(crate) mod sturm;
 

@@ -83,6 +83,52 @@ impl RealRoot {
         }
     }
 
+    /// The rational `q` as an exact algebraic number (the root of `t − q`).
+    pub fn rational(q: Rational) -> RealRoot {
+        let poly = Poly::new(vec![-q.clone(), Rational::ONE]);
+        RealRoot {
+            sturm: Sturm::new(&poly),
+            poly,
+            lo: q.clone(),
+            hi: q,
+        }
+    }
+
+    /// Exact comparison of two real algebraic numbers (issue 46, item 1: the breakpoints of a
+    /// piecewise function). Two irrational roots are equal exactly when the gcd of their
+    /// polynomials has a root where their isolating intervals overlap (each interval holds one
+    /// root of its polynomial, so that root is both); otherwise the intervals are halved until
+    /// they are disjoint.
+    pub fn cmp_root(&self, o: &RealRoot) -> Ordering {
+        if let Some(q) = o.as_rational() {
+            return self.cmp_rational(q);
+        }
+        if let Some(q) = self.as_rational() {
+            return o.cmp_rational(q).reverse();
+        }
+        let (lo, hi) = ((&self.lo).max(&o.lo).clone(), (&self.hi).min(&o.hi).clone());
+        if lo < hi {
+            let g = self.poly.gcd(&o.poly);
+            if !g.is_constant() && Sturm::new(&g).count_open(&lo, &hi) > 0 {
+                return Ordering::Equal;
+            }
+        }
+        let (mut a, mut b) = (self.clone(), o.clone());
+        loop {
+            if a.as_rational().is_some() || b.as_rational().is_some() {
+                return a.cmp_root(&b);
+            }
+            if a.hi <= b.lo {
+                return Ordering::Less;
+            }
+            if b.hi <= a.lo {
+                return Ordering::Greater;
+            }
+            a.bisect();
+            b.bisect();
+        }
+    }
+
     /// The rational value, when the root is known exactly.
     pub fn as_rational(&self) -> Option<&Rational> {
         (self.lo == self.hi).then_some(&self.lo)
