@@ -8,6 +8,7 @@
 //! `t = 1/α` at its own boundary.
 
 pub mod database;
+pub mod spec;
 
 use crate::num::Rational;
 use crate::prob::{Channel, ProbError};
