@@ -100,7 +100,7 @@ fn metric_text(name: &str, m: &crate::measure::MetricLevel) -> String {
         None => "; every row is equal".into(),
     };
     format!(
-        "metric privacy (metric {name}): smallest eps with W(y|x) ≤ e^(eps·d(x,x'))·W(y|x') is {} ≈ {}{at}\n",
+        "metric privacy (metric {name}): smallest eps with W(y|x) ≤ e^(eps·d(x,x'))·W(y|x') is {} ∈ {}{at}\n",
         eps.written_with("ln"),
         eps.to_decimal_string(DIGITS)
     )
