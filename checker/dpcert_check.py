@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 import kind_lp
+import kind_refinement
 from common import Reject, no_duplicates
 
 VERSION = 1
@@ -24,6 +25,7 @@ VERSION = 1
 # One checking function per record kind, each in its own module `kind_<name>.py`.
 KINDS = {
     "lp": kind_lp.check,
+    "refinement": kind_refinement.check,
 }
 
 
