@@ -1,4 +1,4 @@
-//! `dpcert refines A B [--time-limit SECS] [--json]`: whether A is a post-processing of B
+//! `dpcert refines A B [--time-limit SECS] [--certificate OUT] [--json]`: whether A is a post-processing of B
 //! (A = B·R for a channel R, so A never leaks more than B) — exit 0 with R, exit 1 with a prior
 //! and a gain function under which A leaks more (issue 47 item 1). The one call is
 //! [`crate::qif::refinement::run`].
@@ -24,6 +24,10 @@ pub struct Args {
     /// Give up after SECS seconds (exit 4).
     #[arg(long, value_name = "SECS", value_parser = TimeLimit::parse)]
     time_limit: Option<TimeLimit>,
+    /// Write the answer's certificate (a `refinement` record, docs/certificates.md) to OUT, for
+    /// the independent checker `checker/dpcert_check.py`.
+    #[arg(long, value_name = "OUT")]
+    certificate: Option<std::path::PathBuf>,
     #[arg(long)]
     json: bool,
 }
@@ -42,6 +46,10 @@ pub fn run(a: Args) -> CliResult {
         RefinesError::Inputs { .. } => CliError::bad_input(format!("{} and {}: {e}", a.a, a.b)),
         e => CliError::bad_input(e.to_string()),
     })?;
+    if let Some(out) = &a.certificate {
+        crate::certify::write(out, vec![report.record.clone()])
+            .map_err(|e| CliError::bad_input(format!("--certificate {}: {e}", out.display())))?;
+    }
     if a.json {
         super::output::print_json(&report.to_json())?;
     } else {

@@ -10,6 +10,9 @@
 //! at fault. Distinct secrets at distance 0 are allowed (a pseudometric): they must then have
 //! equal rows, else the level is infinite.
 
+// The errors carry the exact entries at fault (rationals): large, and rare.
+#![allow(clippy::result_large_err)]
+
 use super::{max_ratio, ExtRational};
 use crate::num::{LogLinear, Rational};
 use crate::prob::Channel;
@@ -143,6 +146,8 @@ impl std::error::Error for MetricError {}
 impl Metric {
     /// Validate `d` (square, `≥ 0`, zero diagonal, symmetric, triangle inequality), checking in
     /// that order and naming the first entry at fault.
+    // Indices on both sides (`d[x][y]` against `d[y][x]`, `d[y][z]`): loops over indices read best.
+    #[allow(clippy::needless_range_loop)]
     pub fn new(d: Vec<Vec<Rational>>) -> Result<Metric, MetricError> {
         let n = d.len();
         if n == 0 {
@@ -497,6 +502,7 @@ mod tests {
         /// every triple (the definition with `e^ε = r^{1/D}`, raised to the power `D`), with
         /// equality at the witness.
         #[test]
+        #[allow(clippy::needless_range_loop)]
         fn level_is_the_smallest(
             w in channel(3, 3, 4),
             a in 1u64..4, b in 1u64..4, c in 1u64..4,

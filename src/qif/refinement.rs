@@ -16,6 +16,9 @@
 //!   gain reported is a non-negative integer matrix; both posterior vulnerabilities are then
 //!   recomputed with [`crate::measure::posterior_g_vulnerability`] and compared exactly.
 
+// `RefinesError::Lp` carries the solver's error as `lp::solve` returns it (large, and rare).
+#![allow(clippy::result_large_err)]
+
 use crate::json::{document, exact};
 use crate::lp::{self, Certificate, Cmp, LpError, Model, Sense};
 use crate::measure::{g_vulnerability, posterior_g_vulnerability};
@@ -240,6 +243,8 @@ pub struct RefinesReport {
     pub b: (String, usize, usize),
     /// The answer with its certificate.
     pub answer: Refinement,
+    /// The `refinement` record of the answer ([`refinement_record`]), for `--certificate`.
+    pub record: Value,
 }
 
 /// The `refines` command: one library call (docs/design.md, "One call per command").
@@ -250,6 +255,7 @@ pub fn run(q: &RefinesQuery) -> Result<RefinesReport, RefinesError> {
     };
     let answer = refines(&q.a, &q.b, &options)?;
     Ok(RefinesReport {
+        record: refinement_record("refines", &q.a, &q.b, &answer),
         a: (q.a_name.clone(), q.a.n_inputs(), q.a.n_outputs()),
         b: (q.b_name.clone(), q.b.n_inputs(), q.b.n_outputs()),
         answer,
@@ -271,6 +277,33 @@ fn matrix_text(m: &[Vec<Rational>]) -> String {
             format!("  {}\n", cells.join(", "))
         })
         .collect()
+}
+
+/// The `refinement` record of the certificate format (docs/certificates.md): both channels
+/// and the answer's certificate — `r` with `A = B·R`, or `prior` and `gain` with
+/// `V_g(π, A) > V_g(π, B)` — built only after [`refines`] re-checked it from the definitions.
+pub fn refinement_record(id: &str, a: &Channel, b: &Channel, answer: &Refinement) -> Value {
+    use crate::certify::rational;
+    let m = |rows: &[Vec<Rational>]| -> Value {
+        Value::Array(
+            rows.iter()
+                .map(|r| Value::Array(r.iter().map(rational).collect()))
+                .collect(),
+        )
+    };
+    let mut rec = json!({"kind": "refinement", "id": id, "a": m(a.rows()), "b": m(b.rows())});
+    match answer {
+        Refinement::Refines { r } => {
+            rec["refines"] = json!(true);
+            rec["r"] = m(r);
+        }
+        Refinement::Leaks { prior, gain, .. } => {
+            rec["refines"] = json!(false);
+            rec["prior"] = Value::Array(prior.probs().iter().map(rational).collect());
+            rec["gain"] = m(gain);
+        }
+    }
+    rec
 }
 
 impl RefinesReport {

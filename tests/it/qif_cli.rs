@@ -150,3 +150,36 @@ fn qif_theorems_manifest() {
     let (code, out, err) = run(&["check", "--file", "examples/qif-theorems.toml"]);
     assert_eq!(code, 0, "{out}{err}");
 }
+
+/// `refines --certificate`: both answers' records are accepted by the independent checker.
+#[test]
+fn refines_certificates_pass_the_checker() {
+    let python = std::process::Command::new("python3")
+        .arg("--version")
+        .output();
+    if !python.is_ok_and(|o| o.status.success()) {
+        eprintln!("note: no python3 on PATH; the independent checker was not run");
+        return;
+    }
+    let dir = crate::common::scratch_dir(M);
+    let a = file("rr58c.csv", "5/8,3/8\n3/8,5/8\n");
+    for (x, y, code) in [
+        (a.as_str(), "examples/rr.csv", 0),
+        ("examples/rr.csv", a.as_str(), 1),
+    ] {
+        let out = dir.join(format!("refines{code}.cert.json"));
+        let (c, _, err) = run(&["refines", x, y, "--certificate", out.to_str().unwrap()]);
+        assert_eq!(c, code, "{err}");
+        let checked = std::process::Command::new("python3")
+            .arg("checker/dpcert_check.py")
+            .arg(&out)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .expect("python3 runs the checker");
+        assert!(
+            checked.status.success(),
+            "{}",
+            String::from_utf8_lossy(&checked.stdout)
+        );
+    }
+}
