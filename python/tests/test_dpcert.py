@@ -429,3 +429,10 @@ def test_one_precision_rule_for_enclosures():
     assert leak.width < F(1, 10**50) and near(leak, "0.5849625007211562")  # log2(3/2)
     m = dpcert.audit("expmech:path:3:2", metric=[[0, 1, 2], [1, 0, 1], [2, 1, 0]])["metric_privacy"]["eps"]
     assert m.width < F(1, 10**50)
+
+
+def test_every_command_document_displays_in_a_notebook():
+    for doc in (dpcert.compose(RR, 2, delta=0), dpcert.graph("path:3"), dpcert.audit(RR)):
+        assert isinstance(doc, dpcert.Report) and isinstance(doc, dict)
+        assert doc._repr_html_().startswith("<table>")
+    assert "\\frac{3}{4}" in dpcert.Report({"x": F(3, 4)})._repr_latex_()

@@ -503,7 +503,7 @@ def compose(
             None if check is None else (_lit(check[0], "eps"), _lit(check[1], "delta")),
         )
     )
-    return _fractions(doc)
+    return Report(_fractions(doc))
 
 
 def check(expr: str, budget_secs: Optional[float] = None, max_instances: Optional[int] = None) -> dict:
@@ -555,7 +555,7 @@ def graph(spec: str, vt_budget: Optional[int] = None, aut_budget: Optional[int] 
         kwargs["vt_budget"] = int(vt_budget)
     if aut_budget is not None:
         kwargs["aut_budget"] = int(aut_budget)
-    return json.loads(_dpcert.graph(spec, **kwargs))
+    return Report(json.loads(_dpcert.graph(spec, **kwargs)))
 
 
 class LpModel:
@@ -631,7 +631,7 @@ class LpModel:
 
 def solve_lp(text: str, time_limit: Optional[float] = None) -> dict:
     """Solve an LP in the CPLEX LP text format exactly (``dpcert lp --json``)."""
-    return _fractions(json.loads(_dpcert.solve_lp(text, time_limit)))
+    return Report(_fractions(json.loads(_dpcert.solve_lp(text, time_limit))))
 
 
 def mechanism(spec: str) -> list:
