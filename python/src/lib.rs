@@ -682,6 +682,43 @@ fn optimal(
     })
 }
 
+/// The Kantorovich distance between `p` and `q` on the metric `d` (validated), with an
+/// optimal coupling: an exact transport LP with a re-checked certificate
+/// ([`dpcert::qif::kantorovich`]).
+#[pyfunction]
+fn kantorovich(
+    py: Python<'_>,
+    p: Vec<String>,
+    q: Vec<String>,
+    d: Vec<Vec<String>>,
+) -> PyResult<(String, Vec<Vec<String>>)> {
+    let (p, q) = (dist(&p, "p")?, dist(&q, "q")?);
+    let d = dpcert::measure::Metric::new(matrix(&d)?).map_err(value_error)?;
+    interruptible(py, move || {
+        let k = dpcert::qif::kantorovich(&p, &q, &d, &dpcert::lp::Options::default())
+            .map_err(value_error)?;
+        Ok((
+            k.value.to_string(),
+            k.coupling
+                .iter()
+                .map(|r| r.iter().map(ToString::to_string).collect())
+                .collect(),
+        ))
+    })
+}
+
+/// The hyper-distribution `[π ▷ W]` in canonical form: `(outer, inner)` pairs, exact strings
+/// ([`dpcert::qif::Hyper`]).
+#[pyfunction]
+fn hyper(prior: Vec<String>, rows: Vec<Vec<String>>) -> PyResult<Vec<(String, Vec<String>)>> {
+    let h =
+        dpcert::qif::Hyper::of(&dist(&prior, "prior")?, &channel(&rows)?).map_err(value_error)?;
+    Ok(h.inners()
+        .iter()
+        .map(|(o, i)| (o.to_string(), i.iter().map(ToString::to_string).collect()))
+        .collect())
+}
+
 /// The rows (exact strings) of a mechanism spec `expmech:GRAPH:T` or `geoind:K:T`.
 #[pyfunction]
 fn mechanism(spec: String) -> PyResult<Vec<Vec<String>>> {
@@ -720,5 +757,7 @@ fn _dpcert(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(refines, m)?)?;
     m.add_function(wrap_pyfunction!(optimal, m)?)?;
     m.add_function(wrap_pyfunction!(mechanism, m)?)?;
+    m.add_function(wrap_pyfunction!(kantorovich, m)?)?;
+    m.add_function(wrap_pyfunction!(hyper, m)?)?;
     Ok(())
 }

@@ -436,3 +436,19 @@ def test_every_command_document_displays_in_a_notebook():
         assert isinstance(doc, dpcert.Report) and isinstance(doc, dict)
         assert doc._repr_html_().startswith("<table>")
     assert "\\frac{3}{4}" in dpcert.Report({"x": F(3, 4)})._repr_latex_()
+
+
+def test_kantorovich_and_hyper():
+    # By hand: (1/2, 1/2, 0) to (0, 1/2, 1/2) on the line moves mass 1 in all; TV is 1/2.
+    line = [[abs(i - j) for j in range(3)] for i in range(3)]
+    discrete = [[int(i != j) for j in range(3)] for i in range(3)]
+    p, q = [F(1, 2), F(1, 2), 0], [0, F(1, 2), F(1, 2)]
+    v, c = dpcert.kantorovich(p, q, line)
+    assert v == 1 and [sum(r) for r in c] == p
+    assert dpcert.kantorovich(p, q, discrete)[0] == F(1, 2)
+    with pytest.raises(ValueError, match="asymmetric"):
+        dpcert.kantorovich(p, q, [[0, 1, 1], [2, 0, 1], [1, 1, 0]])
+    # Proportional columns merge: outputs 0 and 1 of W share the posterior (2/3, 1/3).
+    w = [[F(1, 4), F(1, 4), F(1, 2)], [F(1, 8), F(1, 8), F(3, 4)]]
+    assert dpcert.hyper("uniform", w) == [(F(5, 8), [F(2, 5), F(3, 5)]), (F(3, 8), [F(2, 3), F(1, 3)])]
+    assert dpcert.hyper("uniform", w) == dpcert.hyper("uniform", [[F(1, 2), F(1, 2)], [F(3, 4), F(1, 4)]])

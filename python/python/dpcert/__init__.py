@@ -118,6 +118,8 @@ __all__ = [
     "refines",
     "optimal",
     "mechanism",
+    "kantorovich",
+    "hyper",
     "Report",
 ]
 
@@ -641,6 +643,24 @@ def mechanism(spec: str) -> list:
     geometric mechanisms, exactly (ln t)·d1-private). Every function that takes a mechanism
     also takes such a spec."""
     return [[Fraction(x) for x in r] for r in _dpcert.mechanism(spec)]
+
+
+def kantorovich(p: Any, q: Any, metric: Any):
+    """The Kantorovich (earth mover's) distance ``min over couplings g of p and q of
+    sum g(x, x') d(x, x')`` for a metric matrix ``d`` (validated: symmetric, zero diagonal,
+    triangle inequality): ``(value, coupling)``, exact, from a transport LP whose certificate
+    dpcert re-checked. With the discrete metric it is the total variation distance."""
+    v, c = _dpcert.kantorovich(_vec(p, "p"), _vec(q, "q"), _rows(metric))
+    return Fraction(v), [[Fraction(x) for x in r] for r in c]
+
+
+def hyper(prior: Any, mechanism: Any) -> list:
+    """The hyper-distribution ``[prior ▷ W]`` in canonical form: ``[(outer, inner), ...]`` with
+    outputs of probability 0 dropped, equal posteriors merged and the inners sorted, so two
+    channels leak the same to every adversary on ``prior`` exactly when their hypers are
+    equal (``==``)."""
+    rows = _rows(mechanism)
+    return [(Fraction(o), [Fraction(x) for x in i]) for o, i in _dpcert.hyper(_prior(prior, len(rows)), rows)]
 
 
 def refines(a: Any, b: Any, time_limit: Optional[float] = None) -> Report:
