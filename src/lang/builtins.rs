@@ -83,7 +83,7 @@ pub const BUILTINS: &[Builtin] = &[
     Builtin { name: "post_guessing_entropy", sigs: &[(&[D, C], N)], named: &[], usage: "post_guessing_entropy(p, W)", doc: "posterior guessing entropy Σ_y Σ_i i·(π(·)W(y|·))_(i), each column in decreasing order (Köpf–Basin, CCS 2007); measure::posterior_guessing_entropy" },
     Builtin { name: "refines", sigs: &[(&[C, C], B)], named: &[], usage: "refines(A, B)", doc: "A is a post-processing of B: A = B·R for a channel R, so A leaks no more than B under any prior and gain (McIver et al., POST 2014: the refinement theorem); an exact LP feasibility question, either answer re-checked from the definitions (a Farkas certificate gives a prior and gain under which A leaks more); qif::refines" },
     Builtin { name: "same_hyper", sigs: &[(&[D, C, C], B)], named: &[], usage: "same_hyper(p, A, B)", doc: "the hyper-distributions [π ▷ A] and [π ▷ B] are equal: outer probabilities with posteriors, zero masses dropped and equal posteriors merged, compared exactly (McIver–Meinicke–Morgan, ICALP 2010); qif::Hyper" },
-    Builtin { name: "kantorovich", sigs: &[(&[D, D, G], N)], named: &[], usage: "kantorovich(P, Q, G)", doc: "the Kantorovich (earth mover's) distance min over couplings γ of P and Q of Σ γ(x, x') d_G(x, x'), d_G the shortest-path metric of G (connected); an exact transport LP with a re-checked certificate; qif::kantorovich" },
+    Builtin { name: "kantorovich", sigs: &[(&[D, D, G], N), (&[C, C, G], N)], named: &[], usage: "kantorovich(P, Q, G) or kantorovich(A, B, G)", doc: "the Kantorovich (earth mover's) distance min over couplings γ of P and Q of Σ γ(x, x') d_G(x, x'), d_G the shortest-path metric of G (connected); an exact transport LP with a re-checked certificate; qif::kantorovich. For channels A, B (same shape, G on the outputs): max over secrets x of the distance between the rows A(·|x) and B(·|x); qif::kantorovich_channels" },
     Builtin { name: "metric_eps", sigs: &[(&[C, G], N)], named: &[], usage: "metric_eps(W, G)", doc: "the smallest ε with W ε·d-private, W(y|x) ≤ e^(ε·d(x,x'))·W(y|x') for all x, x', y, d the shortest-path metric of G (connected), in nats: max over pairs of ln(max_y W(y|x)/W(y|x'))/d(x, x'), exact log-linear; inf when a zero faces a non-zero (Chatzikokolakis et al., PETS 2013); measure::metric_privacy_level" },
     Builtin { name: "expmech", sigs: &[(&[G, N], C)], named: &[], usage: "expmech(G, t)", doc: "the exponential mechanism t^(−d(x,y))/Z_x on the shortest-path distance of G at t = e^ε ≥ 1 (McSherry–Talwar 2007 with score −d); mechanism::exponential_on_graph" },
     Builtin { name: "geoind", sigs: &[(&[N, N], C)], named: &[], usage: "geoind(k, t)", doc: "geo-indistinguishability on the k×k grid (point (i, j) at index i·k + j): the product of two truncated geometric mechanisms at t = e^ε, exactly (ln t)·d₁-private for the Manhattan metric (Andrés et al., CCS 2013, discretised); mechanism::spec" },
@@ -495,8 +495,14 @@ pub fn call(name: &str, a: &[Value], named: &[(String, Value)]) -> Result<Value,
                 )?;
                 return n(nats(measure::metric_privacy_level(w, &d).eps()));
             }
+            let opts = crate::lp::Options::default();
+            if let (Value::Chan(x), Value::Chan(y)) = (&a[0], &a[1]) {
+                return crate::qif::kantorovich_channels(x, y, &d, &opts)
+                    .map(|(k, _)| Value::Num(Num::Rat(k)))
+                    .map_err(|e| format!("kantorovich: {e}"));
+            }
             let (p, q) = (dist(&a[0]), dist(&a[1]));
-            crate::qif::kantorovich(p, q, &d, &crate::lp::Options::default())
+            crate::qif::kantorovich(p, q, &d, &opts)
                 .map(|k| Value::Num(Num::Rat(k.value)))
                 .map_err(|e| format!("kantorovich: {e}"))
         }

@@ -77,6 +77,13 @@ pub fn kantorovich_channels(
     if a.n_inputs() != b.n_inputs() || a.n_outputs() != b.n_outputs() {
         return Err("the channels differ in shape".into());
     }
+    if d.n() != a.n_outputs() {
+        return Err(format!(
+            "the metric has {} points but the channels {} outputs",
+            d.n(),
+            a.n_outputs()
+        ));
+    }
     let mut best = (Rational::from(0u32), 0);
     for x in 0..a.n_inputs() {
         let k = kantorovich(&a.row(x), &b.row(x), d, options)?;
@@ -139,6 +146,18 @@ mod tests {
             q(1, 2)
         );
         assert!(kantorovich(&p, &Dist::uniform(2), &line(3), &o).is_err());
+        // Channels: the largest row distance. Rows 0 equal, rows 1 are p and r: 1 at secret 1.
+        let a = Channel::new(vec![p.probs().to_vec(), p.probs().to_vec()]).unwrap();
+        let b = Channel::new(vec![p.probs().to_vec(), r.probs().to_vec()]).unwrap();
+        assert_eq!(
+            kantorovich_channels(&a, &b, &line(3), &o).unwrap(),
+            (q(1, 1), 1)
+        );
+        assert_eq!(
+            kantorovich_channels(&a, &a, &line(3), &o).unwrap(),
+            (q(0, 1), 0)
+        );
+        assert!(kantorovich_channels(&a, &b, &line(2), &o).is_err());
     }
 
     proptest! {
