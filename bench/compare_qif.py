@@ -4,6 +4,9 @@ and timings (median of 3). The last line is `RESULT {json}` for bench/run_all.py
 Not part of `cargo test`.
 
 usage: python3 bench/compare_qif.py DPCERT_BINARY CHANNEL.csv [PRIOR.csv] [GAIN.csv]
+       python3 bench/compare_qif.py DPCERT_BINARY --qif47
+  (the second form: issue 47's quantities on fixed small inputs — guessing entropy, Bayes risk,
+  l-uncertainty, the smallest eps of eps·d-privacy, refinement; see qif47())
   (make a channel with: python3 bench/gen_channel.py 64 64 1000 2 > c64.csv)
 qif computes in floats (numpy); dpcert exactly / with certified enclosures.
 Compared: Bayes prior/posterior vulnerability, add_leakage, mult_leakage, mult_capacity (libqif's
@@ -43,7 +46,74 @@ def compare(name, float_value, exact):
           f"qif - exact = {diff:.3e}")
 
 
+def dpcert_json(binary, *args):
+    r = subprocess.run([binary, *args, "--json"], capture_output=True, text=True)
+    return r.returncode, json.loads(r.stdout) if r.stdout.strip() else None
+
+
+def qif47(binary):
+    """Issue 47's quantities against qif on the same small inputs: every exact value within
+    qif's float error (1e-9), refinement answers equal."""
+    import math
+    import tempfile
+
+    tmp = Path(tempfile.mkdtemp())
+
+    def write(name, rows):
+        p = tmp / name
+        p.write_text("".join(",".join(str(x) for x in r) + "\n" for r in rows))
+        return str(p)
+
+    agree = True
+
+    def close(name, float_value, exact):
+        nonlocal agree
+        compare(name, float_value, exact)
+        agree &= abs(float(Fraction(float_value) - Fraction(exact))) < 1e-9
+
+    # The exponential mechanism on the path 0-1-2-3 at t = 2, its line metric and |x - w| loss.
+    code, d = dpcert_json(binary, "audit", "expmech:path:4:2", "--metric", "line",
+                          "--loss", write("abs.csv", [[abs(i - j) for j in range(4)] for i in range(4)]))
+    assert code == 0
+    n = 4
+    rows = [[2.0 ** -abs(x - y) for y in range(n)] for x in range(n)]
+    C = np.array([[v / sum(r) for v in r] for r in rows])
+    pi = np.full(n, 1.0 / n)
+    L = np.array([[float(abs(i - j)) for j in range(n)] for i in range(n)])
+    D = np.array([[float(abs(i - j)) for j in range(n)] for i in range(n)])
+    print("issue 47 (expmech:path:4:2, uniform prior, d = |x - x'|, loss |x - w|):")
+    close("guessing prior", qif.measure.guessing.prior(pi), d["guessing_entropy"]["prior"])
+    close("guessing posterior", qif.measure.guessing.posterior(pi, C), d["guessing_entropy"]["posterior"])
+    close("bayes_risk prior", qif.measure.bayes_risk.prior(pi), d["bayes"]["risk_prior"])
+    close("bayes_risk posterior", qif.measure.bayes_risk.posterior(pi, C), d["bayes"]["risk_posterior"])
+    close("l_risk prior", qif.measure.l_risk.prior(L, pi), d["l_leakage"]["prior"])
+    close("l_risk posterior", qif.measure.l_risk.posterior(L, pi, C), d["l_leakage"]["posterior"])
+    dm = qif.metric.from_distance_matrix(D)
+    eps_qif = qif.measure.d_privacy.smallest_epsilon(C, dm)
+    m = d["metric_privacy"]
+    eps_exact = math.log(Fraction(m["ratio"])) / float(Fraction(m["distance"]))
+    lo, hi = float(m["eps"]["lo"]), float(m["eps"]["hi"])
+    print(f"  {'d-privacy eps':<22} qif {eps_qif!r:<24} dpcert {m['eps']['exact']} ∈ [{lo}, {hi}]")
+    agree &= abs(eps_qif - eps_exact) < 1e-9
+    # Refinement, both ways, on randomized response at e^eps = 3 and 5/3.
+    a = write("rr58.csv", [["5/8", "3/8"], ["3/8", "5/8"]])
+    b = write("rr34.csv", [["3/4", "1/4"], ["1/4", "3/4"]])
+    A = np.array([[0.625, 0.375], [0.375, 0.625]])
+    B = np.array([[0.75, 0.25], [0.25, 0.75]])
+    for (fa, fb, ma, mb) in [(a, b, A, B), (b, a, B, A)]:
+        code, d = dpcert_json(binary, "refines", fa, fb)
+        ours = d["refines"]
+        # qif's refined_by(A, B): B is a refinement of A, i.e. B = A·R — our "B refines A".
+        theirs = bool(qif.refinement.refined_by(mb, ma))
+        print(f"  refines {Path(fa).name} {Path(fb).name}: dpcert {ours} (exit {code}), qif {theirs}")
+        agree &= ours == theirs
+    print("RESULT " + json.dumps({"bench": "qif47", "case": "expmech:path:4:2 and RR",
+                                  "peer": "qif", "agree": agree}))
+
+
 def main():
+    if len(sys.argv) == 3 and sys.argv[2] == "--qif47":
+        return qif47(sys.argv[1])
     if len(sys.argv) < 3:
         sys.exit("usage: python3 bench/compare_qif.py DPCERT_BINARY CHANNEL.csv [PRIOR.csv] [GAIN.csv]")
     binary, path = sys.argv[1], sys.argv[2]

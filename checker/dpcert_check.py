@@ -22,6 +22,7 @@ import kind_graph
 import kind_holds_for_all
 import kind_log_linear
 import kind_lp
+import kind_refinement
 import kind_sturm
 from common import Reject, no_duplicates
 
@@ -38,6 +39,7 @@ KINDS = {
     "graph": kind_graph.check,
     "compare": kind_compare.check,
     "log_linear": kind_log_linear.check,
+    "refinement": kind_refinement.check,
 }
 
 

@@ -42,6 +42,7 @@ LAYERS = [
     ["mechanism"],
     ["accounting"],
     ["lp"],
+    ["qif"],
     ["audit", "optimal"],
     ["claim"],
     ["lang"],

@@ -82,6 +82,7 @@ pub mod optimal;
 pub mod papers;
 pub mod params;
 pub mod prob;
+pub mod qif;
 pub(crate) mod suggest;
 #[cfg(test)]
 pub(crate) mod testutil;

@@ -193,7 +193,7 @@ fn rationalize(
 
 /// Every field of `dpcert audit --json`, as a JSON document.
 #[pyfunction]
-#[pyo3(signature = (rows, adjacency_spec, prior = None, t = None, eps = Vec::new(), delta = None, unit = "bits".to_string()))]
+#[pyo3(signature = (rows, adjacency_spec, prior = None, t = None, eps = Vec::new(), delta = None, unit = "bits".to_string(), gain = None, loss = None, metric = None))]
 #[allow(clippy::too_many_arguments)]
 fn audit(
     py: Python<'_>,
@@ -204,8 +204,18 @@ fn audit(
     eps: Vec<String>,
     delta: Option<String>,
     unit: String,
+    gain: Option<Vec<Vec<String>>>,
+    loss: Option<Vec<Vec<String>>>,
+    metric: Option<Vec<Vec<String>>>,
 ) -> PyResult<String> {
     let (w, adj) = channel_on(py, &rows, &adjacency_spec)?;
+    let metric = metric
+        .map(|m| {
+            dpcert::measure::Metric::new(matrix(&m)?)
+                .map(|d| ("given".to_string(), d))
+                .map_err(value_error)
+        })
+        .transpose()?;
     let query = Query {
         channel: w,
         adjacency: adj,
@@ -218,6 +228,9 @@ fn audit(
                 .collect::<PyResult<_>>()?,
             delta: delta.map(|d| param(Delta::parse(&d))).transpose()?,
             units: units(&unit)?,
+            gain: gain.map(|g| matrix(&g)).transpose()?,
+            loss: loss.map(|l| matrix(&l)).transpose()?,
+            metric,
             ..Options::default()
         },
         time_limit: None,
@@ -583,6 +596,149 @@ fn verify(py: Python<'_>, ids: Vec<String>) -> PyResult<String> {
     })
 }
 
+/// `dpcert refines A B --json`: whether `a` is a post-processing of `b` (`a = b·R`), with `R`
+/// or a prior and gain under which `a` leaks more ([`dpcert::qif::refinement`]).
+#[pyfunction]
+#[pyo3(signature = (a, b, time_limit = None))]
+fn refines(
+    py: Python<'_>,
+    a: Vec<Vec<String>>,
+    b: Vec<Vec<String>>,
+    time_limit: Option<f64>,
+) -> PyResult<String> {
+    use dpcert::qif::refinement::{run, RefinesError, RefinesQuery};
+    let query = RefinesQuery {
+        a: channel(&a)?,
+        b: channel(&b)?,
+        a_name: "A".into(),
+        b_name: "B".into(),
+        time_limit: time_limit
+            .map(|s| param(dpcert::params::TimeLimit::from_secs(s)))
+            .transpose()?,
+    };
+    interruptible(py, move || match run(&query) {
+        Ok(r) => Ok(r.to_json().to_string()),
+        Err(RefinesError::TimeLimit) => Err(pyo3::exceptions::PyTimeoutError::new_err(
+            "time limit reached before a certified answer",
+        )),
+        Err(e @ RefinesError::Inputs { .. }) => Err(value_error(e)),
+        Err(e) => Err(PyRuntimeError::new_err(format!("internal error: {e}"))),
+    })
+}
+
+/// `dpcert optimal --json`: the exact optimal ε-DP mechanism on a graph for a prior and an
+/// objective — `kind` is `hamming`, `abs`, `graph` (losses), `identity` (gain), or
+/// `loss_matrix` / `gain_matrix` with `matrix` (rows = outputs/guesses, columns = secrets).
+#[pyfunction]
+#[pyo3(signature = (graph_spec, t, kind, prior = None, matrix = None))]
+fn optimal(
+    py: Python<'_>,
+    graph_spec: String,
+    t: String,
+    kind: String,
+    prior: Option<Vec<String>>,
+    matrix: Option<Vec<Vec<String>>>,
+) -> PyResult<String> {
+    use dpcert::optimal::{ObjectiveChoice, OptimalQuery};
+    let (g, warnings) = dpcert::graph::resolve(&graph_spec).map_err(value_error)?;
+    warn(py, warnings.clone())?;
+    let rows = || {
+        matrix
+            .as_deref()
+            .map(self::matrix)
+            .transpose()?
+            .ok_or_else(|| value_error(format!("objective `{kind}` needs a matrix")))
+    };
+    let objective = match kind.as_str() {
+        "hamming" => ObjectiveChoice::HammingLoss,
+        "abs" => ObjectiveChoice::AbsLoss,
+        "graph" => ObjectiveChoice::GraphLoss,
+        "identity" => ObjectiveChoice::IdentityGain,
+        "loss_matrix" => ObjectiveChoice::LossMatrix {
+            file: "loss matrix".into(),
+            rows: rows()?,
+        },
+        "gain_matrix" => ObjectiveChoice::GainMatrix {
+            file: "gain matrix".into(),
+            rows: rows()?,
+        },
+        k => {
+            return Err(value_error(format!(
+            "objective `{k}`: expected hamming, abs, graph, identity, loss_matrix or gain_matrix"
+        )))
+        }
+    };
+    let n = g.n();
+    let query = OptimalQuery {
+        prior: match prior {
+            Some(p) => dist(&p, "prior")?,
+            None => Dist::uniform(n.max(1)),
+        },
+        graph: g,
+        graph_spec,
+        warnings,
+        t: param(T::parse(&t))?,
+        objective,
+    };
+    interruptible(py, move || {
+        let r = dpcert::optimal::run(&query).map_err(value_error)?;
+        Ok(r.to_json().to_string())
+    })
+}
+
+/// The Kantorovich distance between `p` and `q` on the metric `d` (validated), with an
+/// optimal coupling: an exact transport LP with a re-checked certificate
+/// ([`dpcert::qif::kantorovich`]).
+#[pyfunction]
+fn kantorovich(
+    py: Python<'_>,
+    p: Vec<String>,
+    q: Vec<String>,
+    d: Vec<Vec<String>>,
+) -> PyResult<(String, Vec<Vec<String>>)> {
+    let (p, q) = (dist(&p, "p")?, dist(&q, "q")?);
+    let d = dpcert::measure::Metric::new(matrix(&d)?).map_err(value_error)?;
+    interruptible(py, move || {
+        let k = dpcert::qif::kantorovich(&p, &q, &d, &dpcert::lp::Options::default())
+            .map_err(value_error)?;
+        Ok((
+            k.value.to_string(),
+            k.coupling
+                .iter()
+                .map(|r| r.iter().map(ToString::to_string).collect())
+                .collect(),
+        ))
+    })
+}
+
+/// The hyper-distribution `[π ▷ W]` in canonical form: `(outer, inner)` pairs, exact strings
+/// ([`dpcert::qif::Hyper`]).
+#[pyfunction]
+fn hyper(prior: Vec<String>, rows: Vec<Vec<String>>) -> PyResult<Vec<(String, Vec<String>)>> {
+    let h =
+        dpcert::qif::Hyper::of(&dist(&prior, "prior")?, &channel(&rows)?).map_err(value_error)?;
+    Ok(h.inners()
+        .iter()
+        .map(|(o, i)| (o.to_string(), i.iter().map(ToString::to_string).collect()))
+        .collect())
+}
+
+/// The rows (exact strings) of a mechanism spec `expmech:GRAPH:T` or `geoind:K:T`.
+#[pyfunction]
+fn mechanism(spec: String) -> PyResult<Vec<Vec<String>>> {
+    match dpcert::mechanism::spec::parse(&spec) {
+        None => Err(value_error(format!(
+            "`{spec}`: not a mechanism spec (expmech:GRAPH:T, geoind:K:T)"
+        ))),
+        Some(Err(e)) => Err(value_error(e)),
+        Some(Ok(w)) => Ok(w
+            .rows()
+            .iter()
+            .map(|r| r.iter().map(ToString::to_string).collect())
+            .collect()),
+    }
+}
+
 #[pymodule]
 fn _dpcert(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rationalize, m)?)?;
@@ -602,5 +758,10 @@ fn _dpcert(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(graph, m)?)?;
     m.add_function(wrap_pyfunction!(solve_lp, m)?)?;
     m.add_function(wrap_pyfunction!(verify, m)?)?;
+    m.add_function(wrap_pyfunction!(refines, m)?)?;
+    m.add_function(wrap_pyfunction!(optimal, m)?)?;
+    m.add_function(wrap_pyfunction!(mechanism, m)?)?;
+    m.add_function(wrap_pyfunction!(kantorovich, m)?)?;
+    m.add_function(wrap_pyfunction!(hyper, m)?)?;
     Ok(())
 }

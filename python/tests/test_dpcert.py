@@ -342,8 +342,113 @@ def test_check_holds_fails_and_errors():
     f = dpcert.check("forall W in channels(2, 2, denom 2): dp(W) <= 2")
     assert f["outcome"] == "fails"
     w = {b["name"]: b["value"] for b in f["counterexample"]["bindings"]}["W"]
-    assert "1" in w and "0" in w  # a channel with a zero facing a one: dp = inf
+    # Issue 47: a channel binding is a Fraction matrix (it was the text "[(0, 1), (1/2, 1/2)]").
+    # By hand: the second channel in enumeration order, a zero facing 1/2: dp = inf.
+    assert w == [[F(0), F(1)], [F(1, 2), F(1, 2)]]
     with pytest.raises(ValueError, match="\\^"):
         dpcert.check("forall W in channels(2, 2, denom 4): mi(W) <= ")
     with pytest.raises(ValueError, match="unknown"):
         dpcert.check("dpp(rr(2, 3)) = 3")
+
+
+# -- issue 47: refinement, optimal, metric privacy, loss, bindings, notebook display -----------
+
+
+def ref_post_g(prior, w, g):
+    """V_g(π, W) = Σ_y max_z Σ_x π(x) W(y|x) g(z, x), from the definition."""
+    return sum(
+        max(sum(prior[x] * w[x][y] * gz[x] for x in range(len(w))) for gz in g)
+        for y in range(len(w[0]))
+    )
+
+
+def ref_compose(b, r):
+    return [[sum(b[x][y] * r[y][z] for y in range(len(r))) for z in range(len(r[0]))] for x in range(len(b))]
+
+
+def test_refines_random_certificates_check():
+    rng = random.Random(47)
+    for _ in range(20):
+        b = random_channel(rng, 3, 3, 4)
+        if rng.random() < 0.5:
+            a = ref_compose(b, random_channel(rng, 3, 2, 3))
+        else:
+            a = random_channel(rng, 3, 2, 3)
+        r = dpcert.refines(a, b)
+        if r["refines"]:
+            assert ref_compose(b, r["r"]) == a
+        else:
+            c = r["counterexample"]
+            assert ref_post_g(c["prior"], a, c["gain"]) > ref_post_g(c["prior"], b, c["gain"])
+    with pytest.raises(ValueError, match="different input sets"):
+        dpcert.refines(RR, [[1]] * 3)
+
+
+def test_optimal_matches_the_cli_example():
+    prior = [F(1, 2), F(1, 4), F(1, 8), F(1, 16), F(1, 16)]
+    doc = dpcert.optimal("path:5", 2, prior=prior, gain="identity")
+    assert doc["optimum"] == F(25, 48)
+    assert ref_post_g(prior, doc["rows"], [[int(i == j) for j in range(5)] for i in range(5)]) == F(25, 48)
+    with pytest.raises(ValueError):
+        dpcert.optimal("path:3", 2)
+
+
+def test_metric_and_specs():
+    g = dpcert.mechanism("expmech:path:3:2")
+    assert g[0] == [F(4, 7), F(2, 7), F(1, 7)]
+    a = dpcert.audit(g, metric=[[0, 1, 2], [1, 0, 1], [2, 1, 0]])
+    assert a["metric_privacy"]["ratio"] == F(16, 7)
+    with pytest.raises(ValueError, match="triangle inequality"):
+        dpcert.audit(g, metric=[[0, 1, 5], [1, 0, 1], [5, 1, 0]])
+    with pytest.raises(ValueError):
+        dpcert.mechanism("geoind:0:2")
+
+
+def test_check_bindings_are_fractions():
+    doc = dpcert.check("forall p in dists(2, denom 4): bayes_vuln(p) >= 3/4")
+    p = doc["counterexample"]["bindings"][0]["value"]
+    assert p == [F(1, 2), F(1, 2)]
+
+
+def test_notebook_example_runs():
+    import pathlib
+    import runpy
+
+    runpy.run_path(str(pathlib.Path(__file__).parent.parent / "examples" / "qif_notebook.py"))
+
+
+def test_one_precision_rule_for_enclosures():
+    # Issue 47: audit's eps came back at the JSON's 12 digits while dp_level().eps had 256 bits;
+    # an enclosure with a one-logarithm exact form is now enclosed at 256 bits wherever it
+    # comes from.
+    a = dpcert.audit(RR)
+    e, direct = a["dp"]["eps"], dpcert.dp_level(RR).eps
+    assert e.exact == "ln(3)" and e.width < F(1, 10**50)
+    assert (e.lo, e.hi) == (direct.lo, direct.hi)
+    leak = a["min_entropy"]["leakage"]
+    assert leak.width < F(1, 10**50) and near(leak, "0.5849625007211562")  # log2(3/2)
+    m = dpcert.audit("expmech:path:3:2", metric=[[0, 1, 2], [1, 0, 1], [2, 1, 0]])["metric_privacy"]["eps"]
+    assert m.width < F(1, 10**50)
+
+
+def test_every_command_document_displays_in_a_notebook():
+    for doc in (dpcert.compose(RR, 2, delta=0), dpcert.graph("path:3"), dpcert.audit(RR)):
+        assert isinstance(doc, dpcert.Report) and isinstance(doc, dict)
+        assert doc._repr_html_().startswith("<table>")
+    assert "\\frac{3}{4}" in dpcert.Report({"x": F(3, 4)})._repr_latex_()
+
+
+def test_kantorovich_and_hyper():
+    # By hand: (1/2, 1/2, 0) to (0, 1/2, 1/2) on the line moves mass 1 in all; TV is 1/2.
+    line = [[abs(i - j) for j in range(3)] for i in range(3)]
+    discrete = [[int(i != j) for j in range(3)] for i in range(3)]
+    p, q = [F(1, 2), F(1, 2), 0], [0, F(1, 2), F(1, 2)]
+    v, c = dpcert.kantorovich(p, q, line)
+    assert v == 1 and [sum(r) for r in c] == p
+    assert dpcert.kantorovich(p, q, discrete)[0] == F(1, 2)
+    with pytest.raises(ValueError, match="asymmetric"):
+        dpcert.kantorovich(p, q, [[0, 1, 1], [2, 0, 1], [1, 1, 0]])
+    # Proportional columns merge: outputs 0 and 1 of W share the posterior (2/3, 1/3).
+    w = [[F(1, 4), F(1, 4), F(1, 2)], [F(1, 8), F(1, 8), F(3, 4)]]
+    assert dpcert.hyper("uniform", w) == [(F(5, 8), [F(2, 5), F(3, 5)]), (F(3, 8), [F(2, 3), F(1, 3)])]
+    assert dpcert.hyper("uniform", w) == dpcert.hyper("uniform", [[F(1, 2), F(1, 2)], [F(3, 4), F(1, 4)]])

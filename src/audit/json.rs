@@ -2,10 +2,11 @@
 //! values as strings, every enclosure `{"lo", "hi"[, "exact"]}` in the report's `"units"`.
 
 use super::measures::Report;
-use super::{CAP_DIGITS, DIGITS, MI_DIGITS};
+use super::{CAP_DIGITS, DIGITS, MI_DIGITS, PREC};
 use crate::json::{document, exact, interval};
 use crate::measure::{DpLevel, ExtRational};
 use crate::num::fmt::{decimal, decimal_round};
+use crate::num::Rational;
 use crate::prob::Dist;
 use malachite::base::rounding_modes::RoundingMode;
 use serde_json::{json, Map, Value};
@@ -120,8 +121,46 @@ impl Report {
                 "add_leakage": exact(&b.add_leakage),
                 "mult_leakage": exact(&b.mult_leakage),
                 "mult_capacity": exact(&b.mult_capacity),
+                "risk_prior": exact(&(Rational::from(1u32) - &b.prior)),
+                "risk_posterior": exact(&(Rational::from(1u32) - &b.posterior)),
             }),
         );
+        j.insert(
+            "guessing_entropy".into(),
+            json!({
+                "prior_name": prior,
+                "prior": exact(&self.guessing_entropy.0),
+                "posterior": exact(&self.guessing_entropy.1),
+            }),
+        );
+        if let Some(l) = &self.loss {
+            j.insert(
+                "l_leakage".into(),
+                json!({
+                    "prior_name": prior,
+                    "guesses": l.guesses,
+                    "prior": exact(&l.prior),
+                    "posterior": exact(&l.posterior),
+                    "add_leakage": exact(&l.add_leakage),
+                    "mult_leakage": l.mult_leakage.as_ref().map(exact),
+                }),
+            );
+        }
+        if let Some((name, m)) = &self.metric {
+            let eps = m
+                .eps()
+                .map(|e| interval(&e.enclose(PREC), DIGITS, Some(e.written_with("ln"))));
+            j.insert(
+                "metric_privacy".into(),
+                json!({
+                    "metric": name,
+                    "eps": eps,
+                    "ratio": m.ratio.to_string(),
+                    "distance": exact(&m.distance),
+                    "witness": m.witness.map(|(x, x2, y)| json!({"x": x, "x_prime": x2, "y": y})),
+                }),
+            );
+        }
         if let Some(g) = &self.gain {
             j.insert(
                 "g_leakage".into(),

@@ -2,7 +2,7 @@
 
 use super::query::{AuditError, Source, Units};
 use crate::measure::epsilon::{DeltaAtEps, EpsForDelta};
-use crate::measure::{self, CapacityBracket, DeltaAt, DpLevel};
+use crate::measure::{self, CapacityBracket, DeltaAt, DpLevel, MetricLevel};
 use crate::num::{LogLinear, Rational};
 use crate::prob::{Adjacency, Channel, Dist};
 
@@ -48,6 +48,59 @@ pub struct Report {
     pub identifiability: Option<DpLevel>,
     /// Expected Hamming distortion of the identity estimator (Hamming adjacency only).
     pub distortion: Option<Rational>,
+    /// Guessing entropy, prior and posterior (uniform prior without one).
+    pub guessing_entropy: (Rational, Rational),
+    /// l-uncertainty and l-leakage for the loss in the options.
+    pub loss: Option<LossMeasures>,
+    /// The metric's name and the smallest ε of ε·d-privacy (with `--metric`).
+    pub metric: Option<(String, MetricLevel)>,
+}
+
+/// l-uncertainty and l-leakage of a channel for a prior and a loss function `l(w, x)`
+/// (Alvim et al., *The Science of Quantitative Information Flow*, 2020, §3.2.8 and §5.1;
+/// libqif's `l_uncert`), exact.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LossMeasures {
+    /// Number of guesses (rows of the loss matrix).
+    pub guesses: usize,
+    /// `U_l(π) = min_w Σ_x π(x) l(w, x)`.
+    pub prior: Rational,
+    /// `U_l(π, W) = Σ_y min_w Σ_x π(x) W(y|x) l(w, x)`.
+    pub posterior: Rational,
+    /// Additive l-leakage `U_l(π) − U_l(π, W)`.
+    pub add_leakage: Rational,
+    /// `U_l(π) / U_l(π, W)`; `None` when `U_l(π, W) = 0`.
+    pub mult_leakage: Option<Rational>,
+}
+
+impl LossMeasures {
+    /// The measures of `w` under `prior` and the loss `l` (rows = guesses, columns = inputs).
+    pub fn of(prior: &Dist, w: &Channel, l: &[Vec<Rational>]) -> Result<LossMeasures, AuditError> {
+        let n = w.n_inputs();
+        if l.is_empty() {
+            return Err(AuditError::LossShape {
+                row: 0,
+                len: 0,
+                rows: n,
+            });
+        }
+        if let Some((row, r)) = l.iter().enumerate().find(|(_, r)| r.len() != n) {
+            return Err(AuditError::LossShape {
+                row,
+                len: r.len(),
+                rows: n,
+            });
+        }
+        let u0 = measure::l_uncertainty(prior, l);
+        let u1 = measure::posterior_l_uncertainty(prior, w, l);
+        Ok(LossMeasures {
+            guesses: l.len(),
+            add_leakage: &u0 - &u1,
+            mult_leakage: (u1 != 0u32).then(|| &u0 / &u1),
+            prior: u0,
+            posterior: u1,
+        })
+    }
 }
 
 /// Bayes vulnerability and leakage of a channel for a prior, with libqif's names (Smith,

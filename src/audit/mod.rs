@@ -40,7 +40,7 @@ mod watch;
 
 pub use crate::params::{bytes_text, MemoryError};
 pub use crate::prob::adjacency::{Adjacency, NoNeighbourPairs};
-pub use measures::{BayesMeasures, GainMeasures, Report};
+pub use measures::{BayesMeasures, GainMeasures, LossMeasures, Report};
 pub use memory::{check_memory, memory_estimate};
 pub use query::{AuditError, Options, Query, Rationalization, Source, Units};
 pub(crate) use watch::Watch;
@@ -134,6 +134,27 @@ pub(crate) fn audit_watched(
         .as_ref()
         .map(|g| GainMeasures::of(&eval_prior, w, g))
         .transpose()?;
+    if opts.loss.is_some() {
+        watch.enter("l-uncertainty and l-leakage")?;
+    }
+    let loss = opts
+        .loss
+        .as_ref()
+        .map(|l| LossMeasures::of(&eval_prior, w, l))
+        .transpose()?;
+    let metric = match &opts.metric {
+        None => None,
+        Some((name, d)) => {
+            if d.n() != n {
+                return Err(AuditError::MetricSize {
+                    points: d.n(),
+                    rows: n,
+                });
+            }
+            watch.enter("metric privacy level (every ordered pair)")?;
+            Some((name.clone(), measure::metric_privacy_level(w, d)))
+        }
+    };
     // A level is the largest ratio: keep a later step only when strictly larger.
     let level_better = |a: &DpLevel, b: &DpLevel| Ok(a.ratio > b.ratio);
     let level_infinite = |l: &DpLevel| l.ratio.is_infinite();
@@ -223,6 +244,11 @@ pub(crate) fn audit_watched(
     let min_entropy_leakage = measure::min_entropy_leakage(&eval_prior, w);
     let bayes = BayesMeasures::of(&eval_prior, w);
     let min_capacity = measure::min_capacity(w);
+    watch.enter("guessing entropy")?;
+    let guessing_entropy = (
+        measure::guessing_entropy(&eval_prior),
+        measure::posterior_guessing_entropy(&eval_prior, w),
+    );
     watch.enter("mutual information (exact log-linear form)")?;
     // H(Y) − H(Y|X): one term per output and per distinct entry, where Σ_x π(x) D(W_x ‖ πW)
     // has one per cell with the large output masses in every argument.
@@ -276,5 +302,8 @@ pub(crate) fn audit_watched(
         capacity_width: opts.capacity_width.clone(),
         identifiability,
         distortion,
+        guessing_entropy,
+        loss,
+        metric,
     })
 }

@@ -78,6 +78,12 @@ pub struct Options {
     /// A gain function `g(w, x)` (rows = guesses `w`, columns = secrets = inputs `x`): report
     /// the g-vulnerabilities and g-leakages ([`GainMeasures`]).
     pub gain: Option<Vec<Vec<Rational>>>,
+    /// A loss function `l(w, x)` (rows = guesses, columns = secrets): report the prior and
+    /// posterior l-uncertainty and the l-leakage ([`super::LossMeasures`], issue 47 item 2).
+    pub loss: Option<Vec<Vec<Rational>>>,
+    /// A metric on the secrets, with its name (`FILE`, `graph`, `line`, `grid:K`): report the
+    /// exact smallest ε of ε·d-privacy (issue 47 item 3).
+    pub metric: Option<(String, crate::measure::Metric)>,
 }
 
 impl Default for Options {
@@ -90,6 +96,8 @@ impl Default for Options {
             units: Units::Bits,
             capacity_width: Rational::from_signeds(1i64, 1_000_000_000_000i64),
             gain: None,
+            loss: None,
+            metric: None,
         }
     }
 }
@@ -169,6 +177,22 @@ pub enum AuditError {
         /// Inputs (rows) of the channel: the entries every gain row needs.
         rows: usize,
     },
+    /// The loss matrix has no row, or row `row` (0-based) has `len` entries, not one per input.
+    LossShape {
+        /// The 0-based loss row at fault.
+        row: usize,
+        /// Its number of entries.
+        len: usize,
+        /// Inputs (rows) of the channel.
+        rows: usize,
+    },
+    /// The metric has `points` points but the channel `rows` inputs.
+    MetricSize {
+        /// Points of the metric.
+        points: usize,
+        /// Inputs (rows) of the channel.
+        rows: usize,
+    },
     /// The adjacency has no neighbour pair ([`NoNeighbourPairs`]).
     NoPairs(NoNeighbourPairs),
     /// The `Watch`'s deadline passed during `stage`.
@@ -200,6 +224,16 @@ impl fmt::Display for AuditError {
                 "gain matrix row {} (1-based) has {len} entries, expected {rows} (one column per \
                  secret = per row of the channel; rows are guesses)",
                 row + 1
+            ),
+            AuditError::LossShape { row, len, rows } => write!(
+                f,
+                "loss matrix row {} (1-based) has {len} entries, expected {rows} (one column per \
+                 secret = per row of the channel; rows are guesses)",
+                row + 1
+            ),
+            AuditError::MetricSize { points, rows } => write!(
+                f,
+                "the metric is on {points} points but the channel has {rows} rows (one per secret)"
             ),
             AuditError::NoPairs(e) => write!(f, "{e}"),
             AuditError::TimeLimit { stage } => {

@@ -83,6 +83,29 @@ fn level_text(name: &str, l: &DpLevel) -> String {
     )
 }
 
+/// The `--metric` line: the smallest ε with `W(y|x) ≤ e^{ε·d(x,x')} W(y|x')`, exact.
+fn metric_text(name: &str, m: &crate::measure::MetricLevel) -> String {
+    let Some(eps) = m.eps() else {
+        let (x, x2, y) = m.witness.expect("an infinite level has a witness");
+        return format!(
+            "metric privacy (metric {name}): eps = inf (not eps·d-private for any eps): W({y}|{x}) > 0 = e^(eps·{})·W({y}|{x2}) at d({x}, {x2}) = {}\n",
+            m.distance, m.distance
+        );
+    };
+    let at = match m.witness {
+        Some((x, x2, y)) => format!(
+            "; attained at x = {x}, x' = {x2}, y = {y}: W(y|x)/W(y|x') = {} at d(x, x') = {}",
+            m.ratio, m.distance
+        ),
+        None => "; every row is equal".into(),
+    };
+    format!(
+        "metric privacy (metric {name}): smallest eps with W(y|x) ≤ e^(eps·d(x,x'))·W(y|x') is {} ∈ {}{at}\n",
+        eps.written_with("ln"),
+        eps.to_decimal_string(DIGITS)
+    )
+}
+
 /// The enclosures of the report, in its units: the text prints them as `[lo, hi]`, the JSON
 /// as `{"lo", "hi"}` ([`crate::json::interval`]).
 impl Report {
@@ -289,6 +312,28 @@ impl Report {
         );
         if let Some(l) = &self.identifiability {
             out += &level_text("identifiability level", l);
+        }
+        if let Some(l) = &self.loss {
+            let mult = match &l.mult_leakage {
+                Some(m) => shown(m),
+                None => "undefined (posterior l-uncertainty 0)".into(),
+            };
+            let b = &self.bayes;
+            let one = Rational::from(1u32);
+            out += &format!(
+                "l-uncertainty ({prior}, {} guesses): prior {}, posterior {}; add_leakage {}, mult_leakage {mult}\nBayes risk ({prior}): prior {}, posterior {}; guessing entropy: prior {}, posterior {}\n",
+                l.guesses,
+                shown(&l.prior),
+                shown(&l.posterior),
+                shown(&l.add_leakage),
+                shown(&(&one - &b.prior)),
+                shown(&(&one - &b.posterior)),
+                shown(&self.guessing_entropy.0),
+                shown(&self.guessing_entropy.1),
+            );
+        }
+        if let Some((name, m)) = &self.metric {
+            out += &metric_text(name, m);
         }
         if let Some(d) = &self.distortion {
             out += &format!(

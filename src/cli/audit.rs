@@ -19,6 +19,7 @@ use crate::audit::{
     self, Adjacency, AuditError, MemoryError, Options, Query, Rationalization, Source, Units,
 };
 use crate::graph::SpecError;
+use crate::measure::Metric;
 use crate::num::Rational;
 use crate::params::{Delta, Eps, MemoryLimit, TimeLimit, T};
 use crate::prob::io::{
@@ -33,7 +34,8 @@ use std::time::{Duration, Instant};
 /// capacity bracket, identifiability, distortion.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The channel: one row per input, exact literals ("3/7", "0.1").
+    /// The channel: one row per input, exact literals ("3/7", "0.1"); or a spec
+    /// `expmech:GRAPH:T`, `geoind:K:T`.
     file: PathBuf,
     /// Neighbour relation: `complete` (default), `hamming:N,M`, `cycle:K`, ... or an edge-list file.
     #[arg(long)]
@@ -65,6 +67,16 @@ pub struct Args {
     /// prior/posterior g-vulnerability and the additive/multiplicative g-leakage.
     #[arg(long, value_name = "FILE")]
     gain: Option<PathBuf>,
+    /// A loss function (rows = guesses, columns = secrets, exact literals), or `graph` (the
+    /// shortest-path distance of --adjacency): report the prior/posterior l-uncertainty, the
+    /// l-leakage, the Bayes risk and the guessing entropy.
+    #[arg(long, value_name = "FILE|graph")]
+    loss: Option<String>,
+    /// A metric on the secrets: a square FILE (symmetric, zero diagonal, triangle inequality),
+    /// `graph` (shortest-path distance of --adjacency), `line` (|x - x'|) or `grid:K` (Manhattan
+    /// distance on the KxK grid of geoind:K:T): report the exact smallest eps of eps*d-privacy.
+    #[arg(long, value_name = "FILE|graph|line|grid:K")]
+    metric: Option<String>,
     /// Give up after SECS seconds (exit 4), naming the stage reached.
     #[arg(long, value_name = "SECS", value_parser = TimeLimit::parse)]
     time_limit: Option<TimeLimit>,
@@ -100,6 +112,52 @@ pub(crate) fn adjacency(
         )));
     }
     Ok((adj, warnings))
+}
+
+/// A file flag's value must name an existing file (else a usage error naming the choices).
+fn existing_file(flag: &str, value: &str, choices: &str) -> Result<PathBuf, CliError> {
+    let p = PathBuf::from(value);
+    if p.exists() {
+        Ok(p)
+    } else {
+        Err(CliError::usage(format!(
+            "--{flag} {value}: neither {choices} nor an existing file"
+        )))
+    }
+}
+
+/// The shortest-path metric of the adjacency (exit 3 when it is disconnected).
+fn graph_metric(adj: &Adjacency, flag: &str) -> Result<Metric, CliError> {
+    let d = crate::mechanism::distances_from_edges(adj.n, &adj.pairs);
+    Metric::of_distances(&d)
+        .map_err(|e| CliError::bad_input(format!("{flag} (adjacency {}): {e}", adj.name)))
+}
+
+/// `--metric FILE|graph|line|grid:K`, with its name for the report; a matrix that is not a
+/// metric exits 3 naming the entry.
+fn metric(spec: &str, adj: &Adjacency) -> Result<(String, Metric), CliError> {
+    let m = match spec {
+        "graph" => graph_metric(adj, "--metric graph")?,
+        "line" => Metric::line(adj.n),
+        s if s.starts_with("grid:") => {
+            let k: usize = s["grid:".len()..]
+                .parse()
+                .map_err(|_| CliError::usage(format!("--metric {s}: expected grid:K")))?;
+            if k.checked_mul(k) != Some(adj.n) {
+                return Err(CliError::bad_input(format!(
+                    "--metric {s}: the {k}x{k} grid has {} points but the channel has {} rows",
+                    k.saturating_mul(k),
+                    adj.n
+                )));
+            }
+            Metric::grid(k)
+        }
+        f => {
+            let p = existing_file("metric", f, "`graph`, `line`, `grid:K`")?;
+            Metric::new(read_rows(&p)?).map_err(|e| CliError::bad_input(format!("{f}: {e}")))?
+        }
+    };
+    Ok((spec.to_string(), m))
 }
 
 /// The rows of a matrix file.
@@ -145,16 +203,20 @@ pub fn run(a: Args) -> CliResult {
     let started = Instant::now();
     // Before parsing: the shape counted from the bytes bounds what the matrix will hold (a
     // JSON file's cells as one row: its lines say nothing of the shape).
-    let shape = shape_of_file(file).map_err(|e| CliError::bad_input(e.to_string()))?;
-    let cells = match shape {
-        Shape::Csv { rows, cols } => (rows, cols),
-        Shape::Json { cells } => (1, cells),
-    };
-    audit::check_memory(&name, &shape.to_string(), cells, 0, a.max_memory)?;
     let read_options = ReadOptions {
         rationalize: a.rationalize.clone(),
     };
-    let (w, conv) = read_channel(file, &read_options).map_err(|e| {
+    let spec = file.to_str().and_then(crate::mechanism::spec::parse);
+    let (w, conv) = if let Some(spec) = spec {
+        (spec.map_err(|e| CliError::usage(e.to_string()))?, None)
+    } else {
+        let shape = shape_of_file(file).map_err(|e| CliError::bad_input(e.to_string()))?;
+        let cells = match shape {
+            Shape::Csv { rows, cols } => (rows, cols),
+            Shape::Json { cells } => (1, cells),
+        };
+        audit::check_memory(&name, &shape.to_string(), cells, 0, a.max_memory)?;
+        read_channel(file, &read_options).map_err(|e| {
         // A row that misses 1 by float noise has a way forward: say which.
         let hint = match &e {
             ReadError::Invalid {
@@ -166,7 +228,8 @@ pub fn run(a: Args) -> CliResult {
             _ => "",
         };
         CliError::bad_input(format!("{e}{hint}"))
-    })?;
+    })?
+    };
     let n = w.n_inputs();
     let what = format!("{n} inputs × {} outputs", w.n_outputs());
     let dims = (n, w.n_outputs());
@@ -181,6 +244,12 @@ pub fn run(a: Args) -> CliResult {
     audit::check_memory(&name, &what, dims, adj.pairs.len(), a.max_memory)?;
     let (pi, prior_conv) = prior(a.prior.as_deref(), n, file, &read_options)?;
     let gain = a.gain.as_deref().map(read_rows).transpose()?;
+    let loss = match a.loss.as_deref() {
+        None => None,
+        Some("graph") => Some(graph_metric(&adj, "--loss graph")?.rows().to_vec()),
+        Some(f) => Some(read_rows(&existing_file("loss", f, "`graph`")?)?),
+    };
+    let metric = a.metric.as_deref().map(|m| metric(m, &adj)).transpose()?;
     let adjacency_time = adjacency_start.elapsed();
     let how = a.rationalize.clone();
     let rationalized: Vec<Rationalization> = [(name.clone(), conv.clone())]
@@ -207,6 +276,8 @@ pub fn run(a: Args) -> CliResult {
         options: Options {
             prior: pi,
             gain,
+            loss,
+            metric,
             t: a.t,
             eps: a.eps.unwrap_or_default(),
             delta: a.delta,
@@ -238,6 +309,9 @@ pub fn run(a: Args) -> CliResult {
             exit::TIME_LIMIT
         )),
         AuditError::NoPairs(_) => CliError::bad_input(format!("{name}: {e}")),
+        AuditError::LossShape { .. } => {
+            CliError::bad_input(format!("{}: {e}", a.loss.as_deref().unwrap_or_default()))
+        }
         AuditError::GainShape { .. } => CliError::bad_input(format!(
             "{}: {e}",
             a.gain

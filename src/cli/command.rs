@@ -42,6 +42,9 @@ enum Command {
     /// The exact optimal ε-DP mechanism on a graph for a prior and a loss or gain; prints it as
     /// a CSV (report on `#` lines) that `audit` reads, with its checked certificate.
     Optimal(super::optimal::Args),
+    /// Whether A is a post-processing of B (A = B·R for a channel R, so A never leaks more):
+    /// exit 0 with R, exit 1 with a prior and gain function under which A leaks more than B.
+    Refines(super::refines::Args),
     /// Exact (eps, delta) after k uses of a mechanism (or a sequence MECH1:K1,MECH2:K2): the
     /// exact privacy loss distribution of the composition, delta(eps) = A - B*e^eps, the
     /// smallest eps for a delta (exact e^eps), and the event that attains it.
@@ -91,6 +94,7 @@ fn try_main(command: Command) -> CliResult {
         Command::Lp(args) => super::lp::run(args),
         Command::Audit(args) => super::audit::run(args),
         Command::Optimal(args) => super::optimal::run(args),
+        Command::Refines(args) => super::refines::run(args),
         Command::Compose(args) => super::compose::run(&args),
         Command::Check(args) => super::check::run(&args),
         Command::List(args) => super::list::run(&args),

@@ -77,6 +77,16 @@ pub const BUILTINS: &[Builtin] = &[
     Builtin { name: "renyi", sigs: &[(&[N, D, D], N)], named: &[], usage: "renyi(a, P, Q)", doc: "Rényi divergence D_a(P‖Q) in nats for a ∈ {0, 1, 2, 3, …, inf} (Rényi 1961; van Erven–Harremoës 2014, eq. (1)); measure::renyi_divergence" },
     Builtin { name: "distortion", sigs: &[(&[D, C], N), (&[D, C, N, N], N)], named: &[], usage: "distortion(p, W) or distortion(p, W, n, m)", doc: "expected Hamming distortion E d_H(X, Y) = Σ π(x)W(y|x) d_H(x, y) on words of length n over m letters (Wang–Ying–Zhang 2016, §II); distortion(p, W) is n = 1 (the error probability); measure::expected_hamming_distortion" },
     Builtin { name: "max_utility", sigs: &[(&[D, G, N], N)], named: &[], usage: "max_utility(p, G, t)", doc: "the optimal utility max Σ_x π(x) W(x|x) over row-stochastic W on the vertices of G that are e^ε-DP on G with t = e^ε (Alvim–Andrés–Chatzikokolakis–Palamidessi 2011, §5: the utility LP under the identity gain); solved as an exact LP whose primal/dual certificate is re-checked (lp::ChannelLp)" },
+    Builtin { name: "bayes_risk", sigs: &[(&[D], N)], named: &[], usage: "bayes_risk(p)", doc: "Bayes risk 1 − V(π): the probability that the best single guess is wrong (libqif's bayes_risk); measure::bayes_risk" },
+    Builtin { name: "post_bayes_risk", sigs: &[(&[D, C], N)], named: &[], usage: "post_bayes_risk(p, W)", doc: "posterior Bayes risk 1 − V(π, W); measure::posterior_bayes_risk" },
+    Builtin { name: "guessing_entropy", sigs: &[(&[D], N)], named: &[], usage: "guessing_entropy(p)", doc: "guessing entropy G(π) = Σ_i i·π_(i), masses in decreasing order: the expected number of guesses (Massey, ISIT 1994); measure::guessing_entropy" },
+    Builtin { name: "post_guessing_entropy", sigs: &[(&[D, C], N)], named: &[], usage: "post_guessing_entropy(p, W)", doc: "posterior guessing entropy Σ_y Σ_i i·(π(·)W(y|·))_(i), each column in decreasing order (Köpf–Basin, CCS 2007); measure::posterior_guessing_entropy" },
+    Builtin { name: "refines", sigs: &[(&[C, C], B)], named: &[], usage: "refines(A, B)", doc: "A is a post-processing of B: A = B·R for a channel R, so A leaks no more than B under any prior and gain (McIver et al., POST 2014: the refinement theorem); an exact LP feasibility question, either answer re-checked from the definitions (a Farkas certificate gives a prior and gain under which A leaks more); qif::refines" },
+    Builtin { name: "same_hyper", sigs: &[(&[D, C, C], B)], named: &[], usage: "same_hyper(p, A, B)", doc: "the hyper-distributions [π ▷ A] and [π ▷ B] are equal: outer probabilities with posteriors, zero masses dropped and equal posteriors merged, compared exactly (McIver–Meinicke–Morgan, ICALP 2010); qif::Hyper" },
+    Builtin { name: "kantorovich", sigs: &[(&[D, D, G], N), (&[C, C, G], N)], named: &[], usage: "kantorovich(P, Q, G) or kantorovich(A, B, G)", doc: "the Kantorovich (earth mover's) distance min over couplings γ of P and Q of Σ γ(x, x') d_G(x, x'), d_G the shortest-path metric of G (connected); an exact transport LP with a re-checked certificate; qif::kantorovich. For channels A, B (same shape, G on the outputs): max over secrets x of the distance between the rows A(·|x) and B(·|x); qif::kantorovich_channels" },
+    Builtin { name: "metric_eps", sigs: &[(&[C, G], N)], named: &[], usage: "metric_eps(W, G)", doc: "the smallest ε with W ε·d-private, W(y|x) ≤ e^(ε·d(x,x'))·W(y|x') for all x, x', y, d the shortest-path metric of G (connected), in nats: max over pairs of ln(max_y W(y|x)/W(y|x'))/d(x, x'), exact log-linear; inf when a zero faces a non-zero (Chatzikokolakis et al., PETS 2013); measure::metric_privacy_level" },
+    Builtin { name: "expmech", sigs: &[(&[G, N], C)], named: &[], usage: "expmech(G, t)", doc: "the exponential mechanism t^(−d(x,y))/Z_x on the shortest-path distance of G at t = e^ε ≥ 1 (McSherry–Talwar 2007 with score −d); mechanism::exponential_on_graph" },
+    Builtin { name: "geoind", sigs: &[(&[N, N], C)], named: &[], usage: "geoind(k, t)", doc: "geo-indistinguishability on the k×k grid (point (i, j) at index i·k + j): the product of two truncated geometric mechanisms at t = e^ε, exactly (ln t)·d₁-private for the Manhattan metric (Andrés et al., CCS 2013, discretised); mechanism::spec" },
     Builtin { name: "diameter", sigs: &[(&[G], N)], named: &[], usage: "diameter(G)", doc: "the largest distance between two vertices, inf when disconnected" },
     Builtin { name: "distance", sigs: &[(&[G, N, N], N)], named: &[], usage: "distance(G, u, v)", doc: "the length of a shortest path from u to v, inf when there is none (breadth-first search)" },
     Builtin { name: "vertices", sigs: &[(&[G], N)], named: &[], usage: "vertices(G)", doc: "the number of vertices" },
@@ -454,6 +464,71 @@ pub fn call(name: &str, a: &[Value], named: &[(String, Value)]) -> Result<Value,
             measure::expected_hamming_distortion(p, w, nn, m)
                 .map(|d| Value::Num(Num::Rat(d)))
                 .ok_or_else(|| format!("distortion: the channel must be {m}^{nn} × {m}^{nn} (square, inputs = outputs = words)"))
+        }
+        "bayes_risk" => n(Num::Rat(measure::bayes_risk(dist(&a[0])))),
+        "guessing_entropy" => n(Num::Rat(measure::guessing_entropy(dist(&a[0])))),
+        "post_bayes_risk" | "post_guessing_entropy" => {
+            let (p, w) = (dist(&a[0]), chan(&a[1]));
+            same_len(p.len(), w.n_inputs(), "the prior and the channel's inputs")?;
+            n(Num::Rat(if name == "post_bayes_risk" {
+                measure::posterior_bayes_risk(p, w)
+            } else {
+                measure::posterior_guessing_entropy(p, w)
+            }))
+        }
+        "refines" => {
+            let (x, y) = (chan(&a[0]), chan(&a[1]));
+            let r = crate::qif::refines(x, y, &crate::lp::Options::default())
+                .map_err(|e| format!("refines: {e}"))?;
+            Ok(Value::Bool(Decision::from_bool(r.holds())))
+        }
+        "same_hyper" => {
+            let (p, x, y) = (dist(&a[0]), chan(&a[1]), chan(&a[2]));
+            let hx = crate::qif::Hyper::of(p, x).map_err(|e| format!("same_hyper: {e}"))?;
+            let hy = crate::qif::Hyper::of(p, y).map_err(|e| format!("same_hyper: {e}"))?;
+            Ok(Value::Bool(Decision::from_bool(hx == hy)))
+        }
+        "kantorovich" | "metric_eps" => {
+            let g = graph(&a[a.len() - 1]);
+            let d = measure::Metric::of_graph(g).map_err(|e| format!("{name}: {e}"))?;
+            if name == "metric_eps" {
+                let w = chan(&a[0]);
+                same_len(
+                    w.n_inputs(),
+                    g.n(),
+                    "the channel's inputs and the graph's vertices",
+                )?;
+                return n(nats(measure::metric_privacy_level(w, &d).eps()));
+            }
+            let opts = crate::lp::Options::default();
+            if let (Value::Chan(x), Value::Chan(y)) = (&a[0], &a[1]) {
+                return crate::qif::kantorovich_channels(x, y, &d, &opts)
+                    .map(|(k, _)| Value::Num(Num::Rat(k)))
+                    .map_err(|e| format!("kantorovich: {e}"));
+            }
+            let (p, q) = (dist(&a[0]), dist(&a[1]));
+            crate::qif::kantorovich(p, q, &d, &opts)
+                .map(|k| Value::Num(Num::Rat(k.value)))
+                .map_err(|e| format!("kantorovich: {e}"))
+        }
+        "expmech" => {
+            let g = graph(&a[0]);
+            let t = t_param(&a[1])?;
+            crate::mechanism::exponential_on_graph(g, &t)
+                .map(|w| Value::Chan(Arc::new(w)))
+                .map_err(|e| e.to_string())
+        }
+        "geoind" => {
+            let k = count(
+                &a[0],
+                "the grid size",
+                crate::mechanism::spec::MAX_GRID as u64,
+            )?;
+            let t = t_param(&a[1])?;
+            crate::mechanism::spec::parse(&format!("geoind:{k}:{t}"))
+                .expect("a geoind spec")
+                .map(|w| Value::Chan(Arc::new(w)))
+                .map_err(|e| e.to_string())
         }
         "max_utility" => {
             let (p, g) = (dist(&a[0]), graph(&a[1]));

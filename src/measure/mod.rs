@@ -44,6 +44,7 @@ pub mod epsilon;
 mod ident;
 pub(crate) mod in_t;
 mod info;
+mod metric;
 mod qif;
 mod renyi;
 
@@ -72,9 +73,12 @@ pub use info::{
     binary_entropy, conditional_entropy, entropy, kl, mutual_information, mutual_information_hy,
 };
 pub(crate) use info::{mutual_information_of_rows, output_distribution};
+pub use metric::{metric_privacy_level, Metric, MetricError, MetricLevel};
 pub use qif::{
-    add_leakage, bayes_vulnerability, g_vulnerability, min_capacity, min_entropy_leakage,
-    mult_capacity_on_support, mult_leakage, posterior_g_vulnerability, posterior_vulnerability,
+    add_leakage, bayes_risk, bayes_vulnerability, g_vulnerability, guessing_entropy, l_uncertainty,
+    min_capacity, min_entropy_leakage, mult_capacity_on_support, mult_leakage,
+    posterior_bayes_risk, posterior_g_vulnerability, posterior_guessing_entropy,
+    posterior_l_uncertainty, posterior_vulnerability,
 };
 pub(crate) use qif::{column_max_sum, weighted_column_max_sum};
 pub(crate) use renyi::{

@@ -128,6 +128,84 @@ pub fn mult_capacity_on_support(prior: &Dist, w: &Channel) -> Rational {
     column_max_sum(&rows)
 }
 
+/// Prior Bayes risk `1 − V(π)`: the probability that the best single guess is wrong (libqif's
+/// `bayes_risk`; the l-uncertainty of the 0-1 loss).
+pub fn bayes_risk(prior: &Dist) -> Rational {
+    Rational::from(1u32) - bayes_vulnerability(prior)
+}
+
+/// Posterior Bayes risk `1 − V(π, W)`.
+pub fn posterior_bayes_risk(prior: &Dist, w: &Channel) -> Rational {
+    Rational::from(1u32) - posterior_vulnerability(prior, w)
+}
+
+/// `Σ_i i · m_(i)` for the masses sorted in decreasing order (`i` from 1): the expected number
+/// of guesses of an adversary who tries the secrets from the likeliest down (Massey 1994).
+fn guessing_sum(masses: &mut [Rational]) -> Rational {
+    masses.sort_unstable_by(|a, b| b.cmp(a));
+    masses
+        .iter()
+        .enumerate()
+        .map(|(i, m)| Rational::from(i as u64 + 1) * m)
+        .sum()
+}
+
+/// Guessing entropy `G(π) = Σ_i i · π_(i)` (Massey, *Guessing and entropy*, ISIT 1994; libqif's
+/// `guess_entropy`), exact.
+pub fn guessing_entropy(prior: &Dist) -> Rational {
+    guessing_sum(&mut prior.probs().to_vec())
+}
+
+/// Posterior guessing entropy `G(π, W) = Σ_y p(y) G(π_y) = Σ_y Σ_i i · (π(·) W(y|·))_(i)`: the
+/// expected number of guesses after seeing the output (Köpf–Basin, CCS 2007).
+pub fn posterior_guessing_entropy(prior: &Dist, w: &Channel) -> Rational {
+    (0..w.n_outputs())
+        .map(|y| {
+            let mut col: Vec<Rational> = prior
+                .probs()
+                .iter()
+                .zip(w.rows())
+                .map(|(p, r)| p * &r[y])
+                .collect();
+            guessing_sum(&mut col)
+        })
+        .sum()
+}
+
+/// Prior l-uncertainty `U_l(π) = min_w Σ_x π(x) l(w, x)` for a loss matrix `l` (rows =
+/// guesses, columns = secrets): the least expected loss of one guess (Alvim et al., *The
+/// Science of Quantitative Information Flow*, 2020, §3.2.8; libqif's `l_uncert`).
+pub fn l_uncertainty(prior: &Dist, l: &[Vec<Rational>]) -> Rational {
+    l.iter()
+        .map(|lw| {
+            lw.iter()
+                .zip(prior.probs())
+                .map(|(a, p)| a * p)
+                .sum::<Rational>()
+        })
+        .min()
+        .unwrap_or(Rational::ZERO)
+}
+
+/// Posterior l-uncertainty `U_l(π, W) = Σ_y min_w Σ_x π(x) W(y|x) l(w, x)`. The l-leakage is
+/// `U_l(π) − U_l(π, W)` (additive, `≥ 0`) or `U_l(π) / U_l(π, W)` (multiplicative).
+pub fn posterior_l_uncertainty(prior: &Dist, w: &Channel, l: &[Vec<Rational>]) -> Rational {
+    (0..w.n_outputs())
+        .map(|y| {
+            l.iter()
+                .map(|lw| {
+                    lw.iter()
+                        .zip(prior.probs())
+                        .zip(w.rows())
+                        .map(|((a, p), r)| a * p * &r[y])
+                        .sum::<Rational>()
+                })
+                .min()
+                .unwrap_or(Rational::ZERO)
+        })
+        .sum()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -166,6 +244,91 @@ mod tests {
         (0..n)
             .map(|i| (0..n).map(|j| Rational::from(u32::from(i == j))).collect())
             .collect()
+    }
+
+    #[test]
+    fn risk_guessing_and_loss_by_hand() {
+        let pi = Dist::new(vec![q(1, 2), q(1, 3), q(1, 6)]).unwrap();
+        assert_eq!(bayes_risk(&pi), q(1, 2));
+        // 1·1/2 + 2·1/3 + 3·1/6 = 5/3.
+        assert_eq!(guessing_entropy(&pi), q(5, 3));
+        assert_eq!(guessing_entropy(&Dist::uniform(4)), q(5, 2));
+        // The identity leaks everything: one guess always suffices, no risk left.
+        let id = Channel::identity(3);
+        assert_eq!(posterior_guessing_entropy(&pi, &id), q(1, 1));
+        assert_eq!(posterior_bayes_risk(&pi, &id), q(0, 1));
+        // RR(3/4) on a uniform bit: y = 0 column (3/8, 1/8): 3/8 + 2/8 = 5/8, twice: 5/4.
+        let w = Channel::new(vec![vec![q(3, 4), q(1, 4)], vec![q(1, 4), q(3, 4)]]).unwrap();
+        assert_eq!(posterior_guessing_entropy(&Dist::uniform(2), &w), q(5, 4));
+        assert_eq!(posterior_bayes_risk(&Dist::uniform(2), &w), q(1, 4));
+        // The 0-1 loss is Bayes risk; |x − w| on {0, 1, 2} under π: guess 0 costs
+        // 1/3 + 2/6 = 2/3, guess 1 costs 1/2 + 1/6 = 2/3, guess 2 costs 1 + 1/3 = 4/3.
+        let abs = vec![
+            vec![q(0, 1), q(1, 1), q(2, 1)],
+            vec![q(1, 1), q(0, 1), q(1, 1)],
+            vec![q(2, 1), q(1, 1), q(0, 1)],
+        ];
+        assert_eq!(l_uncertainty(&pi, &abs), q(2, 3));
+        assert_eq!(posterior_l_uncertainty(&pi, &id, &abs), q(0, 1));
+    }
+
+    fn zero_one_loss(n: usize) -> Vec<Vec<Rational>> {
+        (0..n)
+            .map(|i| (0..n).map(|j| Rational::from(u32::from(i != j))).collect())
+            .collect()
+    }
+
+    /// Naive guessing entropy: every permutation's expected number of guesses, the least.
+    fn naive_guessing(masses: &[Rational]) -> Rational {
+        let n = masses.len();
+        let mut best: Option<Rational> = None;
+        let mut perm: Vec<usize> = (0..n).collect();
+        loop {
+            let v: Rational = perm
+                .iter()
+                .enumerate()
+                .map(|(i, &x)| Rational::from(i as u64 + 1) * &masses[x])
+                .sum();
+            if best.as_ref().is_none_or(|b| v < *b) {
+                best = Some(v);
+            }
+            // next permutation
+            let Some(i) = (0..n.saturating_sub(1))
+                .rev()
+                .find(|&i| perm[i] < perm[i + 1])
+            else {
+                break;
+            };
+            let j = (i + 1..n).rev().find(|&j| perm[j] > perm[i]).unwrap();
+            perm.swap(i, j);
+            perm[i + 1..].reverse();
+        }
+        best.unwrap()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn zero_one_loss_is_bayes_risk(w in channel(3, 3, 6), p in dist(3, 5)) {
+            let pi = Dist::new(p).unwrap();
+            let l = zero_one_loss(3);
+            prop_assert_eq!(l_uncertainty(&pi, &l), bayes_risk(&pi));
+            prop_assert_eq!(posterior_l_uncertainty(&pi, &w, &l), posterior_bayes_risk(&pi, &w));
+        }
+
+        /// Sorting is the best order (naive: every order), and observing never hurts.
+        #[test]
+        fn guessing_entropy_is_the_best_order(w in channel(4, 3, 5), p in dist(4, 5)) {
+            let pi = Dist::new(p).unwrap();
+            prop_assert_eq!(guessing_entropy(&pi), naive_guessing(pi.probs()));
+            let post: Rational = (0..3).map(|y| {
+                let col: Vec<Rational> = (0..4).map(|x| pi.p(x) * w.entry(x, y)).collect();
+                naive_guessing(&col)
+            }).sum();
+            prop_assert_eq!(posterior_guessing_entropy(&pi, &w), post.clone());
+            prop_assert!(post <= guessing_entropy(&pi));
+        }
     }
 
     proptest! {

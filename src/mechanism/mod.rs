@@ -9,6 +9,7 @@
 
 pub mod database;
 pub(crate) mod in_t;
+pub mod spec;
 
 use crate::num::Rational;
 use crate::prob::{Channel, ProbError};

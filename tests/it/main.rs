@@ -19,4 +19,5 @@ mod json_schema;
 mod json_schema_audit;
 mod json_schema_claims;
 mod optimal_cli;
+mod qif_cli;
 mod readme;

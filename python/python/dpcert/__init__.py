@@ -26,7 +26,70 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Iterable, Optional, Sequence, Tuple, Union
 
+import html as _html
+
 from . import _dpcert
+
+
+def _dec(q: Fraction, digits: int = 12) -> str:
+    """A decimal of ``q`` for display (truncated toward zero; exact values are shown apart)."""
+    sign = "-" if q < 0 else ""
+    q = abs(q)
+    whole = q.numerator // q.denominator
+    frac = q - whole
+    scaled = (frac * 10**digits).numerator // (frac * 10**digits).denominator
+    tail = f"{scaled:0{digits}d}".rstrip("0")
+    return f"{sign}{whole}" + (f".{tail}" if tail else "")
+
+
+def _latex_value(v: Any) -> str:
+    if isinstance(v, Fraction):
+        if v.denominator == 1:
+            return str(v.numerator)
+        sign = "-" if v < 0 else ""
+        return f"{sign}\\frac{{{abs(v.numerator)}}}{{{v.denominator}}}"
+    if isinstance(v, Enclosure):
+        return f"[{_dec(v.lo)}, {_dec(v.hi)}]"
+    if isinstance(v, list) and v and all(isinstance(r, list) for r in v):
+        body = " \\\\ ".join(" & ".join(_latex_value(x) for x in r) for r in v)
+        return f"\\begin{{pmatrix}} {body} \\end{{pmatrix}}"
+    if isinstance(v, list):
+        return "(" + ", ".join(_latex_value(x) for x in v) + ")"
+    return f"\\text{{{v}}}"
+
+
+def _html_value(v: Any) -> str:
+    if isinstance(v, Enclosure):
+        return v._repr_html_()
+    if isinstance(v, Fraction):
+        return _html.escape(str(v))
+    if isinstance(v, dict):
+        rows = "".join(f"<tr><th style='text-align:left'>{_html.escape(str(k))}</th><td>{_html_value(x)}</td></tr>" for k, x in v.items())
+        return f"<table>{rows}</table>"
+    if isinstance(v, list) and v and all(isinstance(r, list) for r in v):
+        rows = "".join("<tr>" + "".join(f"<td>{_html_value(x)}</td>" for x in r) + "</tr>" for r in v)
+        return f"<table>{rows}</table>"
+    if isinstance(v, list):
+        return "(" + ", ".join(_html_value(x) for x in v) + ")"
+    return _html.escape(str(v))
+
+
+class Report(dict):
+    """A command's document (the CLI's ``--json``, docs/json.md) with exact values as
+    Fractions, matrices as lists of lists of Fractions and enclosures as :class:`Enclosure`; a
+    ``dict`` that a notebook shows as a table of the exact values (``_repr_html_``) and that
+    renders matrices and fractions in LaTeX (``_repr_latex_``)."""
+
+    def _repr_html_(self) -> str:
+        return _html_value(dict(self))
+
+    def _repr_latex_(self) -> str:
+        lines = [
+            f"\\text{{{_html.escape(str(k)).replace('_', ' ')}}} &: {_latex_value(v)}"
+            for k, v in self.items()
+            if isinstance(v, (Fraction, Enclosure, list))
+        ]
+        return "$\\begin{aligned}" + " \\\\ ".join(lines) + "\\end{aligned}$"
 
 __all__ = [
     "Enclosure",
@@ -52,6 +115,12 @@ __all__ = [
     "graph",
     "solve_lp",
     "verify",
+    "refines",
+    "optimal",
+    "mechanism",
+    "kantorovich",
+    "hyper",
+    "Report",
 ]
 
 Exact = Union[Fraction, int, str]
@@ -85,6 +154,13 @@ class Enclosure:
 
     def __str__(self) -> str:
         return f"[{float(self.lo):.12g}, {float(self.hi):.12g}]"
+
+    def _repr_html_(self) -> str:
+        exact = f" = <code>{_html.escape(self.exact)}</code>" if self.exact else ""
+        return f"<span>[{_html.escape(_dec(self.lo))}, {_html.escape(_dec(self.hi))}]{exact}</span>"
+
+    def _repr_latex_(self) -> str:
+        return f"$[{_dec(self.lo)},\\ {_dec(self.hi)}]$"
 
 
 @dataclass(frozen=True)
@@ -161,7 +237,10 @@ def _is_float(x: Any) -> bool:
 
 
 def _rows(m: Any, rationalize: Union[None, int, str] = None, tolerance: Any = None) -> list:
-    """Rows of exact literals from a list of lists or a 2-D numpy array."""
+    """Rows of exact literals from a list of lists or a 2-D numpy array, or a mechanism spec
+    ``"expmech:GRAPH:T"`` / ``"geoind:K:T"`` (:func:`mechanism`)."""
+    if isinstance(m, str):
+        return _dpcert.mechanism(m)
     if hasattr(m, "tolist"):
         m = m.tolist()
     rows = [list(r) if not isinstance(r, (str, bytes)) else None for r in m]
@@ -221,7 +300,7 @@ def _fractions(v: Any, key: str = "") -> Any:
         return v
     if isinstance(v, dict):
         if set(v) in ({"lo", "hi"}, {"lo", "hi", "exact"}):
-            return Enclosure(Fraction(v["lo"]), Fraction(v["hi"]), v.get("exact"))
+            return _tight(Enclosure(Fraction(v["lo"]), Fraction(v["hi"]), v.get("exact")))
         return {k: _fractions(x, k) for k, x in v.items()}
     if isinstance(v, list):
         return [_fractions(x) for x in v]
@@ -231,6 +310,27 @@ def _fractions(v: Any, key: str = "") -> Any:
         if key == "e_eps" and v == "inf":
             return math.inf
     return v
+
+
+_ONE_LOG = re.compile(r"^(?:(-?\d+(?:/\d+)?)\*)?(ln|log2)\((\d+(?:/\d+)?)\)$")
+
+
+def _tight(e: Enclosure) -> Enclosure:
+    """The one precision rule for enclosures: an enclosure whose exact form is one logarithm,
+    ``c*ln(r)`` or ``c*log2(r)`` (the DP and metric-privacy eps, min-entropy leakage and
+    capacity), is re-enclosed from that form at 256 bits, as :attr:`DpLevel.eps` and
+    :func:`min_entropy_leakage` are; an enclosure without such a form (a sum of logarithms:
+    mutual information; the capacity bracket; delta at an eps) keeps the digits of the JSON
+    document, rounded outward, and its ``exact`` says what it encloses where there is a form."""
+    m = _ONE_LOG.match(e.exact or "")
+    if not m:
+        return e
+    c = Fraction(m.group(1) or 1)
+    lo, hi = (_dpcert.ln if m.group(2) == "ln" else _dpcert.log2)(m.group(3))
+    lo, hi = c * Fraction(lo), c * Fraction(hi)
+    if c < 0:
+        lo, hi = hi, lo
+    return Enclosure(lo, hi, e.exact)
 
 
 # -- the API -----------------------------------------------------------------------------------
@@ -246,12 +346,19 @@ def audit(
     units: str = "bits",
     rationalize: Union[None, int, str] = None,
     tolerance: Optional[Exact] = None,
+    gain: Any = None,
+    loss: Any = None,
+    metric: Any = None,
 ) -> dict:
     """Every measure of ``dpcert audit --json`` for a mechanism: the exact DP level, delta at
     ``t`` and at each ``eps`` (exact form ``a - b·e^eps`` and enclosure), the smallest eps for
     ``delta``, min-entropy leakage and capacity, mutual information and a certified Shannon
     capacity bracket, identifiability (with a prior) and expected Hamming distortion (Hamming
-    adjacency). Exact values are Fractions, enclosures :class:`Enclosure`."""
+    adjacency). With ``gain`` / ``loss`` matrices (rows = guesses, columns = secrets): the
+    g-leakage and the l-uncertainty and l-leakage; with a ``metric`` (a square matrix on the
+    secrets, validated as a metric): the exact smallest eps of eps·d-privacy
+    (``metric_privacy``). Exact values are Fractions, enclosures :class:`Enclosure`; the
+    result is a :class:`Report`."""
     rows = _rows(mechanism, rationalize, tolerance)
     doc = json.loads(
         _dpcert.audit(
@@ -262,9 +369,12 @@ def audit(
             [_lit(e, "eps") for e in eps],
             None if delta is None else _lit(delta, "delta"),
             units,
+            None if gain is None else _rows(gain),
+            None if loss is None else _rows(loss),
+            None if metric is None else _rows(metric),
         )
     )
-    return _fractions(doc)
+    return Report(_fractions(doc))
 
 
 def dp_level(mechanism: Any, adjacency: str = "complete", rationalize=None, tolerance=None) -> DpLevel:
@@ -395,7 +505,7 @@ def compose(
             None if check is None else (_lit(check[0], "eps"), _lit(check[1], "delta")),
         )
     )
-    return _fractions(doc)
+    return Report(_fractions(doc))
 
 
 def check(expr: str, budget_secs: Optional[float] = None, max_instances: Optional[int] = None) -> dict:
@@ -407,7 +517,35 @@ def check(expr: str, budget_secs: Optional[float] = None, max_instances: Optiona
     ``forall``) or ``witness`` (the first instance of an ``exists`` that holds), every bound
     variable exact, and ``text`` (the CLI's report). A parse or type error raises
     ``ValueError`` whose message marks the column with a caret."""
-    return json.loads(_dpcert.check(expr, budget_secs, max_instances))
+    doc = json.loads(_dpcert.check(expr, budget_secs, max_instances))
+    for key in ("counterexample", "witness"):
+        inst = doc.get(key)
+        if isinstance(inst, dict):
+            for b in inst.get("bindings", []):
+                b["value"] = _binding(b["value"])
+    return Report(doc)
+
+
+_ROW_RE = re.compile(r"\(([^()]*)\)")
+
+
+def _binding(s: Any) -> Any:
+    """A bound value of the claim language as Python: a rational as a ``Fraction``, a
+    distribution ``(1/2, 1/2)`` as a list of Fractions, a channel ``[(0, 1), (1/4, 3/4)]`` as a
+    list of rows; anything else (a graph, ``inf``, a log form) stays the exact text."""
+    if not isinstance(s, str):
+        return s
+    t = s.strip()
+    try:
+        if _Q_RE.match(t):
+            return Fraction(t)
+        if t.startswith("(") and t.endswith(")") and t.count("(") == 1:
+            return [Fraction(x) for x in t[1:-1].split(",")]
+        if t.startswith("[(") and t.endswith(")]"):
+            return [[Fraction(x) for x in r.split(",")] for r in _ROW_RE.findall(t)]
+    except ValueError:
+        return s
+    return s
 
 
 def graph(spec: str, vt_budget: Optional[int] = None, aut_budget: Optional[int] = None) -> dict:
@@ -419,7 +557,7 @@ def graph(spec: str, vt_budget: Optional[int] = None, aut_budget: Optional[int] 
         kwargs["vt_budget"] = int(vt_budget)
     if aut_budget is not None:
         kwargs["aut_budget"] = int(aut_budget)
-    return json.loads(_dpcert.graph(spec, **kwargs))
+    return Report(json.loads(_dpcert.graph(spec, **kwargs)))
 
 
 class LpModel:
@@ -495,7 +633,72 @@ class LpModel:
 
 def solve_lp(text: str, time_limit: Optional[float] = None) -> dict:
     """Solve an LP in the CPLEX LP text format exactly (``dpcert lp --json``)."""
-    return _fractions(json.loads(_dpcert.solve_lp(text, time_limit)))
+    return Report(_fractions(json.loads(_dpcert.solve_lp(text, time_limit))))
+
+
+def mechanism(spec: str) -> list:
+    """The matrix (rows of Fractions) of a mechanism spec: ``"expmech:GRAPH:T"`` (the
+    exponential mechanism ``t^(-d(x,y))/Z_x`` on a graph's distance, e.g. ``"expmech:path:5:2"``)
+    or ``"geoind:K:T"`` (geo-indistinguishability on the KxK grid: the product of two truncated
+    geometric mechanisms, exactly (ln t)·d1-private). Every function that takes a mechanism
+    also takes such a spec."""
+    return [[Fraction(x) for x in r] for r in _dpcert.mechanism(spec)]
+
+
+def kantorovich(p: Any, q: Any, metric: Any):
+    """The Kantorovich (earth mover's) distance ``min over couplings g of p and q of
+    sum g(x, x') d(x, x')`` for a metric matrix ``d`` (validated: symmetric, zero diagonal,
+    triangle inequality): ``(value, coupling)``, exact, from a transport LP whose certificate
+    dpcert re-checked. With the discrete metric it is the total variation distance."""
+    v, c = _dpcert.kantorovich(_vec(p, "p"), _vec(q, "q"), _rows(metric))
+    return Fraction(v), [[Fraction(x) for x in r] for r in c]
+
+
+def hyper(prior: Any, mechanism: Any) -> list:
+    """The hyper-distribution ``[prior ▷ W]`` in canonical form: ``[(outer, inner), ...]`` with
+    outputs of probability 0 dropped, equal posteriors merged and the inners sorted, so two
+    channels leak the same to every adversary on ``prior`` exactly when their hypers are
+    equal (``==``)."""
+    rows = _rows(mechanism)
+    return [(Fraction(o), [Fraction(x) for x in i]) for o, i in _dpcert.hyper(_prior(prior, len(rows)), rows)]
+
+
+def refines(a: Any, b: Any, time_limit: Optional[float] = None) -> Report:
+    """Whether ``a`` refines ``b``: ``a`` is a post-processing of ``b`` (``a = b·R`` for a
+    channel ``R``), so ``a`` leaks no more than ``b`` under every prior and gain function
+    (``dpcert refines A B --json``). ``refines`` is the answer; ``r`` the matrix ``R`` (rows =
+    outputs of b, columns = outputs of a) or None; ``counterexample`` a prior and a
+    non-negative gain under which ``a``'s posterior g-vulnerability exceeds ``b``'s (both
+    recomputed exactly), or None. Channels on different numbers of secrets raise
+    ``ValueError``."""
+    return Report(_fractions(json.loads(_dpcert.refines(_rows(a), _rows(b), time_limit))))
+
+
+def optimal(
+    graph: str,
+    t: Exact,
+    prior: Any = None,
+    loss: Any = None,
+    gain: Any = None,
+) -> Report:
+    """The exact optimal eps-DP mechanism on a graph for a prior and an objective
+    (``dpcert optimal --json``): ``loss`` is ``"hamming"``, ``"abs"``, ``"graph"`` or a matrix
+    (rows = outputs, columns = secrets), or ``gain`` is ``"identity"`` or a matrix; exactly one
+    of them. ``rows`` is the mechanism (Fractions), ``optimum`` the exact value, re-checked by
+    its LP certificate."""
+    if (loss is None) == (gain is None):
+        raise ValueError("give exactly one of loss= and gain=")
+    if isinstance(loss, str):
+        kind, matrix = loss, None
+    elif isinstance(gain, str):
+        kind, matrix = gain, None
+    elif loss is not None:
+        kind, matrix = "loss_matrix", _rows(loss)
+    else:
+        kind, matrix = "gain_matrix", _rows(gain)
+    pr = None if prior is None or (isinstance(prior, str) and prior == "uniform") else _vec(prior, "prior")
+    doc = json.loads(_dpcert.optimal(graph, _lit(t, "t"), kind, pr, matrix))
+    return Report(_fractions(doc))
 
 
 def verify(ids: Sequence[str] = ()) -> list:

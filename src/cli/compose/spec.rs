@@ -79,6 +79,17 @@ fn mechanism(spec: &str, limit: u64) -> Result<Named, CliError> {
                 None,
             ))
         }
+        ["expmech" | "geoind", ..] => {
+            let w = crate::mechanism::spec::parse(spec)
+                .expect("a spec prefix")
+                .map_err(|e| usage(e.to_string()))?;
+            // The exponential mechanism's natural adjacency is its graph.
+            let adj = spec
+                .strip_prefix("expmech:")
+                .and_then(|r| r.rsplit_once(':'))
+                .map(|(g, _)| g.to_string());
+            Ok(named(w, adj))
+        }
         [name, ..] if ["rr", "geometric", "kov"].contains(name) => Err(usage(format!(
             "`{spec}`: expected rr:K:T, geometric:K:T or kov:T:D"
         ))),
@@ -86,7 +97,8 @@ fn mechanism(spec: &str, limit: u64) -> Result<Named, CliError> {
             let path = Path::new(spec);
             if !path.exists() {
                 return Err(usage(format!(
-                    "`{spec}`: neither a mechanism file nor rr:K:T, geometric:K:T, kov:T:D"
+                    "`{spec}`: neither a mechanism file nor rr:K:T, geometric:K:T, kov:T:D, \
+                     expmech:GRAPH:T, geoind:K:T"
                 )));
             }
             // The shape counted from the bytes bounds what the matrix will hold.

@@ -1,0 +1,62 @@
+"""The `refinement` record (docs/certificates.md, "The `refinement` record"): whether channel
+A is a post-processing of channel B (A = B R for a channel R), with its certificate either way,
+every condition recomputed with exact fractions."""
+from fractions import Fraction
+
+from common import Reject, field, q
+
+
+def matrix(obj, what):
+    if not isinstance(obj, list) or not obj or not all(isinstance(r, list) and r for r in obj):
+        raise Reject(f"{what}: not a non-empty list of non-empty rows")
+    rows = [[q(x, f"{what} row {i + 1}") for x in r] for i, r in enumerate(obj)]
+    if any(len(r) != len(rows[0]) for r in rows):
+        raise Reject(f"{what}: ragged rows")
+    return rows
+
+
+def channel(obj, what):
+    rows = matrix(obj, what)
+    for i, r in enumerate(rows):
+        if any(x < 0 for x in r):
+            raise Reject(f"{what} row {i + 1}: a negative entry")
+        if sum(r) != 1:
+            raise Reject(f"{what} row {i + 1}: sums to {sum(r)}, not 1")
+    return rows
+
+
+def post_g(prior, c, gain):
+    """V_g(prior, C) = sum_y max_z sum_x prior(x) C(y|x) g(z, x)."""
+    return sum(
+        max(sum(prior[x] * c[x][y] * gz[x] for x in range(len(c))) for gz in gain)
+        for y in range(len(c[0]))
+    )
+
+
+def check(rec):
+    a = channel(field(rec, "a", "refinement"), "a")
+    b = channel(field(rec, "b", "refinement"), "b")
+    if len(a) != len(b):
+        raise Reject(f"a has {len(a)} secrets, b {len(b)}: refinement needs the same secrets")
+    claim = field(rec, "refines", "refinement")
+    if claim is True:
+        r = channel(field(rec, "r", "refinement"), "r")
+        if len(r) != len(b[0]) or len(r[0]) != len(a[0]):
+            raise Reject(f"r is {len(r)}x{len(r[0])}, expected {len(b[0])}x{len(a[0])}")
+        for x in range(len(a)):
+            for z in range(len(a[0])):
+                v = sum(b[x][y] * r[y][z] for y in range(len(r)))
+                if v != a[x][z]:
+                    raise Reject(f"(b r)[{x}][{z}] = {v}, a has {a[x][z]}")
+    elif claim is False:
+        prior = [q(x, "prior") for x in field(rec, "prior", "refinement")]
+        if len(prior) != len(a) or any(p < 0 for p in prior) or sum(prior) != 1:
+            raise Reject("prior: not a distribution on the secrets")
+        gain = matrix(field(rec, "gain", "refinement"), "gain")
+        if len(gain[0]) != len(a):
+            raise Reject(f"gain has {len(gain[0])} columns, expected one per secret ({len(a)})")
+        va, vb = post_g(prior, a, gain), post_g(prior, b, gain)
+        if not va > vb:
+            raise Reject(f"V_g(prior, a) = {va} is not above V_g(prior, b) = {vb}")
+    else:
+        raise Reject(f"refines: {claim!r} is not true or false")
