@@ -119,6 +119,41 @@ impl Eps {
     }
 }
 
+/// The largest Rényi order `--rdp` accepts: past it `D_α` is within `ln(1/δ)/(α−1)` of `D_∞`
+/// for every δ a user asks, and an exact power sum at integer α has α times the bits of a mass.
+pub const MAX_RENYI_ORDER: u64 = 10_000;
+
+/// A Rényi order α of `compose --rdp` (issue 45 item 1): a rational with `1 < α ≤`
+/// [`MAX_RENYI_ORDER`] (α = 1 is KL and α ≤ 1 is no Rényi-DP order).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Alpha(Rational);
+
+impl Alpha {
+    /// α, when `1 < α ≤ MAX_RENYI_ORDER`.
+    pub fn new(a: Rational) -> Result<Alpha, ParamError> {
+        if a <= 1u32 || a > MAX_RENYI_ORDER {
+            Err(ParamError(format!(
+                "a Renyi order alpha must be > 1 and <= {MAX_RENYI_ORDER}, got {}",
+                shown(&a)
+            )))
+        } else {
+            Ok(Alpha(a))
+        }
+    }
+    /// α from an exact literal.
+    pub fn parse(s: &str) -> Result<Alpha, ParamError> {
+        Alpha::new(exact("alpha", s)?)
+    }
+    /// A comma-separated list of orders (`2,3,4,8`, `3/2`), in the order given.
+    pub fn parse_list(s: &str) -> Result<Vec<Alpha>, ParamError> {
+        s.split(',').map(Alpha::parse).collect()
+    }
+    /// The value.
+    pub fn value(&self) -> &Rational {
+        &self.0
+    }
+}
+
 /// The most seconds a time limit may be: one year.
 pub const MAX_TIME_LIMIT_SECS: f64 = 31_536_000.0;
 
@@ -471,6 +506,21 @@ mod tests {
         for (s, ok) in [("0", true), ("2.5", true), ("-1/3", false)] {
             assert_eq!(Eps::parse(s).is_ok(), ok, "eps {s}");
         }
+        for (s, ok) in [
+            ("2", true),
+            ("3/2", true),
+            ("1.0001", true),
+            ("10000", true),
+            ("1", false),
+            ("1/2", false),
+            ("-3", false),
+            ("10001", false),
+            ("x", false),
+        ] {
+            assert_eq!(Alpha::parse(s).is_ok(), ok, "alpha {s}");
+        }
+        assert_eq!(Alpha::parse_list("2,3/2,8").map(|v| v.len()), Ok(3));
+        assert!(Alpha::parse_list("2,1,8").is_err());
         for (s, ok) in [
             ("0.5", true),
             ("31536000", true),

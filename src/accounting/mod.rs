@@ -44,6 +44,7 @@ pub mod kov;
 pub mod pld;
 pub mod query;
 pub mod refine;
+pub mod renyi;
 pub mod worst;
 
 pub use compose::{compose, Atom, ComposeError, Composed, MAX_USES};

@@ -12,6 +12,7 @@ mod enclosure;
 mod exact;
 mod format;
 mod query;
+mod renyi;
 
 use super::refine::{refine_classes, GridQueries, RefineOptions};
 use super::{compose_classes, pair_classes, Class, ComposeError, PairLoss, MAX_USES};
@@ -28,6 +29,7 @@ pub use query::{
     within_memory, AnswerError, ComposeQuery, GridOptions, Mechanism, Neighbours, Source,
     CELL_BYTES,
 };
+pub use renyi::RenyiReport;
 
 /// The report: exact, or by the certified grid enclosure.
 #[derive(Clone, Debug)]
@@ -229,9 +231,17 @@ pub fn answer(
     if q.eps.is_empty() && q.delta.is_none() && q.t.is_none() && q.check.is_none() {
         q.to_mut().delta = Some(ComposeQuery::default_delta());
     }
+    // The Rényi conversions are compared with the PLD's ε(δ): the default δ unless one is given.
+    if (!q.rdp.is_empty() || q.zcdp) && q.delta.is_none() {
+        q.to_mut().delta = Some(ComposeQuery::default_delta());
+    }
     let pairs = neighbour_pairs(&q, n)?;
     phase("grouping the neighbour pairs by privacy loss distribution");
     let classes = classes(&q, &pairs)?;
+    if !q.rdp.is_empty() || q.zcdp {
+        phase("Renyi divergences of the neighbour pairs");
+    }
+    let renyi = renyi::answer(&q, &classes);
     let exact = if q.grid.force {
         Err("not tried (--enclosure)".to_string())
     } else {
@@ -250,6 +260,13 @@ pub fn answer(
         Ok(pcs) => {
             phase("answering");
             let mut r = exact::answer(&q, setup, pcs)?;
+            r.renyi = renyi.map(|mut rr| {
+                rr.pld_eps = r.eps_for_delta.as_ref().map(|(_, _, t)| match &t.t {
+                    crate::measure::ExtRational::Finite(t) => ("exact", Some(format::ln(t))),
+                    crate::measure::ExtRational::Infinite => ("exact", None),
+                });
+                rr
+            });
             r.setup.elapsed = start.elapsed();
             Ok(ComposeReport::Exact(Box::new(r)))
         }
@@ -270,10 +287,17 @@ pub fn answer(
             };
             let ans = refine_classes(&classes, &gq, &opts, phase)
                 .map_err(|e| AnswerError::Query(e.to_string()))?;
+            let pld_eps = ans
+                .eps_for_delta
+                .as_ref()
+                .map(|e| ("certified enclosure", enclosure::eps_interval(e)));
             setup.elapsed = start.elapsed();
-            Ok(ComposeReport::Grid(Box::new(GridReport::new(
-                &q, setup, reason, ans,
-            ))))
+            let mut r = GridReport::new(&q, setup, reason, ans);
+            r.renyi = renyi.map(|mut rr| {
+                rr.pld_eps = pld_eps;
+                rr
+            });
+            Ok(ComposeReport::Grid(Box::new(r)))
         }
     }
 }
