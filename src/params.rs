@@ -154,6 +154,67 @@ impl Alpha {
     }
 }
 
+/// `--subsample` of `compose` (issue 45 item 2): Poisson sampling with rate `Q ∈ (0, 1]`
+/// (add/remove neighbours), or `M` of `N` records without replacement (`1 ≤ M ≤ N`,
+/// substitution neighbours; the rate is `M/N`). `N` is at most [`MAX_SUBSAMPLE_N`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Subsample {
+    /// `poisson:Q`.
+    Poisson(Rational),
+    /// `fixed:M:N`.
+    Fixed {
+        /// Records sampled.
+        m: u64,
+        /// Records in the data set.
+        n: u64,
+    },
+}
+
+/// The largest data set size `fixed:M:N` accepts.
+pub const MAX_SUBSAMPLE_N: u64 = 1 << 40;
+
+impl Subsample {
+    /// `poisson:Q` or `fixed:M:N`.
+    pub fn parse(s: &str) -> Result<Subsample, ParamError> {
+        let parts: Vec<&str> = s.trim().split(':').collect();
+        match parts.as_slice() {
+            ["poisson", q] => {
+                let q = exact("subsampling rate Q", q)?;
+                if q <= 0u32 || q > 1u32 {
+                    return Err(ParamError(format!(
+                        "poisson:Q needs a rate Q in (0, 1], got {}",
+                        shown(&q)
+                    )));
+                }
+                Ok(Subsample::Poisson(q))
+            }
+            ["fixed", m, n] => {
+                let whole = |x: &str| x.trim().parse::<u64>().ok();
+                match (whole(m), whole(n)) {
+                    (Some(m), Some(n)) if 1 <= m && m <= n && n <= MAX_SUBSAMPLE_N => {
+                        Ok(Subsample::Fixed { m, n })
+                    }
+                    _ => Err(ParamError(format!(
+                        "fixed:M:N needs whole numbers 1 <= M <= N <= {MAX_SUBSAMPLE_N}, got `{}`",
+                        abbreviate(s)
+                    ))),
+                }
+            }
+            _ => Err(ParamError(format!(
+                "`{}`: a subsampling is poisson:Q (rate Q in (0, 1]) or fixed:M:N (M of N records)",
+                abbreviate(s)
+            ))),
+        }
+    }
+    /// The rate: `Q`, or `M/N`.
+    pub fn rate(&self) -> Rational {
+        match self {
+            Subsample::Poisson(q) => q.clone(),
+            Subsample::Fixed { m, n } => Rational::from_unsigneds(*m, *n),
+        }
+    }
+}
+
 /// The most seconds a time limit may be: one year.
 pub const MAX_TIME_LIMIT_SECS: f64 = 31_536_000.0;
 
@@ -520,6 +581,27 @@ mod tests {
             assert_eq!(Alpha::parse(s).is_ok(), ok, "alpha {s}");
         }
         assert_eq!(Alpha::parse_list("2,3/2,8").map(|v| v.len()), Ok(3));
+        for (s, ok) in [
+            ("poisson:1/100", true),
+            ("poisson:1", true),
+            ("poisson:0", false),
+            ("poisson:11/10", false),
+            ("poisson:-1/2", false),
+            ("fixed:1:1", true),
+            ("fixed:10:1000", true),
+            ("fixed:0:10", false),
+            ("fixed:11:10", false),
+            ("fixed:1:2000000000000", false),
+            ("fixed:1/2:3", false),
+            ("bernoulli:1/2", false),
+            ("poisson", false),
+        ] {
+            assert_eq!(Subsample::parse(s).is_ok(), ok, "subsample {s}");
+        }
+        assert_eq!(
+            Subsample::parse("fixed:10:1000").unwrap().rate(),
+            Rational::from_unsigneds(1u32, 100u32)
+        );
         assert!(Alpha::parse_list("2,1,8").is_err());
         for (s, ok) in [
             ("0.5", true),

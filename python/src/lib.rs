@@ -443,7 +443,7 @@ fn log2(q: String) -> PyResult<(String, String)> {
 /// with its witness pair and its event; `rdp` (Rényi orders > 1) and `zcdp` add `renyi`
 /// (issue 45 item 1).
 #[pyfunction]
-#[pyo3(signature = (uses, adjacency_spec, delta = None, eps = Vec::new(), t = None, check = None, rdp = Vec::new(), zcdp = false))]
+#[pyo3(signature = (uses, adjacency_spec, delta = None, eps = Vec::new(), t = None, check = None, rdp = Vec::new(), zcdp = false, subsample = None))]
 #[allow(clippy::too_many_arguments)]
 fn compose(
     py: Python<'_>,
@@ -455,9 +455,10 @@ fn compose(
     check: Option<(String, String)>,
     rdp: Vec<String>,
     zcdp: bool,
+    subsample: Option<String>,
 ) -> PyResult<String> {
     use dpcert::accounting::answer::{answer, ComposeQuery, Mechanism, Neighbours};
-    use dpcert::params::{Alpha, Delta, Eps, Uses, T};
+    use dpcert::params::{Alpha, Delta, Eps, Subsample, Uses, T};
     let mut seq = Vec::new();
     for (i, (rows, k)) in uses.iter().enumerate() {
         let m = Mechanism::channel(format!("mechanism {}", i + 1), channel(rows)?);
@@ -488,6 +489,10 @@ fn compose(
         .collect::<Result<_, _>>()
         .map_err(value_error)?;
     q.zcdp = zcdp;
+    q.subsample = subsample
+        .map(|s| Subsample::parse(&s))
+        .transpose()
+        .map_err(value_error)?;
     q.check = check
         .map(|(e, d)| Ok::<_, dpcert::params::ParamError>((Eps::parse(&e)?, Delta::parse(&d)?)))
         .transpose()

@@ -349,6 +349,14 @@ def test_compose_renyi_and_zcdp():
         dpcert.compose(RR, 10, rdp=[1])
 
 
+def test_compose_subsampled():
+    # Poisson Q = 1/4 on RR at t = 3: pure level 1 + Q(t - 1) = 3/2 per use (by hand).
+    doc = dpcert.compose(RR, 10, delta=0, subsample="poisson:1/4")
+    assert doc["eps_for_delta"]["e_eps"] == F(3, 2) ** 10
+    with pytest.raises(ValueError, match="rate Q"):
+        dpcert.compose(RR, 10, subsample="poisson:2")
+
+
 # -- the claim language ------------------------------------------------------------------------
 
 

@@ -29,6 +29,7 @@ use malachite::base::num::basic::traits::{One, Zero};
 use malachite::base::num::logic::traits::SignificantBits;
 use malachite::Float;
 use std::cmp::Ordering;
+use std::collections::BinaryHeap;
 
 /// Working precision of the enclosures (bits).
 pub const PREC: u64 = 192;
@@ -298,6 +299,82 @@ pub enum Zcdp {
     },
 }
 
+/// A box `[a, b]` of orders (`b = None`: `+∞`) with `f(b)`'s upper end and the bound
+/// `f(b)/a` on `D_α/α` over it; ordered by that bound.
+struct Box {
+    upper: Rational,
+    a: Rational,
+    fa: Float,
+    b: Option<Rational>,
+    fb: Float,
+}
+
+/// A second bound on `sup D_α/α` over `[a, b]` (`1 < a < b`) from convexity: `G(α) = (α − 1)·D_α
+/// = ln S_α` is convex in α (a cumulant generating function; the maximum over pairs of convex
+/// functions is convex), so on `[a, b]` it lies below the chord through the upper ends
+/// `(a, (a−1)·fa)`, `(b, (b−1)·fb)`, and `D_α/α ≤ (u + vα)/(α(α − 1))` with the chord's `u + vα`.
+/// That bound is maximal at `a`, `b` or a root of `vα² + 2uα − u`; each is enclosed. Its excess
+/// is second order in `b − a` where `D_b/a` is first order. `None` when the enclosures do not
+/// separate what is needed.
+fn chord_bound(a: &Rational, fa: &Float, b: &Rational, fb: &Float) -> Option<Rational> {
+    let upper_g = |x: &Rational, f: &Float| {
+        Interval::point(
+            Interval::point(f.clone(), PREC)
+                .mul_rational(&(x - Rational::ONE))
+                .hi,
+            PREC,
+        )
+    };
+    let (ga, gb) = (upper_g(a, fa), upper_g(b, fb));
+    let v = gb.sub(&ga).mul_rational(&(Rational::ONE / (b - a)));
+    if v.lo <= 0u32 {
+        return None;
+    }
+    let u = ga.sub(&v.mul_rational(a));
+    let h = |x: &Interval| {
+        let den = x.mul(&x.sub(&Interval::from_i64(1, PREC)));
+        u.add(&v.mul(x)).checked_div(&den)
+    };
+    let ab = Interval::from_rationals(a, b, PREC)?;
+    let mut candidates = vec![
+        h(&Interval::from_rational(a, PREC))?,
+        h(&Interval::from_rational(b, PREC))?,
+    ];
+    let disc = u.mul(&u.add(&v));
+    if disc.hi >= 0u32 {
+        let root = disc.clamp_to(Some(&Rational::ZERO), None).sqrt()?;
+        for r in [u.neg().add(&root), u.neg().sub(&root)] {
+            if let Some(x) = r.checked_div(&v).and_then(|x| x.intersect(&ab)) {
+                candidates.push(h(&x)?);
+            }
+        }
+    }
+    // A NaN end (no bound) refuses the chord bound.
+    candidates
+        .iter()
+        .map(|c| Rational::try_from(&c.hi).ok())
+        .collect::<Option<Vec<Rational>>>()?
+        .into_iter()
+        .max()
+}
+
+impl PartialEq for Box {
+    fn eq(&self, o: &Box) -> bool {
+        self.upper == o.upper
+    }
+}
+impl Eq for Box {}
+impl PartialOrd for Box {
+    fn partial_cmp(&self, o: &Box) -> Option<Ordering> {
+        Some(self.cmp(o))
+    }
+}
+impl Ord for Box {
+    fn cmp(&self, o: &Box) -> Ordering {
+        self.upper.cmp(&o.upper)
+    }
+}
+
 /// `D_∞` of the composition: `max over pairs Σ k_i ln max P/Q` (`None`: `+∞`).
 fn d_inf(classes: &[PreparedClass]) -> Option<Interval> {
     worst(classes, |p| p.d_inf.clone()).0
@@ -343,7 +420,7 @@ pub fn zcdp(classes: &[Class], width_bits: u64, max_evaluations: usize) -> Zcdp 
             converged: true,
         };
     }
-    // Boxes (a, b, upper bound of f(b)); b = None is +∞ (f(∞) = D_∞).
+    // Boxes [a, b] with the bound min(f(b)/a, the chord bound); b = None is +∞ (f(∞) = D_∞).
     let upper_of = |a: &Rational, fb: &Float| {
         float_rational(
             &Interval::point(fb.clone(), PREC)
@@ -351,17 +428,34 @@ pub fn zcdp(classes: &[Class], width_bits: u64, max_evaluations: usize) -> Zcdp 
                 .hi,
         )
     };
+    let bound = |a: &Rational, fa: &Float, b: &Option<Rational>, fb: &Float| {
+        let crude = upper_of(a, fb);
+        match b {
+            Some(b) if *a > 1u32 => {
+                chord_bound(a, fa, b, fb).map_or(crude.clone(), |c| c.min(crude))
+            }
+            _ => crude,
+        }
+    };
     let two = Rational::from(2u32);
     let f2 = f(&two).0.expect("finite");
-    let mut boxes: Vec<(Rational, Option<Rational>, Float, Rational)> = vec![
-        (
-            Rational::ONE,
-            Some(two.clone()),
-            f2.hi.clone(),
-            upper_of(&Rational::ONE, &f2.hi),
-        ),
-        (two.clone(), None, dinf.hi.clone(), upper_of(&two, &dinf.hi)),
-    ];
+    let zero = Float::from(0u32);
+    let mut boxes = BinaryHeap::from([
+        Box {
+            upper: upper_of(&Rational::ONE, &f2.hi),
+            a: Rational::ONE,
+            fa: zero,
+            b: Some(two.clone()),
+            fb: f2.hi.clone(),
+        },
+        Box {
+            upper: upper_of(&two, &dinf.hi),
+            a: two.clone(),
+            fa: f2.hi.clone(),
+            b: None,
+            fb: dinf.hi.clone(),
+        },
+    ]);
     let at2 = float_rational(&f2.mul_rational(&Rational::from_unsigneds(1u32, 2u32)).lo);
     if at2 > lower {
         lower = at2;
@@ -370,18 +464,22 @@ pub fn zcdp(classes: &[Class], width_bits: u64, max_evaluations: usize) -> Zcdp 
     }
     let tol = Rational::ONE / Rational::from(1u64 << width_bits.min(62));
     let mut evaluations = 1;
-    let converged = loop {
-        boxes.retain(|b| b.3 > lower);
-        let Some(i) = (0..boxes.len()).max_by(|&i, &j| boxes[i].3.cmp(&boxes[j].3)) else {
-            break true;
+    // The box of the largest upper bound is split until that bound is within the tolerance
+    // of the lower end (every other box is below it).
+    let (converged, upper) = loop {
+        let Some(top) = boxes.pop() else {
+            break (true, lower.clone());
         };
-        if &boxes[i].3 - &lower <= &tol * &lower {
-            break true;
+        if top.upper <= lower {
+            break (true, lower.clone());
+        }
+        if &top.upper - &lower <= &tol * &lower {
+            break (true, top.upper);
         }
         if evaluations >= max_evaluations {
-            break false;
+            break (false, top.upper);
         }
-        let (a, b, fb, _) = boxes.swap_remove(i);
+        let Box { a, fa, b, fb, .. } = top;
         let m = match &b {
             Some(b) => (&a + b) / &two,
             None => &a * &two,
@@ -395,21 +493,23 @@ pub fn zcdp(classes: &[Class], width_bits: u64, max_evaluations: usize) -> Zcdp 
             lower_at = Some(m.clone());
             witness = pair;
         }
-        boxes.push((
-            a.clone(),
-            Some(m.clone()),
-            fm.hi.clone(),
-            upper_of(&a, &fm.hi),
-        ));
-        let up = upper_of(&m, &fb);
-        boxes.push((m, b, fb, up));
+        let mb = Some(m.clone());
+        boxes.push(Box {
+            upper: bound(&a, &fa, &mb, &fm.hi),
+            a,
+            fa,
+            b: mb,
+            fb: fm.hi.clone(),
+        });
+        boxes.push(Box {
+            upper: bound(&m, &fm.hi, &b, &fb),
+            a: m,
+            fa: fm.hi,
+            b,
+            fb,
+        });
     };
-    let upper = boxes
-        .iter()
-        .map(|b| b.3.clone())
-        .max()
-        .unwrap_or_else(|| lower.clone())
-        .max(lower.clone());
+    let upper = upper.max(lower.clone());
     Zcdp::Bounded {
         enclosure: Interval::from_rationals(&lower, &upper, PREC).expect("lower <= upper"),
         lower_at,

@@ -377,6 +377,7 @@ def compose(
     tolerance=None,
     rdp: Iterable[Exact] = (),
     zcdp: bool = False,
+    subsample: Optional[str] = None,
 ) -> dict:
     """Exact privacy accounting of ``k`` uses of a mechanism (or of a heterogeneous sequence
     ``uses=[(mechanism, k), ...]`` on the same inputs): the same neighbour pair for every use,
@@ -387,7 +388,8 @@ def compose(
     ``check=(eps, delta)``, ``check``. ``rdp=[2, 3, 4, 8]`` (Rényi orders > 1) and
     ``zcdp=True`` add ``renyi``: D_alpha of the composition (exact at integer orders), rho-zCDP
     certified, and their conversions to (eps, delta) beside the PLD's eps (``dpcert compose
-    --rdp --zcdp``)."""
+    --rdp --zcdp``). ``subsample="poisson:Q"`` or ``"fixed:M:N"`` composes the subsampled
+    mechanism instead (``--subsample``; docs/accounting.md states the couplings)."""
     seq = uses if uses is not None else [(mechanism, k)]
     rows = [(_rows(m, rationalize, tolerance), int(kk)) for m, kk in seq]
     doc = json.loads(
@@ -400,6 +402,7 @@ def compose(
             None if check is None else (_lit(check[0], "eps"), _lit(check[1], "delta")),
             [_lit(a, "alpha") for a in rdp],
             bool(zcdp),
+            subsample,
         )
     )
     return _fractions(doc)

@@ -5,7 +5,7 @@
 use crate::mechanism::randomized_response;
 use crate::num::Rational;
 use crate::params::bytes_text;
-use crate::params::{Alpha, Delta, Eps, TimeLimit, Uses, Width, T};
+use crate::params::{Alpha, Delta, Eps, Subsample, TimeLimit, Uses, Width, T};
 use crate::prob::Adjacency;
 use crate::prob::Channel;
 use std::borrow::Cow;
@@ -146,6 +146,8 @@ pub struct ComposeQuery {
     pub rdp: Vec<Alpha>,
     /// ρ-zCDP of the composition (`--zcdp`).
     pub zcdp: bool,
+    /// Compose the subsampled mechanisms instead (`--subsample`, issue 45 item 2).
+    pub subsample: Option<Subsample>,
     /// The grid enclosure's knobs.
     pub grid: GridOptions,
     /// Refuse what would hold more bytes than this (exact atoms past it: the grid instead).
@@ -169,6 +171,7 @@ impl ComposeQuery {
             check: None,
             rdp: Vec::new(),
             zcdp: false,
+            subsample: None,
             grid: GridOptions::default(),
             max_memory: crate::params::DEFAULT_MAX_MEMORY,
         }

@@ -9,8 +9,9 @@ use crate::accounting::Class;
 use crate::num::{Interval, Rational};
 use serde_json::{json, Value};
 
-/// Bits of relative width ρ is refined to (2^-30 ≈ 1e-9), and the most orders evaluated.
-const ZCDP_WIDTH_BITS: u64 = 30;
+/// Bits of relative width ρ is refined to (2^-40 ≈ 1e-12), and the most orders evaluated
+/// (the chord bound is second order in a box's width, so tens of orders usually suffice).
+const ZCDP_WIDTH_BITS: u64 = 40;
 const ZCDP_MAX_EVALUATIONS: usize = 20_000;
 
 /// The Rényi answers and their conversions.

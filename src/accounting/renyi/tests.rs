@@ -221,3 +221,31 @@ proptest! {
         prop_assert!(enclosure.lo <= bound.hi);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(16))]
+    /// The chord bound is sound where the maximum is interior: on Poisson-subsampled random
+    /// channels (positive entries, so every order is finite) ρ's upper end is above the
+    /// certified `D_α/α` at forty orders from 21/20 to 400, and its lower end below the largest.
+    #[test]
+    fn zcdp_chord_bound_is_sound(w in channel(3, 3, 7), num in 1u64..10, k in 1u64..200) {
+        use crate::accounting::subsample::Plan;
+        use crate::params::Subsample;
+        use crate::prob::Adjacency;
+        prop_assume!(w.rows().iter().flatten().all(|x| *x > 0u32));
+        let plan = Plan::new(&Subsample::Poisson(Rational::from_unsigneds(num, 10u64)), &Adjacency::complete(3));
+        let ws = plan.apply(&w);
+        let classes = pair_classes(&[(&ws, k)], &plan.adjacency.pairs);
+        let Zcdp::Bounded { enclosure, converged, .. } = zcdp(&classes, 40, 20_000) else {
+            panic!()
+        };
+        prop_assert!(converged);
+        let orders: Vec<Rational> = (0..40u64)
+            .map(|i| Rational::from_unsigneds(21u64, 20u64) * Rational::from_unsigneds(17u64, 16u64).pow(i * 2))
+            .collect();
+        for r in rdp(&classes, &orders, 0) {
+            let v = r.value.enclosure().unwrap().mul_rational(&(Rational::ONE / &r.alpha));
+            prop_assert!(enclosure.hi >= v.lo, "α = {}: {} below {}", r.alpha, enclosure, v);
+        }
+    }
+}

@@ -12,7 +12,9 @@ use super::exit;
 use super::progress::Progress;
 use crate::accounting::answer::{answer, ComposeQuery, GridOptions, Neighbours};
 use crate::graph::Graph;
-use crate::params::{parse_eps_delta, Alpha, Delta, Eps, MemoryLimit, TimeLimit, Uses, Width, T};
+use crate::params::{
+    parse_eps_delta, Alpha, Delta, Eps, MemoryLimit, Subsample, TimeLimit, Uses, Width, T,
+};
 use crate::prob::Adjacency;
 use std::path::Path;
 
@@ -69,6 +71,11 @@ pub struct Args {
     /// over alpha), converted to (eps, delta) at --delta.
     #[arg(long)]
     zcdp: bool,
+    /// Compose the subsampled mechanism: poisson:Q (rate Q in (0, 1], add/remove neighbours:
+    /// the pair (Q*W_x + (1-Q)*W_x', W_x') and its reverse) or fixed:M:N (M of N records
+    /// without replacement, substitution neighbours); built exactly (docs/accounting.md).
+    #[arg(long, value_name = "poisson:Q|fixed:M:N", value_parser = Subsample::parse)]
+    subsample: Option<Subsample>,
     /// Use the certified grid enclosure (bounds) even when the exact composition fits
     /// (it is used automatically when the exact support is past the limits).
     #[arg(long)]
@@ -146,6 +153,7 @@ fn answer_and_print(a: &Args) -> CliResult {
     q.check = a.check.clone();
     q.rdp = a.rdp.clone().map(|l| l.0).unwrap_or_default();
     q.zcdp = a.zcdp;
+    q.subsample = a.subsample.clone();
     q.max_memory = limit;
     q.grid = GridOptions {
         force: a.enclosure,
