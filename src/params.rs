@@ -119,6 +119,102 @@ impl Eps {
     }
 }
 
+/// The largest Rényi order `--rdp` accepts: past it `D_α` is within `ln(1/δ)/(α−1)` of `D_∞`
+/// for every δ a user asks, and an exact power sum at integer α has α times the bits of a mass.
+pub const MAX_RENYI_ORDER: u64 = 10_000;
+
+/// A Rényi order α of `compose --rdp` (issue 45 item 1): a rational with `1 < α ≤`
+/// [`MAX_RENYI_ORDER`] (α = 1 is KL and α ≤ 1 is no Rényi-DP order).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Alpha(Rational);
+
+impl Alpha {
+    /// α, when `1 < α ≤ MAX_RENYI_ORDER`.
+    pub fn new(a: Rational) -> Result<Alpha, ParamError> {
+        if a <= 1u32 || a > MAX_RENYI_ORDER {
+            Err(ParamError(format!(
+                "a Renyi order alpha must be > 1 and <= {MAX_RENYI_ORDER}, got {}",
+                shown(&a)
+            )))
+        } else {
+            Ok(Alpha(a))
+        }
+    }
+    /// α from an exact literal.
+    pub fn parse(s: &str) -> Result<Alpha, ParamError> {
+        Alpha::new(exact("alpha", s)?)
+    }
+    /// A comma-separated list of orders (`2,3,4,8`, `3/2`), in the order given.
+    pub fn parse_list(s: &str) -> Result<Vec<Alpha>, ParamError> {
+        s.split(',').map(Alpha::parse).collect()
+    }
+    /// The value.
+    pub fn value(&self) -> &Rational {
+        &self.0
+    }
+}
+
+/// `--subsample` of `compose` (issue 45 item 2): Poisson sampling with rate `Q ∈ (0, 1]`
+/// (add/remove neighbours), or `M` of `N` records without replacement (`1 ≤ M ≤ N`,
+/// substitution neighbours; the rate is `M/N`). `N` is at most [`MAX_SUBSAMPLE_N`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Subsample {
+    /// `poisson:Q`.
+    Poisson(Rational),
+    /// `fixed:M:N`.
+    Fixed {
+        /// Records sampled.
+        m: u64,
+        /// Records in the data set.
+        n: u64,
+    },
+}
+
+/// The largest data set size `fixed:M:N` accepts.
+pub const MAX_SUBSAMPLE_N: u64 = 1 << 40;
+
+impl Subsample {
+    /// `poisson:Q` or `fixed:M:N`.
+    pub fn parse(s: &str) -> Result<Subsample, ParamError> {
+        let parts: Vec<&str> = s.trim().split(':').collect();
+        match parts.as_slice() {
+            ["poisson", q] => {
+                let q = exact("subsampling rate Q", q)?;
+                if q <= 0u32 || q > 1u32 {
+                    return Err(ParamError(format!(
+                        "poisson:Q needs a rate Q in (0, 1], got {}",
+                        shown(&q)
+                    )));
+                }
+                Ok(Subsample::Poisson(q))
+            }
+            ["fixed", m, n] => {
+                let whole = |x: &str| x.trim().parse::<u64>().ok();
+                match (whole(m), whole(n)) {
+                    (Some(m), Some(n)) if 1 <= m && m <= n && n <= MAX_SUBSAMPLE_N => {
+                        Ok(Subsample::Fixed { m, n })
+                    }
+                    _ => Err(ParamError(format!(
+                        "fixed:M:N needs whole numbers 1 <= M <= N <= {MAX_SUBSAMPLE_N}, got `{}`",
+                        abbreviate(s)
+                    ))),
+                }
+            }
+            _ => Err(ParamError(format!(
+                "`{}`: a subsampling is poisson:Q (rate Q in (0, 1]) or fixed:M:N (M of N records)",
+                abbreviate(s)
+            ))),
+        }
+    }
+    /// The rate: `Q`, or `M/N`.
+    pub fn rate(&self) -> Rational {
+        match self {
+            Subsample::Poisson(q) => q.clone(),
+            Subsample::Fixed { m, n } => Rational::from_unsigneds(*m, *n),
+        }
+    }
+}
+
 /// The most seconds a time limit may be: one year.
 pub const MAX_TIME_LIMIT_SECS: f64 = 31_536_000.0;
 
@@ -471,6 +567,42 @@ mod tests {
         for (s, ok) in [("0", true), ("2.5", true), ("-1/3", false)] {
             assert_eq!(Eps::parse(s).is_ok(), ok, "eps {s}");
         }
+        for (s, ok) in [
+            ("2", true),
+            ("3/2", true),
+            ("1.0001", true),
+            ("10000", true),
+            ("1", false),
+            ("1/2", false),
+            ("-3", false),
+            ("10001", false),
+            ("x", false),
+        ] {
+            assert_eq!(Alpha::parse(s).is_ok(), ok, "alpha {s}");
+        }
+        assert_eq!(Alpha::parse_list("2,3/2,8").map(|v| v.len()), Ok(3));
+        for (s, ok) in [
+            ("poisson:1/100", true),
+            ("poisson:1", true),
+            ("poisson:0", false),
+            ("poisson:11/10", false),
+            ("poisson:-1/2", false),
+            ("fixed:1:1", true),
+            ("fixed:10:1000", true),
+            ("fixed:0:10", false),
+            ("fixed:11:10", false),
+            ("fixed:1:2000000000000", false),
+            ("fixed:1/2:3", false),
+            ("bernoulli:1/2", false),
+            ("poisson", false),
+        ] {
+            assert_eq!(Subsample::parse(s).is_ok(), ok, "subsample {s}");
+        }
+        assert_eq!(
+            Subsample::parse("fixed:10:1000").unwrap().rate(),
+            Rational::from_unsigneds(1u32, 100u32)
+        );
+        assert!(Alpha::parse_list("2,1,8").is_err());
         for (s, ok) in [
             ("0.5", true),
             ("31536000", true),

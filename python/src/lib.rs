@@ -453,9 +453,11 @@ fn log2(q: String) -> PyResult<(String, String)> {
 /// fresh randomness, all answers observed; the worst pair per query). `compose --json`'s
 /// document ([`dpcert::accounting::answer`]; docs/json.md): the smallest `e^eps` for `delta`,
 /// `delta(eps) = A - B*e^eps` for each `eps`, `delta(t)` at `t`, `check = (eps, delta)`, each
-/// with its witness pair and its event.
+/// with its witness pair and its event; `rdp` (Rényi orders > 1) and `zcdp` add `renyi`
+/// (issue 45 item 1).
 #[pyfunction]
-#[pyo3(signature = (uses, adjacency_spec, delta = None, eps = Vec::new(), t = None, check = None))]
+#[pyo3(signature = (uses, adjacency_spec, delta = None, eps = Vec::new(), t = None, check = None, rdp = Vec::new(), zcdp = false, subsample = None))]
+#[allow(clippy::too_many_arguments)]
 fn compose(
     py: Python<'_>,
     uses: Vec<(Vec<Vec<String>>, u64)>,
@@ -464,9 +466,12 @@ fn compose(
     eps: Vec<String>,
     t: Option<String>,
     check: Option<(String, String)>,
+    rdp: Vec<String>,
+    zcdp: bool,
+    subsample: Option<String>,
 ) -> PyResult<String> {
     use dpcert::accounting::answer::{answer, ComposeQuery, Mechanism, Neighbours};
-    use dpcert::params::{Delta, Eps, Uses, T};
+    use dpcert::params::{Alpha, Delta, Eps, Subsample, Uses, T};
     let mut seq = Vec::new();
     for (i, (rows, k)) in uses.iter().enumerate() {
         let m = Mechanism::channel(format!("mechanism {}", i + 1), channel(rows)?);
@@ -491,6 +496,16 @@ fn compose(
         .collect::<Result<_, _>>()
         .map_err(value_error)?;
     q.t = t.map(|t| T::parse(&t)).transpose().map_err(value_error)?;
+    q.rdp = rdp
+        .iter()
+        .map(|a| Alpha::parse(a))
+        .collect::<Result<_, _>>()
+        .map_err(value_error)?;
+    q.zcdp = zcdp;
+    q.subsample = subsample
+        .map(|s| Subsample::parse(&s))
+        .transpose()
+        .map_err(value_error)?;
     q.check = check
         .map(|(e, d)| Ok::<_, dpcert::params::ParamError>((Eps::parse(&e)?, Delta::parse(&d)?)))
         .transpose()

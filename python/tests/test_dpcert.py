@@ -332,6 +332,31 @@ def test_compose_rr_100_matches_the_known_exact_eps():
         dpcert.compose(RR, 0, delta=F(1, 10))
 
 
+def test_compose_renyi_and_zcdp():
+    # By hand: S_2 of (3/4, 1/4) vs (1/4, 3/4) is 9/4 + 1/12 = 7/3, so 10 uses have
+    # D_2 = 10 ln(7/3) exactly; each conversion is above the PLD's exact eps(delta).
+    doc = dpcert.compose(RR, 10, rdp=[2, F(3, 2)], zcdp=True, delta=F(1, 1000))
+    r = doc["renyi"]
+    assert r["orders"][0]["exact"] == "10*ln(7/3)"
+    d2 = r["orders"][0]["divergence"]
+    assert d2.lo <= 10 * math.log(F(7, 3)) <= d2.hi + F(1, 10**9)
+    assert r["orders"][1]["exact"] is None
+    pld = r["pld_eps"]["eps"]
+    for best in (r["best_classical"], r["best_cks"]):
+        assert best["eps"].hi >= pld.lo
+    assert r["zcdp"]["eps"].hi >= pld.lo
+    with pytest.raises(ValueError, match="Renyi order"):
+        dpcert.compose(RR, 10, rdp=[1])
+
+
+def test_compose_subsampled():
+    # Poisson Q = 1/4 on RR at t = 3: pure level 1 + Q(t - 1) = 3/2 per use (by hand).
+    doc = dpcert.compose(RR, 10, delta=0, subsample="poisson:1/4")
+    assert doc["eps_for_delta"]["e_eps"] == F(3, 2) ** 10
+    with pytest.raises(ValueError, match="rate Q"):
+        dpcert.compose(RR, 10, subsample="poisson:2")
+
+
 # -- the claim language ------------------------------------------------------------------------
 
 

@@ -44,6 +44,8 @@ pub mod kov;
 pub mod pld;
 pub mod query;
 pub mod refine;
+pub mod renyi;
+pub mod subsample;
 pub mod worst;
 
 pub use compose::{compose, Atom, ComposeError, Composed, MAX_USES};

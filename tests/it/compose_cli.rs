@@ -324,3 +324,62 @@ fn delta_one_is_answered_as_vacuous() {
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("holds"), "{out}");
 }
+
+/// `--rdp`, `--zcdp` (issue 45 item 1) on `rr:2:3` once and `rr:2:2` twice, by hand: S_2 of
+/// (3/4, 1/4) vs (1/4, 3/4) is 9/4 + 1/12 = 7/3, of (2/3, 1/3) vs (1/3, 2/3) is 4/3 + 1/6 = 3/2,
+/// so D_2 = ln(7/3) + 2 ln(3/2) = 1.65822807660…; ρ's lower end is the KL limit
+/// ½ ln 3 + 2·⅓ ln 2 = 1.01140426470…; an order ≤ 1 is a usage error.
+#[test]
+fn renyi_and_zcdp() {
+    let (code, out, _) = dpcert(&["compose", "rr:2:3:1,rr:2:2:2", "--rdp", "2", "--zcdp"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("D_alpha = 2*ln(3/2) + ln(7/3) (exact) ∈ [1.658228076603, 1.658228076604]"),
+        "{out}"
+    );
+    assert!(
+        out.contains("rho = sup_alpha D_alpha/alpha ∈ [1.01140426470"),
+        "{out}"
+    );
+    assert!(out.contains("eps(delta = 1/100000) from the privacy loss distribution"));
+    for bad in ["1", "1/2", "0", "x", "10001"] {
+        let (code, _, err) = dpcert(&["compose", "rr:2:3", "--k", "2", "--rdp", bad]);
+        assert_eq!(code, 2, "--rdp {bad}: {err}");
+    }
+}
+
+/// `--subsample` (issue 45 item 2), by hand: Poisson Q = 1/4 on binary randomized response at
+/// t = 3 mixes (3/4, 1/4) and (1/4, 3/4) into (3/8, 5/8), pure level 3/2 = 1 + Q(t − 1) per use
+/// (Balle–Barthe–Gaboardi, attained), so 10 uses have e^eps = (3/2)^10 = 59049/1024 at
+/// delta = 0; fixed 1 of 2 (γ = 1/2): 1 + γ(t − 1) = 2, so 2^10 = 1024. Q outside (0, 1] and
+/// M > N are usage errors.
+#[test]
+fn subsampling() {
+    for (s, want) in [("poisson:1/4", "59049/1024"), ("fixed:1:2", "1024")] {
+        let (code, out, _) = dpcert(&[
+            "compose",
+            "rr:2:3",
+            "--k",
+            "10",
+            "--subsample",
+            s,
+            "--delta",
+            "0",
+            "--json",
+        ]);
+        assert_eq!(code, 0, "{out}");
+        let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(j["eps_for_delta"]["e_eps"], want, "{s}");
+        assert!(j["adjacency"].as_str().unwrap().contains(s), "{s}");
+    }
+    for bad in [
+        "poisson:0",
+        "poisson:3/2",
+        "fixed:3:2",
+        "fixed:0:2",
+        "uniform:1/2",
+    ] {
+        let (code, _, err) = dpcert(&["compose", "rr:2:3", "--k", "2", "--subsample", bad]);
+        assert_eq!(code, 2, "--subsample {bad}: {err}");
+    }
+}

@@ -82,6 +82,8 @@ const SLOTS: &[Slot] = &[
         "--enclosure-secs",
     ),
     flag(&["compose", "rr:2:3", "--k", "3"], "--max-memory"),
+    flag(&["compose", "rr:2:3", "--k", "3"], "--rdp"),
+    flag(&["compose", "rr:2:3", "--k", "3"], "--subsample"),
     flag(&["check", "dp(rr(2, 3)) = 3"], "--time-limit"),
     flag(
         &[

@@ -115,6 +115,21 @@ fn compose_json_follows_the_schema() {
             0,
             "eps_for_delta/eps/lo",
         ),
+        (
+            &["rr:2:3", "--k", "10", "--rdp", "2,3/2", "--zcdp"],
+            0,
+            "renyi/orders/1/eps_cks/hi",
+        ),
+        (
+            &["rr:2:3", "--k", "10", "--zcdp", "--delta", "1/1000"],
+            0,
+            "renyi/zcdp/cost/lo",
+        ),
+        (
+            &["rr:2:3", "--k", "10", "--enclosure", "--rdp", "4"],
+            0,
+            "renyi/pld_eps/eps/hi",
+        ),
     ];
     for (args, code, block) in rows {
         let mut a = vec!["compose"];

@@ -485,6 +485,9 @@ def compose(
     uses: Optional[Sequence[Tuple[Any, int]]] = None,
     rationalize=None,
     tolerance=None,
+    rdp: Iterable[Exact] = (),
+    zcdp: bool = False,
+    subsample: Optional[str] = None,
 ) -> dict:
     """Exact privacy accounting of ``k`` uses of a mechanism (or of a heterogeneous sequence
     ``uses=[(mechanism, k), ...]`` on the same inputs): the same neighbour pair for every use,
@@ -492,7 +495,11 @@ def compose(
     ``dpcert compose --json``'s document (docs/json.md): ``eps_for_delta`` (the smallest
     ``e_eps = e^eps``, exact, with its witness pair and its event), ``delta_at_eps`` (``a``,
     ``b`` of ``a - b·e^eps`` exactly with an enclosure), ``delta_at_t`` and, with
-    ``check=(eps, delta)``, ``check``."""
+    ``check=(eps, delta)``, ``check``. ``rdp=[2, 3, 4, 8]`` (Rényi orders > 1) and
+    ``zcdp=True`` add ``renyi``: D_alpha of the composition (exact at integer orders), rho-zCDP
+    certified, and their conversions to (eps, delta) beside the PLD's eps (``dpcert compose
+    --rdp --zcdp``). ``subsample="poisson:Q"`` or ``"fixed:M:N"`` composes the subsampled
+    mechanism instead (``--subsample``; docs/accounting.md states the couplings)."""
     seq = uses if uses is not None else [(mechanism, k)]
     rows = [(_rows(m, rationalize, tolerance), int(kk)) for m, kk in seq]
     doc = json.loads(
@@ -503,6 +510,9 @@ def compose(
             [_lit(e, "eps") for e in eps],
             None if t is None else _lit(t, "t"),
             None if check is None else (_lit(check[0], "eps"), _lit(check[1], "delta")),
+            [_lit(a, "alpha") for a in rdp],
+            bool(zcdp),
+            subsample,
         )
     )
     return Report(_fractions(doc))

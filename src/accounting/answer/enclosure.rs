@@ -28,10 +28,12 @@ pub struct GridReport {
     pub check: Option<(Eps, Delta)>,
     /// The answers on the last grid.
     pub answers: GridAnswers,
+    /// `--rdp`, `--zcdp` (issue 45 item 1).
+    pub renyi: Option<super::RenyiReport>,
 }
 
 /// The certified enclosure of `ε ∈ [lo, hi]` (`hi = None`: `+∞`; `lo = None`: `ε = +∞`).
-fn eps_interval(e: &EpsEnclosure) -> Option<Interval> {
+pub(super) fn eps_interval(e: &EpsEnclosure) -> Option<Interval> {
     match (&e.lo, &e.hi) {
         (Some(l), Some(h)) => Some(l.enclose(256).hull(&h.enclose(256))),
         _ => None,
@@ -102,6 +104,7 @@ impl GridReport {
             t: q.t.clone(),
             check: q.check.clone(),
             answers,
+            renyi: None,
         }
     }
 
@@ -173,6 +176,9 @@ impl GridReport {
                 self.width
             ));
         }
+        if let Some(r) = &self.renyi {
+            text.extend(r.lines());
+        }
         text.push(format!("time: {:.3} s", self.setup.elapsed.as_secs_f64()));
         text.join("\n") + "\n"
     }
@@ -238,6 +244,9 @@ impl GridReport {
                     "delta_enclosure": enclosure_json(&delta_interval(d)),
                 }),
             );
+        }
+        if let Some(r) = &self.renyi {
+            j.insert("renyi".into(), r.to_json());
         }
         j.insert(
             "elapsed_ms".into(),

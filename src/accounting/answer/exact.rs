@@ -31,6 +31,8 @@ pub struct ExactReport {
     pub delta_at_t: Option<(T, usize, DeltaAtT)>,
     /// `--check EPS,DELTA`.
     pub check: Option<Check>,
+    /// `--rdp`, `--zcdp` (issue 45 item 1).
+    pub renyi: Option<super::RenyiReport>,
 }
 
 /// `--check EPS,DELTA` decided exactly, with both margins.
@@ -135,6 +137,7 @@ pub(super) fn answer(
         delta_at_eps,
         delta_at_t,
         check,
+        renyi: None,
     })
 }
 
@@ -233,6 +236,9 @@ impl ExactReport {
                 pcs[c.for_delta].pair.1,
             ));
         }
+        if let Some(r) = &self.renyi {
+            text.extend(r.lines());
+        }
         text.push(format!("time: {:.3} s", self.setup.elapsed.as_secs_f64()));
         text.join("\n") + "\n"
     }
@@ -323,6 +329,9 @@ impl ExactReport {
                     "eps_witness": pair_json(pcs[c.for_delta].pair),
                 }),
             );
+        }
+        if let Some(r) = &self.renyi {
+            j.insert("renyi".into(), r.to_json());
         }
         j.insert(
             "elapsed_ms".into(),

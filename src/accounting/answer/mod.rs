@@ -12,10 +12,11 @@ mod enclosure;
 mod exact;
 mod format;
 mod query;
+mod renyi;
 
 use super::refine::{refine_classes, GridQueries, RefineOptions};
 use super::{compose_classes, pair_classes, Class, ComposeError, PairLoss, MAX_USES};
-use crate::params::bytes_text;
+use crate::params::{bytes_text, Subsample};
 use crate::prob::Channel;
 use crate::prob::{Adjacency, NoNeighbourPairs};
 use query::{Pairs, Setup, LETTER_BYTES, PAIR_BYTES};
@@ -28,6 +29,7 @@ pub use query::{
     within_memory, AnswerError, ComposeQuery, GridOptions, Mechanism, Neighbours, Source,
     CELL_BYTES,
 };
+pub use renyi::RenyiReport;
 
 /// The report: exact, or by the certified grid enclosure.
 #[derive(Clone, Debug)]
@@ -104,6 +106,54 @@ fn neighbour_pairs(q: &ComposeQuery, n: usize) -> Result<Pairs, AnswerError> {
         ordered: 2 * adj.pairs.len() as u128,
         adj: Some(adj),
     })
+}
+
+/// The query on the subsampled mechanisms ([`super::subsample`]): the base relation resolved,
+/// the rows the subsampled mechanisms will hold checked against the memory limit, then each
+/// mechanism's subsampled channel built on the subsampled relation.
+fn subsampled(q: &ComposeQuery, s: &Subsample, n: usize) -> Result<ComposeQuery, AnswerError> {
+    let subject = &q.uses[0].0.spec;
+    let base = match &q.neighbours {
+        Neighbours::Given(a) => a.clone(),
+        Neighbours::Complete => {
+            let unordered = n as u128 * (n as u128).saturating_sub(1) / 2;
+            within_memory(
+                subject,
+                unordered * PAIR_BYTES,
+                &format!("the list of {unordered} neighbour pairs of complete:{n}: give a sparser --adjacency"),
+                q.max_memory,
+            )?;
+            Adjacency::complete(n)
+        }
+    };
+    base.require_pairs()
+        .map_err(|e| AnswerError::Input(format!("{subject}: {e}")))?;
+    let rows = super::subsample::rows_bound(s, n, &base.pairs);
+    let cells: u128 = q
+        .uses
+        .iter()
+        .map(|(m, _)| m.cells() + rows * (m.cells() / n.max(1) as u128))
+        .sum();
+    within_memory(
+        subject,
+        cells * CELL_BYTES + 2 * rows * PAIR_BYTES,
+        &format!("the {rows} rows of the subsampled mechanisms"),
+        q.max_memory,
+    )?;
+    let plan = super::subsample::Plan::new(s, &base);
+    let mut out = q.clone();
+    out.uses = q
+        .uses
+        .iter()
+        .map(|(m, k)| {
+            (
+                Mechanism::channel(m.spec.clone(), plan.apply(&m.matrix())),
+                *k,
+            )
+        })
+        .collect();
+    out.neighbours = Neighbours::Given(plan.adjacency);
+    Ok(out)
 }
 
 /// The ordered pairs grouped by their PLDs. A sequence of randomized responses is one class
@@ -229,9 +279,26 @@ pub fn answer(
     if q.eps.is_empty() && q.delta.is_none() && q.t.is_none() && q.check.is_none() {
         q.to_mut().delta = Some(ComposeQuery::default_delta());
     }
+    // The Rényi conversions are compared with the PLD's ε(δ): the default δ unless one is given.
+    if (!q.rdp.is_empty() || q.zcdp) && q.delta.is_none() {
+        q.to_mut().delta = Some(ComposeQuery::default_delta());
+    }
+    let n = match &q.subsample {
+        None => n,
+        Some(s) => {
+            let sub = subsampled(&q, s, n)?;
+            let rows = sub.uses[0].0.n_inputs();
+            q = Cow::Owned(sub);
+            rows
+        }
+    };
     let pairs = neighbour_pairs(&q, n)?;
     phase("grouping the neighbour pairs by privacy loss distribution");
     let classes = classes(&q, &pairs)?;
+    if !q.rdp.is_empty() || q.zcdp {
+        phase("Renyi divergences of the neighbour pairs");
+    }
+    let renyi = renyi::answer(&q, &classes);
     let exact = if q.grid.force {
         Err("not tried (--enclosure)".to_string())
     } else {
@@ -250,6 +317,13 @@ pub fn answer(
         Ok(pcs) => {
             phase("answering");
             let mut r = exact::answer(&q, setup, pcs)?;
+            r.renyi = renyi.map(|mut rr| {
+                rr.pld_eps = r.eps_for_delta.as_ref().map(|(_, _, t)| match &t.t {
+                    crate::measure::ExtRational::Finite(t) => ("exact", Some(format::ln(t))),
+                    crate::measure::ExtRational::Infinite => ("exact", None),
+                });
+                rr
+            });
             r.setup.elapsed = start.elapsed();
             Ok(ComposeReport::Exact(Box::new(r)))
         }
@@ -270,10 +344,17 @@ pub fn answer(
             };
             let ans = refine_classes(&classes, &gq, &opts, phase)
                 .map_err(|e| AnswerError::Query(e.to_string()))?;
+            let pld_eps = ans
+                .eps_for_delta
+                .as_ref()
+                .map(|e| ("certified enclosure", enclosure::eps_interval(e)));
             setup.elapsed = start.elapsed();
-            Ok(ComposeReport::Grid(Box::new(GridReport::new(
-                &q, setup, reason, ans,
-            ))))
+            let mut r = GridReport::new(&q, setup, reason, ans);
+            r.renyi = renyi.map(|mut rr| {
+                rr.pld_eps = pld_eps;
+                rr
+            });
+            Ok(ComposeReport::Grid(Box::new(r)))
         }
     }
 }

@@ -5,7 +5,7 @@
 use crate::mechanism::randomized_response;
 use crate::num::Rational;
 use crate::params::bytes_text;
-use crate::params::{Delta, Eps, TimeLimit, Uses, Width, T};
+use crate::params::{Alpha, Delta, Eps, Subsample, TimeLimit, Uses, Width, T};
 use crate::prob::Adjacency;
 use crate::prob::Channel;
 use std::borrow::Cow;
@@ -142,6 +142,12 @@ pub struct ComposeQuery {
     pub t: Option<T>,
     /// Does the composition satisfy (ε, δ)-DP?
     pub check: Option<(Eps, Delta)>,
+    /// `D_α` of the composition at these orders (`--rdp`, issue 45 item 1).
+    pub rdp: Vec<Alpha>,
+    /// ρ-zCDP of the composition (`--zcdp`).
+    pub zcdp: bool,
+    /// Compose the subsampled mechanisms instead (`--subsample`, issue 45 item 2).
+    pub subsample: Option<Subsample>,
     /// The grid enclosure's knobs.
     pub grid: GridOptions,
     /// Refuse what would hold more bytes than this (exact atoms past it: the grid instead).
@@ -163,6 +169,9 @@ impl ComposeQuery {
             delta: None,
             t: None,
             check: None,
+            rdp: Vec::new(),
+            zcdp: false,
+            subsample: None,
             grid: GridOptions::default(),
             max_memory: crate::params::DEFAULT_MAX_MEMORY,
         }

@@ -12,7 +12,9 @@ use super::exit;
 use super::progress::Progress;
 use crate::accounting::answer::{answer, ComposeQuery, GridOptions, Neighbours};
 use crate::graph::Graph;
-use crate::params::{parse_eps_delta, Delta, Eps, MemoryLimit, TimeLimit, Uses, Width, T};
+use crate::params::{
+    parse_eps_delta, Alpha, Delta, Eps, MemoryLimit, Subsample, TimeLimit, Uses, Width, T,
+};
 use crate::prob::Adjacency;
 use std::path::Path;
 
@@ -22,6 +24,14 @@ pub struct EpsList(Vec<Eps>);
 
 fn eps_list(s: &str) -> Result<EpsList, crate::params::ParamError> {
     Eps::parse_list(s).map(EpsList)
+}
+
+/// `--rdp A1,A2,…`: Rényi orders, each rational in (1, 10000].
+#[derive(Clone, Debug)]
+pub struct AlphaList(Vec<Alpha>);
+
+fn alpha_list(s: &str) -> Result<AlphaList, crate::params::ParamError> {
+    Alpha::parse_list(s).map(AlphaList)
 }
 
 /// Exact (eps, delta) after k uses of a mechanism (or a sequence MECH1:K1,MECH2:K2): the
@@ -52,6 +62,20 @@ pub struct Args {
     /// (3 undecided, in the grid enclosure only).
     #[arg(long, value_name = "EPS,DELTA", value_parser = parse_eps_delta)]
     check: Option<(Eps, Delta)>,
+    /// Renyi DP of the composition at these orders (comma-separated rationals > 1): D_alpha,
+    /// exact at integer orders, certified otherwise, with the worst ordered pair, converted to
+    /// (eps, delta) at --delta (default 1/100000) beside the PLD's exact eps.
+    #[arg(long, value_name = "A1,A2,...", value_parser = alpha_list)]
+    rdp: Option<AlphaList>,
+    /// rho-zCDP of the composition (rho = sup_alpha D_alpha/alpha, certified by branch-and-bound
+    /// over alpha), converted to (eps, delta) at --delta.
+    #[arg(long)]
+    zcdp: bool,
+    /// Compose the subsampled mechanism: poisson:Q (rate Q in (0, 1], add/remove neighbours:
+    /// the pair (Q*W_x + (1-Q)*W_x', W_x') and its reverse) or fixed:M:N (M of N records
+    /// without replacement, substitution neighbours); built exactly (docs/accounting.md).
+    #[arg(long, value_name = "poisson:Q|fixed:M:N", value_parser = Subsample::parse)]
+    subsample: Option<Subsample>,
     /// Use the certified grid enclosure (bounds) even when the exact composition fits
     /// (it is used automatically when the exact support is past the limits).
     #[arg(long)]
@@ -127,6 +151,9 @@ fn answer_and_print(a: &Args) -> CliResult {
     q.delta = a.delta.clone();
     q.t = a.t.clone();
     q.check = a.check.clone();
+    q.rdp = a.rdp.clone().map(|l| l.0).unwrap_or_default();
+    q.zcdp = a.zcdp;
+    q.subsample = a.subsample.clone();
     q.max_memory = limit;
     q.grid = GridOptions {
         force: a.enclosure,
