@@ -11,30 +11,10 @@
 //! reduction [`crate::num::LogLinear`] uses for its zero test, applied to a set of integers.
 
 use crate::num::{LogLinear, Natural, Rational};
-use malachite::base::num::arithmetic::traits::{DivisibleBy, Gcd};
+use malachite::base::num::arithmetic::traits::DivisibleBy;
 
 /// The gcd-free basis of the integers `> 1` among `xs` (sorted ascending, no duplicates).
-pub fn gcd_free_basis(xs: &[Natural]) -> Vec<Natural> {
-    let mut work: Vec<Natural> = xs.iter().filter(|x| **x > 1u32).cloned().collect();
-    let mut basis: Vec<Natural> = Vec::new();
-    while let Some(n) = work.pop() {
-        if n == 1u32 {
-            continue;
-        }
-        match basis.iter().position(|b| (&n).gcd(b) != 1u32) {
-            None => basis.push(n),
-            Some(i) => {
-                let b = basis.swap_remove(i);
-                let g = (&n).gcd(&b);
-                work.push(&b / &g);
-                work.push(&n / &g);
-                work.push(g);
-            }
-        }
-    }
-    basis.sort();
-    basis
-}
+pub(crate) use crate::num::loglin::gcd_free_basis;
 
 /// The exponents of a natural number `x ≥ 1` over `basis`, or `None` if it does not factor.
 fn natural_exponents(x: &Natural, basis: &[Natural]) -> Option<Vec<i64>> {
@@ -81,6 +61,7 @@ pub fn ratio_value(e: &[i64], basis: &[Natural]) -> Rational {
 mod tests {
     use super::*;
     use crate::testutil::q;
+    use malachite::base::num::arithmetic::traits::Gcd;
     use proptest::prelude::*;
 
     fn nat(v: &[u64]) -> Vec<Natural> {

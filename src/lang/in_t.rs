@@ -59,14 +59,9 @@ pub fn refusal(name: &str) -> String {
     format!("not rational in t: `{name}` of an expression in the symbolic t ({how})")
 }
 
-/// The binder's range as the domain of a piecewise function.
+/// The binder's range as the domain of a piecewise function (the same type).
 pub fn domain(r: &SymRange) -> Domain {
-    Domain {
-        name: r.name.clone(),
-        lo: r.lo.clone(),
-        lo_open: r.lo_open,
-        hi: r.hi.clone(),
-    }
+    r.clone()
 }
 
 /// Does the value depend on the symbolic `t`?

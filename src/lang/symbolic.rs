@@ -10,39 +10,11 @@ use crate::num::{Decision, Poly, RatFn, Rational};
 use malachite::base::num::arithmetic::traits::Abs;
 use malachite::base::num::basic::traits::One;
 use std::cmp::Ordering;
-use std::fmt;
 
-/// `lo < t` (or `≤`), optionally `t < hi` (or `≤`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SymRange {
-    pub name: String,
-    pub lo: Rational,
-    pub lo_open: bool,
-    pub hi: Option<(Rational, bool)>,
-}
-
-impl fmt::Display for SymRange {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.hi {
-            None => write!(
-                f,
-                "{} {} {}",
-                self.name,
-                if self.lo_open { ">" } else { ">=" },
-                self.lo
-            ),
-            Some((hi, hi_open)) => write!(
-                f,
-                "{} in {}{}, {}{}",
-                self.name,
-                if self.lo_open { "(" } else { "[" },
-                self.lo,
-                hi,
-                if *hi_open { ")" } else { "]" }
-            ),
-        }
-    }
-}
+/// The range of the symbolic `t`: `lo < t` (or `≤`), optionally `t < hi` (or `≤`) — the
+/// domain of a piecewise function of `t` ([`crate::num::piecewise::Domain`]; one type, so the
+/// two cannot drift apart).
+pub use crate::num::piecewise::Domain as SymRange;
 
 impl SymRange {
     /// The bounded range on which the sign of `f` is the sign on the whole (possibly
@@ -127,20 +99,6 @@ impl SymRange {
             "division by zero at {at}: the divisor {} is 0 there ({self})",
             shown()
         ))
-    }
-
-    pub fn contains(&self, x: &Rational) -> bool {
-        let above = if self.lo_open {
-            *x > self.lo
-        } else {
-            *x >= self.lo
-        };
-        let below = match &self.hi {
-            None => true,
-            Some((h, true)) => x < h,
-            Some((h, false)) => x <= h,
-        };
-        above && below
     }
 
     /// Decide `f rel 0` for every `t` in the range: `True` when it holds everywhere, `False`

@@ -262,23 +262,12 @@ impl LogLinear {
     }
 }
 
-/// A gcd-free basis of the integers `> 1` among the numerators and denominators of the terms
-/// of `forms` (pairwise coprime, each `> 1`, sorted), and every such integer with its exponents
-/// over the basis (the certificate's factorisation, checked by multiplication: issue 44).
-/// Unlike [`LogLinear::coprime_basis_form`], no integer is dropped, so every term factors.
-pub fn factored_basis<'a>(
-    forms: impl IntoIterator<Item = &'a LogLinear>,
-) -> (Vec<Natural>, Vec<(Natural, Vec<u64>)>) {
-    let mut ints: Vec<Natural> = forms
-        .into_iter()
-        .flat_map(|f| f.terms.keys())
-        .flat_map(|r| [r.numerator_ref().clone(), r.denominator_ref().clone()])
-        .filter(|n| *n > 1u32)
-        .collect();
-    ints.sort();
-    ints.dedup();
+/// The gcd-free basis of the integers `> 1` among `xs`: pairwise coprime, sorted, and every
+/// `x` a product of powers of its elements (Bach–Driscoll–Shallit's refinement; the
+/// composition's atoms in `accounting::basis` and the `log_linear` certificate records use it).
+pub(crate) fn gcd_free_basis(xs: &[Natural]) -> Vec<Natural> {
+    let mut work: Vec<Natural> = xs.iter().filter(|x| **x > 1u32).cloned().collect();
     let mut basis: Vec<Natural> = Vec::new();
-    let mut work = ints.clone();
     while let Some(n) = work.pop() {
         if n == 1u32 {
             continue;
@@ -296,6 +285,25 @@ pub fn factored_basis<'a>(
         }
     }
     basis.sort();
+    basis
+}
+
+/// A gcd-free basis of the integers `> 1` among the numerators and denominators of the terms
+/// of `forms` (pairwise coprime, each `> 1`, sorted), and every such integer with its exponents
+/// over the basis (the certificate's factorisation, checked by multiplication: issue 44).
+/// Unlike [`LogLinear::coprime_basis_form`], no integer is dropped, so every term factors.
+pub fn factored_basis<'a>(
+    forms: impl IntoIterator<Item = &'a LogLinear>,
+) -> (Vec<Natural>, Vec<(Natural, Vec<u64>)>) {
+    let mut ints: Vec<Natural> = forms
+        .into_iter()
+        .flat_map(|f| f.terms.keys())
+        .flat_map(|r| [r.numerator_ref().clone(), r.denominator_ref().clone()])
+        .filter(|n| *n > 1u32)
+        .collect();
+    ints.sort();
+    ints.dedup();
+    let basis = gcd_free_basis(&ints);
     let factors = ints
         .into_iter()
         .map(|n| {
