@@ -70,6 +70,21 @@ impl ComposeReport {
     }
 }
 
+/// The complete relation on `n` inputs, refused before it is listed when its pairs alone are
+/// above the memory limit.
+fn complete_within_memory(q: &ComposeQuery, n: usize) -> Result<Adjacency, AnswerError> {
+    let unordered = n as u128 * (n as u128).saturating_sub(1) / 2;
+    within_memory(
+        &q.uses[0].0.spec,
+        unordered * PAIR_BYTES,
+        &format!(
+            "the list of {unordered} neighbour pairs of complete:{n}: give a sparser --adjacency"
+        ),
+        q.max_memory,
+    )?;
+    Ok(Adjacency::complete(n))
+}
+
 fn neighbour_pairs(q: &ComposeQuery, n: usize) -> Result<Pairs, AnswerError> {
     let subject = &q.uses[0].0.spec;
     let all_rr = q
@@ -89,13 +104,7 @@ fn neighbour_pairs(q: &ComposeQuery, n: usize) -> Result<Pairs, AnswerError> {
                     adj: None,
                 });
             }
-            within_memory(
-                subject,
-                unordered * PAIR_BYTES,
-                &format!("the list of {unordered} neighbour pairs of complete:{n}: give a sparser --adjacency"),
-                q.max_memory,
-            )?;
-            Adjacency::complete(n)
+            complete_within_memory(q, n)?
         }
     };
     // One rule for every command (issue 42 item 13): no neighbour pair is bad input.
@@ -115,16 +124,7 @@ fn subsampled(q: &ComposeQuery, s: &Subsample, n: usize) -> Result<ComposeQuery,
     let subject = &q.uses[0].0.spec;
     let base = match &q.neighbours {
         Neighbours::Given(a) => a.clone(),
-        Neighbours::Complete => {
-            let unordered = n as u128 * (n as u128).saturating_sub(1) / 2;
-            within_memory(
-                subject,
-                unordered * PAIR_BYTES,
-                &format!("the list of {unordered} neighbour pairs of complete:{n}: give a sparser --adjacency"),
-                q.max_memory,
-            )?;
-            Adjacency::complete(n)
-        }
+        Neighbours::Complete => complete_within_memory(q, n)?,
     };
     base.require_pairs()
         .map_err(|e| AnswerError::Input(format!("{subject}: {e}")))?;
