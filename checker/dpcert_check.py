@@ -14,6 +14,9 @@ import json
 import sys
 from pathlib import Path
 
+import kind_composition
+import kind_dp_channel
+import kind_dp_level
 import kind_graph
 import kind_holds_for_all
 import kind_lp
@@ -30,6 +33,9 @@ KINDS = {
     "sturm": kind_sturm.check,
     "holds_for_all": kind_holds_for_all.check,
     "graph": kind_graph.check,
+    "dp_channel": kind_dp_channel.check,
+    "dp_level": kind_dp_level.check,
+    "composition": kind_composition.check,
 }
 
 
