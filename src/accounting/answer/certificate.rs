@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 
 /// The most products (composed atoms × letters × uses, and ordered pairs × outputs) a
 /// `composition` record asks the checker to recompute: a few seconds of Python fractions.
-pub const CERTIFICATE_MAX_WORK: u128 = 2_000_000;
+pub const CERTIFICATE_MAX_WORK: u128 = 1_000_000;
 
 impl ComposeReport {
     /// The `composition` record of this answer to `q`, or why none is written.
