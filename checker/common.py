@@ -21,8 +21,8 @@ def q(s, what):
 
 def no_duplicates(pairs):
     keys = [k for k, _ in pairs]
-    dup = {k for k in keys if keys.count(k) > 1}
-    if dup:
+    if len(set(keys)) != len(keys):  # linear: an LP's dual has a key per row
+        dup = {k for k in keys if keys.count(k) > 1}
         raise Reject(f"duplicated key {sorted(dup)[0]!r}")
     return dict(pairs)
 

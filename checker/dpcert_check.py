@@ -18,6 +18,9 @@ from pathlib import Path
 
 import kind_claim
 import kind_compare
+import kind_composition
+import kind_dp_channel
+import kind_dp_level
 import kind_graph
 import kind_holds_for_all
 import kind_log_linear
@@ -40,6 +43,9 @@ KINDS = {
     "compare": kind_compare.check,
     "log_linear": kind_log_linear.check,
     "refinement": kind_refinement.check,
+    "dp_channel": kind_dp_channel.check,
+    "dp_level": kind_dp_level.check,
+    "composition": kind_composition.check,
 }
 
 

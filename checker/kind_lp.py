@@ -11,24 +11,27 @@ class LP:
         self.sense = field(m, "objective_sense", "model")
         if self.sense not in ("minimize", "maximize"):
             raise Reject(f"model: objective_sense {self.sense!r}")
-        self.vars = []
+        self.vars, self.var_set = [], set()
         for v in field(m, "variables", "model"):
             name = field(v, "name", "variable")
             if field(v, "lower", f"variable {name}") != "0" or v.get("upper") is not None:
                 raise Reject(f"variable {name}: version 1 has every variable >= 0, no upper")
-            if name in self.vars:
+            if name in self.var_set:
                 raise Reject(f"variable {name} declared twice")
             self.vars.append(name)
+            self.var_set.add(name)
         obj = field(m, "objective", "model")
         coeffs = field(obj, "coefficients", "objective")
         self.c = {n: Fraction(0) for n in self.vars}
         self.c.update(self.sparse(coeffs, "objective"))
         self.offset = q(field(obj, "offset", "objective"), "objective offset")
         self.rows = []  # (name, {var: a}, sense, rhs)
+        seen = set()  # a set: a channel LP has tens of thousands of rows
         for r in field(m, "rows", "model"):
             name = field(r, "name", "row")
-            if any(name == row[0] for row in self.rows):
+            if name in seen:
                 raise Reject(f"row {name} declared twice")
+            seen.add(name)
             sense = field(r, "sense", f"row {name}")
             if sense not in ("<=", ">=", "="):
                 raise Reject(f"row {name}: sense {sense!r}")
@@ -40,7 +43,7 @@ class LP:
         if not isinstance(coeffs, dict):
             raise Reject(f"{what}: coefficients are not an object")
         for n in coeffs:
-            if n not in self.vars:
+            if n not in self.var_set:
                 raise Reject(f"{what}: unknown variable {n!r}")
         return {n: q(a, f"{what} coefficient of {n}") for n, a in coeffs.items()}
 

@@ -29,6 +29,7 @@
 //! and the QIF measures), `memory` (the estimate that refuses an audit before allocating),
 //! `watch` (stages and the deadline), `text` and `json` (the two printings).
 
+mod certificate;
 mod json;
 mod measures;
 mod memory;
@@ -40,6 +41,7 @@ mod watch;
 
 pub use crate::params::{bytes_text, MemoryError};
 pub use crate::prob::adjacency::{Adjacency, NoNeighbourPairs};
+pub use certificate::CERTIFICATE_MAX_CELLS;
 pub use measures::{BayesMeasures, GainMeasures, LossMeasures, Report};
 pub use memory::{check_memory, memory_estimate};
 pub use query::{AuditError, Options, Query, Rationalization, Source, Units};

@@ -86,6 +86,10 @@ pub struct Args {
     max_memory: MemoryLimit,
     #[arg(long)]
     json: bool,
+    /// Write a certificate to FILE (docs/certificates.md, issue 44): the mechanism, its
+    /// neighbour pairs, the exact DP level with its witness and the delta answers asked.
+    #[arg(long, value_name = "FILE")]
+    certificate: Option<PathBuf>,
     /// Print the wall time of each stage (reading, each measure, printing) on stderr.
     #[arg(long)]
     stats: bool,
@@ -322,6 +326,13 @@ pub fn run(a: Args) -> CliResult {
     })?;
     for w in &report.source.warnings {
         eprintln!("dpcert audit: warning: {w}");
+    }
+    if let Some(out) = &a.certificate {
+        let record = report
+            .certificate_record(&name, &query.channel)
+            .map_err(|e| CliError::bad_input(format!("{name}: no certificate written: {e}")))?;
+        crate::certify::write(out, vec![record])
+            .map_err(|e| CliError::bad_input(format!("cannot write {}: {e}", out.display())))?;
     }
     let printing = Instant::now();
     if a.json {

@@ -42,6 +42,10 @@ pub struct Args {
     gain: Option<String>,
     #[arg(long)]
     json: bool,
+    /// Write a certificate to FILE (docs/certificates.md, issue 44): the channel LP with its
+    /// checked primal and dual, and the mechanism as its primal (ε-DP, of the optimum's value).
+    #[arg(long, value_name = "FILE")]
+    certificate: Option<std::path::PathBuf>,
 }
 
 /// A file flag's value must name an existing file (else a usage error naming the choices).
@@ -130,6 +134,13 @@ pub fn run(a: Args) -> CliResult {
     })?;
     for w in &report.warnings {
         eprintln!("dpcert optimal: warning: {w}");
+    }
+    if let Some(out) = &a.certificate {
+        let records = report
+            .certificate_records(&query)
+            .map_err(|e| CliError::bad_input(format!("no certificate written: {e}")))?;
+        crate::certify::write(out, records)
+            .map_err(|e| CliError::bad_input(format!("cannot write {}: {e}", out.display())))?;
     }
     if a.json {
         super::output::print_json(&report.to_json())

@@ -69,8 +69,7 @@ impl ReducedChannelSolution {
     }
 
     /// The lifted certificate as a [`Certificate`] of [`ChannelLp::model`] (allocates one entry
-    /// per variable and per row of the full model).
-    #[cfg(test)]
+    /// per variable and per row of the full model; `optimal --certificate` writes it).
     pub fn full_solution(&self) -> Option<Certificate> {
         let value = self.value.clone()?;
         let primal = self

@@ -56,10 +56,10 @@ pub(crate) mod symmetry;
 pub(crate) use certificate::checked_note;
 pub use certificate::export::lp_record;
 pub use certificate::{check, CertificateError};
-#[cfg(not(feature = "bench-models"))]
-pub(crate) use channel::ChannelLp;
 #[cfg(feature = "bench-models")]
 pub use channel::ChannelLp;
+#[cfg(not(feature = "bench-models"))]
+pub(crate) use channel::{ChannelLp, ReducedChannelSolution};
 #[cfg(test)]
 pub(crate) use exact::simplex::solve_from_scratch;
 pub use format::{parse_lp, write_lp, LpFile, LpFormatError};

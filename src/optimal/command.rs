@@ -146,7 +146,7 @@ pub struct OptimalReport {
 }
 
 /// The objective of `q` and what its matrix is in words.
-fn objective(q: &OptimalQuery) -> Result<(Objective, String), QueryError> {
+pub(super) fn objective(q: &OptimalQuery) -> Result<(Objective, String), QueryError> {
     let g = &q.graph;
     let k = g.n();
     Ok(match &q.objective {

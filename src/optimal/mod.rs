@@ -34,8 +34,10 @@
 
 #![allow(clippy::result_large_err)]
 
+mod certificate;
 mod command;
 
+pub use certificate::CERTIFICATE_MAX_SIZE;
 pub use command::{run, ObjectiveChoice, OptimalQuery, OptimalReport, QueryError, MAX_VERTICES};
 
 use crate::graph::automorphism::hamming_automorphism_generators;
@@ -390,6 +392,19 @@ pub struct Optimum {
     pub method: Method,
     /// Named mechanisms at the same `t` on the same problem.
     pub comparisons: Vec<Comparison>,
+    /// The channel LP that was solved and its checked answer (`optimal --certificate`).
+    pub(crate) lp: ChannelLp,
+    /// That answer: the full LP's certificate, or the orbit-reduced solution it lifts from.
+    pub(crate) solved: Solved,
+}
+
+/// The checked answer of the channel LP (issue 44 item 2: the certificate's `lp` record).
+#[derive(Clone, Debug)]
+pub(crate) enum Solved {
+    /// The full LP's certificate.
+    Full(Certificate),
+    /// The orbit-reduced solution; [`lp::ReducedChannelSolution::full_solution`] lifts it.
+    Reduced(lp::ReducedChannelSolution),
 }
 
 /// Automorphism generators of the graph: the known ones for `H(n, m)`, otherwise the search.
@@ -464,7 +479,7 @@ pub fn optimal(p: &Problem) -> Result<Optimum, OptimalError> {
         .filter(|s| keeps(&lp.weights, s))
         .cloned()
         .collect();
-    let (rows, value, method) = if kept.is_empty() {
+    let (rows, value, method, solved) = if kept.is_empty() {
         let why = if gens.is_empty() {
             "the graph has no automorphism but the identity".to_string()
         } else if gens.len() == 1 {
@@ -485,13 +500,14 @@ pub fn optimal(p: &Problem) -> Result<Optimum, OptimalError> {
             .certificate;
         let note = lp::checked_note(&model, &sol)
             .map_err(|e| OptimalError::Solve(LpError::Certificate(e)))?;
-        let Certificate::Optimal { value, primal, .. } = sol else {
+        let Certificate::Optimal { value, primal, .. } = sol.clone() else {
             return Err(OptimalError::Recheck(
                 "a channel LP is feasible and bounded, but the solver said otherwise".into(),
             ));
         };
         let rows: Vec<Vec<Rational>> = primal.chunks(k).map(<[Rational]>::to_vec).collect();
-        (rows, value, Method::Full { why, note })
+        let solved = Solved::Full(sol.clone());
+        (rows, value, Method::Full { why, note }, solved)
     } else {
         let red = lp.solve_reduced(&kept).map_err(OptimalError::Symmetry)?;
         let Some(value) = red.value.clone() else {
@@ -508,7 +524,7 @@ pub fn optimal(p: &Problem) -> Result<Optimum, OptimalError> {
             tried: gens.len(),
             note: red.note(),
         };
-        (rows, value, method)
+        (rows, value, method, Solved::Reduced(red))
     };
     let mechanism = Channel::new(rows).map_err(|e| OptimalError::Recheck(e.to_string()))?;
     let edges = g.edges();
@@ -565,6 +581,8 @@ pub fn optimal(p: &Problem) -> Result<Optimum, OptimalError> {
         level,
         method,
         comparisons,
+        lp,
+        solved,
     })
 }
 

@@ -308,3 +308,155 @@ fn verify_writes_claim_certificates_the_checker_accepts() {
         .expect("run the checker");
     assert_eq!(run.status.code(), Some(1));
 }
+
+/// The fixtures of `optimal`, `audit` and `compose --certificate` (issue 44 item 2): (file
+/// stem, record kind, arguments). `DPCERT_REGENERATE=1` rewrites the committed copies.
+const COMMANDS: &[(&str, &str, &[&str])] = &[
+    (
+        "dp_channel_reduced",
+        "dp_channel",
+        &[
+            "optimal", "--graph", "path:5", "--t", "2", "--prior", "uniform", "--gain", "identity",
+        ],
+    ),
+    (
+        "dp_channel_full",
+        "dp_channel",
+        &[
+            "optimal",
+            "--graph",
+            "path:5",
+            "--t",
+            "3",
+            "--prior",
+            "examples/prior5.csv",
+            "--loss",
+            "abs",
+        ],
+    ),
+    (
+        "dp_level_w3",
+        "dp_level",
+        &[
+            "audit",
+            "examples/w3.csv",
+            "--eps",
+            "0,1/2,1",
+            "--delta",
+            "1/10",
+            "--t",
+            "2",
+        ],
+    ),
+    (
+        "dp_level_zeros",
+        "dp_level",
+        &[
+            "audit",
+            "checker/tests/fixtures/zeros.csv",
+            "--eps",
+            "1/3",
+            "--delta",
+            "1",
+        ],
+    ),
+    (
+        "composition_rr",
+        "composition",
+        &[
+            "compose", "rr:2:3", "--k", "10", "--eps", "0,1/2,1", "--delta", "1/1000", "--t", "2",
+        ],
+    ),
+    (
+        "composition_sequence",
+        "composition",
+        &[
+            "compose",
+            "examples/w3.csv:2,rr:3:2:3",
+            "--eps",
+            "1",
+            "--delta",
+            "1/100",
+            "--t",
+            "3/2",
+        ],
+    ),
+];
+
+#[test]
+fn optimal_audit_and_compose_write_certificates_that_the_checker_accepts() {
+    let dir = scratch_dir("certificates-commands");
+    let regenerate = std::env::var_os("DPCERT_REGENERATE").is_some();
+    for (stem, kind, args) in COMMANDS {
+        let out = dir.join(format!("{stem}.cert.json"));
+        let mut args = args.to_vec();
+        args.extend(["--certificate", out.to_str().unwrap()]);
+        let (code, _, err) = dpcert(&args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        let mut now = read_json(&out);
+        assert_eq!(now["records"][0]["kind"], *kind, "{stem}");
+        let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("checker/tests/fixtures")
+            .join(format!("{stem}.cert.json"));
+        if regenerate {
+            std::fs::copy(&out, &fixture).unwrap();
+        }
+        let mut committed = read_json(&fixture);
+        now["producer"] = serde_json::Value::Null;
+        committed["producer"] = serde_json::Value::Null;
+        assert_eq!(
+            now, committed,
+            "{stem}: DPCERT_REGENERATE=1 rewrites the fixture"
+        );
+    }
+    if Command::new("python3").arg("--version").output().is_err() {
+        eprintln!("note: no python3 on PATH; the independent checker was not run");
+        return;
+    }
+    let (code, stdout) = run_checker(&dir);
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(
+        stdout.contains(&format!(
+            "{} file(s) checked, 0 rejection(s)",
+            COMMANDS.len()
+        )),
+        "{stdout}"
+    );
+}
+
+/// No certificate for the grid enclosure or a composition too large to recompute (exit 3,
+/// with the reason), and none written.
+#[test]
+fn compose_certifies_no_grid_enclosure_and_no_large_support() {
+    let dir = scratch_dir("certificates-commands-refused");
+    let out = dir.join("x.cert.json");
+    let o = out.to_str().unwrap();
+    for (args, why) in [
+        (
+            vec![
+                "compose",
+                "rr:2:3",
+                "--k",
+                "10",
+                "--enclosure",
+                "--eps",
+                "1",
+            ],
+            "grid enclosure",
+        ),
+        (
+            vec!["compose", "rr:2:3", "--k", "2000", "--eps", "1"],
+            "products",
+        ),
+    ] {
+        let mut args = args;
+        args.extend(["--certificate", o]);
+        let (code, _, err) = dpcert(&args);
+        assert_eq!(code, 3, "{args:?}: {err}");
+        assert!(
+            err.contains("no certificate written") && err.contains(why),
+            "{err}"
+        );
+        assert!(!out.exists());
+    }
+}

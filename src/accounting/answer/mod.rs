@@ -8,6 +8,7 @@
 //! fits in the limits ([`super::worst`]), else the certified grid enclosure
 //! ([`super::refine`]); then each query answered for the worst ordered pair.
 
+mod certificate;
 mod enclosure;
 mod exact;
 mod format;
@@ -23,6 +24,7 @@ use query::{Pairs, Setup, LETTER_BYTES, PAIR_BYTES};
 use std::borrow::Cow;
 use std::time::{Duration, Instant};
 
+pub use certificate::CERTIFICATE_MAX_WORK;
 pub use enclosure::GridReport;
 pub use exact::ExactReport;
 pub use query::{

@@ -99,6 +99,11 @@ pub struct Args {
     max_memory: Option<MemoryLimit>,
     #[arg(long)]
     json: bool,
+    /// Write a certificate to FILE (docs/certificates.md, issue 44): the matrices, the
+    /// neighbour pairs and the exact answers, for a checker that composes them itself (the
+    /// exact path on small supports only; exit 3 otherwise, with the reason).
+    #[arg(long, value_name = "FILE")]
+    certificate: Option<std::path::PathBuf>,
 }
 
 /// The neighbour relation: `--adjacency`, else the one a named mechanism implies, else
@@ -166,6 +171,13 @@ fn answer_and_print(a: &Args) -> CliResult {
     }
     let progress = Progress::spinner("compose", true);
     let report = answer(&q, &|m| progress.phase(m)).map_err(spec::answer_error)?;
+    if let Some(out) = &a.certificate {
+        let record = report
+            .certificate_record(&q)
+            .map_err(|e| CliError::bad_input(format!("no certificate written: {e}")))?;
+        crate::certify::write(out, vec![record])
+            .map_err(|e| CliError::bad_input(format!("cannot write {}: {e}", out.display())))?;
+    }
     // Past this point the report is printed whole: the watchdog waits for it.
     let _done = super::deadline::finishing();
     progress.finish();
