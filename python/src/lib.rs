@@ -12,7 +12,7 @@ use dpcert::audit::{Options, Query, Source, Units};
 use dpcert::measure::{self, ExtRational};
 use dpcert::num::Interval;
 use dpcert::num::{parse_rational, Rational};
-use dpcert::params::{Delta, Eps, T};
+use dpcert::params::{Delta, Eps, TRange, T};
 use dpcert::prob::io::MatrixError;
 use dpcert::prob::rationalize::{rationalize_rows, rationalize_rows_auto, Rationalized};
 use dpcert::prob::{Channel, Dist};
@@ -193,7 +193,7 @@ fn rationalize(
 
 /// Every field of `dpcert audit --json`, as a JSON document.
 #[pyfunction]
-#[pyo3(signature = (rows, adjacency_spec, prior = None, t = None, eps = Vec::new(), delta = None, unit = "bits".to_string()))]
+#[pyo3(signature = (rows, adjacency_spec, prior = None, t = None, eps = Vec::new(), delta = None, unit = "bits".to_string(), curve_t = None))]
 #[allow(clippy::too_many_arguments)]
 fn audit(
     py: Python<'_>,
@@ -204,6 +204,7 @@ fn audit(
     eps: Vec<String>,
     delta: Option<String>,
     unit: String,
+    curve_t: Option<(String, String)>,
 ) -> PyResult<String> {
     let (w, adj) = channel_on(py, &rows, &adjacency_spec)?;
     let query = Query {
@@ -217,6 +218,9 @@ fn audit(
                 .map(|e| param(Eps::parse(e)))
                 .collect::<PyResult<_>>()?,
             delta: delta.map(|d| param(Delta::parse(&d))).transpose()?,
+            curve_t: curve_t
+                .map(|(lo, hi)| param(TRange::parse(&format!("{lo},{hi}"))))
+                .transpose()?,
             units: units(&unit)?,
             ..Options::default()
         },

@@ -246,12 +246,16 @@ def audit(
     units: str = "bits",
     rationalize: Union[None, int, str] = None,
     tolerance: Optional[Exact] = None,
+    curve_t: Optional[Tuple[Exact, Exact]] = None,
 ) -> dict:
     """Every measure of ``dpcert audit --json`` for a mechanism: the exact DP level, delta at
     ``t`` and at each ``eps`` (exact form ``a - b·e^eps`` and enclosure), the smallest eps for
     ``delta``, min-entropy leakage and capacity, mutual information and a certified Shannon
     capacity bracket, identifiability (with a prior) and expected Hamming distortion (Hamming
-    adjacency). Exact values are Fractions, enclosures :class:`Enclosure`."""
+    adjacency). ``curve_t=(T1, T2)`` (``1 <= T1 < T2``) adds ``"curve"``: delta(t) for every
+    ``t = e^eps`` in ``[T1, T2]`` as exact pieces ``a - b·t`` (``t_lo``, ``t_hi``, ``a``, ``b``
+    Fractions; the attaining pair in ``witness``). Exact values are Fractions, enclosures
+    :class:`Enclosure`."""
     rows = _rows(mechanism, rationalize, tolerance)
     doc = json.loads(
         _dpcert.audit(
@@ -262,6 +266,7 @@ def audit(
             [_lit(e, "eps") for e in eps],
             None if delta is None else _lit(delta, "delta"),
             units,
+            None if curve_t is None else (_lit(curve_t[0], "curve_t"), _lit(curve_t[1], "curve_t")),
         )
     )
     return _fractions(doc)
