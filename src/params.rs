@@ -92,6 +92,49 @@ impl T {
     }
 }
 
+/// A range `T1,T2` of `t = e^ε` for a curve (`--curve-t`, issue 46 item 4): two [`T`]s
+/// (so `T1 ≥ 1`) with `T1 < T2`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TRange {
+    lo: T,
+    hi: T,
+}
+
+impl TRange {
+    /// `[lo, hi]`, when `1 ≤ lo < hi`.
+    pub fn new(lo: Rational, hi: Rational) -> Result<TRange, ParamError> {
+        if lo >= hi {
+            return Err(ParamError(format!(
+                "the range T1,T2 of t = e^eps must have T1 < T2, got {},{}",
+                shown(&lo),
+                shown(&hi)
+            )));
+        }
+        Ok(TRange {
+            lo: T::new(lo)?,
+            hi: T::new(hi)?,
+        })
+    }
+    /// `T1,T2` from two exact literals.
+    pub fn parse(s: &str) -> Result<TRange, ParamError> {
+        let (lo, hi) = s.split_once(',').ok_or_else(|| {
+            ParamError(format!(
+                "`{}`: expected T1,T2 (two exact t = e^eps, 1 <= T1 < T2)",
+                abbreviate(s)
+            ))
+        })?;
+        TRange::new(exact("t", lo)?, exact("t", hi)?)
+    }
+    /// `T1`.
+    pub fn lo(&self) -> &Rational {
+        self.lo.value()
+    }
+    /// `T2`.
+    pub fn hi(&self) -> &Rational {
+        self.hi.value()
+    }
+}
+
 /// An exact `ε ≥ 0`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Eps(Rational);
@@ -564,6 +607,19 @@ mod tests {
         for (s, ok) in [("1", true), ("3/2", true), ("99/100", false), ("0", false)] {
             assert_eq!(T::parse(s).is_ok(), ok, "t {s}");
         }
+        for (s, ok) in [
+            ("1,2", true),
+            ("3/2, 4", true),
+            ("99/100,2", false),
+            ("2,2", false),
+            ("3,2", false),
+            ("2", false),
+            ("1,2,3", false),
+            ("1,x", false),
+            (",2", false),
+        ] {
+            assert_eq!(TRange::parse(s).is_ok(), ok, "curve-t {s}");
+        }
         for (s, ok) in [("0", true), ("2.5", true), ("-1/3", false)] {
             assert_eq!(Eps::parse(s).is_ok(), ok, "eps {s}");
         }
@@ -681,6 +737,12 @@ mod tests {
         assert!(e.contains("`1e308`") && e.len() < 200, "{e}");
         let e = Eps::parse_list("1,-1").unwrap_err().to_string();
         assert!(e.contains(">= 0") && e.contains("-1"), "{e}");
+        let e = TRange::parse("1/2,2").unwrap_err().to_string();
+        assert!(e.contains(">= 1") && e.contains("1/2"), "{e}");
+        let e = TRange::parse("3,2").unwrap_err().to_string();
+        assert!(e.contains("T1 < T2") && e.contains("3,2"), "{e}");
+        let e = TRange::parse("3").unwrap_err().to_string();
+        assert!(e.contains("`3`") && e.contains("T1,T2"), "{e}");
         // A huge value is abbreviated in the message, not printed whole.
         for s in ["1e100000", "-1e100000", "1e-100000x"] {
             let e = Delta::parse(s).unwrap_err().to_string();

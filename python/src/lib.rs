@@ -12,7 +12,7 @@ use dpcert::audit::{Options, Query, Source, Units};
 use dpcert::measure::{self, ExtRational};
 use dpcert::num::Interval;
 use dpcert::num::{parse_rational, Rational};
-use dpcert::params::{Delta, Eps, T};
+use dpcert::params::{Delta, Eps, TRange, T};
 use dpcert::prob::io::MatrixError;
 use dpcert::prob::rationalize::{rationalize_rows, rationalize_rows_auto, Rationalized};
 use dpcert::prob::{Channel, Dist};
@@ -193,7 +193,7 @@ fn rationalize(
 
 /// Every field of `dpcert audit --json`, as a JSON document.
 #[pyfunction]
-#[pyo3(signature = (rows, adjacency_spec, prior = None, t = None, eps = Vec::new(), delta = None, unit = "bits".to_string(), gain = None, loss = None, metric = None))]
+#[pyo3(signature = (rows, adjacency_spec, prior = None, t = None, eps = Vec::new(), delta = None, unit = "bits".to_string(), gain = None, loss = None, metric = None, curve_t = None))]
 #[allow(clippy::too_many_arguments)]
 fn audit(
     py: Python<'_>,
@@ -207,6 +207,7 @@ fn audit(
     gain: Option<Vec<Vec<String>>>,
     loss: Option<Vec<Vec<String>>>,
     metric: Option<Vec<Vec<String>>>,
+    curve_t: Option<(String, String)>,
 ) -> PyResult<String> {
     let (w, adj) = channel_on(py, &rows, &adjacency_spec)?;
     let metric = metric
@@ -227,6 +228,9 @@ fn audit(
                 .map(|e| param(Eps::parse(e)))
                 .collect::<PyResult<_>>()?,
             delta: delta.map(|d| param(Delta::parse(&d))).transpose()?,
+            curve_t: curve_t
+                .map(|(lo, hi)| param(TRange::parse(&format!("{lo},{hi}"))))
+                .transpose()?,
             units: units(&unit)?,
             gain: gain.map(|g| matrix(&g)).transpose()?,
             loss: loss.map(|l| matrix(&l)).transpose()?,

@@ -191,6 +191,20 @@ def test_audit_keeps_the_cli_json_shapes():
     assert inf["dp"]["e_eps"] == math.inf and inf["dp"]["eps"] is None
 
 
+def test_audit_curve_t_gives_exact_pieces():
+    # Issue 46 item 4, by hand: randomized response at e^eps = 3 has delta(t) = (3 - t)/4 on
+    # [1, 3] and 0 beyond.
+    c = dpcert.audit(RR, curve_t=(1, 4))["curve"]
+    pieces = [(p["t_lo"], p["t_hi"], p["a"], p["b"]) for p in c["pieces"]]
+    assert pieces == [(1, 3, F(3, 4), F(1, 4)), (3, 4, 0, 0)]
+    assert c["pieces"][0]["exact"] == "3/4 - 1/4*t"
+    assert isinstance(c["pieces"][1]["eps_lo"], dpcert.Enclosure)
+    with pytest.raises(ValueError, match="T1 < T2"):
+        dpcert.audit(RR, curve_t=(2, 2))
+    with pytest.raises(ValueError, match=">= 1"):
+        dpcert.audit(RR, curve_t=(F(1, 2), 2))
+
+
 # -- floats only when asked --------------------------------------------------------------------
 
 

@@ -86,6 +86,9 @@ impl Report {
                 .collect();
             j.insert("delta_at_eps".into(), Value::Array(rows));
         }
+        if let Some(c) = &self.delta_curve {
+            j.insert("curve".into(), super::curve::json(c));
+        }
         if let Some(e) = &self.eps_for_delta {
             let mut v = json!({
                 "delta": exact(&e.delta),

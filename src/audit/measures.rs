@@ -2,7 +2,7 @@
 
 use super::query::{AuditError, Source, Units};
 use crate::measure::epsilon::{DeltaAtEps, EpsForDelta};
-use crate::measure::{self, CapacityBracket, DeltaAt, DpLevel, MetricLevel};
+use crate::measure::{self, CapacityBracket, DeltaAt, DeltaCurve, DpLevel, MetricLevel};
 use crate::num::{LogLinear, Rational};
 use crate::prob::{Adjacency, Channel, Dist};
 
@@ -28,6 +28,8 @@ pub struct Report {
     pub delta_at_t: Option<(Rational, DeltaAt)>,
     /// δ(ε) = A − B·e^ε at each requested ε.
     pub delta_at_eps: Vec<DeltaAtEps>,
+    /// δ(t) on the requested range of `t = e^ε` as exact pieces `a − b·t`.
+    pub delta_curve: Option<DeltaCurve>,
     /// The smallest ε for the requested δ.
     pub eps_for_delta: Option<EpsForDelta>,
     /// Multiplicative min-entropy leakage `V(π, W) / V(π)` (uniform prior without one).

@@ -17,7 +17,7 @@
 //! ```
 //!
 //! [`audit_with`] takes [`Options`]: a prior, `t = e^ε` for δ(t), exact ε values for a δ(ε)
-//! table, a δ for the smallest ε (δ = 1 answered as vacuous), and the units (bits by default,
+//! table, a range of `t` for δ(t) as exact pieces ([`crate::measure::delta_curve`]), a δ for the smallest ε (δ = 1 answered as vacuous), and the units (bits by default,
 //! or nats) of the information quantities; each parameter is a [`crate::params`] type, so its
 //! range is checked once, where it is built. ε itself is always a natural logarithm (`t = e^ε`).
 //!
@@ -26,10 +26,12 @@
 //! prints itself (`to_text`, `to_json` in the schema of `docs/json.md`).
 //!
 //! The files by concept: `query` (what is asked, and why it can fail), `measures` (the report
-//! and the QIF measures), `memory` (the estimate that refuses an audit before allocating),
+//! and the QIF measures), `curve` (the printings of δ(t) as pieces), `memory` (the estimate
+//! that refuses an audit before allocating),
 //! `watch` (stages and the deadline), `text` and `json` (the two printings).
 
 mod certificate;
+mod curve;
 mod json;
 mod measures;
 mod memory;
@@ -42,6 +44,7 @@ mod watch;
 pub use crate::params::{bytes_text, MemoryError};
 pub use crate::prob::adjacency::{Adjacency, NoNeighbourPairs};
 pub use certificate::CERTIFICATE_MAX_CELLS;
+pub use curve::csv as curve_csv;
 pub use measures::{BayesMeasures, GainMeasures, LossMeasures, Report};
 pub use memory::{check_memory, memory_estimate};
 pub use query::{AuditError, Options, Query, Rationalization, Source, Units};
@@ -185,6 +188,23 @@ pub(crate) fn audit_watched(
             Some((t.clone(), d))
         }
     };
+    let delta_curve = match &opts.curve_t {
+        None => None,
+        Some(r) => {
+            let (lo, hi) = (r.lo(), r.hi());
+            let c = watch.fold_pairs(
+                &format!(
+                    "delta(t) for t in [{}, {}]",
+                    abbreviate(&lo.to_string()),
+                    abbreviate(&hi.to_string())
+                ),
+                pairs,
+                |s| measure::delta_curve_partial(w, s, lo, hi),
+                |a, b| a.join(b),
+            )?;
+            Some(c.finish(w))
+        }
+    };
     let mut delta_at_eps = Vec::with_capacity(opts.eps.len());
     // Many pairs: sort each column once and read every pair's event off ranks ([`PairScan`]);
     // a few pairs are cheaper one by one.
@@ -294,6 +314,7 @@ pub(crate) fn audit_watched(
         dp,
         delta_at_t,
         delta_at_eps,
+        delta_curve,
         eps_for_delta,
         min_entropy_leakage,
         bayes,

@@ -3,7 +3,7 @@
 
 use crate::measure::epsilon::Unseparated;
 use crate::num::{Interval, Rational};
-use crate::params::{Delta, Eps, TimeLimit, T};
+use crate::params::{Delta, Eps, TRange, TimeLimit, T};
 use crate::prob::adjacency::NoNeighbourPairs;
 use crate::prob::rationalize::{Rationalized, Rounding};
 use crate::prob::{Adjacency, Channel, Dist};
@@ -68,6 +68,8 @@ pub struct Options {
     pub t: Option<T>,
     /// Exact `ε ≥ 0` values: report δ(ε) = A − B·e^ε for each.
     pub eps: Vec<Eps>,
+    /// `1 ≤ T1 < T2`: report δ(t) on `[T1, T2]` as exact pieces `a − b·t` (issue 46 item 4).
+    pub curve_t: Option<TRange>,
     /// `0 ≤ δ ≤ 1`: report the smallest ε (as exact `e^ε`) with δ(ε) ≤ δ; δ = 1 is reported
     /// as vacuous.
     pub delta: Option<Delta>,
@@ -92,6 +94,7 @@ impl Default for Options {
             prior: None,
             t: None,
             eps: Vec::new(),
+            curve_t: None,
             delta: None,
             units: Units::Bits,
             capacity_width: Rational::from_signeds(1i64, 1_000_000_000_000i64),

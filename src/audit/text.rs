@@ -257,6 +257,9 @@ impl Report {
                 attained(&delta, d.pair, &d.event)
             );
         }
+        if let Some(c) = &self.delta_curve {
+            out += &super::curve::text(c);
+        }
         if let Some(e) = self.eps_for_delta.as_ref().filter(|e| e.delta == 1u32) {
             // δ = 1 is kept, not refused (issue 43 item 2), and said to be vacuous.
             out += &format!(

@@ -97,4 +97,27 @@ impl Watch<'_> {
             None => measure(&[]),
         }
     }
+
+    /// `measure` over the pairs in steps of [`PAIRS_PER_STEP`], each step's result joined to
+    /// the ones before it (`join(earlier, later)`), as one pass over every pair would give.
+    pub(super) fn fold_pairs<T>(
+        &self,
+        stage: &str,
+        pairs: &[(usize, usize)],
+        measure: impl Fn(&[(usize, usize)]) -> T,
+        join: impl Fn(&T, &T) -> T,
+    ) -> Result<T, AuditError> {
+        let total = crate::num::fmt::count(pairs.len(), "neighbour pair", "neighbour pairs");
+        self.enter(stage)?;
+        let mut acc: Option<T> = None;
+        for (i, step) in pairs.chunks(PAIRS_PER_STEP).enumerate() {
+            self.step(&format!("{stage}: {} of {total}", i * PAIRS_PER_STEP))?;
+            let r = measure(step);
+            acc = Some(match acc {
+                Some(a) => join(&a, &r),
+                None => r,
+            });
+        }
+        Ok(acc.unwrap_or_else(|| measure(&[])))
+    }
 }

@@ -1,5 +1,5 @@
 //! `dpcert audit FILE [--adjacency SPEC] [--prior FILE|uniform] [--t T] [--eps E,..]
-//! [--delta D] [--units bits|nats] [--rationalize DENOM] [--gain FILE] [--time-limit SECS]
+//! [--curve-t T1,T2 [--csv]] [--delta D] [--units bits|nats] [--rationalize DENOM] [--gain FILE] [--time-limit SECS]
 //! [--max-memory SIZE] [--json]`: the arguments, the files read through the library's readers,
 //! the one call [`crate::audit::run`] and the printing (issue 43 items 2–3).
 //!
@@ -21,7 +21,7 @@ use crate::audit::{
 use crate::graph::SpecError;
 use crate::measure::Metric;
 use crate::num::Rational;
-use crate::params::{Delta, Eps, MemoryLimit, TimeLimit, T};
+use crate::params::{Delta, Eps, MemoryLimit, TRange, TimeLimit, T};
 use crate::prob::io::{
     read_channel, read_dist, read_matrix, shape_of_file, ReadError, ReadOptions, Shape,
 };
@@ -50,6 +50,14 @@ pub struct Args {
     /// exact form and certified enclosure.
     #[arg(long, value_parser = Eps::parse, value_delimiter = ',', num_args = 1)]
     eps: Option<Vec<Eps>>,
+    /// T1,T2 (exact, 1 <= T1 < T2): report delta(t) for every t = e^eps in [T1, T2] as exact
+    /// pieces a - b*t, with the attaining pair (eps = ln t shown beside).
+    #[arg(long, value_name = "T1,T2", value_parser = TRange::parse)]
+    curve_t: Option<TRange>,
+    /// Print only the --curve-t pieces, as CSV (t_lo,t_hi,a,b,exact_piece,delta_at_t_lo,
+    /// delta_at_t_hi; the last two decimals).
+    #[arg(long, requires = "curve_t", conflicts_with = "json")]
+    csv: bool,
     /// delta in [0, 1]: report the smallest eps (exact e^eps) with delta(eps) <= delta
     /// (delta = 1 is vacuous, and said so).
     #[arg(long, value_parser = Delta::parse)]
@@ -284,6 +292,7 @@ pub fn run(a: Args) -> CliResult {
             metric,
             t: a.t,
             eps: a.eps.unwrap_or_default(),
+            curve_t: a.curve_t,
             delta: a.delta,
             units: a.units,
             ..Options::default()
@@ -337,6 +346,8 @@ pub fn run(a: Args) -> CliResult {
     let printing = Instant::now();
     if a.json {
         super::output::print_json(&report.to_json())?;
+    } else if let (true, Some(c)) = (a.csv, &report.delta_curve) {
+        print!("{}", audit::curve_csv(c));
     } else {
         print!("{}", report.to_text());
     }

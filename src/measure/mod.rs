@@ -38,6 +38,7 @@ mod capacity;
 mod capacity_hint;
 pub(crate) use capacity::{capacity_bracket_certified, capacity_float_hint};
 pub(crate) use capacity_hint::capacity_newton_limit;
+mod delta_curve;
 mod divergence;
 mod dp;
 pub mod epsilon;
@@ -57,6 +58,7 @@ pub use capacity::{
     capacity_bracket, capacity_bracket_at, capacity_bracket_exact, capacity_bracket_within,
     CapacityBracket, ExactCapacityBracket,
 };
+pub use delta_curve::{delta_curve, delta_curve_partial, CurvePiece, DeltaCurve, PartialCurve};
 pub(crate) use divergence::positive_part;
 pub use divergence::{
     event_probability, hockey_stick_divergence, hockey_stick_two_sided, l1_distance, max_ratio,

@@ -281,6 +281,14 @@ fn bad_flag_values_exit_2() {
         (vec!["--delta", "2"], "[0, 1]"),
         (vec!["--units", "hartleys"], "bits"),
         (vec!["--rationalize", "0"], "at least 1"),
+        // Issue 46 item 4: the range of --curve-t, named with its value.
+        (vec!["--curve-t", "1/2,2"], "must be >= 1, got 1/2"),
+        (vec!["--curve-t", "3,2"], "T1 < T2, got 3,2"),
+        (vec!["--curve-t", "2,2"], "T1 < T2, got 2,2"),
+        (vec!["--curve-t", "2"], "`2`: expected T1,T2"),
+        (vec!["--curve-t", "1,x"], "t `x`"),
+        (vec!["--csv"], "--curve-t"),
+        (vec!["--curve-t", "1,2", "--csv", "--json"], "--json"),
     ] {
         let mut all = vec![f.to_str().unwrap()];
         all.extend(args.iter().copied());
@@ -427,4 +435,84 @@ fn stats_name_every_stage_and_leave_stdout_alone() {
     ] {
         assert!(err.contains(stage), "{stage} missing from:\n{err}");
     }
+}
+
+/// Issue 46 item 4: `--curve-t T1,T2` prints δ(t) as exact pieces. Binary randomized response
+/// at e^ε = 3, by hand: δ(t) = 3/4 − t/4 on [1, 3] (the event {0} of x = 0 against x' = 1), 0
+/// beyond; the rows P = (1/2, 3/10, 1/5), Q = (1/10, 1/5, 7/10): (1, 0)'s 7/10 − t/5 until it
+/// crosses (0, 1)'s 1/2 − t/10 at t = 2, then that line until its ratio 5.
+#[test]
+fn curve_t_prints_exact_pieces() {
+    let rr = file("rr_curve.csv", "3/4,1/4\n1/4,3/4\n");
+    let rr = rr.to_str().unwrap();
+    let (code, out, err) = audit(&[rr, "--curve-t", "1,4", "--csv"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "t_lo,t_hi,a,b,exact_piece,delta_at_t_lo,delta_at_t_hi\n\
+         1,3,3/4,1/4,3/4 - 1/4*t,0.500000000000,0.000000000000\n\
+         3,4,0,0,0,0.000000000000,0.000000000000\n"
+    );
+    let (code, out, err) = audit(&[rr, "--curve-t", "1,4"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("delta(t) for t = e^eps in [1, 4] (eps = ln t in [0.000000000000, 1.386294361120]), 2 pieces (exact; delta = a - b·t on each):\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  t in [1, 3] (eps in [0.000000000000, 1.098612288669]): delta = 3/4 - 1/4·t, from 1/2 (≈ 0.500000000000) to 0 (≈ 0.000000000000); attained at x = 0, x' = 1, event A = [0]\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  t in [3, 4] (eps in [1.098612288668, 1.386294361120]): delta = 0, from 0 (≈ 0.000000000000) to 0 (≈ 0.000000000000); no event has positive delta\n"),
+        "{out}"
+    );
+    let m = file("m3_curve.csv", "1/2,3/10,1/5\n1/10,1/5,7/10\n");
+    let (code, out, err) = audit(&[m.to_str().unwrap(), "--curve-t", "1,6", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let c = &doc["curve"];
+    assert_eq!(
+        (c["t_lo"].as_str(), c["t_hi"].as_str()),
+        (Some("1"), Some("6"))
+    );
+    let rows: Vec<(String, String, String, String, u64, u64)> = c["pieces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let s = |k: &str| p[k].as_str().unwrap().to_string();
+            let w = &p["witness"];
+            (
+                s("t_lo"),
+                s("t_hi"),
+                s("a"),
+                s("b"),
+                w["x"].as_u64().unwrap(),
+                w["x_prime"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let want = [
+        ("1", "2", "7/10", "1/5", 1, 0),
+        ("2", "5", "1/2", "1/10", 0, 1),
+        ("5", "6", "0", "0", 0, 1),
+    ];
+    assert_eq!(rows.len(), want.len());
+    for (got, want) in rows.iter().zip(want) {
+        assert_eq!(
+            (
+                got.0.as_str(),
+                got.1.as_str(),
+                got.2.as_str(),
+                got.3.as_str(),
+                got.4,
+                got.5
+            ),
+            want
+        );
+    }
+    assert_eq!(c["pieces"][0]["exact"], "7/10 - 1/5*t");
+    assert_eq!(c["pieces"][1]["delta_at_t_lo"], "3/10");
+    assert_eq!(c["pieces"][1]["eps_lo"]["exact"], "ln(2)");
 }

@@ -64,6 +64,22 @@ fn audit_every_block_follows_the_schema() {
             vec!["delta_at_eps/0/enclosure", "delta_at_eps/1/enclosure"],
         ),
         (
+            vec!["audit", "examples/rr.csv", "--curve-t", "1,4"],
+            vec![
+                "curve/t_lo",
+                "curve/t_hi",
+                "curve/pieces/0/a",
+                "curve/pieces/0/b",
+                "curve/pieces/0/exact",
+                "curve/pieces/1/delta_at_t_lo",
+            ],
+            vec![
+                "curve/eps_hi",
+                "curve/pieces/0/eps_hi",
+                "curve/pieces/1/eps_lo",
+            ],
+        ),
+        (
             vec!["audit", "examples/rr.csv", "--delta", "1/4"],
             vec!["eps_for_delta/delta", "eps_for_delta/e_eps"],
             vec!["eps_for_delta/eps"],

@@ -349,6 +349,7 @@ def audit(
     gain: Any = None,
     loss: Any = None,
     metric: Any = None,
+    curve_t: Optional[Tuple[Exact, Exact]] = None,
 ) -> dict:
     """Every measure of ``dpcert audit --json`` for a mechanism: the exact DP level, delta at
     ``t`` and at each ``eps`` (exact form ``a - b·e^eps`` and enclosure), the smallest eps for
@@ -357,8 +358,10 @@ def audit(
     adjacency). With ``gain`` / ``loss`` matrices (rows = guesses, columns = secrets): the
     g-leakage and the l-uncertainty and l-leakage; with a ``metric`` (a square matrix on the
     secrets, validated as a metric): the exact smallest eps of eps·d-privacy
-    (``metric_privacy``). Exact values are Fractions, enclosures :class:`Enclosure`; the
-    result is a :class:`Report`."""
+    (``metric_privacy``). ``curve_t=(T1, T2)`` (``1 <= T1 < T2``) adds ``"curve"``: delta(t) for
+    every ``t = e^eps`` in ``[T1, T2]`` as exact pieces ``a - b·t`` (``t_lo``, ``t_hi``, ``a``,
+    ``b`` Fractions; the attaining pair in ``witness``). Exact values are Fractions, enclosures
+    :class:`Enclosure`; the result is a :class:`Report`."""
     rows = _rows(mechanism, rationalize, tolerance)
     doc = json.loads(
         _dpcert.audit(
@@ -372,6 +375,7 @@ def audit(
             None if gain is None else _rows(gain),
             None if loss is None else _rows(loss),
             None if metric is None else _rows(metric),
+            None if curve_t is None else (_lit(curve_t[0], "curve_t"), _lit(curve_t[1], "curve_t")),
         )
     )
     return Report(_fractions(doc))
