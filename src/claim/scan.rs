@@ -121,6 +121,10 @@ pub struct Agree {
     count: usize,
     both: usize,
     first_disagree: Option<String>,
+    /// The `compare` records of [`Agree::push_compare`] (issue 44 item 6).
+    records: Vec<serde_json::Value>,
+    /// Instances pushed as booleans (no record): while any, no record is attached.
+    unrecorded: usize,
 }
 
 impl Agree {
@@ -129,12 +133,38 @@ impl Agree {
             count: 0,
             both: 0,
             first_disagree: None,
+            records: Vec::new(),
+            unrecorded: 0,
         }
+    }
+
+    /// Record one instance of an identity or bound `lhs rel rhs` between two exact rationals
+    /// (the paper's form against the value built from the definitions), decided here with its
+    /// `compare` record; the witness is reported as is when it fails.
+    pub fn push_compare(
+        &mut self,
+        lhs: &Rational,
+        rel: &str,
+        rhs: &Rational,
+        witness: impl FnOnce() -> String,
+    ) {
+        let ok = relation_holds(lhs, rel, rhs);
+        if crate::certify::recording() {
+            self.records.push(crate::certify::compare(
+                &lhs.to_string(),
+                rel,
+                &rhs.to_string(),
+                ok,
+            ));
+        }
+        self.push_ok(ok, witness);
+        self.unrecorded -= 1;
     }
 
     /// Record one instance where the two forms give `a` and `b`.
     pub fn push(&mut self, a: bool, b: bool, witness: impl FnOnce() -> String) {
         self.count += 1;
+        self.unrecorded += 1;
         if a && b {
             self.both += 1;
         }
@@ -147,6 +177,7 @@ impl Agree {
     /// reported as is when it fails.
     pub fn push_ok(&mut self, ok: bool, witness: impl FnOnce() -> String) {
         self.count += 1;
+        self.unrecorded += 1;
         if ok {
             self.both += 1;
         } else if self.first_disagree.is_none() {
@@ -163,13 +194,16 @@ impl Agree {
             ));
         }
         let ok = self.first_disagree.is_none();
-        let c = Check::new(
+        let mut c = Check::new(
             compared,
             Value::text(format!("{} instances", self.count), ""),
             Value::text(format!("{} satisfy both forms", self.both), ""),
             method,
             Outcome::from_holds(ok),
         );
+        if self.unrecorded == 0 {
+            c.records = self.records;
+        }
         match self.first_disagree {
             Some(w) => c.with_note(format!("counterexample: {w}")),
             None => c.with_note(format!(
@@ -380,6 +414,11 @@ pub struct Tally {
     pub checked: usize,
     pub failed: usize,
     pub first_failure: Option<String>,
+    /// The `compare` records of the sub-checks made by [`Tally::compare`] (issue 44 item 6).
+    records: Vec<serde_json::Value>,
+    /// Sub-checks made by [`Tally::check`] (a boolean, no record): while any, no record is
+    /// attached, so the instance stays uncertified rather than half-certified.
+    unrecorded: usize,
 }
 
 impl Tally {
@@ -388,11 +427,40 @@ impl Tally {
             checked: 0,
             failed: 0,
             first_failure: None,
+            records: Vec::new(),
+            unrecorded: 0,
         }
     }
 
-    /// Record one exact sub-check; `what` is built only on failure.
+    /// Record one exact sub-check `lhs rel rhs` of two rationals, decided here, with its
+    /// `compare` record; `what` is built only on failure.
+    pub fn compare(
+        &mut self,
+        lhs: &Rational,
+        rel: &str,
+        rhs: &Rational,
+        what: impl FnOnce() -> String,
+    ) {
+        let ok = relation_holds(lhs, rel, rhs);
+        if crate::certify::recording() {
+            self.records.push(crate::certify::compare(
+                &lhs.to_string(),
+                rel,
+                &rhs.to_string(),
+                ok,
+            ));
+        }
+        self.tick(ok, what);
+    }
+
+    /// Record one exact sub-check given only as its truth `ok` (no certificate record);
+    /// `what` is built only on failure.
     pub fn check(&mut self, ok: bool, what: impl FnOnce() -> String) {
+        self.unrecorded += 1;
+        self.tick(ok, what);
+    }
+
+    fn tick(&mut self, ok: bool, what: impl FnOnce() -> String) {
         self.checked += 1;
         if !ok {
             self.failed += 1;
@@ -431,7 +499,23 @@ impl Tally {
             Some(f) => format!("first failure: {f}"),
             None => summary.to_string(),
         };
+        if self.unrecorded == 0 {
+            c.records = self.records;
+        }
         c
+    }
+}
+
+/// `lhs rel rhs` decided exactly (`rel` one of `=`, `!=`, `<=`, `<`, `>=`, `>`).
+fn relation_holds(lhs: &Rational, rel: &str, rhs: &Rational) -> bool {
+    match rel {
+        "=" | "==" => lhs == rhs,
+        "!=" => lhs != rhs,
+        "<=" => lhs <= rhs,
+        "<" => lhs < rhs,
+        ">=" => lhs >= rhs,
+        ">" => lhs > rhs,
+        _ => panic!("unknown relation {rel}"),
     }
 }
 
@@ -443,6 +527,44 @@ impl Default for Tally {
 
 #[cfg(test)]
 mod tests {
+    /// A tally or agreement carries its `compare` records only when every sub-check made one
+    /// (a boolean sub-check leaves the instance without records, never half-certified).
+    #[test]
+    fn records_only_when_every_subcheck_has_one() {
+        use crate::num::Rational;
+        crate::certify::start_recording();
+        let (a, b) = (Rational::from(1u32), Rational::from(2u32));
+        let mut t = Tally::new();
+        t.compare(&a, "<", &b, String::new);
+        t.compare(&b, "=", &b, String::new);
+        let c = t.finish("x", Method::Exact, "");
+        assert_eq!(c.outcome, Outcome::Holds);
+        assert_eq!(c.records.len(), 2);
+        assert_eq!(c.records[0]["relation"], "<");
+        assert_eq!(c.records[0]["lhs"], "1");
+        let mut t = Tally::new();
+        t.compare(&a, "<", &b, String::new);
+        t.check(true, String::new);
+        assert!(t.finish("x", Method::Exact, "").records.is_empty());
+        let mut t = Tally::new();
+        t.compare(&b, "<=", &a, || "w".into());
+        let c = t.finish("x", Method::Exact, "");
+        assert_eq!(c.outcome, Outcome::Fails);
+        assert_eq!(c.records[0]["holds"], false);
+
+        let mut g = Agree::new();
+        g.push_compare(&a, "=", &a, String::new);
+        g.push_compare(&a, ">", &b, || "w".into());
+        let c = g.finish("x", Method::Exact);
+        assert_eq!(c.outcome, Outcome::Fails);
+        assert_eq!(c.records.len(), 2);
+        assert_eq!(c.records[1]["holds"], false);
+        let mut g = Agree::new();
+        g.push_compare(&a, "=", &a, String::new);
+        g.push_ok(true, String::new);
+        assert!(g.finish("x", Method::Exact).records.is_empty());
+    }
+
     use super::*;
 
     /// A tally keeps the first failure as its witness and counts every sub-check; with no
