@@ -296,6 +296,42 @@ impl DScan {
         }
     }
 
+    /// Record the comparison `lhs rel rhs` (`=` or `<=`) of two extended log-linear values
+    /// (`None` = `+∞`, as in [`crate::measure::renyi::extended_le`]); `gap` is the hint to
+    /// show the closest case. Two finite sides are decided as by [`DScan::push_log`], with
+    /// its `log_linear` record; a side `+∞` is decided here without a record (the cell is
+    /// then not certified). Issue 44 item 6.
+    pub fn push_ext(
+        &mut self,
+        lhs: &Option<crate::num::LogLinear>,
+        rel: &str,
+        rhs: &Option<crate::num::LogLinear>,
+        gap: f64,
+        witness: impl FnOnce() -> String,
+    ) {
+        let ext = |v: &Option<crate::num::LogLinear>| match v {
+            Some(f) => Value::log_linear(f),
+            None => Value::text("+inf", "+inf"),
+        };
+        match (lhs, rhs) {
+            (Some(a), Some(b)) => self.push_log_gap(a, rel, b, Some(gap), witness),
+            _ => {
+                let ok = match rel {
+                    "=" => lhs.is_none() && rhs.is_none(),
+                    "<=" => rhs.is_none(),
+                    _ => panic!("unknown relation {rel} on extended values"),
+                };
+                self.push(
+                    crate::num::Decision::from_bool(ok),
+                    gap,
+                    || ext(lhs),
+                    || ext(rhs),
+                    witness,
+                )
+            }
+        }
+    }
+
     /// Record the log-linear comparison `lhs ≤ rhs`, decided exactly
     /// ([`crate::num::LogLinear::decide_le`]); the float gap only picks the closest case to show.
     pub fn push_log_le(
@@ -315,6 +351,17 @@ impl DScan {
         lhs: &crate::num::LogLinear,
         rel: &str,
         rhs: &crate::num::LogLinear,
+        witness: impl FnOnce() -> String,
+    ) {
+        self.push_log_gap(lhs, rel, rhs, None, witness);
+    }
+
+    fn push_log_gap(
+        &mut self,
+        lhs: &crate::num::LogLinear,
+        rel: &str,
+        rhs: &crate::num::LogLinear,
+        gap: Option<f64>,
         witness: impl FnOnce() -> String,
     ) {
         use crate::num::{Decision, LogLinear};
@@ -339,7 +386,7 @@ impl DScan {
         }
         self.push_decided(
             Decision::from_bool(ok),
-            LogLinear::approx_f64(lhs) - LogLinear::approx_f64(rhs),
+            gap.unwrap_or_else(|| LogLinear::approx_f64(lhs) - LogLinear::approx_f64(rhs)),
             || Value::log_linear(lhs),
             || Value::log_linear(rhs),
             witness,
