@@ -500,6 +500,30 @@ impl Tally {
         self.tick(ok, what);
     }
 
+    /// Record one exact sub-check made of several comparisons `lhs rel rhs` of rationals (it
+    /// holds when all do: a matrix is row-stochastic), each with its `compare` record; `what`
+    /// is built only on failure.
+    pub fn compare_all<'a>(
+        &mut self,
+        items: impl IntoIterator<Item = (Rational, &'a str, Rational)>,
+        what: impl FnOnce() -> String,
+    ) {
+        let mut ok = true;
+        for (lhs, rel, rhs) in items {
+            let holds = relation_holds(&lhs, rel, &rhs);
+            ok &= holds;
+            if crate::certify::recording() {
+                self.records.push(crate::certify::compare(
+                    &lhs.to_string(),
+                    rel,
+                    &rhs.to_string(),
+                    holds,
+                ));
+            }
+        }
+        self.tick(ok, what);
+    }
+
     /// Record one exact sub-check given only as its truth `ok` (no certificate record);
     /// `what` is built only on failure.
     pub fn check(&mut self, ok: bool, what: impl FnOnce() -> String) {
@@ -589,6 +613,14 @@ mod tests {
         assert_eq!(c.records.len(), 2);
         assert_eq!(c.records[0]["relation"], "<");
         assert_eq!(c.records[0]["lhs"], "1");
+        let mut t = Tally::new();
+        t.compare_all(
+            [(a.clone(), ">=", a.clone()), (b.clone(), "<", a.clone())],
+            || "w".into(),
+        );
+        let c = t.finish("x", Method::Exact, "");
+        assert_eq!((c.outcome, c.records.len()), (Outcome::Fails, 2));
+        assert_eq!(c.lhs.exact, "1 of 1 fail");
         let mut t = Tally::new();
         t.compare(&a, "<", &b, String::new);
         t.check(true, String::new);

@@ -30,12 +30,12 @@ pub(super) fn claims() -> Vec<Box<dyn ClaimChecker>> {
 fn d2(i: &NmAlphaPrior) -> Check {
     let sp = Space::new(i.n, i.m);
     let mut tally = Tally::new();
-    tally.check(row_stochastic(&e_d(&sp, &i.alpha)), || "E_d".into());
+    tally.compare_all(row_stochastic(&e_d(&sp, &i.alpha)), || "E_d".into());
     if let Some((w, _)) = e_i(&sp, &i.alpha, &i.prior.p) {
-        tally.check(row_stochastic(&w), || "E_i".into());
+        tally.compare_all(row_stochastic(&w), || "E_i".into());
     }
     for w in rand_mechs(&sp, 3, true) {
-        tally.check(row_stochastic(&w), || "random".into());
+        tally.compare_all(row_stochastic(&w), || "random".into());
     }
     tally.finish(
         "mechanisms are row-stochastic",
@@ -315,7 +315,7 @@ fn d16(i: &NmAlphaPrior) -> Check {
     let sp = Space::new(i.n, i.m);
     let w = e_d(&sp, &i.alpha);
     let mut tally = Tally::new();
-    tally.check(row_stochastic(&w), || "rows".into());
+    tally.compare_all(row_stochastic(&w), || "rows".into());
     tally.check(w.iter().all(|r| r.iter().all(|v| *v > 0u32)), || {
         "positivity".into()
     });

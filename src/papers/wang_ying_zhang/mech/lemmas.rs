@@ -32,7 +32,7 @@ fn l4(i: &NmAlphaPrior) -> Check {
         return crate::claim::out_of_range("alpha > alpha~ (p_Y^(alpha) has a negative entry)");
     };
     let mut tally = Tally::new();
-    tally.check(row_stochastic(&w), || "validity".into());
+    tally.compare_all(row_stochastic(&w), || "validity".into());
     let zz = gibbs_normaliser(sp.n, sp.m, &i.alpha);
     let pyw = output_distribution(p, &w);
     tally.check(pyw == py, || "output marginal".into());
