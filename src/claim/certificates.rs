@@ -25,7 +25,10 @@ fn kind_of(m: &Method) -> Result<&'static str, &'static str> {
         Method::Interval { .. } => Ok("enclosure"),
         Method::LpCertificate => Ok("lp"),
         Method::Polynomial => Ok("sturm"),
-        Method::Enumeration => Err("enumeration"),
+        // An exhaustive search produces values (a maximum over events, a count); the step that
+        // decides is their comparison, shown by `compare` records (the search itself, like any
+        // computation of a compared side, is in the trusted base: docs/soundness.md).
+        Method::Enumeration => Ok("compare"),
         Method::Combined(_) => Err("combined"),
     }
 }
@@ -243,6 +246,20 @@ mod tests {
         assert_eq!(recs[1]["holds"], false);
     }
 
+    /// An enumeration is certified by the `compare` records of the values it produced, and
+    /// only by them (issue 44 item 6).
+    #[test]
+    fn enumeration_by_its_compare_records() {
+        crate::certify::start_recording();
+        let mut en = Check::rationals("max over events", &q(1, 2), "=", &q(1, 2));
+        en.method = Method::Combined(vec![Method::Enumeration, Method::Exact]);
+        let recs = claim_records(&report(vec![en.clone().at("n=1")]));
+        assert_eq!(recs[0]["certified"], true, "{}", recs[0]);
+        en.records.clear();
+        let recs = claim_records(&report(vec![en.at("n=1")]));
+        assert_eq!(recs[0]["missing"], "method:enumeration", "{}", recs[0]);
+    }
+
     /// Not certified: an LP step without an `lp` record, an enumeration, an undecided verdict,
     /// a record whose truth disagrees with the outcome.
     #[test]
@@ -250,8 +267,14 @@ mod tests {
         crate::certify::start_recording();
         let mut lp = Check::rationals("a", &q(1, 2), "<=", &q(2, 3));
         lp.method = Method::Combined(vec![Method::LpCertificate, Method::Exact]);
-        let mut en = Check::rationals("a", &q(1, 2), "<=", &q(2, 3));
-        en.method = Method::Enumeration;
+        // An enumeration whose outcome no compare record shows (a boolean search).
+        let en = Check::new(
+            "a",
+            super::super::Value::text("-", ""),
+            super::super::Value::text("-", ""),
+            Method::Enumeration,
+            Outcome::Holds,
+        );
         let mut flipped = Check::rationals("a", &q(1, 2), "<=", &q(2, 3));
         flipped.outcome = Outcome::Fails;
         let undecided = crate::claim::undecided_because("too weak");

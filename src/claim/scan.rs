@@ -121,6 +121,10 @@ pub struct Agree {
     count: usize,
     both: usize,
     first_disagree: Option<String>,
+    /// The `compare` records of [`Agree::push_compare`] (issue 44 item 6).
+    records: Vec<serde_json::Value>,
+    /// Instances pushed as booleans (no record): while any, no record is attached.
+    unrecorded: usize,
 }
 
 impl Agree {
@@ -129,12 +133,38 @@ impl Agree {
             count: 0,
             both: 0,
             first_disagree: None,
+            records: Vec::new(),
+            unrecorded: 0,
         }
+    }
+
+    /// Record one instance of an identity or bound `lhs rel rhs` between two exact rationals
+    /// (the paper's form against the value built from the definitions), decided here with its
+    /// `compare` record; the witness is reported as is when it fails.
+    pub fn push_compare(
+        &mut self,
+        lhs: &Rational,
+        rel: &str,
+        rhs: &Rational,
+        witness: impl FnOnce() -> String,
+    ) {
+        let ok = relation_holds(lhs, rel, rhs);
+        if crate::certify::recording() {
+            self.records.push(crate::certify::compare(
+                &lhs.to_string(),
+                rel,
+                &rhs.to_string(),
+                ok,
+            ));
+        }
+        self.push_ok(ok, witness);
+        self.unrecorded -= 1;
     }
 
     /// Record one instance where the two forms give `a` and `b`.
     pub fn push(&mut self, a: bool, b: bool, witness: impl FnOnce() -> String) {
         self.count += 1;
+        self.unrecorded += 1;
         if a && b {
             self.both += 1;
         }
@@ -147,6 +177,7 @@ impl Agree {
     /// reported as is when it fails.
     pub fn push_ok(&mut self, ok: bool, witness: impl FnOnce() -> String) {
         self.count += 1;
+        self.unrecorded += 1;
         if ok {
             self.both += 1;
         } else if self.first_disagree.is_none() {
@@ -163,13 +194,16 @@ impl Agree {
             ));
         }
         let ok = self.first_disagree.is_none();
-        let c = Check::new(
+        let mut c = Check::new(
             compared,
             Value::text(format!("{} instances", self.count), ""),
             Value::text(format!("{} satisfy both forms", self.both), ""),
             method,
             Outcome::from_holds(ok),
         );
+        if self.unrecorded == 0 {
+            c.records = self.records;
+        }
         match self.first_disagree {
             Some(w) => c.with_note(format!("counterexample: {w}")),
             None => c.with_note(format!(
@@ -262,6 +296,42 @@ impl DScan {
         }
     }
 
+    /// Record the comparison `lhs rel rhs` (`=` or `<=`) of two extended log-linear values
+    /// (`None` = `+∞`, as in [`crate::measure::renyi::extended_le`]); `gap` is the hint to
+    /// show the closest case. Two finite sides are decided as by [`DScan::push_log`], with
+    /// its `log_linear` record; a side `+∞` is decided here without a record (the cell is
+    /// then not certified). Issue 44 item 6.
+    pub fn push_ext(
+        &mut self,
+        lhs: &Option<crate::num::LogLinear>,
+        rel: &str,
+        rhs: &Option<crate::num::LogLinear>,
+        gap: f64,
+        witness: impl FnOnce() -> String,
+    ) {
+        let ext = |v: &Option<crate::num::LogLinear>| match v {
+            Some(f) => Value::log_linear(f),
+            None => Value::text("+inf", "+inf"),
+        };
+        match (lhs, rhs) {
+            (Some(a), Some(b)) => self.push_log_gap(a, rel, b, Some(gap), witness),
+            _ => {
+                let ok = match rel {
+                    "=" => lhs.is_none() && rhs.is_none(),
+                    "<=" => rhs.is_none(),
+                    _ => panic!("unknown relation {rel} on extended values"),
+                };
+                self.push(
+                    crate::num::Decision::from_bool(ok),
+                    gap,
+                    || ext(lhs),
+                    || ext(rhs),
+                    witness,
+                )
+            }
+        }
+    }
+
     /// Record the log-linear comparison `lhs ≤ rhs`, decided exactly
     /// ([`crate::num::LogLinear::decide_le`]); the float gap only picks the closest case to show.
     pub fn push_log_le(
@@ -281,6 +351,17 @@ impl DScan {
         lhs: &crate::num::LogLinear,
         rel: &str,
         rhs: &crate::num::LogLinear,
+        witness: impl FnOnce() -> String,
+    ) {
+        self.push_log_gap(lhs, rel, rhs, None, witness);
+    }
+
+    fn push_log_gap(
+        &mut self,
+        lhs: &crate::num::LogLinear,
+        rel: &str,
+        rhs: &crate::num::LogLinear,
+        gap: Option<f64>,
         witness: impl FnOnce() -> String,
     ) {
         use crate::num::{Decision, LogLinear};
@@ -305,7 +386,7 @@ impl DScan {
         }
         self.push_decided(
             Decision::from_bool(ok),
-            LogLinear::approx_f64(lhs) - LogLinear::approx_f64(rhs),
+            gap.unwrap_or_else(|| LogLinear::approx_f64(lhs) - LogLinear::approx_f64(rhs)),
             || Value::log_linear(lhs),
             || Value::log_linear(rhs),
             witness,
@@ -380,6 +461,11 @@ pub struct Tally {
     pub checked: usize,
     pub failed: usize,
     pub first_failure: Option<String>,
+    /// The `compare` records of the sub-checks made by [`Tally::compare`] (issue 44 item 6).
+    records: Vec<serde_json::Value>,
+    /// Sub-checks made by [`Tally::check`] (a boolean, no record): while any, no record is
+    /// attached, so the instance stays uncertified rather than half-certified.
+    unrecorded: usize,
 }
 
 impl Tally {
@@ -388,11 +474,64 @@ impl Tally {
             checked: 0,
             failed: 0,
             first_failure: None,
+            records: Vec::new(),
+            unrecorded: 0,
         }
     }
 
-    /// Record one exact sub-check; `what` is built only on failure.
+    /// Record one exact sub-check `lhs rel rhs` of two rationals, decided here, with its
+    /// `compare` record; `what` is built only on failure.
+    pub fn compare(
+        &mut self,
+        lhs: &Rational,
+        rel: &str,
+        rhs: &Rational,
+        what: impl FnOnce() -> String,
+    ) {
+        let ok = relation_holds(lhs, rel, rhs);
+        if crate::certify::recording() {
+            self.records.push(crate::certify::compare(
+                &lhs.to_string(),
+                rel,
+                &rhs.to_string(),
+                ok,
+            ));
+        }
+        self.tick(ok, what);
+    }
+
+    /// Record one exact sub-check made of several comparisons `lhs rel rhs` of rationals (it
+    /// holds when all do: a matrix is row-stochastic), each with its `compare` record; `what`
+    /// is built only on failure.
+    pub fn compare_all<'a>(
+        &mut self,
+        items: impl IntoIterator<Item = (Rational, &'a str, Rational)>,
+        what: impl FnOnce() -> String,
+    ) {
+        let mut ok = true;
+        for (lhs, rel, rhs) in items {
+            let holds = relation_holds(&lhs, rel, &rhs);
+            ok &= holds;
+            if crate::certify::recording() {
+                self.records.push(crate::certify::compare(
+                    &lhs.to_string(),
+                    rel,
+                    &rhs.to_string(),
+                    holds,
+                ));
+            }
+        }
+        self.tick(ok, what);
+    }
+
+    /// Record one exact sub-check given only as its truth `ok` (no certificate record);
+    /// `what` is built only on failure.
     pub fn check(&mut self, ok: bool, what: impl FnOnce() -> String) {
+        self.unrecorded += 1;
+        self.tick(ok, what);
+    }
+
+    fn tick(&mut self, ok: bool, what: impl FnOnce() -> String) {
         self.checked += 1;
         if !ok {
             self.failed += 1;
@@ -431,7 +570,23 @@ impl Tally {
             Some(f) => format!("first failure: {f}"),
             None => summary.to_string(),
         };
+        if self.unrecorded == 0 {
+            c.records = self.records;
+        }
         c
+    }
+}
+
+/// `lhs rel rhs` decided exactly (`rel` one of `=`, `!=`, `<=`, `<`, `>=`, `>`).
+fn relation_holds(lhs: &Rational, rel: &str, rhs: &Rational) -> bool {
+    match rel {
+        "=" | "==" => lhs == rhs,
+        "!=" => lhs != rhs,
+        "<=" => lhs <= rhs,
+        "<" => lhs < rhs,
+        ">=" => lhs >= rhs,
+        ">" => lhs > rhs,
+        _ => panic!("unknown relation {rel}"),
     }
 }
 
@@ -443,6 +598,52 @@ impl Default for Tally {
 
 #[cfg(test)]
 mod tests {
+    /// A tally or agreement carries its `compare` records only when every sub-check made one
+    /// (a boolean sub-check leaves the instance without records, never half-certified).
+    #[test]
+    fn records_only_when_every_subcheck_has_one() {
+        use crate::num::Rational;
+        crate::certify::start_recording();
+        let (a, b) = (Rational::from(1u32), Rational::from(2u32));
+        let mut t = Tally::new();
+        t.compare(&a, "<", &b, String::new);
+        t.compare(&b, "=", &b, String::new);
+        let c = t.finish("x", Method::Exact, "");
+        assert_eq!(c.outcome, Outcome::Holds);
+        assert_eq!(c.records.len(), 2);
+        assert_eq!(c.records[0]["relation"], "<");
+        assert_eq!(c.records[0]["lhs"], "1");
+        let mut t = Tally::new();
+        t.compare_all(
+            [(a.clone(), ">=", a.clone()), (b.clone(), "<", a.clone())],
+            || "w".into(),
+        );
+        let c = t.finish("x", Method::Exact, "");
+        assert_eq!((c.outcome, c.records.len()), (Outcome::Fails, 2));
+        assert_eq!(c.lhs.exact, "1 of 1 fail");
+        let mut t = Tally::new();
+        t.compare(&a, "<", &b, String::new);
+        t.check(true, String::new);
+        assert!(t.finish("x", Method::Exact, "").records.is_empty());
+        let mut t = Tally::new();
+        t.compare(&b, "<=", &a, || "w".into());
+        let c = t.finish("x", Method::Exact, "");
+        assert_eq!(c.outcome, Outcome::Fails);
+        assert_eq!(c.records[0]["holds"], false);
+
+        let mut g = Agree::new();
+        g.push_compare(&a, "=", &a, String::new);
+        g.push_compare(&a, ">", &b, || "w".into());
+        let c = g.finish("x", Method::Exact);
+        assert_eq!(c.outcome, Outcome::Fails);
+        assert_eq!(c.records.len(), 2);
+        assert_eq!(c.records[1]["holds"], false);
+        let mut g = Agree::new();
+        g.push_compare(&a, "=", &a, String::new);
+        g.push_ok(true, String::new);
+        assert!(g.finish("x", Method::Exact).records.is_empty());
+    }
+
     use super::*;
 
     /// A tally keeps the first failure as its witness and counts every sub-check; with no

@@ -186,7 +186,7 @@ fn check_e4b(uv: &UV) -> Check {
     for t in t_grid() {
         let s = distance_sum(&g, 0, &t);
         let closed = ((&t + Rational::from(v as u64 - 1)) / &t).pow(u as u64);
-        a.push_ok(s == closed, || {
+        a.push_compare(&s, "=", &closed, || {
             format!("t = {t}: S = {s}, ((t+v-1)/t)^u = {closed}")
         });
     }
@@ -361,7 +361,7 @@ fn check_p2t(c: &P2Cell) -> Check {
     let mut a = Agree::new();
     for (x, i, rows) in cliques(&g, c.u, c.v) {
         let got = clique_max_sum(&m, &rows);
-        a.push_ok(got == want, || {
+        a.push_compare(&got, "=", &want, || {
             format!("database {x}, individual {i}: {got} != {want}")
         });
     }

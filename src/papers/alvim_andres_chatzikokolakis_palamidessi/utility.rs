@@ -470,7 +470,7 @@ fn check_d13(q: &Query) -> Check {
                 })
                 .sum();
             let best = best.expect("a guess");
-            a.push_ok(best == pointwise, || {
+            a.push_compare(&best, "=", &pointwise, || {
                 format!(
                     "H = {}, gain {gname}: best guess {best}, pointwise {pointwise}",
                     fmt_matrix(&h)

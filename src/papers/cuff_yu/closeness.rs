@@ -213,7 +213,7 @@ fn check_10(cell: &PairCell) -> Check {
             }
         }
         let h = hockey_stick_two_sided(&p, &q, t);
-        a.push_ok(need == h, || {
+        a.push_compare(&need, "=", &h, || {
             format!("{} NP-vertex delta={need} hockey={h}", fmt_pair(&p, &q))
         });
     }

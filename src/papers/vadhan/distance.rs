@@ -26,7 +26,7 @@ fn check_d2(cell: &PairCell) -> Check {
             .max()
             .expect("events");
         let half_l1 = tv(&p, &q);
-        a.push_ok(by_sets == half_l1, || {
+        a.push_compare(&by_sets, "=", &half_l1, || {
             format!(
                 "{}: max over sets {by_sets}, half-L1 {half_l1}",
                 fmt_pair(&p, &q)

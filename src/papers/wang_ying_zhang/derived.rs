@@ -225,11 +225,11 @@ fn x7_corrected(i: &NmAlphaPrior) -> Check {
     let hh = optimal_distortion(sp.n, sp.m, &i.alpha);
     let mut tally = Tally::new();
     match lpdp_range_cert(&sp, &i.alpha, p) {
-        Ok(v) => tally.check(v == hh, || "value".into()),
+        Ok(v) => tally.compare(&v, "=", &hh, || "value".into()),
         Err(e) => tally.check(false, || e),
     }
     let ed = distortion(&sp, p, &e_d(&sp, &i.alpha));
-    tally.check(ed == hh, || "E_d".into());
+    tally.compare(&ed, "=", &hh, || "E_d".into());
     tally.finish(
         "D_d*(eps) = h(eps) for eps >= eps~_X (certified both ways)",
         Method::LpCertificate,
@@ -295,7 +295,7 @@ fn x6(i: &NmAlphaPrior) -> Check {
         "E_d".into()
     });
     match lpi_lower(&sp, &i.alpha) {
-        Ok(v) => tally.check(v >= hh, || "LP-I".into()),
+        Ok(v) => tally.compare(&v, ">=", &hh, || "LP-I".into()),
         Err(e) => tally.check(false, || e),
     }
     tally.finish(
@@ -371,18 +371,18 @@ fn x10(i: &NmAlphaPrior) -> Check {
     // Lower bound.
     if e >= r {
         match lpdp_range_cert(&sp, &i.alpha, p) {
-            Ok(v) => tally.check(v >= dd, || "D_d* lower (in range)".into()),
+            Ok(v) => tally.compare(&v, ">=", &dd, || "D_d* lower (in range)".into()),
             Err(er) => tally.check(false, || er),
         }
         match lpi_lower(&sp, &i.alpha) {
-            Ok(v) => tally.check(v == hh, || "D_i* lower".into()),
+            Ok(v) => tally.compare(&v, "=", &hh, || "D_i* lower".into()),
             Err(er) => tally.check(false, || er),
         }
         let wi = e_i(&sp, &i.alpha, p).map(|(w, _)| distortion(&sp, p, &w));
         tally.check(wi == Some(hh.clone()), || "E_i attains".into());
     } else {
         match lpdp_range_cert(&sp, &(qi(1) / &r), p) {
-            Ok(v) => tally.check(v >= dd, || format!("D_d*(r_X) >= {v} vs {dd}")),
+            Ok(v) => tally.compare(&v, ">=", &dd, || format!("D_d*(r_X) >= {v} vs {dd}")),
             Err(er) => tally.check(false, || er),
         }
         tally.check(farkas_lpi(&sp, p, &e).is_ok(), || "LP-I infeasible".into());

@@ -395,7 +395,7 @@ fn g8(i: &Nm) -> Check {
             }
             let rhs1: Rational =
                 qi(l as i64) * s[l].iter().map(|&v| f[v].clone()).sum::<Rational>();
-            tally.check(lhs1 == rhs1, || format!("y={y} l={l} first identity"));
+            tally.compare(&lhs1, "=", &rhs1, || format!("y={y} l={l} first identity"));
             let mut lhs2 = qi(0);
             for &v in &s[l] {
                 for (u, _) in sp.neighbours(v) {
@@ -406,7 +406,7 @@ fn g8(i: &Nm) -> Check {
             }
             let rhs2: Rational = qi(((sp.n - l + 1) * (sp.m - 1)) as i64)
                 * s[l - 1].iter().map(|&u| f[u].clone()).sum::<Rational>();
-            tally.check(lhs2 == rhs2, || format!("y={y} l={l} second identity"));
+            tally.compare(&lhs2, "=", &rhs2, || format!("y={y} l={l} second identity"));
         }
     }
     tally.finish(

@@ -257,14 +257,16 @@ fn d11(i: &Nmp) -> Check {
             }
         }
     }
-    tally.check(m2 == r, || "ordered vs unordered maximum".into());
+    tally.compare(&m2, "=", &r, || "ordered vs unordered maximum".into());
     if let Some(rows) = row_marginals_if_product(&sp, p) {
         let want = rows
             .iter()
             .map(|pi| pi.iter().max().unwrap() / pi.iter().min().unwrap())
             .max()
             .unwrap();
-        tally.check(want == r, || format!("product closed form {want} != {r}"));
+        tally.compare(&want, "=", &r, || {
+            format!("product closed form {want} != {r}")
+        });
     }
     tally.finish(
         "e^{eps_X} = max_{x~x'} p_X(x)/p_X(x') (16); product/n=1 closed forms",
@@ -534,7 +536,7 @@ fn x1(i: &Nmp) -> Check {
                     });
                     if a != b {
                         let want = (alpha - alpha_p) / ((qi(1) - alpha_p) * &g);
-                        tally.check(e == want, || "off-diagonal closed form".into());
+                        tally.compare(&e, "=", &want, || "off-diagonal closed form".into());
                     }
                 }
             }
@@ -578,7 +580,7 @@ fn x2(i: &Nmp) -> Check {
     let inv = gibbs_inverse(&sp, &half, p);
     for y in 0..sp.size {
         let v = p_y_poly(&sp, p, y).eval(&half) / pw(&half, sp.n);
-        tally.check(v == inv[y], || format!("P_y closed form at y={y}"));
+        tally.compare(&v, "=", &inv[y], || format!("P_y closed form at y={y}"));
     }
     let is_whole = matches!(th, Threshold::WholeInterval);
     tally.check(is_whole == i.prior.is_uniform(), || {

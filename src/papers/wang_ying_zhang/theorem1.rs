@@ -111,13 +111,13 @@ fn t1a(i: &NmAlphaPrior) -> Check {
         format!("level {lv:?}")
     });
     let dist = distortion(&sp, &i.prior.p, &w);
-    tally.check(dist == d, || {
+    tally.compare(&dist, "=", &d, || {
         format!("distortion of E_i {dist} != h(eps) = {d}")
     });
     // The dual bound meets the distortion computed from E_i's matrix: a primal-dual pair, so
     // D_i*(eps) equals it exactly.
     match lpi_lower(&sp, &i.alpha) {
-        Ok(lb) => tally.check(lb == dist, || {
+        Ok(lb) => tally.compare(&lb, "=", &dist, || {
             format!("dual bound {lb} != distortion of E_i {dist}")
         }),
         Err(e) => tally.check(false, || e),
@@ -125,7 +125,7 @@ fn t1a(i: &NmAlphaPrior) -> Check {
     let t2 = alpha_above(&i.alpha);
     if t2 != i.alpha {
         match lpi_lower(&sp, &t2) {
-            Ok(lb) => tally.check(lb > dist, || "D_i* at smaller eps not above D".into()),
+            Ok(lb) => tally.compare(&lb, ">", &dist, || "D_i* at smaller eps not above D".into()),
             Err(e) => tally.check(false, || e),
         }
     }
@@ -196,13 +196,13 @@ fn t1b(i: &NmAlphaPrior) -> Check {
     let mut tally = Tally::new();
     let d = optimal_distortion(sp.n, sp.m, &i.alpha);
     match lpi_lower(&sp, &i.alpha) {
-        Ok(lb) => tally.check(lb >= d, || "lower bound".into()),
+        Ok(lb) => tally.compare(&lb, ">=", &d, || "lower bound".into()),
         Err(e) => tally.check(false, || e),
     }
     let t2 = alpha_above(&i.alpha);
     if t2 != i.alpha {
         match lpi_lower(&sp, &t2) {
-            Ok(lb) => tally.check(lb > d, || "at smaller eps".into()),
+            Ok(lb) => tally.compare(&lb, ">", &d, || "at smaller eps".into()),
             Err(e) => tally.check(false, || e),
         }
     }
@@ -309,7 +309,7 @@ fn l2s1(i: &NmAlphaPrior) -> Check {
     let mut tally = Tally::new();
     let hh = optimal_distortion(sp.n, sp.m, &i.alpha);
     match lpi_lower(&sp, &i.alpha) {
-        Ok(lb) => tally.check(lb == hh, || "D_i* >= h".into()),
+        Ok(lb) => tally.compare(&lb, "=", &hh, || "D_i* >= h".into()),
         Err(e) => tally.check(false, || e),
     }
     let c = certify_lpr(&sp, &i.alpha, 0);
@@ -443,7 +443,7 @@ fn sandwich(i: &NmAlphaPrior, compared: &str) -> Check {
         .expect("full support");
     tally.check(distortion(&sp, &i.prior.p, &w) == hh, || "E_i".into());
     match lpi_lower(&sp, &i.alpha) {
-        Ok(lb) => tally.check(lb == hh, || "D_i* = h".into()),
+        Ok(lb) => tally.compare(&lb, "=", &hh, || "D_i* = h".into()),
         Err(e) => tally.check(false, || e),
     }
     let ed = e_d(&sp, &i.alpha);
@@ -519,7 +519,7 @@ fn s8(i: &NmAlphaPrior) -> Check {
     let mut tally = Tally::new();
     let c = certify_lpr(&sp, &i.alpha, 0);
     match lpi_lower(&sp, &i.alpha) {
-        Ok(lb) => tally.check(lb >= c.primal, || "D_i* >= D_relaxed*".into()),
+        Ok(lb) => tally.compare(&lb, ">=", &c.primal, || "D_i* >= D_relaxed*".into()),
         Err(e) => tally.check(false, || e),
     }
     let mut rng = Lcg(43);
@@ -590,7 +590,7 @@ fn d13(i: &Nm) -> Check {
         tally.check(optimal_distortion(n, m, &alpha_d) == d, || format!("D={d}"));
         let alpha_form =
             qi((n * (m - 1)) as i64) * &alpha_d / (qi(1) + qi(m as i64 - 1) * &alpha_d);
-        tally.check(alpha_form == d, || format!("alpha-form at D={d}"));
+        tally.compare(&alpha_form, "=", &d, || format!("alpha-form at D={d}"));
         // h^{-1}(D) >= 0 iff D <= n(m-1)/m iff α_D <= 1.
         tally.check(
             (alpha_d <= 1u32) == (d <= q((n * (m - 1)) as i64, m as i64)),

@@ -225,7 +225,7 @@ fn check_d5(shape: &Shape) -> Check {
     for (prior, m) in shape.build() {
         let j = joint_rows(&prior, &m);
         let (f1, f2) = (posterior_form(&j), likelihood_form(&j));
-        a.push_ok(f1 == f2, || {
+        a.push_compare(&f1, "=", &f2, || {
             format!("joint {}: {f1} vs {f2}", fmt_matrix(&j))
         });
     }
@@ -244,7 +244,7 @@ fn check_d6(shape: &Shape) -> Check {
         let by_def = posterior_form(&joint_rows(&prior, &m)) / v0(&prior);
         let chan = Channel::new(m.clone()).expect("row-stochastic");
         let lib = min_entropy_leakage(&Dist::new(prior.clone()).expect("prior"), &chan);
-        a.push_ok(by_def == lib, || {
+        a.push_compare(&by_def, "=", &lib, || {
             format!(
                 "pi = {} M = {}: {by_def} vs {lib}",
                 fmt_vec(&prior),
@@ -258,7 +258,7 @@ fn check_d6(shape: &Shape) -> Check {
                 .max()
                 .expect("priors");
             let cap = min_capacity(&chan);
-            a.push_ok(best == cap, || {
+            a.push_compare(&best, "=", &cap, || {
                 format!(
                     "M = {}: max over Delta_n^12 {best} vs min_capacity {cap}",
                     fmt_matrix(&m)

@@ -210,20 +210,12 @@ pub(super) fn check_22(cell: &ChanCell) -> Check {
         let i1 = renyi_mutual_information(RenyiOrder::One, &dist(prior), &chan(w));
         for o in [RenyiOrder::Int(2), RenyiOrder::Int(3)] {
             let ia = renyi_mutual_information(o, &dist(prior), &chan(w));
-            s.push(
-                extended_le(&i1, &ia),
-                dh(&i1) - dh(&ia),
-                || dv(&i1),
-                || dv(&ia),
-                || format!("{}: I_1 <= I_{o}", cp(prior, w)),
-            );
-            s.push(
-                extended_le(&ia, &eps),
-                dh(&ia) - dh(&eps),
-                || dv(&ia),
-                || dv(&eps),
-                || format!("{}: I_{o} <= eps", cp(prior, w)),
-            );
+            s.push_ext(&i1, "<=", &ia, dh(&i1) - dh(&ia), || {
+                format!("{}: I_1 <= I_{o}", cp(prior, w))
+            });
+            s.push_ext(&ia, "<=", &eps, dh(&ia) - dh(&eps), || {
+                format!("{}: I_{o} <= eps", cp(prior, w))
+            });
         }
     });
     s.finish(
@@ -245,37 +237,25 @@ pub(super) fn check_23(o: &OrderOnly) -> Check {
             let base = renyi_mutual_information(o, &dist(prior), &chan(w));
             for g in &chans {
                 let post = renyi_mutual_information(o, &dist(prior), &chan(&compose_rows(w, g)));
-                s.push(
-                    extended_le(&post, &base),
-                    dh(&post) - dh(&base),
-                    || dv(&post),
-                    || dv(&base),
-                    || {
-                        format!(
-                            "{} g={}: I(X;g(Y)) <= I(X;Y)",
-                            cp(prior, w),
-                            super::super::core::cp(prior, g)
-                        )
-                    },
-                );
+                s.push_ext(&post, "<=", &base, dh(&post) - dh(&base), || {
+                    format!(
+                        "{} g={}: I(X;g(Y)) <= I(X;Y)",
+                        cp(prior, w),
+                        super::super::core::cp(prior, g)
+                    )
+                });
                 // X' -> X via channel g (X' has prior `prior`), X -> Y via w.
                 let px = output_rows(prior, g);
                 let base2 = renyi_mutual_information(o, &dist(&px), &chan(w));
                 let pre = renyi_mutual_information(o, &dist(prior), &chan(&compose_rows(g, w)));
-                s.push(
-                    extended_le(&pre, &base2),
-                    dh(&pre) - dh(&base2),
-                    || dv(&pre),
-                    || dv(&base2),
-                    || {
-                        format!(
-                            "P_X'={} X'->X={:?} W={:?}: I(X';Y) <= I(X;Y)",
-                            fmt_vec(prior),
-                            g,
-                            w
-                        )
-                    },
-                );
+                s.push_ext(&pre, "<=", &base2, dh(&pre) - dh(&base2), || {
+                    format!(
+                        "P_X'={} X'->X={:?} W={:?}: I(X';Y) <= I(X;Y)",
+                        fmt_vec(prior),
+                        g,
+                        w
+                    )
+                });
             }
         }
     }

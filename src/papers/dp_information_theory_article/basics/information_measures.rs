@@ -165,13 +165,9 @@ pub(super) fn check_14(cell: &ChanCell) -> Check {
             RenyiOrder::Int(3),
         ] {
             let v = renyi_mutual_information(o, &dist(prior), &chan(w));
-            s.push(
-                extended_le(&v, &top),
-                dh(&v) - dh(&top),
-                || dv(&v),
-                || dv(&top),
-                || format!("{}: I_{o} <= I_inf", cp(prior, w)),
-            );
+            s.push_ext(&v, "<=", &top, dh(&v) - dh(&top), || {
+                format!("{}: I_{o} <= I_inf", cp(prior, w))
+            });
         }
     });
     s.finish(
@@ -231,21 +227,13 @@ pub(super) fn check_15(cell: &ChanCell) -> Check {
                 &posterior(prior, w, y).expect("P(y) > 0"),
                 prior,
             );
-            s.push(
-                extended_le(&d, &i_inf),
-                dh(&d) - dh(&i_inf),
-                || dv(&d),
-                || dv(&i_inf),
-                || format!("{} y={y}: D_inf(P_X|y || P_X) <= I_inf", cp(prior, w)),
-            );
+            s.push_ext(&d, "<=", &i_inf, dh(&d) - dh(&i_inf), || {
+                format!("{} y={y}: D_inf(P_X|y || P_X) <= I_inf", cp(prior, w))
+            });
         }
-        s.push(
-            extended_le(&i_inf, &c_inf),
-            dh(&i_inf) - dh(&c_inf),
-            || dv(&i_inf),
-            || dv(&c_inf),
-            || format!("{}: I_inf <= C_inf = eps", cp(prior, w)),
-        );
+        s.push_ext(&i_inf, "<=", &c_inf, dh(&i_inf) - dh(&c_inf), || {
+            format!("{}: I_inf <= C_inf = eps", cp(prior, w))
+        });
     });
     s.finish(
         "D_inf(P_X|y || P_X) <= I_inf(X;Y) <= C_inf = eps (DP level of W)",
@@ -411,22 +399,14 @@ pub(super) fn check_19(cell: &ChanCell) -> Check {
             }
             let post = posterior(prior, w, y).expect("P(y) > 0");
             let dinf = renyi_divergence(RenyiOrder::Inf, &post, prior);
-            s.push(
-                extended_le(&dinf, &eps),
-                dh(&dinf) - dh(&eps),
-                || dv(&dinf),
-                || dv(&eps),
-                || format!("{} y={y}: D_inf <= eps", cp(prior, w)),
-            );
+            s.push_ext(&dinf, "<=", &eps, dh(&dinf) - dh(&eps), || {
+                format!("{} y={y}: D_inf <= eps", cp(prior, w))
+            });
             for o in [RenyiOrder::One, RenyiOrder::Int(2), RenyiOrder::Int(3)] {
                 let d = renyi_divergence(o, &post, prior);
-                s.push(
-                    extended_le(&d, &dinf),
-                    dh(&d) - dh(&dinf),
-                    || dv(&d),
-                    || dv(&dinf),
-                    || format!("{} y={y}: D_{o} <= D_inf", cp(prior, w)),
-                );
+                s.push_ext(&d, "<=", &dinf, dh(&d) - dh(&dinf), || {
+                    format!("{} y={y}: D_{o} <= D_inf", cp(prior, w))
+                });
             }
         }
     });

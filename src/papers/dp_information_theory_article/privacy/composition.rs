@@ -237,13 +237,9 @@ fn check_30(c: &C30) -> Check {
                     (Some(a), Some(b)) => Some(a + b),
                     _ => None,
                 };
-                s.push(
-                    Decision::from_bool(extended_eq(&lhs, &rhs)),
-                    -1.0,
-                    || dv(&lhs),
-                    || dv(&rhs),
-                    || format!("W1={} W2={}", fmt_rows(w1), fmt_rows(w2)),
-                );
+                s.push_ext(&lhs, "=", &rhs, -1.0, || {
+                    format!("W1={} W2={}", fmt_rows(w1), fmt_rows(w2))
+                });
                 continue;
             }
             for prior in &priors {
@@ -290,20 +286,14 @@ fn check_30(c: &C30) -> Check {
                     }
                     (lhs, Some(&t1 + &t2))
                 };
-                s.push(
-                    extended_le(&lhs, &rhs),
-                    dh(&lhs) - dh(&rhs),
-                    || dv(&lhs),
-                    || dv(&rhs),
-                    || {
-                        format!(
-                            "P_X={} W1={} W2={}",
-                            fmt_vec(prior),
-                            fmt_rows(w1),
-                            fmt_rows(w2)
-                        )
-                    },
-                );
+                s.push_ext(&lhs, "<=", &rhs, dh(&lhs) - dh(&rhs), || {
+                    format!(
+                        "P_X={} W1={} W2={}",
+                        fmt_vec(prior),
+                        fmt_rows(w1),
+                        fmt_rows(w2)
+                    )
+                });
             }
         }
     }

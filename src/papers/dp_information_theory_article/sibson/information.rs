@@ -116,26 +116,16 @@ pub(super) fn check_6(cell: &SibCell) -> Check {
                         &joint_rows(prior, &w).concat(),
                         &product_flat(prior, &qs_),
                     );
-                    s.push(
-                        Decision::from_bool(extended_eq(&at, &z)),
-                        -1.0,
-                        || dv(&at),
-                        || dv(&z),
-                        || format!("{}: value at Q*", wit()),
-                    );
+                    s.push_ext(&at, "=", &z, -1.0, || format!("{}: value at Q*", wit()));
                     for qy in &qs {
                         let d = renyi_divergence(
                             RenyiOrder::Inf,
                             &joint_rows(prior, &w).concat(),
                             &product_flat(prior, qy),
                         );
-                        s.push(
-                            extended_le(&z, &d),
-                            dh(&z) - dh(&d),
-                            || dv(&z),
-                            || dv(&d),
-                            || format!("{} Q={}", wit(), fmt_vec(qy)),
-                        );
+                        s.push_ext(&z, "<=", &d, dh(&z) - dh(&d), || {
+                            format!("{} Q={}", wit(), fmt_vec(qy))
+                        });
                     }
                 }
                 RenyiOrder::Int(al) => {
@@ -298,13 +288,7 @@ pub(super) fn check_8(cell: &SibCell) -> Check {
                 _ => {
                     let si = Some(sibson_mutual_information_inf(&dist(&prior), &chan(&w)));
                     let i = renyi_mutual_information(RenyiOrder::Inf, &dist(&prior), &chan(&w));
-                    s.push(
-                        extended_le(&si, &i),
-                        dh(&si) - dh(&i),
-                        || dv(&si),
-                        || dv(&i),
-                        || cp(&prior, &w),
-                    );
+                    s.push_ext(&si, "<=", &i, dh(&si) - dh(&i), || cp(&prior, &w));
                 }
             }
         }
@@ -458,13 +442,9 @@ pub(super) fn check_9(cell: &SibCell) -> Check {
                 );
                 for qy in &qs {
                     let r = rad(qy);
-                    s.push(
-                        extended_le(&lhs, &r),
-                        dh(&lhs) - dh(&r),
-                        || dv(&lhs),
-                        || dv(&r),
-                        || format!("W={:?} Q={}", w, fmt_vec(qy)),
-                    );
+                    s.push_ext(&lhs, "<=", &r, dh(&lhs) - dh(&r), || {
+                        format!("W={:?} Q={}", w, fmt_vec(qy))
+                    });
                 }
             }
             RenyiOrder::Int(al) => {

@@ -56,13 +56,9 @@ pub(super) fn check_11(cell: &ChanCell) -> Check {
                 );
                 let i = renyi_mutual_information(cell.o, &dist(prior), &chan(w));
                 let d = renyi_diameter(cell.o, &chan(w));
-                s.push(
-                    extended_le(&i, &d),
-                    dh(&i) - dh(&d),
-                    || dv(&i),
-                    || dv(&d),
-                    || format!("{}: I_alpha <= diameter", wit()),
-                );
+                s.push_ext(&i, "<=", &d, dh(&i) - dh(&d), || {
+                    format!("{}: I_alpha <= diameter", wit())
+                });
             }
             _ => {
                 let i = renyi_mutual_information(cell.o, &dist(prior), &chan(w));
@@ -78,20 +74,12 @@ pub(super) fn check_11(cell: &ChanCell) -> Check {
                     }
                 }
                 let d = renyi_diameter(cell.o, &chan(w));
-                s.push(
-                    extended_le(&i, &e),
-                    dh(&i) - dh(&e),
-                    || dv(&i),
-                    || dv(&e),
-                    || format!("{}: I_1 <= E D", wit()),
-                );
-                s.push(
-                    extended_le(&e, &d),
-                    dh(&e) - dh(&d),
-                    || dv(&e),
-                    || dv(&d),
-                    || format!("{}: E D <= max D", wit()),
-                );
+                s.push_ext(&i, "<=", &e, dh(&i) - dh(&e), || {
+                    format!("{}: I_1 <= E D", wit())
+                });
+                s.push_ext(&e, "<=", &d, dh(&e) - dh(&d), || {
+                    format!("{}: E D <= max D", wit())
+                });
             }
         }
     });
@@ -135,18 +123,12 @@ pub(super) fn check_12(cell: &ChanCell) -> Check {
             let py = output_rows(&prior, &w);
             for row in &w {
                 let r = renyi_divergence(RenyiOrder::Inf, row, &py);
-                s.push(
-                    extended_le(&r, &diam),
-                    dh(&r) - dh(&diam),
-                    || dv(&r),
-                    || dv(&diam),
-                    || {
-                        format!(
-                            "{}: article step max_y W(y|x)/P_Y(y) <= diameter",
-                            cp(&prior, &w)
-                        )
-                    },
-                );
+                s.push_ext(&r, "<=", &diam, dh(&r) - dh(&diam), || {
+                    format!(
+                        "{}: article step max_y W(y|x)/P_Y(y) <= diameter",
+                        cp(&prior, &w)
+                    )
+                });
             }
         }
         // (ii) the η-sequence on the attaining pair.
@@ -340,22 +322,12 @@ pub(super) fn check_39(cell: &ChanCell) -> Check {
             }
         }
         let diam = renyi_diameter(cell.o, &chan(&w));
-        s.push(
-            Decision::from_bool(extended_eq(&rdp, &diam)),
-            -1.0,
-            || dv(&rdp),
-            || dv(&diam),
-            || format!("W={:?}: RDP epsilon = diameter", w),
-        );
+        s.push_ext(&rdp, "=", &diam, -1.0, || {
+            format!("W={:?}: RDP epsilon = diameter", w)
+        });
         for prior in simplex(cell.nx, cell.m) {
             let i = renyi_mutual_information(cell.o, &dist(&prior), &chan(&w));
-            s.push(
-                extended_le(&i, &rdp),
-                dh(&i) - dh(&rdp),
-                || dv(&i),
-                || dv(&rdp),
-                || cp(&prior, &w),
-            );
+            s.push_ext(&i, "<=", &rdp, dh(&i) - dh(&rdp), || cp(&prior, &w));
         }
     }
     s.finish(

@@ -81,7 +81,7 @@ fn l1c2(i: &NmAlpha) -> Check {
                 obj += &py[y] * &col[x] * qi(sp.d(x, y) as i64);
             }
         }
-        tally.check(obj == hh, || {
+        tally.compare(&obj, "=", &hh, || {
             format!("trial {trial}: objective {obj} != h {hh}")
         });
     }

@@ -103,7 +103,7 @@ fn x12(i: &Nm) -> Check {
         }
         let w: Vec<Rational> = (0..=sp.n).map(|l| sp.n_l(l)).collect();
         match chain_lp(&w, &alpha, &qi(1)) {
-            Ok((v, _)) => tally.check(v == u, || format!("E={e}: LP-L optimum {v} != h")),
+            Ok((v, _)) => tally.compare(&v, "=", &u, || format!("E={e}: LP-L optimum {v} != h")),
             Err(er) => tally.check(false, || format!("E={e}: LP-L certificate {er}")),
         }
     }

@@ -42,7 +42,7 @@ fn l1c1(i: &NmAlpha) -> Check {
     }
     for p in feasible_posteriors(&sp, &i.alpha, 6, 11) {
         let v: Rational = (0..sp.size).map(|x| &p[x] * qi(sp.d(x, 0) as i64)).sum();
-        tally.check(v >= hh, || format!("posterior with value {v} < h"));
+        tally.compare(&v, ">=", &hh, || format!("posterior with value {v} < h"));
     }
     tally.finish(
         "every feasible posterior: sum_x p(x|y) d(x,y) >= h (dual certificate + samples)",
@@ -71,7 +71,7 @@ fn l1s1(i: &NmAlpha) -> Check {
                 .enumerate()
                 .map(|(l, v)| qi(l as i64) * v)
                 .sum();
-            tally.check(lhs == rhs, || format!("posterior #{k} y={y}"));
+            tally.compare(&lhs, "=", &rhs, || format!("posterior #{k} y={y}"));
         }
     }
     tally.finish(
@@ -198,7 +198,7 @@ fn l1eq38(i: &NmAlpha) -> Check {
         let pl = levels(&sp, p, 0);
         for l in 0..=sp.n {
             let rhs = sp.n_l(l) / sp.n_l(sp.n) * pw(&e, sp.n - l) * &pl[sp.n];
-            tally.check(pl[l] <= rhs, || format!("#{k} l={l}"));
+            tally.compare(&pl[l], "<=", &rhs, || format!("#{k} l={l}"));
         }
     }
     tally.finish(

@@ -85,7 +85,7 @@ fn l1s7_corrected(i: &NmAlpha) -> Check {
             .map(|l| qi(l as i64) * (&pl[l] + &a * &w[l]))
             .sum::<Rational>()
             + qi(sp.n as i64) * sp.n_l(sp.n) * pw(&i.alpha, sp.n) / &zz;
-        tally.check(lhs >= rhs, || format!("#{k}: {lhs} < {rhs}"));
+        tally.compare(&lhs, ">=", &rhs, || format!("#{k}: {lhs} < {rhs}"));
     }
     tally.finish(
         "corrected a-decomposition (sum over l <= n-1)",
@@ -151,7 +151,7 @@ fn l1s9(i: &NmAlpha) -> Check {
             .enumerate()
             .map(|(l, v)| qi(l as i64) * v)
             .sum();
-        tally.check(lhs >= bound, || format!("#{k}: {lhs} < {bound}"));
+        tally.compare(&lhs, ">=", &bound, || format!("#{k}: {lhs} < {bound}"));
     }
     tally.finish(
         "sum l P_l >= sum_{l<n} l Q*_l + n N_n alpha^n / Z",
@@ -173,10 +173,12 @@ fn l1eq39(i: &NmAlpha) -> Check {
     let top = sp.n - 1;
     for l in 0..=top {
         let rhs = sp.n_l(l) / sp.n_l(top) * pw(&e, top - l) * &qs[top];
-        tally.check(qs[l] <= rhs, || format!("(39) at l={l}"));
+        tally.compare(&qs[l], "<=", &rhs, || format!("(39) at l={l}"));
     }
     let lb = sp.n_l(top) * pw(&i.alpha, top) / &zz;
-    tally.check(qs[top] >= lb, || format!("Q*_(n-1) = {} < {lb}", qs[top]));
+    tally.compare(&qs[top], ">=", &lb, || {
+        format!("Q*_(n-1) = {} < {lb}", qs[top])
+    });
     tally.finish(
         "(39) and Q*_{n-1} >= N_{n-1} alpha^{n-1} / Z on the certified Q-LP optimum",
         Method::LpCertificate,
@@ -199,7 +201,7 @@ fn l1s10(i: &NmAlpha) -> Check {
                     .map(|l| qi(l as i64) * sp.n_l(l) * pw(&i.alpha, l))
                     .sum::<Rational>()
                     / &zz;
-                tally.check(v == want, || format!("stage {k} value {v} != {want}"));
+                tally.compare(&v, "=", &want, || format!("stage {k} value {v} != {want}"));
                 for (l, ql) in qs.iter().enumerate() {
                     tally.check(*ql == sp.n_l(l) * pw(&i.alpha, l) / &zz, || {
                         format!("stage {k} Q_{l}")
@@ -207,7 +209,7 @@ fn l1s10(i: &NmAlpha) -> Check {
                 }
                 if let Some(p) = &prev {
                     let rhs = p + qi(k as i64) * sp.n_l(k) * pw(&i.alpha, k) / &zz;
-                    tally.check(v >= rhs, || format!("stage {k} inequality"));
+                    tally.compare(&v, ">=", &rhs, || format!("stage {k} inequality"));
                 }
                 prev = Some(v);
             }
@@ -272,7 +274,7 @@ fn l1s11_corrected(i: &NmAlpha) -> Check {
             .enumerate()
             .map(|(l, v)| qi(l as i64) * v)
             .sum();
-        tally.check(v >= hh, || format!("#{k}"));
+        tally.compare(&v, ">=", &hh, || format!("#{k}"));
     }
     tally.finish(
         "sum_l l N_l e^{-l eps}/Z = h (identity in alpha); sum l P_l >= h",

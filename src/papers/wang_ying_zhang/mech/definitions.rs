@@ -30,12 +30,12 @@ pub(super) fn claims() -> Vec<Box<dyn ClaimChecker>> {
 fn d2(i: &NmAlphaPrior) -> Check {
     let sp = Space::new(i.n, i.m);
     let mut tally = Tally::new();
-    tally.check(row_stochastic(&e_d(&sp, &i.alpha)), || "E_d".into());
+    tally.compare_all(row_stochastic(&e_d(&sp, &i.alpha)), || "E_d".into());
     if let Some((w, _)) = e_i(&sp, &i.alpha, &i.prior.p) {
-        tally.check(row_stochastic(&w), || "E_i".into());
+        tally.compare_all(row_stochastic(&w), || "E_i".into());
     }
     for w in rand_mechs(&sp, 3, true) {
-        tally.check(row_stochastic(&w), || "random".into());
+        tally.compare_all(row_stochastic(&w), || "random".into());
     }
     tally.finish(
         "mechanisms are row-stochastic",
@@ -203,7 +203,7 @@ fn d8(i: &NmAlphaPrior) -> Check {
     let id = ident_level(&sp, p, &w).ratio.finite().cloned().unwrap();
     for e in [q(11, 10), q(2, 1), q(10, 1)] {
         let e2 = &e * (qi(1) / &i.alpha);
-        tally.check(dp <= e2, || "DP nested".into());
+        tally.compare(&dp, "<=", &e2, || "DP nested".into());
         tally.check(id <= &e * &id, || "ident nested".into());
     }
     tally.check(dp == qi(1) / &i.alpha, || "level of E_d".into());
@@ -239,7 +239,7 @@ fn d9(i: &NmAlphaPrior) -> Check {
         }
         for x in 0..sp.size {
             let s: Rational = (0..sp.size).map(|y| &p[x] * &w[x][y]).sum();
-            tally.check(s == p[x], || format!("#{k} (11) x={x}"));
+            tally.compare(&s, "=", &p[x], || format!("#{k} (11) x={x}"));
         }
         tally.check(py.iter().sum::<Rational>() == 1u32, || "sum p_Y".into());
         tally.check(obj_post == distortion(&sp, p, w), || {
@@ -315,7 +315,7 @@ fn d16(i: &NmAlphaPrior) -> Check {
     let sp = Space::new(i.n, i.m);
     let w = e_d(&sp, &i.alpha);
     let mut tally = Tally::new();
-    tally.check(row_stochastic(&w), || "rows".into());
+    tally.compare_all(row_stochastic(&w), || "rows".into());
     tally.check(w.iter().all(|r| r.iter().all(|v| *v > 0u32)), || {
         "positivity".into()
     });

@@ -32,7 +32,7 @@ fn l4(i: &NmAlphaPrior) -> Check {
         return crate::claim::out_of_range("alpha > alpha~ (p_Y^(alpha) has a negative entry)");
     };
     let mut tally = Tally::new();
-    tally.check(row_stochastic(&w), || "validity".into());
+    tally.compare_all(row_stochastic(&w), || "validity".into());
     let zz = gibbs_normaliser(sp.n, sp.m, &i.alpha);
     let pyw = output_distribution(p, &w);
     tally.check(pyw == py, || "output marginal".into());
@@ -147,7 +147,7 @@ fn x9(i: &NmAlphaPrior) -> Check {
     for x in 0..sp.size {
         for y in 0..sp.size {
             let prod: Rational = (0..sp.n).map(|r| k(sp.pts[x][r], sp.pts[y][r])).product();
-            tally.check(w[x][y] == prod, || format!("E_d tensor ({x},{y})"));
+            tally.compare(&w[x][y], "=", &prod, || format!("E_d tensor ({x},{y})"));
         }
     }
     if let Some((wi, py)) = e_i(&sp, alpha, &i.prior.p) {
@@ -158,7 +158,7 @@ fn x9(i: &NmAlphaPrior) -> Check {
             for x in 0..sp.size {
                 let post = &i.prior.p[x] * &wi[x][y] / &py[y];
                 let prod: Rational = (0..sp.n).map(|r| k(sp.pts[x][r], sp.pts[y][r])).product();
-                tally.check(post == prod, || format!("E_i backward ({x},{y})"));
+                tally.compare(&post, "=", &prod, || format!("E_i backward ({x},{y})"));
             }
         }
     }

@@ -89,9 +89,15 @@ pub(crate) fn rand_mechs(sp: &Space, seed: u64, zeros: bool) -> Vec<Rows> {
         .collect()
 }
 
-pub(crate) fn row_stochastic(w: &Rows) -> bool {
-    w.iter()
-        .all(|r| r.iter().all(|v| *v >= 0u32) && r.iter().sum::<Rational>() == 1u32)
+/// The comparisons that make `w` row-stochastic: every entry `>= 0`, every row sums to `1`
+/// (for `Tally::compare_all`, which writes their `compare` records).
+pub(crate) fn row_stochastic(w: &Rows) -> Vec<(Rational, &'static str, Rational)> {
+    let mut out = Vec::new();
+    for r in w {
+        out.extend(r.iter().map(|v| (v.clone(), ">=", qi(0))));
+        out.push((r.iter().sum::<Rational>(), "=", qi(1)));
+    }
+    out
 }
 
 /// The set-form level max_{x~x', S} Pr(S|x)/Pr(S|x') (Def 1 read over events S ⊆ Y).
