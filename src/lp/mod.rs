@@ -59,7 +59,8 @@ pub use certificate::{check, CertificateError};
 #[cfg(feature = "bench-models")]
 pub use channel::ChannelLp;
 #[cfg(not(feature = "bench-models"))]
-pub(crate) use channel::{ChannelLp, ReducedChannelSolution};
+pub(crate) use channel::ChannelLp;
+pub(crate) use channel::ReducedChannelSolution;
 #[cfg(test)]
 pub(crate) use exact::simplex::solve_from_scratch;
 pub use format::{parse_lp, write_lp, LpFile, LpFormatError};
