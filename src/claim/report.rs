@@ -214,6 +214,20 @@ fn mutate(rel: &str, rhs: &Rational) -> Option<Rational> {
     }
 }
 
+/// `lhs rel rhs` for two exact rationals, `rel` one of `=` (`==`), `!=`, `<=`, `<`, `>=`, `>`
+/// (a relation the claim's code writes; any other is a programming error).
+pub(crate) fn relation_holds(lhs: &Rational, rel: &str, rhs: &Rational) -> bool {
+    match rel {
+        "=" | "==" => lhs == rhs,
+        "!=" => lhs != rhs,
+        "<=" => lhs <= rhs,
+        "<" => lhs < rhs,
+        ">=" => lhs >= rhs,
+        ">" => lhs > rhs,
+        _ => panic!("unknown relation {rel}"),
+    }
+}
+
 /// The result of checking one instance of a claim.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Check {
@@ -268,15 +282,7 @@ impl Check {
     ) -> Check {
         let mutated = mutate(rel, rhs);
         let rhs = mutated.as_ref().unwrap_or(rhs);
-        let ok = match rel {
-            "=" | "==" => lhs == rhs,
-            "<=" => lhs <= rhs,
-            "<" => lhs < rhs,
-            ">=" => lhs >= rhs,
-            ">" => lhs > rhs,
-            "!=" => lhs != rhs,
-            _ => panic!("unknown relation {rel}"),
-        };
+        let ok = relation_holds(lhs, rel, rhs);
         let mut c = Check::new(
             compared,
             Value::rational(lhs),

@@ -5,6 +5,7 @@
 //! (the smallest counterexample of the cell) when there is one, and otherwise the comparison
 //! that came closest to failing (largest `lhs − rhs`), with the number of comparisons made.
 
+use super::report::relation_holds;
 use crate::claim::{Check, Method, Outcome, Value};
 use crate::num::Rational;
 
@@ -148,15 +149,7 @@ impl Agree {
         rhs: &Rational,
         witness: impl FnOnce() -> String,
     ) {
-        let ok = relation_holds(lhs, rel, rhs);
-        if crate::certify::recording() {
-            self.records.push(crate::certify::compare(
-                &lhs.to_string(),
-                rel,
-                &rhs.to_string(),
-                ok,
-            ));
-        }
+        let ok = decide_recorded(&mut self.records, lhs, rel, rhs);
         self.push_ok(ok, witness);
         self.unrecorded -= 1;
     }
@@ -488,15 +481,7 @@ impl Tally {
         rhs: &Rational,
         what: impl FnOnce() -> String,
     ) {
-        let ok = relation_holds(lhs, rel, rhs);
-        if crate::certify::recording() {
-            self.records.push(crate::certify::compare(
-                &lhs.to_string(),
-                rel,
-                &rhs.to_string(),
-                ok,
-            ));
-        }
+        let ok = decide_recorded(&mut self.records, lhs, rel, rhs);
         self.tick(ok, what);
     }
 
@@ -510,16 +495,7 @@ impl Tally {
     ) {
         let mut ok = true;
         for (lhs, rel, rhs) in items {
-            let holds = relation_holds(&lhs, rel, &rhs);
-            ok &= holds;
-            if crate::certify::recording() {
-                self.records.push(crate::certify::compare(
-                    &lhs.to_string(),
-                    rel,
-                    &rhs.to_string(),
-                    holds,
-                ));
-            }
+            ok &= decide_recorded(&mut self.records, &lhs, rel, &rhs);
         }
         self.tick(ok, what);
     }
@@ -578,16 +554,24 @@ impl Tally {
 }
 
 /// `lhs rel rhs` decided exactly (`rel` one of `=`, `!=`, `<=`, `<`, `>=`, `>`).
-fn relation_holds(lhs: &Rational, rel: &str, rhs: &Rational) -> bool {
-    match rel {
-        "=" | "==" => lhs == rhs,
-        "!=" => lhs != rhs,
-        "<=" => lhs <= rhs,
-        "<" => lhs < rhs,
-        ">=" => lhs >= rhs,
-        ">" => lhs > rhs,
-        _ => panic!("unknown relation {rel}"),
+/// Decide `lhs rel rhs` exactly and, while certificates are recorded, keep its `compare`
+/// record (the one place `Agree` and `Tally` do both).
+fn decide_recorded(
+    records: &mut Vec<serde_json::Value>,
+    lhs: &Rational,
+    rel: &str,
+    rhs: &Rational,
+) -> bool {
+    let ok = relation_holds(lhs, rel, rhs);
+    if crate::certify::recording() {
+        records.push(crate::certify::compare(
+            &lhs.to_string(),
+            rel,
+            &rhs.to_string(),
+            ok,
+        ));
     }
+    ok
 }
 
 impl Default for Tally {
