@@ -574,6 +574,80 @@ fn decide_recorded(
     ok
 }
 
+/// Sub-checks of compound values, each decided here with its record (issue 44 item 6): a
+/// log-linear comparison, an extended (`+∞`-possible) comparison, a vector identity. A step
+/// that cannot carry a record is decided without one (the instance is then not certified).
+impl Tally {
+    /// `lhs rel rhs` of two log-linear forms, decided exactly (the forms' order) with its
+    /// `log_linear` record; `what` is built only on failure.
+    pub fn compare_log(
+        &mut self,
+        lhs: &crate::num::LogLinear,
+        rel: &str,
+        rhs: &crate::num::LogLinear,
+        what: impl FnOnce() -> String,
+    ) {
+        use std::cmp::Ordering::{Equal, Greater, Less};
+        let ord = lhs.cmp(rhs);
+        let ok = match rel {
+            "=" => ord == Equal,
+            "<=" => ord != Greater,
+            "<" => ord == Less,
+            ">=" => ord != Less,
+            ">" => ord == Greater,
+            _ => panic!("unknown relation {rel}"),
+        };
+        if crate::certify::recording() {
+            match crate::certify::log_linear(lhs, rel, rhs, ok) {
+                Some(rec) => self.records.push(rec),
+                None => self.unrecorded += 1,
+            }
+        }
+        self.tick(ok, what);
+    }
+
+    /// `lhs rel rhs` (`=` or `<=`) of two extended rationals (`None` = `+∞`): two finite sides
+    /// as [`Tally::compare`]; a side `+∞` is decided here without a record.
+    pub fn compare_ext(
+        &mut self,
+        lhs: Option<&Rational>,
+        rel: &str,
+        rhs: Option<&Rational>,
+        what: impl FnOnce() -> String,
+    ) {
+        match (lhs, rhs) {
+            (Some(a), Some(b)) => self.compare(a, rel, b, what),
+            _ => {
+                let ok = match rel {
+                    "=" => lhs.is_none() && rhs.is_none(),
+                    "<=" => rhs.is_none(),
+                    _ => panic!("unknown relation {rel} on extended values"),
+                };
+                self.check(ok, what)
+            }
+        }
+    }
+
+    /// The vectors `lhs` and `rhs` are equal entrywise, one `compare` record per entry
+    /// (vectors of different lengths differ, without a record).
+    pub fn compare_vec(
+        &mut self,
+        lhs: &[Rational],
+        rhs: &[Rational],
+        what: impl FnOnce() -> String,
+    ) {
+        if lhs.len() != rhs.len() {
+            return self.check(false, what);
+        }
+        self.compare_all(
+            lhs.iter()
+                .zip(rhs)
+                .map(|(a, b)| (a.clone(), "=", b.clone())),
+            what,
+        );
+    }
+}
+
 impl Default for Tally {
     fn default() -> Self {
         Tally::new()
@@ -629,6 +703,61 @@ mod tests {
     }
 
     use super::*;
+
+    /// The compound sub-checks of issue 44 item 6: a log-linear comparison carries its
+    /// `log_linear` record; an extended comparison its `compare` record when both sides are
+    /// finite and none (the instance then uncertified) with a side `+∞`; a vector identity one
+    /// `compare` record per entry, and vectors of different lengths differ.
+    #[test]
+    fn compound_subchecks_carry_their_records() {
+        use crate::num::LogLinear;
+        crate::certify::start_recording();
+        let q = |a: i64| Rational::from(a);
+        // ln 4 = 2 ln 2 exactly; ln 2 < ln 3; (naive: 4 = 2^2, 2 < 3).
+        let (ln4, two_ln2) = (LogLinear::term(&q(1), &q(4)), LogLinear::term(&q(2), &q(2)));
+        let (ln2, ln3) = (LogLinear::ln(&q(2)), LogLinear::ln(&q(3)));
+        for (a, rel, b, holds) in [
+            (&ln4, "=", &two_ln2, true),
+            (&ln2, "<", &ln3, true),
+            (&ln3, "<=", &ln2, false),
+            (&ln3, ">=", &ln2, true),
+        ] {
+            let mut t = Tally::new();
+            t.compare_log(a, rel, b, || "w".into());
+            let c = t.finish("x", Method::LogLinear, "");
+            assert_eq!(c.outcome, Outcome::from_holds(holds), "{rel}");
+            assert_eq!(c.records.len(), 1);
+            assert_eq!(c.records[0]["kind"], "log_linear");
+            assert_eq!(c.records[0]["holds"], holds);
+        }
+        let (one, two) = (q(1), q(2));
+        // (lhs, rel, rhs, holds, records)
+        for (a, rel, b, holds, n) in [
+            (Some(&one), "<=", Some(&two), true, 1),
+            (Some(&two), "=", Some(&two), true, 1),
+            (Some(&two), "<=", None, true, 0),
+            (None, "=", None, true, 0),
+            (None, "<=", Some(&two), false, 0),
+            (Some(&one), "=", None, false, 0),
+        ] {
+            let mut t = Tally::new();
+            t.compare_ext(a, rel, b, || "w".into());
+            let c = t.finish("x", Method::Exact, "");
+            assert_eq!(c.outcome, Outcome::from_holds(holds), "{a:?} {rel} {b:?}");
+            assert_eq!(c.records.len(), n, "{a:?} {rel} {b:?}");
+        }
+        let mut t = Tally::new();
+        t.compare_vec(&[q(1), q(2)], &[q(1), q(2)], || "w".into());
+        t.compare_vec(&[q(1), q(3)], &[q(1), q(2)], || "second".into());
+        let c = t.finish("x", Method::Exact, "");
+        assert_eq!((c.outcome, c.records.len()), (Outcome::Fails, 4));
+        assert_eq!(c.lhs.exact, "1 of 2 fail");
+        assert_eq!(c.note, "first failure: second");
+        let mut t = Tally::new();
+        t.compare_vec(&[q(1)], &[q(1), q(2)], || "w".into());
+        let c = t.finish("x", Method::Exact, "");
+        assert_eq!((c.outcome, c.records.len()), (Outcome::Fails, 0));
+    }
 
     /// A tally keeps the first failure as its witness and counts every sub-check; with no
     /// sub-check it is an `error` row.

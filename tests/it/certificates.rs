@@ -460,3 +460,49 @@ fn compose_certifies_no_grid_enclosure_and_no_large_support() {
         assert!(!out.exists());
     }
 }
+
+/// Wang–Ying–Zhang claims whose sub-checks were booleans (issue 44 item 6) are certified by
+/// the records of the values they compare: an exact identity (WYZ-D16: E_d's rows and least
+/// entry), log-linear ones (WYZ-S3: mutual information against H(X)), an enumeration
+/// (WYZ-D18: sphere sizes) and equivalences recorded on one side (WYZ-S4); the independent
+/// checker accepts them. Before, each said `certified: false` (`method:exact`, ...).
+#[test]
+fn wang_ying_zhang_subchecks_are_certified() {
+    let dir = scratch_dir("certificates-wyz");
+    let ids = ["WYZ-D16", "WYZ-S3", "WYZ-D18", "WYZ-S4"];
+    let mut args = vec!["verify", "--certificates", dir.to_str().unwrap()];
+    args.extend(ids);
+    let (code, _, err) = dpcert(&args);
+    assert_eq!(code, 0, "{err}");
+    for id in ids {
+        let doc = read_json(&dir.join(format!("{id}.cert.json")));
+        let recs = doc["records"].as_array().unwrap();
+        assert_eq!(recs[0]["certified"], true, "{id}: {}", recs[0]);
+        let kinds: Vec<&str> = recs[1..]
+            .iter()
+            .filter_map(|r| r["kind"].as_str())
+            .collect();
+        let want = if id == "WYZ-S3" {
+            "log_linear"
+        } else {
+            "compare"
+        };
+        assert!(kinds.contains(&want), "{id}: {kinds:?}");
+    }
+    if Command::new("python3").arg("--version").output().is_err() {
+        eprintln!("note: no python3 on PATH; the independent checker was not run");
+        return;
+    }
+    let run = Command::new("python3")
+        .args(["checker/dpcert_check.py", "--summary"])
+        .arg(&dir)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run the checker");
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert_eq!(run.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains("claims: 4 certified, 0 not certified"),
+        "{stdout}"
+    );
+}

@@ -93,7 +93,7 @@ fn d18(i: &Nm) -> Check {
     let mut tally = Tally::new();
     for y in 0..sp.size {
         for (l, s) in spheres(&sp, y).iter().enumerate() {
-            tally.check(qi(s.len() as i64) == sp.n_l(l), || {
+            tally.compare(&qi(s.len() as i64), "=", &sp.n_l(l), || {
                 format!("|N_{l}(y={y})| = {} != N_l = {}", s.len(), sp.n_l(l))
             });
         }
@@ -200,11 +200,12 @@ fn g3(i: &Nm) -> Check {
     let mut total = qi(0);
     for l in 0..=sp.n {
         total += sp.n_l(l);
-        tally.check(qi(s[l].len() as i64) == sp.n_l(l), || format!("N_{l}"));
+        tally.compare(&qi(s[l].len() as i64), "=", &sp.n_l(l), || format!("N_{l}"));
         if l >= 1 {
-            tally.check(
-                qi(l as i64) * sp.n_l(l)
-                    == qi(((sp.n - l + 1) * (sp.m - 1)) as i64) * sp.n_l(l - 1),
+            tally.compare(
+                &(qi(l as i64) * sp.n_l(l)),
+                "=",
+                &(qi(((sp.n - l + 1) * (sp.m - 1)) as i64) * sp.n_l(l - 1)),
                 || format!("edge count between spheres {} and {l}", l - 1),
             );
             // Edge count by enumeration.
@@ -217,7 +218,7 @@ fn g3(i: &Nm) -> Check {
                         .count()
                 })
                 .sum();
-            tally.check(qi(edges as i64) == qi(l as i64) * sp.n_l(l), || {
+            tally.compare(&qi(edges as i64), "=", &(qi(l as i64) * sp.n_l(l)), || {
                 format!(
                     "enumerated edges between spheres {} and {l}: {edges}",
                     l - 1
@@ -225,7 +226,7 @@ fn g3(i: &Nm) -> Check {
             });
         }
     }
-    tally.check(total == qi(sp.size as i64), || "sum N_l != m^n".into());
+    tally.compare(&total, "=", &qi(sp.size as i64), || "sum N_l != m^n".into());
     tally.finish(
         "N_l = C(n,l)(m-1)^l; sum N_l = m^n; l N_l = (n-l+1)(m-1) N_{l-1}",
         Method::Enumeration,
@@ -422,7 +423,8 @@ fn g9(i: &Nm) -> Check {
     if i.n != 1 {
         // The statement is about n = 1 only; for n ≥ 2 check that H(n,m) is not complete.
         let sp = i.space();
-        tally.check(sp.neighbours(0).len() < sp.size - 1, || "complete".into());
+        let deg = qi(sp.neighbours(0).len() as i64);
+        tally.compare(&deg, "<", &qi(sp.size as i64 - 1), || "complete".into());
         return tally.finish(
             "n >= 2: H(n,m) is not complete (G9 concerns n = 1)",
             Method::Enumeration,
@@ -431,7 +433,8 @@ fn g9(i: &Nm) -> Check {
     }
     let sp = i.space();
     for x in 0..sp.size {
-        tally.check(sp.neighbours(x).len() == sp.size - 1, || {
+        let deg = qi(sp.neighbours(x).len() as i64);
+        tally.compare(&deg, "=", &qi(sp.size as i64 - 1), || {
             format!("x={x} not adjacent to all")
         });
     }
@@ -440,7 +443,7 @@ fn g9(i: &Nm) -> Check {
         let r = super::core::r_x(&sp, &p).ratio.into_finite();
         let mx = p.iter().max().unwrap().clone();
         let mn = p.iter().min().unwrap().clone();
-        tally.check(r == Some(&mx / &mn), || {
+        tally.compare_ext(r.as_ref(), "=", Some(&(&mx / &mn)), || {
             format!("seed {seed}: r_X != p_max/p_min")
         });
     }
@@ -463,7 +466,13 @@ fn g10(i: &Nm) -> Check {
                 seen[x] += 1;
             }
         }
-        tally.check(seen.iter().all(|&c| c == 1), || format!("y={y}"));
+        // Every point is in exactly one sphere: the least and the largest count are 1.
+        let (lo, hi) = (seen.iter().min(), seen.iter().max());
+        let (lo, hi) = (lo.copied().unwrap_or(0), hi.copied().unwrap_or(0));
+        tally.compare_all(
+            [(qi(lo as i64), "=", qi(1)), (qi(hi as i64), "=", qi(1))],
+            || format!("y={y}"),
+        );
     }
     tally.finish(
         "D^n is the disjoint union of the spheres N_0(y..N_n(y)",

@@ -245,7 +245,7 @@ fn d11(i: &Nmp) -> Check {
         None => return crate::claim::undecided_because("prior without full support"),
     };
     let mut tally = Tally::new();
-    tally.check(r >= 1u32, || format!("r_X = {r} < 1"));
+    tally.compare(&r, ">=", &qi(1), || format!("r_X = {r} < 1"));
     // Cross-check against the maximum over unordered pairs of max(p/p', p'/p).
     let mut m2 = qi(1);
     for x in 0..sp.size {
@@ -377,15 +377,24 @@ fn s4(i: &Nmp) -> Check {
     let p = &i.prior.p;
     let r = r_x(&sp, p).ratio.into_finite();
     let mut tally = Tally::new();
-    let full = p.iter().all(|v| *v > 0u32);
-    tally.check(r.is_some() == full, || {
+    // Each equivalence as records on the side that r_X is on: full support (the least mass
+    // > 0) iff r_X is finite; uniform (least mass = largest) iff r_X = 1.
+    let (min, max) = (
+        p.iter().min().expect("N >= 1"),
+        p.iter().max().expect("N >= 1"),
+    );
+    let full = *min > 0u32;
+    let side = if r.is_some() { ">" } else { "<=" };
+    tally.compare(min, side, &qi(0), || {
         format!("finite = {}, full = {full}", r.is_some())
     });
     if let Some(r) = &r {
-        tally.check(*r >= 1u32, || "eps_X < 0".into());
-        tally.check((*r == 1u32) == i.prior.is_uniform(), || {
-            "uniform <=> eps_X = 0".into()
-        });
+        tally.compare(r, ">=", &qi(1), || "eps_X < 0".into());
+        let side = if *r == 1u32 { "=" } else { "!=" };
+        tally.compare_all(
+            [(r.clone(), side, qi(1)), (min.clone(), side, max.clone())],
+            || "uniform <=> eps_X = 0".into(),
+        );
     }
     tally.finish(
         "eps_X finite <=> full support; eps_X >= 0; eps_X = 0 <=> uniform",

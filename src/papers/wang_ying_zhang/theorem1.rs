@@ -42,6 +42,17 @@ fn fam(
     .boxed()
 }
 
+/// A claim on (n, m) with mⁿ ≤ 9, beyond by [`super::inst::nm_beyond`].
+fn fam_nm(id: &'static str, check: fn(&Nm) -> Check) -> Box<dyn ClaimChecker> {
+    Family {
+        id,
+        grid: || nm_upto(9),
+        beyond: Some(super::inst::nm_beyond),
+        check,
+    }
+    .boxed()
+}
+
 fn grid_uniform() -> Vec<NmAlphaPrior> {
     grid_nm_alpha_prior()
         .into_iter()
@@ -65,13 +76,7 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         fam("WYZ-T1d", grid_nm_alpha_prior, t1d),
         fam("WYZ-L2", grid_nm_alpha_prior, l2),
         fam("WYZ-L2.s1", grid_in_range, l2s1),
-        Family {
-            id: "WYZ-L2.s2",
-            grid: || nm_upto(9),
-            beyond: Some(super::inst::nm_beyond),
-            check: l2s2,
-        }
-        .boxed(),
+        fam_nm("WYZ-L2.s2", l2s2),
         fam("WYZ-L2.s3", grid_nm_alpha_prior, l2s3),
         fam("WYZ-L3", grid_nm_alpha_prior, l3),
         fam("WYZ-S6", grid_in_range, s6),
@@ -79,13 +84,7 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
         fam("WYZ-S7", grid_uniform, s7),
         fam("WYZ-S8", grid_nm_alpha_prior, s8),
         fam("WYZ-S9", grid_nm_alpha_prior, s9),
-        Family {
-            id: "WYZ-D13",
-            grid: || nm_upto(9),
-            beyond: Some(super::inst::nm_beyond),
-            check: d13,
-        }
-        .boxed(),
+        fam_nm("WYZ-D13", d13),
         fam("WYZ-D14", grid_nm_alpha_first_prior, d14),
     ]
 }
@@ -258,11 +257,11 @@ fn t1d(i: &NmAlphaPrior) -> Check {
     for alpha in [i.alpha.clone(), qi(1)] {
         let w = e_d(&sp, &alpha);
         let lv = dp_level(&sp, &w).ratio.finite().cloned();
-        tally.check(lv == Some(qi(1) / &alpha), || {
+        tally.compare_ext(lv.as_ref(), "=", Some(&(qi(1) / &alpha)), || {
             format!("level at alpha={alpha}")
         });
         let d = distortion(&sp, &i.prior.p, &w);
-        tally.check(d == optimal_distortion(sp.n, sp.m, &alpha), || {
+        tally.compare(&d, "=", &optimal_distortion(sp.n, sp.m, &alpha), || {
             format!("distortion at alpha={alpha}")
         });
     }
@@ -587,15 +586,19 @@ fn d13(i: &Nm) -> Check {
     for k in 1..8 {
         let d = q((k * n) as i64, 8);
         let alpha_d = qi(1) / ((qi(n as i64) / &d - qi(1)) * qi(m as i64 - 1));
-        tally.check(optimal_distortion(n, m, &alpha_d) == d, || format!("D={d}"));
+        tally.compare(&optimal_distortion(n, m, &alpha_d), "=", &d, || {
+            format!("D={d}")
+        });
         let alpha_form =
             qi((n * (m - 1)) as i64) * &alpha_d / (qi(1) + qi(m as i64 - 1) * &alpha_d);
         tally.compare(&alpha_form, "=", &d, || format!("alpha-form at D={d}"));
-        // h^{-1}(D) >= 0 iff D <= n(m-1)/m iff α_D <= 1.
-        tally.check(
-            (alpha_d <= 1u32) == (d <= q((n * (m - 1)) as i64, m as i64)),
-            || "sign of h^-1".into(),
-        );
+        // h^{-1}(D) >= 0 iff D <= n(m-1)/m iff α_D <= 1: both on the side of D's (so both
+        // records hold exactly when the equivalence does at this D).
+        let dmax = q((n * (m - 1)) as i64, m as i64);
+        let side = if d <= dmax { "<=" } else { ">" };
+        tally.compare_all([(alpha_d, side, qi(1)), (d.clone(), side, dmax)], || {
+            "sign of h^-1".into()
+        });
     }
     tally.finish(
         "h(h^-1(D)) = D; both forms of h agree",

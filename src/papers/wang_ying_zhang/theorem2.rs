@@ -98,15 +98,19 @@ fn vacuous() -> Check {
     crate::claim::out_of_range("alpha > alpha~ (D > h(eps~_X))")
 }
 
-/// Σ_x α^{d(x,y)}/Z = 1 for every y: the dual constraint of the SLB certificate (X8(a)).
-fn slb_dual_identity(sp: &Space, alpha: &Rational) -> bool {
+/// Σ_x α^{d(x,y)}/Z = 1 for every y: the dual constraint of the SLB certificate (X8(a)), one
+/// sub-check of `tally` with a `compare` record per y.
+fn slb_dual_identity(tally: &mut Tally, sp: &Space, alpha: &Rational, what: &str) {
     let zz = gibbs_normaliser(sp.n, sp.m, alpha);
-    (0..sp.size).all(|y| {
-        (0..sp.size)
-            .map(|x| pw(alpha, sp.d(x, y)) / &zz)
-            .sum::<Rational>()
-            == 1u32
-    })
+    tally.compare_all(
+        (0..sp.size).map(|y| {
+            let s = (0..sp.size)
+                .map(|x| pw(alpha, sp.d(x, y)) / &zz)
+                .sum::<Rational>();
+            (s, "=", qi(1))
+        }),
+        || what.to_string(),
+    );
 }
 
 fn rand_channels(sp: &Space, seed: u64) -> Vec<Rows> {
@@ -127,16 +131,20 @@ fn t2(i: &NmAlphaPrior) -> Check {
     };
     let d = optimal_distortion(sp.n, sp.m, &i.alpha);
     let mut tally = Tally::new();
-    tally.check(alpha_of_d(sp.n, sp.m, &d) == i.alpha, || "alpha_D".into());
-    tally.check(distortion(&sp, p, &w) == d, || "distortion".into());
+    tally.compare(&alpha_of_d(sp.n, sp.m, &d), "=", &i.alpha, || {
+        "alpha_D".into()
+    });
+    tally.compare(&distortion(&sp, p, &w), "=", &d, || "distortion".into());
     let mi = mutual_information_of_rows(p, &w);
     let bound = slb(&sp, p, &i.alpha, &d);
-    tally.check(mi == bound, || "I(E_i) != SLB(D)".into());
-    tally.check(slb_dual_identity(&sp, &i.alpha), || "dual identity".into());
+    tally.compare_log(&mi, "=", &bound, || "I(E_i) != SLB(D)".into());
+    slb_dual_identity(&mut tally, &sp, &i.alpha, "dual identity");
     for (k, v) in rand_channels(&sp, 51).iter().enumerate() {
         let dv = distortion(&sp, p, v);
-        tally.check(
-            mutual_information_of_rows(p, v) >= slb(&sp, p, &i.alpha, &dv),
+        tally.compare_log(
+            &mutual_information_of_rows(p, v),
+            ">=",
+            &slb(&sp, p, &i.alpha, &dv),
             || format!("random #{k}"),
         );
     }
@@ -156,8 +164,9 @@ fn t21(i: &NmAlphaPrior) -> Check {
     let d = optimal_distortion(sp.n, sp.m, &i.alpha);
     let mut tally = Tally::new();
     for row in &w {
-        tally.check(row.iter().all(|v| *v >= 0u32), || "(30)".into());
-        tally.check(row.iter().sum::<Rational>() == 1u32, || "(29)".into());
+        let min = row.iter().min().expect("N >= 1");
+        tally.compare(min, ">=", &qi(0), || "(30)".into());
+        tally.compare(&row.iter().sum::<Rational>(), "=", &qi(1), || "(29)".into());
     }
     let dist = distortion(&sp, &i.prior.p, &w);
     tally.compare(&dist, "=", &d, || format!("(28) {dist} vs {d}"));
@@ -174,10 +183,9 @@ fn t22(i: &NmAlphaPrior) -> Check {
     let d = optimal_distortion(sp.n, sp.m, &i.alpha);
     let alpha_d = alpha_of_d(sp.n, sp.m, &d);
     let mut tally = Tally::new();
-    tally.check(alpha_d <= 1u32, || "lambda < 0".into());
-    tally.check(d <= q((sp.n * (sp.m - 1)) as i64, sp.m as i64), || {
-        "D > n(m-1)/m".into()
-    });
+    tally.compare(&alpha_d, "<=", &qi(1), || "lambda < 0".into());
+    let dmax = q((sp.n * (sp.m - 1)) as i64, sp.m as i64);
+    tally.compare(&d, "<=", &dmax, || "D > n(m-1)/m".into());
     tally.finish(
         "lambda = ln(1/alpha_D) >= 0 on the range",
         Method::Exact,
@@ -205,7 +213,7 @@ fn t23(i: &NmAlphaPrior) -> Check {
         }
         for x in 0..sp.size {
             let v = &w[x][y] * &p[x] * &zz / (&py[y] * pw(&i.alpha, sp.d(x, y)));
-            tally.check(v == 1u32, || format!("({x},{y}): {v}"));
+            tally.compare(&v, "=", &qi(1), || format!("({x},{y}): {v}"));
         }
     }
     tally.finish(
@@ -256,7 +264,9 @@ fn a1(i: &NmAlphaPrior) -> Check {
         for v in &py {
             pylnpy = &pylnpy + &LogLinear::term(v, v);
         }
-        tally.check(lhs == &wlnw - &pylnpy, || format!("#{k} rearrangement"));
+        tally.compare_log(&lhs, "=", &(&wlnw - &pylnpy), || {
+            format!("#{k} rearrangement")
+        });
         for y in 0..sp.size {
             for x in 0..sp.size {
                 let s: Rational =
@@ -284,13 +294,13 @@ fn s11(i: &NmAlphaPrior) -> Check {
     let d = optimal_distortion(sp.n, sp.m, &i.alpha);
     let mut tally = Tally::new();
     let rd = &entropy(p) - &n_hm(&sp, &d);
-    tally.check(mutual_information_of_rows(p, &w) == rd, || {
+    tally.compare_log(&mutual_information_of_rows(p, &w), "=", &rd, || {
         "attained value".into()
     });
-    tally.check(slb(&sp, p, &i.alpha, &d) == rd, || {
+    tally.compare_log(&slb(&sp, p, &i.alpha, &d), "=", &rd, || {
         "SLB = closed form".into()
     });
-    tally.check(slb_dual_identity(&sp, &i.alpha), || "dual identity".into());
+    slb_dual_identity(&mut tally, &sp, &i.alpha, "dual identity");
     tally.finish(
         "PD-MIP value = R(D) = H(X) - n H_m(D/n) on the T2 range",
         Method::LogLinear,
@@ -305,13 +315,13 @@ fn x8(i: &NmAlphaPrior) -> Check {
     let sp = Space::new(i.n, i.m);
     let p = &i.prior.p;
     let mut tally = Tally::new();
-    tally.check(slb_dual_identity(&sp, &i.alpha), || {
-        "(a) dual identity".into()
-    });
+    slb_dual_identity(&mut tally, &sp, &i.alpha, "(a) dual identity");
     for (k, v) in rand_channels(&sp, 57).iter().enumerate() {
         let dv = distortion(&sp, p, v);
-        tally.check(
-            mutual_information_of_rows(p, v) >= slb(&sp, p, &i.alpha, &dv),
+        tally.compare_log(
+            &mutual_information_of_rows(p, v),
+            ">=",
+            &slb(&sp, p, &i.alpha, &dv),
             || format!("(a) #{k}"),
         );
     }
@@ -319,11 +329,13 @@ fn x8(i: &NmAlphaPrior) -> Check {
     let mut note = "(a) only: alpha > alpha~".to_string();
     if let Some((w, _)) = e_i(&sp, &i.alpha, p) {
         let rd = &entropy(p) - &n_hm(&sp, &d);
-        tally.check(mutual_information_of_rows(p, &w) == rd, || "(b)".into());
+        tally.compare_log(&mutual_information_of_rows(p, &w), "=", &rd, || {
+            "(b)".into()
+        });
         note = "(a), (b)".into();
         if i.prior.is_uniform() {
             let c = &LogLinear::term(&qi(sp.n as i64), &qi(sp.m as i64)) - &n_hm(&sp, &d);
-            tally.check(c == rd, || "(c)".into());
+            tally.compare_log(&c, "=", &rd, || "(c)".into());
             note.push_str(", (c)");
         }
         if let Some(rows) = row_marginals_if_product(&sp, p) {
@@ -332,7 +344,7 @@ fn x8(i: &NmAlphaPrior) -> Check {
                 let pmin = pi.iter().min().unwrap();
                 if &d / qi(sp.n as i64) <= qi(sp.m as i64 - 1) * pmin {
                     let c = &entropy(pi).scale(&qi(sp.n as i64)) - &n_hm(&sp, &d);
-                    tally.check(c == rd, || "(d)".into());
+                    tally.compare_log(&c, "=", &rd, || "(d)".into());
                     note.push_str(", (d)");
                 }
             }

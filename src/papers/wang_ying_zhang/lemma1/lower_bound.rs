@@ -145,13 +145,13 @@ fn l1s4(i: &NmAlpha) -> Check {
                     }
                 }
             }
-            tally.check(first_lhs <= &e * &first_rhs, || {
+            tally.compare(&first_lhs, "<=", &(&e * &first_rhs), || {
                 format!("#{k} l={l} display after (35)")
             });
-            tally.check(&c * &pl[l - 1] <= &e * &rhs36, || {
+            tally.compare(&(&c * &pl[l - 1]), "<=", &(&e * &rhs36), || {
                 format!("#{k} l={l} (36)")
             });
-            tally.check(rhs36 == qi(l as i64) * &pl[l], || {
+            tally.compare(&rhs36, "=", &(qi(l as i64) * &pl[l]), || {
                 format!("#{k} l={l} (37)")
             });
         }
@@ -171,13 +171,15 @@ fn l1s5(i: &NmAlpha) -> Check {
     let ones = vec![qi(1); sp.size];
     let counts = levels(&sp, &ones, 0);
     for l in 0..=sp.n {
-        tally.check(counts[l] == sp.n_l(l), || format!("|N_{l}|"));
+        tally.compare(&counts[l], "=", &sp.n_l(l), || format!("|N_{l}|"));
     }
     for (k, p) in ps.iter().enumerate() {
         let pl = levels(&sp, p, 0);
         for l in 1..=sp.n {
-            tally.check(
-                &pl[l - 1] / sp.n_l(l - 1) <= &e * &pl[l] / sp.n_l(l),
+            tally.compare(
+                &(&pl[l - 1] / sp.n_l(l - 1)),
+                "<=",
+                &(&e * &pl[l] / sp.n_l(l)),
                 || format!("#{k} l={l}"),
             );
         }

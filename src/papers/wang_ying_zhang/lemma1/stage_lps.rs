@@ -79,7 +79,7 @@ fn l1s7_corrected(i: &NmAlpha) -> Check {
     for (k, p) in ps.iter().enumerate() {
         let pl = levels(&sp, p, 0);
         let (a, w) = a_decomp(&sp, &i.alpha, &pl);
-        tally.check(a >= 0u32, || format!("#{k}: a = {a} < 0"));
+        tally.compare(&a, ">=", &qi(0), || format!("#{k}: a = {a} < 0"));
         let lhs: Rational = (0..=sp.n).map(|l| qi(l as i64) * &pl[l]).sum();
         let rhs: Rational = (0..sp.n)
             .map(|l| qi(l as i64) * (&pl[l] + &a * &w[l]))
@@ -105,11 +105,17 @@ fn l1s8(i: &NmAlpha) -> Check {
         let pl = levels(&sp, p, 0);
         let (a, w) = a_decomp(&sp, &i.alpha, &pl);
         let qv: Vec<Rational> = (0..sp.n).map(|l| &pl[l] + &a * &w[l]).collect();
-        tally.check(qv.iter().all(|v| *v >= 0u32), || format!("#{k} sign"));
-        tally.check(qv.iter().sum::<Rational>() == mass, || format!("#{k} mass"));
+        tally.compare_all(qv.iter().map(|v| (v.clone(), ">=", qi(0))), || {
+            format!("#{k} sign")
+        });
+        tally.compare(&qv.iter().sum::<Rational>(), "=", &mass, || {
+            format!("#{k} mass")
+        });
         for l in 1..sp.n {
-            tally.check(
-                &qv[l - 1] / sp.n_l(l - 1) <= &e * &qv[l] / sp.n_l(l),
+            tally.compare(
+                &(&qv[l - 1] / sp.n_l(l - 1)),
+                "<=",
+                &(&e * &qv[l] / sp.n_l(l)),
                 || format!("#{k} ratio l={l}"),
             );
         }

@@ -75,7 +75,7 @@ fn d3(i: &NmAlphaPrior) -> Check {
             }
         }
         let joint = ident_level(&sp, p, w).ratio.finite().cloned();
-        tally.check(best == joint, || {
+        tally.compare_ext(best.as_ref(), "=", joint.as_ref(), || {
             format!("mechanism #{k}: {best:?} vs {joint:?}")
         });
     }
@@ -100,14 +100,17 @@ fn d4(i: &NmAlphaPrior) -> Check {
             .finite()
             .cloned()
             .expect("positive mechanisms have finite level");
-        let mut attained = false;
-        for (x, xp) in sp.ordered_pairs() {
-            for y in 0..sp.size {
-                tally.check(w[x][y] <= &l * &w[xp][y], || format!("#{k} (2) at L"));
-                attained |= w[x][y] == &l * &w[xp][y];
-            }
-        }
-        tally.check(attained, || format!("#{k}: level not attained"));
+        // (2) at every (x ~ x', y) at once: the largest W(y|x) − L·W(y|x') is ≤ 0; it is
+        // 0 exactly when (2) is tight somewhere, i.e. the level is attained.
+        let worst = sp
+            .ordered_pairs()
+            .into_iter()
+            .flat_map(|(x, xp)| (0..sp.size).map(move |y| (x, xp, y)))
+            .map(|(x, xp, y)| &w[x][y] - &l * &w[xp][y])
+            .max()
+            .expect("a pair");
+        tally.compare(&worst, "<=", &qi(0), || format!("#{k} (2) at L"));
+        tally.compare(&worst, "=", &qi(0), || format!("#{k}: level not attained"));
     }
     tally.finish(
         "(2) holds at e^eps = DP level and is attained",
@@ -125,14 +128,14 @@ fn d5(i: &NmAlphaPrior) -> Check {
     for (k, w) in ws.iter().enumerate() {
         let l = dp_level(&sp, w).ratio.finite().cloned();
         if let Some(l) = l {
+            // One sub-check per pair: the largest Pr{S|x} − L·Pr{S|x'} over the 2^N − 1
+            // events is ≤ 0 (its `compare` record; the search over events is trusted).
             for (x, xp) in sp.ordered_pairs() {
-                for s in 1..(1usize << sp.size) {
-                    tally.check(
-                        event_probability(&w[x], s as u64)
-                            <= &l * event_probability(&w[xp], s as u64),
-                        || format!("#{k} S={s:b}"),
-                    );
-                }
+                let gap = (1..(1u64 << sp.size))
+                    .map(|s| event_probability(&w[x], s) - &l * event_probability(&w[xp], s))
+                    .max()
+                    .expect("N >= 1");
+                tally.compare(&gap, "<=", &qi(0), || format!("#{k} ({x},{xp})"));
             }
         }
     }
@@ -158,7 +161,7 @@ fn d6(i: &NmAlphaPrior) -> Check {
             .map(|(x, y)| &p[x] * &w[x][y])
             .collect();
         let alt = &(&entropy(p) + &entropy(&py)) - &entropy(&joint);
-        tally.check(mi == alt, || format!("#{k}"));
+        tally.compare_log(&mi, "=", &alt, || format!("#{k}"));
     }
     tally.finish(
         "I(X;Y) by (4) = H(X)+H(Y)-H(X,Y) (nats, exact log-linear)",
@@ -182,7 +185,7 @@ fn d7(i: &NmAlphaPrior) -> Check {
             }
         }
         let alt: Rational = lv.iter().enumerate().map(|(l, v)| qi(l as i64) * v).sum();
-        tally.check(distortion(&sp, p, w) == alt, || format!("#{k}"));
+        tally.compare(&distortion(&sp, p, w), "=", &alt, || format!("#{k}"));
     }
     tally.finish(
         "(5) = mean of d(X,Y) by levels",
@@ -204,9 +207,9 @@ fn d8(i: &NmAlphaPrior) -> Check {
     for e in [q(11, 10), q(2, 1), q(10, 1)] {
         let e2 = &e * (qi(1) / &i.alpha);
         tally.compare(&dp, "<=", &e2, || "DP nested".into());
-        tally.check(id <= &e * &id, || "ident nested".into());
+        tally.compare(&id, "<=", &(&e * &id), || "ident nested".into());
     }
-    tally.check(dp == qi(1) / &i.alpha, || "level of E_d".into());
+    tally.compare(&dp, "=", &(qi(1) / &i.alpha), || "level of E_d".into());
     tally.finish(
         "eps-private => eps'-private for eps' >= eps",
         Method::Exact,
@@ -230,7 +233,7 @@ fn d9(i: &NmAlphaPrior) -> Check {
                 continue;
             }
             let post: Vec<Rational> = (0..sp.size).map(|x| &p[x] * &w[x][y] / &py[y]).collect();
-            tally.check(post.iter().sum::<Rational>() == 1u32, || {
+            tally.compare(&post.iter().sum::<Rational>(), "=", &qi(1), || {
                 format!("#{k} (9) y={y}")
             });
             for x in 0..sp.size {
@@ -241,8 +244,10 @@ fn d9(i: &NmAlphaPrior) -> Check {
             let s: Rational = (0..sp.size).map(|y| &p[x] * &w[x][y]).sum();
             tally.compare(&s, "=", &p[x], || format!("#{k} (11) x={x}"));
         }
-        tally.check(py.iter().sum::<Rational>() == 1u32, || "sum p_Y".into());
-        tally.check(obj_post == distortion(&sp, p, w), || {
+        tally.compare(&py.iter().sum::<Rational>(), "=", &qi(1), || {
+            "sum p_Y".into()
+        });
+        tally.compare(&obj_post, "=", &distortion(&sp, p, w), || {
             format!("#{k} objective")
         });
     }
@@ -259,14 +264,11 @@ fn d10(i: &NmAlphaPrior) -> Check {
     let sp = Space::new(i.n, i.m);
     let w: Rows = vec![vec![q(1, sp.size as i64); sp.size]; sp.size];
     let mut tally = Tally::new();
-    tally.check(
-        dp_level(&sp, &w).ratio.finite().cloned() == Some(qi(1)),
-        || "level".into(),
-    );
+    let level = dp_level(&sp, &w).ratio;
+    tally.compare_ext(level.finite(), "=", Some(&qi(1)), || "level".into());
     let d = distortion(&sp, &i.prior.p, &w);
-    tally.check(d == q((sp.n * (sp.m - 1)) as i64, sp.m as i64), || {
-        format!("distortion {d}")
-    });
+    let printed = q((sp.n * (sp.m - 1)) as i64, sp.m as i64);
+    tally.compare(&d, "=", &printed, || format!("distortion {d}"));
     tally.finish(
         "uniform rows: 0-DP with distortion n(m-1)/m",
         Method::Exact,
@@ -293,16 +295,24 @@ fn d15(i: &NmAlphaPrior) -> Check {
     let p = &i.prior.p;
     let mut tally = Tally::new();
     let py = gibbs_p_y(&sp, &i.alpha, p).expect("alpha < 1");
-    tally.check(gibbs_forward(&sp, &i.alpha, &py) == *p, || {
+    tally.compare_vec(&gibbs_forward(&sp, &i.alpha, &py), p, || {
         "G_alpha p_Y != p_X".into()
     });
     let w = e_i_raw(&sp, &i.alpha, p, &py);
     for (x, row) in w.iter().enumerate() {
-        tally.check(row.iter().sum::<Rational>() == 1u32, || format!("row {x}"));
+        tally.compare(&row.iter().sum::<Rational>(), "=", &qi(1), || {
+            format!("row {x}")
+        });
     }
-    let nonneg = w.iter().all(|r| r.iter().all(|v| *v >= 0u32));
-    let py_nonneg = py.iter().all(|v| *v >= 0u32);
-    tally.check(nonneg == py_nonneg, || "nonnegativity <=> p_Y >= 0".into());
+    // E_i ≥ 0 ⇔ p_Y ≥ 0: the smallest entries of both are on the same side of 0 (the side
+    // of p_Y's, so both records hold exactly when the equivalence does at this instance).
+    let min_w = w.iter().flatten().min().expect("N >= 1").clone();
+    let min_py = py.iter().min().expect("N >= 1").clone();
+    let py_nonneg = min_py >= 0u32;
+    let side = if py_nonneg { ">=" } else { "<" };
+    tally.compare_all([(min_w, side, qi(0)), (min_py, side, qi(0))], || {
+        "nonnegativity <=> p_Y >= 0".into()
+    });
     tally.finish(
         "E_i rows sum to 1 (G_alpha p_Y = p_X); E_i >= 0 <=> p_Y >= 0",
         Method::Exact,
@@ -316,9 +326,8 @@ fn d16(i: &NmAlphaPrior) -> Check {
     let w = e_d(&sp, &i.alpha);
     let mut tally = Tally::new();
     tally.compare_all(row_stochastic(&w), || "rows".into());
-    tally.check(w.iter().all(|r| r.iter().all(|v| *v > 0u32)), || {
-        "positivity".into()
-    });
+    let min = w.iter().flatten().min().expect("N >= 1");
+    tally.compare(min, ">", &qi(0), || "positivity".into());
     tally.finish("E_d is a channel", Method::Exact, "")
 }
 
@@ -341,7 +350,7 @@ fn d17(i: &NmAlphaPrior) -> Check {
             let rhs = (&mutual_information_of_rows(p, &ws[a])
                 + &mutual_information_of_rows(p, &ws[b]))
                 .scale(&q(1, 2));
-            tally.check(lhs <= rhs, || format!("pair ({a},{b})"));
+            tally.compare_log(&lhs, "<=", &rhs, || format!("pair ({a},{b})"));
         }
     }
     tally.finish(

@@ -35,24 +35,24 @@ fn l4(i: &NmAlphaPrior) -> Check {
     tally.compare_all(row_stochastic(&w), || "validity".into());
     let zz = gibbs_normaliser(sp.n, sp.m, &i.alpha);
     let pyw = output_distribution(p, &w);
-    tally.check(pyw == py, || "output marginal".into());
+    tally.compare_vec(&pyw, &py, || "output marginal".into());
     for y in 0..sp.size {
         if py[y] == 0u32 {
             continue;
         }
         for x in 0..sp.size {
             let post = &p[x] * &w[x][y] / &py[y];
-            tally.check(post == pw(&i.alpha, sp.d(x, y)) / &zz, || {
+            tally.compare(&post, "=", &(pw(&i.alpha, sp.d(x, y)) / &zz), || {
                 format!("posterior ({x},{y})")
             });
         }
     }
     let lv = ident_level(&sp, p, &w).ratio.finite().cloned();
-    tally.check(lv.as_ref().is_some_and(|v| *v <= qi(1) / &i.alpha), || {
+    tally.compare_ext(lv.as_ref(), "<=", Some(&(qi(1) / &i.alpha)), || {
         format!("level {lv:?}")
     });
     let d = distortion(&sp, p, &w);
-    tally.check(d == optimal_distortion(sp.n, sp.m, &i.alpha), || {
+    tally.compare(&d, "=", &optimal_distortion(sp.n, sp.m, &i.alpha), || {
         format!("distortion {d}")
     });
     let zeros = py.iter().filter(|v| **v == 0u32).count();
@@ -70,9 +70,11 @@ fn l5(i: &NmAlphaPrior) -> Check {
     let mut tally = Tally::new();
     let level = dp_level(&sp, &w);
     let lv = level.ratio.finite().cloned();
-    tally.check(lv == Some(qi(1) / &i.alpha), || format!("level {lv:?}"));
+    tally.compare_ext(lv.as_ref(), "=", Some(&(qi(1) / &i.alpha)), || {
+        format!("level {lv:?}")
+    });
     let d = distortion(&sp, &i.prior.p, &w);
-    tally.check(d == optimal_distortion(sp.n, sp.m, &i.alpha), || {
+    tally.compare(&d, "=", &optimal_distortion(sp.n, sp.m, &i.alpha), || {
         format!("distortion {d}")
     });
     let ((x, xp), y) = (level.pair, level.output);
@@ -101,15 +103,15 @@ fn x5(i: &NmAlphaPrior) -> Check {
     for (k, w) in ws.iter().enumerate() {
         let dp = dp_level(&sp, w).ratio.finite().cloned().unwrap();
         let id = ident_level(&sp, p, w).ratio.finite().cloned().unwrap();
-        tally.check(id <= &dp * &r, || format!("#{k} (a)"));
-        tally.check(dp <= &id * &r, || format!("#{k} (b)"));
+        tally.compare(&id, "<=", &(&dp * &r), || format!("#{k} (a)"));
+        tally.compare(&dp, "<=", &(&id * &r), || format!("#{k} (b)"));
     }
     let ed = ident_level(&sp, p, &e_d(&sp, &i.alpha))
         .ratio
         .finite()
         .cloned()
         .unwrap();
-    tally.check(ed == qi(1) / &i.alpha * &r, || "(c)".into());
+    tally.compare(&ed, "=", &(qi(1) / &i.alpha * &r), || "(c)".into());
     let mut note = String::from("(d) outside range");
     if let Some((w, py)) = e_i(&sp, &i.alpha, p) {
         let lv = dp_level(&sp, &w).ratio.finite().cloned().unwrap();
@@ -119,10 +121,12 @@ fn x5(i: &NmAlphaPrior) -> Check {
             &p[xp] / &p[x] == r && (0..sp.size).any(|y| py[y] > 0u32 && sp.d(x, y) < sp.d(xp, y))
         });
         if cond {
-            tally.check(lv == qi(1) / &i.alpha * &r, || format!("(d) level {lv}"));
+            tally.compare(&lv, "=", &(qi(1) / &i.alpha * &r), || {
+                format!("(d) level {lv}")
+            });
             note = "(d) condition holds; DP ratio of E_i = e^eps r_X".into();
         } else {
-            tally.check(lv <= qi(1) / &i.alpha * &r, || "(d) upper".into());
+            tally.compare(&lv, "<=", &(qi(1) / &i.alpha * &r), || "(d) upper".into());
             note = format!("(d) condition fails; DP ratio {lv} <= e^eps r_X");
         }
     }
@@ -188,15 +192,14 @@ fn x9(i: &NmAlphaPrior) -> Check {
             .collect();
         let lam = pw(&gg, sp.n - wdeg) * pw(&(qi(1) - alpha), wdeg) / &zz;
         let gv = gibbs_forward(&sp, alpha, &v);
-        tally.check(gv.iter().zip(&v).all(|(a, b)| *a == &lam * b), || {
-            format!("eigvec {pat}")
-        });
+        let lam_v: Vec<Rational> = v.iter().map(|b| &lam * b).collect();
+        tally.compare_vec(&gv, &lam_v, || format!("eigvec {pat}"));
     }
     for (wd, c) in counts.iter().enumerate() {
-        tally.check(
-            qi(*c as i64) == binom(sp.n, wd) * pw(&qi(sp.m as i64 - 1), wd),
-            || format!("multiplicity w={wd}"),
-        );
+        let mult = binom(sp.n, wd) * pw(&qi(sp.m as i64 - 1), wd);
+        tally.compare(&qi(*c as i64), "=", &mult, || {
+            format!("multiplicity w={wd}")
+        });
     }
     // Singularity: the eigenvalue numerators (1+(m−1)α)^{n−w}(1−α)^w vanish only at
     // α = −1/(m−1) or α = 1.
