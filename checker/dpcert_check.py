@@ -21,6 +21,7 @@ import kind_compare
 import kind_composition
 import kind_dp_channel
 import kind_dp_level
+import kind_enclosure
 import kind_graph
 import kind_holds_for_all
 import kind_log_linear
@@ -42,6 +43,7 @@ KINDS = {
     "graph": kind_graph.check,
     "compare": kind_compare.check,
     "log_linear": kind_log_linear.check,
+    "enclosure": kind_enclosure.check,
     "refinement": kind_refinement.check,
     "dp_channel": kind_dp_channel.check,
     "dp_level": kind_dp_level.check,

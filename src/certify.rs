@@ -176,6 +176,8 @@ pub fn sha256_hex(data: &[u8]) -> String {
     h.iter().map(|x| format!("{x:08x}")).collect()
 }
 
+pub mod enclosure;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,7 +7,7 @@
 
 use super::report::relation_holds;
 use crate::claim::{Check, Method, Outcome, Value};
-use crate::num::Rational;
+use crate::num::{LogLinear, Rational};
 
 /// A running scan of comparisons `lhs ≤ rhs` (or `lhs < rhs` when `strict`).
 pub struct Scan {
@@ -154,6 +154,21 @@ impl Agree {
         self.unrecorded -= 1;
     }
 
+    /// Record one instance that holds (`ok`) by the comparisons of `records` (a
+    /// [`Decider`]'s: `None` leaves the instance, and so the cell, without records).
+    pub fn push_recorded(
+        &mut self,
+        ok: bool,
+        records: Option<Vec<serde_json::Value>>,
+        witness: impl FnOnce() -> String,
+    ) {
+        self.push_ok(ok, witness);
+        if let Some(r) = records {
+            self.records.extend(r);
+            self.unrecorded -= 1;
+        }
+    }
+
     /// Record one instance where the two forms give `a` and `b`.
     pub fn push(&mut self, a: bool, b: bool, witness: impl FnOnce() -> String) {
         self.count += 1;
@@ -289,6 +304,26 @@ impl DScan {
         }
     }
 
+    /// Record one comparison decided `d` with its records (the `enclosure` records of
+    /// [`crate::certify::enclosure::decide`], or a [`Decider`]'s); `None` when some part has
+    /// none, and the cell is then not certified. `gap` only picks the closest case to show.
+    /// Issue 44 items 1 and 6.
+    pub fn push_recorded(
+        &mut self,
+        d: crate::num::Decision,
+        records: Option<Vec<serde_json::Value>>,
+        gap: f64,
+        lhs: impl FnOnce() -> Value,
+        rhs: impl FnOnce() -> Value,
+        witness: impl FnOnce() -> String,
+    ) {
+        match (records, &mut self.records) {
+            (Some(r), Some(v)) => v.extend(r),
+            _ => self.records = None,
+        }
+        self.push_decided(d, gap, lhs, rhs, witness);
+    }
+
     /// Record the comparison `lhs rel rhs` (`=` or `<=`) of two extended log-linear values
     /// (`None` = `+∞`, as in [`crate::measure::renyi::extended_le`]); `gap` is the hint to
     /// show the closest case. Two finite sides are decided as by [`DScan::push_log`], with
@@ -357,17 +392,8 @@ impl DScan {
         gap: Option<f64>,
         witness: impl FnOnce() -> String,
     ) {
-        use crate::num::{Decision, LogLinear};
-        use std::cmp::Ordering::{Equal, Greater, Less};
-        let ord = lhs.cmp(rhs);
-        let ok = match rel {
-            "=" => ord == Equal,
-            "<=" => ord != Greater,
-            "<" => ord == Less,
-            ">=" => ord != Less,
-            ">" => ord == Greater,
-            _ => panic!("unknown relation {rel}"),
-        };
+        use crate::num::Decision;
+        let ok = log_holds(lhs, rel, rhs);
         if crate::certify::recording() {
             match (
                 crate::certify::log_linear(lhs, rel, rhs, ok),
@@ -587,16 +613,7 @@ impl Tally {
         rhs: &crate::num::LogLinear,
         what: impl FnOnce() -> String,
     ) {
-        use std::cmp::Ordering::{Equal, Greater, Less};
-        let ord = lhs.cmp(rhs);
-        let ok = match rel {
-            "=" => ord == Equal,
-            "<=" => ord != Greater,
-            "<" => ord == Less,
-            ">=" => ord != Less,
-            ">" => ord == Greater,
-            _ => panic!("unknown relation {rel}"),
-        };
+        let ok = log_holds(lhs, rel, rhs);
         if crate::certify::recording() {
             match crate::certify::log_linear(lhs, rel, rhs, ok) {
                 Some(rec) => self.records.push(rec),
@@ -648,6 +665,161 @@ impl Tally {
     }
 }
 
+/// The comparisons of one step, each decided exactly here with its record (issue 44 item 6):
+/// a step made of several comparisons of rationals or log-linear forms, joined by exact logic
+/// on their truths, is shown by their records ([`Decider::records`]), and only when it made at
+/// least one and each has one.
+pub struct Decider {
+    records: Option<Vec<serde_json::Value>>,
+    made: usize,
+}
+
+impl Decider {
+    pub fn new() -> Decider {
+        Decider {
+            records: Some(Vec::new()),
+            made: 0,
+        }
+    }
+
+    /// `lhs rel rhs` for two rationals, decided exactly, with its `compare` record.
+    pub fn rat(&mut self, lhs: &Rational, rel: &str, rhs: &Rational) -> bool {
+        self.made += 1;
+        let mut v = Vec::new();
+        let ok = decide_recorded(&mut v, lhs, rel, rhs);
+        if let Some(r) = &mut self.records {
+            r.extend(v);
+        }
+        ok
+    }
+
+    /// `lhs rel rhs` for two log-linear forms, decided exactly (their [`Ord`]), with its
+    /// `log_linear` record.
+    pub fn log(&mut self, lhs: &LogLinear, rel: &str, rhs: &LogLinear) -> bool {
+        self.made += 1;
+        let ok = log_holds(lhs, rel, rhs);
+        if crate::certify::recording() {
+            match (
+                crate::certify::log_linear(lhs, rel, rhs, ok),
+                &mut self.records,
+            ) {
+                (Some(rec), Some(v)) => v.push(rec),
+                _ => self.records = None,
+            }
+        }
+        ok
+    }
+
+    /// `C ≤ bound` for a capacity in the certified bracket `br`, as
+    /// [`crate::measure::ExactCapacityBracket::capacity_at_most`] decides it, by recorded
+    /// comparisons: true when `upper ≤ bound`, false when `lower > bound`, else unknown.
+    pub fn capacity_at_most(
+        &mut self,
+        br: &crate::measure::ExactCapacityBracket,
+        bound: &LogLinear,
+    ) -> crate::num::Decision {
+        use crate::num::Decision;
+        if self.log(&br.upper, "<=", bound) {
+            Decision::True
+        } else if !self.log(&br.lower, "<=", bound) {
+            Decision::False
+        } else {
+            Decision::Unknown
+        }
+    }
+
+    /// `lhs = rhs` for two extended log-linear values (`None` = `+∞`): two finite sides with
+    /// their `log_linear` record; a side `+∞` is decided here without one (so the step has
+    /// no records).
+    pub fn ext_eq(&mut self, lhs: &Option<LogLinear>, rhs: &Option<LogLinear>) -> bool {
+        match (lhs, rhs) {
+            (Some(a), Some(b)) => self.log(a, "=", b),
+            _ => {
+                self.records = None;
+                lhs.is_none() && rhs.is_none()
+            }
+        }
+    }
+
+    /// `lhs rel rhs` (`<`, `<=`, `>`, `>=`) for a log-linear form and a rational, decided by
+    /// certified enclosures with its `enclosure` record; should they not separate within
+    /// their budget, decided exactly ([`LogLinear::cmp_rational`]) without a record.
+    pub fn log_vs_rat(&mut self, lhs: &LogLinear, rel: &str, rhs: &Rational) -> bool {
+        use crate::certify::enclosure::{decide, Enc};
+        use crate::num::Decision;
+        use std::cmp::Ordering::{Greater, Less};
+        self.made += 1;
+        match decide(&Enc::log_linear(lhs), rel, &Enc::q(rhs)) {
+            (Decision::Unknown, ..) => {
+                self.records = None;
+                let ord = lhs.cmp_rational(rhs);
+                match rel {
+                    "<" => ord == Less,
+                    "<=" => ord != Greater,
+                    ">" => ord == Greater,
+                    _ => ord != Less,
+                }
+            }
+            (d, _, rec) => {
+                match (rec, &mut self.records) {
+                    (Some(r), Some(v)) => v.push(r),
+                    _ if crate::certify::recording() => self.records = None,
+                    _ => {}
+                }
+                d == Decision::True
+            }
+        }
+    }
+
+    /// A comparison decided by [`crate::certify::enclosure::decide`]: its decision `d` and
+    /// `enclosure` record (none when undecided).
+    pub fn enclosed(
+        &mut self,
+        d: crate::num::Decision,
+        rec: Option<serde_json::Value>,
+    ) -> crate::num::Decision {
+        self.made += 1;
+        match (rec, &mut self.records) {
+            (Some(r), Some(v)) => v.push(r),
+            _ if crate::certify::recording() => self.records = None,
+            _ => {}
+        }
+        d
+    }
+
+    /// A part of the step decided `ok` without a comparison (an infinite side, a search): the
+    /// step then has no records.
+    pub fn unrecorded(&mut self, ok: bool) -> bool {
+        self.records = None;
+        ok
+    }
+
+    /// The records of the comparisons made; `None` when none was made or one has none.
+    pub fn records(self) -> Option<Vec<serde_json::Value>> {
+        self.records.filter(|_| self.made > 0)
+    }
+}
+
+impl Default for Decider {
+    fn default() -> Self {
+        Decider::new()
+    }
+}
+
+/// `lhs rel rhs` (`=`, `<=`, `<`, `>=`, `>`) for two log-linear forms, by their exact [`Ord`].
+fn log_holds(lhs: &LogLinear, rel: &str, rhs: &LogLinear) -> bool {
+    use std::cmp::Ordering::{Equal, Greater, Less};
+    let ord = lhs.cmp(rhs);
+    match rel {
+        "=" => ord == Equal,
+        "<=" => ord != Greater,
+        "<" => ord == Less,
+        ">=" => ord != Less,
+        ">" => ord == Greater,
+        _ => panic!("unknown relation {rel}"),
+    }
+}
+
 impl Default for Tally {
     fn default() -> Self {
         Tally::new()
@@ -656,6 +828,31 @@ impl Default for Tally {
 
 #[cfg(test)]
 mod tests {
+    /// A [`Decider`] step: every comparison leaves a record with its truth; an infinite side or
+    /// no comparison leaves none (issue 44 item 6).
+    #[test]
+    fn a_decider_records_each_comparison_or_none() {
+        use super::{Decider, LogLinear, Rational};
+        crate::certify::start_recording();
+        let (a, b) = (Rational::from(1u32), Rational::from(2u32));
+        let mut st = Decider::new();
+        assert!(!st.rat(&b, "<=", &a));
+        assert!(st.log(&LogLinear::ln(&a), "<", &LogLinear::ln(&b)));
+        let r = st.records().unwrap();
+        assert_eq!(
+            (r[0]["relation"].as_str(), r[0]["holds"].as_bool()),
+            (Some("<="), Some(false))
+        );
+        assert_eq!(
+            (r[1]["kind"].as_str(), r[1]["holds"].as_bool()),
+            (Some("log_linear"), Some(true))
+        );
+        let mut st = Decider::new();
+        assert!(st.ext_eq(&None, &None));
+        assert!(st.records().is_none());
+        assert!(Decider::new().records().is_none());
+    }
+
     /// A tally or agreement carries its `compare` records only when every sub-check made one
     /// (a boolean sub-check leaves the instance without records, never half-certified).
     #[test]

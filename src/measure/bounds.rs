@@ -3,7 +3,7 @@
 //! because several papers' claims are checked against the same formula.
 
 use super::info::binary_entropy;
-use crate::num::interval::{refine, DEFAULT_SCHEDULE};
+use crate::certify::enclosure::Enc;
 use crate::num::{Decision, Interval, LogLinear, Rational};
 use malachite::base::num::basic::traits::{One, Zero};
 
@@ -39,31 +39,39 @@ pub fn mi_dp_bound_from_tv(d: &Rational, m: usize) -> LogLinear {
     &binary_entropy(d).scale(&two) + &LogLinear::term(&(two * d), &Rational::from(m as u64))
 }
 
-/// A certified enclosure at precision `prec` of `tanh(1/2)/ln 2 = (e−1)/((e+1) ln 2)`: the
+/// `tanh(1/2)/ln 2 = (e−1)/((e+1) ln 2)` as an expression of certified enclosures: the
 /// Shannon-capacity bound `ε·tanh(ε/2)` of ε-DP channels (Cuff–Yu CY-13 via CY-3a) at ε = 1,
-/// in bits. `None` if the enclosure of the denominator contains zero (it never does).
-pub fn dp_capacity_bound_bits_at_eps_one(prec: u64) -> Option<Interval> {
-    let e = Interval::exp_rational(&Rational::ONE, prec);
-    let one = Interval::from_i64(1, prec);
-    let th = e.sub(&one).checked_div(&e.add(&one))?;
-    th.checked_div(&Interval::ln2(prec))
+/// in bits (its `enclosure` record writes the same tree).
+pub fn dp_capacity_bound_bits_at_eps_one_expr() -> Enc {
+    let e = || Enc::fun("exp", Enc::q(&Rational::ONE));
+    let one = || Enc::q(&Rational::ONE);
+    let th = Enc::bin("/", Enc::bin("-", e(), one()), Enc::bin("+", e(), one()));
+    Enc::bin("/", th, Enc::fun("ln", Enc::q(&Rational::from(2u32))))
 }
 
-/// Decide `tanh(1/2)/ln 2 < bound` (bits) by [`dp_capacity_bound_bits_at_eps_one`] refined
-/// along `DEFAULT_SCHEDULE`: the decision, the precision that decided it, and the enclosure at
-/// 128 bits as a 6-digit decimal for reports.
-pub fn dp_capacity_bound_bits_at_eps_one_below(bound: &Rational) -> (Decision, u64, String) {
-    let (decision, bits) = refine(
-        |prec| match dp_capacity_bound_bits_at_eps_one(prec) {
-            Some(iv) => iv.lt(&Interval::from_rational(bound, prec)),
-            None => Decision::Unknown,
-        },
-        &DEFAULT_SCHEDULE,
+/// A certified enclosure at precision `prec` of [`dp_capacity_bound_bits_at_eps_one_expr`].
+/// `None` if the enclosure of the denominator contains zero (it never does).
+pub fn dp_capacity_bound_bits_at_eps_one(prec: u64) -> Option<Interval> {
+    dp_capacity_bound_bits_at_eps_one_expr().eval(prec)
+}
+
+/// Decide `tanh(1/2)/ln 2 rel bound` (bits; `rel` one of `<`, `<=`, `>`, `>=`) by
+/// [`dp_capacity_bound_bits_at_eps_one_expr`] refined along the default schedule: the
+/// decision, the precision that decided it, the enclosure at 128 bits as a 6-digit decimal for
+/// reports, and (while certificates are recorded) the decision's `enclosure` record.
+pub fn dp_capacity_bound_bits_at_eps_one_vs(
+    rel: &str,
+    bound: &Rational,
+) -> (Decision, u64, String, Option<serde_json::Value>) {
+    let (decision, bits, rec) = crate::certify::enclosure::decide(
+        &dp_capacity_bound_bits_at_eps_one_expr(),
+        rel,
+        &Enc::q(bound),
     );
     let shown = dp_capacity_bound_bits_at_eps_one(128)
         .map(|iv| iv.to_decimal_string(6))
         .unwrap_or_default();
-    (decision, bits, shown)
+    (decision, bits, shown, rec)
 }
 
 #[cfg(test)]

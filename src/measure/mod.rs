@@ -51,8 +51,8 @@ mod renyi;
 
 pub(crate) use bounds::tv_bound_of_close_pair;
 pub use bounds::{
-    dp_capacity_bound_bits_at_eps_one, dp_capacity_bound_bits_at_eps_one_below,
-    mi_dp_bound_from_tv, tight_conversion_pair, tight_delta_conversion,
+    dp_capacity_bound_bits_at_eps_one, dp_capacity_bound_bits_at_eps_one_vs, mi_dp_bound_from_tv,
+    tight_conversion_pair, tight_delta_conversion,
 };
 pub use capacity::{
     capacity_bracket, capacity_bracket_at, capacity_bracket_exact, capacity_bracket_within,

@@ -249,6 +249,61 @@ fn check_certifies_no_zero_over_zero_no_failure_and_no_other_shape() {
 /// SD = 1/10), one that holds by log-linear comparisons (CY-15) and one decided by LPs
 /// (AACP-T5.1, whose LPs have no record yet): one `ID.cert.json` each, and the independent
 /// checker accepts all four, counting the LP claim as not certified.
+/// Claims decided by certified enclosures (VAD-3, ART-35's Shannon reading: `enclosure`
+/// records) and by steps of several comparisons (CY-4's limit, XDOC-10: `claim::scan::Decider`)
+/// are certified, and the checker accepts them; the enclosure record of a counterexample said
+/// to hold is rejected (issue 44 items 1 and 6; none of the four was certified before).
+#[test]
+fn verify_certifies_enclosures_and_several_comparison_steps() {
+    let dir = scratch_dir("certificates-enclosures");
+    let ids = ["VAD-3", "ART-35-reading-shannon", "CY-4", "XDOC-10"];
+    let mut args = vec!["verify", "--certificates", dir.to_str().unwrap()];
+    args.extend(ids);
+    let (code, _, err) = dpcert(&args);
+    assert_eq!(code, 0, "{err}");
+    for id in ids {
+        let doc = read_json(&dir.join(format!("{id}.cert.json")));
+        assert_eq!(
+            doc["records"][0]["certified"], true,
+            "{id}: {}",
+            doc["records"][0]
+        );
+    }
+    if Command::new("python3").arg("--version").output().is_err() {
+        eprintln!("note: no python3 on PATH; the independent checker was not run");
+        return;
+    }
+    let check = || {
+        let run = Command::new("python3")
+            .args(["checker/dpcert_check.py", "--summary"])
+            .arg(&dir)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .expect("run the checker");
+        (
+            run.status.code(),
+            String::from_utf8_lossy(&run.stdout).to_string(),
+        )
+    };
+    let (status, stdout) = check();
+    assert_eq!(status, Some(0), "{stdout}");
+    assert!(
+        stdout.contains("claims: 4 certified, 0 not certified"),
+        "{stdout}"
+    );
+    let path = dir.join("ART-35-reading-shannon.cert.json");
+    let mut doc = read_json(&path);
+    for rec in doc["records"].as_array_mut().unwrap() {
+        if rec["kind"] == "enclosure" {
+            rec["holds"] = true.into();
+        }
+    }
+    std::fs::write(&path, doc.to_string()).unwrap();
+    let (status, stdout) = check();
+    assert_eq!(status, Some(1), "{stdout}");
+    assert!(stdout.contains("ART-35-reading-shannon"), "{stdout}");
+}
+
 #[test]
 fn verify_writes_claim_certificates_the_checker_accepts() {
     let dir = scratch_dir("certificates-claims");

@@ -217,11 +217,22 @@ fn check_x10(inst: &(Rational, Rational)) -> Check {
             .map(|(a, b)| (&one - delta) * a + delta * b)
             .collect()
     };
-    let is_mixture = mix(&g0, &h0) == p && mix(&g1, &h1) == q;
-    let g_dp = max_ratio_two_sided(&g0, &g1).at_most(t);
-    let close = hockey_stick_divergence(&p, &q, t) == *delta
-        && hockey_stick_divergence(&q, &p, t) == *delta;
-    Check::new(
+    let mut st = Decider::new();
+    let mut is_mixture = true;
+    for (m, want) in mix(&g0, &h0)
+        .iter()
+        .zip(&p)
+        .chain(mix(&g1, &h1).iter().zip(&q))
+    {
+        is_mixture &= st.rat(m, "=", want);
+    }
+    let g_dp = match max_ratio_two_sided(&g0, &g1) {
+        ExtRational::Finite(x) => st.rat(&x, "<=", t),
+        ExtRational::Infinite => st.unrecorded(false),
+    };
+    let close = st.rat(&hockey_stick_divergence(&p, &q, t), "=", delta)
+        && st.rat(&hockey_stick_divergence(&q, &p, t), "=", delta);
+    let mut c = Check::new(
         "P* = (1-delta) g0 + delta e_0, Q* = (1-delta) g1 + delta e_3 with g eps-DP; delta_{P*,Q*}(t) = delta",
         Value::text(fmt_pair(&p, &q), ""),
         Value::text(format!("g = {} / {}", fmt_vec(&g0), fmt_vec(&g1)), ""),
@@ -230,7 +241,9 @@ fn check_x10(inst: &(Rational, Rational)) -> Check {
     )
     .with_note(format!(
         "mixture: {is_mixture}; g eps-DP: {g_dp}; (eps,delta)-close with equality: {close}"
-    ))
+    ));
+    c.records = st.records().unwrap_or_default();
+    c
 }
 
 /// Instance wrapper for XDOC-10 (t, δ).

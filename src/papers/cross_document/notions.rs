@@ -67,11 +67,12 @@ fn check_x3(fam: &MechanismFamily) -> Check {
         }
         let one = r(1, 1);
         let tanh = LogLinear::term(&((&level - &one) / (&level + &one)), &level);
+        let mut st = Decider::new();
         let art_ok = match &art {
-            ExtRational::Finite(a) => *a >= level,
-            ExtRational::Infinite => true,
+            ExtRational::Finite(a) => st.rat(a, ">=", &level),
+            ExtRational::Infinite => st.unrecorded(true),
         };
-        let d = LogLinear::decide_le(&mi_upper, &tanh).and(Decision::from_bool(art_ok));
+        let d = Decision::from_bool(st.log(&mi_upper, "<=", &tanh) && art_ok);
         if report.len() < 4 {
             report.push(format!(
                 "{}: row-1 DP e^eps={level}, MI-DP <= {}, ART-D7(inf) e^eps={art}",
@@ -79,8 +80,9 @@ fn check_x3(fam: &MechanismFamily) -> Check {
                 mi_upper.to_decimal_string(6)
             ));
         }
-        s.push(
+        s.push_recorded(
             d,
+            st.records(),
             LogLinear::approx_f64(&mi_upper) - LogLinear::approx_f64(&tanh),
             || Value::log_linear(&mi_upper),
             || Value::log_linear(&tanh),

@@ -4,11 +4,11 @@
 pub(crate) use crate::claim::instances::{default_pair_cells, fmt_pair, simplex_pairs, PairCell};
 pub(crate) use crate::claim::instances::{fmt_rows, fmt_vec, r, simplex, t_set, t_small};
 pub(crate) use crate::claim::mechanism_grid::{default_mechanism_families, MechanismFamily};
-pub(crate) use crate::claim::scan::{DScan, Scan};
+pub(crate) use crate::claim::scan::{DScan, Decider, Scan};
 pub(crate) use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 pub(crate) use crate::measure::{capacity_bracket_exact, mutual_information};
 pub(crate) use crate::measure::{
-    dp_capacity_bound_bits_at_eps_one_below, mi_dp_bound_from_tv, tight_conversion_pair,
+    dp_capacity_bound_bits_at_eps_one_vs, mi_dp_bound_from_tv, tight_conversion_pair,
     tight_delta_conversion, tv_bound_of_close_pair,
 };
 pub(crate) use crate::measure::{

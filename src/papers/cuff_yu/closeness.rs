@@ -7,7 +7,7 @@
 use crate::claim::instances::{
     default_pair_cells, fmt_pair, fmt_rows, pair_cells_beyond, r, simplex_pairs, t_set, PairCell,
 };
-use crate::claim::scan::{Agree, Scan};
+use crate::claim::scan::{Agree, Decider, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method};
 use crate::measure::{
     event_probability, hockey_stick_divergence, hockey_stick_two_sided, max_ratio_two_sided,
@@ -289,16 +289,15 @@ fn check_11(inst: &Cy11) -> Check {
             let (p, q) = tight_conversion_pair(t, delta);
             let close = hockey_stick_two_sided(&p, &q, t);
             let mut detail = Vec::new();
-            let mut all_eq = close <= *delta;
+            let mut st = Decider::new();
+            let mut all_eq = st.rat(&close, "<=", delta);
             for tp in t_primes(t) {
                 let got = hockey_stick_two_sided(&p, &q, &tp);
                 let want = tight_delta_conversion(t, &tp, delta);
-                if got != want {
-                    all_eq = false;
-                }
+                all_eq &= st.rat(&got, "=", &want);
                 detail.push(format!("t'={tp}: {got} vs {want}"));
             }
-            Check::new(
+            let mut c = Check::new(
                 "canonical pair: delta_{P*,Q*}(t) <= delta and delta_{P*,Q*}(t') = delta' at every t'",
                 crate::claim::Value::text(fmt_pair(&p, &q), ""),
                 crate::claim::Value::rational(&close),
@@ -308,7 +307,9 @@ fn check_11(inst: &Cy11) -> Check {
             .with_note(format!(
                 "delta_{{P*,Q*}}(t) = {close}; {}",
                 detail.join("; ")
-            ))
+            ));
+            c.records = st.records().unwrap_or_default();
+            c
         }
     }
 }

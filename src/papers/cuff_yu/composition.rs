@@ -6,7 +6,7 @@
 //! information is computed from entropies of its marginals, as exact log-linear forms.
 
 use crate::claim::instances::{fmt_rows, fmt_vec, r, simplex, t_small, SplitMix};
-use crate::claim::scan::{DScan, Scan};
+use crate::claim::scan::{DScan, Decider, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::measure::entropy;
 use crate::measure::ExtRational;
@@ -406,11 +406,13 @@ fn check_6_with(fam: &PairFam, restore: bool) -> Check {
             let c_y1: Vec<usize> = c.iter().copied().chain([2]).collect();
             let i2_given = j.cmi(&[0], &[3], &c_y1);
             let i2 = j.cmi(&[0], &[3], c);
-            let identity = total == &i1 + &i2_given;
-            let ineq = LogLinear::decide_le(&i2_given, &i2);
-            let d = Decision::from_bool(identity).and(ineq);
-            s.push(
+            let mut st = Decider::new();
+            let identity = st.log(&total, "=", &(&i1 + &i2_given));
+            let ineq = st.log(&i2_given, "<=", &i2);
+            let d = Decision::from_bool(identity && ineq);
+            s.push_recorded(
                 d,
+                st.records(),
                 LogLinear::approx_f64(&i2_given) - LogLinear::approx_f64(&i2),
                 || Value::log_linear(&i2_given),
                 || Value::log_linear(&i2),
@@ -536,16 +538,23 @@ fn check_7(inst: &Cy7) -> Check {
                 }
             }
             match first {
-                Some((w, marg, cond)) => Check::new(
-                    "witness: I(X1;Y)  >  I(X1;Y|X2)",
-                    Value::log_linear(&marg),
-                    Value::log_linear(&cond),
-                    Method::LogLinear,
-                    Outcome::Holds,
-                )
-                .with_note(format!(
-                    "first witness {w}; {found} of {tried} instances are witnesses"
-                )),
+                Some((w, marg, cond)) => {
+                    // The existence rests on the first witness's comparison (its record).
+                    let mut st = Decider::new();
+                    let shown = st.log(&marg, ">", &cond);
+                    let mut c = Check::new(
+                        "witness: I(X1;Y)  >  I(X1;Y|X2)",
+                        Value::log_linear(&marg),
+                        Value::log_linear(&cond),
+                        Method::LogLinear,
+                        Outcome::from_holds(shown),
+                    )
+                    .with_note(format!(
+                        "first witness {w}; {found} of {tried} instances are witnesses"
+                    ));
+                    c.records = st.records().unwrap_or_default();
+                    c
+                }
                 None => Check::new(
                     "witness: I(X1;Y)  >  I(X1;Y|X2)",
                     Value::text("none found", ""),

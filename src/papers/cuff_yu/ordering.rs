@@ -15,7 +15,7 @@ use crate::claim::instances::{fmt_rows, fmt_vec, r, simplex, t_small};
 use crate::claim::mechanism_grid::{
     default_mechanism_families, mechanism_families_beyond, MechanismFamily,
 };
-use crate::claim::scan::DScan;
+use crate::claim::scan::{DScan, Decider};
 use crate::claim::{not_checkable, Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::measure::{capacity_bracket_exact, mutual_information};
 use crate::measure::{entropy, hockey_stick_two_sided, ExtRational};
@@ -43,14 +43,15 @@ fn check_3a(fam: &MechanismFamily) -> Check {
         let eps = LogLinear::ln(&level);
         for (label, w) in mech.row_channels() {
             let br = capacity_bracket_exact(&w);
-            let strict = (&br.upper - &eps).signum() == Ordering::Less;
+            let mut st = Decider::new();
             // Holding also needs the strict inequality against ε.
-            let d = match br.capacity_at_most(&bound) {
-                Decision::True if !strict => Decision::Unknown,
+            let d = match st.capacity_at_most(&br, &bound) {
+                Decision::True if !st.log(&br.upper, "<", &eps) => Decision::Unknown,
                 d => d,
             };
-            s.push(
+            s.push_recorded(
                 d,
+                st.records(),
                 LogLinear::approx_f64(&br.upper) - LogLinear::approx_f64(&bound),
                 || Value::log_linear(&br.upper),
                 || Value::log_linear(&bound),
@@ -74,19 +75,19 @@ fn check_3b(cell: &ChanCell) -> Check {
         let d = max_tv(&w);
         let gd = bsc_capacity_at_tv(&d);
         let br = capacity_bracket_exact(&channel(&w));
+        let mut st = Decider::new();
         let mut hockey_ok = true;
         for a in &w {
             for b in &w {
                 for t in t_small() {
-                    if hockey_stick_two_sided(a, b, &t) > d {
-                        hockey_ok = false;
-                    }
+                    hockey_ok &= st.rat(&hockey_stick_two_sided(a, b, &t), "<=", &d);
                 }
             }
         }
-        let dec = LogLinear::decide_le(&gd, &br.upper).and(Decision::from_bool(hockey_ok));
-        s.push(
+        let dec = Decision::from_bool(st.log(&gd, "<=", &br.upper) && hockey_ok);
+        s.push_recorded(
             dec,
+            st.records(),
             LogLinear::approx_f64(&gd) - LogLinear::approx_f64(&br.upper),
             || Value::log_linear(&gd),
             || Value::log_linear(&br.upper),
@@ -146,37 +147,36 @@ fn check_3d(inst: &Strict) -> Check {
     let mut ok = true;
     let mut first_above = None;
     let mut notes = Vec::new();
+    let mut st = Decider::new();
     for k in 2..=16usize {
         let w = erasure_channel(k, delta);
         for t in crate::claim::instances::t_set() {
-            if hockey_stick_two_sided(&w[0], &w[1], &t) != *delta {
-                ok = false;
-            }
+            ok &= st.rat(&hockey_stick_two_sided(&w[0], &w[1], &t), "=", delta);
         }
         let br = capacity_bracket_exact(&channel(&w));
         let exact = LogLinear::term(delta, &Rational::from(k as u64));
-        if br.lower != exact || br.upper != exact {
-            ok = false;
-        }
+        ok &= st.log(&br.lower, "=", &exact) && st.log(&br.upper, "=", &exact);
         if let Some(p) = &prev {
-            if (&exact - p).signum() != Ordering::Greater {
-                ok = false;
-            }
+            ok &= st.log(&exact, ">", p);
         }
+        // A search: only the witness found is the step's data (its record, below).
         if first_above.is_none() && exact.cmp_rational(&target) == Ordering::Greater {
-            first_above = Some(k);
+            first_above = Some((k, exact.clone()));
         }
         if k <= 3 || k == 16 {
             notes.push(format!("k={k}: C_1 = {exact}"));
         }
         prev = Some(exact);
     }
-    let found = first_above.is_some();
-    Check::new(
+    let found = match &first_above {
+        Some((_, f)) => st.log_vs_rat(f, ">", &target),
+        None => false,
+    };
+    let mut c = Check::new(
         "erasure channel: delta_{W_x,W_x'}(t) = delta for all t, C_1 = delta ln k increasing, exceeds 1/2 at some k <= 16",
         Value::text(
             first_above
-                .map(|k| format!("k = {k}"))
+                .map(|(k, _)| format!("k = {k}"))
                 .unwrap_or_else(|| "none".into()),
             "",
         ),
@@ -188,7 +188,9 @@ fn check_3d(inst: &Strict) -> Check {
             Outcome::Fails
         },
     )
-    .with_note(notes.join("; "))
+    .with_note(notes.join("; "));
+    c.records = st.records().unwrap_or_default();
+    c
 }
 
 /// Instances of CY-4.
@@ -285,9 +287,11 @@ fn check_4(inst: &Cy4) -> Check {
                 let tau_v = tv_bound_of_close_pair(t, &delta);
                 let bound = mi_dp_bound_from_tv(&tau_v, m);
                 let br = capacity_bracket_exact(&channel(&w));
-                let d = br.capacity_at_most(&bound);
-                s.push(
+                let mut st = Decider::new();
+                let d = st.capacity_at_most(&br, &bound);
+                s.push_recorded(
                     d,
+                    st.records(),
                     LogLinear::approx_f64(&br.upper) - LogLinear::approx_f64(&bound),
                     || Value::log_linear(&br.upper),
                     || Value::log_linear(&bound),
@@ -303,20 +307,19 @@ fn check_4(inst: &Cy4) -> Check {
             let mut prev: Option<LogLinear> = None;
             let mut ok = true;
             let mut last = LogLinear::zero();
+            let mut st = Decider::new();
             for j in 1..=14u32 {
                 let e = Rational::from_unsigneds(1u32, 1u32 << j);
                 let tv_ = tv_bound_of_close_pair(&(r(1, 1) + &e), &e);
                 let b = mi_dp_bound_from_tv(&tv_, *m);
                 if let Some(p) = &prev {
-                    if (&b - p).signum() != Ordering::Less {
-                        ok = false;
-                    }
+                    ok &= st.log(&b, "<", p);
                 }
                 prev = Some(b.clone());
                 last = b;
             }
-            let small = last.cmp_rational(&r(1, 20)) == Ordering::Less;
-            Check::new(
+            let small = st.log_vs_rat(&last, "<", &r(1, 20));
+            let mut c = Check::new(
                 "eps_MI(tau) strictly decreasing along (eps,delta) -> 0 and below 1/20 at j = 14",
                 Value::log_linear(&last),
                 Value::rational(&r(1, 20)),
@@ -326,7 +329,9 @@ fn check_4(inst: &Cy4) -> Check {
                 } else {
                     Outcome::Fails
                 },
-            )
+            );
+            c.records = st.records().unwrap_or_default();
+            c
         }
     }
 }
@@ -392,9 +397,11 @@ fn check_d3(fam: &MechanismFamily) -> Check {
                 let w = channel(&[mech.rows[b].clone(), mech.rows[2 + b].clone()]);
                 rhs = &rhs + &mutual_information(&cond, &w).scale(&p2);
             }
-            let eq = lhs == rhs;
-            s.push(
+            let mut st = Decider::new();
+            let eq = st.log(&lhs, "=", &rhs);
+            s.push_recorded(
                 Decision::from_bool(eq),
+                st.records(),
                 0.0,
                 || Value::log_linear(&lhs),
                 || Value::log_linear(&rhs),
@@ -464,9 +471,11 @@ fn check_18(fam: &MechanismFamily) -> Check {
             )
         };
         let at_point = mixed(&prior);
-        let attained = at_point >= lower;
-        s.push(
+        let mut st = Decider::new();
+        let attained = st.log(&at_point, ">=", &lower);
+        s.push_recorded(
             Decision::from_bool(attained),
+            st.records(),
             0.0,
             || Value::log_linear(&at_point),
             || Value::log_linear(&lower),

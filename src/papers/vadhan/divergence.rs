@@ -9,7 +9,7 @@ use crate::claim::instances::{fmt_vec, r, simplex};
 use crate::claim::scan::{DScan, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::measure::{entropy, kl, max_ratio, max_ratio_two_sided, tv, ExtRational};
-use crate::num::interval::{refine, Interval, DEFAULT_SCHEDULE};
+use crate::num::interval::Interval;
 use crate::num::loglin::LogLinear;
 use crate::num::Decision;
 use std::cmp::Ordering;
@@ -17,25 +17,21 @@ use std::cmp::Ordering;
 /// VAD-3 (one precise reading of "e^ε ≈ 1+ε" for ε ≤ 1): `1 + ε ≤ e^ε ≤ 1 + ε + ε²` at
 /// ε = j/n, j = 0..n, by certified enclosures of `e^ε` (refined until they separate).
 fn check_3(n: &u32) -> Check {
+    use crate::certify::enclosure::{decide, Enc};
     let mut s = DScan::new();
     let mut bits = 0u64;
     for j in 0..=*n {
         let eps = r(j as i64, *n as i64);
         let lo = r(1, 1) + &eps;
         let hi = &lo + &eps * &eps;
-        let (d, b) = refine(
-            |prec| {
-                let e = Interval::exp_rational(&eps, prec);
-                Interval::from_rational(&lo, prec)
-                    .le(&e)
-                    .and(e.le(&Interval::from_rational(&hi, prec)))
-            },
-            &DEFAULT_SCHEDULE,
-        );
-        bits = bits.max(b);
+        let e = Enc::fun("exp", Enc::q(&eps));
+        let (d1, b1, r1) = decide(&Enc::q(&lo), "<=", &e);
+        let (d2, b2, r2) = decide(&e, "<=", &Enc::q(&hi));
+        bits = bits.max(b1).max(b2);
         let e64 = Interval::exp_rational(&eps, 64);
-        s.push(
-            d,
+        s.push_recorded(
+            d1.and(d2),
+            r1.zip(r2).map(|(a, b)| vec![a, b]),
             0.0,
             || Value::text(format!("e^{eps}"), e64.to_decimal_string(20)),
             || Value::text(format!("[{lo}, {hi}]"), ""),
@@ -213,6 +209,21 @@ mod tests {
             e.le(&Interval::from_rational(&r(9, 4), 64)),
             Decision::False
         );
+    }
+
+    /// VAD-3 writes two `enclosure` records per ε, both true, so it is certified (issue 44
+    /// item 1); before, its interval decisions had no record.
+    #[test]
+    fn exp_bounds_carry_their_enclosure_records() {
+        crate::certify::start_recording();
+        let c = check_3(&4);
+        assert_eq!(c.outcome, Outcome::Holds);
+        assert_eq!(c.records.len(), 10);
+        assert!(c
+            .records
+            .iter()
+            .all(|r| r["kind"] == "enclosure" && r["holds"] == true));
+        assert_eq!(c.records[3]["lhs"], serde_json::json!(["exp", "1/4"]));
     }
 
     #[test]

@@ -143,9 +143,11 @@ fn check_17(inst: &Cy17Inst) -> Check {
         let br = capacity_bracket_exact(&channel(&w));
         for delta in [dmax.clone(), r(1, 1)] {
             let bound = mi_dp_bound_from_tv(&delta, m);
-            let d = br.capacity_at_most(&bound);
-            s.push(
+            let mut st = Decider::new();
+            let d = st.capacity_at_most(&br, &bound);
+            s.push_recorded(
                 d,
+                st.records(),
                 LogLinear::approx_f64(&br.upper) - LogLinear::approx_f64(&bound),
                 || Value::log_linear(&br.upper),
                 || Value::log_linear(&bound),
@@ -212,18 +214,18 @@ fn check_17a(inst: &FaInst) -> Check {
             q[0] = r(1, 1) - d;
             let lhs = &entropy(&q) - &entropy(&p);
             let rhs = fa_rhs(d, *k);
-            Check::new(
+            let mut st = Decider::new();
+            let ok = st.log(&lhs, "=", &rhs) && st.rat(&tv(&p, &q), "=", d);
+            let mut c = Check::new(
                 "H(Q) - H(P) for P = e_1, Q = (1-d, d/(k-1), ...)  =  d ln(k-1) + h(d)",
                 Value::log_linear(&lhs),
                 Value::log_linear(&rhs),
                 Method::LogLinear,
-                if lhs == rhs && tv(&p, &q) == *d {
-                    Outcome::Holds
-                } else {
-                    Outcome::Fails
-                },
+                if ok { Outcome::Holds } else { Outcome::Fails },
             )
-            .with_note(format!("witness {}", fmt_pair(&p, &q)))
+            .with_note(format!("witness {}", fmt_pair(&p, &q)));
+            c.records = st.records().unwrap_or_default();
+            c
         }
     }
 }

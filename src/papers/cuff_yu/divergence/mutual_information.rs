@@ -180,7 +180,9 @@ fn check_15b(cell: &ChanCell) -> Check {
         // Holds when the Blahut–Arimoto radius bound is already below the right side; the
         // right side is itself the radius bound at Q = W_x2 (Gallager/Csiszár), so the only
         // way to fail is a certified lower bound above it.
-        let (d, how) = match br.capacity_at_most(&rhs) {
+        let mut st = Decider::new();
+        let bracket = st.capacity_at_most(&br, &rhs);
+        let (d, how) = match bracket {
             Decision::True => (Decision::True, "upper bound at Q = pi W"),
             Decision::False => (
                 Decision::False,
@@ -191,8 +193,11 @@ fn check_15b(cell: &ChanCell) -> Check {
                 "radius bound at Q = W_x2 (the optimal output is a row)",
             ),
         };
-        s.push(
+        // The radius-bound case rests on a theorem, not on the comparisons: no record.
+        let recs = st.records().filter(|_| bracket != Decision::Unknown);
+        s.push_recorded(
             d,
+            recs,
             LogLinear::approx_f64(&br.lower) - LogLinear::approx_f64(&rhs),
             || Value::log_linear(&br.lower),
             || Value::log_linear(&rhs),

@@ -5,7 +5,7 @@ pub(crate) use crate::claim::instances::{
     default_pair_cells, fmt_pair, pair_cells_beyond, simplex_pairs, PairCell,
 };
 pub(crate) use crate::claim::instances::{fmt_rows, r, simplex, t_set, SplitMix};
-pub(crate) use crate::claim::scan::DScan;
+pub(crate) use crate::claim::scan::{DScan, Decider};
 pub(crate) use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 pub(crate) use crate::measure::mi_dp_bound_from_tv;
 pub(crate) use crate::measure::{binary_entropy, capacity_bracket_exact, mutual_information};

@@ -447,23 +447,23 @@ pub(super) fn check_3(pc: &Pairs) -> Check {
     let u = vec![Rational::from_unsigneds(1, n); pc.k];
     for p in simplex(pc.k, pc.n) {
         let d1 = renyi_divergence(RenyiOrder::One, &p, &u).expect("U has full support");
-        a.push_ok((&(&lnn - &d1) - &entropy(&p)).is_zero(), || {
-            format!("alpha=1 P={}", fmt_vec(&p))
-        });
+        let mut st = Decider::new();
+        let ok = st.log(&(&lnn - &d1), "=", &entropy(&p));
+        a.push_recorded(ok, st.records(), || format!("alpha=1 P={}", fmt_vec(&p)));
         for al in [2u64, 3, 5] {
             let sp: Rational = p.iter().map(|x| x.pow(al)).sum();
             let ha = LogLinear::term(&-Rational::from_unsigneds(1, al - 1), &sp);
             let d = renyi_divergence(RenyiOrder::Int(al), &p, &u).expect("finite");
-            a.push_ok((&(&lnn - &d) - &ha).is_zero(), || {
-                format!("alpha={al} P={}", fmt_vec(&p))
-            });
+            let mut st = Decider::new();
+            let ok = st.log(&(&lnn - &d), "=", &ha);
+            a.push_recorded(ok, st.records(), || format!("alpha={al} P={}", fmt_vec(&p)));
         }
         let mx = p.iter().max().expect("nonempty").clone();
         let hinf = -LogLinear::ln(&mx);
         let d = renyi_divergence(RenyiOrder::Inf, &p, &u).expect("finite");
-        a.push_ok((&(&lnn - &d) - &hinf).is_zero(), || {
-            format!("alpha=inf P={}", fmt_vec(&p))
-        });
+        let mut st = Decider::new();
+        let ok = st.log(&(&lnn - &d), "=", &hinf);
+        a.push_recorded(ok, st.records(), || format!("alpha=inf P={}", fmt_vec(&p)));
     }
     a.finish(
         "H_alpha(P)  =  ln n - D_alpha(P || U_n), alpha in {1,2,3,5,inf}",

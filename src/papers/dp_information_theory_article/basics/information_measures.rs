@@ -91,13 +91,12 @@ pub(super) fn check_d5(cell: &ChanCell) -> Check {
     let mut a = Agree::new();
     cell.each(|prior, w| {
         let shannon = mutual_information(&dist(prior), &chan(w));
-        a.push_ok(
-            extended_eq(
-                &renyi_mutual_information(RenyiOrder::One, &dist(prior), &chan(w)),
-                &Some(shannon),
-            ),
-            || cp(prior, w),
+        let mut st = Decider::new();
+        let ok = st.ext_eq(
+            &renyi_mutual_information(RenyiOrder::One, &dist(prior), &chan(w)),
+            &Some(shannon),
         );
+        a.push_recorded(ok, st.records(), || cp(prior, w));
     });
     a.finish(
         "D(P_XY || P_X P_Y)  =  sum_x P(x) D(W_x || P_Y)",
@@ -194,19 +193,25 @@ pub fn bsc_ps() -> Vec<Rational> {
 /// and not checked.
 pub(super) fn check_5(p: &Rational) -> Check {
     let w = bsc_rows(p);
-    let stoch = w
-        .iter()
-        .all(|r| r.iter().cloned().sum::<Rational>() == 1u32);
+    let mut st = Decider::new();
+    let one = Rational::from(1u32);
+    let mut stoch = true;
+    for r in &w {
+        stoch &= st.rat(&r.iter().cloned().sum::<Rational>(), "=", &one);
+    }
     let br = capacity_bracket_exact(&chan(&w));
     let want = &LogLinear::ln(&q(2, 1)) - &binary_entropy(p);
-    Check::new(
+    let closed = st.log(&br.lower, "=", &want) && st.log(&br.upper, "=", &want);
+    let mut c = Check::new(
         "C_1(BSC(p)) bracket [I(pi), max_x D(W_x||pi W)]  =  ln 2 - h(p)",
         Value::log_linear(&br.lower),
         Value::log_linear(&want),
         Method::LogLinear,
-        Outcome::from_holds(stoch && br.lower == want && br.upper == want),
+        Outcome::from_holds(stoch && closed),
     )
-    .with_note("bracket closed exactly at the uniform prior; AWGN (continuous) not checked")
+    .with_note("bracket closed exactly at the uniform prior; AWGN (continuous) not checked");
+    c.records = st.records().unwrap_or_default();
+    c
 }
 
 /// ART-15 (l.552): `D_∞(P_{X|y}‖P_X) ≤ I_∞(X;Y) ≤ C_∞ = ε` for every y with `P(y) > 0`; C_∞ is
@@ -264,8 +269,11 @@ pub(super) fn check_16(cell: &ChanCell) -> Check {
                 ex = &ex + &kl(row, &py).expect("finite").scale(p);
             }
         }
-        s.push(
-            Decision::from_bool((&ey - &i1).is_zero() && (&ex - &i1).is_zero()),
+        let mut st = Decider::new();
+        let same = st.log(&ey, "=", &i1) && st.log(&ex, "=", &i1);
+        s.push_recorded(
+            Decision::from_bool(same),
+            st.records(),
             -1.0,
             || Value::log_linear(&ey),
             || Value::log_linear(&i1),
@@ -306,7 +314,10 @@ pub(super) fn check_17(cell: &ChanCell) -> Check {
             &product_flat(prior, &py),
             al,
         );
-        a.push_ok(lhs == rhs, || cp(prior, w));
+        match (&lhs, &rhs) {
+            (Some(x), Some(y)) => a.push_compare(x, "=", y, || cp(prior, w)),
+            _ => a.push_ok(lhs == rhs, || cp(prior, w)),
+        }
     });
     a.finish(
         "sum_y P(y) exp((alpha-1) D_alpha(P_X|y || P_X))  =  exp((alpha-1) I_alpha(X;Y))",

@@ -10,7 +10,7 @@ pub(crate) use crate::claim::instances::{
     default_pair_cells, fmt_pair, pair_cells_beyond, simplex_pairs, PairCell,
 };
 pub(crate) use crate::claim::instances::{fmt_vec, simplex};
-pub(crate) use crate::claim::scan::{Agree, DScan, Scan};
+pub(crate) use crate::claim::scan::{Agree, DScan, Decider, Scan};
 pub(crate) use crate::claim::{
     undecided_because, Check, ClaimChecker, Family, Method, Outcome, Value,
 };

@@ -15,8 +15,11 @@ fn check_31(c: &ChainCell) -> Check {
             for i in 0..c.n {
                 rhs = &rhs + &j.cond_kl(i, false);
             }
-            s.push(
-                Decision::from_bool((&lhs - &rhs).is_zero()),
+            let mut st = Decider::new();
+            let same = st.log(&lhs, "=", &rhs);
+            s.push_recorded(
+                Decision::from_bool(same),
+                st.records(),
                 -1.0,
                 || Value::log_linear(&lhs),
                 || Value::log_linear(&rhs),

@@ -152,27 +152,26 @@ fn check_34(l: &Lvl) -> Check {
     let one = Rational::from(1u32);
     let eps = LogLinear::ln(t);
     let c = (t - &one) / (t + &one);
-    let tanh_ok = LogLinear::term(&q(1, 2), t).cmp_rational(&c) != Ordering::Less;
+    use crate::certify::enclosure::{decide, Enc};
+    let mut st = Decider::new();
+    let tanh_ok = st.log_vs_rat(&LogLinear::term(&q(1, 2), t), ">=", &c);
     let rr = rr_rows(t);
     let br = capacity_bracket_exact(&chan(&rr));
-    let (d, bits) = refine(
-        |prec| {
-            let e = eps.enclose(prec);
-            e.mul(&e)
-                .mul_rational(&q(1, 16))
-                .le(&br.lower.enclose(prec))
-        },
-        &DEFAULT_SCHEDULE,
-    );
+    let e = || Enc::log_linear(&eps);
+    let sq16 = Enc::bin("*", Enc::bin("*", e(), e()), Enc::q(&q(1, 16)));
+    let (d, bits, rec) = decide(&sq16, "<=", &Enc::log_linear(&br.lower));
+    let d = st.enclosed(d, rec);
     let cinf = renyi_diameter(RenyiOrder::Inf, &chan(&rr));
-    let ok = Decision::from_bool(tanh_ok && extended_eq(&cinf, &Some(eps.clone()))).and(d);
-    Check::new(
+    let ok = Decision::from_bool(tanh_ok && st.ext_eq(&cinf, &Some(eps.clone()))).and(d);
+    let mut c = Check::new(
         "eps^2/16 <= C_1(RR_t) <= eps tanh(eps/2) <= eps^2/2;  C_inf(RR_t) = eps",
         Value::log_linear(&br.lower),
         Value::log_linear(&eps),
         Method::Combined(vec![Method::LogLinear, Method::Interval { bits }]),
         Outcome::from_decision(ok),
-    )
+    );
+    c.records = st.records().unwrap_or_default();
+    c
 }
 
 /// ART-34 read at α = 1: "in theory we could achieve a (Shannon) capacity of ε". Every ε-DP
@@ -197,15 +196,18 @@ fn check_34_shannon(l: &Lvl) -> Check {
             }
         }
     }
-    let reached = eps <= bound;
-    Check::new(
+    let mut st = Decider::new();
+    let reached = st.log(&eps, "<=", &bound);
+    let mut c = Check::new(
         "some eps-DP channel has C_1 = eps: needs eps <= sup C_1 <= eps tanh(eps/2)",
         Value::log_linear(&bound),
         Value::log_linear(&eps),
         Method::LogLinear,
         Outcome::from_holds(reached),
     )
-    .with_note(format!("eps tanh(eps/2) < eps; largest certified C_1 upper bracket over the grid's eps-DP channels: {}", best.to_decimal_string(8)))
+    .with_note(format!("eps tanh(eps/2) < eps; largest certified C_1 upper bracket over the grid's eps-DP channels: {}", best.to_decimal_string(8)));
+    c.records = st.records().unwrap_or_default();
+    c
 }
 
 /// `dpcert search` beyond [`lvl_grid`]: one level closer to 1 and one further out per size.
@@ -311,18 +313,17 @@ fn rr_ratios_are_t_or_inverse() -> bool {
 /// 1-DP channel has `C_1 ≤ tanh(1/2)` nats (CY-13 via CY-3a) = 0.667 bits < 1.44 (certified).
 fn check_35_shannon(_: &Named) -> Check {
     let printed = q(144, 100);
-    let (d, bits, shown) = dp_capacity_bound_bits_at_eps_one_below(&printed);
-    Check::new(
+    // Reaching 1.44 bits needs the bound to be at least that: its record is false.
+    let (reached, bits, shown, rec) = dp_capacity_bound_bits_at_eps_one_vs(">=", &printed);
+    let mut c = Check::new(
         "C_1 of a 1-DP channel <= tanh(1/2)/ln 2 bits  vs  1.44 bits",
         Value::text("tanh(1/2)/ln 2", shown),
         Value::rational(&printed),
         Method::Interval { bits },
-        match d {
-            Decision::True => Outcome::Fails,
-            Decision::False => Outcome::Holds,
-            Decision::Unknown => Outcome::Undecided,
-        },
-    )
+        Outcome::from_decision(reached),
+    );
+    c.records = rec.into_iter().collect();
+    c
 }
 
 /// ART-36 (l.1086–1095): `f = (1−δ)g + δh` with g ε-DP ⇒ f is (ε, δ)-DP, with each displayed
@@ -392,24 +393,28 @@ fn check_37(d: &Lvl) -> Check {
     let mut s = Rational::from(0u32);
     let mut ok = true;
     let mut rem_prev: Option<Rational> = None;
+    let mut st = Decider::new();
+    let zero = Rational::from(0u32);
     for k in 1..=60u64 {
         s += Rational::from(k) * delta * (&one - delta).pow(k - 1);
         let closed = (&one - (&one - delta).pow(k) * (&one + Rational::from(k) * delta)) / delta;
-        ok &= s == closed;
+        ok &= st.rat(&s, "=", &closed);
         let rem = &one / delta - &s;
-        ok &= rem > 0u32;
+        ok &= st.rat(&rem, ">", &zero);
         if let Some(p) = &rem_prev {
-            ok &= rem < *p;
+            ok &= st.rat(&rem, "<", p);
         }
         rem_prev = Some(rem);
     }
-    Check::new(
+    let mut c = Check::new(
         "sum_{k<=K} k delta (1-delta)^(k-1) = (1 - (1-delta)^K (1+K delta))/delta -> 1/delta",
         Value::rational(&s),
         Value::rational(&(&one / delta)),
         Method::Exact,
         Outcome::from_holds(ok),
-    )
+    );
+    c.records = st.records().unwrap_or_default();
+    c
 }
 
 /// The claim checkers of this group (catalogue order).
@@ -436,6 +441,25 @@ pub(super) fn claims() -> Vec<Box<dyn ClaimChecker>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// ART-35's Shannon reading fails on its `enclosure` record, false: `tanh(1/2)/ln 2 ≥ 1.44`
+    /// (0.6667 bits). Issue 44 item 1.
+    #[test]
+    fn shannon_reading_fails_on_a_false_enclosure_record() {
+        crate::certify::start_recording();
+        let c = check_35_shannon(&Named("eps = 1"));
+        assert_eq!(c.outcome, Outcome::Fails);
+        assert_eq!(c.records.len(), 1);
+        let r = &c.records[0];
+        assert_eq!(
+            (r["kind"].as_str(), r["relation"].as_str()),
+            (Some("enclosure"), Some(">="))
+        );
+        assert_eq!(
+            (r["rhs"].as_str(), r["holds"].as_bool()),
+            (Some("36/25"), Some(false))
+        );
+    }
 
     /// ART-35 at t = e rests on the symbolic ratios of RR_t, evaluated here at rational t too:
     /// the symbolic max ratio agrees with the exact diameter on the t-set.

@@ -6,12 +6,12 @@ pub(crate) use super::super::core::{chan, dist, posterior};
 pub(crate) use super::super::core::{channels, dh, dv, q, Div, Named, ORDERS};
 pub(crate) use crate::claim::instances::{fmt_rows, fmt_vec, simplex, t_set, SplitMix};
 pub(crate) use crate::claim::mechanism_grid::{default_mechanism_families, MechanismFamily};
-pub(crate) use crate::claim::scan::{Agree, DScan, Scan};
+pub(crate) use crate::claim::scan::{Agree, DScan, Decider, Scan};
 pub(crate) use crate::claim::{
     undecided_because, Check, ClaimChecker, Family, Method, Outcome, Value,
 };
 pub(crate) use crate::measure::capacity_bracket_exact;
-pub(crate) use crate::measure::dp_capacity_bound_bits_at_eps_one_below;
+pub(crate) use crate::measure::dp_capacity_bound_bits_at_eps_one_vs;
 pub(crate) use crate::measure::{
     event_probability, hockey_stick_two_sided, kl, max_ratio, max_ratio_two_sided, ExtRational,
 };
@@ -20,7 +20,7 @@ pub(crate) use crate::measure::{
     renyi_power_sum, RenyiOrder,
 };
 pub(crate) use crate::mechanism::database::DatabaseMechanism;
-pub(crate) use crate::num::interval::{refine, Interval, DEFAULT_SCHEDULE};
+pub(crate) use crate::num::interval::Interval;
 pub(crate) use crate::num::loglin::LogLinear;
 pub(crate) use crate::num::{Decision, RatFn, Rational};
 pub(crate) use crate::prob::{joint_rows, output_rows};

@@ -313,9 +313,14 @@ pub(super) fn check_28(r: &R28) -> Check {
         Ok(v) => v,
         Err(e) => return crate::claim::error_check(e),
     };
-    let above = rad.scale(&Rational::from(2u32)) < diam;
-    let below = diam <= rad.scale(&(Rational::from(2u32) + Rational::from(4u32) * &d));
-    Check::new(
+    let mut st = Decider::new();
+    let above = st.log(&rad.scale(&Rational::from(2u32)), "<", &diam);
+    let below = st.log(
+        &diam,
+        "<=",
+        &rad.scale(&(Rational::from(2u32) + Rational::from(4u32) * &d)),
+    );
+    let mut c = Check::new(
         "alpha=inf: 2 < diameter/radius <= 2 + 4(1/2 - p), both computed from the BSC matrix",
         Value::log_linear(&diam),
         Value::log_linear(&rad),
@@ -325,7 +330,9 @@ pub(super) fn check_28(r: &R28) -> Check {
     .with_note(format!(
         "ratio ~ {:.6}",
         LogLinear::approx_f64(&diam) / LogLinear::approx_f64(&rad)
-    ))
+    ));
+    c.records = st.records().unwrap_or_default();
+    c
 }
 
 /// The α = ∞ radius `inf_Q max_x D_∞(W_x‖Q)` of a channel (ART-11), computed and certified:

@@ -10,7 +10,7 @@ pub(crate) use super::super::core::{
 };
 pub(crate) use crate::claim::instances::{fmt_vec, simplex};
 pub(crate) use crate::claim::mechanism_grid::{default_mechanism_families, MechanismFamily};
-pub(crate) use crate::claim::scan::{Agree, DScan};
+pub(crate) use crate::claim::scan::{Agree, DScan, Decider};
 pub(crate) use crate::claim::{Check, ClaimChecker, Family, Method, Value};
 pub(crate) use crate::measure::ExtRational;
 pub(crate) use crate::measure::{binary_entropy, capacity_bracket_exact};
