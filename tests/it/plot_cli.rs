@@ -135,7 +135,10 @@ fn compose_curve_enclosure_brackets_exact() {
         q(p["a"].as_str().unwrap()) - q(p["b"].as_str().unwrap()) * t
     };
     for p in grid["curve"]["pieces"].as_array().unwrap() {
-        let (lo, hi) = (q(p["lo"].as_str().unwrap()), q(p["hi"].as_str().unwrap()));
+        let (lo, hi) = (
+            q(p["lower"].as_str().unwrap()),
+            q(p["upper"].as_str().unwrap()),
+        );
         for t in [p["t_lo"].as_str().unwrap(), p["t_hi"].as_str().unwrap()] {
             let d = at(&q(t));
             assert!(lo <= d && d <= hi, "t = {t}: {lo} <= {d} <= {hi}");

@@ -102,8 +102,8 @@ class Report(dict):
                 row["a"], row["b"] = p["a"], p["b"]
                 ends = (p["a"] - p["b"] * p["t_lo"], p["a"] - p["b"] * p["t_hi"])
             else:
-                row["lo"], row["hi"] = p["lo"], p["hi"]
-                ends = (p["lo"], p["hi"])
+                row["lo"], row["hi"] = p["lower"], p["upper"]
+                ends = (p["lower"], p["upper"])
             row["eps_lo_float"] = math.log(float(p["t_lo"]))
             row["eps_hi_float"] = math.log(float(p["t_hi"]))
             row["delta_lo_float"], row["delta_hi_float"] = float(ends[0]), float(ends[1])

@@ -246,10 +246,9 @@ pub(super) fn enclosure_json(lo: &Rational, hi: &Rational, ps: &[EnclosurePiece]
                 "t_hi": exact(&p.t_hi),
                 "eps_lo": eps_of_ratio(&p.t_lo, DIGITS),
                 "eps_hi": eps_of_ratio(&p.t_hi, DIGITS),
-                "lo": exact(&p.lo),
-                "hi": exact(&p.hi),
-                "lo_decimal": decimal_round(&p.lo, DIGITS, RoundingMode::Floor),
-                "hi_decimal": decimal_round(&p.hi, DIGITS, RoundingMode::Ceiling),
+                "lower": exact(&p.lo),
+                "upper": exact(&p.hi),
+                "enclosure": crate::json::enclosure(&p.lo, &p.hi, DIGITS, None),
                 "lo_witness": pair_json(p.lo_pair),
                 "hi_witness": pair_json(p.hi_pair),
             })
