@@ -294,6 +294,21 @@ fn err(e: impl fmt::Display) -> PlotError {
     PlotError(format!("drawing failed: {e}"))
 }
 
+/// A tick label: short decimals between 10^-3 and 10^5, else `1e-8` style (a float's
+/// `Debug` writes 0.09999999999999999).
+fn tick(v: f64) -> String {
+    let a = v.abs();
+    if a == 0.0 {
+        "0".into()
+    } else if (1e-3..1e5).contains(&a) {
+        let s = format!("{v:.3}");
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        let s = format!("{v:.1e}");
+        s.replace(".0e", "e")
+    }
+}
+
 /// The series drawn on a chart whose y axis is `Y` (linear or log); values below `floor`
 /// drawn at it.
 fn draw<'a, Y, T>(
@@ -313,6 +328,8 @@ where
         .configure_mesh()
         .x_desc("ε = ln t (nats)")
         .y_desc(y_label)
+        .x_label_formatter(&|v| tick(*v))
+        .y_label_formatter(&|v| tick(*v))
         .label_style(("sans-serif", 13))
         .axis_desc_style(("sans-serif", 15))
         .light_line_style(RGBColor(235, 235, 235))
@@ -321,6 +338,7 @@ where
     chart
         .configure_secondary_axes()
         .x_desc("t = e^ε")
+        .x_label_formatter(&|v| tick(*v))
         .label_style(("sans-serif", 13))
         .axis_desc_style(("sans-serif", 15))
         .draw()
@@ -409,7 +427,7 @@ where
     }
     chart
         .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
+        .position(SeriesLabelPosition::LowerLeft)
         .background_style(WHITE.mix(0.85))
         .border_style(RGBColor(160, 160, 160))
         .label_font(("sans-serif", 13))

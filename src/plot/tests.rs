@@ -130,3 +130,18 @@ fn bad_paths_refused() {
         .0
         .contains("beyond the range of a float"));
 }
+
+#[test]
+fn tick_labels_are_short() {
+    for (v, want) in [
+        (0.0, "0"),
+        (0.09999999999999999, "0.1"),
+        (2.5, "2.5"),
+        (1e6, "1e6"),
+        (1e-8, "1e-8"),
+        (2.5e-12, "2.5e-12"),
+        (10.0, "10"),
+    ] {
+        assert_eq!(tick(v), want);
+    }
+}
