@@ -35,7 +35,7 @@ from collections import defaultdict
 # The layers, lowest first (docs/design.md); modules on one line do not import each other.
 LAYERS = [
     ["num"],
-    ["json", "params", "suggest", "certify"],
+    ["json", "params", "suggest", "certify", "plot"],
     ["graph"],
     ["prob"],
     ["measure"],

@@ -81,6 +81,7 @@ pub mod num;
 pub mod optimal;
 pub mod papers;
 pub mod params;
+pub mod plot;
 pub mod prob;
 pub mod qif;
 pub(crate) mod suggest;

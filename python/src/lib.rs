@@ -458,9 +458,10 @@ fn log2(q: String) -> PyResult<(String, String)> {
 /// document ([`dpcert::accounting::answer`]; docs/json.md): the smallest `e^eps` for `delta`,
 /// `delta(eps) = A - B*e^eps` for each `eps`, `delta(t)` at `t`, `check = (eps, delta)`, each
 /// with its witness pair and its event; `rdp` (Rényi orders > 1) and `zcdp` add `renyi`
-/// (issue 45 item 1).
+/// (issue 45 item 1); `curve_t = (T1, T2)` adds `curve`, δ(t) on `[T1, T2]` as exact pieces
+/// (issue 46 item 4).
 #[pyfunction]
-#[pyo3(signature = (uses, adjacency_spec, delta = None, eps = Vec::new(), t = None, check = None, rdp = Vec::new(), zcdp = false, subsample = None))]
+#[pyo3(signature = (uses, adjacency_spec, delta = None, eps = Vec::new(), t = None, check = None, rdp = Vec::new(), zcdp = false, subsample = None, curve_t = None))]
 #[allow(clippy::too_many_arguments)]
 fn compose(
     py: Python<'_>,
@@ -473,6 +474,7 @@ fn compose(
     rdp: Vec<String>,
     zcdp: bool,
     subsample: Option<String>,
+    curve_t: Option<(String, String)>,
 ) -> PyResult<String> {
     use dpcert::accounting::answer::{answer, ComposeQuery, Mechanism, Neighbours};
     use dpcert::params::{Alpha, Delta, Eps, Subsample, Uses, T};
@@ -500,6 +502,10 @@ fn compose(
         .collect::<Result<_, _>>()
         .map_err(value_error)?;
     q.t = t.map(|t| T::parse(&t)).transpose().map_err(value_error)?;
+    q.curve_t = curve_t
+        .map(|(lo, hi)| TRange::parse(&format!("{lo},{hi}")))
+        .transpose()
+        .map_err(value_error)?;
     q.rdp = rdp
         .iter()
         .map(|a| Alpha::parse(a))

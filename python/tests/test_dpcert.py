@@ -346,6 +346,38 @@ def test_compose_rr_100_matches_the_known_exact_eps():
         dpcert.compose(RR, 0, delta=F(1, 10))
 
 
+def test_compose_curve_t_rows_and_floats():
+    # Issue 46 item 4, by hand: binary RR at t = 3 used twice has delta(t) = 9/16 - t/16 on
+    # [1, 9] (both answers equal x: P = 9/16, Q = 1/16) and 0 beyond.
+    r = dpcert.compose(RR, k=2, curve_t=(1, 12))
+    rows = r.curve
+    assert [(x["t_lo"], x["t_hi"], x["a"], x["b"]) for x in rows] == [
+        (1, 9, F(9, 16), F(1, 16)),
+        (9, 12, 0, 0),
+    ]
+    assert rows[0]["eps_hi_float"] == pytest.approx(math.log(9))
+    assert rows[0]["delta_lo_float"] == 0.5 and rows[1]["delta_hi_float"] == 0.0
+    # The audit's curve has the same rows (k = 1: delta = 3/4 - t/4 on [1, 3]).
+    a = dpcert.audit(RR, curve_t=(1, 4)).curve
+    assert [(x["t_lo"], x["t_hi"], x["a"], x["b"]) for x in a] == [(1, 3, F(3, 4), F(1, 4)), (3, 4, 0, 0)]
+    assert dpcert.compose(RR, k=2).curve is None
+    with pytest.raises(ValueError, match=">= 1"):
+        dpcert.compose(RR, k=2, curve_t=(F(1, 2), 2))
+
+
+def test_plot_curve_draws_the_pieces():
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    r = dpcert.compose(RR, k=3, curve_t=(1, 30))
+    ax = dpcert.plot_curve(r)
+    lines = ax.get_lines()
+    # The sampled pieces and one marker per breakpoint (1, 3, 27, 30).
+    assert len(lines[1].get_xdata()) == 4
+    assert ax.get_yscale() == "log"
+    with pytest.raises(ValueError, match="no curve"):
+        dpcert.plot_curve(dpcert.compose(RR, k=3))
+
+
 def test_compose_renyi_and_zcdp():
     # By hand: S_2 of (3/4, 1/4) vs (1/4, 3/4) is 9/4 + 1/12 = 7/3, so 10 uses have
     # D_2 = 10 ln(7/3) exactly; each conversion is above the PLD's exact eps(delta).

@@ -71,8 +71,8 @@ pub struct TForDelta {
 
 /// The walk state: the prefix before the cursor and its numerators.
 #[derive(Clone)]
-struct Prefix<'a> {
-    cur: Cursor<'a>,
+pub(super) struct Prefix<'a> {
+    pub(super) cur: Cursor<'a>,
     a: Natural,
     b: Natural,
     len: u64,
@@ -80,7 +80,7 @@ struct Prefix<'a> {
 }
 
 impl Prefix<'_> {
-    fn take(&mut self) {
+    pub(super) fn take(&mut self) {
         if let Some(at) = self.cur.atom() {
             self.a += &at.p;
             self.b += &at.q;
@@ -115,7 +115,7 @@ fn jump_from() -> u64 {
 
 /// The prefix of atoms before the first one where `stop(a, b, atom)` holds (`a`, `b` the
 /// prefix numerators), and that atom. `stop` must be monotone along the walk.
-fn walk<'a>(
+pub(super) fn walk<'a>(
     c: &'a Composed,
     stop: impl Fn(&Natural, &Natural, &Atom) -> bool,
 ) -> (Prefix<'a>, Option<Atom>) {
@@ -227,7 +227,7 @@ impl Composed {
         }
     }
 
-    fn event(&self, p: &Prefix) -> Event {
+    pub(super) fn event(&self, p: &Prefix) -> Event {
         Event {
             atoms: p.len,
             least: p.least.clone(),

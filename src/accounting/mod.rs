@@ -38,6 +38,7 @@
 pub mod answer;
 pub mod basis;
 pub mod compose;
+pub mod curve;
 mod delta;
 pub(crate) mod grid;
 pub mod kov;
@@ -49,6 +50,7 @@ pub mod subsample;
 pub mod worst;
 
 pub use compose::{compose, Atom, ComposeError, Composed, MAX_USES};
+pub use curve::{worst_delta_curve, ComposeCurve, ComposeCurvePiece, TooManyPieces};
 pub use delta::{DeltaAtT, DeltaEps, Event, TForDelta};
 pub use pld::{Letter, Outputs, PairLoss};
 pub use worst::{compose_classes, compose_on_pairs, pair_classes, Class, PairComposition};

@@ -52,6 +52,9 @@ pub struct GridQueries {
     pub t: Option<Rational>,
     /// Does `(ε, δ)` hold?
     pub check: Option<(Rational, Rational)>,
+    /// δ at each of these increasing rational `t` (the ends of `compose --curve-t`'s
+    /// enclosure pieces, issue 46 item 4); not held to the width.
+    pub curve: Vec<Rational>,
 }
 
 /// An enclosure of the worst pair's smallest ε for a δ: `ε ∈ [lo, hi]` (`None` = `+∞`), each
@@ -107,6 +110,8 @@ pub struct GridAnswers {
     pub delta_at_eps: Vec<DeltaEnclosure>,
     /// δ at `queries.t`.
     pub delta_at_t: Option<DeltaEnclosure>,
+    /// δ at each of `queries.curve`.
+    pub curve: Vec<DeltaEnclosure>,
     /// δ at the checked ε, and the verdict: `Some(true)` holds, `Some(false)` fails, `None`
     /// undecided (the claimed δ lies between the ends).
     pub check: Option<(DeltaEnclosure, Option<bool>)>,
@@ -295,6 +300,12 @@ pub fn refine_classes(
             .t
             .as_ref()
             .map(|t| delta_query(&|g: &PairGrid| g.delta_at_t(t)));
+        // The curve's points keep the pairs that may be worst there, as every query does.
+        let curve: Vec<DeltaEnclosure> = queries
+            .curve
+            .iter()
+            .map(|t| delta_query(&|g: &PairGrid| g.delta_at_t(t)))
+            .collect();
         let check = queries.check.as_ref().map(|(eps, delta)| {
             let d = delta_query(&|g: &PairGrid| g.delta_at_eps(eps));
             let verdict = if d.hi <= *delta {
@@ -326,6 +337,7 @@ pub fn refine_classes(
             eps_for_delta,
             delta_at_eps,
             delta_at_t,
+            curve,
             check,
             satisfied,
             pruned,

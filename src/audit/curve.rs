@@ -121,3 +121,22 @@ pub(super) fn json(c: &DeltaCurve) -> Value {
         "pieces": pieces,
     })
 }
+
+/// δ(t) as a figure for [`crate::plot`] (`--plot`, issue 46 item 5): the exact pieces, δ on a
+/// log scale.
+pub fn figure(title: &str, c: &DeltaCurve) -> crate::plot::Figure {
+    use crate::plot::{Figure, Piece, Series, Style};
+    Figure {
+        title: title.to_string(),
+        y_label: "δ".into(),
+        log_y: true,
+        series: vec![Series::curve(
+            "δ(ε), exact",
+            Style::Exact,
+            c.pieces
+                .iter()
+                .map(|p| Piece::exact(&p.lo, &p.hi, |t| p.at(t)))
+                .collect(),
+        )],
+    }
+}

@@ -44,7 +44,7 @@ mod watch;
 pub use crate::params::{bytes_text, MemoryError};
 pub use crate::prob::adjacency::{Adjacency, NoNeighbourPairs};
 pub use certificate::CERTIFICATE_MAX_CELLS;
-pub use curve::csv as curve_csv;
+pub use curve::{csv as curve_csv, figure as curve_figure};
 pub use measures::{BayesMeasures, GainMeasures, LossMeasures, Report};
 pub use memory::{check_memory, memory_estimate};
 pub use query::{AuditError, Options, Query, Rationalization, Source, Units};

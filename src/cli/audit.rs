@@ -58,6 +58,10 @@ pub struct Args {
     /// delta_at_t_hi; the last two decimals).
     #[arg(long, requires = "curve_t", conflicts_with = "json")]
     csv: bool,
+    /// Draw the --curve-t curve to FILE.svg (delta against eps = ln t, log scale,
+    /// breakpoints marked).
+    #[arg(long, value_name = "FILE.svg", requires = "curve_t")]
+    plot: Option<std::path::PathBuf>,
     /// delta in [0, 1]: report the smallest eps (exact e^eps) with delta(eps) <= delta
     /// (delta = 1 is vacuous, and said so).
     #[arg(long, value_parser = Delta::parse)]
@@ -210,6 +214,9 @@ impl From<MemoryError> for CliError {
 
 /// Read the files, audit, print.
 pub fn run(a: Args) -> CliResult {
+    if let Some(p) = &a.plot {
+        crate::plot::check_path(p).map_err(|e| CliError::usage(e.to_string()))?;
+    }
     let file = a.file.as_path();
     let name = file.display().to_string();
     let started = Instant::now();
@@ -342,6 +349,10 @@ pub fn run(a: Args) -> CliResult {
             .map_err(|e| CliError::bad_input(format!("{name}: no certificate written: {e}")))?;
         crate::certify::write(out, vec![record])
             .map_err(|e| CliError::bad_input(format!("cannot write {}: {e}", out.display())))?;
+    }
+    if let (Some(path), Some(c)) = (&a.plot, &report.delta_curve) {
+        let fig = audit::curve_figure(&format!("audit {name}"), c);
+        crate::plot::write_svg(&fig, path).map_err(|e| CliError::bad_input(e.to_string()))?;
     }
     let printing = Instant::now();
     if a.json {

@@ -62,14 +62,15 @@ impl DeltaCurve {
     }
 }
 
-/// A line on a range, attributed to a pair: the unit [`envelope`] merges.
+/// A line on a range, attributed to a pair: the unit [`envelope`] merges (also
+/// `compose --curve-t`'s, [`crate::accounting::curve`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Seg {
-    lo: Rational,
-    hi: Rational,
-    a: Rational,
-    b: Rational,
-    pair: (usize, usize),
+pub(crate) struct Seg {
+    pub(crate) lo: Rational,
+    pub(crate) hi: Rational,
+    pub(crate) a: Rational,
+    pub(crate) b: Rational,
+    pub(crate) pair: (usize, usize),
 }
 
 impl Seg {
@@ -122,7 +123,7 @@ fn pair_segments(
 /// The upper envelope of two functions given as segments covering the same range; where they
 /// are equal `f`'s segment is kept (so folding keeps the first attaining pair). Adjacent
 /// segments of one line and one pair are joined.
-fn envelope(f: &[Seg], g: &[Seg]) -> Vec<Seg> {
+pub(crate) fn envelope(f: &[Seg], g: &[Seg]) -> Vec<Seg> {
     let mut out: Vec<Seg> = Vec::new();
     let mut push = |s: Seg| {
         if s.lo == s.hi {

@@ -59,6 +59,7 @@ pub use capacity::{
     CapacityBracket, ExactCapacityBracket,
 };
 pub use delta_curve::{delta_curve, delta_curve_partial, CurvePiece, DeltaCurve, PartialCurve};
+pub(crate) use delta_curve::{envelope, Seg};
 pub(crate) use divergence::positive_part;
 pub use divergence::{
     event_probability, hockey_stick_divergence, hockey_stick_two_sided, l1_distance, max_ratio,

@@ -84,6 +84,14 @@ const SLOTS: &[Slot] = &[
     flag(&["compose", "rr:2:3", "--k", "3"], "--max-memory"),
     flag(&["compose", "rr:2:3", "--k", "3"], "--rdp"),
     flag(&["compose", "rr:2:3", "--k", "3"], "--subsample"),
+    // Issue 46 items 4-5: the curve's range and the plot's path.
+    flag(&["compose", "rr:2:3", "--k", "3"], "--curve-t"),
+    flag(
+        &["compose", "rr:2:3", "--k", "3", "--curve-t", "1,2"],
+        "--plot",
+    ),
+    flag(&["audit", "@rr"], "--curve-t"),
+    flag(&["audit", "@rr", "--curve-t", "1,2"], "--plot"),
     flag(&["check", "dp(rr(2, 3)) = 3"], "--time-limit"),
     flag(
         &[

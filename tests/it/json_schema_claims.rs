@@ -130,6 +130,22 @@ fn compose_json_follows_the_schema() {
             0,
             "renyi/pld_eps/eps/hi",
         ),
+        // Issue 46 item 4: the curve, exact and by the grid enclosure.
+        (
+            &["rr:2:3", "--k", "3", "--curve-t", "1,30"],
+            0,
+            "curve/pieces/1/witness/event/words",
+        ),
+        (
+            &["rr:2:3", "--k", "3", "--curve-t", "1,30"],
+            0,
+            "curve/pieces/0/eps_hi/hi",
+        ),
+        (
+            &["rr:2:3", "--k", "3", "--enclosure", "--curve-t", "1,30"],
+            0,
+            "curve/pieces/2/hi_witness/x",
+        ),
     ];
     for (args, code, block) in rows {
         let mut a = vec!["compose"];

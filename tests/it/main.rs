@@ -19,5 +19,6 @@ mod json_schema;
 mod json_schema_audit;
 mod json_schema_claims;
 mod optimal_cli;
+mod plot_cli;
 mod qif_cli;
 mod readme;

@@ -83,6 +83,33 @@ class Report(dict):
     def _repr_html_(self) -> str:
         return _html_value(dict(self))
 
+    @property
+    def curve(self) -> Optional[list]:
+        """The ``--curve-t`` curve (``audit`` or ``compose`` with ``curve_t=``) as rows, left to
+        right, or ``None``: each row has the exact ``t_lo``, ``t_hi`` (Fractions) and either
+        ``a``, ``b`` (delta = a - b·t exactly on the piece) or ``lo``, ``hi`` (certified bounds
+        on the piece, the grid enclosure), plus float columns for plotting and tables:
+        ``eps_lo_float``, ``eps_hi_float`` (eps = ln t) and ``delta_lo_float``,
+        ``delta_hi_float`` (delta at the piece's two ends; on an enclosure its lower and upper
+        bound). The floats are for drawing only; the exact columns are the answer."""
+        c = self.get("curve")
+        if not isinstance(c, dict):
+            return None
+        rows = []
+        for p in c["pieces"]:
+            row = {"t_lo": p["t_lo"], "t_hi": p["t_hi"]}
+            if "a" in p:
+                row["a"], row["b"] = p["a"], p["b"]
+                ends = (p["a"] - p["b"] * p["t_lo"], p["a"] - p["b"] * p["t_hi"])
+            else:
+                row["lo"], row["hi"] = p["lower"], p["upper"]
+                ends = (p["lower"], p["upper"])
+            row["eps_lo_float"] = math.log(float(p["t_lo"]))
+            row["eps_hi_float"] = math.log(float(p["t_hi"]))
+            row["delta_lo_float"], row["delta_hi_float"] = float(ends[0]), float(ends[1])
+            rows.append(row)
+        return rows
+
     def _repr_latex_(self) -> str:
         lines = [
             f"\\text{{{_html.escape(str(k)).replace('_', ' ')}}} &: {_latex_value(v)}"
@@ -92,6 +119,7 @@ class Report(dict):
         return "$\\begin{aligned}" + " \\\\ ".join(lines) + "\\end{aligned}$"
 
 __all__ = [
+    "plot_curve",
     "Enclosure",
     "LogForm",
     "DpLevel",
@@ -492,6 +520,7 @@ def compose(
     rdp: Iterable[Exact] = (),
     zcdp: bool = False,
     subsample: Optional[str] = None,
+    curve_t: Optional[Tuple[Exact, Exact]] = None,
 ) -> dict:
     """Exact privacy accounting of ``k`` uses of a mechanism (or of a heterogeneous sequence
     ``uses=[(mechanism, k), ...]`` on the same inputs): the same neighbour pair for every use,
@@ -503,7 +532,11 @@ def compose(
     ``zcdp=True`` add ``renyi``: D_alpha of the composition (exact at integer orders), rho-zCDP
     certified, and their conversions to (eps, delta) beside the PLD's eps (``dpcert compose
     --rdp --zcdp``). ``subsample="poisson:Q"`` or ``"fixed:M:N"`` composes the subsampled
-    mechanism instead (``--subsample``; docs/accounting.md states the couplings)."""
+    mechanism instead (``--subsample``; docs/accounting.md states the couplings).
+    ``curve_t=(T1, T2)`` (``1 <= T1 < T2``) adds ``"curve"``: delta(t) for every ``t = e^eps``
+    in ``[T1, T2]`` as exact pieces ``a - b·t`` (``compose --curve-t``; certified bounds
+    ``lo``, ``hi`` per piece on the grid enclosure); :attr:`Report.curve` gives its rows with
+    float columns and :func:`plot_curve` draws it."""
     seq = uses if uses is not None else [(mechanism, k)]
     rows = [(_rows(m, rationalize, tolerance), int(kk)) for m, kk in seq]
     doc = json.loads(
@@ -517,9 +550,53 @@ def compose(
             [_lit(a, "alpha") for a in rdp],
             bool(zcdp),
             subsample,
+            None if curve_t is None else (_lit(curve_t[0], "curve_t"), _lit(curve_t[1], "curve_t")),
         )
     )
     return Report(_fractions(doc))
+
+
+def plot_curve(report: dict, ax=None, samples: int = 48, log: bool = True, label: Optional[str] = None):
+    """Draw a report's ``--curve-t`` curve (:attr:`Report.curve`) with matplotlib (an optional
+    dependency, imported here): delta against eps = ln t, each exact piece ``a - b·e^eps``
+    sampled ``samples`` times, the breakpoints marked, delta on a log scale (``log``); an
+    enclosure is drawn as its certified band. Returns the axes (a new figure's when ``ax`` is
+    ``None``). Floats here are pixels: the exact pieces are in the report."""
+    import matplotlib.pyplot as plt  # optional dependency
+
+    rows = Report(report).curve
+    if rows is None:
+        raise ValueError("the report has no curve: ask for one with curve_t=(T1, T2)")
+    if ax is None:
+        _, ax = plt.subplots()
+    exact = "a" in rows[0]
+    if exact:
+        xs, ys = [], []
+        for r in rows:
+            for i in range(samples + 1):
+                e = r["eps_lo_float"] + (r["eps_hi_float"] - r["eps_lo_float"]) * i / samples
+                xs.append(e)
+                ys.append(float(r["a"]) - float(r["b"]) * math.exp(e))
+        (line,) = ax.plot(xs, ys, label=label or "δ(ε), exact")
+        bx = [r["eps_lo_float"] for r in rows] + [rows[-1]["eps_hi_float"]]
+        by = [r["delta_lo_float"] for r in rows] + [rows[-1]["delta_hi_float"]]
+        ax.plot(bx, by, "o", color=line.get_color(), markersize=4)
+    else:
+        for i, r in enumerate(rows):
+            ax.fill_between(
+                [r["eps_lo_float"], r["eps_hi_float"]],
+                [r["delta_lo_float"]] * 2,
+                [r["delta_hi_float"]] * 2,
+                alpha=0.3,
+                color="C0",
+                label=(label or "δ(ε), certified band") if i == 0 else None,
+            )
+    if log:
+        ax.set_yscale("log")
+    ax.set_xlabel("ε = ln t (nats)")
+    ax.set_ylabel("δ")
+    ax.legend()
+    return ax
 
 
 def check(expr: str, budget_secs: Optional[float] = None, max_instances: Optional[int] = None) -> dict:

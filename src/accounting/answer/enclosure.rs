@@ -30,6 +30,8 @@ pub struct GridReport {
     pub answers: GridAnswers,
     /// `--rdp`, `--zcdp` (issue 45 item 1).
     pub renyi: Option<super::RenyiReport>,
+    /// `--curve-t`'s range and its pieces, each with certified bounds (issue 46 item 4).
+    pub curve: Option<(Rational, Rational, Vec<super::curve::EnclosurePiece>)>,
 }
 
 /// The certified enclosure of `ε ∈ [lo, hi]` (`hi = None`: `+∞`; `lo = None`: `ε = +∞`).
@@ -103,6 +105,11 @@ impl GridReport {
             eps: q.eps.clone(),
             t: q.t.clone(),
             check: q.check.clone(),
+            curve: q.curve_t.as_ref().map(|r| {
+                let points = super::curve::grid_points(r.lo(), r.hi());
+                let pieces = super::curve::enclosure_pieces(&points, &answers.curve);
+                (r.lo().clone(), r.hi().clone(), pieces)
+            }),
             answers,
             renyi: None,
         }
@@ -176,6 +183,9 @@ impl GridReport {
                 self.width
             ));
         }
+        if let Some((lo, hi, ps)) = &self.curve {
+            text.extend(super::curve::enclosure_text(lo, hi, ps));
+        }
         if let Some(r) = &self.renyi {
             text.extend(r.lines());
         }
@@ -244,6 +254,9 @@ impl GridReport {
                     "delta_enclosure": enclosure_json(&delta_interval(d)),
                 }),
             );
+        }
+        if let Some((lo, hi, ps)) = &self.curve {
+            j.insert("curve".into(), super::curve::enclosure_json(lo, hi, ps));
         }
         if let Some(r) = &self.renyi {
             j.insert("renyi".into(), r.to_json());

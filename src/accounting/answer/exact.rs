@@ -33,6 +33,8 @@ pub struct ExactReport {
     pub check: Option<Check>,
     /// `--rdp`, `--zcdp` (issue 45 item 1).
     pub renyi: Option<super::RenyiReport>,
+    /// δ(t) on `--curve-t`'s range as exact pieces (issue 46 item 4).
+    pub curve: Option<crate::accounting::ComposeCurve>,
 }
 
 /// `--check EPS,DELTA` decided exactly, with both margins.
@@ -130,6 +132,13 @@ pub(super) fn answer(
             })
         }
     };
+    let curve = match &q.curve_t {
+        None => None,
+        Some(r) => Some(
+            crate::accounting::worst_delta_curve(&pcs, r.lo(), r.hi())
+                .map_err(|e| AnswerError::Input(e.to_string()))?,
+        ),
+    };
     Ok(ExactReport {
         setup,
         pairs: pcs,
@@ -138,6 +147,7 @@ pub(super) fn answer(
         delta_at_t,
         check,
         renyi: None,
+        curve,
     })
 }
 
@@ -236,6 +246,9 @@ impl ExactReport {
                 pcs[c.for_delta].pair.1,
             ));
         }
+        if let Some(c) = &self.curve {
+            text.extend(super::curve::exact_text(c, pcs));
+        }
         if let Some(r) = &self.renyi {
             text.extend(r.lines());
         }
@@ -329,6 +342,9 @@ impl ExactReport {
                     "eps_witness": pair_json(pcs[c.for_delta].pair),
                 }),
             );
+        }
+        if let Some(c) = &self.curve {
+            j.insert("curve".into(), super::curve::exact_json(c, pcs));
         }
         if let Some(r) = &self.renyi {
             j.insert("renyi".into(), r.to_json());

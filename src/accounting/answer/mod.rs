@@ -9,6 +9,7 @@
 //! ([`super::refine`]); then each query answered for the worst ordered pair.
 
 mod certificate;
+mod curve;
 mod enclosure;
 mod exact;
 mod format;
@@ -25,6 +26,7 @@ use std::borrow::Cow;
 use std::time::{Duration, Instant};
 
 pub use certificate::CERTIFICATE_MAX_WORK;
+pub use curve::{exact_series, EnclosurePiece, GRID_PIECES};
 pub use enclosure::GridReport;
 pub use exact::ExactReport;
 pub use query::{
@@ -57,6 +59,27 @@ impl ComposeReport {
         match self {
             ComposeReport::Exact(r) => r.to_text(),
             ComposeReport::Grid(r) => r.to_text(),
+        }
+    }
+
+    /// `--curve-t`'s pieces as CSV (`None` without `--curve-t`): exact
+    /// `t_lo,t_hi,a,b,exact_piece,…`, or `t_lo,t_hi,lo,hi,…` on the grid enclosure.
+    pub fn curve_csv(&self) -> Option<String> {
+        match self {
+            ComposeReport::Exact(r) => r.curve.as_ref().map(curve::exact_csv),
+            ComposeReport::Grid(r) => r.curve.as_ref().map(|(_, _, p)| curve::enclosure_csv(p)),
+        }
+    }
+
+    /// `--curve-t`'s curve as a figure for [`crate::plot`] (`None` without `--curve-t`): the
+    /// exact pieces, or the certified band of the grid enclosure.
+    pub fn curve_figure(&self, title: &str) -> Option<crate::plot::Figure> {
+        match self {
+            ComposeReport::Exact(r) => r.curve.as_ref().map(|c| curve::exact_figure(title, c)),
+            ComposeReport::Grid(r) => r
+                .curve
+                .as_ref()
+                .map(|(_, _, p)| curve::enclosure_figure(title, p)),
         }
     }
 
@@ -278,7 +301,12 @@ pub fn answer(
         ));
     }
     let mut q = Cow::Borrowed(q);
-    if q.eps.is_empty() && q.delta.is_none() && q.t.is_none() && q.check.is_none() {
+    if q.eps.is_empty()
+        && q.delta.is_none()
+        && q.t.is_none()
+        && q.check.is_none()
+        && q.curve_t.is_none()
+    {
         q.to_mut().delta = Some(ComposeQuery::default_delta());
     }
     // The Rényi conversions are compared with the PLD's ε(δ): the default δ unless one is given.
@@ -338,6 +366,10 @@ pub fn answer(
                     .check
                     .as_ref()
                     .map(|(e, d)| (e.value().clone(), d.value().clone())),
+                curve: q
+                    .curve_t
+                    .as_ref()
+                    .map_or_else(Vec::new, |r| curve::grid_points(r.lo(), r.hi())),
             };
             let opts = RefineOptions {
                 width: q.grid.width.as_f64(),

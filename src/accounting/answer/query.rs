@@ -5,7 +5,7 @@
 use crate::mechanism::randomized_response;
 use crate::num::Rational;
 use crate::params::bytes_text;
-use crate::params::{Alpha, Delta, Eps, Subsample, TimeLimit, Uses, Width, T};
+use crate::params::{Alpha, Delta, Eps, Subsample, TRange, TimeLimit, Uses, Width, T};
 use crate::prob::Adjacency;
 use crate::prob::Channel;
 use std::borrow::Cow;
@@ -140,6 +140,9 @@ pub struct ComposeQuery {
     pub delta: Option<Delta>,
     /// δ at `t = e^ε`.
     pub t: Option<T>,
+    /// δ(t) for every `t` in `[T1, T2]` as exact pieces `a − b·t` (`--curve-t`, issue 46
+    /// item 4); certified bounds per piece on the grid enclosure.
+    pub curve_t: Option<TRange>,
     /// Does the composition satisfy (ε, δ)-DP?
     pub check: Option<(Eps, Delta)>,
     /// `D_α` of the composition at these orders (`--rdp`, issue 45 item 1).
@@ -168,6 +171,7 @@ impl ComposeQuery {
             eps: Vec::new(),
             delta: None,
             t: None,
+            curve_t: None,
             check: None,
             rdp: Vec::new(),
             zcdp: false,

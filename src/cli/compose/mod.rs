@@ -13,7 +13,7 @@ use super::progress::Progress;
 use crate::accounting::answer::{answer, ComposeQuery, GridOptions, Neighbours};
 use crate::graph::Graph;
 use crate::params::{
-    parse_eps_delta, Alpha, Delta, Eps, MemoryLimit, Subsample, TimeLimit, Uses, Width, T,
+    parse_eps_delta, Alpha, Delta, Eps, MemoryLimit, Subsample, TRange, TimeLimit, Uses, Width, T,
 };
 use crate::prob::Adjacency;
 use std::path::Path;
@@ -58,6 +58,19 @@ pub struct Args {
     /// t = e^eps >= 1: delta(t) exactly.
     #[arg(long, value_parser = T::parse)]
     t: Option<T>,
+    /// T1,T2 (exact, 1 <= T1 < T2): delta(t) for every t = e^eps in [T1, T2] as exact pieces
+    /// a - b*t between exact breakpoints (certified bounds per piece on the grid enclosure),
+    /// eps = ln t shown beside.
+    #[arg(long, value_name = "T1,T2", value_parser = TRange::parse)]
+    curve_t: Option<TRange>,
+    /// Print only the --curve-t pieces, as CSV (t_lo,t_hi,a,b,exact_piece,delta_at_t_lo,
+    /// delta_at_t_hi; on the grid enclosure t_lo,t_hi,lo,hi,lo_decimal,hi_decimal).
+    #[arg(long, requires = "curve_t", conflicts_with = "json")]
+    csv: bool,
+    /// Draw the --curve-t curve to FILE.svg (delta against eps = ln t, log scale,
+    /// breakpoints marked; the certified band on the grid enclosure).
+    #[arg(long, value_name = "FILE.svg", requires = "curve_t")]
+    plot: Option<std::path::PathBuf>,
     /// EPS,DELTA: does the composition satisfy (EPS, DELTA)-DP? Exit 0 holds, 1 fails
     /// (3 undecided, in the grid enclosure only).
     #[arg(long, value_name = "EPS,DELTA", value_parser = parse_eps_delta)]
@@ -106,6 +119,16 @@ pub struct Args {
     certificate: Option<std::path::PathBuf>,
 }
 
+impl Args {
+    /// The plot's title: what is composed (`rr:2:3, k = 10`).
+    fn mech_title(&self) -> String {
+        match &self.k {
+            Some(k) => format!("{}, k = {}", self.mech, k.get()),
+            None => self.mech.clone(),
+        }
+    }
+}
+
 /// The neighbour relation: `--adjacency`, else the one a named mechanism implies, else
 /// complete.
 fn neighbours(
@@ -146,6 +169,9 @@ pub fn run(a: &Args) -> CliResult {
 }
 
 fn answer_and_print(a: &Args) -> CliResult {
+    if let Some(p) = &a.plot {
+        crate::plot::check_path(p).map_err(|e| CliError::usage(e.to_string()))?;
+    }
     let limit = a.max_memory.unwrap_or_default().bytes();
     let seq = spec::sequence(&a.mech, a.k, limit)?;
     let natural = seq.iter().find_map(|(m, _)| m.natural_adjacency.clone());
@@ -155,6 +181,7 @@ fn answer_and_print(a: &Args) -> CliResult {
     q.eps = a.eps.clone().map(|l| l.0).unwrap_or_default();
     q.delta = a.delta.clone();
     q.t = a.t.clone();
+    q.curve_t = a.curve_t.clone();
     q.check = a.check.clone();
     q.rdp = a.rdp.clone().map(|l| l.0).unwrap_or_default();
     q.zcdp = a.zcdp;
@@ -178,10 +205,18 @@ fn answer_and_print(a: &Args) -> CliResult {
         crate::certify::write(out, vec![record])
             .map_err(|e| CliError::bad_input(format!("cannot write {}: {e}", out.display())))?;
     }
+    if let (Some(path), Some(fig)) = (
+        &a.plot,
+        report.curve_figure(&format!("compose {}", a.mech_title())),
+    ) {
+        crate::plot::write_svg(&fig, path).map_err(|e| CliError::bad_input(e.to_string()))?;
+    }
     // Past this point the report is printed whole: the watchdog waits for it.
     let _done = super::deadline::finishing();
     progress.finish();
-    if a.json {
+    if let (true, Some(csv)) = (a.csv, report.curve_csv()) {
+        print!("{csv}");
+    } else if a.json {
         println!(
             "{}",
             serde_json::to_string_pretty(&report.to_json()).expect("JSON of strings")
