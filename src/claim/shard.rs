@@ -471,3 +471,40 @@ impl MergedClaim {
         s
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `share` against the naive count of `i % n == k − 1` over `0..total`; the shares of
+    /// one split add up to the total.
+    #[test]
+    fn shares_count_the_indices_of_a_split() {
+        for total in 0..20 {
+            for n in 1..7 {
+                let mut sum = 0;
+                for k in 1..=n {
+                    let naive = (0..total).filter(|i| i % n == k - 1).count();
+                    assert_eq!(share(total, k, n), naive, "{total} {k}/{n}");
+                    sum += naive;
+                }
+                assert_eq!(sum, total);
+            }
+        }
+    }
+
+    /// The stream hash is SHA-256 of the newline-terminated labels (the literal vector of
+    /// "abc": the labels `a`, `bc` give "a\nbc\n").
+    #[test]
+    fn stream_hash_of_literal_labels() {
+        assert_eq!(labels_hash(["a", "bc"]), sha256_hex(b"a\nbc\n"));
+        assert_eq!(
+            labels_hash(std::iter::empty()),
+            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+        );
+        assert_ne!(
+            claim_hash("verify", "X", "s"),
+            claim_hash("check", "X", "s")
+        );
+    }
+}

@@ -21,3 +21,4 @@ mod json_schema_claims;
 mod optimal_cli;
 mod qif_cli;
 mod readme;
+mod shard;
