@@ -58,10 +58,11 @@ pub struct Args {
     /// 5000000).
     #[arg(long)]
     max_instances: Option<u64>,
-    /// Write a certificate of a claim that holds to FILE (docs/certificates.md, issue 44):
-    /// one `sturm` record per comparison of a `forall t RANGE: … and …` claim. Another claim
-    /// gets none (exit 3, with the reason).
-    /// With --shard: the shard certificate for `dpcert merge` (docs/sharding.md).
+    /// Write a certificate of a claim that holds or fails to FILE (docs/certificates.md, issue
+    /// 44): one `sturm` record per comparison of a `forall t RANGE: … and …` claim that holds;
+    /// for a grid claim its `claim` record and each instance's `compare`/`log_linear` records
+    /// (the claim runs once more to record them). An `exists` claim gets none (exit 3, with the
+    /// reason). With --shard: the shard certificate for `dpcert merge` (docs/sharding.md).
     #[arg(long, value_name = "FILE", conflicts_with = "file")]
     certificate: Option<std::path::PathBuf>,
     /// With --file: write DIR/<ID>.cert.json for every claim of the file (with --shard:
@@ -225,7 +226,7 @@ pub fn run(a: &Args) -> CliResult {
                 print_json(&check_document(std::slice::from_ref(&r), false))?;
             }
             if let Some(out) = &a.certificate {
-                write_certificate(out, src, &r)?;
+                write_certificate(out, "expr", src, &r)?;
             }
             Ok(code_of(&r))
         }
@@ -236,18 +237,37 @@ pub fn run(a: &Args) -> CliResult {
     }
 }
 
-/// `--certificate FILE`: the `sturm` records of a claim that holds ([`lang::sturm_records`],
-/// which re-decides every comparison before writing it).
-fn write_certificate(out: &std::path::Path, src: &str, r: &CheckReport) -> Result<(), CliError> {
-    if r.outcome() != Outcome::Holds.as_str() {
+/// `--certificate FILE`: the certificate of a claim that holds or fails
+/// ([`lang::checker::certificate`], which re-decides every comparison before writing it).
+fn write_certificate(
+    out: &std::path::Path,
+    id: &str,
+    src: &str,
+    r: &CheckReport,
+) -> Result<(), CliError> {
+    if ![Outcome::Holds, Outcome::Fails]
+        .iter()
+        .any(|o| r.outcome() == o.as_str())
+    {
         eprintln!(
             "no certificate written: the claim's verdict is {}",
             r.outcome()
         );
         return Ok(());
     }
-    let records = lang::sturm_records(src)
-        .map_err(|why| CliError::bad_input(format!("no certificate written: {why}")))?;
+    let records = match lang::checker::certificate(id, src) {
+        Ok(records) => records,
+        // a failing claim keeps its exit code 1; only a claim that holds must be certified
+        Err(why) if r.outcome() == Outcome::Fails.as_str() => {
+            eprintln!("no certificate written: {why}");
+            return Ok(());
+        }
+        Err(why) => {
+            return Err(CliError::bad_input(format!(
+                "no certificate written: {why}"
+            )))
+        }
+    };
     crate::certify::write(out, records)
         .map_err(|e| CliError::bad_input(format!("cannot write {}: {e}", out.display())))
 }
@@ -265,6 +285,14 @@ fn run_file(path: &std::path::Path, a: &Args) -> CliResult {
         };
         let r = run_expr(src, a, Some(&c.id), Some(c.expect.as_str()));
         let code = code_of(&r);
+        if let Some(dir) = &a.certificates {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| CliError::bad_input(format!("cannot write {}: {e}", dir.display())))?;
+            let f = dir.join(format!("{}.cert.json", c.id));
+            if let Err(e) = write_certificate(&f, &c.id, src, &r) {
+                eprintln!("{}: {e}", c.id);
+            }
+        }
         if code == exit::USAGE {
             worst = exit::USAGE;
         } else if code == exit::TIME_LIMIT && worst != exit::USAGE {

@@ -91,6 +91,63 @@ impl ClaimChecker for ExprChecker {
     }
 }
 
+/// The `exists` at the top of a claim (under its `let`s), if any: its verdict rests on a
+/// witness, which neither a shard nor a grid certificate shows.
+fn exists_at_top(claim: &super::Claim) -> bool {
+    let mut top = &claim.expr;
+    while let super::ast::ExprKind::Let { body, .. } = &top.kind {
+        top = body;
+    }
+    matches!(
+        &top.kind,
+        super::ast::ExprKind::Quant {
+            q: super::ast::Quant::Exists,
+            ..
+        }
+    )
+}
+
+/// The certificate of claim `src` named `id` (issue 44 item 2; `check 'EXPR' --certificate`,
+/// `check --file F --certificates DIR`): for a `forall t RANGE` claim that holds, its `sturm`
+/// records ([`super::sturm_records`]); otherwise the claim run again with records on, as the
+/// `claim` record of [`crate::claim::certificates::claim_records`] (outcome, instance labels
+/// and hash, counterexample) followed by each instance's `compare` and `log_linear` records.
+/// Refused (with the reason) for an `exists` claim, a claim that does not parse or run, and a
+/// verdict other than holds or fails.
+pub fn certificate(id: &str, src: &str) -> Result<Vec<serde_json::Value>, String> {
+    let claim = parse(src).map_err(|e| e.render(src))?;
+    if exists_at_top(&claim) {
+        return Err(
+            "an `exists` claim's verdict rests on its witness; no certificate format shows one yet"
+                .into(),
+        );
+    }
+    crate::certify::start_recording();
+    let (v, checks) = run::run_checks(&claim, &Options::default()).map_err(|e| e.render(src))?;
+    match v.outcome {
+        crate::claim::Outcome::Holds => {
+            if let Ok(records) = super::sturm_records(src) {
+                return Ok(records);
+            }
+        }
+        crate::claim::Outcome::Fails
+            if checks.iter().any(|c| {
+                c.outcome == crate::claim::Outcome::Fails
+                    && matches!(c.method, crate::claim::Method::Polynomial)
+            }) =>
+        {
+            return Err(
+                "the claim's verdict is fails; a counterexample in t has no record yet".into(),
+            )
+        }
+        crate::claim::Outcome::Fails => {}
+        o => return Err(format!("the claim's verdict is {o}")),
+    }
+    let report =
+        crate::claim::verdict::Report::from_checks(id, None, checks, std::time::Duration::ZERO);
+    Ok(crate::claim::certificates::claim_records(&report))
+}
+
 /// One shard of `dpcert check --shard K/N` (issue 44 item 5): the instances i (in enumeration
 /// order) with i % N == K − 1 of the claim `src` ([`crate::claim::shard::run`]), its report
 /// and its certificate records (the `shard` record first; `expect` added for the merge). An
@@ -103,15 +160,7 @@ pub fn shard(
     kn: (usize, usize),
 ) -> Result<(crate::claim::verdict::Report, Vec<serde_json::Value>), String> {
     let claim = parse(src).map_err(|e| e.render(src))?;
-    let mut top = &claim.expr;
-    while let super::ast::ExprKind::Let { body, .. } = &top.kind {
-        top = body;
-    }
-    if let super::ast::ExprKind::Quant {
-        q: super::ast::Quant::Exists,
-        ..
-    } = &top.kind
-    {
+    if exists_at_top(&claim) {
         return Err(
             "--shard splits a `forall` claim: an `exists` claim's witness may lie in any shard"
                 .into(),

@@ -649,6 +649,31 @@ pub fn compare(a: &Num, b: &Num) -> (Option<Ordering>, How) {
     (None, How::Interval(last))
 }
 
+/// The certificate record of a decided comparison `a rel b` whose truth is `holds` (issue 44
+/// item 2; docs/certificates.md): a `compare` record for two rationals; a `log_linear` record of
+/// `a − b rel 0` when the difference is all nats without a constant (`N`) or all bits (`B + c
+/// ln 2`, the form [`compare`] decides); `None` otherwise (an infinity, a mix of nats and bits,
+/// nats with a constant, an enclosure), so the instance stays uncertified rather than claimed.
+pub(crate) fn record_of(a: &Num, b: &Num, rel: &str, holds: bool) -> Option<serde_json::Value> {
+    if let (Num::Rat(x), Num::Rat(y)) = (a, b) {
+        return Some(crate::certify::compare(
+            &x.to_string(),
+            rel,
+            &y.to_string(),
+            holds,
+        ));
+    }
+    let d = a.as_log()?.add(&b.as_log()?.scale(&-Rational::ONE));
+    let form = if d.bits.is_empty() && d.c == 0u32 {
+        d.nats
+    } else if d.nats.is_empty() {
+        &d.bits + &LogLinear::term(&d.c, &Rational::from(2u32))
+    } else {
+        return None;
+    };
+    crate::certify::log_linear(&form, rel, &LogLinear::zero(), holds)
+}
+
 /// Decide `lo ≤ x ≤ hi`-style brackets against a number: the set of possible signs of `x − b`.
 pub fn bracket_decision(
     lo: &LogVal,

@@ -110,7 +110,7 @@ fn comparisons(src: &str, r: &SymRange, e: &Expr, out: &mut Vec<Value>) -> Resul
     }
 }
 
-fn rel_text(r: Rel) -> &'static str {
+pub(super) fn rel_text(r: Rel) -> &'static str {
     match r {
         Rel::Lt => "<",
         Rel::Le => "<=",
