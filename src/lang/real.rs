@@ -714,3 +714,50 @@ pub fn bracket_decision(
         _ => (Decision::Unknown, how),
     }
 }
+
+#[cfg(test)]
+mod record_tests {
+    use super::*;
+    use serde_json::json;
+
+    fn q(a: i64, b: i64) -> Rational {
+        Rational::from_signeds(a, b)
+    }
+
+    fn log(c: Rational, nats: LogLinear, bits: LogLinear) -> Num {
+        Num::Log(LogVal { c, nats, bits })
+    }
+
+    /// Issue 44 item 2, by hand: two rationals give a `compare` record; `ln 6` against
+    /// `2 ln 3` (all nats, no constant) the form `ln 6 − 2 ln 3` against 0; `log2 3` against 1
+    /// (all bits: `ln 3 / ln 2 − 1`) the form `ln 3 − ln 2` against 0; a mix of nats and
+    /// bits, nats with a constant, and an infinity none.
+    #[test]
+    fn records_of_decided_comparisons() {
+        let r = record_of(&Num::Rat(q(1, 2)), &Num::Rat(q(2, 3)), "<=", true).unwrap();
+        assert_eq!(r["kind"], "compare");
+        assert_eq!(
+            (r["lhs"].clone(), r["rhs"].clone()),
+            (json!("1/2"), json!("2/3"))
+        );
+        let zero = LogLinear::zero;
+        let six = log(q(0, 1), LogLinear::ln(&q(6, 1)), zero());
+        let nine = log(q(0, 1), LogLinear::term(&q(2, 1), &q(3, 1)), zero());
+        let r = record_of(&six, &nine, "<=", true).unwrap();
+        assert_eq!(r["kind"], "log_linear");
+        assert_eq!(r["rhs"], json!([]));
+        let mut lhs: Vec<Vec<String>> = serde_json::from_value(r["lhs"].clone()).unwrap();
+        lhs.sort();
+        assert_eq!(lhs, vec![vec!["-2", "3"], vec!["1", "6"]]);
+        let log2_3 = log(q(0, 1), zero(), LogLinear::ln(&q(3, 1)));
+        let r = record_of(&log2_3, &Num::Rat(q(1, 1)), ">", true).unwrap();
+        let mut lhs: Vec<Vec<String>> = serde_json::from_value(r["lhs"].clone()).unwrap();
+        lhs.sort();
+        assert_eq!(lhs, vec![vec!["-1", "2"], vec!["1", "3"]]);
+        let mixed = log(q(0, 1), LogLinear::ln(&q(2, 1)), LogLinear::ln(&q(3, 1)));
+        assert!(record_of(&mixed, &Num::Rat(q(1, 1)), "<", true).is_none());
+        let ln2 = log(q(0, 1), LogLinear::ln(&q(2, 1)), zero());
+        assert!(record_of(&ln2, &Num::Rat(q(1, 2)), ">", true).is_none());
+        assert!(record_of(&Num::Inf, &Num::Rat(q(1, 1)), ">", true).is_none());
+    }
+}
