@@ -654,7 +654,7 @@ impl<'s> Evaluator<'s> {
         };
         self.methods.add(how);
         if d != Decision::Unknown && crate::certify::recording() {
-            let rel_text = super::sturm_record::rel_text(rel);
+            let rel_text = rel.text();
             let holds = d == Decision::True;
             if let Some(r) = super::real::record_of(&x, &y, rel_text, holds) {
                 self.records.push(r);
