@@ -27,6 +27,7 @@ import kind_holds_for_all
 import kind_log_linear
 import kind_lp
 import kind_refinement
+import kind_shard
 import kind_sturm
 from common import Reject, no_duplicates
 
@@ -48,6 +49,7 @@ KINDS = {
     "dp_channel": kind_dp_channel.check,
     "dp_level": kind_dp_level.check,
     "composition": kind_composition.check,
+    "shard": kind_shard.check,
 }
 
 

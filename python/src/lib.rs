@@ -613,7 +613,7 @@ fn verify(py: Python<'_>, ids: Vec<String>) -> PyResult<String> {
         let q = VerifyQuery {
             ids,
             paper: None,
-            certificates: None,
+            ..Default::default()
         };
         let r =
             commands::verify(&dpcert::papers::registry(), &q, &|_, _| {}).map_err(value_error)?;

@@ -15,6 +15,21 @@ pub trait ClaimChecker: Send + Sync {
     fn check_grid(&self) -> Vec<Check>;
     /// Number of instances in the default grid.
     fn grid_len(&self) -> usize;
+    /// The number of instances of the default grid and those whose index (in grid order)
+    /// `keep` accepts, checked, as `(i, check)` in index order: one shard of `verify --shard
+    /// K/N` and the re-check of one counterexample by `dpcert merge` (issue 44 item 5). The
+    /// default runs the whole grid and filters.
+    fn grid_select(&self, keep: &(dyn Fn(usize) -> bool + Sync)) -> (usize, Vec<(usize, Check)>) {
+        let all = self.check_grid();
+        let n = all.len();
+        (
+            n,
+            all.into_iter()
+                .enumerate()
+                .filter(|(i, _)| keep(*i))
+                .collect(),
+        )
+    }
     /// Instances of search size `size` (size 1, 2, ... grows without bound), checked.
     /// `None` when the claim has no family beyond its default grid.
     fn search_size(&self, size: usize) -> Option<Vec<Check>>;
@@ -77,11 +92,23 @@ impl<I: Display + Send + Sync + 'static> ClaimChecker for Family<I> {
     fn id(&self) -> &str {
         self.id
     }
+    /// In parallel on the current pool (issue 44 item 5: `verify --jobs N` splits one
+    /// claim's instances across workers, so the longest claim is no longer one thread's work),
+    /// in grid order.
     fn check_grid(&self) -> Vec<Check> {
-        (self.grid)()
-            .iter()
-            .map(|i| run_one(&self.check, i))
+        self.grid_select(&|_| true)
+            .1
+            .into_iter()
+            .map(|(_, c)| c)
             .collect()
+    }
+    fn grid_select(&self, keep: &(dyn Fn(usize) -> bool + Sync)) -> (usize, Vec<(usize, Check)>) {
+        let instances = (self.grid)();
+        let n = instances.len();
+        (
+            n,
+            par_select(n, keep, &|i| run_one(&self.check, &instances[i])),
+        )
     }
     fn grid_len(&self) -> usize {
         (self.grid)().len()

@@ -6,7 +6,7 @@
 
 use super::manifest::{self, Manifest, ManifestClaim};
 use super::verdict::{self, Report};
-use super::{search, ClaimChecker, Outcome};
+use super::{search, shard, ClaimChecker, Outcome};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -19,12 +19,17 @@ pub enum ClaimsError {
     Usage(String),
     /// A manifest or a file that cannot be read: bad input.
     Input(String),
+    /// `merge` refuses a missing, duplicated or mismatched shard, or a counterexample that
+    /// does not re-check (exit 1; issue 44 item 5).
+    Refused(String),
 }
 
 impl fmt::Display for ClaimsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ClaimsError::Usage(m) | ClaimsError::Input(m) => f.write_str(m),
+            ClaimsError::Usage(m) | ClaimsError::Input(m) | ClaimsError::Refused(m) => {
+                f.write_str(m)
+            }
         }
     }
 }
@@ -267,8 +272,14 @@ pub struct VerifyQuery {
     pub ids: Vec<String>,
     /// Only this paper's claims.
     pub paper: Option<String>,
-    /// Write `DIR/<ID>.cert.json` for every claim run (issue 44 item 2).
+    /// Write `DIR/<ID>.cert.json` for every claim run (issue 44 item 2); with `shard`,
+    /// `DIR/<ID>.shard-K-of-N.cert.json`.
     pub certificates: Option<std::path::PathBuf>,
+    /// `(k, n)`: run only the grid indices i with i % n == k − 1 of every claim selected (issue
+    /// 44 item 5); the reports then hold the shard's instances only.
+    pub shard: Option<(usize, usize)>,
+    /// With `shard`: one certificate document holding every claim's shard records.
+    pub certificate: Option<std::path::PathBuf>,
 }
 
 /// `dpcert verify`: each claim's report on its default grid.
@@ -281,6 +292,9 @@ pub struct VerifyReport {
     /// With `certificates`: how many of the claims run are certified (every instance their
     /// verdict rests on has a record; [`super::certificates`]).
     pub certified: Option<usize>,
+    /// The shard run (`--shard K/N`): each report holds that shard's instances only, so no
+    /// verdict is compared with its `expect` (`dpcert merge` does).
+    pub shard: Option<(usize, usize)>,
 }
 
 /// Run the selected claims; `done(report, selected)` is told each as it finishes, with the
@@ -311,8 +325,11 @@ pub fn verify(
         })
         .collect();
     let n = selected.len();
-    if q.certificates.is_some() {
+    if q.certificates.is_some() || q.certificate.is_some() {
         crate::certify::start_recording();
+    }
+    if let Some(kn) = q.shard {
+        return verify_shard(&selected, &meta, q, kn, &|r| done(r, n));
     }
     let reports = verdict::run_all(&selected, |id| meta.get(id).cloned(), |r| done(r, n));
     let paper = q
@@ -330,20 +347,87 @@ pub fn verify(
         reports,
         paper,
         certified,
+        shard: None,
+    })
+}
+
+/// What a `verify` claim's hash covers: the manifest's statement, grid and expression.
+fn statement_of(m: Option<&ManifestClaim>) -> String {
+    m.map(|m| {
+        format!(
+            "{}\n{}\n{}",
+            m.statement,
+            m.grid,
+            m.expr.as_deref().unwrap_or("")
+        )
+    })
+    .unwrap_or_default()
+}
+
+/// `verify --shard K/N`: every selected claim's shard ([`shard::run`]), its records written
+/// to `--certificates DIR` (one file per claim) or `--certificate FILE` (one document).
+fn verify_shard(
+    selected: &[&dyn ClaimChecker],
+    meta: &BTreeMap<String, ManifestClaim>,
+    q: &VerifyQuery,
+    kn: (usize, usize),
+    done: &(dyn Fn(&Report) + Sync),
+) -> Result<VerifyReport, ClaimsError> {
+    use rayon::prelude::*;
+    let runs: Vec<(Report, Vec<Value>)> = selected
+        .par_iter()
+        .map(|c| {
+            let m = meta.get(c.id());
+            let statement = statement_of(m);
+            let claim = shard::Claim {
+                command: "verify",
+                id: c.id(),
+                statement: &statement,
+                expr: None,
+            };
+            let r = shard::run(*c, &claim, m, kn);
+            done(&r.0);
+            r
+        })
+        .collect();
+    let write = |path: &std::path::Path, recs: Vec<Value>| {
+        crate::certify::write(path, recs)
+            .map_err(|e| ClaimsError::Input(format!("cannot write {}: {e}", path.display())))
+    };
+    if let Some(dir) = &q.certificates {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| ClaimsError::Input(format!("cannot write {}: {e}", dir.display())))?;
+        for (r, recs) in &runs {
+            let f = dir.join(format!("{}.shard-{}-of-{}.cert.json", r.id, kn.0, kn.1));
+            write(&f, recs.clone())?;
+        }
+    }
+    if let Some(f) = &q.certificate {
+        write(f, runs.iter().flat_map(|(_, recs)| recs.clone()).collect())?;
+    }
+    Ok(VerifyReport {
+        reports: runs.into_iter().map(|(r, _)| r).collect(),
+        paper: None,
+        certified: None,
+        shard: Some(kn),
     })
 }
 
 impl VerifyReport {
-    /// Every verdict equals its `expect`.
+    /// Every verdict equals its `expect` (a shard run: always, see [`Self::shard`]).
     pub fn all_match(&self) -> bool {
-        self.reports.iter().all(|r| r.matches())
+        self.shard.is_some() || self.reports.iter().all(|r| r.matches())
     }
 
     /// One line per claim and the summary.
     pub fn to_text(&self) -> String {
         let mut s = String::new();
         for r in &self.reports {
-            let mark = if r.matches() { "ok " } else { "MISMATCH" };
+            let mark = match self.shard {
+                Some((k, n)) => format!("shard {k}/{n}"),
+                None if r.matches() => "ok ".into(),
+                None => "MISMATCH".into(),
+            };
             let w = r
                 .witness()
                 .map(|c| format!("  first: {} — {}", c.instance, c.note))
@@ -489,16 +573,27 @@ impl SearchReport {
     }
 }
 
-/// `dpcert search-merge`: the merge of the `--json` outputs of `search --shard K/N`.
+/// `dpcert merge` (alias `search-merge`): the merge of the shard certificates of `verify
+/// --shard K/N` and `check --shard K/N`, or of the `--json` outputs of `search --shard K/N`.
 #[derive(Clone, Debug)]
-pub struct MergeReport(pub(crate) search::Merged);
+pub enum MergeReport {
+    /// Search documents merged ([`search::merge`]), their counterexamples re-checked.
+    Search(search::Merged),
+    /// Shard records merged per claim ([`shard::merge`]).
+    Shards(Vec<shard::MergedClaim>),
+}
 
-/// Merge the search documents `(file name, text)`; an error names the file.
-pub fn search_merge(files: &[(String, String)]) -> Result<MergeReport, ClaimsError> {
+/// Merge the documents `(file name, text)`: shard certificates ([`shard::merge`]; `check`
+/// shards are re-checked with `expr_checker(id, expr)`) or search outputs. Refused (exit 1) a
+/// missing, duplicated or mismatched shard and a counterexample that does not re-check (issue
+/// 44 item 5: a missing search shard was reported with exit 0 before); an error names the file.
+pub fn merge(
+    checkers: &[Box<dyn ClaimChecker>],
+    files: &[(String, String)],
+    expr_checker: &dyn Fn(&str, &str) -> Box<dyn ClaimChecker>,
+) -> Result<MergeReport, ClaimsError> {
     if files.is_empty() {
-        return Err(ClaimsError::Usage(
-            "search-merge needs at least one file".into(),
-        ));
+        return Err(ClaimsError::Usage("merge needs at least one file".into()));
     }
     let docs = files
         .iter()
@@ -508,20 +603,133 @@ pub fn search_merge(files: &[(String, String)]) -> Result<MergeReport, ClaimsErr
                 .map_err(|e| ClaimsError::Input(format!("{name}: invalid JSON: {e}")))
         })
         .collect::<Result<Vec<_>, _>>()?;
-    search::merge(&docs)
-        .map(MergeReport)
-        .map_err(ClaimsError::Input)
+    let certs = docs
+        .iter()
+        .filter(|(_, v)| v.get("certificate_version").is_some())
+        .count();
+    if certs == 0 {
+        return merge_search(checkers, &docs).map(MergeReport::Search);
+    }
+    let mut records = Vec::new();
+    for (name, v) in &docs {
+        if v["certificate_version"] != json!(crate::certify::CERTIFICATE_VERSION) {
+            return Err(ClaimsError::Refused(format!(
+                "{name}: certificate_version {}, this dpcert writes {}",
+                v["certificate_version"],
+                crate::certify::CERTIFICATE_VERSION
+            )));
+        }
+        let shards: Vec<&Value> = v["records"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|r| r["kind"] == "shard")
+            .collect();
+        if shards.is_empty() {
+            return Err(ClaimsError::Input(format!(
+                "{name}: no shard record (write one with `verify --shard K/N --certificate FILE` or `check --shard K/N --certificate FILE`)"
+            )));
+        }
+        records.extend(shards.into_iter().map(|r| (name.clone(), r.clone())));
+    }
+    let meta = by_id(&load_manifests()?);
+    let resolve = |file: &str, rec: &Value| -> Result<shard::Resolved<'_>, String> {
+        let id = rec["claim"].as_str().unwrap_or("");
+        match rec["command"].as_str() {
+            Some("verify") => {
+                let c = checkers
+                    .iter()
+                    .find(|c| c.id() == id)
+                    .ok_or_else(|| format!("{file}: claim {id} is unknown to this dpcert"))?;
+                let m = meta.get(id);
+                Ok(shard::Resolved {
+                    checker: shard::Checker::Borrowed(c.as_ref()),
+                    claim_hash: shard::claim_hash("verify", id, &statement_of(m)),
+                    expect: m.map(|m| m.expect),
+                })
+            }
+            Some("check") => {
+                let expr = rec["expr"]
+                    .as_str()
+                    .ok_or_else(|| format!("{file}: check shard of {id} without `expr`"))?;
+                Ok(shard::Resolved {
+                    checker: shard::Checker::Owned(expr_checker(id, expr)),
+                    claim_hash: shard::claim_hash(
+                        "check",
+                        id,
+                        &shard::check_statement(expr, rec["expect"].as_str()),
+                    ),
+                    expect: Some(match rec["expect"].as_str() {
+                        Some(e) => shard::outcome_named(e)
+                            .ok_or_else(|| format!("{file}: bad expect {e:?}"))?,
+                        None => Outcome::Holds,
+                    }),
+                })
+            }
+            _ => Err(format!(
+                "{file}: shard record of {id} without a known `command`"
+            )),
+        }
+    };
+    shard::merge(&records, &resolve)
+        .map(MergeReport::Shards)
+        .map_err(ClaimsError::Refused)
+}
+
+/// The search path of [`merge`]: every shard present, every counterexample re-checked.
+fn merge_search(
+    checkers: &[Box<dyn ClaimChecker>],
+    docs: &[(String, Value)],
+) -> Result<search::Merged, ClaimsError> {
+    for (name, v) in docs {
+        if !(v["id"].is_string() && v["tried"].is_u64()) {
+            return Err(ClaimsError::Input(format!(
+                "{name}: not the --json output of `dpcert search` nor a shard certificate"
+            )));
+        }
+    }
+    let m = search::merge(docs).map_err(ClaimsError::Refused)?;
+    if !m.missing.is_empty() {
+        return Err(ClaimsError::Refused(format!(
+            "{}: missing shard(s) {} of {}: the merge would cover only part of the search",
+            m.id,
+            m.missing.join(", "),
+            m.shards
+        )));
+    }
+    for (name, v) in docs.iter().filter(|(_, v)| v["result"] == "fails") {
+        search::recheck(checkers, name, v).map_err(ClaimsError::Refused)?;
+    }
+    Ok(m)
 }
 
 impl MergeReport {
-    /// The merged counterexample (or the instances tried over the shards).
+    /// Every merged claim's verdict equals its `expect` (a search merge: always).
+    pub fn all_match(&self) -> bool {
+        match self {
+            MergeReport::Search(_) => true,
+            MergeReport::Shards(cs) => cs.iter().all(|c| c.matches() != Some(false)),
+        }
+    }
+
+    /// The merged counterexample (or the instances tried over the shards); one line per claim.
     pub fn to_text(&self) -> String {
-        let m = &self.0;
-        let mut s = match &m.found {
+        let m = match self {
+            MergeReport::Search(m) => m,
+            MergeReport::Shards(cs) => {
+                let mut s: String = cs.iter().map(|c| c.to_text()).collect();
+                s.push_str(&format!(
+                    "merged {} claim(s): every shard present and matching, every counterexample re-checked\n",
+                    cs.len()
+                ));
+                return s;
+            }
+        };
+        match &m.found {
             Some((f, v)) => {
                 let c = &v["counterexample"];
                 format!(
-                    "{}: counterexample at search size {} (instance #{}, from {f})\ninstance  {}\ncompared  {}\nreproduce {}\n",
+                    "{}: counterexample at search size {} (instance #{}, from {f}; re-checked)\ninstance  {}\ncompared  {}\nreproduce {}\n",
                     m.id,
                     v["size"],
                     v["index"],
@@ -534,18 +742,21 @@ impl MergeReport {
                 "{}: no counterexample in {} instances over {} shard(s) ({} undecided)\n",
                 m.id, m.tried, m.given, m.undecided
             ),
-        };
-        if !m.missing.is_empty() {
-            s.push_str(&format!(
-                "missing shards: {} (the merged answer covers only the shards given)\n",
-                m.missing.join(", ")
-            ));
         }
-        s
     }
 
-    /// [`search::Merged::to_json`] under the header.
+    /// [`search::Merged::to_json`] under the `search-merge` header, or `{"all_match",
+    /// "claims"}` under the `merge` header.
     pub fn to_json(&self) -> Value {
-        crate::json::document("search-merge", self.0.to_json())
+        match self {
+            MergeReport::Search(m) => crate::json::document("search-merge", m.to_json()),
+            MergeReport::Shards(cs) => crate::json::document(
+                "merge",
+                json!({
+                    "all_match": self.all_match(),
+                    "claims": cs.iter().map(|c| c.to_json()).collect::<Vec<_>>(),
+                }),
+            ),
+        }
     }
 }

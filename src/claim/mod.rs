@@ -16,6 +16,7 @@ pub(crate) mod registry;
 pub(crate) mod report;
 pub(crate) mod scan;
 pub(crate) mod search;
+pub(crate) mod shard;
 pub mod verdict;
 
 pub use checker::ClaimChecker;

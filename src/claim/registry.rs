@@ -23,6 +23,9 @@ impl ClaimChecker for Certified {
     fn grid_len(&self) -> usize {
         self.checker.grid_len()
     }
+    fn grid_select(&self, keep: &(dyn Fn(usize) -> bool + Sync)) -> (usize, Vec<(usize, Check)>) {
+        self.checker.grid_select(keep)
+    }
     fn search_size(&self, size: usize) -> Option<Vec<Check>> {
         self.checker.search_size(size)
     }

@@ -331,6 +331,48 @@ pub fn merge(docs: &[(String, Value)]) -> Result<Merged, String> {
     })
 }
 
+/// Re-check the counterexample of search document `v` (file `name`): run the instance at its
+/// size and index again with `checkers`' claim and confirm it fails with the same label and
+/// exact sides (`dpcert merge`, issue 44 item 5). An error names the file.
+pub fn recheck(checkers: &[Box<dyn ClaimChecker>], name: &str, v: &Value) -> Result<(), String> {
+    let id = v["id"].as_str().unwrap_or("");
+    let checker = checkers
+        .iter()
+        .find(|c| c.id() == id)
+        .ok_or_else(|| format!("{name}: claim {id} is unknown to this dpcert"))?;
+    let (size, index) = match (v["size"].as_u64(), v["index"].as_u64()) {
+        (Some(s), Some(i)) if (1..=MAX_SEARCH_SIZE as u64).contains(&s) => (s as usize, i as usize),
+        _ => {
+            return Err(format!(
+                "{name}: a counterexample without its size and index"
+            ))
+        }
+    };
+    let c = &v["counterexample"];
+    let again = checker
+        .search_select(size, &|i| i == index)
+        .and_then(|mut v| v.pop())
+        .map(|(_, a)| a);
+    match again {
+        Some(a)
+            if a.outcome == Outcome::Fails
+                && c["instance"] == a.instance.as_str()
+                && c["lhs"]["exact"] == a.lhs.exact.as_str()
+                && c["rhs"]["exact"] == a.rhs.exact.as_str() =>
+        {
+            Ok(())
+        }
+        a => Err(format!(
+            "{name}: {id}: the counterexample at size {size}, index {index} ({}) does not re-check: run again it is {}",
+            c["instance"],
+            a.map_or("no such instance".into(), |a| format!(
+                "{} at {} with lhs {} and rhs {}",
+                a.outcome, a.instance, a.lhs.exact, a.rhs.exact
+            ))
+        )),
+    }
+}
+
 /// A search document's `first_by` (`"instance"` when absent).
 fn first_by(v: &Value) -> &str {
     v["first_by"].as_str().unwrap_or("instance")

@@ -58,11 +58,21 @@ pub struct Args {
     /// 5000000).
     #[arg(long)]
     max_instances: Option<u64>,
-    /// Write a certificate of a claim that holds to FILE (docs/certificates.md, issue 44):
-    /// one `sturm` record per comparison of a `forall t RANGE: … and …` claim. Another claim
-    /// gets none (exit 3, with the reason).
+    /// Write a certificate of a claim that holds or fails to FILE (docs/certificates.md, issue
+    /// 44): one `sturm` record per comparison of a `forall t RANGE: … and …` claim that holds;
+    /// for a grid claim its `claim` record and each instance's `compare`/`log_linear` records
+    /// (the claim runs once more to record them). An `exists` claim gets none (exit 3, with the
+    /// reason). With --shard: the shard certificate for `dpcert merge` (docs/sharding.md).
     #[arg(long, value_name = "FILE", conflicts_with = "file")]
     certificate: Option<std::path::PathBuf>,
+    /// With --file: write DIR/<ID>.cert.json for every claim of the file (with --shard:
+    /// DIR/<ID>.shard-K-of-N.cert.json).
+    #[arg(long, value_name = "DIR", requires = "file")]
+    certificates: Option<std::path::PathBuf>,
+    /// Run only the K-th of N deterministic parts of a `forall` claim's instances (the indices
+    /// i with i % N == K − 1; 1 <= K <= N) for `dpcert merge`; exit 0 once it ran.
+    #[arg(long, value_parser = crate::claim::search::parse_shard)]
+    shard: Option<(usize, usize)>,
 }
 
 /// The exit code of one claim's report.
@@ -151,8 +161,64 @@ fn run_expr(src: &str, a: &Args, id: Option<&str>, expect: Option<&str>) -> Chec
     r
 }
 
+/// `dpcert check --shard K/N`: each claim's shard ([`lang::checker::shard`]), one line each
+/// (or the shard records as JSON), its certificate written.
+fn run_shard(a: &Args, kn: (usize, usize)) -> CliResult {
+    let claims: Vec<(String, String, Option<String>)> = match (&a.expr, &a.file) {
+        (Some(src), None) => vec![("expr".into(), src.clone(), None)],
+        (None, Some(path)) => crate::claim::manifest::load(path)
+            .map_err(|e| CliError::bad_input(e.to_string()))?
+            .claims
+            .into_iter()
+            .filter_map(|c| Some((c.id, c.expr?, Some(c.expect.as_str().to_string()))))
+            .collect(),
+        _ => {
+            return Err(CliError::usage(
+                "give one claim expression or --file CLAIMS.toml",
+            ))
+        }
+    };
+    if a.certificate.is_some() || a.certificates.is_some() {
+        crate::certify::start_recording();
+    }
+    let mut all = Vec::new();
+    for (id, src, expect) in &claims {
+        let (r, recs) = pool(a.jobs)
+            .install(|| lang::checker::shard(id, src, expect.as_deref(), kn))
+            .map_err(|e| CliError::usage(format!("{id}: {e}")))?;
+        if !a.json {
+            println!(
+                "shard {}/{} of {id}: {} ({} instances; {})",
+                kn.0,
+                kn.1,
+                r.verdict.as_str(),
+                r.instances,
+                r.counts.describe()
+            );
+        }
+        if let Some(dir) = &a.certificates {
+            let f = dir.join(format!("{id}.shard-{}-of-{}.cert.json", kn.0, kn.1));
+            std::fs::create_dir_all(dir)
+                .and_then(|_| crate::certify::write(&f, recs.clone()))
+                .map_err(|e| CliError::bad_input(format!("cannot write {}: {e}", f.display())))?;
+        }
+        all.extend(recs);
+    }
+    if a.json {
+        print_json(&crate::certify::document(all.clone()))?;
+    }
+    if let Some(f) = &a.certificate {
+        crate::certify::write(f, all)
+            .map_err(|e| CliError::bad_input(format!("cannot write {}: {e}", f.display())))?;
+    }
+    Ok(exit::OK)
+}
+
 /// `dpcert check`.
 pub fn run(a: &Args) -> CliResult {
+    if let Some(kn) = a.shard {
+        return run_shard(a, kn);
+    }
     match (&a.expr, &a.file) {
         (Some(src), None) => {
             let r = run_expr(src, a, None, None);
@@ -160,7 +226,7 @@ pub fn run(a: &Args) -> CliResult {
                 print_json(&check_document(std::slice::from_ref(&r), false))?;
             }
             if let Some(out) = &a.certificate {
-                write_certificate(out, src, &r)?;
+                write_certificate(out, "expr", src, &r)?;
             }
             Ok(code_of(&r))
         }
@@ -171,18 +237,37 @@ pub fn run(a: &Args) -> CliResult {
     }
 }
 
-/// `--certificate FILE`: the `sturm` records of a claim that holds ([`lang::sturm_records`],
-/// which re-decides every comparison before writing it).
-fn write_certificate(out: &std::path::Path, src: &str, r: &CheckReport) -> Result<(), CliError> {
-    if r.outcome() != Outcome::Holds.as_str() {
+/// `--certificate FILE`: the certificate of a claim that holds or fails
+/// ([`lang::checker::certificate`], which re-decides every comparison before writing it).
+fn write_certificate(
+    out: &std::path::Path,
+    id: &str,
+    src: &str,
+    r: &CheckReport,
+) -> Result<(), CliError> {
+    if ![Outcome::Holds, Outcome::Fails]
+        .iter()
+        .any(|o| r.outcome() == o.as_str())
+    {
         eprintln!(
             "no certificate written: the claim's verdict is {}",
             r.outcome()
         );
         return Ok(());
     }
-    let records = lang::sturm_records(src)
-        .map_err(|why| CliError::bad_input(format!("no certificate written: {why}")))?;
+    let records = match lang::checker::certificate(id, src) {
+        Ok(records) => records,
+        // a failing claim keeps its exit code 1; only a claim that holds must be certified
+        Err(why) if r.outcome() == Outcome::Fails.as_str() => {
+            eprintln!("no certificate written: {why}");
+            return Ok(());
+        }
+        Err(why) => {
+            return Err(CliError::bad_input(format!(
+                "no certificate written: {why}"
+            )))
+        }
+    };
     crate::certify::write(out, records)
         .map_err(|e| CliError::bad_input(format!("cannot write {}: {e}", out.display())))
 }
@@ -200,6 +285,14 @@ fn run_file(path: &std::path::Path, a: &Args) -> CliResult {
         };
         let r = run_expr(src, a, Some(&c.id), Some(c.expect.as_str()));
         let code = code_of(&r);
+        if let Some(dir) = &a.certificates {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| CliError::bad_input(format!("cannot write {}: {e}", dir.display())))?;
+            let f = dir.join(format!("{}.cert.json", c.id));
+            if let Err(e) = write_certificate(&f, &c.id, src, &r) {
+                eprintln!("{}: {e}", c.id);
+            }
+        }
         if code == exit::USAGE {
             worst = exit::USAGE;
         } else if code == exit::TIME_LIMIT && worst != exit::USAGE {

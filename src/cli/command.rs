@@ -23,8 +23,11 @@ enum Command {
     /// The manifests are the ones compiled into dpcert (the repository's theorems/*.toml when it
     /// was built); set DPCERT_THEOREMS to a directory of your own *.toml to read those instead.
     List(super::list::Args),
-    /// Merge the `--json` outputs of `search ID --shard K/N` (one file per shard).
-    SearchMerge(super::search_merge::Args),
+    /// Merge the shard certificates of `verify`/`check --shard K/N` or the `--json` outputs of
+    /// `search ID --shard K/N`: refuses a missing, duplicated or mismatched shard and re-checks
+    /// every counterexample (exit 1 when refused).
+    #[command(visible_alias = "search-merge")]
+    Merge(super::merge::Args),
     /// One claim in full: statement, source, reading, grid, why, verdict and the whole report.
     Show(super::show::Args),
     /// Run claims on their default grids; exit 0 iff every verdict equals its manifest `expect`.
@@ -99,7 +102,7 @@ fn try_main(command: Command) -> CliResult {
         Command::Check(args) => super::check::run(&args),
         Command::List(args) => super::list::run(&args),
         Command::Show(args) => super::show::run(&args),
-        Command::SearchMerge(args) => super::search_merge::run(&args),
+        Command::Merge(args) => super::merge::run(&args),
         Command::Verify(args) => super::verify::run(&args),
         Command::Search(args) => super::search::run(&args),
     }

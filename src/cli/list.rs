@@ -18,6 +18,10 @@ pub(crate) fn claims_error(e: ClaimsError) -> CliError {
     match e {
         ClaimsError::Usage(m) => CliError::usage(m),
         ClaimsError::Input(m) => CliError::bad_input(m),
+        ClaimsError::Refused(message) => CliError {
+            code: super::exit::MISMATCH,
+            message,
+        },
     }
 }
 

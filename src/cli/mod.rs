@@ -11,12 +11,12 @@ mod jobs;
 mod list;
 mod lp;
 mod mechanism_arg;
+mod merge;
 mod optimal;
 mod output;
 mod progress;
 mod refines;
 mod search;
-mod search_merge;
 mod show;
 mod verify;
 

@@ -28,8 +28,17 @@ pub struct Args {
     jobs: Option<Jobs>,
     /// Write DIR/<ID>.cert.json for every claim run (docs/certificates.md), for
     /// `python3 checker/dpcert_check.py DIR`.
+    /// (with --shard: DIR/<ID>.shard-K-of-N.cert.json).
     #[arg(long, value_name = "DIR")]
     certificates: Option<std::path::PathBuf>,
+    /// Run only the K-th of N deterministic parts of every claim's grid (the indices i with
+    /// i % N == K − 1; 1 <= K <= N) and write shard certificates for `dpcert merge`
+    /// (docs/sharding.md). The verdicts printed are the shard's; exit 0 once it ran.
+    #[arg(long, value_parser = crate::claim::search::parse_shard)]
+    shard: Option<(usize, usize)>,
+    /// With --shard: one certificate document holding every claim's shard record.
+    #[arg(long, value_name = "FILE", requires = "shard")]
+    certificate: Option<std::path::PathBuf>,
 }
 
 /// `dpcert verify`.
@@ -43,6 +52,8 @@ pub fn run(a: &Args) -> CliResult {
         ids: a.ids.clone(),
         paper: a.paper.clone(),
         certificates: a.certificates.clone(),
+        shard: a.shard,
+        certificate: a.certificate.clone(),
     };
     let progress = Progress::bar("verify", 0, !(a.json || a.markdown));
     let done = AtomicU64::new(0);

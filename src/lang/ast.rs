@@ -45,6 +45,18 @@ pub enum Rel {
 }
 
 impl Rel {
+    /// The relation as the certificate format writes it (`<`, `<=`, `=`, `!=`, `>=`, `>`).
+    pub fn text(self) -> &'static str {
+        match self {
+            Rel::Lt => "<",
+            Rel::Le => "<=",
+            Rel::Eq => "=",
+            Rel::Ne => "!=",
+            Rel::Ge => ">=",
+            Rel::Gt => ">",
+        }
+    }
+
     /// Whether `lhs rel rhs` holds when `lhs - rhs` has sign `s`.
     pub fn holds_for(self, s: std::cmp::Ordering) -> bool {
         use std::cmp::Ordering::*;

@@ -43,6 +43,30 @@ impl ClaimChecker for ExprChecker {
     fn grid_len(&self) -> usize {
         self.check_grid().len()
     }
+    /// The instances `keep` accepts ([`run::run_selected`]); a claim that does not parse or
+    /// cannot start is one `error` row, instance 0, as in [`Self::check_grid`]. A `forall`
+    /// claim stops after the chunk of its first counterexample, so a failing shard may hold
+    /// fewer rows than its share.
+    fn grid_select(&self, keep: &(dyn Fn(usize) -> bool + Sync)) -> (usize, Vec<(usize, Check)>) {
+        let one_error = |why: String| {
+            (
+                1,
+                keep(0).then(|| (0, error_check(why))).into_iter().collect(),
+            )
+        };
+        let claim = match &self.claim {
+            Ok(c) => c,
+            Err(e) => return one_error(format!("the expression does not parse: {e}")),
+        };
+        let mut rows = Vec::new();
+        let keep_u64 = |i: u64| usize::try_from(i).is_ok_and(keep);
+        match run::run_selected(claim, &Options::default(), &keep_u64, &mut |i, c| {
+            rows.push((i as usize, c))
+        }) {
+            Ok(v) => (usize::try_from(v.total).unwrap_or(usize::MAX), rows),
+            Err(e) => one_error(e.render(&self.source)),
+        }
+    }
     fn search_size(&self, size: usize) -> Option<Vec<Check>> {
         self.search_select(size, &|_| true)
             .map(|v| v.into_iter().map(|(_, c)| c).collect())
@@ -65,6 +89,105 @@ impl ClaimChecker for ExprChecker {
     fn search_first_by_index(&self) -> bool {
         true
     }
+}
+
+/// The `exists` at the top of a claim (under its `let`s), if any: its verdict rests on a
+/// witness, which neither a shard nor a grid certificate shows.
+fn exists_at_top(claim: &super::Claim) -> bool {
+    let mut top = &claim.expr;
+    while let super::ast::ExprKind::Let { body, .. } = &top.kind {
+        top = body;
+    }
+    matches!(
+        &top.kind,
+        super::ast::ExprKind::Quant {
+            q: super::ast::Quant::Exists,
+            ..
+        }
+    )
+}
+
+/// The certificate of claim `src` named `id` (issue 44 item 2; `check 'EXPR' --certificate`,
+/// `check --file F --certificates DIR`): for a `forall t RANGE` claim that holds, its `sturm`
+/// records ([`super::sturm_records`]); otherwise the claim run again with records on, as the
+/// `claim` record of [`crate::claim::certificates::claim_records`] (outcome, instance labels
+/// and hash, counterexample) followed by each instance's `compare` and `log_linear` records.
+/// Refused (with the reason) for an `exists` claim, a claim that does not parse or run, and a
+/// verdict other than holds or fails.
+pub fn certificate(id: &str, src: &str) -> Result<Vec<serde_json::Value>, String> {
+    let claim = parse(src).map_err(|e| e.render(src))?;
+    if exists_at_top(&claim) {
+        return Err(
+            "an `exists` claim's verdict rests on its witness; no certificate format shows one yet"
+                .into(),
+        );
+    }
+    crate::certify::start_recording();
+    let (v, checks) = run::run_checks(&claim, &Options::default()).map_err(|e| e.render(src))?;
+    match v.outcome {
+        crate::claim::Outcome::Holds => {
+            if let Ok(records) = super::sturm_records(src) {
+                return Ok(records);
+            }
+        }
+        crate::claim::Outcome::Fails
+            if checks.iter().any(|c| {
+                c.outcome == crate::claim::Outcome::Fails
+                    && matches!(c.method, crate::claim::Method::Polynomial)
+            }) =>
+        {
+            return Err(
+                "the claim's verdict is fails; a counterexample in t has no record yet".into(),
+            )
+        }
+        crate::claim::Outcome::Fails => {}
+        o => return Err(format!("the claim's verdict is {o}")),
+    }
+    let report =
+        crate::claim::verdict::Report::from_checks(id, None, checks, std::time::Duration::ZERO);
+    Ok(crate::claim::certificates::claim_records(&report))
+}
+
+/// One shard of `dpcert check --shard K/N` (issue 44 item 5): the instances i (in enumeration
+/// order) with i % N == K − 1 of the claim `src` ([`crate::claim::shard::run`]), its report
+/// and its certificate records (the `shard` record first; `expect` added for the merge). An
+/// `exists` claim is refused (its witness may lie in any shard, so a shard decides nothing);
+/// a claim that does not parse is refused with the rendered error.
+pub fn shard(
+    id: &str,
+    src: &str,
+    expect: Option<&str>,
+    kn: (usize, usize),
+) -> Result<(crate::claim::verdict::Report, Vec<serde_json::Value>), String> {
+    let claim = parse(src).map_err(|e| e.render(src))?;
+    if exists_at_top(&claim) {
+        return Err(
+            "--shard splits a `forall` claim: an `exists` claim's witness may lie in any shard"
+                .into(),
+        );
+    }
+    let checker = ExprChecker::new(id, src);
+    let statement = crate::claim::shard::check_statement(src, expect);
+    let c = crate::claim::shard::Claim {
+        command: "check",
+        id,
+        statement: &statement,
+        expr: Some(src),
+    };
+    let (report, mut recs) = crate::claim::shard::run(&checker, &c, None, kn);
+    if let Some(e) = expect {
+        recs[0]["expect"] = serde_json::json!(e);
+    }
+    Ok((report, recs))
+}
+
+/// `dpcert merge` ([`crate::claim::commands::merge`]) with `check` shards re-checked by their
+/// expression's checker.
+pub fn merge(
+    checkers: &[Box<dyn ClaimChecker>],
+    files: &[(String, String)],
+) -> Result<crate::claim::commands::MergeReport, crate::claim::commands::ClaimsError> {
+    crate::claim::commands::merge(checkers, files, &|id, e| Box::new(ExprChecker::new(id, e)))
 }
 
 /// Checkers for the manifest claims that have an `expr` and whose ID no Rust checker uses.

@@ -37,6 +37,9 @@ pub struct Evaluator<'s> {
     consts: &'s [Const],
     /// The run's budget: every step of an enumeration counts (issue 42, item 3).
     pub(super) meter: Meter<'s>,
+    /// The certificate records of the comparisons decided, while
+    /// [`crate::certify::recording`] (issue 44 item 2).
+    pub records: Vec<serde_json::Value>,
 }
 
 /// The largest exponent of `^`, in absolute value.
@@ -71,6 +74,7 @@ impl<'s> Evaluator<'s> {
             methods: Methods::default(),
             consts,
             meter: Meter::default(),
+            records: Vec::new(),
         }
     }
 
@@ -649,6 +653,13 @@ impl<'s> Evaluator<'s> {
             },
         };
         self.methods.add(how);
+        if d != Decision::Unknown && crate::certify::recording() {
+            let rel_text = rel.text();
+            let holds = d == Decision::True;
+            if let Some(r) = super::real::record_of(&x, &y, rel_text, holds) {
+                self.records.push(r);
+            }
+        }
         if d == Decision::True {
             return Ok(Truth::plain(d));
         }

@@ -649,6 +649,31 @@ pub fn compare(a: &Num, b: &Num) -> (Option<Ordering>, How) {
     (None, How::Interval(last))
 }
 
+/// The certificate record of a decided comparison `a rel b` whose truth is `holds` (issue 44
+/// item 2; docs/certificates.md): a `compare` record for two rationals; a `log_linear` record of
+/// `a − b rel 0` when the difference is all nats without a constant (`N`) or all bits (`B + c
+/// ln 2`, the form [`compare`] decides); `None` otherwise (an infinity, a mix of nats and bits,
+/// nats with a constant, an enclosure), so the instance stays uncertified rather than claimed.
+pub(crate) fn record_of(a: &Num, b: &Num, rel: &str, holds: bool) -> Option<serde_json::Value> {
+    if let (Num::Rat(x), Num::Rat(y)) = (a, b) {
+        return Some(crate::certify::compare(
+            &x.to_string(),
+            rel,
+            &y.to_string(),
+            holds,
+        ));
+    }
+    let d = a.as_log()?.add(&b.as_log()?.scale(&-Rational::ONE));
+    let form = if d.bits.is_empty() && d.c == 0u32 {
+        d.nats
+    } else if d.nats.is_empty() {
+        &d.bits + &LogLinear::term(&d.c, &Rational::from(2u32))
+    } else {
+        return None;
+    };
+    crate::certify::log_linear(&form, rel, &LogLinear::zero(), holds)
+}
+
 /// Decide `lo ≤ x ≤ hi`-style brackets against a number: the set of possible signs of `x − b`.
 pub fn bracket_decision(
     lo: &LogVal,
@@ -687,5 +712,52 @@ pub fn bracket_decision(
             )
         }
         _ => (Decision::Unknown, how),
+    }
+}
+
+#[cfg(test)]
+mod record_tests {
+    use super::*;
+    use serde_json::json;
+
+    fn q(a: i64, b: i64) -> Rational {
+        Rational::from_signeds(a, b)
+    }
+
+    fn log(c: Rational, nats: LogLinear, bits: LogLinear) -> Num {
+        Num::Log(LogVal { c, nats, bits })
+    }
+
+    /// Issue 44 item 2, by hand: two rationals give a `compare` record; `ln 6` against
+    /// `2 ln 3` (all nats, no constant) the form `ln 6 − 2 ln 3` against 0; `log2 3` against 1
+    /// (all bits: `ln 3 / ln 2 − 1`) the form `ln 3 − ln 2` against 0; a mix of nats and
+    /// bits, nats with a constant, and an infinity none.
+    #[test]
+    fn records_of_decided_comparisons() {
+        let r = record_of(&Num::Rat(q(1, 2)), &Num::Rat(q(2, 3)), "<=", true).unwrap();
+        assert_eq!(r["kind"], "compare");
+        assert_eq!(
+            (r["lhs"].clone(), r["rhs"].clone()),
+            (json!("1/2"), json!("2/3"))
+        );
+        let zero = LogLinear::zero;
+        let six = log(q(0, 1), LogLinear::ln(&q(6, 1)), zero());
+        let nine = log(q(0, 1), LogLinear::term(&q(2, 1), &q(3, 1)), zero());
+        let r = record_of(&six, &nine, "<=", true).unwrap();
+        assert_eq!(r["kind"], "log_linear");
+        assert_eq!(r["rhs"], json!([]));
+        let mut lhs: Vec<Vec<String>> = serde_json::from_value(r["lhs"].clone()).unwrap();
+        lhs.sort();
+        assert_eq!(lhs, vec![vec!["-2", "3"], vec!["1", "6"]]);
+        let log2_3 = log(q(0, 1), zero(), LogLinear::ln(&q(3, 1)));
+        let r = record_of(&log2_3, &Num::Rat(q(1, 1)), ">", true).unwrap();
+        let mut lhs: Vec<Vec<String>> = serde_json::from_value(r["lhs"].clone()).unwrap();
+        lhs.sort();
+        assert_eq!(lhs, vec![vec!["-1", "2"], vec!["1", "3"]]);
+        let mixed = log(q(0, 1), LogLinear::ln(&q(2, 1)), LogLinear::ln(&q(3, 1)));
+        assert!(record_of(&mixed, &Num::Rat(q(1, 1)), "<", true).is_none());
+        let ln2 = log(q(0, 1), LogLinear::ln(&q(2, 1)), zero());
+        assert!(record_of(&ln2, &Num::Rat(q(1, 2)), ">", true).is_none());
+        assert!(record_of(&Num::Inf, &Num::Rat(q(1, 1)), ">", true).is_none());
     }
 }

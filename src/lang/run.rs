@@ -365,7 +365,7 @@ pub fn check_values(claim: &Claim, values: &[Value]) -> Result<(Outcome, Check),
         .iter()
         .map(|(n, v)| (n.clone(), v.to_string()))
         .collect();
-    let r = eval_one(src, &[], &p, bound, None);
+    let (r, _) = eval_one(src, &[], &p, bound, None);
     let outcome = match &r {
         One::Holds(_) => Outcome::Holds,
         One::Filtered => Outcome::OutOfRange,
@@ -477,17 +477,21 @@ fn to_check(i: u64, names: Vec<(String, String)>, r: &One, body: &str, src: &str
 
 /// Evaluate one instance: the plan's instance binders bound to `bound`, counted (with its
 /// inner enumerations) against `budget`.
+/// Returns the instance's result and the certificate records of the comparisons it decided
+/// (while [`crate::certify::recording`]).
 fn eval_one(
     src: &str,
     consts: &[Const],
     p: &Plan,
     bound: Vec<(String, Value)>,
     budget: Option<&Budget>,
-) -> One {
-    match eval_counted(src, consts, p, bound, budget) {
+) -> (One, Vec<serde_json::Value>) {
+    let mut records = Vec::new();
+    let r = match eval_counted(src, consts, p, bound, budget, &mut records) {
         One::Error(e) if e.stage == Stage::Limit => One::Stopped(e),
         r => r,
-    }
+    };
+    (r, records)
 }
 
 fn eval_counted(
@@ -496,6 +500,7 @@ fn eval_counted(
     p: &Plan,
     bound: Vec<(String, Value)>,
     budget: Option<&Budget>,
+    records: &mut Vec<serde_json::Value>,
 ) -> One {
     if let Some(b) = budget {
         if let Err(why) = b.spend(1) {
@@ -526,6 +531,7 @@ fn eval_counted(
         };
         ev.quant(q, p.rest, 0, p.filter, p.body, &mut env)
     };
+    *records = std::mem::take(&mut ev.records);
     match r {
         Err(e) => One::Error(e),
         Ok(t) => match t.d {
@@ -596,7 +602,7 @@ fn run_inner(
             .map(|((b, d), j)| (b.name.clone(), d.get(j)))
             .collect()
     };
-    let one = |i: u64| -> One { eval_one(src, consts, &p, bind(i), budget) };
+    let one = |i: u64| eval_one(src, consts, &p, bind(i), budget);
     let mut v = Verdict {
         outcome: Outcome::Error,
         exists: p.exists,
@@ -634,18 +640,20 @@ fn run_inner(
             break;
         }
         let hi = (lo + chunk).min(total);
-        let results: Vec<(u64, One)> = (lo..hi)
+        let results: Vec<(u64, (One, Vec<serde_json::Value>))> = (lo..hi)
             .into_par_iter()
             .filter(|&i| keep.is_none_or(|k| k(i)))
             .map(|i| (i, one(i)))
             .collect();
-        for (i, r) in results {
+        for (i, (r, records)) in results {
             if let Some(sink) = sink.as_deref_mut() {
                 let body = src
                     .get(p.body.span.start..p.body.span.end)
                     .unwrap_or("")
                     .trim();
-                sink(i, to_check(i, names(i), &r, body, src));
+                let mut c = to_check(i, names(i), &r, body, src);
+                c.records = records;
+                sink(i, c);
             }
             if let One::Stopped(e) = r {
                 v.timed_out = true;

@@ -10,7 +10,7 @@
 //! of such statements), each `Ci` a comparison of two sides built from numbers, `t` and
 //! `+ - * / ^`. Anything else is refused with the reason, never half-certified.
 
-use super::ast::{BinOp, Expr, ExprKind, Quant, Range, Rel};
+use super::ast::{BinOp, Expr, ExprKind, Quant, Range};
 use super::symbolic::SymRange;
 use crate::certify;
 use crate::num::sturm::{sign_on_ratfn, SignOnInterval};
@@ -96,7 +96,7 @@ fn comparisons(src: &str, r: &SymRange, e: &Expr, out: &mut Vec<Value>) -> Resul
                     "hi_open": r.hi.as_ref().is_some_and(|(_, o)| *o),
                 },
                 "lhs": lt,
-                "rel": rel_text(*rel),
+                "rel": rel.text(),
                 "rhs": rt,
                 "difference": {"num": coeffs(&diff.num), "den": coeffs(&diff.den)},
                 "sign": sign_text(sign),
@@ -107,17 +107,6 @@ fn comparisons(src: &str, r: &SymRange, e: &Expr, out: &mut Vec<Value>) -> Resul
             "`{}` is not a comparison",
             super::eval::text(src, e.span)
         )),
-    }
-}
-
-fn rel_text(r: Rel) -> &'static str {
-    match r {
-        Rel::Lt => "<",
-        Rel::Le => "<=",
-        Rel::Eq => "=",
-        Rel::Ne => "!=",
-        Rel::Ge => ">=",
-        Rel::Gt => ">",
     }
 }
 

@@ -216,10 +216,10 @@ fn check_and_graph_write_certificates_that_the_checker_accepts_and_the_fixtures_
     assert_eq!(code, Some(0), "{stdout}");
 }
 
-/// The 0/0 claim of issue 44 gets no certificate; a claim that fails and one of another shape
-/// neither (exit 1 with the verdict, exit 3 with the reason).
+/// The 0/0 claim of issue 44 gets no certificate; a symbolic claim that fails neither (exit 1
+/// with the verdict), nor an `exists` claim (exit 3 with the reason).
 #[test]
-fn check_certifies_no_zero_over_zero_no_failure_and_no_other_shape() {
+fn check_certifies_no_zero_over_zero_no_failure_in_t_and_no_exists() {
     let dir = scratch_dir("certificates-sturm-refused");
     let out = dir.join("x.cert.json");
     let o = out.to_str().unwrap();
@@ -235,13 +235,72 @@ fn check_certifies_no_zero_over_zero_no_failure_and_no_other_shape() {
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("no certificate written"), "{err}");
     assert!(!out.exists());
-    let (code, _, err) = dpcert(&["check", "forall k in 1..3: k > 0", "--certificate", o]);
+    let (code, _, err) = dpcert(&["check", "exists k in 1..3: k > 2", "--certificate", o]);
     assert_eq!(code, 3, "{err}");
     assert!(
-        err.contains("no certificate written") && err.contains("shape"),
+        err.contains("no certificate written") && err.contains("exists"),
         "{err}"
     );
     assert!(!out.exists());
+}
+
+/// Issue 44 item 2: a grid claim of the claim language gets a certificate (it was refused with
+/// exit 3): its `claim` record and each instance's deciding records, `compare` for rationals
+/// and `log_linear` for a comparison of logarithms; a failing one carries its counterexample's
+/// exact sides. `check --file F --certificates DIR` writes one per claim. The checker accepts
+/// them all, and every claim here is certified.
+#[test]
+fn check_writes_certificates_of_grid_claims_that_the_checker_accepts() {
+    let dir = scratch_dir("certificates-grid");
+    let cases = [
+        (
+            "exact",
+            "forall k in 1..3, j in 1..2: k*j <= 6",
+            0,
+            "compare",
+        ),
+        (
+            "loglinear",
+            "forall n in 2..5: log2(n) <= n - 1",
+            0,
+            "log_linear",
+        ),
+        ("fails", "forall k in 1..4: k*k <= 9", 1, "compare"),
+    ];
+    for (stem, claim, want, kind) in cases {
+        let out = dir.join(format!("{stem}.cert.json"));
+        let (code, _, err) = dpcert(&["check", claim, "--certificate", out.to_str().unwrap()]);
+        assert_eq!(code, want, "{claim}: {err}");
+        let doc = read_json(&out);
+        let recs = doc["records"].as_array().unwrap();
+        assert_eq!(recs[0]["kind"], "claim", "{claim}");
+        assert_eq!(recs[0]["certified"], true, "{claim}: {}", recs[0]);
+        assert!(recs[1..].iter().all(|r| r["kind"] == kind), "{claim}");
+        if want == 1 {
+            assert_eq!(recs[0]["counterexample"]["lhs"], "16");
+            assert_eq!(recs[0]["counterexample"]["rhs"], "9");
+        }
+    }
+    let files = dir.join("files");
+    for f in ["examples/claims-in-t.toml", "examples/qif-theorems.toml"] {
+        let (code, _, err) = dpcert(&[
+            "check",
+            "--file",
+            f,
+            "--certificates",
+            files.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{f}: {err}");
+    }
+    assert!(std::fs::read_dir(&files).unwrap().count() > 2);
+    if Command::new("python3").arg("--version").output().is_err() {
+        eprintln!("note: no python3 on PATH; the independent checker was not run");
+        return;
+    }
+    for d in [&dir, &files] {
+        let (code, stdout) = run_checker(d);
+        assert_eq!(code, Some(0), "{stdout}");
+    }
 }
 
 /// `verify --certificates DIR` (issue 44 item 2) on a claim that holds by exact comparison

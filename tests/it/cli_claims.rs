@@ -188,12 +188,12 @@ fn sharded_search_merges_to_the_unsplit_answer() {
         whole["counterexample"]["instance"]
     );
     assert_eq!(merged["missing_shards"].as_array().unwrap().len(), 0);
-    // A shard given twice is refused (exit 3).
+    // A shard given twice is refused (exit 1 since issue 44 item 5; it was 3).
     let out = dpcert()
         .args(["search-merge", &files[0], &files[0]])
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(out.status.code(), Some(1));
 }
 
 /// Issue 26: a JSON input that gives a key twice is refused with the key's name (exit 3), not

@@ -22,3 +22,4 @@ mod optimal_cli;
 mod plot_cli;
 mod qif_cli;
 mod readme;
+mod shard;

@@ -1,0 +1,36 @@
+"""The `shard` record (docs/certificates.md): one part K of N of a claim's grid, the indices
+i < total with i % N == K - 1 in order. The checker recomputes the range, the count, the
+stream hash of the labels and the outcome counts; coverage across shards is `dpcert merge`'s."""
+import hashlib
+
+from common import Reject, field
+
+
+def check(rec):
+    k, n = field(rec, "k", "shard"), field(rec, "n", "shard")
+    rng = field(rec, "range", "shard")
+    total = field(rng, "total", "range")
+    if not all(type(x) is int for x in (k, n, total)) or not 1 <= k <= n or total < 0:
+        raise Reject(f"shard {k!r}/{n!r} of {total!r} instances is not a split")
+    if rec.get("shard") != f"{k}/{n}" or rng != {"total": total, "offset": k - 1, "stride": n}:
+        raise Reject(f"shard {rec.get('shard')!r} and range {rng!r} are not {k}/{n}")
+    labels, indices = field(rec, "labels", "shard"), field(rec, "indices", "shard")
+    count = field(rec, "count", "shard")
+    share = list(range(k - 1, total, n))
+    if not (count == len(labels) == len(indices)) or indices != share[:count]:
+        raise Reject(f"count {count!r}: not the first {count!r} indices of its range")
+    if field(rec, "complete", "shard") != (count == len(share)):
+        raise Reject(f"complete: ran {count} of {len(share)}")
+    text = "".join(f"{label}\n" for label in labels)
+    if hashlib.sha256(text.encode()).hexdigest() != field(rec, "sha256", "shard"):
+        raise Reject("sha256 is not the labels' stream hash")
+    counts = field(rec, "counts", "shard")
+    if sum(counts.values()) != count:
+        raise Reject(f"outcome counts {counts!r} do not add up to {count}")
+    cx = field(rec, "counterexamples", "shard")
+    if len(cx) != counts.get("fails", 0):
+        raise Reject(f"{len(cx)} counterexamples for {counts.get('fails', 0)} failing instances")
+    for c in cx:
+        i = c.get("index")
+        if i not in indices or labels[indices.index(i)] != c.get("instance"):
+            raise Reject(f"counterexample {i!r}: not an instance of this shard")
