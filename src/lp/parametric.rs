@@ -175,7 +175,10 @@ impl fmt::Display for ParamError {
             ParamError::EmptyRange => write!(f, "the range T1,T2 must have T1 < T2"),
             ParamError::Solve(e) => write!(f, "{e}"),
             ParamError::NoOptimum { t, status } => {
-                write!(f, "the LP at t = {t} is {status}: no optimum to follow in t")
+                write!(
+                    f,
+                    "the LP at t = {t} is {status}: no optimum to follow in t"
+                )
             }
             ParamError::Uncovered(s) => write!(f, "{s}"),
             ParamError::TimeLimit => write!(f, "time limit reached before the curve was covered"),
@@ -345,7 +348,11 @@ struct BasisSolution {
 }
 
 /// Solve `K z = rhs` over `Q(t)` (`K` square, sparse rows); `None` when singular.
-fn solve_qt(n: usize, mut rows: Vec<Vec<(usize, RatFn)>>, mut rhs: Vec<RatFn>) -> Option<Vec<RatFn>> {
+fn solve_qt(
+    n: usize,
+    mut rows: Vec<Vec<(usize, RatFn)>>,
+    mut rhs: Vec<RatFn>,
+) -> Option<Vec<RatFn>> {
     let mut active: Vec<bool> = vec![true; rows.len()];
     let mut pivots: Vec<(usize, usize)> = Vec::with_capacity(n);
     for _ in 0..n {
@@ -518,7 +525,11 @@ fn activity(row: &ParamRow, x: &[RatFn]) -> RatFn {
 
 /// The certificate's conditions: `(what, f)` with `f ≥ 0` required on the piece, and the
 /// identities `(what, f)` with `f = 0` required for every `t`.
-fn conditions(model: &ParamModel, primal: &[RatFn], dual: &[RatFn]) -> (Vec<(String, RatFn)>, Vec<(String, RatFn)>) {
+fn conditions(
+    model: &ParamModel,
+    primal: &[RatFn],
+    dual: &[RatFn],
+) -> (Vec<(String, RatFn)>, Vec<(String, RatFn)>) {
     let mut nonneg = Vec::new();
     let mut zero = Vec::new();
     for (j, x) in primal.iter().enumerate() {
@@ -593,12 +604,8 @@ pub fn piece_at(
         .map(|(y, r)| *y != 0u32 || r.cmp == Cmp::Eq)
         .collect();
     let start = Basis::from_pattern(&m, &support, &priced);
-    let (ending, basis) = revised::solve_from_keeping_basis(
-        &m,
-        start,
-        super::guided::MAX_WARM_PIVOTS,
-        deadline,
-    );
+    let (ending, basis) =
+        revised::solve_from_keeping_basis(&m, start, super::guided::MAX_WARM_PIVOTS, deadline);
     match ending {
         Ending::Solved(Certificate::Optimal { value: v, .. }) if v == *value => {}
         Ending::Stopped => return Err(ParamError::TimeLimit),
@@ -608,7 +615,8 @@ pub fn piece_at(
             )))
         }
     }
-    let bs = basis_solution(model, &basis).map_err(|e| ParamError::Uncovered(format!("t = {s}: {e}")))?;
+    let bs = basis_solution(model, &basis)
+        .map_err(|e| ParamError::Uncovered(format!("t = {s}: {e}")))?;
     let (nonneg, zero) = conditions(model, &bs.primal, &bs.dual);
     if let Some((what, f)) = zero.iter().find(|(_, f)| !f.is_zero()) {
         return Err(ParamError::Uncovered(format!(
@@ -643,9 +651,8 @@ fn nonneg_on(f: &RatFn, lo: &RealRoot, hi: &RealRoot) -> Result<(), String> {
     if f.num.is_zero() {
         return Ok(());
     }
-    let inside = |r: &RealRoot| {
-        r.cmp_root(lo) != Ordering::Less && r.cmp_root(hi) != Ordering::Greater
-    };
+    let inside =
+        |r: &RealRoot| r.cmp_root(lo) != Ordering::Less && r.cmp_root(hi) != Ordering::Greater;
     let window = |p: &Poly| {
         RealRoot::roots_in(p, &lo.lo, &hi.hi)
             .into_iter()

@@ -170,9 +170,7 @@ pub(super) fn objective_of(
                 y: g.label(y),
                 x: g.label(x),
             })?,
-            format!(
-                "loss(y, x) = d(y, x), the shortest-path distance in {spec}"
-            ),
+            format!("loss(y, x) = d(y, x), the shortest-path distance in {spec}"),
         ),
         ObjectiveChoice::HammingLoss => {
             let (n, m) = g.hamming_params().ok_or(QueryError::NotHamming)?;

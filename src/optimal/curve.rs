@@ -15,9 +15,9 @@ use crate::lp::parametric::{self, Affine, ParamModel, ParamRow};
 use crate::lp::Cmp;
 use crate::num::piecewise::show_point;
 use crate::num::sturm::RealRoot;
-use crate::num::{RatFn, Rational};
 #[cfg(test)]
 use crate::num::Poly;
+use crate::num::{RatFn, Rational};
 use crate::params::TRange;
 use crate::prob::Dist;
 use std::cmp::Ordering;
@@ -39,8 +39,7 @@ pub struct CurvePiece {
 impl CurvePiece {
     /// The value at a rational `t` of the piece (`None` outside it).
     pub fn at(&self, t: &Rational) -> Option<Rational> {
-        (self.lo.cmp_rational(t) != Ordering::Greater
-            && self.hi.cmp_rational(t) != Ordering::Less)
+        (self.lo.cmp_rational(t) != Ordering::Greater && self.hi.cmp_rational(t) != Ordering::Less)
             .then(|| self.value.eval(t))
             .flatten()
     }
@@ -94,9 +93,7 @@ pub(super) fn parametric_model(g: &Graph, weights: &[Vec<Rational>]) -> ParamMod
         }
     }
     ParamModel {
-        cost: (0..k * k)
-            .map(|i| weights[i / k][i % k].clone())
-            .collect(),
+        cost: (0..k * k).map(|i| weights[i / k][i % k].clone()).collect(),
         rows,
     }
 }

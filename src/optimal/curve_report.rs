@@ -71,8 +71,8 @@ pub fn run_curve(q: &OptimalCurveQuery) -> Result<OptimalCurveReport, QueryError
     let mut warnings = q.warnings.clone();
     warnings.extend(abs_warning_of(g, &q.graph_spec, &q.objective));
     let start = Instant::now();
-    let curve = optimal_curve(g, &q.prior, &objective, &q.range, None)
-        .map_err(QueryError::Optimal)?;
+    let curve =
+        optimal_curve(g, &q.prior, &objective, &q.range, None).map_err(QueryError::Optimal)?;
     Ok(OptimalCurveReport {
         graph_spec: q.graph_spec.clone(),
         vertices: g.n(),
@@ -87,14 +87,17 @@ pub fn run_curve(q: &OptimalCurveQuery) -> Result<OptimalCurveReport, QueryError
 
 /// `f` written in `t` (`num / den`, or the polynomial).
 fn formula(f: &RatFn) -> String {
+    let wrap = |p: &Poly| {
+        if p.degree().unwrap_or(0) == 0 {
+            p.to_string_var("t")
+        } else {
+            format!("({})", p.to_string_var("t"))
+        }
+    };
     if f.den == Poly::one() {
         f.num.to_string_var("t")
     } else {
-        format!(
-            "({}) / ({})",
-            f.num.to_string_var("t"),
-            f.den.to_string_var("t")
-        )
+        format!("{} / {}", wrap(&f.num), wrap(&f.den))
     }
 }
 
@@ -102,11 +105,24 @@ fn formula(f: &RatFn) -> String {
 /// of the ε of every `t` of `[lo, hi]`, `lo ≥ 1`.
 fn eps_range(lo: &RealRoot, hi: &RealRoot) -> String {
     let ln = |t: &Rational| Interval::ln_rational(t, 256).expect("t >= 1 > 0");
-    let (l, h) = (ln(&lo.lo), ln(&hi.hi));
+    let fine = |x: &RealRoot| {
+        let mut x = x.clone();
+        x.refine_to(&Rational::from_unsigneds(1u64, 10u64.pow(15)));
+        x
+    };
+    let (l, h) = (ln(&fine(lo).lo), ln(&fine(hi).hi));
     format!(
         "[{}, {}]",
-        decimal_round(&l.lo_rational().expect("finite"), 6, RoundingMode::Floor),
-        decimal_round(&h.hi_rational().expect("finite"), 6, RoundingMode::Ceiling)
+        decimal_round(
+            &l.lo_rational().expect("finite"),
+            DIGITS,
+            RoundingMode::Floor
+        ),
+        decimal_round(
+            &h.hi_rational().expect("finite"),
+            DIGITS,
+            RoundingMode::Ceiling
+        )
     )
 }
 
@@ -204,8 +220,9 @@ impl OptimalCurveReport {
         out += &format!(
             "  each piece is certified by an optimal basis of the channel LP: its primal and dual \
              are feasible on the whole closed piece (signs by Sturm sequences) with equal \
-             objectives as rational functions of t; {} LP solves at rational t; time {:.3} s\n",
-            c.samples, self.seconds
+             objectives as rational functions of t; {} at rational t; time {:.3} s\n",
+            crate::num::fmt::count(c.samples, "LP solve", "LP solves"),
+            self.seconds
         );
         out
     }

@@ -40,9 +40,9 @@ mod curve;
 mod curve_report;
 
 pub use certificate::CERTIFICATE_MAX_SIZE;
+pub use command::{run, ObjectiveChoice, OptimalQuery, OptimalReport, QueryError, MAX_VERTICES};
 pub use curve::{optimal_curve, CurvePiece, OptimalCurve};
 pub use curve_report::{run_curve, OptimalCurveQuery, OptimalCurveReport};
-pub use command::{run, ObjectiveChoice, OptimalQuery, OptimalReport, QueryError, MAX_VERTICES};
 
 use crate::graph::automorphism::hamming_automorphism_generators;
 use crate::graph::{Graph, Perm};

@@ -36,7 +36,12 @@ fn the_toy_lp_has_its_hand_derived_pieces() {
     let values: Vec<(Rational, Rational)> = sol
         .pieces
         .iter()
-        .map(|p| (p.value.eval(&q(1, 2)).unwrap(), p.value.eval(&q(2, 1)).unwrap()))
+        .map(|p| {
+            (
+                p.value.eval(&q(1, 2)).unwrap(),
+                p.value.eval(&q(2, 1)).unwrap(),
+            )
+        })
         .collect();
     // −3 on [1/2, 1]; −2 − 1/t on [1, 2] (the pieces may split further only by basis)
     assert_eq!(sol.pieces.first().unwrap().lo.as_rational(), Some(&q(1, 2)));
@@ -45,7 +50,10 @@ fn the_toy_lp_has_its_hand_derived_pieces() {
         let p = sol
             .pieces
             .iter()
-            .find(|p| p.lo.cmp_rational(&t) != Ordering::Greater && p.hi.cmp_rational(&t) != Ordering::Less)
+            .find(|p| {
+                p.lo.cmp_rational(&t) != Ordering::Greater
+                    && p.hi.cmp_rational(&t) != Ordering::Less
+            })
             .unwrap();
         p.value.eval(&t).unwrap()
     };
