@@ -34,7 +34,7 @@ pub struct Args {
     curve_t: Option<TRange>,
     /// Print only the --curve-t pieces, as CSV (t_lo,t_hi,exact_piece,t_lo_decimal,
     /// t_hi_decimal,value_at_t_lo,value_at_t_hi).
-    #[arg(long, requires = "curve_t", conflicts_with = "json")]
+    #[arg(long, requires = "curve_t", conflicts_with_all = ["json", "t"])]
     csv: bool,
     /// `uniform` or a file with one row (or column) of literals.
     #[arg(long)]

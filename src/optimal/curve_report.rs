@@ -133,6 +133,10 @@ fn value_text(p: &CurvePiece, x: &RealRoot) -> String {
             let v = p.value.eval(t).expect("no pole on a certified piece");
             format!("{v} (≈ {})", decimal(&v, DIGITS))
         }
+        None if p.value.num.degree().unwrap_or(0) == 0 && p.value.den == Poly::one() => {
+            let v = p.value.num.coeff(0);
+            format!("{v} (≈ {})", decimal(&v, DIGITS))
+        }
         None => format!("≈ {}", value_decimal(p, x)),
     }
 }
