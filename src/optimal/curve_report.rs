@@ -103,7 +103,7 @@ fn formula(f: &RatFn) -> String {
 
 /// `[ln lo, ln hi]` rounded outward (an algebraic end by its isolating interval): an enclosure
 /// of the ε of every `t` of `[lo, hi]`, `lo ≥ 1`.
-fn eps_range(lo: &RealRoot, hi: &RealRoot) -> String {
+fn eps_bounds(lo: &RealRoot, hi: &RealRoot) -> (Rational, Rational) {
     let ln = |t: &Rational| Interval::ln_rational(t, 256).expect("t >= 1 > 0");
     let fine = |x: &RealRoot| {
         let mut x = x.clone();
@@ -111,18 +111,19 @@ fn eps_range(lo: &RealRoot, hi: &RealRoot) -> String {
         x
     };
     let (l, h) = (ln(&fine(lo).lo), ln(&fine(hi).hi));
+    (
+        l.lo_rational().expect("finite"),
+        h.hi_rational().expect("finite"),
+    )
+}
+
+/// [`eps_bounds`] as text, `[lo, hi]`.
+fn eps_range(lo: &RealRoot, hi: &RealRoot) -> String {
+    let (l, h) = eps_bounds(lo, hi);
     format!(
         "[{}, {}]",
-        decimal_round(
-            &l.lo_rational().expect("finite"),
-            DIGITS,
-            RoundingMode::Floor
-        ),
-        decimal_round(
-            &h.hi_rational().expect("finite"),
-            DIGITS,
-            RoundingMode::Ceiling
-        )
+        decimal_round(&l, DIGITS, RoundingMode::Floor),
+        decimal_round(&h, DIGITS, RoundingMode::Ceiling)
     )
 }
 
@@ -265,7 +266,10 @@ impl OptimalCurveReport {
                 json!({
                     "t_lo": point_json(&p.lo),
                     "t_hi": point_json(&p.hi),
-                    "eps": eps_range(&p.lo, &p.hi),
+                    "eps": {
+                        let (l, h) = eps_bounds(&p.lo, &p.hi);
+                        crate::json::enclosure(&l, &h, DIGITS, None)
+                    },
                     "exact": formula(&p.value),
                     "numerator": p.value.num.to_string_var("t"),
                     "denominator": p.value.den.to_string_var("t"),
