@@ -263,13 +263,12 @@ impl OptimalCurveReport {
             .iter()
             .map(|p| {
                 let at = |x: &RealRoot| x.as_rational().and_then(|t| p.value.eval(t));
+                let (l, h) = eps_bounds(&p.lo, &p.hi);
+                let eps = crate::json::enclosure(&l, &h, DIGITS, None);
                 json!({
                     "t_lo": point_json(&p.lo),
                     "t_hi": point_json(&p.hi),
-                    "eps": {
-                        let (l, h) = eps_bounds(&p.lo, &p.hi);
-                        crate::json::enclosure(&l, &h, DIGITS, None)
-                    },
+                    "eps": eps,
                     "exact": formula(&p.value),
                     "numerator": p.value.num.to_string_var("t"),
                     "denominator": p.value.den.to_string_var("t"),
