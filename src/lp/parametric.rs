@@ -340,7 +340,10 @@ fn reach(f: &RatFn, s: &Rational, end: &Rational, right: bool) -> Option<RealRoo
     None
 }
 
-/// The conditions of one basis: `(what, f)` with `f(t) ≥ 0` required, and the solutions.
+/// Conditions `(what, f)` of a certificate, each on one rational function of `t`.
+type Conditions = Vec<(String, RatFn)>;
+
+/// The primal, dual and value of one basis as rational functions of `t`.
 struct BasisSolution {
     primal: Vec<RatFn>,
     dual: Vec<RatFn>,
@@ -525,11 +528,7 @@ fn activity(row: &ParamRow, x: &[RatFn]) -> RatFn {
 
 /// The certificate's conditions: `(what, f)` with `f ≥ 0` required on the piece, and the
 /// identities `(what, f)` with `f = 0` required for every `t`.
-fn conditions(
-    model: &ParamModel,
-    primal: &[RatFn],
-    dual: &[RatFn],
-) -> (Vec<(String, RatFn)>, Vec<(String, RatFn)>) {
+fn conditions(model: &ParamModel, primal: &[RatFn], dual: &[RatFn]) -> (Conditions, Conditions) {
     let mut nonneg = Vec::new();
     let mut zero = Vec::new();
     for (j, x) in primal.iter().enumerate() {
