@@ -1,5 +1,5 @@
-//! `dpcert optimal --graph SPEC --t T --prior FILE|uniform (--loss hamming|abs|graph|FILE |
-//! --gain identity|FILE) [--json]`: the arguments, the files read, the one call
+//! `dpcert optimal --graph SPEC (--t T | --curve-t T1,T2 [--csv]) --prior FILE|uniform (--loss
+//! hamming|abs|graph|FILE | --gain identity|FILE) [--json]`: the arguments, the files read, the one call
 //! [`crate::optimal::run`] and the printing.
 //!
 //! The text output is itself a CSV file `dpcert audit` reads: the report is on `#` comment
@@ -12,8 +12,8 @@ use super::exit;
 use super::graph::load;
 use super::progress::Progress;
 use crate::num::Rational;
-use crate::optimal::{ObjectiveChoice, OptimalQuery};
-use crate::params::T;
+use crate::optimal::{ObjectiveChoice, OptimalCurveQuery, OptimalQuery};
+use crate::params::{TRange, T};
 use crate::prob::io;
 use crate::prob::Dist;
 use std::path::Path;
@@ -26,8 +26,16 @@ pub struct Args {
     #[arg(long)]
     graph: String,
     /// t = e^eps >= 1.
-    #[arg(long, value_parser = T::parse)]
-    t: T,
+    #[arg(long, value_parser = T::parse, required_unless_present = "curve_t")]
+    t: Option<T>,
+    /// The optimum for every t = e^eps in [T1, T2] (1 <= T1 < T2), as exact pieces between
+    /// exact breakpoints (issue 46): the privacy-utility curve, not a sample of it.
+    #[arg(long, value_name = "T1,T2", value_parser = TRange::parse, conflicts_with_all = ["t", "certificate"])]
+    curve_t: Option<TRange>,
+    /// Print only the --curve-t pieces, as CSV (t_lo,t_hi,exact_piece,t_lo_decimal,
+    /// t_hi_decimal,value_at_t_lo,value_at_t_hi).
+    #[arg(long, requires = "curve_t", conflicts_with_all = ["json", "t"])]
+    csv: bool,
     /// `uniform` or a file with one row (or column) of literals.
     #[arg(long)]
     prior: String,
@@ -98,6 +106,60 @@ fn objective(a: &Args) -> Result<ObjectiveChoice, CliError> {
     })
 }
 
+/// The error of `optimal`'s library calls as the CLI reports it.
+fn query_error(e: crate::optimal::QueryError) -> CliError {
+    let code = if e.is_usage() {
+        exit::USAGE
+    } else {
+        exit::BAD_INPUT
+    };
+    CliError {
+        code,
+        message: e.to_string(),
+    }
+}
+
+/// `--curve-t T1,T2`: the optimum for every t of the range ([`crate::optimal::run_curve`]).
+fn curve(
+    a: &Args,
+    range: TRange,
+    graph: crate::graph::Graph,
+    warnings: Vec<String>,
+    objective: ObjectiveChoice,
+) -> CliResult {
+    let query = OptimalCurveQuery {
+        prior: prior(&a.prior, graph.n())?,
+        graph,
+        graph_spec: a.graph.clone(),
+        warnings,
+        range,
+        objective,
+    };
+    let progress = Progress::spinner("optimal", true);
+    progress.phase(&format!(
+        "{} vertices, {} edges, t in [{}, {}]",
+        query.graph.n(),
+        query.graph.m(),
+        query.range.lo(),
+        query.range.hi()
+    ));
+    let answer = crate::optimal::run_curve(&query);
+    progress.finish();
+    let report = answer.map_err(query_error)?;
+    for w in &report.warnings {
+        eprintln!("dpcert optimal: warning: {w}");
+    }
+    if a.json {
+        super::output::print_json(&report.to_json())
+    } else if a.csv {
+        print!("{}", report.to_csv());
+        Ok(exit::OK)
+    } else {
+        print!("{}", report.to_text());
+        Ok(exit::OK)
+    }
+}
+
 /// Read the graph, the prior and the objective, solve, print.
 pub fn run(a: Args) -> CliResult {
     let (graph, warnings) = load(&a.graph).map_err(|e| CliError {
@@ -105,12 +167,15 @@ pub fn run(a: Args) -> CliResult {
         ..e
     })?;
     let objective = objective(&a)?;
+    if let Some(range) = &a.curve_t {
+        return curve(&a, range.clone(), graph, warnings, objective);
+    }
     let query = OptimalQuery {
         prior: prior(&a.prior, graph.n())?,
         graph,
         graph_spec: a.graph.clone(),
         warnings,
-        t: a.t.clone(),
+        t: a.t.clone().expect("clap requires --t without --curve-t"),
         objective,
     };
     let progress = Progress::spinner("optimal", true);
@@ -121,17 +186,7 @@ pub fn run(a: Args) -> CliResult {
     ));
     let answer = crate::optimal::run(&query);
     progress.finish();
-    let report = answer.map_err(|e| {
-        let code = if e.is_usage() {
-            exit::USAGE
-        } else {
-            exit::BAD_INPUT
-        };
-        CliError {
-            code,
-            message: e.to_string(),
-        }
-    })?;
+    let report = answer.map_err(query_error)?;
     for w in &report.warnings {
         eprintln!("dpcert optimal: warning: {w}");
     }

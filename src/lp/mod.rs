@@ -50,6 +50,7 @@ pub(crate) mod format;
 pub(crate) mod guided;
 pub(crate) mod model;
 mod options;
+pub(crate) mod parametric;
 mod solve;
 pub(crate) mod symmetry;
 

@@ -136,7 +136,7 @@ impl Span {
 }
 
 /// A rational strictly between `x < y` (isolating intervals halved until they separate).
-fn between(x: &RealRoot, y: &RealRoot) -> Rational {
+pub(crate) fn between(x: &RealRoot, y: &RealRoot) -> Rational {
     let (mut x, mut y) = (x.clone(), y.clone());
     loop {
         let (u, l) = (x.hi.clone(), y.lo.clone());

@@ -147,9 +147,17 @@ pub struct OptimalReport {
 
 /// The objective of `q` and what its matrix is in words.
 pub(super) fn objective(q: &OptimalQuery) -> Result<(Objective, String), QueryError> {
-    let g = &q.graph;
+    objective_of(&q.graph, &q.graph_spec, &q.objective)
+}
+
+/// The objective `choice` on `g` (given as `spec`) and what its matrix is in words.
+pub(super) fn objective_of(
+    g: &Graph,
+    spec: &str,
+    choice: &ObjectiveChoice,
+) -> Result<(Objective, String), QueryError> {
     let k = g.n();
-    Ok(match &q.objective {
+    Ok(match choice {
         ObjectiveChoice::AbsLoss => (
             Objective::abs_loss(k),
             "loss(y, x) = |y - x|, the distance of the vertex indices (the graph distance only \
@@ -158,14 +166,11 @@ pub(super) fn objective(q: &OptimalQuery) -> Result<(Objective, String), QueryEr
         ),
         ObjectiveChoice::GraphLoss => (
             Objective::graph_loss(g).map_err(|(y, x)| QueryError::Disconnected {
-                spec: q.graph_spec.clone(),
+                spec: spec.to_string(),
                 y: g.label(y),
                 x: g.label(x),
             })?,
-            format!(
-                "loss(y, x) = d(y, x), the shortest-path distance in {}",
-                q.graph_spec
-            ),
+            format!("loss(y, x) = d(y, x), the shortest-path distance in {spec}"),
         ),
         ObjectiveChoice::HammingLoss => {
             let (n, m) = g.hamming_params().ok_or(QueryError::NotHamming)?;
@@ -194,16 +199,20 @@ pub(super) fn objective(q: &OptimalQuery) -> Result<(Objective, String), QueryEr
 /// `--loss abs` on a graph that is not the path 0-1-...-(k-1): the index distance is not the
 /// graph's, said with a pair where they differ (issue 42 item 15).
 fn abs_warning(q: &OptimalQuery) -> Option<String> {
-    if !matches!(q.objective, ObjectiveChoice::AbsLoss) {
+    abs_warning_of(&q.graph, &q.graph_spec, &q.objective)
+}
+
+/// [`abs_warning`] for `choice` on `g` (given as `spec`).
+pub(super) fn abs_warning_of(g: &Graph, spec: &str, choice: &ObjectiveChoice) -> Option<String> {
+    if !matches!(choice, ObjectiveChoice::AbsLoss) {
         return None;
     }
-    let g = &q.graph;
     let (x, y, d) = abs_differs_from_distance(g)?;
     Some(format!(
         "--loss abs is |y - x| of the vertex indices, not the distance in --graph {}, which is \
          not the path 0-1-...-{}: |{x} - {y}| = {} but the graph distance between {} and {} is \
          {}; --loss graph uses the shortest-path distance",
-        q.graph_spec,
+        spec,
         g.n().saturating_sub(1),
         x.abs_diff(y),
         g.label(x),

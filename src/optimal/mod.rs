@@ -36,9 +36,13 @@
 
 mod certificate;
 mod command;
+mod curve;
+mod curve_report;
 
 pub use certificate::CERTIFICATE_MAX_SIZE;
 pub use command::{run, ObjectiveChoice, OptimalQuery, OptimalReport, QueryError, MAX_VERTICES};
+pub use curve::{optimal_curve, CurvePiece, OptimalCurve};
+pub use curve_report::{run_curve, OptimalCurveQuery, OptimalCurveReport};
 
 use crate::graph::automorphism::hamming_automorphism_generators;
 use crate::graph::{Graph, Perm};
@@ -192,6 +196,8 @@ pub enum OptimalError {
     /// The re-check of the answer as a mechanism failed (a solver bug, never reported as an
     /// answer).
     Recheck(String),
+    /// The parametric LP in `t` gave no certified cover of the range (`--curve-t`, issue 46).
+    Parametric(lp::parametric::ParamError),
 }
 
 impl fmt::Display for OptimalError {
@@ -220,6 +226,7 @@ impl fmt::Display for OptimalError {
             OptimalError::Solve(e) => write!(f, "{e}"),
             OptimalError::Symmetry(e) => write!(f, "{e}"),
             OptimalError::Recheck(e) => write!(f, "internal: the answer failed its re-check: {e}"),
+            OptimalError::Parametric(e) => write!(f, "{e}"),
         }
     }
 }
@@ -441,18 +448,18 @@ pub fn abs_differs_from_distance(g: &Graph) -> Option<(usize, usize, Option<usiz
     })
 }
 
-/// The exact optimal mechanism (see the module docs).
-pub fn optimal(p: &Problem) -> Result<Optimum, OptimalError> {
-    let g = p.graph;
+/// The checks every problem on `g` passes first: a neighbour pair, one prior mass per vertex,
+/// a `k × k` matrix.
+fn validate(g: &Graph, prior: &Dist, objective: &Objective) -> Result<(), OptimalError> {
     let k = g.n();
     crate::prob::NoNeighbourPairs::check(g.name(), k, g.m()).map_err(OptimalError::NoPairs)?;
-    if p.prior.len() != k {
+    if prior.len() != k {
         return Err(OptimalError::PriorLength {
-            len: p.prior.len(),
+            len: prior.len(),
             vertices: k,
         });
     }
-    let m = p.objective.matrix();
+    let m = objective.matrix();
     if let Some(row) = (0..m.len()).find(|&y| m[y].len() != k).or(
         // Report a wrong row count even when every row has k entries.
         (m.len() != k).then_some(0),
@@ -464,6 +471,15 @@ pub fn optimal(p: &Problem) -> Result<Optimum, OptimalError> {
             vertices: k,
         });
     }
+    Ok(())
+}
+
+/// The exact optimal mechanism (see the module docs).
+pub fn optimal(p: &Problem) -> Result<Optimum, OptimalError> {
+    let g = p.graph;
+    let k = g.n();
+    validate(g, &p.prior, &p.objective)?;
+    let m = p.objective.matrix();
     let weights: Vec<Vec<Rational>> = (0..k)
         .map(|x| (0..k).map(|y| p.prior.p(x) * &m[y][x]).collect())
         .collect();

@@ -201,6 +201,52 @@ fn optimal_loss_and_gain_follow_the_schema() {
     }
 }
 
+/// `optimal --curve-t --json` (issue 46): the `curve` key of docs/json.md, a rational and an
+/// algebraic breakpoint (path 0 − 1 − 2 breaks at the golden ratio).
+#[test]
+fn optimal_curve_follows_the_schema() {
+    let doc = run(
+        &[
+            "optimal",
+            "--graph",
+            "path:3",
+            "--curve-t",
+            "1,10",
+            "--prior",
+            "uniform",
+            "--loss",
+            "graph",
+        ],
+        "optimal",
+    );
+    for p in [
+        "objective",
+        "objective_definition",
+        "seconds",
+        "curve/variable",
+        "curve/t_lo",
+        "curve/t_hi",
+        "curve/pieces/0/t_lo",
+        "curve/pieces/0/t_hi/root_of",
+        "curve/pieces/0/t_hi/in/0",
+        "curve/pieces/0/t_hi/decimal",
+        "curve/pieces/0/eps/lo",
+        "curve/pieces/0/exact",
+        "curve/pieces/0/numerator",
+        "curve/pieces/0/denominator",
+        "curve/pieces/0/value_at_t_lo",
+        "curve/pieces/0/value_at_t_lo_decimal",
+        "curve/pieces/0/value_at_t_hi_decimal",
+        "curve/pieces/1/value_at_t_hi",
+    ] {
+        assert!(at(&doc, p).is_string(), "{p} is {}", at(&doc, p));
+    }
+    assert!(at(&doc, "curve/pieces/0/value_at_t_hi").is_null());
+    assert!(at(&doc, "curve/pieces/0/bases").is_u64());
+    assert!(at(&doc, "curve/samples").is_u64());
+    assert!(at(&doc, "curve/eps_lo").is_object());
+}
+
 /// The `optimal --json` document, header included, is a mechanism file `audit` reads.
 #[test]
 fn optimal_json_is_read_by_audit() {

@@ -329,3 +329,80 @@ fn list_columns_align() {
         assert_eq!(l.chars().nth(e - 1), Some(' '), "{l}");
     }
 }
+
+/// Issue 46 items 3–4: `optimal --curve-t T1,T2` prints the optimum for every t as exact
+/// pieces. Two secrets, one edge, uniform prior, |y − x|: 1/(1 + t) by hand (randomized
+/// response), one piece; path 0 − 1 − 2 with the graph loss breaks at the golden ratio.
+#[test]
+fn curve_t_prints_the_optimum_as_exact_pieces() {
+    let base = [
+        "optimal", "--graph", "path:2", "--prior", "uniform", "--loss", "abs",
+    ];
+    let with = |extra: &[&str]| {
+        let mut a: Vec<&str> = base.to_vec();
+        a.extend_from_slice(extra);
+        run(&a)
+    };
+    let (code, out, err) = with(&["--curve-t", "1,5", "--csv"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "t_lo,t_hi,exact_piece,t_lo_decimal,t_hi_decimal,value_at_t_lo,value_at_t_hi\n\
+         1,5,1/(t+1),1.000000000000,5.000000000000,0.500000000000,0.166666666667\n"
+    );
+    let (code, out, err) = with(&["--curve-t", "1,5"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("  t in [1, 5] (eps in [0.000000000000, 1.609437912435]): loss = 1 / (t + 1), from 1/2 (≈ 0.500000000000) to 1/6 (≈ 0.166666666667)\n"),
+        "{out}"
+    );
+    let (code, out, err) = with(&["--curve-t", "1,5", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let p = &doc["curve"]["pieces"][0];
+    assert_eq!(p["t_lo"], "1");
+    assert_eq!(p["exact"], "1 / (t + 1)");
+    assert_eq!(p["value_at_t_hi"], "1/6");
+    let (code, out, err) = run(&[
+        "optimal",
+        "--graph",
+        "path:3",
+        "--prior",
+        "uniform",
+        "--loss",
+        "graph",
+        "--curve-t",
+        "1,10",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let pieces = doc["curve"]["pieces"].as_array().unwrap();
+    assert_eq!(pieces.len(), 2);
+    assert_eq!(pieces[0]["exact"], "2/3");
+    assert_eq!(pieces[0]["t_hi"]["root_of"], "t^2 - t - 1");
+    assert_eq!(pieces[1]["t_lo"], pieces[0]["t_hi"]);
+    assert_eq!(pieces[1]["value_at_t_hi"], "7/55");
+}
+
+/// Bad ranges and flag mixes are usage errors (exit 2), never a curve that skips a point.
+#[test]
+fn curve_t_refuses_bad_ranges_and_flag_mixes() {
+    let base = [
+        "optimal", "--graph", "path:3", "--prior", "uniform", "--loss", "abs",
+    ];
+    for extra in [
+        &["--curve-t", "2,1"][..],
+        &["--curve-t", "1/2,2"],
+        &["--curve-t", "2,2"],
+        &["--curve-t", "1,2", "--t", "2"],
+        &["--csv", "--t", "2"],
+        &["--curve-t", "1,2", "--csv", "--json"],
+        &[],
+    ] {
+        let mut a: Vec<&str> = base.to_vec();
+        a.extend_from_slice(extra);
+        let (code, _, err) = run(&a);
+        assert_eq!(code, 2, "{extra:?}: {err}");
+    }
+}

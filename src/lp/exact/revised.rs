@@ -222,6 +222,19 @@ pub fn solve_from(
     (ending, run.stats)
 }
 
+/// [`solve_from`], also returning the basis the run ended at: on an optimum, an optimal basis
+/// (the parametric LP of issue 46 item 3 reads its kernel as a system over Q(t)).
+pub fn solve_from_keeping_basis(
+    model: &Model,
+    basis: Basis,
+    max_pivots: usize,
+    deadline: Option<Instant>,
+) -> (Ending, Basis) {
+    let mut run = Run::new(model, basis);
+    let ending = run.optimise(max_pivots, deadline);
+    (ending, run.basis)
+}
+
 /// Dual pivots between exact recomputations of the float basic values ([`Run::dual_phase`]).
 const DUAL_REFRESH: usize = 32;
 
