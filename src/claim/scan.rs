@@ -358,25 +358,7 @@ impl DScan {
         witness: impl FnOnce() -> String,
     ) {
         use crate::num::{Decision, LogLinear};
-        use std::cmp::Ordering::{Equal, Greater, Less};
-        let ord = lhs.cmp(rhs);
-        let ok = match rel {
-            "=" => ord == Equal,
-            "<=" => ord != Greater,
-            "<" => ord == Less,
-            ">=" => ord != Less,
-            ">" => ord == Greater,
-            _ => panic!("unknown relation {rel}"),
-        };
-        if crate::certify::recording() {
-            match (
-                crate::certify::log_linear(lhs, rel, rhs, ok),
-                &mut self.records,
-            ) {
-                (Some(rec), Some(v)) => v.push(rec),
-                _ => self.records = None,
-            }
-        }
+        let ok = self.decide_log(lhs, rel, rhs);
         self.push_decided(
             Decision::from_bool(ok),
             gap.unwrap_or_else(|| LogLinear::approx_f64(lhs) - LogLinear::approx_f64(rhs)),
@@ -572,6 +554,105 @@ fn decide_recorded(
         ));
     }
     ok
+}
+
+/// Issue 44 item 6 (AACP/VAD coverage): sub-checks whose exact comparisons are many, or
+/// made outside `Agree`.
+impl Agree {
+    /// Record one instance decided by the comparisons in `records` (made with
+    /// [`compare_recorded`]): it holds when `ok`, which must be the conjunction of the
+    /// records' truths. An instance with no record counts as unrecorded.
+    pub fn push_records(
+        &mut self,
+        ok: bool,
+        records: Vec<serde_json::Value>,
+        witness: impl FnOnce() -> String,
+    ) {
+        self.push_ok(ok, witness);
+        if !records.is_empty() {
+            self.records.extend(records);
+            self.unrecorded -= 1;
+        }
+    }
+
+    /// Record one instance that holds when every `lhs rel rhs` does (an identity with several
+    /// sides), each decided with its `compare` record.
+    pub fn push_compare_all<'a>(
+        &mut self,
+        items: impl IntoIterator<Item = (&'a Rational, &'a str, &'a Rational)>,
+        witness: impl FnOnce() -> String,
+    ) {
+        let mut records = Vec::new();
+        let mut ok = true;
+        for (lhs, rel, rhs) in items {
+            ok &= decide_recorded(&mut records, lhs, rel, rhs);
+        }
+        self.push_records(ok, records, witness);
+    }
+}
+
+impl DScan {
+    /// `lhs rel rhs` (`=`, `<=`, `<`, `>=`, `>`) decided exactly (the forms' [`Ord`]), with its
+    /// `log_linear` record while certificates are recorded.
+    fn decide_log(
+        &mut self,
+        lhs: &crate::num::LogLinear,
+        rel: &str,
+        rhs: &crate::num::LogLinear,
+    ) -> bool {
+        use std::cmp::Ordering::{Equal, Greater, Less};
+        let ord = lhs.cmp(rhs);
+        let ok = match rel {
+            "=" => ord == Equal,
+            "<=" => ord != Greater,
+            "<" => ord == Less,
+            ">=" => ord != Less,
+            ">" => ord == Greater,
+            _ => panic!("unknown relation {rel}"),
+        };
+        if crate::certify::recording() {
+            match (
+                crate::certify::log_linear(lhs, rel, rhs, ok),
+                &mut self.records,
+            ) {
+                (Some(rec), Some(v)) => v.push(rec),
+                _ => self.records = None,
+            }
+        }
+        ok
+    }
+
+    /// [`DScan::push_log`] with the hint `gap` (larger = closer to failing) and the right
+    /// side shown as `rhs_shown` (a side described in words): decided and recorded alike.
+    pub fn push_log_shown(
+        &mut self,
+        lhs: &crate::num::LogLinear,
+        rel: &str,
+        rhs: &crate::num::LogLinear,
+        gap: f64,
+        rhs_shown: impl FnOnce() -> Value,
+        witness: impl FnOnce() -> String,
+    ) {
+        let ok = self.decide_log(lhs, rel, rhs);
+        self.push_decided(
+            crate::num::Decision::from_bool(ok),
+            gap,
+            || Value::log_linear(lhs),
+            rhs_shown,
+            witness,
+        );
+    }
+}
+
+/// `lhs rel rhs` decided exactly, its `compare` record pushed onto `records` while
+/// certificates are recorded (for a sub-check that gathers its own evidence).
+pub(crate) fn compare_recorded(
+    records: &mut Vec<serde_json::Value>,
+    lhs: &Rational,
+    rel: &str,
+    rhs: &Rational,
+) -> bool {
+    decide_recorded(records, lhs, rel, rhs)
 }
 
 impl Default for Tally {

@@ -45,9 +45,16 @@ fn small_cells() -> Vec<GraphT> {
 /// L1, R1 and the Lemma 2/3 / eq. (2) claims share cells, so the matrices (whose LP solves
 /// dominate) are built once per cell and shared.
 fn test_matrices(cell: &GraphT) -> Vec<Rows> {
+    test_matrices_with_lps(cell).0
+}
+
+/// [`test_matrices`] and the `lp` records of the certified ε-DP polytope vertices they are
+/// built from (empty unless certificates are recorded; issue 44 item 6).
+fn test_matrices_with_lps(cell: &GraphT) -> (Vec<Rows>, Vec<serde_json::Value>) {
     use std::collections::HashMap;
     use std::sync::{Mutex, OnceLock};
-    static CACHE: OnceLock<Mutex<HashMap<String, Vec<Rows>>>> = OnceLock::new();
+    type Built = (Vec<Rows>, Vec<serde_json::Value>);
+    static CACHE: OnceLock<Mutex<HashMap<String, Built>>> = OnceLock::new();
     let key = format!("{} {:?} t={}", cell.g, cell.g.edges(), cell.t);
     let cache = CACHE.get_or_init(Default::default);
     if let Some(m) = cache.lock().expect("cache lock").get(&key) {
@@ -58,10 +65,12 @@ fn test_matrices(cell: &GraphT) -> Vec<Rows> {
     m
 }
 
-fn build_test_matrices(cell: &GraphT) -> Vec<Rows> {
+fn build_test_matrices(cell: &GraphT) -> (Vec<Rows>, Vec<serde_json::Value>) {
     let (g, t) = (&cell.g, &cell.t);
     let n = g.n();
-    let mut base = random_dp_vertices(g, t, 3, 7 + n as u64);
+    let lps = random_dp_vertices(g, t, 3, 7 + n as u64);
+    let records = lps.iter().filter_map(|lp| lp.record.clone()).collect();
+    let mut base: Vec<Rows> = lps.into_iter().map(|lp| lp.matrix).collect();
     let rows_normalised: Rows = tight_matrix(g, t, &vec![Rational::ONE; n])
         .into_iter()
         .map(|row| {
@@ -117,7 +126,7 @@ fn build_test_matrices(cell: &GraphT) -> Vec<Rows> {
             );
         }
     }
-    out
+    (out, records)
 }
 
 /// Lemma 1's candidate construction: column `j` goes to the row `r(j)` holding its maximum
@@ -416,7 +425,8 @@ fn check_r1(cell: &GraphT) -> Check {
     use malachite::base::num::arithmetic::traits::Pow;
     let d = cell.g.distances();
     let mut s = Scan::le();
-    for m in test_matrices(cell) {
+    let (matrices, lps) = test_matrices_with_lps(cell);
+    for m in matrices {
         for i in 0..m.len() {
             for h in 0..m.len() {
                 let Some(dd) = d[i][h] else { continue };
@@ -432,10 +442,13 @@ fn check_r1(cell: &GraphT) -> Check {
             }
         }
     }
-    s.finish(
+    let mut c = s.finish(
         "M[i][j] <= t^{d(i,h)} M[h][j] for every eps-DP test matrix",
         Method::Combined(vec![Method::LpCertificate, Method::Exact]),
-    )
+    );
+    // The test matrices' ε-DP polytope vertices are certified LP optima.
+    c.records.extend(lps);
+    c
 }
 
 /// AACP-R2: equal maximal diagonal ⇒ `M[i][j] >= max / t^{d(i,j)}`.
@@ -555,7 +568,7 @@ pub fn check_bound(cell: &GraphT, what: &str) -> Check {
         lp.note
     ));
     c.method = Method::Combined(vec![Method::LpCertificate, Method::Exact]);
-    c
+    lp.attach(c)
 }
 
 /// The tight matrix `t^{-d(i,j)}/S(r)` (eq. (2) with equality, eq. (6)): non-negative, rows
