@@ -709,6 +709,43 @@ mod tests {
         assert!(g.finish("x", Method::Exact).records.is_empty());
     }
 
+    /// Issue 44 item 6: `push_compare_all` is one instance with a record per comparison (it
+    /// fails when one does); `push_records` without a record leaves the instance unrecorded;
+    /// `push_log_shown` keeps its `log_linear` record and shows the side given.
+    #[test]
+    fn several_comparisons_make_one_recorded_instance() {
+        use crate::num::{LogLinear, Rational};
+        crate::certify::start_recording();
+        let (a, b) = (Rational::from(1u32), Rational::from(2u32));
+        let mut g = Agree::new();
+        g.push_compare_all([(&a, "<", &b), (&b, "=", &b)], String::new);
+        let c = g.finish("x", Method::Exact);
+        assert_eq!((c.outcome, c.records.len()), (Outcome::Holds, 2));
+        assert_eq!(c.lhs.exact, "1 instances");
+        let mut g = Agree::new();
+        g.push_compare_all([(&a, "<", &b), (&b, "<", &a)], || "w".into());
+        let c = g.finish("x", Method::Exact);
+        assert_eq!(c.outcome, Outcome::Fails);
+        assert_eq!(c.records[1]["holds"], false);
+        let mut g = Agree::new();
+        g.push_records(true, Vec::new(), String::new);
+        assert!(g.finish("x", Method::Exact).records.is_empty());
+        let mut d = DScan::new();
+        let two = LogLinear::ln(&b);
+        d.push_log_shown(
+            &two,
+            ">",
+            &LogLinear::zero(),
+            0.0,
+            || Value::text("0", ""),
+            String::new,
+        );
+        let c = d.finish("x", Method::LogLinear);
+        assert_eq!((c.outcome, c.rhs.exact.as_str()), (Outcome::Holds, "0"));
+        assert_eq!(c.records[0]["kind"], "log_linear");
+        assert_eq!(c.records[0]["holds"], true);
+    }
+
     use super::*;
 
     /// A tally keeps the first failure as its witness and counts every sub-check; with no

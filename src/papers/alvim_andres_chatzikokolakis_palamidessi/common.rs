@@ -502,6 +502,85 @@ mod tests {
         }
     }
 
+    /// Issue 44 item 6: while recording, a master-LP optimum carries the `lp` record of the
+    /// full channel LP (symmetry-reduced or not), whose answer is the optimum; the
+    /// certificate of a T5.1 instance is then complete.
+    #[test]
+    fn master_lp_carries_its_lp_record() {
+        crate::certify::start_recording();
+        for symmetric in [false, true] {
+            let lp = master_lp(&Graph::complete(3), &r(2, 1), &uniform(3), symmetric).unwrap();
+            let rec = lp.record.as_ref().expect("an lp record");
+            assert_eq!(rec["kind"], "lp");
+            assert_eq!(rec["answer"]["status"], "optimal");
+            assert_eq!(rec["answer"]["value"], "1/2");
+            assert_eq!(
+                rec["model"]["rows"].as_array().unwrap().len(),
+                3 + 2 * 3 * 3
+            );
+        }
+        let checks = crate::claim::ClaimChecker::check_grid(
+            &*super::super::leakage::claims()
+                .into_iter()
+                .find(|c| c.id() == "AACP-T5.1")
+                .unwrap(),
+        );
+        let r = crate::claim::verdict::Report::from_checks(
+            "AACP-T5.1",
+            None,
+            checks,
+            std::time::Duration::ZERO,
+        );
+        let recs = crate::claim::certificates::claim_records(&r);
+        assert_eq!(recs[0]["certified"], true, "{}", recs[0]);
+    }
+
+    /// `dp_channel_recorded`, literal table: randomized response on K2 with ratio 2 is a 2-DP
+    /// channel (its `dp_level` record says 2, the compare record 2 <= t), not 3/2-DP, and a
+    /// matrix whose rows do not sum to 1 is no channel; no record unless it is one.
+    #[test]
+    fn dp_channel_table() {
+        crate::certify::start_recording();
+        let k2 = Graph::complete(2);
+        let rr = vec![vec![r(2, 3), r(1, 3)], vec![r(1, 3), r(2, 3)]];
+        let half = vec![vec![r(1, 2), r(1, 4)], vec![r(1, 4), r(1, 2)]];
+        for (m, t, want) in [
+            (&rr, r(2, 1), true),
+            (&rr, r(3, 2), false),
+            (&half, r(2, 1), false),
+        ] {
+            let mut recs = Vec::new();
+            assert_eq!(
+                dp_channel_recorded(m, &k2, &t, &mut recs),
+                want,
+                "{m:?} t={t}"
+            );
+            assert_eq!(recs.len(), if want { 2 } else { 0 });
+            if want {
+                assert_eq!(
+                    (recs[0]["kind"].clone(), recs[0]["e_eps"].clone()),
+                    ("dp_level".into(), "2".into())
+                );
+                assert_eq!(
+                    (recs[1]["lhs"].clone(), recs[1]["holds"].clone()),
+                    ("2".into(), true.into())
+                );
+            }
+        }
+        // The sturm record of an identity exists only for a zero difference.
+        let x = crate::num::RatFn::x();
+        let rec = identity_record(
+            "i",
+            serde_json::json!(["t"]),
+            serde_json::json!(["t"]),
+            &(&x - &x),
+        );
+        assert_eq!(rec.unwrap()["sign"], "zero");
+        assert!(
+            identity_record("i", serde_json::json!(["t"]), serde_json::json!("1"), &x).is_none()
+        );
+    }
+
     /// Naive reference for `vulnerability`: maximise over all guess functions z -> x.
     #[test]
     fn vulnerability_is_best_guess() {
