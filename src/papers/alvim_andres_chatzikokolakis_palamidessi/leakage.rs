@@ -357,7 +357,7 @@ fn check_p2(c: &P2Cell) -> Check {
     let lps = super::common::random_dp_vertices(&g, &c.t, 4, 11);
     for m in lps.iter().map(|lp| &lp.matrix) {
         for (x, i, rows) in cliques(&g, c.u, c.v) {
-            s.push(clique_max_sum(&m, &rows), vb.clone(), || {
+            s.push(clique_max_sum(m, &rows), vb.clone(), || {
                 format!(
                     "database {x}, individual {i}, matrix {}",
                     super::common::fmt_matrix(m)
@@ -509,5 +509,29 @@ pub struct UV(pub usize, pub usize);
 impl fmt::Display for UV {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "H(u={},v={})", self.0, self.1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 44 item 6: with the master LP's `lp` record attached, every instance of T5.1
+    /// (compare record `OPT <= bound` and the LP it compares) is certified.
+    #[test]
+    fn t51_is_certified() {
+        crate::certify::start_recording();
+        let checks: Vec<Check> = t51_cells().iter().take(10).map(check_t51).collect();
+        assert!(checks
+            .iter()
+            .all(|c| c.records.iter().any(|r| r["kind"] == "lp")));
+        let r = crate::claim::verdict::Report::from_checks(
+            "AACP-T5.1",
+            None,
+            checks,
+            std::time::Duration::ZERO,
+        );
+        let recs = crate::claim::certificates::claim_records(&r);
+        assert_eq!(recs[0]["certified"], true, "{}", recs[0]);
     }
 }
