@@ -178,6 +178,31 @@ pub fn sha256_hex(data: &[u8]) -> String {
 
 pub mod enclosure;
 
+/// A `dp_level` record (docs/certificates.md) without δ answers: the rows (each a
+/// distribution), the unordered neighbour pairs, the exact level `e^ε` (`None`: `∞`) and the
+/// (ordered pair, output) attaining it; the checker recomputes the level over both
+/// orientations of every pair (issue 44 item 6: the step "this mechanism's level is L").
+pub fn dp_level(
+    id: &str,
+    rows: &[Vec<Rational>],
+    pairs: &[(usize, usize)],
+    e_eps: Option<&Rational>,
+    witness: (usize, usize, usize),
+) -> Value {
+    let rows: Vec<Vec<Value>> = rows
+        .iter()
+        .map(|r| r.iter().map(rational).collect())
+        .collect();
+    json!({
+        "kind": "dp_level",
+        "id": id,
+        "rows": rows,
+        "pairs": pairs.iter().map(|&(a, b)| json!([a, b])).collect::<Vec<_>>(),
+        "e_eps": e_eps.map_or("inf".to_string(), |e| e.to_string()),
+        "witness": {"x": witness.0, "x_prime": witness.1, "y": witness.2},
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -393,16 +393,7 @@ impl DScan {
         witness: impl FnOnce() -> String,
     ) {
         use crate::num::Decision;
-        let ok = log_holds(lhs, rel, rhs);
-        if crate::certify::recording() {
-            match (
-                crate::certify::log_linear(lhs, rel, rhs, ok),
-                &mut self.records,
-            ) {
-                (Some(rec), Some(v)) => v.push(rec),
-                _ => self.records = None,
-            }
-        }
+        let ok = self.decide_log(lhs, rel, rhs);
         self.push_decided(
             Decision::from_bool(ok),
             gap.unwrap_or_else(|| LogLinear::approx_f64(lhs) - LogLinear::approx_f64(rhs)),
@@ -820,6 +811,91 @@ fn log_holds(lhs: &LogLinear, rel: &str, rhs: &LogLinear) -> bool {
     }
 }
 
+/// Issue 44 item 6 (AACP/VAD coverage): sub-checks whose exact comparisons are many, or
+/// made outside `Agree`.
+impl Agree {
+    /// Record one instance decided by the comparisons in `records` (made with
+    /// [`compare_recorded`]): it holds when `ok`, which must be the conjunction of the
+    /// records' truths. An instance with no record counts as unrecorded.
+    pub fn push_records(
+        &mut self,
+        ok: bool,
+        records: Vec<serde_json::Value>,
+        witness: impl FnOnce() -> String,
+    ) {
+        self.push_ok(ok, witness);
+        if !records.is_empty() {
+            self.records.extend(records);
+            self.unrecorded -= 1;
+        }
+    }
+
+    /// Record one instance that holds when every `lhs rel rhs` does (an identity with several
+    /// sides), each decided with its `compare` record.
+    pub fn push_compare_all<'a>(
+        &mut self,
+        items: impl IntoIterator<Item = (&'a Rational, &'a str, &'a Rational)>,
+        witness: impl FnOnce() -> String,
+    ) {
+        let mut records = Vec::new();
+        let mut ok = true;
+        for (lhs, rel, rhs) in items {
+            ok &= decide_recorded(&mut records, lhs, rel, rhs);
+        }
+        self.push_records(ok, records, witness);
+    }
+}
+
+impl DScan {
+    /// `lhs rel rhs` (`=`, `<=`, `<`, `>=`, `>`) decided exactly (the forms' [`Ord`]), with its
+    /// `log_linear` record while certificates are recorded.
+    fn decide_log(&mut self, lhs: &LogLinear, rel: &str, rhs: &LogLinear) -> bool {
+        let ok = log_holds(lhs, rel, rhs);
+        if crate::certify::recording() {
+            match (
+                crate::certify::log_linear(lhs, rel, rhs, ok),
+                &mut self.records,
+            ) {
+                (Some(rec), Some(v)) => v.push(rec),
+                _ => self.records = None,
+            }
+        }
+        ok
+    }
+
+    /// [`DScan::push_log`] with the hint `gap` (larger = closer to failing) and the right
+    /// side shown as `rhs_shown` (a side described in words): decided and recorded alike.
+    pub fn push_log_shown(
+        &mut self,
+        lhs: &LogLinear,
+        rel: &str,
+        rhs: &LogLinear,
+        gap: f64,
+        rhs_shown: impl FnOnce() -> Value,
+        witness: impl FnOnce() -> String,
+    ) {
+        let ok = self.decide_log(lhs, rel, rhs);
+        self.push_decided(
+            crate::num::Decision::from_bool(ok),
+            gap,
+            || Value::log_linear(lhs),
+            rhs_shown,
+            witness,
+        );
+    }
+}
+
+/// `lhs rel rhs` decided exactly, its `compare` record pushed onto `records` while
+/// certificates are recorded (for a sub-check that gathers its own evidence).
+pub(crate) fn compare_recorded(
+    records: &mut Vec<serde_json::Value>,
+    lhs: &Rational,
+    rel: &str,
+    rhs: &Rational,
+) -> bool {
+    decide_recorded(records, lhs, rel, rhs)
+}
+
 impl Default for Tally {
     fn default() -> Self {
         Tally::new()
@@ -897,6 +973,43 @@ mod tests {
         g.push_compare(&a, "=", &a, String::new);
         g.push_ok(true, String::new);
         assert!(g.finish("x", Method::Exact).records.is_empty());
+    }
+
+    /// Issue 44 item 6: `push_compare_all` is one instance with a record per comparison (it
+    /// fails when one does); `push_records` without a record leaves the instance unrecorded;
+    /// `push_log_shown` keeps its `log_linear` record and shows the side given.
+    #[test]
+    fn several_comparisons_make_one_recorded_instance() {
+        use crate::num::{LogLinear, Rational};
+        crate::certify::start_recording();
+        let (a, b) = (Rational::from(1u32), Rational::from(2u32));
+        let mut g = Agree::new();
+        g.push_compare_all([(&a, "<", &b), (&b, "=", &b)], String::new);
+        let c = g.finish("x", Method::Exact);
+        assert_eq!((c.outcome, c.records.len()), (Outcome::Holds, 2));
+        assert_eq!(c.lhs.exact, "1 instances");
+        let mut g = Agree::new();
+        g.push_compare_all([(&a, "<", &b), (&b, "<", &a)], || "w".into());
+        let c = g.finish("x", Method::Exact);
+        assert_eq!(c.outcome, Outcome::Fails);
+        assert_eq!(c.records[1]["holds"], false);
+        let mut g = Agree::new();
+        g.push_records(true, Vec::new(), String::new);
+        assert!(g.finish("x", Method::Exact).records.is_empty());
+        let mut d = DScan::new();
+        let two = LogLinear::ln(&b);
+        d.push_log_shown(
+            &two,
+            ">",
+            &LogLinear::zero(),
+            0.0,
+            || Value::text("0", ""),
+            String::new,
+        );
+        let c = d.finish("x", Method::LogLinear);
+        assert_eq!((c.outcome, c.rhs.exact.as_str()), (Outcome::Holds, "0"));
+        assert_eq!(c.records[0]["kind"], "log_linear");
+        assert_eq!(c.records[0]["holds"], true);
     }
 
     use super::*;

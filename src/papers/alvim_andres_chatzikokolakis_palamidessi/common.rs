@@ -4,6 +4,7 @@
 //! master LP `OPT(G, t, π) = max Σ_j π_j M[j][j]` over ε-DP row-stochastic matrices, solved
 //! exactly with its certificate re-checked.
 
+use crate::claim::scan::compare_recorded;
 use crate::claim::{Check, Method, Outcome, Value};
 use crate::graph::Graph;
 use crate::lp::{ChannelLp, Sense};
@@ -53,6 +54,66 @@ pub fn dp_violation(m: &Rows, g: &Graph, t: &Rational) -> Option<(usize, usize, 
     None
 }
 
+/// Whether `m` is a channel (entries `>= 0`, rows summing to 1) that is ε-DP on `g` at `t`,
+/// decided as its exact level `e^ε` ([`dp_level`]) `<= t`. When it is, and certificates are
+/// recorded, its evidence is pushed onto `records` (issue 44 item 6): a `dp_level` record
+/// (the rows, the edges, the level and its witness: the checker recomputes the level and that
+/// every row is a distribution) and the `compare` record `level <= t`.
+pub fn dp_channel_recorded(
+    m: &Rows,
+    g: &Graph,
+    t: &Rational,
+    records: &mut Vec<serde_json::Value>,
+) -> bool {
+    let stochastic = m
+        .iter()
+        .all(|row| row.iter().all(|x| *x >= 0u32) && row.iter().sum::<Rational>() == 1u32);
+    let level = dp_level(m, g);
+    let e = match &level.ratio {
+        crate::measure::ExtRational::Finite(e) if stochastic => e,
+        _ => return false,
+    };
+    let mut evidence = Vec::new();
+    let ok = compare_recorded(&mut evidence, e, "<=", t);
+    if ok && crate::certify::recording() && !g.edges().is_empty() {
+        records.push(crate::certify::dp_level(
+            &format!("DP level on {}", g.name()),
+            m,
+            &g.edges(),
+            Some(e),
+            (level.pair.0, level.pair.1, level.output),
+        ));
+        records.extend(evidence);
+    }
+    ok
+}
+
+/// The `sturm` record (docs/certificates.md) of the identity `lhs = rhs` of two rational
+/// functions of `t` on `t > 0`, given as expression trees, when `diff` — `lhs − rhs` as dpcert
+/// computed it — is zero; `None` otherwise or when nothing is recorded. The checker rebuilds
+/// both sides from the trees (every divisor non-vanishing on `t > 0`) and re-checks that their
+/// difference is zero (issue 44 item 6).
+pub fn identity_record(
+    id: &str,
+    lhs: serde_json::Value,
+    rhs: serde_json::Value,
+    diff: &crate::num::RatFn,
+) -> Option<serde_json::Value> {
+    (diff.is_zero() && crate::certify::recording()).then(|| {
+        serde_json::json!({
+            "kind": "sturm",
+            "id": id,
+            "variable": "t",
+            "domain": {"lo": "0", "lo_open": true, "hi": null, "hi_open": false},
+            "lhs": lhs,
+            "rel": "=",
+            "rhs": rhs,
+            "difference": {"num": [], "den": ["1"]},
+            "sign": "zero",
+        })
+    })
+}
+
 /// `t^{-d}` for a graph distance, with `t^{-∞} = 0` across components (catalogue §0).
 pub fn t_pow_neg(t: &Rational, d: Option<usize>) -> Rational {
     match d {
@@ -88,6 +149,18 @@ pub struct MasterLp {
     pub matrix: Rows,
     /// What was solved and checked (for the report).
     pub note: String,
+    /// The `lp` record of the full channel LP with its (lifted) certificate, re-checked on
+    /// every row and variable; built only while certificates are recorded (issue 44 item 6).
+    pub record: Option<serde_json::Value>,
+}
+
+impl MasterLp {
+    /// `c` with this LP's `lp` record attached (when recorded): the step `LpCertificate`
+    /// of a check that compares this optimum.
+    pub fn attach(&self, mut c: Check) -> Check {
+        c.records.extend(self.record.iter().cloned());
+        c
+    }
 }
 
 /// The master LP of catalogue §0: maximise `Σ_j π_j M[j][j]` over `n × n` row-stochastic `M >= 0`
@@ -163,10 +236,25 @@ pub fn solve_channel_lp(
             sol.full_vars, sol.full_rows
         )
     };
+    // The record re-checks the (lifted) certificate on the full model (`lp_record` refuses
+    // one that fails), so an `lp` record exists only for an optimum checked twice.
+    let record = if crate::certify::recording() {
+        let model = lp.model();
+        let cert = sol
+            .full_solution()
+            .ok_or_else(|| format!("LP on {}: no optimal solution", g.name()))?;
+        let id = format!("channel LP on {} t={t}", g.name());
+        let rec = crate::lp::lp_record(&id, "AACP master LP", &model, model.rows().len(), &cert)
+            .map_err(|e| format!("LP on {}: certificate refused: {e}", g.name()))?;
+        Some(rec)
+    } else {
+        None
+    };
     Ok(MasterLp {
         value,
         matrix,
         note,
+        record,
     })
 }
 
@@ -338,8 +426,8 @@ pub use crate::claim::instances::Lcg;
 
 /// `count` vertices of the ε-DP polytope of `g` (LP optima under seeded random objectives with
 /// integer weights in `-5..=5`), each certified; these are the "random ε-DP matrices" of
-/// catalogue §4.
-pub fn random_dp_vertices(g: &Graph, t: &Rational, count: usize, seed: u64) -> Vec<Rows> {
+/// catalogue §4 (each with its LP: `matrix` is the vertex, `record` its certificate).
+pub fn random_dp_vertices(g: &Graph, t: &Rational, count: usize, seed: u64) -> Vec<MasterLp> {
     let k = g.n();
     let mut rng = Lcg(seed);
     (0..count)
@@ -351,9 +439,7 @@ pub fn random_dp_vertices(g: &Graph, t: &Rational, count: usize, seed: u64) -> V
                         .collect()
                 })
                 .collect();
-            solve_channel_lp(g, t, w, Sense::Maximize, false)
-                .ok()
-                .map(|s| s.matrix)
+            solve_channel_lp(g, t, w, Sense::Maximize, false).ok()
         })
         .collect()
 }
@@ -414,6 +500,70 @@ mod tests {
                 assert_eq!(dp_violation(&full.matrix, &g, &t), None);
             }
         }
+    }
+
+    /// Issue 44 item 6: while recording, a master-LP optimum carries the `lp` record of the
+    /// full channel LP (symmetry-reduced or not), whose answer is the optimum.
+    #[test]
+    fn master_lp_carries_its_lp_record() {
+        crate::certify::start_recording();
+        for symmetric in [false, true] {
+            let lp = master_lp(&Graph::complete(3), &r(2, 1), &uniform(3), symmetric).unwrap();
+            let rec = lp.record.as_ref().expect("an lp record");
+            assert_eq!(rec["kind"], "lp");
+            assert_eq!(rec["answer"]["status"], "optimal");
+            assert_eq!(rec["answer"]["value"], "1/2");
+            assert_eq!(
+                rec["model"]["rows"].as_array().unwrap().len(),
+                3 + 2 * 3 * 3
+            );
+        }
+    }
+
+    /// `dp_channel_recorded`, literal table: randomized response on K2 with ratio 2 is a 2-DP
+    /// channel (its `dp_level` record says 2, the compare record 2 <= t), not 3/2-DP, and a
+    /// matrix whose rows do not sum to 1 is no channel; no record unless it is one.
+    #[test]
+    fn dp_channel_table() {
+        crate::certify::start_recording();
+        let k2 = Graph::complete(2);
+        let rr = vec![vec![r(2, 3), r(1, 3)], vec![r(1, 3), r(2, 3)]];
+        let half = vec![vec![r(1, 2), r(1, 4)], vec![r(1, 4), r(1, 2)]];
+        for (m, t, want) in [
+            (&rr, r(2, 1), true),
+            (&rr, r(3, 2), false),
+            (&half, r(2, 1), false),
+        ] {
+            let mut recs = Vec::new();
+            assert_eq!(
+                dp_channel_recorded(m, &k2, &t, &mut recs),
+                want,
+                "{m:?} t={t}"
+            );
+            assert_eq!(recs.len(), if want { 2 } else { 0 });
+            if want {
+                assert_eq!(
+                    (recs[0]["kind"].clone(), recs[0]["e_eps"].clone()),
+                    ("dp_level".into(), "2".into())
+                );
+                assert_eq!(
+                    (recs[1]["lhs"].clone(), recs[1]["holds"].clone()),
+                    ("2".into(), true.into())
+                );
+            }
+        }
+        // The sturm record of an identity exists only for a zero difference.
+        let x = crate::num::RatFn::x();
+        let rec = identity_record(
+            "i",
+            serde_json::json!(["t"]),
+            serde_json::json!(["t"]),
+            &(&x - &x),
+        );
+        assert_eq!(rec.unwrap()["sign"], "zero");
+        assert!(
+            identity_record("i", serde_json::json!(["t"]), serde_json::json!("1"), &x).is_none()
+        );
     }
 
     /// Naive reference for `vulnerability`: maximise over all guess functions z -> x.

@@ -5,6 +5,7 @@
 use super::common::GraphT;
 use super::common::{
     distance_sum, dr_or_vt_plus, graph_cells, graphs_beyond, master_lp, r, undecided, uniform,
+    MasterLp,
 };
 use super::structure::has_n_cycle;
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
@@ -34,14 +35,14 @@ fn connected_beyond(outside_only: bool, s: usize) -> Vec<GraphT> {
     graph_cells(gs, &[r(3, 2), r(2, 1), r(3, 1)])
 }
 
-/// The certified optimum and `1/S(r)` for every vertex `r`.
-fn opt_and_bounds(cell: &GraphT) -> Result<(Rational, Vec<Rational>, String), String> {
+/// The certified optimum (with its LP) and `1/S(r)` for every vertex `r`.
+fn opt_and_bounds(cell: &GraphT) -> Result<(Rational, Vec<Rational>, MasterLp), String> {
     let n = cell.g.n();
     let lp = master_lp(&cell.g, &cell.t, &uniform(n), true)?;
     let b = (0..n)
         .map(|v| Rational::ONE / distance_sum(&cell.g, v, &cell.t))
         .collect();
-    Ok((lp.value, b, lp.note))
+    Ok((lp.value.clone(), b, lp))
 }
 
 fn sym(o: Ordering) -> &'static str {
@@ -55,7 +56,7 @@ fn sym(o: Ordering) -> &'static str {
 /// AACP-X-01: Theorem 4.1's comparison `OPT <= 1/S(r)` for *every* vertex r, on connected graphs
 /// outside DR ∪ VT+ (the per-r relations are listed).
 fn check_x01(cell: &GraphT) -> Check {
-    let (opt, b, note) = match opt_and_bounds(cell) {
+    let (opt, b, lp) = match opt_and_bounds(cell) {
         Ok(x) => x,
         Err(e) => return undecided("master LP", Method::LpCertificate, e),
     };
@@ -77,20 +78,21 @@ fn check_x01(cell: &GraphT) -> Check {
     } else {
         "not CDD"
     };
-    c.with_note(format!("{cdd}; {}; {note}", rel.join(", ")))
+    lp.attach(c)
+        .with_note(format!("{cdd}; {}; {}", rel.join(", "), lp.note))
 }
 
 /// AACP-X-03: the candidate general bound `OPT <= 1/min_r S(r)` (= max_r 1/S(r)) on every
 /// connected graph on 2..6 vertices.
 fn check_x03(cell: &GraphT) -> Check {
-    let (opt, b, note) = match opt_and_bounds(cell) {
+    let (opt, b, lp) = match opt_and_bounds(cell) {
         Ok(x) => x,
         Err(e) => return undecided("master LP", Method::LpCertificate, e),
     };
     let best = b.iter().max().expect("vertices").clone();
     let mut c = Check::rationals("OPT <= max_r 1/S(r) = 1/min_r S(r)", &opt, "<=", &best);
     c.method = Method::Combined(vec![Method::LpCertificate, Method::Exact]);
-    c.with_note(note)
+    lp.attach(c).with_note(lp.note)
 }
 
 /// A census instance: every connected graph on 2..=`max_n` vertices at t.
@@ -117,8 +119,10 @@ fn check_x02(c: &Census) -> Check {
     // counts[cdd][slot]: below min, = min, strictly between, = max (min < max), above max
     let mut counts = [[0usize; 5]; 2];
     let mut cdd_off: Option<String> = None;
+    // What decides: on each CDD graph, its LP's optimum compared with 1/S (issue 44 item 6).
+    let mut records = Vec::new();
     for cell in connected_cells(false, std::slice::from_ref(&c.t)) {
-        let (opt, b, _) = match opt_and_bounds(&cell) {
+        let (opt, b, lp) = match opt_and_bounds(&cell) {
             Ok(x) => x,
             Err(e) => return undecided("master LP", Method::LpCertificate, e),
         };
@@ -133,6 +137,11 @@ fn check_x02(c: &Census) -> Check {
         };
         let cdd = cell.g.has_constant_distance_profile();
         counts[usize::from(!cdd)][slot] += 1;
+        if cdd && crate::certify::recording() {
+            records.extend(lp.record);
+            let (l, r) = (opt.to_string(), lo.to_string());
+            records.push(crate::certify::compare(&l, "=", &r, opt == *lo));
+        }
         if cdd && opt != *lo && cdd_off.is_none() {
             cdd_off = Some(format!("{}: OPT = {opt}, 1/S = {lo}", cell.g));
         }
@@ -143,7 +152,7 @@ fn check_x02(c: &Census) -> Check {
             k[0], k[1], k[2], k[3], k[4]
         )
     };
-    Check::new(
+    let mut chk = Check::new(
         "census of the certified OPT against min_r 1/S(r) and max_r 1/S(r)",
         Value::text(format!("CDD graphs: {}", line(counts[0])), ""),
         Value::text(format!("non-CDD graphs: {}", line(counts[1])), ""),
@@ -156,7 +165,9 @@ fn check_x02(c: &Census) -> Check {
     )
     .with_note(cdd_off.map_or("every CDD graph has OPT = 1/S".into(), |w| {
         format!("a CDD graph with OPT != 1/S: {w}")
-    }))
+    }));
+    chk.records = records;
+    chk
 }
 
 /// AACP-X-06: classification census (DR, VT, VT+, single-orbit automorphism, CDD) of the

@@ -7,7 +7,8 @@
 //! `I_∞(X;Z) = log2 Σ_z max_x M[x][z]`, and `Σ_z max_x M[x][z] = n·V(M)`.
 
 use super::common::{
-    distance_sum, dp_violation, master_lp, r, t_grid, tight_matrix, undecided, uniform, Rows,
+    distance_sum, dp_violation, identity_record, master_lp, r, t_grid, tight_matrix, undecided,
+    uniform, Rows,
 };
 use crate::claim::scan::{Agree, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
@@ -88,7 +89,7 @@ fn check_t51(c: &HammingT) -> Check {
     } else {
         "strict"
     };
-    chk.with_note(format!("{eq}; {}", lp.note))
+    lp.attach(chk).with_note(format!("{eq}; {}", lp.note))
 }
 
 /// RW2: the T5.1 bound is optimal (Barthe–Köpf's f(u, ε), read as Theorem 5.1's bound with
@@ -104,7 +105,7 @@ fn check_rw2(c: &HammingT) -> Check {
                 &t51_bound(c),
             );
             chk.method = Method::Combined(vec![Method::LpCertificate, Method::Exact]);
-            chk.with_note(lp.note)
+            lp.attach(chk).with_note(lp.note)
         }
         Err(e) => undecided("RW2", Method::LpCertificate, e),
     }
@@ -180,7 +181,20 @@ fn check_e4b(uv: &UV) -> Check {
     });
     let rhs = Poly::from_ints(&[v as i64 - 1, 1]).pow(u as u64);
     let mut a = Agree::new();
-    a.push_ok(lhs == rhs, || {
+    // The identity's `sturm` record: both sides as trees, their difference zero.
+    let term = |d: usize, nd: usize| {
+        serde_json::json!(["*", nd.to_string(), ["^", ["t"], (u - d).to_string()]])
+    };
+    let lhs_tree = prof
+        .iter()
+        .enumerate()
+        .map(|(d, nd)| term(d, *nd))
+        .reduce(|acc, x| serde_json::json!(["+", acc, x]))
+        .unwrap_or(serde_json::json!("0"));
+    let rhs_tree = serde_json::json!(["^", ["+", ["t"], (v - 1).to_string()], u.to_string()]);
+    let diff = RatFn::from_poly(&lhs - &rhs);
+    let record = identity_record(&format!("H({u},{v}) profile"), lhs_tree, rhs_tree, &diff);
+    a.push_records(lhs == rhs, record.into_iter().collect(), || {
         format!("sum_d n_d t^(u-d) = {lhs} but (t+v-1)^u = {rhs}")
     });
     for t in t_grid() {
@@ -190,12 +204,16 @@ fn check_e4b(uv: &UV) -> Check {
             format!("t = {t}: S = {s}, ((t+v-1)/t)^u = {closed}")
         });
     }
-    let binom_ok = prof.iter().enumerate().all(|(d, nd)| {
-        Rational::from(crate::num::binomial(u as u64, d as u64))
-            * Rational::from(v as u64 - 1).pow(d as u64)
-            == *nd as u64
-    });
-    a.push_ok(binom_ok, || {
+    let binom: Vec<(Rational, Rational)> = prof
+        .iter()
+        .enumerate()
+        .map(|(d, nd)| {
+            let c = Rational::from(crate::num::binomial(u as u64, d as u64))
+                * Rational::from(v as u64 - 1).pow(d as u64);
+            (c, Rational::from(*nd as u64))
+        })
+        .collect();
+    a.push_compare_all(binom.iter().map(|(c, nd)| (c, "=", nd)), || {
         format!("BFS profile {prof:?} is not C(u,d)(v-1)^d")
     });
     a.finish(
@@ -326,7 +344,7 @@ fn check_p2(c: &P2Cell) -> Check {
                     &bound,
                 );
                 chk.method = Method::Combined(vec![Method::LpCertificate, Method::Exact]);
-                chk.with_note(format!(
+                lp.attach(chk).with_note(format!(
                     "display identity holds (polynomial in t); {}",
                     lp.note
                 ))
@@ -336,20 +354,25 @@ fn check_p2(c: &P2Cell) -> Check {
     }
     let vb = Rational::from(c.v as u64) * &bound;
     let mut s = Scan::le();
-    for m in super::common::random_dp_vertices(&g, &c.t, 4, 11) {
+    let lps = super::common::random_dp_vertices(&g, &c.t, 4, 11);
+    for m in lps.iter().map(|lp| &lp.matrix) {
         for (x, i, rows) in cliques(&g, c.u, c.v) {
-            s.push(clique_max_sum(&m, &rows), vb.clone(), || {
+            s.push(clique_max_sum(m, &rows), vb.clone(), || {
                 format!(
                     "database {x}, individual {i}, matrix {}",
-                    super::common::fmt_matrix(&m)
+                    super::common::fmt_matrix(m)
                 )
             });
         }
     }
-    s.finish(
+    let mut chk = s.finish(
         "sum_z max_w M[x[i->w]][z] <= v t/(t+v-1) for every database x and individual i (certified DP-polytope vertices)",
         Method::Combined(vec![Method::LpCertificate, Method::Exact]),
-    )
+    );
+    for lp in &lps {
+        chk = lp.attach(chk);
+    }
+    chk
 }
 
 /// AACP-P2t: randomized response on K_v attains `Σ_z max = v t/(t+v−1)`; in context every
@@ -378,10 +401,11 @@ fn check_p2t(c: &P2Cell) -> Check {
 fn check_p2i(c: &VT) -> Check {
     let (v, t) = (c.0, &c.1);
     let k = Graph::complete(v);
-    let opt = match master_lp(&k, t, &uniform(v), true) {
-        Ok(lp) => lp.value * Rational::from(v as u64),
+    let lp = match master_lp(&k, t, &uniform(v), true) {
+        Ok(lp) => lp,
         Err(e) => return undecided("P2i", Method::LpCertificate, e),
     };
+    let opt = &lp.value * Rational::from(v as u64);
     let mut a = Agree::new();
     for u in 1..=3usize {
         let g = Graph::hamming(u, v);
@@ -391,15 +415,22 @@ fn check_p2i(c: &VT) -> Check {
                 .iter()
                 .all(|&a| rows.iter().all(|&b| a == b || g.adjacent(a, b)));
             let attained = clique_max_sum(&m, &rows);
-            a.push_ok(clique_is_complete && attained == opt, || {
+            let witness = || {
                 format!("u={u}, database {x}, individual {i}: attained {attained}, K_v bound {opt}, clique complete {clique_is_complete}")
-            });
+            };
+            // The rows x[i->w] form a clique of H(u, v) by construction (checked, part of
+            // the encoding); the deciding step is the exact comparison (issue 44 item 6).
+            if clique_is_complete {
+                a.push_compare(&attained, "=", &opt, witness);
+            } else {
+                a.push_ok(false, witness);
+            }
         }
     }
-    a.finish(
+    lp.attach(a.finish(
         "sup of the individual leakage argument = v OPT(K_v) for every u in 1..3, database x, individual i",
         Method::Combined(vec![Method::LpCertificate, Method::Exact]),
-    )
+    ))
 }
 
 /// Every claim of §5 and RW2.
@@ -478,5 +509,29 @@ pub struct UV(pub usize, pub usize);
 impl fmt::Display for UV {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "H(u={},v={})", self.0, self.1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 44 item 6: with the master LP's `lp` record attached, every instance of T5.1
+    /// (compare record `OPT <= bound` and the LP it compares) is certified.
+    #[test]
+    fn t51_is_certified() {
+        crate::certify::start_recording();
+        let checks: Vec<Check> = t51_cells().iter().take(10).map(check_t51).collect();
+        assert!(checks
+            .iter()
+            .all(|c| c.records.iter().any(|r| r["kind"] == "lp")));
+        let r = crate::claim::verdict::Report::from_checks(
+            "AACP-T5.1",
+            None,
+            checks,
+            std::time::Duration::ZERO,
+        );
+        let recs = crate::claim::certificates::claim_records(&r);
+        assert_eq!(recs[0]["certified"], true, "{}", recs[0]);
     }
 }

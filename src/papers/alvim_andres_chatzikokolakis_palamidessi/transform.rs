@@ -7,10 +7,11 @@
 //! (the dump has no proofs); every property they must have is re-checked exactly.
 
 use super::common::{
-    bound_graphs, distance_sum, dp_violation, fmt_matrix, master_lp, matrix_utility, r,
-    random_dp_vertices, t_grid, tight_matrix, undecided, uniform, GraphT, Lcg, Rows,
+    bound_graphs, distance_sum, dp_channel_recorded, dp_violation, fmt_matrix, master_lp,
+    matrix_utility, r, random_dp_vertices, t_grid, tight_matrix, undecided, uniform, GraphT, Lcg,
+    Rows,
 };
-use crate::claim::scan::{Agree, Scan};
+use crate::claim::scan::{compare_recorded, Agree, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::graph::vt_plus::VtPlus;
 use crate::graph::Graph;
@@ -45,9 +46,16 @@ fn small_cells() -> Vec<GraphT> {
 /// L1, R1 and the Lemma 2/3 / eq. (2) claims share cells, so the matrices (whose LP solves
 /// dominate) are built once per cell and shared.
 fn test_matrices(cell: &GraphT) -> Vec<Rows> {
+    test_matrices_with_lps(cell).0
+}
+
+/// [`test_matrices`] and the `lp` records of the certified ε-DP polytope vertices they are
+/// built from (empty unless certificates are recorded; issue 44 item 6).
+fn test_matrices_with_lps(cell: &GraphT) -> (Vec<Rows>, Vec<serde_json::Value>) {
     use std::collections::HashMap;
     use std::sync::{Mutex, OnceLock};
-    static CACHE: OnceLock<Mutex<HashMap<String, Vec<Rows>>>> = OnceLock::new();
+    type Built = (Vec<Rows>, Vec<serde_json::Value>);
+    static CACHE: OnceLock<Mutex<HashMap<String, Built>>> = OnceLock::new();
     let key = format!("{} {:?} t={}", cell.g, cell.g.edges(), cell.t);
     let cache = CACHE.get_or_init(Default::default);
     if let Some(m) = cache.lock().expect("cache lock").get(&key) {
@@ -58,10 +66,12 @@ fn test_matrices(cell: &GraphT) -> Vec<Rows> {
     m
 }
 
-fn build_test_matrices(cell: &GraphT) -> Vec<Rows> {
+fn build_test_matrices(cell: &GraphT) -> (Vec<Rows>, Vec<serde_json::Value>) {
     let (g, t) = (&cell.g, &cell.t);
     let n = g.n();
-    let mut base = random_dp_vertices(g, t, 3, 7 + n as u64);
+    let lps = random_dp_vertices(g, t, 3, 7 + n as u64);
+    let records = lps.iter().filter_map(|lp| lp.record.clone()).collect();
+    let mut base: Vec<Rows> = lps.into_iter().map(|lp| lp.matrix).collect();
     let rows_normalised: Rows = tight_matrix(g, t, &vec![Rational::ONE; n])
         .into_iter()
         .map(|row| {
@@ -117,7 +127,7 @@ fn build_test_matrices(cell: &GraphT) -> Vec<Rows> {
             );
         }
     }
-    out
+    (out, records)
 }
 
 /// Lemma 1's candidate construction: column `j` goes to the row `r(j)` holding its maximum
@@ -149,13 +159,27 @@ fn row_sums_one(m: &Rows) -> bool {
 fn check_l1(cell: &GraphT) -> Check {
     let n = cell.g.n();
     let mut a = Agree::new();
-    for m in test_matrices(cell) {
+    let (matrices, lps) = test_matrices_with_lps(cell);
+    for m in matrices {
         let p = lemma1(&m);
-        let diag = (0..n).all(|i| (0..n).all(|h| p[h][i] <= p[i][i]));
-        let zero = p.iter().all(|row| row[n..].iter().all(|x| *x == 0u32));
+        // Each property as exact comparisons with their records; ε-DP and the row sums by
+        // the exact level of a channel (issue 44 item 6).
+        let mut recs = Vec::new();
+        let diag =
+            (0..n).all(|i| (0..n).all(|h| compare_recorded(&mut recs, &p[h][i], "<=", &p[i][i])));
+        let zero = p.iter().all(|row| {
+            row[n..]
+                .iter()
+                .all(|x| compare_recorded(&mut recs, x, "=", &Rational::ZERO))
+        });
+        let channel = dp_channel_recorded(&p, &cell.g, &cell.t, &mut recs);
+        let (vp, vm) = (
+            matrix_utility(&uniform(n), &p),
+            matrix_utility(&uniform(n), &m),
+        );
+        let v = compare_recorded(&mut recs, &vp, "=", &vm);
         let dp = dp_violation(&p, &cell.g, &cell.t).is_none();
-        let v = matrix_utility(&uniform(n), &p) == matrix_utility(&uniform(n), &m);
-        a.push_ok(diag && zero && dp && v && row_sums_one(&p), || {
+        a.push_records(diag && zero && channel && v, recs, || {
             format!(
                 "M = {} gives M' = {} (diag {diag}, zero cols {zero}, dp {dp}, V kept {v})",
                 fmt_matrix(&m),
@@ -163,10 +187,13 @@ fn check_l1(cell: &GraphT) -> Check {
             )
         });
     }
-    a.finish(
+    let mut c = a.finish(
         "Lemma 1 construction M' (column j to its argmax row): (i)-(iv) and rows sum to 1",
         Method::Combined(vec![Method::LpCertificate, Method::Exact]),
-    )
+    );
+    // The test matrices' ε-DP polytope vertices are certified LP optima.
+    c.records.extend(lps);
+    c
 }
 
 /// Lemma 2's candidate: `M''[i][j] = (1/(n·n_{d(i,j)})) Σ_{d(h,k) = d(i,j)} M'[h][k]`.
@@ -223,23 +250,44 @@ pub fn lemma3(sigmas: &[Vec<usize>], p: &Rows) -> Rows {
         .collect()
 }
 
-/// The properties Lemmas 2 and 3 require of `M''` from `M'`.
-fn lemma23_ok(cell: &GraphT, p: &Rows, q: &Rows) -> Result<(), String> {
+/// The properties Lemmas 2 and 3 require of `M''` from `M'`, each decided by exact
+/// comparisons whose records are pushed onto `recs` (ε-DP and the row sums by the exact level
+/// of a channel; issue 44 item 6).
+fn lemma23_ok(
+    cell: &GraphT,
+    p: &Rows,
+    q: &Rows,
+    recs: &mut Vec<serde_json::Value>,
+) -> Result<(), String> {
     let n = cell.g.n();
     let d0 = &q[0][0];
-    if !(0..n).all(|i| &q[i][i] == d0 && (0..n).all(|h| q[h][i] <= q[i][i])) {
+    if !(0..n).all(|i| {
+        compare_recorded(recs, &q[i][i], "=", d0)
+            && (0..n).all(|h| compare_recorded(recs, &q[h][i], "<=", &q[i][i]))
+    }) {
         return Err("diagonal entries not all equal to the largest entry".into());
     }
-    if !q.iter().all(|row| row[n..].iter().all(|x| *x == 0u32)) {
+    if !q.iter().all(|row| {
+        row[n..]
+            .iter()
+            .all(|x| compare_recorded(recs, x, "=", &Rational::ZERO))
+    }) {
         return Err("a column >= n is not zero".into());
     }
-    if let Some((i, h, j)) = dp_violation(q, &cell.g, &cell.t) {
-        return Err(format!("not eps-DP: M''[{i}][{j}] > t M''[{h}][{j}]"));
+    if !dp_channel_recorded(q, &cell.g, &cell.t, recs) {
+        if let Some((i, h, j)) = dp_violation(q, &cell.g, &cell.t) {
+            return Err(format!("not eps-DP: M''[{i}][{j}] > t M''[{h}][{j}]"));
+        }
+        if !row_sums_one(q) {
+            return Err("a row does not sum to 1".into());
+        }
+        return Err("not a channel: a negative entry".into());
     }
-    if !row_sums_one(q) {
-        return Err("a row does not sum to 1".into());
-    }
-    if matrix_utility(&uniform(n), q) != matrix_utility(&uniform(n), p) {
+    let (vq, vp) = (
+        matrix_utility(&uniform(n), q),
+        matrix_utility(&uniform(n), p),
+    );
+    if !compare_recorded(recs, &vq, "=", &vp) {
         return Err("V(M'') != V(M')".into());
     }
     Ok(())
@@ -297,11 +345,13 @@ fn check_lemma23(
     hypothesis: String,
 ) -> Check {
     let mut a = Agree::new();
-    for m in test_matrices(cell) {
+    let (matrices, lps) = test_matrices_with_lps(cell);
+    for m in matrices {
         let p = lemma1(&m);
         let q = construct(&p);
-        let res = lemma23_ok(cell, &p, &q);
-        a.push_ok(res.is_ok(), || {
+        let mut recs = Vec::new();
+        let res = lemma23_ok(cell, &p, &q, &mut recs);
+        a.push_records(res.is_ok(), recs, || {
             format!(
                 "M' = {} -> M'' = {}: {}",
                 fmt_matrix(&p),
@@ -310,7 +360,9 @@ fn check_lemma23(
             )
         });
     }
-    let c = a.finish(compared, method);
+    let mut c = a.finish(compared, method);
+    // The test matrices' ε-DP polytope vertices are certified LP optima.
+    c.records.extend(lps);
     let note = format!("{}; {hypothesis}", c.note);
     c.with_note(note)
 }
@@ -416,7 +468,8 @@ fn check_r1(cell: &GraphT) -> Check {
     use malachite::base::num::arithmetic::traits::Pow;
     let d = cell.g.distances();
     let mut s = Scan::le();
-    for m in test_matrices(cell) {
+    let (matrices, lps) = test_matrices_with_lps(cell);
+    for m in matrices {
         for i in 0..m.len() {
             for h in 0..m.len() {
                 let Some(dd) = d[i][h] else { continue };
@@ -432,10 +485,13 @@ fn check_r1(cell: &GraphT) -> Check {
             }
         }
     }
-    s.finish(
+    let mut c = s.finish(
         "M[i][j] <= t^{d(i,h)} M[h][j] for every eps-DP test matrix",
         Method::Combined(vec![Method::LpCertificate, Method::Exact]),
-    )
+    );
+    // The test matrices' ε-DP polytope vertices are certified LP optima.
+    c.records.extend(lps);
+    c
 }
 
 /// AACP-R2: equal maximal diagonal ⇒ `M[i][j] >= max / t^{d(i,j)}`.
@@ -555,7 +611,7 @@ pub fn check_bound(cell: &GraphT, what: &str) -> Check {
         lp.note
     ));
     c.method = Method::Combined(vec![Method::LpCertificate, Method::Exact]);
-    c
+    lp.attach(c)
 }
 
 /// The tight matrix `t^{-d(i,j)}/S(r)` (eq. (2) with equality, eq. (6)): non-negative, rows
@@ -705,7 +761,7 @@ mod tests {
             let v = matrix_utility(&uniform(8), &p);
             assert_eq!(matrix_utility(&uniform(8), &lemma2(&cell.g, &p)), v);
             assert_eq!(matrix_utility(&uniform(8), &lemma3(&s, &p)), v);
-            assert!(lemma23_ok(&cell, &p, &lemma2(&cell.g, &p)).is_ok());
+            assert!(lemma23_ok(&cell, &p, &lemma2(&cell.g, &p), &mut Vec::new()).is_ok());
         }
     }
 
@@ -718,6 +774,6 @@ mod tests {
             hyp: String::new(),
         };
         let p = vec![vec![r(1, 1), r(0, 1)], vec![r(0, 1), r(1, 1)]];
-        assert!(lemma23_ok(&cell, &p, &p).is_err());
+        assert!(lemma23_ok(&cell, &p, &p, &mut Vec::new()).is_err());
     }
 }

@@ -9,8 +9,8 @@
 
 use super::common::GraphT;
 use super::common::{
-    distance_sum, dp_violation, fmt_matrix, graph_cells, graphs_beyond, master_lp, matrix_utility,
-    r, section11_graphs, tight_matrix, undecided, uniform, Rows,
+    distance_sum, dp_channel_recorded, dp_violation, fmt_matrix, graph_cells, graphs_beyond,
+    master_lp, matrix_utility, r, section11_graphs, tight_matrix, undecided, uniform, Rows,
 };
 use super::transform::{bound_beyond, bound_cells, check_bound, check_tight};
 use crate::claim::not_checkable;
@@ -28,7 +28,8 @@ use std::fmt;
 fn check_t62(cell: &GraphT) -> Check {
     let n = cell.g.n();
     let c = Rational::ONE / distance_sum(&cell.g, 0, &cell.t);
-    let h = match legal(&cell.g, &cell.t, &vec![c.clone(); n]) {
+    let mut records = Vec::new();
+    let h = match legal(&cell.g, &cell.t, &vec![c.clone(); n], &mut records) {
         Ok(h) => h,
         Err(what) => {
             return Check::new(
@@ -52,7 +53,8 @@ fn check_t62(cell: &GraphT) -> Check {
             );
             chk.method = Method::Combined(vec![Method::LpCertificate, Method::Exact]);
             let also = if u6 == c { "= 1/S" } else { "!= 1/S" };
-            chk.with_note(format!(
+            chk.records.extend(records);
+            lp.attach(chk).with_note(format!(
                 "{}; (6) is a channel (every row sums to 1) and eps-DP; U {also}; {}",
                 cell.hyp, lp.note
             ))
@@ -63,9 +65,19 @@ fn check_t62(cell: &GraphT) -> Check {
 
 /// Mechanism (6) under the two readings of `c` on a graph whose distance profile may depend on
 /// the vertex: per-row `c_i = 1/S(i)`, or one constant `c = 1/S(r)` for a chosen `r`. Returns
-/// `Ok(())` when the matrix is a channel and ε-DP, else what is wrong.
-fn legal(g: &Graph, t: &Rational, c: &[Rational]) -> Result<Rows, String> {
+/// `Ok(())` when the matrix is a channel and ε-DP, else what is wrong; decided by
+/// [`dp_channel_recorded`], which pushes its evidence onto `records` (issue 44 item 6).
+fn legal(
+    g: &Graph,
+    t: &Rational,
+    c: &[Rational],
+    records: &mut Vec<serde_json::Value>,
+) -> Result<Rows, String> {
     let m = tight_matrix(g, t, c);
+    if dp_channel_recorded(&m, g, t, records) {
+        return Ok(m);
+    }
+    // Why not: the first row that is not a distribution, or the first DP violation.
     if let Some((i, s)) = m
         .iter()
         .enumerate()
@@ -80,7 +92,7 @@ fn legal(g: &Graph, t: &Rational, c: &[Rational]) -> Result<Rows, String> {
             &m[i][j] / &m[h][j]
         ));
     }
-    Ok(m)
+    Err("not a channel: a negative entry".into())
 }
 
 /// AACP-C-always6: "we can always define H as in (6): a legal channel satisfying ε-DP". Fails on
@@ -98,22 +110,29 @@ fn check_always6(cell: &GraphT) -> Check {
     }
     let mut why = Vec::new();
     for (name, c) in &readings {
-        match legal(g, t, c) {
+        // The legal reading's row sums and DP inequalities decide (issue 44 item 6).
+        let mut records = Vec::new();
+        match legal(g, t, c, &mut records) {
             Ok(m) => {
                 let u = matrix_utility(&uniform(n), &m);
-                let opt = master_lp(g, t, &uniform(n), false).map(|lp| lp.value);
+                let opt = master_lp(g, t, &uniform(n), false);
                 let cmp = match &opt {
-                    Ok(o) if *o == u => "optimal (= certified LP optimum)".to_string(),
-                    Ok(o) => format!("not optimal: U = {u} < certified LP optimum {o}"),
+                    Ok(o) if o.value == u => "optimal (= certified LP optimum)".to_string(),
+                    Ok(o) => format!("not optimal: U = {u} < certified LP optimum {}", o.value),
                     Err(e) => e.clone(),
                 };
-                return Check::new(
+                if let Ok(lp) = &opt {
+                    records.extend(lp.record.iter().cloned());
+                }
+                let mut chk = Check::new(
                     "some reading of (6) gives a legal eps-DP channel",
                     Value::text(format!("{name}: legal and eps-DP"), ""),
                     Value::text(cmp, ""),
                     Method::Combined(vec![Method::Exact, Method::LpCertificate]),
                     Outcome::Holds,
                 );
+                chk.records = records;
+                return chk;
             }
             Err(e) => why.push(format!("{name}: {e}")),
         }
@@ -169,7 +188,7 @@ fn check_f4(cell: &GraphT) -> Check {
     let n = cell.g.n();
     match master_lp(&cell.g, &cell.t, &uniform(n), true) {
         Ok(lp) => {
-            let cap = lp.value * Rational::from(n as u64);
+            let cap = &lp.value * Rational::from(n as u64);
             let mut c = Check::rationals(
                 "max over 0-DP channels of sum_j max_i M[i][j]  =  1  (C_inf = 0)",
                 &cap,
@@ -177,7 +196,8 @@ fn check_f4(cell: &GraphT) -> Check {
                 &Rational::ONE,
             );
             c.method = Method::Combined(vec![Method::LpCertificate, Method::Exact]);
-            c.with_note(format!("{} component(s); {}", components(&cell.g), lp.note))
+            lp.attach(c)
+                .with_note(format!("{} component(s); {}", components(&cell.g), lp.note))
         }
         Err(e) => undecided("F4", Method::LpCertificate, e),
     }
@@ -508,7 +528,9 @@ fn check_q34(q: &Query) -> Check {
     let c = Rational::ONE / distance_sum(&y, 0, &t);
     let h = tight_matrix(&y, &t, &vec![c; q.k]);
     let kmat: Rows = q.f.iter().map(|&v| h[v].clone()).collect();
-    if let Some((i, j, z)) = dp_violation(&kmat, &q.x, &t) {
+    let mut records = Vec::new();
+    let dp = dp_channel_recorded(&kmat, &q.x, &t, &mut records);
+    if let Some((i, j, z)) = dp_violation(&kmat, &q.x, &t).filter(|_| !dp) {
         return Check::new(
             "K = H o f is eps-DP",
             Value::text(fmt_matrix(&kmat), ""),
@@ -528,7 +550,14 @@ fn check_q34(q: &Query) -> Check {
                 &lp.value,
             );
             chk.method = Method::Combined(vec![Method::LpCertificate, Method::Exact]);
-            chk.with_note(format!("answer graph {hyp}; K is eps-DP on X; {}", lp.note))
+            if !dp {
+                // K's DP was not shown by its level (not a channel): no record, not certified.
+                chk.records.clear();
+                return chk.with_note(format!("answer graph {hyp}; K is eps-DP on X; {}", lp.note));
+            }
+            chk.records.extend(records);
+            lp.attach(chk)
+                .with_note(format!("answer graph {hyp}; K is eps-DP on X; {}", lp.note))
         }
         Err(e) => undecided("C-Q34", Method::LpCertificate, e),
     }
@@ -574,7 +603,9 @@ fn check_d15(cell: &GraphT) -> Check {
     let (u, v) = g.hamming_params().expect("Hamming graph");
     let kv = Graph::complete(v);
     let mut a = Agree::new();
-    for m in super::common::random_dp_vertices(g, &cell.t, 3, 5) {
+    let mut lps = Vec::new();
+    for lp in super::common::random_dp_vertices(g, &cell.t, 3, 5) {
+        let m = &lp.matrix;
         for x in 0..g.n() {
             for i in 0..u {
                 let lx = g.hamming_label(x);
@@ -585,7 +616,9 @@ fn check_d15(cell: &GraphT) -> Check {
                         m[g.hamming_index(&y)].clone()
                     })
                     .collect();
-                a.push_ok(dp_violation(&sub, &kv, &cell.t).is_none(), || {
+                let mut records = Vec::new();
+                let ok = dp_channel_recorded(&sub, &kv, &cell.t, &mut records);
+                a.push_records(ok, records, || {
                     format!(
                         "database {x}, individual {i}: restriction {} not eps-DP on K_v",
                         fmt_matrix(&sub)
@@ -593,11 +626,17 @@ fn check_d15(cell: &GraphT) -> Check {
                 });
             }
         }
+        lps.push(lp);
     }
-    a.finish(
+    // The channels restricted are certified LP optima (their `lp` records show them ε-DP).
+    let mut c = a.finish(
         "restriction of an eps-DP channel on H(u,v) to an individual clique is eps-DP on K_v",
         Method::Combined(vec![Method::LpCertificate, Method::Exact]),
-    )
+    );
+    for lp in &lps {
+        c = lp.attach(c);
+    }
+    c
 }
 
 /// Every claim of §6, F4 and RW1.

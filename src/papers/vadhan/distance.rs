@@ -235,14 +235,34 @@ fn check_2(inst: &Case2) -> Check {
     let level = mech.level();
     let want = r(1, 10 * inst.n as i64);
     let ok = sd == want && level == ExtRational::Infinite;
-    Check::new(
+    let mut c = Check::new(
         "max neighbour SD = 1/(10n) and DP level = inf",
         Value::rational(&sd),
         Value::rational(&want),
         Method::Exact,
         Outcome::from_holds(ok),
     )
-    .with_note(format!("DP level {level}; mechanism {mech}"))
+    .with_note(format!("DP level {level}; mechanism {mech}"));
+    // Evidence (issue 44 item 6): the compare record of SD = 1/(10n) and, when the level is
+    // infinite, the `dp_level` record the checker recomputes it from.
+    if crate::certify::recording() {
+        let rel = crate::certify::compare(&sd.to_string(), "=", &want.to_string(), sd == want);
+        c.records.push(rel);
+        let pairs: Vec<(usize, usize)> = mech
+            .neighbours()
+            .iter()
+            .filter(|&&(x, xp, _)| x < xp)
+            .map(|&(x, xp, _)| (x, xp))
+            .collect();
+        let lvl = crate::measure::max_ratio_rows(&mech.rows, &pairs);
+        if lvl.ratio == ExtRational::Infinite && level == ExtRational::Infinite {
+            let w = (lvl.pair.0, lvl.pair.1, lvl.output);
+            let id = format!("DP level of {mech}");
+            c.records
+                .push(crate::certify::dp_level(&id, &mech.rows, &pairs, None, w));
+        }
+    }
+    c
 }
 
 /// Instances of VAD-4(b): a grid cell or the attaining pair at t.

@@ -11,7 +11,6 @@ use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::measure::{entropy, kl, max_ratio, max_ratio_two_sided, tv, ExtRational};
 use crate::num::interval::Interval;
 use crate::num::loglin::LogLinear;
-use crate::num::Decision;
 use std::cmp::Ordering;
 
 /// VAD-3 (one precise reading of "e^ε ≈ 1+ε" for ε ≤ 1): `1 + ε ≤ e^ε ≤ 1 + ε + ε²` at
@@ -123,12 +122,13 @@ fn check_d5(cell: &PairCell) -> Check {
     let mut s = DScan::new();
     for (p, q) in simplex_pairs(cell) {
         let Some(d) = kl(&p, &q) else { continue };
-        let sign = d.signum();
-        let ok = sign != Ordering::Less && ((sign == Ordering::Equal) == (p == q));
-        s.push(
-            Decision::from_bool(ok),
+        // D = 0 where A = B, D > 0 elsewhere: one exact sign, with its `log_linear` record.
+        let rel = if p == q { "=" } else { ">" };
+        s.push_log_shown(
+            &d,
+            rel,
+            &LogLinear::zero(),
             -LogLinear::approx_f64(&d),
-            || Value::log_linear(&d),
             || Value::text("0 (= iff A = B)", ""),
             || fmt_pair(&p, &q),
         );
@@ -207,7 +207,7 @@ mod tests {
         let e = Interval::exp_rational(&r(1, 1), 64);
         assert_eq!(
             e.le(&Interval::from_rational(&r(9, 4), 64)),
-            Decision::False
+            crate::num::Decision::False
         );
     }
 

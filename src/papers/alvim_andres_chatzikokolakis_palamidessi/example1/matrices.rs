@@ -232,17 +232,27 @@ fn check_ex1d(_: &Label) -> Check {
     let m6 = tight_matrix(&k6, &t, &vec![c; 6]);
     let m2 = m2_printed();
     let mut a = Agree::new();
-    a.push_ok(m6 == m2, || {
-        format!("(6) = {} != printed M2", fmt_matrix(&m6))
+    // Each sub-check as exact comparisons with their records (issue 44 item 6).
+    let same = m6.len() == m2.len() && m6.iter().zip(&m2).all(|(x, y)| x.len() == y.len());
+    let entries = m6.iter().zip(&m2).flat_map(|(x, y)| x.iter().zip(y));
+    if same {
+        a.push_compare_all(entries.map(|(x, y)| (x, "=", y)), || {
+            format!("(6) = {} != printed M2", fmt_matrix(&m6))
+        });
+    } else {
+        a.push_ok(false, || format!("(6) = {} != printed M2", fmt_matrix(&m6)));
+    }
+    let sums: Vec<Rational> = m2.iter().map(|row| row.iter().sum()).collect();
+    let one = Rational::ONE;
+    a.push_compare_all(sums.iter().map(|s| (s, "=", &one)), || {
+        "a row of M2 does not sum to 1".into()
     });
-    a.push_ok(
-        m2.iter().all(|row| row.iter().sum::<Rational>() == 1u32),
-        || "a row of M2 does not sum to 1".into(),
-    );
     let lvl = super::super::common::dp_level(&m2, &k6);
-    a.push_ok(lvl.ratio.finite() == Some(&t), || {
-        format!("largest ratio of M2 is {:?}, not 2", lvl.ratio)
-    });
+    let ratio_witness = || format!("largest ratio of M2 is {:?}, not 2", lvl.ratio);
+    match lvl.ratio.finite() {
+        Some(q) => a.push_compare(q, "=", &t, ratio_witness),
+        None => a.push_ok(false, ratio_witness),
+    }
     for n in 2..=10i64 {
         let x = RatFn::x();
         let cn = x
@@ -251,7 +261,20 @@ fn check_ex1d(_: &Label) -> Check {
         let s = &RatFn::constant(Rational::ONE)
             + &(&RatFn::constant(Rational::from(n - 1)) * &x.recip().expect("t != 0"));
         let prod = &cn * &s;
-        a.push_ok((&prod - &RatFn::constant(Rational::ONE)).is_zero(), || {
+        let m1 = (n - 1).to_string();
+        let lhs = serde_json::json!([
+            "*",
+            ["/", ["t"], ["+", ["t"], m1]],
+            ["+", "1", ["*", m1, ["^", ["t"], "-1"]]]
+        ]);
+        let diff = &prod - &RatFn::constant(Rational::ONE);
+        let record = super::super::common::identity_record(
+            &format!("K_{n}: c S = 1"),
+            lhs,
+            serde_json::json!("1"),
+            &diff,
+        );
+        a.push_records(diff.is_zero(), record.into_iter().collect(), || {
             format!("K_{n}: c S = {prod}")
         });
     }

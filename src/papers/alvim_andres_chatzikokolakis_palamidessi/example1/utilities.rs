@@ -78,7 +78,7 @@ fn check_ex1e(_: &Label) -> Check {
                 &lp.value,
             );
             c.method = Method::Combined(vec![Method::LpCertificate, Method::Exact]);
-            c.with_note(lp.note)
+            lp.attach(c).with_note(lp.note)
         }
         Err(e) => undecided("Ex1e", Method::LpCertificate, e),
     }
@@ -153,7 +153,7 @@ fn check_m2_optimal_nonuniform(_: &Label) -> Check {
                 &lp.value,
             );
             c.method = Method::Combined(vec![Method::LpCertificate, Method::Exact]);
-            c.with_note(lp.note)
+            lp.attach(c).with_note(lp.note)
         }
         Err(e) => undecided("Ex1g-M2-optimal", Method::LpCertificate, e),
     }
@@ -275,7 +275,10 @@ fn check_ex1h(cell: &super::super::common::GraphT) -> Check {
         let c = Rational::ONE / super::super::common::distance_sum(g, 0, t);
         tight_matrix(g, t, &vec![c; n])
     };
-    if let Some(v) = dp_violation(&m, g, t) {
+    // Decided by the exact DP level, with its evidence (issue 44 item 6).
+    let mut dp_records = Vec::new();
+    let dp = super::super::common::dp_channel_recorded(&m, g, t, &mut dp_records);
+    if let Some(v) = dp_violation(&m, g, t).filter(|_| !dp) {
         return Check::new(
             "geometric mechanism is eps-DP",
             Value::text(fmt_matrix(&m), ""),
@@ -310,7 +313,13 @@ fn check_ex1h(cell: &super::super::common::GraphT) -> Check {
             if c.outcome == Outcome::Fails {
                 note = format!("geometric U = {u} < optimum {}; {note}", lp.value);
             }
-            c.with_note(note)
+            if !dp {
+                // Not shown a channel by its level: no evidence, not certified.
+                c.records.clear();
+                return c.with_note(note);
+            }
+            c.records.extend(dp_records);
+            lp.attach(c).with_note(note)
         }
         Err(e) => undecided("Ex1h", Method::LpCertificate, e),
     }

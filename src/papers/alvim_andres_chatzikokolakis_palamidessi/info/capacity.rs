@@ -120,7 +120,7 @@ fn check_f1_corrected(shape: &Shape) -> Check {
             });
         }
         let u = vec![Rational::from_unsigneds(1u64, n as u64); n];
-        unif.push_ok(matrix_utility(&u, &m) / v0(&u) == total, || {
+        unif.push_compare(&(matrix_utility(&u, &m) / v0(&u)), "=", &total, || {
             format!(
                 "uniform prior does not attain sum max on {}",
                 fmt_matrix(&m)
@@ -135,6 +135,8 @@ fn check_f1_corrected(shape: &Shape) -> Check {
     if u.outcome == Outcome::Fails {
         c.outcome = Outcome::Fails;
     }
+    // The uniform prior's equalities decide too (issue 44 item 6).
+    c.records.extend(u.records.iter().cloned());
     c.note = format!("{}; uniform prior attains sum max: {}", c.note, u.note);
     c
 }

@@ -257,8 +257,12 @@ fn check_f3(shape: &Shape) -> Check {
             .expect("g");
         let best_const = (0..n).map(|x| succ(&vec![x; k])).max().expect("x");
         let post = column_max_sum(&j);
-        a.push_ok(
-            best == post && best_const == v0(&prior) && best >= best_const,
+        a.push_compare_all(
+            [
+                (&best, "=", &post),
+                (&best_const, "=", &v0(&prior)),
+                (&best, ">=", &best_const),
+            ],
             || {
                 format!(
                     "pi = {} M = {}: best g {best}, sum max p(x,y) {post}, best constant {best_const}",
@@ -299,7 +303,7 @@ fn check_p3(shape: &Shape) -> Check {
             .expect("g");
         let formula = matrix_utility(&prior, &h);
         let smith = posterior_form(&joint_rows(&prior, &h));
-        a.push_ok(best == formula && formula == smith, || {
+        a.push_compare_all([(&best, "=", &formula), (&formula, "=", &smith)], || {
             format!(
                 "pi = {} H = {}: max U {best}, sum_z max_y {formula}, posterior form {smith}",
                 fmt_vec(&prior),
