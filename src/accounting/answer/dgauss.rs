@@ -29,7 +29,7 @@ pub(super) fn answer(
     }
     if !q.rdp.is_empty() || q.zcdp {
         return Err(refuse(
-            "--rdp/--zcdp (see `dpcert verify ACC-8` for its zCDP)",
+            "--rdp/--zcdp (its zCDP, rho = D^2/(2 sigma^2) at integer orders: docs/accounting.md)",
         ));
     }
     if let Neighbours::Given(a) = &q.neighbours {

@@ -125,3 +125,39 @@ fn grid_enclosure_contains_the_references() {
 fn too_wide_is_refused() {
     assert!(DGauss::new(&scale(q(1_000_000, 1))).is_err());
 }
+
+/// Canonne–Kamath–Steinke's zCDP at integer orders: `S_α = Σ_z P(z)^α Q(z)^{1−α}` for the pair
+/// `(0, d)` equals `e^{α(α−1)d²/(2σ²)}` (completing the square: the sum is a shifted theta sum
+/// with an integer shift). Enclosed here from the windowed weights of the module (tails put on
+/// both sides), so `D_α/α = d²/(2σ²)` is checked, not assumed.
+#[test]
+fn cks_zcdp_at_integer_orders() {
+    for (s, d) in [(q(1, 1), 1u64), (q(3, 2), 1), (q(2, 1), 2)] {
+        let g = DGauss::new(&scale(s.clone())).unwrap();
+        let m = g.window();
+        let s2 = Rational::from(2u32) * &s * &s;
+        for alpha in 2u64..=4 {
+            // P^α Q^{1−α} = e^κ·w(z − c)/Z with c = −(α − 1)d, κ = α(α−1)d²/(2σ²): summed on
+            // the window |z − c| ≤ M, the rest at most e^κ·2·tail/Z (the module's tail bound).
+            let want = enclose_exp(&(Rational::from(alpha * (alpha - 1) * d * d) / &s2));
+            let c = -(((alpha - 1) * d) as i64);
+            let mut lo = Rational::ZERO;
+            let mut hi = Rational::ZERO;
+            for z in c - m..=c + m {
+                let e = -(Rational::from(alpha) * Rational::from(z * z)
+                    - Rational::from(alpha - 1) * Rational::from((z - d as i64) * (z - d as i64)))
+                    / &s2;
+                let (a, b) = enclose_exp(&e);
+                lo += a;
+                hi += b;
+            }
+            hi += &want.1 * Rational::from(2u32) * &g.tail;
+            let (lo, hi) = (lo / &g.z_hi, hi / &g.z_lo);
+            assert!(
+                lo <= want.1 && want.0 <= hi,
+                "sigma={s} d={d} alpha={alpha}"
+            );
+            assert!(&hi - &lo < q(1, 1 << 30), "sigma={s} d={d} alpha={alpha}");
+        }
+    }
+}
