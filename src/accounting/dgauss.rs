@@ -100,7 +100,7 @@ impl DGauss {
         let s = sigma.value();
         let s2 = Rational::from(2u32) * s * s;
         let m = Rational::from(10u32) * s;
-        let m = u128::try_from(&malachite::Integer::from(m.ceiling()))
+        let m = u128::try_from(&m.ceiling())
             .unwrap_or(u128::MAX)
             .saturating_add(2);
         if 2 * m.min(u128::MAX / 4) + 1 > MAX_WINDOW as u128 {

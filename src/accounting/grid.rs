@@ -54,6 +54,10 @@ pub const MAX_N: u64 = 1 << 32;
 /// The most slots a composed grid PLD may hold (two `u64` arrays and a `u128` buffer).
 pub const MAX_SLOTS: usize = 8_000_000;
 
+/// One use's single-use grid PLD as [`GridPld::compose_kernels`] takes it: the kernel
+/// (exponent, fixed-point P-mass), the finite mass `1 − P(+∞)` in fixed point, the uses.
+pub type Kernel = (Vec<(i64, u64)>, u64, u64);
+
 /// Which bound a grid PLD gives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Side {
@@ -267,7 +271,7 @@ impl GridPld {
             Side::Upper => Side::Lower,
             Side::Lower => Side::Upper,
         };
-        let kernels: Vec<(Vec<(i64, u64)>, u64, u64)> = uses
+        let kernels: Vec<Kernel> = uses
             .iter()
             .map(|(p, k)| {
                 (
@@ -285,11 +289,7 @@ impl GridPld {
     /// point rounded *against* the side, and its number of uses. What [`GridPld::compose`]
     /// does after rounding a [`PairLoss`]; the discrete Gaussian ([`super::dgauss`]) rounds its
     /// own (issue 45 item 3).
-    pub fn compose_kernels(
-        uses: &[(Vec<(i64, u64)>, u64, u64)],
-        side: Side,
-        prune: u64,
-    ) -> Result<GridPld, GridError> {
+    pub fn compose_kernels(uses: &[Kernel], side: Side, prune: u64) -> Result<GridPld, GridError> {
         if uses.is_empty() || uses.iter().any(|(_, _, k)| *k == 0) {
             return Err(GridError::NoUse);
         }
@@ -513,8 +513,8 @@ impl PairGrid {
     /// Both sides from single-use kernels rounded by the caller ([`GridPld::compose_kernels`]).
     pub fn from_kernels(
         grid: Grid,
-        upper: &[(Vec<(i64, u64)>, u64, u64)],
-        lower: &[(Vec<(i64, u64)>, u64, u64)],
+        upper: &[Kernel],
+        lower: &[Kernel],
         prune: u64,
     ) -> Result<PairGrid, GridError> {
         let upper = GridPld::compose_kernels(upper, Side::Upper, prune)?;

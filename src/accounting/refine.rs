@@ -448,7 +448,7 @@ mod tests {
         let inf = PairLoss::of_rows(&[q(1, 2), q(1, 4), q(1, 4)], &[q(1, 2), q(1, 2), q(0, 1)]);
         let ln2 = |j: i64| Some(LogLinear::term(&Rational::from(j), &q(2, 1)));
         let class = |p: (usize, usize), l: &PairLoss| (p, vec![(l.clone(), 2)], vec![p]);
-        let classes = vec![class((0, 1), &a), class((1, 0), &inf)];
+        let classes = [class((0, 1), &a), class((1, 0), &inf)];
         let ga = (0, PairGrid::new(&classes[0].1, 1, 0).unwrap());
         let gi = (1, PairGrid::new(&classes[1].1, 1, 0).unwrap());
         let classes: Vec<(usize, usize)> = classes.iter().map(|c| c.0).collect();

@@ -4,8 +4,8 @@
 //! [`crate::accounting::dgauss`]. There is no exact path (the masses are irrational).
 
 use super::enclosure::GridReport;
+use super::query::{AnswerError, ComposeQuery, Neighbours, Source};
 use super::query::{Pairs, Setup};
-use super::{AnswerError, ComposeQuery, ComposeReport, Neighbours, Source};
 use crate::accounting::dgauss::{pair_grid, DGauss};
 use crate::accounting::refine::{refine_grids, GridQueries, RefineOptions};
 use crate::params::Scale;
@@ -16,7 +16,7 @@ pub(super) fn answer(
     q: &ComposeQuery,
     start: Instant,
     phase: &(dyn Fn(&str) + Sync),
-) -> Result<ComposeReport, AnswerError> {
+) -> Result<GridReport, AnswerError> {
     let subject = &q.uses[0].0.spec;
     let refuse = |what: &str| {
         AnswerError::Query(format!(
@@ -106,5 +106,5 @@ pub(super) fn answer(
         ans,
     );
     r.setup.elapsed = start.elapsed();
-    Ok(ComposeReport::Grid(Box::new(r)))
+    Ok(r)
 }

@@ -290,7 +290,9 @@ pub fn answer(
         .iter()
         .any(|(m, _)| matches!(m.source, Source::DGaussian { .. }))
     {
-        return dgauss::answer(&q, start, phase);
+        return Ok(ComposeReport::Grid(Box::new(dgauss::answer(
+            &q, start, phase,
+        )?)));
     }
     let n = match &q.subsample {
         None => n,
