@@ -883,3 +883,34 @@ mod tests {
         }
     }
 }
+
+/// The range rules of issue 45's noise parameters: (literal, accepted?), boundaries both sides.
+#[cfg(test)]
+mod noise_ranges {
+    use super::*;
+
+    #[test]
+    fn noise_ranges_table() {
+        for (s, ok) in [("1", true), ("1/2", true), ("0", false), ("-1", false)] {
+            assert_eq!(Sensitivity::parse(s).is_ok(), ok, "sensitivity {s}");
+            assert_eq!(Scale::parse(s).is_ok(), ok, "sigma {s}");
+            assert_eq!(Resolution::parse(s).is_ok(), ok, "resolution {s}");
+        }
+        for (s, ok) in [
+            ("2", true),
+            ("101/100", true),
+            ("1", false),
+            ("1/2", false),
+            ("0", false),
+        ] {
+            assert_eq!(GeometricBase::parse(s).is_ok(), ok, "T {s}");
+        }
+        let whole = |s: &str| Sensitivity::parse(s).unwrap().whole("dlaplace");
+        assert_eq!(whole("3"), Ok(3));
+        assert!(whole("3/2").is_err() && whole("10001").is_err());
+        assert_eq!(
+            Resolution::default().value(),
+            &Rational::from_unsigneds(1u32, 100)
+        );
+    }
+}
