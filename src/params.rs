@@ -579,6 +579,139 @@ impl SearchSize {
     }
 }
 
+/// `--sensitivity D` of the noise mechanisms (issue 45 item 3): a rational `D > 0`, default 1.
+/// The discrete mechanisms (`dlaplace`, `dgaussian`) need a whole `D` ([`Sensitivity::whole`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sensitivity(Rational);
+
+impl Default for Sensitivity {
+    fn default() -> Sensitivity {
+        Sensitivity(Rational::from(1u32))
+    }
+}
+
+impl Sensitivity {
+    /// D, when `D > 0`.
+    pub fn new(d: Rational) -> Result<Sensitivity, ParamError> {
+        if d > 0u32 {
+            Ok(Sensitivity(d))
+        } else {
+            Err(ParamError(format!(
+                "the sensitivity D must be > 0, got {}",
+                shown(&d)
+            )))
+        }
+    }
+    /// D from an exact literal.
+    pub fn parse(s: &str) -> Result<Sensitivity, ParamError> {
+        Sensitivity::new(exact("sensitivity", s)?)
+    }
+    /// The value.
+    pub fn value(&self) -> &Rational {
+        &self.0
+    }
+    /// D as a whole number of steps of ℤ (the discrete mechanisms), up to [`MAX_WHOLE_SENSITIVITY`].
+    pub fn whole(&self, what: &str) -> Result<u64, ParamError> {
+        use malachite::base::num::conversion::traits::IsInteger;
+        match u64::try_from(self.0.numerator_ref()) {
+            Ok(d) if self.0.is_integer() && d <= MAX_WHOLE_SENSITIVITY => Ok(d),
+            _ => Err(ParamError(format!(
+                "{what} needs a whole sensitivity D in 1..={MAX_WHOLE_SENSITIVITY}, got {}",
+                shown(&self.0)
+            ))),
+        }
+    }
+}
+
+/// The largest whole sensitivity of a discrete mechanism (its pairs are `(0, d)`, `d ≤ D`).
+pub const MAX_WHOLE_SENSITIVITY: u64 = 10_000;
+
+/// The base `T = e^{1/scale} > 1` of the two-sided geometric (discrete Laplace) noise
+/// `P(z) ∝ T^{−|z|}` (`dlaplace:T`, issue 45 item 3). `T = 1` is no distribution on ℤ.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GeometricBase(Rational);
+
+impl GeometricBase {
+    /// T, when `T > 1`.
+    pub fn new(t: Rational) -> Result<GeometricBase, ParamError> {
+        if t > 1u32 {
+            Ok(GeometricBase(t))
+        } else {
+            Err(ParamError(format!(
+                "the discrete Laplace base T = e^(1/scale) must be > 1, got {}",
+                shown(&t)
+            )))
+        }
+    }
+    /// T from an exact literal.
+    pub fn parse(s: &str) -> Result<GeometricBase, ParamError> {
+        GeometricBase::new(exact("T", s)?)
+    }
+    /// The value.
+    pub fn value(&self) -> &Rational {
+        &self.0
+    }
+}
+
+/// A noise scale `σ > 0` (`dgaussian:SIGMA`, issue 45 item 3).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scale(Rational);
+
+impl Scale {
+    /// σ, when `σ > 0`.
+    pub fn new(s: Rational) -> Result<Scale, ParamError> {
+        if s > 0u32 {
+            Ok(Scale(s))
+        } else {
+            Err(ParamError(format!(
+                "a noise scale sigma must be > 0, got {}",
+                shown(&s)
+            )))
+        }
+    }
+    /// σ from an exact literal.
+    pub fn parse(s: &str) -> Result<Scale, ParamError> {
+        Scale::new(exact("sigma", s)?)
+    }
+    /// The value.
+    pub fn value(&self) -> &Rational {
+        &self.0
+    }
+}
+
+/// `calibrate --resolution R` (issue 45 item 5): the grid step `R > 0` of the calibrated
+/// parameter, default 1/100.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resolution(Rational);
+
+impl Default for Resolution {
+    fn default() -> Resolution {
+        Resolution(Rational::from_unsigneds(1u32, 100))
+    }
+}
+
+impl Resolution {
+    /// R, when `R > 0`.
+    pub fn new(r: Rational) -> Result<Resolution, ParamError> {
+        if r > 0u32 {
+            Ok(Resolution(r))
+        } else {
+            Err(ParamError(format!(
+                "the resolution R must be > 0, got {}",
+                shown(&r)
+            )))
+        }
+    }
+    /// R from an exact literal.
+    pub fn parse(s: &str) -> Result<Resolution, ParamError> {
+        Resolution::new(exact("resolution", s)?)
+    }
+    /// The value.
+    pub fn value(&self) -> &Rational {
+        &self.0
+    }
+}
+
 /// `EPS,DELTA` of a privacy claim to check: an [`Eps`] and a [`Delta`].
 pub fn parse_eps_delta(s: &str) -> Result<(Eps, Delta), ParamError> {
     let (e, d) = s
@@ -748,5 +881,36 @@ mod tests {
             let e = Delta::parse(s).unwrap_err().to_string();
             assert!(e.len() < 300, "{} bytes", e.len());
         }
+    }
+}
+
+/// The range rules of issue 45's noise parameters: (literal, accepted?), boundaries both sides.
+#[cfg(test)]
+mod noise_ranges {
+    use super::*;
+
+    #[test]
+    fn noise_ranges_table() {
+        for (s, ok) in [("1", true), ("1/2", true), ("0", false), ("-1", false)] {
+            assert_eq!(Sensitivity::parse(s).is_ok(), ok, "sensitivity {s}");
+            assert_eq!(Scale::parse(s).is_ok(), ok, "sigma {s}");
+            assert_eq!(Resolution::parse(s).is_ok(), ok, "resolution {s}");
+        }
+        for (s, ok) in [
+            ("2", true),
+            ("101/100", true),
+            ("1", false),
+            ("1/2", false),
+            ("0", false),
+        ] {
+            assert_eq!(GeometricBase::parse(s).is_ok(), ok, "T {s}");
+        }
+        let whole = |s: &str| Sensitivity::parse(s).unwrap().whole("dlaplace");
+        assert_eq!(whole("3"), Ok(3));
+        assert!(whole("3/2").is_err() && whole("10001").is_err());
+        assert_eq!(
+            Resolution::default().value(),
+            &Rational::from_unsigneds(1u32, 100)
+        );
     }
 }

@@ -526,6 +526,117 @@ fn compose(
     })
 }
 
+/// `compose` of named mechanisms (`rr:K:T`, `dlaplace:T`, `dgaussian:SIGMA`; issue 45 items 3
+/// and 6): `uses` is a list of (spec, k) on the complete relation of query values; `check`
+/// asks compose's (EPS, DELTA) question. The JSON document of `compose --json`.
+#[pyfunction]
+#[pyo3(signature = (uses, check = None, delta = None, eps = Vec::new(), sensitivity = None, subsample = None))]
+fn compose_named(
+    py: Python<'_>,
+    uses: Vec<(String, u64)>,
+    check: Option<(String, String)>,
+    delta: Option<String>,
+    eps: Vec<String>,
+    sensitivity: Option<String>,
+    subsample: Option<String>,
+) -> PyResult<String> {
+    use dpcert::accounting::answer::{answer, ComposeQuery};
+    use dpcert::params::{Delta, Eps, Sensitivity, Subsample, Uses};
+    let sens = sensitivity
+        .map(|s| Sensitivity::parse(&s))
+        .transpose()
+        .map_err(value_error)?
+        .unwrap_or_default();
+    let limit = dpcert::params::DEFAULT_MAX_MEMORY;
+    let mut seq = Vec::new();
+    for (spec, k) in &uses {
+        let m = dpcert::accounting::named::parse(spec, &sens, limit)
+            .ok_or_else(|| {
+                value_error(format!(
+                    "`{spec}`: compose_named reads rr:K:T, dlaplace:T and dgaussian:SIGMA"
+                ))
+            })?
+            .map_err(value_error)?;
+        seq.push((m, Uses::new(*k).map_err(value_error)?));
+    }
+    let mut q = ComposeQuery::new(seq);
+    q.delta = delta
+        .map(|d| Delta::parse(&d))
+        .transpose()
+        .map_err(value_error)?;
+    q.eps = eps
+        .iter()
+        .map(|e| Eps::parse(e))
+        .collect::<Result<_, _>>()
+        .map_err(value_error)?;
+    q.subsample = subsample
+        .map(|s| Subsample::parse(&s))
+        .transpose()
+        .map_err(value_error)?;
+    q.check = check
+        .map(|(e, d)| Ok::<_, dpcert::params::ParamError>((Eps::parse(&e)?, Delta::parse(&d)?)))
+        .transpose()
+        .map_err(value_error)?;
+    interruptible(py, move || {
+        let r = answer(&q, &|_| {}).map_err(value_error)?;
+        Ok(r.to_json().to_string())
+    })
+}
+
+/// `dpcert calibrate` (issue 45 item 5): the JSON document of `calibrate --json`, each grid
+/// point decided by compose's library call on the mechanism the library's named reader builds.
+#[pyfunction]
+#[pyo3(signature = (mech, k, eps, delta, subsample = None, resolution = None, sensitivity = None))]
+#[allow(clippy::too_many_arguments)]
+fn calibrate(
+    py: Python<'_>,
+    mech: String,
+    k: u64,
+    eps: String,
+    delta: String,
+    subsample: Option<String>,
+    resolution: Option<String>,
+    sensitivity: Option<String>,
+) -> PyResult<String> {
+    use dpcert::accounting::answer::GridOptions;
+    use dpcert::accounting::calibrate::{calibrate, CalibrateQuery, Family};
+    use dpcert::params::{Delta, Eps, Resolution, Sensitivity, Subsample, Uses};
+    let sens = sensitivity
+        .map(|s| Sensitivity::parse(&s))
+        .transpose()
+        .map_err(value_error)?
+        .unwrap_or_default();
+    let limit = dpcert::params::DEFAULT_MAX_MEMORY;
+    let q = CalibrateQuery {
+        family: Family::of_name(&mech).map_err(value_error)?,
+        k: Uses::new(k).map_err(value_error)?,
+        eps: Eps::parse(&eps).map_err(value_error)?,
+        delta: Delta::parse(&delta).map_err(value_error)?,
+        subsample: subsample
+            .map(|s| Subsample::parse(&s))
+            .transpose()
+            .map_err(value_error)?,
+        resolution: resolution
+            .map(|r| Resolution::parse(&r))
+            .transpose()
+            .map_err(value_error)?
+            .unwrap_or_default(),
+        grid: GridOptions::default(),
+        max_memory: limit,
+    };
+    interruptible(py, move || {
+        let build = |spec: &str| {
+            dpcert::accounting::named::parse(spec, &sens, limit).unwrap_or_else(|| {
+                Err(dpcert::accounting::answer::AnswerError::Query(format!(
+                    "`{spec}`: not read by this build (rr:K:T, dlaplace:T, dgaussian:SIGMA)"
+                )))
+            })
+        };
+        let r = calibrate(&q, &build, &|_| {}).map_err(value_error)?;
+        Ok(r.to_json().to_string())
+    })
+}
+
 /// Decide a statement of the claim language (`dpcert check 'EXPR'`): `check --json`'s document
 /// with a `text` field (the CLI's report). Parse and type errors raise `ValueError` with the
 /// column marked by a caret.
@@ -777,6 +888,8 @@ fn _dpcert(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(mutual_information, m)?)?;
     m.add_function(wrap_pyfunction!(capacity, m)?)?;
     m.add_function(wrap_pyfunction!(compose, m)?)?;
+    m.add_function(wrap_pyfunction!(compose_named, m)?)?;
+    m.add_function(wrap_pyfunction!(calibrate, m)?)?;
     m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(ln, m)?)?;
     m.add_function(wrap_pyfunction!(log2, m)?)?;

@@ -54,6 +54,10 @@ pub const MAX_N: u64 = 1 << 32;
 /// The most slots a composed grid PLD may hold (two `u64` arrays and a `u128` buffer).
 pub const MAX_SLOTS: usize = 8_000_000;
 
+/// One use's single-use grid PLD as [`GridPld::compose_kernels`] takes it: the kernel
+/// (exponent, fixed-point P-mass), the finite mass `1 − P(+∞)` in fixed point, the uses.
+pub type Kernel = (Vec<(i64, u64)>, u64, u64);
+
 /// Which bound a grid PLD gives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Side {
@@ -182,7 +186,7 @@ impl Grid {
 }
 
 /// `⌊x·2^63⌋` or `⌈x·2^63⌉` for a rational `0 ≤ x ≤ 1`.
-fn fixed(x: &Rational, side: Side) -> u64 {
+pub(crate) fn fixed(x: &Rational, side: Side) -> u64 {
     let num: Natural = x.numerator_ref() << FRAC;
     let den = x.denominator_ref();
     let q = match side {
@@ -263,20 +267,41 @@ impl GridPld {
         side: Side,
         prune: u64,
     ) -> Result<GridPld, GridError> {
-        if uses.is_empty() || uses.iter().any(|(_, k)| *k == 0) {
-            return Err(GridError::NoUse);
-        }
-        let kernels: Vec<Vec<(i64, u64)>> =
-            uses.iter().map(|(p, _)| kernel(p, grid, side)).collect();
-        // The finite mass left after all uses, `Π (1 − inf_i)^{k_i}`, rounded against the side
-        // (so the mass at `+∞`, one minus it, is rounded with the side).
         let against = match side {
             Side::Upper => Side::Lower,
             Side::Lower => Side::Upper,
         };
+        let kernels: Vec<Kernel> = uses
+            .iter()
+            .map(|(p, k)| {
+                (
+                    kernel(p, grid, side),
+                    fixed(&(Rational::ONE - &p.inf), against),
+                    *k,
+                )
+            })
+            .collect();
+        GridPld::compose_kernels(&kernels, side, prune)
+    }
+
+    /// Compose single-use grid PLDs already rounded towards `side`: per use its kernel
+    /// (exponent, fixed-point P-mass; sorted, merged), its finite mass `1 − P(+∞)` in fixed
+    /// point rounded *against* the side, and its number of uses. What [`GridPld::compose`]
+    /// does after rounding a [`PairLoss`]; the discrete Gaussian ([`super::dgauss`]) rounds its
+    /// own (issue 45 item 3).
+    pub fn compose_kernels(uses: &[Kernel], side: Side, prune: u64) -> Result<GridPld, GridError> {
+        if uses.is_empty() || uses.iter().any(|(_, _, k)| *k == 0) {
+            return Err(GridError::NoUse);
+        }
+        let against = match side {
+            Side::Upper => Side::Lower,
+            Side::Lower => Side::Upper,
+        };
+        // The finite mass left after all uses, `Π (1 − inf_i)^{k_i}`, rounded against the side
+        // (so the mass at `+∞`, one minus it, is rounded with the side).
         let mut finite = ONE;
-        for (p, k) in uses {
-            let f = fixed(&(Rational::ONE - &p.inf), against);
+        for (_, f, k) in uses {
+            let f = *f;
             for _ in 0..*k {
                 finite = mul(finite, f, against).min(ONE);
                 if finite == 0 {
@@ -292,7 +317,7 @@ impl GridPld {
             pruned: 0,
         };
         let mut acc: Vec<u128> = Vec::new();
-        for (kn, (_, k)) in kernels.iter().zip(uses) {
+        for (kn, _, k) in uses {
             if kn.is_empty() {
                 // Every output of this use has infinite loss (or none under P).
                 pld.m = vec![0];
@@ -482,6 +507,18 @@ impl PairGrid {
         let grid = Grid::new(n)?;
         let upper = GridPld::compose(uses, &grid, Side::Upper, prune)?;
         let lower = GridPld::compose(uses, &grid, Side::Lower, prune)?;
+        Ok(PairGrid { grid, upper, lower })
+    }
+
+    /// Both sides from single-use kernels rounded by the caller ([`GridPld::compose_kernels`]).
+    pub fn from_kernels(
+        grid: Grid,
+        upper: &[Kernel],
+        lower: &[Kernel],
+        prune: u64,
+    ) -> Result<PairGrid, GridError> {
+        let upper = GridPld::compose_kernels(upper, Side::Upper, prune)?;
+        let lower = GridPld::compose_kernels(lower, Side::Lower, prune)?;
         Ok(PairGrid { grid, upper, lower })
     }
 

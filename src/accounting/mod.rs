@@ -37,11 +37,14 @@
 
 pub mod answer;
 pub mod basis;
+pub mod calibrate;
 pub mod compose;
 pub mod curve;
 mod delta;
+pub mod dgauss;
 pub(crate) mod grid;
 pub mod kov;
+pub mod named;
 pub mod pld;
 pub mod query;
 pub mod refine;

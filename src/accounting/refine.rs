@@ -126,12 +126,16 @@ fn ext_ge(x: &Option<LogLinear>, y: &Option<LogLinear>) -> bool {
     ext_le(y, x)
 }
 
-fn eps_enclosure(grids: &[(usize, PairGrid)], classes: &[Class], delta: &Rational) -> EpsEnclosure {
+fn eps_enclosure(
+    grids: &[(usize, PairGrid)],
+    pairs: &[(usize, usize)],
+    delta: &Rational,
+) -> EpsEnclosure {
     let mut best: Option<EpsEnclosure> = None;
     for (i, g) in grids {
         let TBounds { lo, hi } = g.t_for_delta(delta);
         let (lo, hi) = (eps_of(g.grid.n, lo), eps_of(g.grid.n, hi));
-        let pair = classes[*i].0;
+        let pair = pairs[*i];
         match &mut best {
             None => {
                 best = Some(EpsEnclosure {
@@ -158,14 +162,14 @@ fn eps_enclosure(grids: &[(usize, PairGrid)], classes: &[Class], delta: &Rationa
 
 fn delta_enclosure(
     grids: &[(usize, PairGrid)],
-    classes: &[Class],
+    pairs: &[(usize, usize)],
     f: impl Fn(&PairGrid) -> (Rational, Rational),
 ) -> (DeltaEnclosure, Vec<(usize, Rational)>) {
     let mut best: Option<DeltaEnclosure> = None;
     let mut his = Vec::new();
     for (i, g) in grids {
         let (lo, hi) = f(g);
-        let pair = classes[*i].0;
+        let pair = pairs[*i];
         his.push((*i, hi.clone()));
         match &mut best {
             None => {
@@ -233,6 +237,27 @@ pub fn refine_classes(
     opts: &RefineOptions,
     progress: impl Fn(&str) + Sync,
 ) -> Result<GridAnswers, GridError> {
+    let pairs: Vec<(usize, usize)> = classes.iter().map(|c| c.0).collect();
+    refine_grids(
+        &pairs,
+        |i, n| PairGrid::new(&classes[i].1, n, opts.prune),
+        queries,
+        opts,
+        progress,
+    )
+}
+
+/// [`refine_classes`] on any classes of ordered pairs: `pairs[i]` names class `i` and
+/// `grid(i, N)` composes it on the grid `1 + 1/N` (both sides), for classes whose single-use
+/// PLD is not a [`super::PairLoss`] of exact rationals (the discrete Gaussian, [`super::dgauss`]).
+pub fn refine_grids(
+    pairs: &[(usize, usize)],
+    grid: impl Fn(usize, u64) -> Result<PairGrid, GridError> + Sync,
+    queries: &GridQueries,
+    opts: &RefineOptions,
+    progress: impl Fn(&str) + Sync,
+) -> Result<GridAnswers, GridError> {
+    let classes = pairs;
     let start = Instant::now();
     let mut cands: Vec<usize> = (0..classes.len()).collect();
     let mut n = opts.first_n;
@@ -244,10 +269,8 @@ pub fn refine_classes(
             cands.len()
         ));
         let t0 = Instant::now();
-        let grids: Result<Vec<(usize, PairGrid)>, GridError> = cands
-            .par_iter()
-            .map(|&i| Ok((i, PairGrid::new(&classes[i].1, n, opts.prune)?)))
-            .collect();
+        let grids: Result<Vec<(usize, PairGrid)>, GridError> =
+            cands.par_iter().map(|&i| Ok((i, grid(i, n)?))).collect();
         let grids = match (grids, &last) {
             (Ok(g), _) => g,
             // A finer grid that does not fit: keep the last answers.
@@ -417,7 +440,8 @@ mod tests {
             2 => (q(3, 8), q(3, 8)),
             _ => (q(3, 8), q(1, 2)),
         };
-        let (d, his) = delta_enclosure(&grids, &classes, table);
+        let pairs: Vec<(usize, usize)> = classes.iter().map(|c| c.0).collect();
+        let (d, his) = delta_enclosure(&grids, &pairs, table);
         assert_eq!((&d.lo, d.lo_pair), (&q(3, 8), (0, 2)));
         assert_eq!((&d.hi, d.hi_pair), (&q(1, 2), (0, 1)));
         assert_eq!(his, vec![(0, q(1, 2)), (1, q(3, 8)), (2, q(1, 2))]);
@@ -436,9 +460,10 @@ mod tests {
         let inf = PairLoss::of_rows(&[q(1, 2), q(1, 4), q(1, 4)], &[q(1, 2), q(1, 2), q(0, 1)]);
         let ln2 = |j: i64| Some(LogLinear::term(&Rational::from(j), &q(2, 1)));
         let class = |p: (usize, usize), l: &PairLoss| (p, vec![(l.clone(), 2)], vec![p]);
-        let classes = vec![class((0, 1), &a), class((1, 0), &inf)];
+        let classes = [class((0, 1), &a), class((1, 0), &inf)];
         let ga = (0, PairGrid::new(&classes[0].1, 1, 0).unwrap());
         let gi = (1, PairGrid::new(&classes[1].1, 1, 0).unwrap());
+        let classes: Vec<(usize, usize)> = classes.iter().map(|c| c.0).collect();
         for (delta, lo, hi) in [(q(1, 8), 0, 1), (q(1, 10), 1, 2)] {
             let e = eps_enclosure(std::slice::from_ref(&ga), &classes, &delta);
             assert_eq!((&e.lo, &e.hi), (&ln2(lo), &ln2(hi)), "δ = {delta}");

@@ -52,6 +52,10 @@ enum Command {
     /// exact privacy loss distribution of the composition, delta(eps) = A - B*e^eps, the
     /// smallest eps for a delta (exact e^eps), and the event that attains it.
     Compose(super::compose::Args),
+    /// The smallest noise (sigma or b on the grid R*N) -- or for rr:K and dlaplace the largest
+    /// e^eps parameter -- for which k uses are certified (eps, delta)-DP (compose --check at
+    /// each grid point asked), with the certificate and the next grid point shown to fail.
+    Calibrate(super::calibrate::Args),
     /// Decide a claim written in the claim language (docs/claim-language.md), e.g.
     /// 'forall W in channels(2, 2, denom 4): min_leakage(uniform(2), W) <= log2(dp(W))'.
     /// Exit 0 holds, 1 fails, 2 parse/type error, 3 undecided, 4 time budget ran out.
@@ -99,6 +103,7 @@ fn try_main(command: Command) -> CliResult {
         Command::Optimal(args) => super::optimal::run(args),
         Command::Refines(args) => super::refines::run(args),
         Command::Compose(args) => super::compose::run(&args),
+        Command::Calibrate(args) => super::calibrate::run(&args),
         Command::Check(args) => super::check::run(&args),
         Command::List(args) => super::list::run(&args),
         Command::Show(args) => super::show::run(&args),

@@ -1,6 +1,7 @@
 //! Argument parsing and printing only; every computation lives in the library layers.
 
 mod audit;
+mod calibrate;
 mod check;
 mod command;
 mod compose;

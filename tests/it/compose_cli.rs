@@ -386,3 +386,170 @@ fn subsampling() {
         assert_eq!(code, 2, "--subsample {bad}: {err}");
     }
 }
+
+/// `dlaplace:T` (issue 45 item 3) is exact: dlaplace:2 twice, δ(t = 2) = 4/9 − 2·1/9 = 2/9 by
+/// hand (P = (2/3, 1/3), Q = (1/3, 2/3) on {z ≤ 0, z ≥ 1}); with `--sensitivity 2` one use has
+/// δ(t = 2) = 2/3 − 2·1/6 = 1/3 (the pair (0, 2)).
+#[test]
+fn dlaplace_exact_by_hand() {
+    let (code, out, err) = dpcert(&["compose", "dlaplace:2", "--k", "2", "--t", "2", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(j["mode"], "exact");
+    assert_eq!(j["delta_at_t"]["delta"], "2/9");
+    let (code, out, _) = dpcert(&[
+        "compose",
+        "dlaplace:2",
+        "--k",
+        "1",
+        "--t",
+        "2",
+        "--sensitivity",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(code, 0);
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(j["delta_at_t"]["delta"], "1/3");
+    // --check: (1, 2/9) holds after two uses (δ(1) = (4 − e)/9 < 2/9), (1/2, 1/10) fails.
+    let (code, _, _) = dpcert(&["compose", "dlaplace:2", "--k", "2", "--check", "1,2/9"]);
+    assert_eq!(code, 0);
+    let (code, _, _) = dpcert(&["compose", "dlaplace:2", "--k", "2", "--check", "1/2,1/10"]);
+    assert_eq!(code, 1);
+}
+
+/// `dgaussian:SIGMA` is a certified enclosure containing δ(ε = 1) = 0.1413513394056… (σ = 1,
+/// one use; the f64 reference summed on |z| ≤ 60), and `--check` decides on both sides.
+#[test]
+fn dgaussian_enclosure_and_check() {
+    let (code, out, err) = dpcert(&["compose", "dgaussian:1", "--k", "1", "--eps", "1", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(j["mode"], "grid_enclosure");
+    let e = &j["delta_at_eps"][0]["enclosure"];
+    let (lo, hi): (f64, f64) = (
+        e["lo"].as_str().unwrap().parse().unwrap(),
+        e["hi"].as_str().unwrap().parse().unwrap(),
+    );
+    assert!(lo <= 0.1413513394057 && 0.1413513394056 <= hi, "{lo} {hi}");
+    let (code, _, _) = dpcert(&["compose", "dgaussian:1", "--k", "3", "--check", "4,1/10"]);
+    assert_eq!(code, 0);
+    let (code, _, _) = dpcert(&["compose", "dgaussian:1", "--k", "3", "--check", "1,1/10"]);
+    assert_eq!(code, 1);
+}
+
+/// Bad parameters of the new mechanisms and flags are usage errors (exit 2), named.
+#[test]
+fn discrete_noise_bad_input() {
+    for args in [
+        &["compose", "dlaplace:1", "--k", "1"][..],
+        &["compose", "dlaplace:1/2", "--k", "1"],
+        &["compose", "dgaussian:0", "--k", "1"],
+        &["compose", "dgaussian:-2", "--k", "1"],
+        &["compose", "dlaplace:2", "--k", "1", "--sensitivity", "0"],
+        &["compose", "dlaplace:2", "--k", "1", "--sensitivity", "3/2"],
+        &[
+            "compose",
+            "dgaussian:1",
+            "--k",
+            "1",
+            "--subsample",
+            "poisson:1/2",
+        ],
+        &["compose", "dgaussian:1", "--k", "1", "--zcdp"],
+        &[
+            "calibrate",
+            "rr:2",
+            "--k",
+            "1",
+            "--eps",
+            "1",
+            "--delta",
+            "0",
+            "--resolution",
+            "0",
+        ],
+        &[
+            "calibrate",
+            "rr:2",
+            "--k",
+            "1",
+            "--eps",
+            "1",
+            "--delta",
+            "0",
+            "--resolution",
+            "-1",
+        ],
+        &[
+            "calibrate",
+            "gauss",
+            "--k",
+            "1",
+            "--eps",
+            "1",
+            "--delta",
+            "0",
+        ],
+    ] {
+        let (code, _, err) = dpcert(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.starts_with("error:"), "{args:?}: {err}");
+    }
+}
+
+/// `calibrate` (issue 45 item 5), by hand: one use of dlaplace with sensitivity 2 at (1, 0) is
+/// pure 2 ln T, so the largest T on the grid 1/100 with T² ≤ e (T ≤ 1.6487…) is 41/25, and
+/// 33/20 fails; rr:2 for 10 uses at (10, 0) needs t^10 ≤ e^10: t = 271/100.
+#[test]
+fn calibrate_by_hand() {
+    let (code, out, err) = dpcert(&[
+        "calibrate",
+        "dlaplace",
+        "--k",
+        "1",
+        "--eps",
+        "1",
+        "--delta",
+        "0",
+        "--sensitivity",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(j["best"]["value"], "41/25");
+    assert_eq!(j["best"]["compose"]["check"]["verdict"], "holds");
+    assert_eq!(j["next"]["value"], "33/20");
+    assert_eq!(j["next"]["verdict"], "fails");
+    let (code, out, _) = dpcert(&[
+        "calibrate",
+        "rr:2",
+        "--k",
+        "10",
+        "--eps",
+        "10",
+        "--delta",
+        "0",
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("largest certified: t = e^eps = 271/100"),
+        "{out}"
+    );
+    assert!(
+        out.contains("next grid point t = e^eps = 68/25: fails"),
+        "{out}"
+    );
+}
+
+/// The accounting theorems manifest (issue 45 item 7) decides every claim as recorded.
+#[test]
+fn accounting_theorems_manifest() {
+    let (code, out, err) = dpcert(&["check", "--file", "examples/accounting-theorems.toml"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("ACC-8: fails") && out.contains("ACC-9: fails"),
+        "{out}"
+    );
+}

@@ -21,6 +21,38 @@ fn at<'a>(d: &'a Value, path: &str) -> &'a Value {
     v
 }
 
+/// `calibrate --json` (issue 45 item 5): both points, with their compose documents.
+#[test]
+fn calibrate_json_follows_the_schema() {
+    let d = doc(
+        &[
+            "calibrate",
+            "rr:2",
+            "--k",
+            "2",
+            "--eps",
+            "1",
+            "--delta",
+            "1/100",
+            "--json",
+        ],
+        0,
+    );
+    for path in [
+        "best/value",
+        "best/compose/check/verdict",
+        "next/verdict",
+        "tried/0/value",
+    ] {
+        at(&d, path);
+    }
+    let d = doc(
+        &["compose", "dgaussian:2", "--k", "2", "--eps", "1", "--json"],
+        0,
+    );
+    at(&d, "delta_at_eps/0/enclosure/hi");
+}
+
 #[test]
 fn compose_json_follows_the_schema() {
     // (arguments, exit code, a block the row is there for)

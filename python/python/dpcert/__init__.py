@@ -125,6 +125,9 @@ __all__ = [
     "DpLevel",
     "DeltaAtEps",
     "RationalizedWarning",
+    "calibrate",
+    "check_event",
+    "compose_named",
     "LpModel",
     "audit",
     "dp_level",
@@ -597,6 +600,123 @@ def plot_curve(report: dict, ax=None, samples: int = 48, log: bool = True, label
     ax.set_ylabel("δ")
     ax.legend()
     return ax
+
+
+def compose_named(
+    uses: Sequence[Tuple[str, int]],
+    check: Optional[Tuple[Exact, Exact]] = None,
+    delta: Optional[Exact] = None,
+    eps: Iterable[Exact] = (),
+    sensitivity: Optional[Exact] = None,
+    subsample: Optional[str] = None,
+) -> dict:
+    """``compose`` of named mechanisms ``[("dlaplace:2", 10), ("rr:2:3", 5), ...]``:
+    ``rr:K:T``, ``dlaplace:T`` (two-sided geometric noise ∝ T^-|z|, exact) and
+    ``dgaussian:SIGMA`` (discrete Gaussian, certified grid enclosure), with the query's
+    ``sensitivity`` (a whole number for these). ``dpcert compose MECH --k K --json``'s
+    document."""
+    doc = json.loads(
+        _dpcert.compose_named(
+            [(str(m), int(k)) for m, k in uses],
+            None if check is None else (_lit(check[0], "eps"), _lit(check[1], "delta")),
+            None if delta is None else _lit(delta, "delta"),
+            [_lit(e, "eps") for e in eps],
+            None if sensitivity is None else _lit(sensitivity, "sensitivity"),
+            subsample,
+        )
+    )
+    return Report(_fractions(doc))
+
+
+def calibrate(
+    mechanism: str,
+    k: int,
+    eps: Exact,
+    delta: Exact,
+    subsample: Optional[str] = None,
+    resolution: Optional[Exact] = None,
+    sensitivity: Optional[Exact] = None,
+) -> dict:
+    """``dpcert calibrate MECH --k K --eps E --delta D --json`` (issue 45 item 5): the smallest
+    noise σ on the grid ``resolution·ℕ`` (default 1/100) for ``dgaussian`` — or the largest
+    level for ``rr:K`` and ``dlaplace`` — for which ``k`` uses are certified (eps, delta)-DP:
+    ``best`` (with its ``compose`` report, the certificate) and ``next`` (the following grid
+    point, shown to fail or undecided)."""
+    doc = json.loads(
+        _dpcert.calibrate(
+            str(mechanism),
+            int(k),
+            _lit(eps, "eps"),
+            _lit(delta, "delta"),
+            subsample,
+            None if resolution is None else _lit(resolution, "resolution"),
+            None if sensitivity is None else _lit(sensitivity, "sensitivity"),
+        )
+    )
+    return Report(_fractions(doc))
+
+
+def _event_number(x: Any, what: str) -> str:
+    """An event's parameter as an exact literal: a float is read as its shortest decimal
+    ``repr`` (what was typed), with a RationalizedWarning saying so."""
+    if _is_float(x):
+        text = repr(float(x))
+        warnings.warn(
+            RationalizedWarning(f"{what} = {text}: the float read as the exact decimal {text}"),
+            stacklevel=3,
+        )
+        return str(Fraction(text))
+    return _lit(x, what)
+
+
+def _event_uses(event: Any, k: int, sampling: Optional[str]) -> list:
+    """Translate a dp-accounting ``DpEvent`` into ``[(spec, k, subsample)]``."""
+    name = type(event).__name__
+    if name == "GaussianDpEvent":
+        return [(f"gaussian:{_event_number(event.noise_multiplier, 'noise_multiplier')}", k, sampling)]
+    if name == "LaplaceDpEvent":
+        return [(f"laplace:{_event_number(event.noise_multiplier, 'noise_multiplier')}", k, sampling)]
+    if name == "SelfComposedDpEvent":
+        return _event_uses(event.event, k * int(event.count), sampling)
+    if name == "ComposedDpEvent":
+        out: list = []
+        for e in event.events:
+            out += _event_uses(e, k, sampling)
+        return out
+    if name == "PoissonSampledDpEvent":
+        if sampling is not None:
+            raise ValueError("nested PoissonSampledDpEvent: dpcert subsamples once")
+        q = _event_number(event.sampling_probability, "sampling_probability")
+        return _event_uses(event.event, k, f"poisson:{q}")
+    raise ValueError(
+        f"dpcert does not translate dp_accounting's {name}: it reads GaussianDpEvent, "
+        "LaplaceDpEvent, PoissonSampledDpEvent, SelfComposedDpEvent and ComposedDpEvent"
+    )
+
+
+def check_event(event: Any, eps: Exact, delta: Exact) -> dict:
+    """Is the mechanism a dp-accounting ``DpEvent`` describes (ε, δ)-DP? (issue 45 item 6):
+    the event is translated to dpcert's specs (``GaussianDpEvent(σ)`` → ``gaussian:σ`` with
+    sensitivity 1, ``LaplaceDpEvent(b)`` → ``laplace:b``, ``PoissonSampledDpEvent(q, e)`` →
+    ``subsample="poisson:q"``, ``SelfComposedDpEvent(e, n)`` → n uses, ``ComposedDpEvent`` → a
+    sequence) and ``compose``'s ``check=(eps, delta)`` is asked; the document's
+    ``check`` says holds / fails / undecided. Other events raise ``ValueError``; so does a
+    mechanism this build's compose does not read."""
+    uses = _event_uses(event, 1, None)
+    samplings = {s for _, _, s in uses}
+    if len(samplings) > 1:
+        raise ValueError("a composition of differently sampled events is not translated (one --subsample per question)")
+    doc = json.loads(
+        _dpcert.compose_named(
+            [(spec, k) for spec, k, _ in uses],
+            (_lit(eps, "eps"), _lit(delta, "delta")),
+            None,
+            [],
+            None,
+            samplings.pop(),
+        )
+    )
+    return Report(_fractions(doc))
 
 
 def check(expr: str, budget_secs: Optional[float] = None, max_instances: Optional[int] = None) -> dict:

@@ -10,6 +10,7 @@
 
 mod certificate;
 mod curve;
+mod dgauss;
 mod enclosure;
 mod exact;
 mod format;
@@ -191,7 +192,7 @@ fn classes(q: &ComposeQuery, pairs: &Pairs) -> Result<Vec<Class>, AnswerError> {
         .iter()
         .map(|(m, k)| match &m.source {
             Source::Rr { k: size, t } => Some((*size, t, k.get())),
-            Source::Channel(_) => None,
+            Source::Channel(_) | Source::DGaussian { .. } => None,
         })
         .collect::<Option<Vec<_>>>()
         // A pair (x, x) (no reader makes one) has another PLD: left to the matrix path.
@@ -312,6 +313,14 @@ pub fn answer(
     // The Rényi conversions are compared with the PLD's ε(δ): the default δ unless one is given.
     if (!q.rdp.is_empty() || q.zcdp) && q.delta.is_none() {
         q.to_mut().delta = Some(ComposeQuery::default_delta());
+    }
+    if q.uses
+        .iter()
+        .any(|(m, _)| matches!(m.source, Source::DGaussian { .. }))
+    {
+        return Ok(ComposeReport::Grid(Box::new(dgauss::answer(
+            &q, start, phase,
+        )?)));
     }
     let n = match &q.subsample {
         None => n,

@@ -34,6 +34,15 @@ pub enum Source {
         /// `t = e^ε`.
         t: Rational,
     },
+    /// The discrete Gaussian `dgaussian:SIGMA` on ℤ with whole sensitivity `d` (issue 45 item
+    /// 3): no matrix (its support is ℤ); its inputs are the query values `0..=d`, and it is
+    /// composed by the grid enclosure only ([`crate::accounting::dgauss`]).
+    DGaussian {
+        /// σ.
+        sigma: Rational,
+        /// The sensitivity.
+        d: u64,
+    },
 }
 
 /// One mechanism of the sequence, with the name it is reported by.
@@ -73,6 +82,7 @@ impl Mechanism {
         match &self.source {
             Source::Channel(w) => w.n_inputs(),
             Source::Rr { k, .. } => *k,
+            Source::DGaussian { d, .. } => *d as usize + 1,
         }
     }
 
@@ -81,6 +91,7 @@ impl Mechanism {
         match &self.source {
             Source::Channel(w) => w.n_inputs() as u128 * w.n_outputs() as u128,
             Source::Rr { k, .. } => *k as u128 * *k as u128,
+            Source::DGaussian { .. } => 0,
         }
     }
 
@@ -91,6 +102,9 @@ impl Mechanism {
             Source::Channel(w) => Cow::Borrowed(w),
             Source::Rr { k, t } => {
                 Cow::Owned(randomized_response(*k, t).expect("checked when built"))
+            }
+            Source::DGaussian { .. } => {
+                unreachable!("answer sends the discrete Gaussian to its own path")
             }
         }
     }

@@ -13,7 +13,8 @@ use super::progress::Progress;
 use crate::accounting::answer::{answer, ComposeQuery, GridOptions, Neighbours};
 use crate::graph::Graph;
 use crate::params::{
-    parse_eps_delta, Alpha, Delta, Eps, MemoryLimit, Subsample, TRange, TimeLimit, Uses, Width, T,
+    parse_eps_delta, Alpha, Delta, Eps, MemoryLimit, Sensitivity, Subsample, TRange, TimeLimit,
+    Uses, Width, T,
 };
 use crate::prob::Adjacency;
 use std::path::Path;
@@ -39,8 +40,9 @@ fn alpha_list(s: &str) -> Result<AlphaList, crate::params::ParamError> {
 /// smallest eps for a delta (exact e^eps), and the event that attains it.
 #[derive(clap::Args)]
 pub struct Args {
-    /// A mechanism file (as `audit` reads it), `rr:K:T`, `geometric:K:T` or `kov:T:D`;
-    /// without --k, a sequence `MECH1:K1,MECH2:K2,...`.
+    /// A mechanism file (as `audit` reads it), `rr:K:T`, `geometric:K:T`, `kov:T:D`,
+    /// `dlaplace:T` (two-sided geometric noise on the integers, P(z) ~ T^-|z|, T > 1) or
+    /// `dgaussian:SIGMA` (discrete Gaussian); without --k, a sequence `MECH1:K1,MECH2:K2,...`.
     mech: String,
     /// Number of uses (1 to 1,000,000).
     #[arg(long, value_parser = Uses::parse)]
@@ -110,6 +112,10 @@ pub struct Args {
     /// above it are answered by the grid enclosure instead.
     #[arg(long, value_name = "SIZE", value_parser = MemoryLimit::parse)]
     max_memory: Option<MemoryLimit>,
+    /// Sensitivity D of the query under dlaplace / dgaussian noise (a whole number >= 1 for
+    /// these; default 1): every pair of query values at distance 1..D is composed.
+    #[arg(long, value_name = "D", value_parser = Sensitivity::parse)]
+    sensitivity: Option<Sensitivity>,
     #[arg(long)]
     json: bool,
     /// Write a certificate to FILE (docs/certificates.md, issue 44): the matrices, the
@@ -173,7 +179,12 @@ fn answer_and_print(a: &Args) -> CliResult {
         crate::plot::check_path(p).map_err(|e| CliError::usage(e.to_string()))?;
     }
     let limit = a.max_memory.unwrap_or_default().bytes();
-    let seq = spec::sequence(&a.mech, a.k, limit)?;
+    let seq = spec::sequence(
+        &a.mech,
+        a.k,
+        limit,
+        &a.sensitivity.clone().unwrap_or_default(),
+    )?;
     let natural = seq.iter().find_map(|(m, _)| m.natural_adjacency.clone());
     let n = seq[0].0.mech.n_inputs();
     let first = seq[0].0.mech.spec.clone();
@@ -229,4 +240,19 @@ fn answer_and_print(a: &Args) -> CliResult {
         Some(Some(false)) => exit::MISMATCH,
         Some(None) => exit::BAD_INPUT,
     })
+}
+
+/// The mechanism of one spec as `compose` reads it (every named mechanism and file), for
+/// `calibrate`'s `NAME:VALUE` points (issue 45 item 5): one reader for both commands.
+pub(super) fn mechanism_of_spec(
+    spec: &str,
+    limit: u64,
+    sensitivity: &Sensitivity,
+) -> Result<crate::accounting::answer::Mechanism, CliError> {
+    Ok(
+        spec::sequence(spec, Some(Uses::new(1).expect("1 use")), limit, sensitivity)?
+            .remove(0)
+            .0
+            .mech,
+    )
 }

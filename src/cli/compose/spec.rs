@@ -1,7 +1,8 @@
 //! The mechanisms `compose` reads: a file (as `audit` reads it) or a named mechanism —
 //! `rr:K:T` (K-ary randomized response at `t = e^ε = T`), `geometric:K:T` (the truncated
 //! geometric on `{0..K−1}`, adjacency `path:K` unless `--adjacency` says otherwise), `kov:T:D`
-//! (the Kairouz–Oh–Viswanath pair of an (ln T, D)-DP mechanism) — and the sequence
+//! (the Kairouz–Oh–Viswanath pair of an (ln T, D)-DP mechanism), `dlaplace:T` and
+//! `dgaussian:SIGMA` ([`crate::accounting::named`], with `--sensitivity D`) — and the sequence
 //! `MECH1:K1,MECH2:K2,…`.
 
 use super::super::audit::read_rows;
@@ -9,7 +10,7 @@ use super::super::error::CliError;
 use crate::accounting::answer::{within_memory, AnswerError, Mechanism, CELL_BYTES};
 use crate::mechanism::truncated_geometric;
 use crate::num::{parse_rational, Rational};
-use crate::params::{Delta, Uses, T};
+use crate::params::{Delta, Sensitivity, Uses, T};
 use crate::prob::Channel;
 use std::path::Path;
 
@@ -37,7 +38,7 @@ fn named_rational(spec: &str, s: &str) -> Result<Rational, CliError> {
 
 /// A named mechanism or a mechanism file (refused before it is read when its cells alone are
 /// above `limit` bytes).
-fn mechanism(spec: &str, limit: u64) -> Result<Named, CliError> {
+fn mechanism(spec: &str, limit: u64, sens: &Sensitivity) -> Result<Named, CliError> {
     let parts: Vec<&str> = spec.split(':').collect();
     let size = |s: &str| {
         s.parse::<usize>()
@@ -90,6 +91,17 @@ fn mechanism(spec: &str, limit: u64) -> Result<Named, CliError> {
                 .map(|(g, _)| g.to_string());
             Ok(named(w, adj))
         }
+        ["dlaplace" | "dgaussian", ..] => {
+            match crate::accounting::named::parse(spec, sens, limit) {
+                Some(m) => Ok(Named {
+                    mech: m.map_err(answer_error)?,
+                    natural_adjacency: None,
+                }),
+                None => Err(usage(format!(
+                "`{spec}`: expected dlaplace:T (T = e^(1/scale) > 1) or dgaussian:SIGMA (sigma > 0)"
+            ))),
+            }
+        }
         [name, ..] if ["rr", "geometric", "kov"].contains(name) => Err(usage(format!(
             "`{spec}`: expected rr:K:T, geometric:K:T or kov:T:D"
         ))),
@@ -98,7 +110,7 @@ fn mechanism(spec: &str, limit: u64) -> Result<Named, CliError> {
             if !path.exists() {
                 return Err(usage(format!(
                     "`{spec}`: neither a mechanism file nor rr:K:T, geometric:K:T, kov:T:D, \
-                     expmech:GRAPH:T, geoind:K:T"
+                     expmech:GRAPH:T, geoind:K:T, dlaplace:T, dgaussian:SIGMA"
                 )));
             }
             // The shape counted from the bytes bounds what the matrix will hold.
@@ -120,9 +132,10 @@ pub(super) fn sequence(
     mech: &str,
     k: Option<Uses>,
     limit: u64,
+    sens: &Sensitivity,
 ) -> Result<Vec<(Named, Uses)>, CliError> {
     if let Some(k) = k {
-        return Ok(vec![(mechanism(mech, limit)?, k)]);
+        return Ok(vec![(mechanism(mech, limit, sens)?, k)]);
     }
     let mut out = Vec::new();
     for item in mech.split(',') {
@@ -131,10 +144,10 @@ pub(super) fn sequence(
                 "`{item}`: give --k K, or a sequence MECH1:K1,MECH2:K2 (uses after the last colon)"
             ))
         })?;
-        let m = match mechanism(spec, limit) {
+        let m = match mechanism(spec, limit, sens) {
             Ok(m) => m,
             // `rr:2:3` alone reads as `rr:2` used 3 times; say what is missing instead.
-            Err(_) if mechanism(item, limit).is_ok() => {
+            Err(_) if mechanism(item, limit, sens).is_ok() => {
                 return Err(usage(format!(
                     "`{item}`: give the number of uses with --k K (or MECH:K in a sequence)"
                 )))

@@ -9,7 +9,7 @@
 use crate::claim::instances::{r, t_set};
 use crate::claim::scan::Scan;
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
-use crate::measure::{max_ratio, positive_part, ExtRational};
+use crate::measure::{max_ratio, ExtRational};
 use crate::num::loglin::LogLinear;
 use crate::num::poly::Poly;
 use crate::num::Rational;
@@ -247,20 +247,9 @@ fn check_2(inst: &Cy2) -> Check {
             ))
         }
         Cy2::Approx { q, t, delta } => {
-            // δ(t) = (1/Z) Σ_y (q^{y²} − t q^{(y−1)²})^+ with Z = Σ_z q^{z²}. Terms with y > K
-            // vanish (q^{y²} < q^{(y−1)²}); the terms with y < −K are at most their first
-            // part, whose sum is ≤ q^{K²} q^{2K+1}/(1 − q^{2K+1}); and Z ≥ Z_K.
-            let k: i64 = 40;
-            let one = r(1, 1);
-            let z_k: Rational = (-k..=k).map(|z| q.pow((z * z) as u64)).sum();
-            let window: Rational = (-k..=k)
-                .map(|y| {
-                    positive_part(q.pow((y * y) as u64) - t * q.pow(((y - 1) * (y - 1)) as u64))
-                })
-                .sum();
-            let qq = q.pow((2 * k + 1) as u64);
-            let tail = q.pow((k * k) as u64) * &qq / (&one - &qq);
-            let ub = (window + tail) / &z_k;
+            // The certified bound lives in `accounting::dgauss` (issue 45 item 3): window
+            // K = 40, geometric tail, Z ≥ Z_K, exact rationals.
+            let ub = crate::accounting::dgauss::delta_upper_q(q, t, 40);
             // Round the bound up to 12 decimals (still a certified upper bound).
             let scale = Rational::from(10u64.pow(12));
             let ub = {
