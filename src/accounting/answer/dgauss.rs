@@ -7,7 +7,7 @@ use super::enclosure::GridReport;
 use super::query::{AnswerError, ComposeQuery, Neighbours, Source};
 use super::query::{Pairs, Setup};
 use crate::accounting::dgauss::{pair_grid, DGauss};
-use crate::accounting::refine::{refine_grids, GridQueries, RefineOptions};
+use crate::accounting::refine::{refine_grids, RefineOptions};
 use crate::params::Scale;
 use std::time::{Duration, Instant};
 
@@ -58,15 +58,7 @@ pub(super) fn answer(
         }
     }
     let pairs: Vec<(usize, usize)> = (1..=d_max as usize).map(|d| (0, d)).collect();
-    let gq = GridQueries {
-        delta: q.delta.as_ref().map(|d| d.value().clone()),
-        eps: q.eps.iter().map(|e| e.value().clone()).collect(),
-        t: q.t.as_ref().map(|t| t.value().clone()),
-        check: q
-            .check
-            .as_ref()
-            .map(|(e, d)| (e.value().clone(), d.value().clone())),
-    };
+    let gq = super::grid_queries(q);
     let opts = RefineOptions {
         width: q.grid.width.as_f64(),
         time_limit: q.grid.time.duration(),
