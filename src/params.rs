@@ -513,6 +513,44 @@ impl Default for Width {
     }
 }
 
+/// A positive rational scale: the sensitivity `D` (`--sensitivity`, default 1), the Gaussian's
+/// `σ` (`gaussian:SIGMA`) and the Laplace scale `b` (`laplace:B`) (issue 45 item 3): a
+/// rational in `(0, 10^6]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scale(Rational);
+
+impl Scale {
+    /// x, when `0 < x ≤ 10^6`; `what` names it in the error.
+    pub fn new(what: &str, x: Rational) -> Result<Scale, ParamError> {
+        if x <= 0u32 || x > 1_000_000u32 {
+            Err(ParamError(format!(
+                "{what} {}: must be a rational in (0, 1000000]",
+                shown(&x)
+            )))
+        } else {
+            Ok(Scale(x))
+        }
+    }
+    /// `--sensitivity D` from an exact literal.
+    pub fn parse_sensitivity(s: &str) -> Result<Scale, ParamError> {
+        Scale::new("sensitivity", exact("sensitivity", s)?)
+    }
+    /// A named scale (`sigma`, `b`) from an exact literal.
+    pub fn parse_named(what: &str, s: &str) -> Result<Scale, ParamError> {
+        Scale::new(what, exact(what, s)?)
+    }
+    /// The value.
+    pub fn value(&self) -> &Rational {
+        &self.0
+    }
+}
+
+impl Default for Scale {
+    fn default() -> Scale {
+        Scale(Rational::from(1u32))
+    }
+}
+
 /// The most worker threads `--jobs` accepts. Each thread is an OS thread with its own stack;
 /// 99,999,999 of them hung (and under an address-space limit panicked in the pool builder),
 /// and past the machine's cores more threads only add contention.
@@ -704,6 +742,18 @@ mod tests {
             ("999/1000", true),
         ] {
             assert_eq!(Width::parse(s).is_ok(), ok, "width {s}");
+        }
+        for (s, ok) in [
+            ("1", true),
+            ("1/2", true),
+            ("1000000", true),
+            ("0", false),
+            ("-1", false),
+            ("1000001", false),
+            ("x", false),
+        ] {
+            assert_eq!(Scale::parse_sensitivity(s).is_ok(), ok, "sensitivity {s}");
+            assert_eq!(Scale::parse_named("sigma", s).is_ok(), ok, "sigma {s}");
         }
         for (s, ok) in [("1", true), ("256", true), ("0", false), ("257", false)] {
             assert_eq!(Jobs::parse(s).is_ok(), ok, "jobs {s}");

@@ -38,6 +38,7 @@
 pub mod answer;
 pub mod basis;
 pub mod compose;
+pub mod continuous;
 mod delta;
 pub(crate) mod grid;
 pub mod kov;

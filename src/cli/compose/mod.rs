@@ -5,6 +5,7 @@
 //! Exit codes: 0 done (`--check`: holds), 1 `--check` fails, 2 usage (a bad flag value,
 //! `--k 0`, k past the limit), 3 a bad file, or an undecided comparison, 4 `--time-limit`.
 
+mod continuous;
 mod spec;
 
 use super::error::{CliError, CliResult};
@@ -13,7 +14,7 @@ use super::progress::Progress;
 use crate::accounting::answer::{answer, ComposeQuery, GridOptions, Neighbours};
 use crate::graph::Graph;
 use crate::params::{
-    parse_eps_delta, Alpha, Delta, Eps, MemoryLimit, Subsample, TimeLimit, Uses, Width, T,
+    parse_eps_delta, Alpha, Delta, Eps, MemoryLimit, Scale, Subsample, TimeLimit, Uses, Width, T,
 };
 use crate::prob::Adjacency;
 use std::path::Path;
@@ -40,7 +41,8 @@ fn alpha_list(s: &str) -> Result<AlphaList, crate::params::ParamError> {
 #[derive(clap::Args)]
 pub struct Args {
     /// A mechanism file (as `audit` reads it), `rr:K:T`, `geometric:K:T` or `kov:T:D`;
-    /// without --k, a sequence `MECH1:K1,MECH2:K2,...`.
+    /// without --k, a sequence `MECH1:K1,MECH2:K2,...`; or the continuous `gaussian:SIGMA`,
+    /// `laplace:B` (with --k, --sensitivity; certified enclosures).
     mech: String,
     /// Number of uses (1 to 1,000,000).
     #[arg(long, value_parser = Uses::parse)]
@@ -97,6 +99,9 @@ pub struct Args {
     /// above it are answered by the grid enclosure instead.
     #[arg(long, value_name = "SIZE", value_parser = MemoryLimit::parse)]
     max_memory: Option<MemoryLimit>,
+    /// gaussian:SIGMA / laplace:B: the query's sensitivity D, a rational > 0 (default 1).
+    #[arg(long, value_name = "D", value_parser = Scale::parse_sensitivity)]
+    sensitivity: Option<Scale>,
     #[arg(long)]
     json: bool,
     /// Write a certificate to FILE (docs/certificates.md, issue 44): the matrices, the
@@ -146,6 +151,15 @@ pub fn run(a: &Args) -> CliResult {
 }
 
 fn answer_and_print(a: &Args) -> CliResult {
+    if let Some(mech) = continuous::parse(&a.mech) {
+        return continuous::run(a, mech?);
+    }
+    if a.sensitivity.is_some() {
+        return Err(CliError::usage(format!(
+            "`{}`: --sensitivity applies to gaussian:SIGMA and laplace:B",
+            a.mech
+        )));
+    }
     let limit = a.max_memory.unwrap_or_default().bytes();
     let seq = spec::sequence(&a.mech, a.k, limit)?;
     let natural = seq.iter().find_map(|(m, _)| m.natural_adjacency.clone());

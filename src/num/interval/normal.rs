@@ -44,8 +44,10 @@ fn tail_start_sq(prec: u64) -> Rational {
     Rational::from_unsigneds(139 * (prec + 8), 100)
 }
 
-/// `Φ(x)` at an exact point, enclosed; `prec` is the precision of the result.
-fn cdf_point(x: &Float, prec: u64) -> Interval {
+/// `Φ(x)` at an exact point, enclosed; `prec` is the precision of the result: relative
+/// (`relative`, also in the lower tail) or absolute (an error of about `2^-prec`, cheaper:
+/// what interval masses need).
+fn cdf_point(x: &Float, prec: u64, relative: bool) -> Interval {
     if x.is_nan() {
         return Interval {
             lo: Float::NAN,
@@ -59,8 +61,8 @@ fn cdf_point(x: &Float, prec: u64) -> Interval {
     }
     let xq = Rational::try_from(x).expect("a finite Float");
     let sq = &xq * &xq;
+    let y = abs(x);
     if sq >= tail_start_sq(prec) {
-        let y = abs(x);
         let q = upper_tail(&y, prec + 16);
         let r = if *x < 0u32 {
             q
@@ -69,44 +71,60 @@ fn cdf_point(x: &Float, prec: u64) -> Interval {
         };
         return r.with_prec(prec).round_to(prec);
     }
-    // Guard bits: x²/(2 ln 2) < 0.73·x² for the cancellation in 1/2 − φ·S, plus 32.
-    let guard = u64::try_from(&(sq * Rational::from_unsigneds(73u32, 100u32)).ceiling())
-        .expect("x² < 1.39·(prec + 8)")
-        + 32;
+    // Guard bits for the cancellation in 1/2 − φ·S at x < 0: x²/(2 ln 2) < 0.73·x².
+    let guard = if relative && *x < 0u32 {
+        u64::try_from(&(sq * Rational::from_unsigneds(73u32, 100u32)).ceiling())
+            .expect("x² < 1.39·(prec + 8)")
+            + 32
+    } else {
+        16
+    };
     let wp = prec + guard;
-    let xi = Interval::point(x.clone(), wp);
-    let x2 = xi.mul(&xi);
-    let mut term = xi.clone();
-    let mut sum = xi.clone();
+    // S(y) = Σ y^{2n+1}/(2n+1)!!, all terms positive: lower and upper sums with directed
+    // rounding (each step is monotone in its non-negative inputs).
+    let y2_lo = y.square_prec_round_ref(wp, Floor).0;
+    let y2_hi = y.square_prec_round_ref(wp, Ceiling).0;
+    let (mut t_lo, mut t_hi) = (y.clone(), y.clone());
+    let (mut s_lo, mut s_hi) = (y.clone(), y.clone());
     let mut n: u64 = 0;
-    let tiny = Float::power_of_2(-(wp as i64) - 8);
-    loop {
-        // next = term·x²/(2n+3)
-        let next = term
-            .mul(&x2)
-            .mul_rational(&Rational::from_unsigneds(1u64, 2 * n + 3));
-        n += 1;
-        // ratio of the term after `next` to `next`: x²/(2n+3) ≤ 1/2 ⇔ 2x² ≤ 2n+3.
-        let ratio_ok = Rational::from(2u32) * Rational::try_from(&x2.hi).expect("finite")
-            <= Rational::from(2 * n + 3);
-        let mag = max_abs(&next);
-        if ratio_ok && mag <= tiny {
-            // Tail (all terms of x's sign) at most 2·|next|.
-            let tail = Interval::point(mag, wp).mul_rational(&Rational::from(2u32));
-            let zero = Interval::from_i64(0, wp);
-            let tail = if *x > 0u32 {
-                zero.hull(&tail)
-            } else {
-                tail.neg().hull(&zero)
-            };
-            sum = sum.add(&tail);
-            break;
+    if y != 0u32 {
+        loop {
+            let d = Float::from(2 * n + 3);
+            t_lo = t_lo
+                .mul_prec_round_ref_ref(&y2_lo, wp, Floor)
+                .0
+                .div_prec_round(d.clone(), wp, Floor)
+                .0;
+            t_hi = t_hi
+                .mul_prec_round_ref_ref(&y2_hi, wp, Ceiling)
+                .0
+                .div_prec_round(d, wp, Ceiling)
+                .0;
+            n += 1;
+            // The ratio of the term after t_n to t_n is y²/(2n+3) ≤ 1/2 ⇔ 2y² ≤ 2n+3, and
+            // it decreases with n: the tail from t_n on is at most 2·t_n.
+            let ratio_ok = y2_hi.clone() << 1u32 <= Float::from(2 * n + 3);
+            if ratio_ok && t_hi <= s_lo.clone() >> (wp + 4) {
+                s_hi = s_hi.add_prec_round_ref_ref(&(t_hi << 1u32), wp, Ceiling).0;
+                break;
+            }
+            s_lo = s_lo.add_prec_round_ref_ref(&t_lo, wp, Floor).0;
+            s_hi = s_hi.add_prec_round_ref_ref(&t_hi, wp, Ceiling).0;
         }
-        sum = sum.add(&next);
-        term = next;
     }
+    let sum = Interval {
+        lo: s_lo,
+        hi: s_hi,
+        prec: wp,
+    };
+    let t = density(&y, wp).mul(&sum);
     let half = Interval::from_rational(&Rational::from_signeds(1, 2), wp);
-    half.add(&density(x, wp).mul(&sum)).round_to(prec)
+    let r = if *x < 0u32 {
+        half.sub(&t)
+    } else {
+        half.add(&t)
+    };
+    r.round_to(prec)
 }
 
 /// `Q(y) = 1 − Φ(y)` for an exact `y ≥ X₀`, bracketed by consecutive partial sums of the
@@ -172,11 +190,21 @@ impl Interval {
     /// each end accurate to about `prec` bits (relative, in the tails too); clamped to
     /// `[0, 1]`.
     pub fn normal_cdf(&self) -> Interval {
+        self.normal_cdf_with(true)
+    }
+
+    /// [`Interval::normal_cdf`] with an absolute error of about `2^-prec` per end (cheaper in
+    /// the lower tail, where no guard bits are added): for masses summed in fixed point.
+    pub fn normal_cdf_absolute(&self) -> Interval {
+        self.normal_cdf_with(false)
+    }
+
+    fn normal_cdf_with(&self, relative: bool) -> Interval {
         if self.is_nan() {
             return self.clone();
         }
-        let lo = cdf_point(&self.lo, self.prec);
-        let hi = cdf_point(&self.hi, self.prec);
+        let lo = cdf_point(&self.lo, self.prec, relative);
+        let hi = cdf_point(&self.hi, self.prec, relative);
         let zero = Rational::from(0u32);
         let one = Rational::from(1u32);
         Interval {

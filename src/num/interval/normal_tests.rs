@@ -125,6 +125,12 @@ proptest! {
         // Both enclose Φ(x): they intersect; the finer is not wider.
         prop_assert!(fine.lo <= a.hi && a.lo <= fine.hi);
         prop_assert!(fine.width_rational().unwrap() <= a.width_rational().unwrap());
+        // The absolute-error variant encloses the same value, within about 2^-prec.
+        let ab = Interval::from_rational(&x, prec).normal_cdf_absolute();
+        prop_assert!(ab.lo <= a.hi && a.lo <= ab.hi);
+        prop_assert!(
+            ab.width_rational().unwrap() <= Rational::from_unsigneds(1u32, 2u32).pow(prec - 4)
+        );
         // An interval argument covers both ends.
         let both = Interval::from_rationals(&x, &y, prec).unwrap().normal_cdf();
         prop_assert!(both.lo <= a.lo && both.hi >= c.hi);
