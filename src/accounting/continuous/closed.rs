@@ -48,20 +48,20 @@ pub fn gaussian_delta(mu2: &Rational, eps: &Rational) -> (Rational, Rational) {
 /// An enclosure `[lo, hi]` of the smallest `ε ≥ 0` with `δ(ε) ≤ delta`, for a non-increasing
 /// `δ` given by its enclosures `f(ε) = (lo, hi)`: certified bisection on dyadic `ε`
 /// (`δ_hi(ε) ≤ δ` moves the upper end, `δ_lo(ε) > δ` the lower one) until
-/// `hi − lo ≤ width·hi` or an undecided midpoint. `None` when no `ε ≤ 2^20` is shown to
+/// `hi − lo ≤ width·hi`; at an undecided midpoint the points `mid ± width·hi/4` are tried
+/// and the search ends. `None` when no `ε ≤ 2^20` is shown to
 /// have `δ(ε) ≤ δ`.
 pub fn eps_by_bisection(
     delta: &Rational,
     width: &Rational,
     f: &dyn Fn(&Rational) -> (Rational, Rational),
 ) -> Option<(Rational, Rational)> {
-    let (lo0, hi0) = f(&Rational::ZERO);
+    let (_, hi0) = f(&Rational::ZERO);
     if hi0 <= *delta {
         return Some((Rational::ZERO, Rational::ZERO));
     }
     let mut lo = Rational::ZERO;
     let mut hi = Rational::ONE;
-    let _ = lo0;
     loop {
         let (l, h) = f(&hi);
         if h <= *delta {
@@ -83,6 +83,16 @@ pub fn eps_by_bisection(
         } else if l > *delta {
             lo = mid;
         } else {
+            // Undecided at mid: ε lies within the enclosure's reach of mid; try mid ± r with
+            // 2r within the width asked for.
+            let r = width * &hi / Rational::from(4u32);
+            let (up, down) = (&mid + &r, &mid - &r);
+            if f(&up).1 <= *delta {
+                hi = up;
+            }
+            if down > lo && f(&down).0 > *delta {
+                lo = down;
+            }
             break;
         }
     }

@@ -48,6 +48,11 @@ fn gaussian_eps_by_bisection_contains_table_eps() {
         "[{lo}, {hi}]"
     );
     assert!(&hi - &lo <= &hi * q("1e-9"));
+    // δ(1) to 20 digits: ε is within 1e-19 of 1, so δ is undecided at the first midpoint
+    // (ε = 1); the search must still end narrow (it returned [0, 2] before mid ± r).
+    let (lo, hi) = eps_by_bisection(&q("0.12693673750664394580"), &q("1e-9"), &f).unwrap();
+    assert!(lo <= q("1") && hi >= q("1"), "[{lo}, {hi}]");
+    assert!(&hi - &lo <= &hi * q("1e-9"), "[{lo}, {hi}]");
     // δ ≥ δ(0) = 0.3829…: ε = 0 exactly.
     assert_eq!(
         eps_by_bisection(&q("0.39"), &q("1e-9"), &f),
