@@ -71,7 +71,7 @@ pub fn eps_by_bisection(
             lo = hi.clone();
         }
         hi *= Rational::from(2u32);
-        if hi > Rational::from(1u64 << 20) {
+        if hi > (1u64 << 20) {
             return None;
         }
     }

@@ -178,6 +178,9 @@ impl Composed {
 /// tightness only (at most `2^-42` of δ per product).
 const PRUNE: u64 = 1 << 20;
 
+/// δ(ε) enclosed by a closed form.
+type DeltaFn = Box<dyn Fn(&Rational) -> (Rational, Rational)>;
+
 /// Answer the question.
 pub fn answer(q: &ContinuousQuery) -> Result<ContinuousReport, ContinuousError> {
     let start = Instant::now();
@@ -200,8 +203,7 @@ pub fn answer(q: &ContinuousQuery) -> Result<ContinuousReport, ContinuousError> 
         satisfied: true,
         elapsed: Duration::ZERO,
     };
-    let closed: Option<Box<dyn Fn(&Rational) -> (Rational, Rational)>> = match (&q.mech, &q.poisson)
-    {
+    let closed: Option<DeltaFn> = match (&q.mech, &q.poisson) {
         (Continuous::Gaussian { sigma }, p) if p.as_ref().is_none_or(|p| *p == 1u32) => {
             let mu2 = Rational::from(q.k) * d * d / (sigma * sigma);
             r.method = format!(
@@ -223,7 +225,9 @@ pub fn answer(q: &ContinuousQuery) -> Result<ContinuousReport, ContinuousError> 
         _ => None,
     };
     if let Some(f) = closed {
-        r.delta_at_eps = eps.iter().map(|e| f(e)).collect();
+        for e in &eps {
+            r.delta_at_eps.push(f(e));
+        }
         if let Some(dl) = &delta {
             r.eps_for_delta = Some(match &q.mech {
                 Continuous::Laplace { b } => {
@@ -258,7 +262,6 @@ pub fn answer(q: &ContinuousQuery) -> Result<ContinuousReport, ContinuousError> 
         let _ = e;
         r.check = Some((enc, verdict));
     }
-    r.eps_for_delta = r.eps_for_delta.take().map(|(lo, hi)| (lo, hi));
     r.query.delta = delta;
     r.elapsed = start.elapsed();
     Ok(r)

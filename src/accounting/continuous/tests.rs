@@ -116,7 +116,7 @@ fn discretised_gaussian_contains_the_closed_form() {
                 );
                 gap = gap.max(hi - lo);
             }
-            if c as *const _ == &add as *const _ {
+            if std::ptr::eq(c, &add) {
                 if let Some(g0) = &last_gap {
                     assert!(gap < *g0, "gap {gap} did not shrink from {g0}");
                 }

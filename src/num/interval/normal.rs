@@ -103,7 +103,7 @@ fn cdf_point(x: &Float, prec: u64, relative: bool) -> Interval {
             n += 1;
             // The ratio of the term after t_n to t_n is y²/(2n+3) ≤ 1/2 ⇔ 2y² ≤ 2n+3, and
             // it decreases with n: the tail from t_n on is at most 2·t_n.
-            let ratio_ok = y2_hi.clone() << 1u32 <= Float::from(2 * n + 3);
+            let ratio_ok = (y2_hi.clone() << 1u32) <= 2 * n + 3;
             if ratio_ok && t_hi <= s_lo.clone() >> (wp + 4) {
                 s_hi = s_hi.add_prec_round_ref_ref(&(t_hi << 1u32), wp, Ceiling).0;
                 break;
@@ -145,7 +145,7 @@ fn upper_tail(y: &Float, wp: u64) -> Interval {
         n += 1;
         let mag = max_abs(&next);
         // Stop at a term below 2^-(wp+8) or once terms would start to grow (2n+1 ≥ y²).
-        if mag <= tiny || Rational::from(2 * n + 1) >= y2 {
+        if mag <= tiny || y2 <= 2 * n + 1 {
             // The truth lies between `sum` and `sum + next`.
             let with = sum.add(&next);
             sum = sum.hull(&with);
