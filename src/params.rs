@@ -513,6 +513,40 @@ impl Default for Width {
     }
 }
 
+/// A positive rational noise scale: the Gaussian's and the discrete Gaussian's `σ`
+/// (`gaussian:SIGMA`, `dgaussian:SIGMA`) and the Laplace scale `b` (`laplace:B`) (issue 45 item
+/// 3): a rational in `(0, 10^6]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scale(Rational);
+
+impl Scale {
+    /// x, when `0 < x ≤ 10^6`; `what` names it in the error.
+    pub fn new(what: &str, x: Rational) -> Result<Scale, ParamError> {
+        if x <= 0u32 || x > 1_000_000u32 {
+            Err(ParamError(format!(
+                "{what} {}: must be a rational in (0, 1000000]",
+                shown(&x)
+            )))
+        } else {
+            Ok(Scale(x))
+        }
+    }
+    /// A named scale (`sigma`, `b`) from an exact literal.
+    pub fn parse_named(what: &str, s: &str) -> Result<Scale, ParamError> {
+        Scale::new(what, exact(what, s)?)
+    }
+    /// The value.
+    pub fn value(&self) -> &Rational {
+        &self.0
+    }
+}
+
+impl Default for Scale {
+    fn default() -> Scale {
+        Scale(Rational::from(1u32))
+    }
+}
+
 /// The most worker threads `--jobs` accepts. Each thread is an OS thread with its own stack;
 /// 99,999,999 of them hung (and under an address-space limit panicked in the pool builder),
 /// and past the machine's cores more threads only add contention.
@@ -591,13 +625,13 @@ impl Default for Sensitivity {
 }
 
 impl Sensitivity {
-    /// D, when `D > 0`.
+    /// D, when `0 < D ≤ 10^6`.
     pub fn new(d: Rational) -> Result<Sensitivity, ParamError> {
-        if d > 0u32 {
+        if d > 0u32 && d <= 1_000_000u32 {
             Ok(Sensitivity(d))
         } else {
             Err(ParamError(format!(
-                "the sensitivity D must be > 0, got {}",
+                "the sensitivity D must be a rational in (0, 1000000], got {}",
                 shown(&d)
             )))
         }
@@ -646,32 +680,6 @@ impl GeometricBase {
     /// T from an exact literal.
     pub fn parse(s: &str) -> Result<GeometricBase, ParamError> {
         GeometricBase::new(exact("T", s)?)
-    }
-    /// The value.
-    pub fn value(&self) -> &Rational {
-        &self.0
-    }
-}
-
-/// A noise scale `σ > 0` (`dgaussian:SIGMA`, issue 45 item 3).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Scale(Rational);
-
-impl Scale {
-    /// σ, when `σ > 0`.
-    pub fn new(s: Rational) -> Result<Scale, ParamError> {
-        if s > 0u32 {
-            Ok(Scale(s))
-        } else {
-            Err(ParamError(format!(
-                "a noise scale sigma must be > 0, got {}",
-                shown(&s)
-            )))
-        }
-    }
-    /// σ from an exact literal.
-    pub fn parse(s: &str) -> Result<Scale, ParamError> {
-        Scale::new(exact("sigma", s)?)
     }
     /// The value.
     pub fn value(&self) -> &Rational {
@@ -838,6 +846,18 @@ mod tests {
         ] {
             assert_eq!(Width::parse(s).is_ok(), ok, "width {s}");
         }
+        for (s, ok) in [
+            ("1", true),
+            ("1/2", true),
+            ("1000000", true),
+            ("0", false),
+            ("-1", false),
+            ("1000001", false),
+            ("x", false),
+        ] {
+            assert_eq!(Sensitivity::parse(s).is_ok(), ok, "sensitivity {s}");
+            assert_eq!(Scale::parse_named("sigma", s).is_ok(), ok, "sigma {s}");
+        }
         for (s, ok) in [("1", true), ("256", true), ("0", false), ("257", false)] {
             assert_eq!(Jobs::parse(s).is_ok(), ok, "jobs {s}");
         }
@@ -893,7 +913,7 @@ mod noise_ranges {
     fn noise_ranges_table() {
         for (s, ok) in [("1", true), ("1/2", true), ("0", false), ("-1", false)] {
             assert_eq!(Sensitivity::parse(s).is_ok(), ok, "sensitivity {s}");
-            assert_eq!(Scale::parse(s).is_ok(), ok, "sigma {s}");
+            assert_eq!(Scale::parse_named("sigma", s).is_ok(), ok, "sigma {s}");
             assert_eq!(Resolution::parse(s).is_ok(), ok, "resolution {s}");
         }
         for (s, ok) in [

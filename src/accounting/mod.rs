@@ -39,6 +39,7 @@ pub mod answer;
 pub mod basis;
 pub mod calibrate;
 pub mod compose;
+pub mod continuous;
 pub mod curve;
 mod delta;
 pub mod dgauss;

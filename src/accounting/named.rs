@@ -45,7 +45,7 @@ pub fn parse(
             dlaplace(spec, &t, sensitivity, limit)
         })(),
         ["dgaussian", s] => (|| {
-            let s = Scale::new(number(s)?).map_err(|e| usage(e.to_string()))?;
+            let s = Scale::new("sigma", number(s)?).map_err(|e| usage(e.to_string()))?;
             super::dgauss::mechanism(spec, &s, sensitivity)
         })(),
         _ => return None,

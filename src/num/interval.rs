@@ -21,6 +21,7 @@ use std::fmt;
 use std::ops::{Add, Mul, Neg, Sub};
 
 mod elementary;
+mod normal;
 
 /// The default precision schedule of [`refine`]: 64, 128, …, 4096 bits.
 pub const DEFAULT_SCHEDULE: [u64; 7] = [64, 128, 256, 512, 1024, 2048, 4096];

@@ -11,6 +11,7 @@ mod cli_claims;
 mod cli_lp;
 mod common;
 mod compose_cli;
+mod compose_continuous_cli;
 mod graph_cli;
 mod hostile_flags;
 mod inputs_cli;

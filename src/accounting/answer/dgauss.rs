@@ -42,7 +42,7 @@ pub(super) fn answer(
     for (m, k) in &q.uses {
         match &m.source {
             Source::DGaussian { sigma, d } => {
-                let s = Scale::new(sigma.clone()).expect("checked when built");
+                let s = Scale::new("sigma", sigma.clone()).expect("checked when built");
                 let g =
                     DGauss::new(&s).map_err(|e| AnswerError::Input(format!("{}: {e}", m.spec)))?;
                 gaussians.push((g, k.get()));

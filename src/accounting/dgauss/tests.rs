@@ -6,7 +6,7 @@ use super::*;
 use crate::testutil::q;
 
 fn scale(s: Rational) -> Scale {
-    Scale::new(s).unwrap()
+    Scale::new("sigma", s).unwrap()
 }
 
 /// `δ` of `(N_Z(0, σ²), N_Z(d, σ²))` at `e^ε`, in `f64`, summed on `|z| ≤ 60σ + d`.

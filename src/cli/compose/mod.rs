@@ -5,6 +5,7 @@
 //! Exit codes: 0 done (`--check`: holds), 1 `--check` fails, 2 usage (a bad flag value,
 //! `--k 0`, k past the limit), 3 a bad file, or an undecided comparison, 4 `--time-limit`.
 
+mod continuous;
 mod spec;
 
 use super::error::{CliError, CliResult};
@@ -42,7 +43,8 @@ fn alpha_list(s: &str) -> Result<AlphaList, crate::params::ParamError> {
 pub struct Args {
     /// A mechanism file (as `audit` reads it), `rr:K:T`, `geometric:K:T`, `kov:T:D`,
     /// `dlaplace:T` (two-sided geometric noise on the integers, P(z) ~ T^-|z|, T > 1) or
-    /// `dgaussian:SIGMA` (discrete Gaussian); without --k, a sequence `MECH1:K1,MECH2:K2,...`.
+    /// `dgaussian:SIGMA` (discrete Gaussian); without --k, a sequence `MECH1:K1,MECH2:K2,...`;
+    /// or the continuous `gaussian:SIGMA`, `laplace:B` (with --k; certified enclosures).
     mech: String,
     /// Number of uses (1 to 1,000,000).
     #[arg(long, value_parser = Uses::parse)]
@@ -112,8 +114,9 @@ pub struct Args {
     /// above it are answered by the grid enclosure instead.
     #[arg(long, value_name = "SIZE", value_parser = MemoryLimit::parse)]
     max_memory: Option<MemoryLimit>,
-    /// Sensitivity D of the query under dlaplace / dgaussian noise (a whole number >= 1 for
-    /// these; default 1): every pair of query values at distance 1..D is composed.
+    /// The query's sensitivity D (default 1) under dlaplace / dgaussian noise (a whole number
+    /// >= 1: every pair of query values at distance 1..D is composed) or gaussian / laplace
+    /// noise (a rational in (0, 10^6]).
     #[arg(long, value_name = "D", value_parser = Sensitivity::parse)]
     sensitivity: Option<Sensitivity>,
     #[arg(long)]
@@ -177,6 +180,9 @@ pub fn run(a: &Args) -> CliResult {
 fn answer_and_print(a: &Args) -> CliResult {
     if let Some(p) = &a.plot {
         crate::plot::check_path(p).map_err(|e| CliError::usage(e.to_string()))?;
+    }
+    if let Some(mech) = continuous::parse(&a.mech) {
+        return continuous::run(a, mech?);
     }
     let limit = a.max_memory.unwrap_or_default().bytes();
     let seq = spec::sequence(
