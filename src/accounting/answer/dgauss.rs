@@ -58,7 +58,7 @@ pub(super) fn answer(
         }
     }
     let pairs: Vec<(usize, usize)> = (1..=d_max as usize).map(|d| (0, d)).collect();
-    let gq = super::grid_queries(q);
+    let gq = super::curve::grid_queries(q);
     let opts = RefineOptions {
         width: q.grid.width.as_f64(),
         time_limit: q.grid.time.duration(),

@@ -17,7 +17,7 @@ mod format;
 mod query;
 mod renyi;
 
-use super::refine::{refine_classes, GridQueries, RefineOptions};
+use super::refine::{refine_classes, RefineOptions};
 use super::{compose_classes, pair_classes, Class, ComposeError, PairLoss, MAX_USES};
 use crate::params::{bytes_text, Subsample};
 use crate::prob::Channel;
@@ -367,7 +367,7 @@ pub fn answer(
             Ok(ComposeReport::Exact(Box::new(r)))
         }
         Err(reason) => {
-            let gq = grid_queries(&q);
+            let gq = curve::grid_queries(&q);
             let opts = RefineOptions {
                 width: q.grid.width.as_f64(),
                 time_limit: q.grid.time.duration(),
@@ -387,24 +387,6 @@ pub fn answer(
             });
             Ok(ComposeReport::Grid(Box::new(r)))
         }
-    }
-}
-
-/// The questions a grid enclosure answers for `q` (its `--delta`, `--eps`, `--t`, `--check`
-/// and the points of `--curve-t`), shared by every grid path.
-fn grid_queries(q: &ComposeQuery) -> GridQueries {
-    GridQueries {
-        delta: q.delta.as_ref().map(|d| d.value().clone()),
-        eps: q.eps.iter().map(|e| e.value().clone()).collect(),
-        t: q.t.as_ref().map(|t| t.value().clone()),
-        check: q
-            .check
-            .as_ref()
-            .map(|(e, d)| (e.value().clone(), d.value().clone())),
-        curve: q
-            .curve_t
-            .as_ref()
-            .map_or_else(Vec::new, |r| curve::grid_points(r.lo(), r.hi())),
     }
 }
 

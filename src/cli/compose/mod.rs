@@ -182,7 +182,7 @@ fn answer_and_print(a: &Args) -> CliResult {
         crate::plot::check_path(p).map_err(|e| CliError::usage(e.to_string()))?;
     }
     if let Some(mech) = continuous::parse(&a.mech) {
-        return continuous::run(a, mech?);
+        return run_continuous(a, mech?);
     }
     let limit = a.max_memory.unwrap_or_default().bytes();
     let seq = spec::sequence(
@@ -261,4 +261,76 @@ pub(super) fn mechanism_of_spec(
             .0
             .mech,
     )
+}
+
+/// Answer and print; `mech` is the parsed spec.
+fn run_continuous(a: &Args, mech: crate::accounting::continuous::Continuous) -> CliResult {
+    let refuse = |flag: &str| {
+        Err(CliError::usage(format!(
+            "`{}`: {flag} does not apply to a continuous mechanism",
+            a.mech
+        )))
+    };
+    if a.adjacency.is_some() {
+        return refuse("--adjacency");
+    }
+    if a.t.is_some() {
+        return refuse("--t");
+    }
+    if a.rdp.is_some() || a.zcdp {
+        return refuse("--rdp/--zcdp");
+    }
+    if a.certificate.is_some() {
+        return refuse("--certificate");
+    }
+    let poisson = match &a.subsample {
+        None => None,
+        Some(crate::params::Subsample::Poisson(q)) => Some(q.clone()),
+        Some(crate::params::Subsample::Fixed { .. }) => return refuse("--subsample fixed:M:N"),
+    };
+    let k = a.k.as_ref().ok_or_else(|| {
+        CliError::usage(format!("`{}`: give the number of uses with --k K", a.mech))
+    })?;
+    let q = crate::accounting::continuous::ContinuousQuery {
+        spec: a.mech.clone(),
+        mech,
+        sensitivity: a.sensitivity.clone().unwrap_or_default().value().clone(),
+        k: k.get(),
+        poisson,
+        eps: a
+            .eps
+            .clone()
+            .map(|l| l.0.iter().map(|e| e.value().clone()).collect())
+            .unwrap_or_default(),
+        delta: a.delta.as_ref().map(|d| d.value().clone()),
+        check: a
+            .check
+            .as_ref()
+            .map(|(e, d)| (e.value().clone(), d.value().clone())),
+        width: a
+            .width
+            .as_ref()
+            .map(|w| w.value().clone())
+            .unwrap_or_else(|| crate::num::Rational::from_unsigneds(1u32, 100u32)),
+        time: a
+            .enclosure_secs
+            .map(|t| t.duration())
+            .unwrap_or(std::time::Duration::from_secs(60)),
+    };
+    let report = crate::accounting::continuous::answer(&q)
+        .map_err(|e| CliError::usage(format!("`{}`: {e}", a.mech)))?;
+    let _done = super::deadline::finishing();
+    if a.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&report.to_json()).expect("JSON of strings")
+        );
+    } else {
+        print!("{}", report.to_text());
+    }
+    Ok(match report.check() {
+        None | Some(Some(true)) => super::exit::OK,
+        Some(Some(false)) => super::exit::MISMATCH,
+        Some(None) => super::exit::BAD_INPUT,
+    })
 }
