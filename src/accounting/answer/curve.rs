@@ -305,7 +305,9 @@ pub(super) fn enclosure_figure(title: &str, ps: &[EnclosurePiece]) -> Figure {
 
 /// The questions a grid enclosure answers for `q` (its `--delta`, `--eps`, `--t`, `--check` and
 /// the points of `--curve-t`), shared by every grid path.
-pub(super) fn grid_queries(q: &super::query::ComposeQuery) -> crate::accounting::refine::GridQueries {
+pub(super) fn grid_queries(
+    q: &super::query::ComposeQuery,
+) -> crate::accounting::refine::GridQueries {
     crate::accounting::refine::GridQueries {
         delta: q.delta.as_ref().map(|d| d.value().clone()),
         eps: q.eps.iter().map(|e| e.value().clone()).collect(),
