@@ -191,6 +191,18 @@ fn answer_and_print(a: &Args) -> CliResult {
         limit,
         &a.sensitivity.clone().unwrap_or_default(),
     )?;
+    // Only noise added to a query has a sensitivity: refuse it where it would be ignored.
+    let noisy = |spec: &str| {
+        ["dlaplace:", "dgaussian:"]
+            .iter()
+            .any(|p| spec.starts_with(p))
+    };
+    if a.sensitivity.is_some() && !seq.iter().any(|(m, _)| noisy(&m.mech.spec)) {
+        return Err(CliError::usage(format!(
+            "`{}`: --sensitivity applies to gaussian:SIGMA, laplace:B, dlaplace:T and dgaussian:SIGMA",
+            a.mech
+        )));
+    }
     let natural = seq.iter().find_map(|(m, _)| m.natural_adjacency.clone());
     let n = seq[0].0.mech.n_inputs();
     let first = seq[0].0.mech.spec.clone();
