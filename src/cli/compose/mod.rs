@@ -114,9 +114,9 @@ pub struct Args {
     /// above it are answered by the grid enclosure instead.
     #[arg(long, value_name = "SIZE", value_parser = MemoryLimit::parse)]
     max_memory: Option<MemoryLimit>,
-    /// The query's sensitivity D (default 1) under dlaplace / dgaussian noise (a whole number
-    /// >= 1: every pair of query values at distance 1..D is composed) or gaussian / laplace
-    /// noise (a rational in (0, 10^6]).
+    /// The query's sensitivity D (default 1): a whole number at least 1 under dlaplace /
+    /// dgaussian noise (every pair of query values at distance 1..D is composed), a rational
+    /// in (0, 10^6] under gaussian / laplace noise.
     #[arg(long, value_name = "D", value_parser = Sensitivity::parse)]
     sensitivity: Option<Sensitivity>,
     #[arg(long)]
