@@ -688,17 +688,7 @@ impl Decider {
     /// `log_linear` record.
     pub fn log(&mut self, lhs: &LogLinear, rel: &str, rhs: &LogLinear) -> bool {
         self.made += 1;
-        let ok = log_holds(lhs, rel, rhs);
-        if crate::certify::recording() {
-            match (
-                crate::certify::log_linear(lhs, rel, rhs, ok),
-                &mut self.records,
-            ) {
-                (Some(rec), Some(v)) => v.push(rec),
-                _ => self.records = None,
-            }
-        }
-        ok
+        decide_log_into(&mut self.records, lhs, rel, rhs)
     }
 
     /// `C ≤ bound` for a capacity in the certified bracket `br`, as
@@ -797,6 +787,25 @@ impl Default for Decider {
     }
 }
 
+/// `lhs rel rhs` for two log-linear forms decided by [`log_holds`], its `log_linear` record
+/// pushed onto `records` while certificates are recorded; a comparison with no record (a form
+/// the record cannot carry) leaves the step with none (`records` becomes `None`).
+fn decide_log_into(
+    records: &mut Option<Vec<serde_json::Value>>,
+    lhs: &LogLinear,
+    rel: &str,
+    rhs: &LogLinear,
+) -> bool {
+    let ok = log_holds(lhs, rel, rhs);
+    if crate::certify::recording() {
+        match (crate::certify::log_linear(lhs, rel, rhs, ok), records) {
+            (Some(rec), Some(v)) => v.push(rec),
+            (_, r) => *r = None,
+        }
+    }
+    ok
+}
+
 /// `lhs rel rhs` (`=`, `<=`, `<`, `>=`, `>`) for two log-linear forms, by their exact [`Ord`].
 fn log_holds(lhs: &LogLinear, rel: &str, rhs: &LogLinear) -> bool {
     use std::cmp::Ordering::{Equal, Greater, Less};
@@ -850,17 +859,7 @@ impl DScan {
     /// `lhs rel rhs` (`=`, `<=`, `<`, `>=`, `>`) decided exactly (the forms' [`Ord`]), with its
     /// `log_linear` record while certificates are recorded.
     fn decide_log(&mut self, lhs: &LogLinear, rel: &str, rhs: &LogLinear) -> bool {
-        let ok = log_holds(lhs, rel, rhs);
-        if crate::certify::recording() {
-            match (
-                crate::certify::log_linear(lhs, rel, rhs, ok),
-                &mut self.records,
-            ) {
-                (Some(rec), Some(v)) => v.push(rec),
-                _ => self.records = None,
-            }
-        }
-        ok
+        decide_log_into(&mut self.records, lhs, rel, rhs)
     }
 
     /// [`DScan::push_log`] with the hint `gap` (larger = closer to failing) and the right
