@@ -36,6 +36,10 @@ pub struct Args {
     /// t_hi_decimal,value_at_t_lo,value_at_t_hi).
     #[arg(long, requires = "curve_t", conflicts_with_all = ["json", "t"])]
     csv: bool,
+    /// Draw the --curve-t curve to FILE.svg (the optimum against eps = ln t, breakpoints
+    /// marked).
+    #[arg(long, value_name = "FILE.svg", requires = "curve_t")]
+    plot: Option<std::path::PathBuf>,
     /// `uniform` or a file with one row (or column) of literals.
     #[arg(long)]
     prior: String,
@@ -127,6 +131,9 @@ fn curve(
     warnings: Vec<String>,
     objective: ObjectiveChoice,
 ) -> CliResult {
+    if let Some(p) = &a.plot {
+        crate::plot::check_path(p).map_err(|e| CliError::usage(e.to_string()))?;
+    }
     let query = OptimalCurveQuery {
         prior: prior(&a.prior, graph.n())?,
         graph,
@@ -148,6 +155,10 @@ fn curve(
     let report = answer.map_err(query_error)?;
     for w in &report.warnings {
         eprintln!("dpcert optimal: warning: {w}");
+    }
+    if let Some(path) = &a.plot {
+        let fig = report.figure(&format!("optimal --graph {}", a.graph));
+        crate::plot::write_svg(&fig, path).map_err(|e| CliError::bad_input(e.to_string()))?;
     }
     if a.json {
         super::output::print_json(&report.to_json())

@@ -178,6 +178,41 @@ impl OptimalCurveReport {
         &self.curve.pieces
     }
 
+    /// The curve as a figure for [`crate::plot`] (issue 46 item 5): each piece drawn from exact
+    /// values of its rational function at rational points; an algebraic breakpoint is drawn at a
+    /// rational inside the piece within 2^-40 of it (no pixel can tell them apart).
+    pub fn figure(&self, title: &str) -> crate::plot::Figure {
+        use crate::plot::{Figure, Piece, Series, Style};
+        let width = Rational::from_unsigneds(1u64, 1u64 << 40);
+        // The rational end of the drawn part, inside the piece: above a left end, below a right.
+        let end = |r: &crate::num::sturm::RealRoot, from_below: bool| match r.as_rational() {
+            Some(q) => q.clone(),
+            None => {
+                let mut r = r.clone();
+                r.refine_to(&width);
+                if from_below {
+                    r.hi.clone()
+                } else {
+                    r.lo.clone()
+                }
+            }
+        };
+        let pieces = self
+            .pieces()
+            .iter()
+            .filter_map(|p| {
+                let (lo, hi) = (end(&p.lo, true), end(&p.hi, false));
+                (lo < hi).then(|| Piece::exact(&lo, &hi, |t| p.value.eval(t).unwrap_or_default()))
+            })
+            .collect();
+        Figure {
+            title: title.to_string(),
+            y_label: self.goal().to_string(),
+            log_y: false,
+            series: vec![Series::curve(self.goal(), Style::Exact, pieces)],
+        }
+    }
+
     fn goal(&self) -> &'static str {
         match self.kind {
             "loss" => "minimum expected loss",

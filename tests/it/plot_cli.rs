@@ -175,6 +175,23 @@ fn plots_render_with_one_marker_per_breakpoint() {
             vec!["audit", "examples/curve3.csv", "--curve-t", "1,6"],
             3,
         ),
+        // path:3 with the graph loss changes basis at the golden ratio (an algebraic
+        // breakpoint): two pieces on [1, 4].
+        (
+            "optimal",
+            vec![
+                "optimal",
+                "--graph",
+                "path:3",
+                "--prior",
+                "uniform",
+                "--loss",
+                "graph",
+                "--curve-t",
+                "1,4",
+            ],
+            2,
+        ),
     ] {
         let svg = dir.join(format!("{name}.svg"));
         let mut a = args.clone();
