@@ -361,30 +361,14 @@ impl GridPld {
     /// is added to the lowest kept slot (larger losses, so `δ` can only grow); lower side:
     /// both are dropped (less mass, so `δ` can only shrink).
     fn prune(&mut self, budget: u64) {
-        let mut top: u64 = 0;
-        while self.m.len() > 1 {
-            let last = *self.m.last().expect("non-empty");
-            if top + last > budget {
-                break;
-            }
-            top += last;
-            self.m.pop();
-        }
-        let mut bottom: u64 = 0;
-        let mut cut = 0;
-        while cut + 1 < self.m.len() && bottom + self.m[cut] <= budget {
-            bottom += self.m[cut];
-            cut += 1;
-        }
-        if cut > 0 {
-            self.m.drain(..cut);
-            self.lo += cut as i64;
-        }
-        if self.side == Side::Upper {
-            self.inf += top;
-            self.m[0] += bottom;
-        }
-        self.pruned += top as u128 + bottom as u128;
+        prune_tails(
+            self.side,
+            &mut self.lo,
+            &mut self.m,
+            &mut self.inf,
+            &mut self.pruned,
+            budget,
+        );
     }
 
     /// `δ` of this side at `t = b^j`, exactly (a dyadic rational): `m_∞ + Σ_{J > j} m_J c_{J−j}`
@@ -591,3 +575,42 @@ mod by_hand;
 
 #[cfg(test)]
 mod tests;
+
+/// Prune the tails of the fixed-point masses `m` (slot `i` at index `lo + i`) of at most
+/// `budget` each, one slot always kept: on the upper side the top goes to `inf` (`+∞`) and the
+/// bottom onto the lowest kept slot (larger losses: `δ` can only grow); on the lower side both
+/// are dropped (less mass: `δ` can only shrink). `pruned` counts what moved or went. Shared by
+/// [`GridPld`] and the continuous mechanisms' discretised measures.
+pub(crate) fn prune_tails(
+    side: Side,
+    lo: &mut i64,
+    m: &mut Vec<u64>,
+    inf: &mut u64,
+    pruned: &mut u128,
+    budget: u64,
+) {
+    let mut top: u64 = 0;
+    while m.len() > 1 {
+        let last = *m.last().expect("non-empty");
+        if top + last > budget {
+            break;
+        }
+        top += last;
+        m.pop();
+    }
+    let mut bottom: u64 = 0;
+    let mut cut = 0;
+    while cut + 1 < m.len() && bottom + m[cut] <= budget {
+        bottom += m[cut];
+        cut += 1;
+    }
+    if cut > 0 {
+        m.drain(..cut);
+        *lo += cut as i64;
+    }
+    if side == Side::Upper {
+        *inf += top;
+        m[0] += bottom;
+    }
+    *pruned += top as u128 + bottom as u128;
+}

@@ -252,30 +252,14 @@ impl Measure {
     /// Prune tails of at most `budget` each: upper: top to `+∞`, bottom up to the lowest kept
     /// slot; lower: both dropped.
     pub fn prune(&mut self, budget: u64) {
-        let mut top: u64 = 0;
-        while self.m.len() > 1 {
-            let last = *self.m.last().expect("non-empty");
-            if top + last > budget {
-                break;
-            }
-            top += last;
-            self.m.pop();
-        }
-        let mut bottom: u64 = 0;
-        let mut cut = 0;
-        while cut + 1 < self.m.len() && bottom + self.m[cut] <= budget {
-            bottom += self.m[cut];
-            cut += 1;
-        }
-        if cut > 0 {
-            self.m.drain(..cut);
-            self.lo += cut as i64;
-        }
-        if self.side == Side::Upper {
-            self.inf += top;
-            self.m[0] += bottom;
-        }
-        self.pruned += top as u128 + bottom as u128;
+        crate::accounting::grid::prune_tails(
+            self.side,
+            &mut self.lo,
+            &mut self.m,
+            &mut self.inf,
+            &mut self.pruned,
+            budget,
+        );
     }
 
     fn total(&self) -> u128 {
