@@ -193,6 +193,20 @@ impl Agree {
         }
     }
 
+    /// Show every instance pushed since the last call by one record of a kind that recomputes both forms
+    /// of every instance from the objects it carries (`measure::events::record`), built only
+    /// while certificates are recorded; attached when there is one and its `holds` is this
+    /// agreement's own verdict so far (else the instances stay unrecorded). Issue 44 item 6.
+    pub fn shown_by(&mut self, record: impl FnOnce() -> Option<serde_json::Value>) {
+        if crate::certify::recording() {
+            let rec = record().unwrap_or_default();
+            if rec["holds"] == serde_json::Value::Bool(self.first_disagree.is_none()) {
+                self.records.push(rec);
+                self.unrecorded = 0;
+            }
+        }
+    }
+
     /// The check: both forms agree on every instance.
     pub fn finish(self, compared: impl Into<String>, method: Method) -> Check {
         if self.count == 0 {
