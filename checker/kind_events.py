@@ -31,10 +31,9 @@ def check(rec):
     if not ts or not deltas or min(ts) < 1 or min(deltas) < 0:
         raise Reject("t and delta: non-empty lists with every t >= 1 and every delta >= 0")
     agree, full = True, (1 << k) - 1
+    ev = [[sum(r[y] for y in range(k) if m >> y & 1) for m in range(full + 1)] for r in rows]  # P(E)
     for i, j in pairs:
-        p, w = rows[i], rows[j]
-        pe = [sum(p[y] for y in range(k) if m >> y & 1) for m in range(full + 1)]
-        we = [sum(w[y] for y in range(k) if m >> y & 1) for m in range(full + 1)]
+        (p, w), (pe, we) = (rows[i], rows[j]), (ev[i], ev[j])
         for t in ts:
             gaps = [a - t * b for a, b in zip(pe, we)]  # the last is the event Y itself
             hockey = sum(max(a - t * b, 0) for a, b in zip(p, w))
