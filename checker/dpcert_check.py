@@ -22,6 +22,7 @@ import kind_composition
 import kind_dp_channel
 import kind_dp_level
 import kind_enclosure
+import kind_events
 import kind_graph
 import kind_holds_for_all
 import kind_log_linear
@@ -48,6 +49,7 @@ KINDS = {
     "refinement": kind_refinement.check,
     "dp_channel": kind_dp_channel.check,
     "dp_level": kind_dp_level.check,
+    "events": kind_events.check,
     "composition": kind_composition.check,
     "shard": kind_shard.check,
 }

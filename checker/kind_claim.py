@@ -2,7 +2,7 @@
 SHA-256) and, for a failure, the counterexample's exact sides. Checked against the other
 records of the same document, which the kinds' own checks have already accepted or rejected:
 
-- holds: every instance has a deciding record (compare, log_linear, enclosure), all accepted
+- holds: every instance has a deciding record (compare, log_linear, enclosure, events, graph), all accepted
   and true; holds-for-all: also at least one accepted for-all record;
 - fails: the counterexample's instance has an accepted deciding record that is false, with
   the counterexample's sides;
@@ -12,7 +12,7 @@ import hashlib
 
 from common import Reject, field, q
 
-DECIDING = ("compare", "log_linear", "enclosure")
+DECIDING = ("compare", "log_linear", "enclosure", "events", "graph")
 
 
 def labels_of(rec):

@@ -1,8 +1,9 @@
 """The `graph` record (docs/certificates.md): a graph as an edge list; vertex-transitivity by
 automorphism generators whose orbit of vertex 0 is every vertex; distance-regularity by the
 intersection array, recounted from the BFS layers of every vertex; VT+ by n automorphisms with
-distinct images at every vertex. Standard library only."""
-from collections import deque
+distinct images at every vertex; a distance profile by BFS (from vertex 0 of a vertex-transitive
+graph); `holds`, when given (a claim's instance), is true. Standard library only."""
+from collections import Counter, deque
 
 from common import Reject, field
 
@@ -14,6 +15,8 @@ def ints(v, what):
 
 
 def check(rec):
+    if rec.get("holds", True) is not True:  # a graph record shows what holds of its graph
+        raise Reject(f"holds: {rec.get('holds')!r}, a graph record is accepted only as true")
     n = field(rec, "vertices", "record")
     if type(n) is not int or n < 1:
         raise Reject("vertices: not a positive integer")
@@ -62,6 +65,13 @@ def check(rec):
                 want = (c[i - 1] if i else 0, b[i] if i < d else 0)
                 if got != want:
                     raise Reject(f"intersection array: vertex {w} at distance {i} from {u} has (c, b) = {got}, not {want}")
+
+
+    prof = rec.get("profile")  # [n_0, n_1, …]: vertices at each distance; from 0 alone when VT
+    for u in [] if prof is None else range(1) if rec["vertex_transitive"] is True else range(n):
+        at = Counter(bfs(adj, u).values())
+        if sum(ints(prof, "profile")) != n or [at[d] for d in range(len(prof))] != prof:
+            raise Reject(f"profile {prof}: from vertex {u} the vertices at each distance are {dict(at)}")
 
 
 def check_automorphisms(perms, n, edges, what):

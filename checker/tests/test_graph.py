@@ -77,3 +77,52 @@ def test_tampered_graph_records_are_rejected(name, change, why):
     change(rec)
     got = rejections(rec)
     assert len(got) == 1 and why in got[0][1], got
+
+
+def hamming(n, m):
+    """H(n, m) by its definition (words of length n over m letters, adjacent when they differ in
+    one place), with the n unit translations and the array b_l = (n-l)(m-1), c_l = l: the
+    record WYZ-G1/G2/L1.s3 attach to a cell (issue 44 item 6)."""
+    words = [tuple(x // m**r % m for r in range(n)) for x in range(m**n)]
+    index = {w: i for i, w in enumerate(words)}
+    edges = [[i, j] for i in range(len(words)) for j in range(i + 1, len(words))
+             if sum(a != b for a, b in zip(words[i], words[j])) == 1]
+    shift = [[index[w[:r] + ((w[r] + 1) % m,) + w[r + 1:]] for w in words] for r in range(n)]
+    return {"kind": "graph", "id": f"H({n},{m})", "vertices": m**n, "edges": edges,
+            "automorphisms": shift, "vertex_transitive": True, "vt_plus": None, "holds": True,
+            "intersection_array": {"b": [(n - l) * (m - 1) for l in range(n)], "c": list(range(1, n + 1))}}
+
+
+@pytest.mark.parametrize("n,m", [(1, 2), (2, 3), (3, 2), (2, 4)])
+def test_a_claims_hamming_record_is_accepted_and_tampering_is_not(n, m):
+    rec = hamming(n, m)
+    assert rejections(rec) == []
+    for change, why in [
+        (lambda r: r.update(holds=False), ("accepted only as true",)),
+        (lambda r: r["intersection_array"]["b"].__setitem__(0, n * (m - 1) + 1), ("intersection array",)),
+        # an edge dropped: the translations break it (n > 1), or the array is wrong (K_m)
+        (lambda r: r["edges"].pop(), ("intersection array", "non-edge")),
+        (lambda r: r.update(automorphisms=[list(range(m**n))]), ("vertex-transitive",)),
+    ]:
+        bad = copy.deepcopy(rec)
+        change(bad)
+        out = rejections(bad)
+        assert len(out) == 1 and any(w in out[0][1] for w in why), (n, m, out)
+
+
+@pytest.mark.parametrize("n,m", [(1, 1), (2, 3), (3, 2), (1, 4)])
+def test_a_distance_profile_is_counted_by_bfs(n, m):
+    """AACP-E4's record: H(n, m) with its profile C(n, d)(m-1)^d (by hand: H(2, 3) has 1, 4, 4;
+    one vertex has 1, then zeros), counted from vertex 0 of a VT graph and from every vertex
+    of one not claimed VT; a moved count, or a graph missing an edge, is rejected."""
+    from math import comb
+    rec = hamming(n, m)
+    rec.update(intersection_array=None, vt_plus=None, profile=[comb(n, d) * (m - 1)**d for d in range(n + 1)])
+    assert (n, m) != (2, 3) or rec["profile"] == [1, 4, 4]
+    assert rejections(rec) == []
+    assert rejections({**rec, "vertex_transitive": False, "automorphisms": []}) == []
+    for bad in ({**rec, "profile": rec["profile"][:-1] + [rec["profile"][-1] + 1]},
+                {**rec, "vertex_transitive": False, "automorphisms": [], "edges": rec["edges"][1:]}):
+        if bad["edges"] != rec["edges"] or bad["profile"] != rec["profile"]:
+            out = rejections(bad)
+            assert len(out) == 1 and "profile" in out[0][1], out

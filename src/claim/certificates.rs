@@ -15,20 +15,23 @@ use serde_json::{json, Value};
 use std::path::Path;
 
 /// Record kinds whose `holds` field states a decided comparison (the checker recomputes it).
-const DECIDING: &[&str] = &["compare", "log_linear", "enclosure"];
+const DECIDING: &[&str] = &["compare", "log_linear", "enclosure", "events", "graph"];
 
-/// The record kind that certifies a step decided by `m`, or why there is none.
-fn kind_of(m: &Method) -> Result<&'static str, &'static str> {
+/// The record kinds that certify a step decided by `m` (any one of them), or why there is none.
+fn kind_of(m: &Method) -> Result<&'static [&'static str], &'static str> {
     match m {
-        Method::Exact => Ok("compare"),
-        Method::LogLinear => Ok("log_linear"),
-        Method::Interval { .. } => Ok("enclosure"),
-        Method::LpCertificate => Ok("lp"),
-        Method::Polynomial => Ok("sturm"),
+        // An `events` record recomputes both exact forms of every instance it shows.
+        Method::Exact => Ok(&["compare", "events"]),
+        Method::LogLinear => Ok(&["log_linear"]),
+        Method::Interval { .. } => Ok(&["enclosure"]),
+        Method::LpCertificate => Ok(&["lp"]),
+        Method::Polynomial => Ok(&["sturm"]),
         // An exhaustive search produces values (a maximum over events, a count); the step that
         // decides is their comparison, shown by `compare` records (the search itself, like any
-        // computation of a compared side, is in the trusted base: docs/soundness.md).
-        Method::Enumeration => Ok("compare"),
+        // computation of a compared side, is in the trusted base: docs/soundness.md), or an
+        // `events` record, whose checker enumerates the events itself, or a `graph` record
+        // (a graph's structure, which the checker recounts from its edges).
+        Method::Enumeration => Ok(&["compare", "events", "graph"]),
         Method::Combined(_) => Err("combined"),
     }
 }
@@ -60,8 +63,9 @@ fn gap(c: &Check) -> Option<(String, String)> {
                     format!("method {m} has no record kind"),
                 ))
             }
-            Ok(k) if !c.records.iter().any(|r| kind(r) == k) => {
-                return Some((format!("method:{m}"), format!("method {m}: no {k} record")))
+            Ok(ks) if !c.records.iter().any(|r| ks.contains(&kind(r))) => {
+                let k = ks.join(" or ");
+                return Some((format!("method:{m}"), format!("method {m}: no {k} record")));
             }
             Ok(_) => {}
         }
@@ -258,6 +262,32 @@ mod tests {
         en.records.clear();
         let recs = claim_records(&report(vec![en.at("n=1")]));
         assert_eq!(recs[0]["missing"], "method:enumeration", "{}", recs[0]);
+    }
+
+    /// Issue 44 item 6: one `events` record shows an enumeration-and-exact cell (both parts of
+    /// its method); its truth must be the cell's outcome.
+    #[test]
+    fn an_events_record_shows_an_enumeration_cell() {
+        crate::certify::start_recording();
+        let rows = vec![vec![q(1, 2), q(1, 2)], vec![q(1, 4), q(3, 4)]];
+        let rec = crate::measure::events::record(&rows, None, &[q(3, 2)], &[q(0, 1)]).unwrap();
+        let mut c = Check::new(
+            "forall events <=> pointwise",
+            super::super::Value::text("4 instances", ""),
+            super::super::Value::text("4 satisfy both forms", ""),
+            Method::Combined(vec![Method::Enumeration, Method::Exact]),
+            Outcome::Holds,
+        );
+        c.records = vec![rec.clone()];
+        let recs = claim_records(&report(vec![c.clone().at("cell")]));
+        assert_eq!(recs[0]["certified"], true, "{}", recs[0]);
+        assert_eq!(
+            (recs[1]["kind"].as_str(), recs[1]["pairs"].as_str()),
+            (Some("events"), Some("all"))
+        );
+        c.records[0]["holds"] = json!(false);
+        let recs = claim_records(&report(vec![c.at("cell")]));
+        assert_eq!(recs[0]["missing"], "records:disagree", "{}", recs[0]);
     }
 
     /// Not certified: an LP step without an `lp` record, an enumeration, an undecided verdict,

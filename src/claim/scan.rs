@@ -126,6 +126,8 @@ pub struct Agree {
     records: Vec<serde_json::Value>,
     /// Instances pushed as booleans (no record): while any, no record is attached.
     unrecorded: usize,
+    /// `unrecorded` at the last [`Agree::shown_by`]: the instances before it keep their state.
+    unrecorded_before: usize,
 }
 
 impl Agree {
@@ -136,6 +138,7 @@ impl Agree {
             first_disagree: None,
             records: Vec::new(),
             unrecorded: 0,
+            unrecorded_before: 0,
         }
     }
 
@@ -190,6 +193,21 @@ impl Agree {
             self.both += 1;
         } else if self.first_disagree.is_none() {
             self.first_disagree = Some(witness());
+        }
+    }
+
+    /// Show every instance pushed since the last call by one record of a kind that recomputes both forms
+    /// of every instance from the objects it carries (`measure::events::record`), built only
+    /// while certificates are recorded; attached when there is one and its `holds` is this
+    /// agreement's own verdict so far (else the instances stay unrecorded). Issue 44 item 6.
+    pub fn shown_by(&mut self, record: impl FnOnce() -> Option<serde_json::Value>) {
+        if crate::certify::recording() {
+            let rec = record().unwrap_or_default();
+            if rec["holds"] == serde_json::Value::Bool(self.first_disagree.is_none()) {
+                self.records.push(rec);
+                self.unrecorded = self.unrecorded_before;
+            }
+            self.unrecorded_before = self.unrecorded;
         }
     }
 
@@ -1128,6 +1146,31 @@ mod tests {
         let mut s = Scan::lt();
         s.push(r(1, 1), r(1, 1), || "eq".into());
         assert_eq!(s.finish("x", Method::Exact).outcome, Outcome::Fails);
+    }
+
+    /// Issue 44 item 6: `shown_by` covers the instances pushed since its last call, and only
+    /// those: a segment without a record (none built, or one whose truth is not the verdict)
+    /// leaves the cell without records although a later segment has one.
+    #[test]
+    fn a_record_shows_only_its_own_segment() {
+        crate::certify::start_recording();
+        let rec = |holds: bool| Some(serde_json::json!({"kind": "events", "holds": holds}));
+        let mut a = Agree::new();
+        a.push(true, true, String::new);
+        a.shown_by(|| rec(true));
+        a.push(false, false, String::new);
+        a.shown_by(|| rec(true));
+        assert_eq!(a.finish("x", Method::Exact).records.len(), 2);
+        let mut a = Agree::new();
+        a.push(true, true, String::new);
+        a.shown_by(|| None);
+        a.push(true, true, String::new);
+        a.shown_by(|| rec(true));
+        assert!(a.finish("x", Method::Exact).records.is_empty());
+        let mut a = Agree::new();
+        a.push(true, true, String::new);
+        a.shown_by(|| rec(false));
+        assert!(a.finish("x", Method::Exact).records.is_empty());
     }
 
     #[test]

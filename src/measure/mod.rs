@@ -42,6 +42,7 @@ mod delta_curve;
 mod divergence;
 mod dp;
 pub mod epsilon;
+pub(crate) mod events;
 mod ident;
 pub(crate) mod in_t;
 mod info;

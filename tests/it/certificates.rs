@@ -620,3 +620,50 @@ fn wang_ying_zhang_subchecks_are_certified() {
         "{stdout}"
     );
 }
+
+/// Issue 44 item 6: claims decided by enumeration are certified by records that carry the
+/// objects, from which the checker recomputes both sides: an `events` record per grid cell
+/// (ART-D1, VAD-5: the checker enumerates the events of every pair) and a `graph` record of
+/// H(n, m) per instance (WYZ-G2: its intersection array; AACP-P1: also VT+). Before, each said
+/// `certified: false` (`method:enumeration`).
+#[test]
+fn enumeration_claims_are_certified_by_events_and_graph_records() {
+    let dir = scratch_dir("certificates-enumeration");
+    let ids = [
+        ("ART-D1", "events"),
+        ("VAD-5", "events"),
+        ("WYZ-G2", "graph"),
+        ("AACP-P1", "graph"),
+    ];
+    let mut args = vec!["verify", "--certificates", dir.to_str().unwrap()];
+    args.extend(ids.iter().map(|(id, _)| *id));
+    let (code, _, err) = dpcert(&args);
+    assert_eq!(code, 0, "{err}");
+    for (id, kind) in ids {
+        let doc = read_json(&dir.join(format!("{id}.cert.json")));
+        let recs = doc["records"].as_array().unwrap();
+        assert_eq!(recs[0]["certified"], true, "{id}: {}", recs[0]);
+        assert!(
+            recs[1..]
+                .iter()
+                .all(|r| r["kind"] == kind && r["holds"] == true),
+            "{id}"
+        );
+    }
+    if Command::new("python3").arg("--version").output().is_err() {
+        eprintln!("note: no python3 on PATH; the independent checker was not run");
+        return;
+    }
+    let run = Command::new("python3")
+        .args(["checker/dpcert_check.py", "--summary"])
+        .arg(&dir)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run the checker");
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert_eq!(run.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains("claims: 4 certified, 0 not certified"),
+        "{stdout}"
+    );
+}

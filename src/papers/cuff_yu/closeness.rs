@@ -32,10 +32,18 @@ fn check_d1(cell: &PairCell) -> Check {
             format!("W={}", fmt_rows(&[p.clone(), q.clone()]))
         });
     }
+    a.shown_by(|| events_record(cell, &[r(0, 1)]));
     a.finish(
         "forall y: W(y|x) <= t W(y|x') (both orders)  <=>  forall events A: W(A|x) <= t W(A|x')",
         Method::Combined(vec![Method::Enumeration, Method::Exact]),
     )
+}
+
+/// The `events` record of a cell: every ordered pair of `Δ_k^N` (so both orders of each) at
+/// its `t` and `deltas`.
+fn events_record(cell: &PairCell, deltas: &[Rational]) -> Option<serde_json::Value> {
+    let rows = crate::claim::instances::simplex(cell.k, cell.n);
+    crate::measure::events::record(&rows, None, std::slice::from_ref(&cell.t), deltas)
 }
 
 /// CY-D2 (slide "Weaker DP"): `max_A [P(A) − t·Q(A)]` over all `2^|Y|` events equals the sum
@@ -89,6 +97,7 @@ fn check_d5(cell: &PairCell) -> Check {
             });
         }
     }
+    a.shown_by(|| events_record(cell, &deltas));
     a.finish(
         "forall A: P(A) <= tQ(A)+delta and Q(A) <= tP(A)+delta  <=>  delta_{P,Q}(t) <= delta",
         Method::Combined(vec![Method::Enumeration, Method::Exact]),

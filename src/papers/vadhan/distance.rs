@@ -51,10 +51,18 @@ fn check_d3(cell: &PairCell) -> Check {
         let pointwise = max_ratio(&p, &q).at_most(t);
         a.push(proper == all, all == pointwise, || fmt_pair(&p, &q));
     }
+    a.shown_by(|| events_record(cell));
     a.finish(
         "(forall T proper subset: A(T) <= t B(T)) = (forall T subset or equal) and  (forall T) = (max_y A(y)/B(y) <= t)",
         Method::Combined(vec![Method::Enumeration, Method::Exact]),
     )
+}
+
+/// The `events` record of a cell (every ordered pair of `Δ_k^N` at its `t`, `δ = 0`): its
+/// checker enumerates the events, proper and all, and compares the ratio maxima.
+fn events_record(cell: &PairCell) -> Option<serde_json::Value> {
+    let rows = crate::claim::instances::simplex(cell.k, cell.n);
+    crate::measure::events::record(&rows, None, std::slice::from_ref(&cell.t), &[r(0, 1)])
 }
 
 /// VAD-D4: `max_T A(T)/B(T) = max_y A(y)/B(y)`. Conventions: events with `A(T) = 0` are
@@ -69,6 +77,7 @@ fn check_d4(cell: &PairCell) -> Check {
             format!("{}: sets {by_sets}, points {pointwise}", fmt_pair(&p, &q))
         });
     }
+    a.shown_by(|| events_record(cell));
     a.finish(
         "max over events T (A(T) > 0) of A(T)/B(T)  =  max over outputs y (A(y) > 0) of A(y)/B(y)",
         Method::Combined(vec![Method::Enumeration, Method::Exact]),
@@ -349,6 +358,14 @@ fn check_5(fam: &MechanismFamily) -> Check {
             });
             a.push(events, level.at_most(&t), || format!("{mech} t={t}"));
         }
+        let pairs: Vec<(usize, usize)> = mech
+            .neighbours()
+            .iter()
+            .map(|&(x, xp, _)| (x, xp))
+            .collect();
+        a.shown_by(|| {
+            crate::measure::events::record(&mech.rows, Some(&pairs), &t_set(), &[r(0, 1)])
+        });
     }
     a.finish(
         "forall neighbours, events T: Pr[M(x) in T] <= t Pr[M(x') in T]  <=>  max D_inf ratio L <= t",

@@ -243,7 +243,7 @@ fn hamming_dr_vtp(u: usize, v: usize) -> (bool, String) {
 /// AACP-P1: H(u, v) is distance-regular and VT+.
 fn check_p1(p: &Uv) -> Check {
     let (ok, desc) = hamming_dr_vtp(p.u, p.v);
-    structural(
+    let mut c = structural(
         "H(u,v) distance-regular (all pairs) and VT+ (translations x -> x + a)",
         desc,
         "DR and VT+".into(),
@@ -253,7 +253,54 @@ fn check_p1(p: &Uv) -> Check {
         } else {
             String::new()
         },
-    )
+    );
+    if ok && crate::certify::recording() {
+        c.records = hamming_record(p.u, p.v, true, None).into_iter().collect();
+    }
+    c
+}
+
+/// Issue 44 item 6: the `graph` record of H(u, v) (docs/certificates.md) that shows P1, G8 or E4:
+/// its edges and its `u` unit translations `x ↦ x + e_r` (they generate the transitive group of
+/// all translations); with `dr_vt_plus`, its intersection array (dpcert's [`dr_standard`]; the
+/// checker recounts it from the BFS layers of every vertex) and all `v^u` translations as the
+/// VT+ witness (each an automorphism, distinct images at every vertex); with `profile`, the
+/// vertices at each distance (the checker counts them by BFS from vertex 0: the graph is VT).
+fn hamming_record(
+    u: usize,
+    v: usize,
+    dr_vt_plus: bool,
+    profile: Option<&[usize]>,
+) -> Option<serde_json::Value> {
+    use serde_json::{json, Value};
+    let g = Graph::hamming(u, v);
+    let shift = |a: &[usize]| -> Perm {
+        (0..g.n())
+            .map(|x| {
+                let y: Vec<usize> = g
+                    .hamming_label(x)
+                    .iter()
+                    .zip(a)
+                    .map(|(p, q)| (p + q) % v)
+                    .collect();
+                g.hamming_index(&y)
+            })
+            .collect()
+    };
+    let units: Vec<Perm> = (0..u)
+        .map(|r| shift(&(0..u).map(|i| usize::from(i == r)).collect::<Vec<_>>()))
+        .collect();
+    let (array, vt_plus) = if dr_vt_plus {
+        let (b, c) = dr_standard(&g).ok()?;
+        (json!({"b": b, "c": c}), json!(translations(&g, v)))
+    } else {
+        (Value::Null, Value::Null)
+    };
+    Some(json!({
+        "kind": "graph", "id": g.name(), "vertices": g.n(), "edges": g.edges(),
+        "automorphisms": units, "vertex_transitive": true, "intersection_array": array,
+        "vt_plus": vt_plus, "profile": profile, "holds": true,
+    }))
 }
 
 fn binom(n: usize, k: usize) -> usize {
@@ -274,7 +321,7 @@ fn check_e4(p: &Uv) -> Check {
     let bad = (0..g.n()).find(|&x| g.distance_profile(x) != want);
     let sum: usize = want.iter().sum();
     let ok = bad.is_none() && sum == p.v.pow(p.u as u32);
-    structural(
+    let mut c = structural(
         "BFS profile n_d(x) for every x  =  C(u,d)(v-1)^d;  sum_d n_d = v^u",
         match bad {
             Some(x) => format!("vertex {x}: {:?}", g.distance_profile(x)),
@@ -283,7 +330,13 @@ fn check_e4(p: &Uv) -> Check {
         format!("{want:?} (sum {sum})"),
         ok,
         format!("BFS from all {} vertices", g.n()),
-    )
+    );
+    if ok && crate::certify::recording() {
+        c.records = hamming_record(p.u, p.v, false, Some(&want))
+            .into_iter()
+            .collect();
+    }
+    c
 }
 
 /// AACP-G8: Figure 3's graphs, Q4 = H(4,2) and H(3,3): DR and VT+ (as P1) and profile as E4.
@@ -292,13 +345,19 @@ fn check_g8(p: &Uv) -> Check {
     let g = Graph::hamming(p.u, p.v);
     let want = e4_profile(p.u, p.v);
     let prof = (0..g.n()).all(|x| g.distance_profile(x) == want);
-    structural(
+    let mut c = structural(
         "Figure 3 graph: DR, VT+ (translations), n_d = C(u,d)(v-1)^d",
         desc,
         format!("DR, VT+, n_d = {want:?}"),
         ok && prof,
         format!("{} vertices, {} edges", g.n(), g.m()),
-    )
+    );
+    if ok && prof && crate::certify::recording() {
+        c.records = hamming_record(p.u, p.v, true, Some(&want))
+            .into_iter()
+            .collect();
+    }
+    c
 }
 
 /// AACP-C-clique: for every database x and individual i, `{x[i ↦ w] : w ∈ V}` is a clique of

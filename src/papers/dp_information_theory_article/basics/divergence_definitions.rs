@@ -14,6 +14,7 @@ pub(super) fn check_d1(cell: &PairCell) -> Check {
             fmt_pair(&p, &qq)
         });
     }
+    a.shown_by(|| events_record(cell, &[q(0, 1)]));
     a.finish(
         "for all events E: P(E) <= t Q(E)   <=>   max_w P(w)/Q(w) <= t",
         Method::Enumeration,
@@ -23,21 +24,29 @@ pub(super) fn check_d1(cell: &PairCell) -> Check {
 /// ART-D2 (l.191, l.1070): `P(E) ≤ t·Q(E) + δ` ∀E ⇔ `δ_{P→Q}(t) ≤ δ` (as CY-D2), δ ∈ {0, 1/8, 1/4}.
 pub(super) fn check_d2(cell: &PairCell) -> Check {
     let mut a = Agree::new();
-    for d in [q(0, 1), q(1, 8), q(1, 4)] {
+    let deltas = [q(0, 1), q(1, 8), q(1, 4)];
+    for d in &deltas {
         for (p, qq) in simplex_pairs(cell) {
             let events = (0..1u64 << p.len())
-                .all(|m| event_probability(&p, m) <= &cell.t * event_probability(&qq, m) + &d);
+                .all(|m| event_probability(&p, m) <= &cell.t * event_probability(&qq, m) + d);
             a.push(
                 events,
-                hockey_stick_divergence(&p, &qq, &cell.t) <= d,
+                hockey_stick_divergence(&p, &qq, &cell.t) <= *d,
                 || format!("{} delta={d}", fmt_pair(&p, &qq)),
             );
         }
     }
+    a.shown_by(|| events_record(cell, &deltas));
     a.finish(
         "for all events E: P(E) <= t Q(E) + delta   <=>   sum (P - tQ)^+ <= delta",
         Method::Enumeration,
     )
+}
+
+/// The `events` record of a cell: every ordered pair of `Δ_k^N` at its `t` and `deltas`.
+fn events_record(cell: &PairCell, deltas: &[Rational]) -> Option<serde_json::Value> {
+    let rows = simplex(cell.k, cell.n);
+    crate::measure::events::record(&rows, None, std::slice::from_ref(&cell.t), deltas)
 }
 
 /// Pairs of `Δ_k^N` for the divergence-order claims.
