@@ -50,6 +50,20 @@ pub(crate) fn certificates() -> Vec<ForAll> {
     v
 }
 
+/// `c` with, while certificates are recorded, the `sturm` records of `statement`, a claim of the
+/// claim language `forall t RANGE: C1 and C2 …` that states `c`'s polynomial step; each
+/// comparison is re-decided by the claim language before its record is written (issue 44
+/// item 6). A statement it cannot certify leaves `c` without them (then not certified).
+pub(crate) fn with_sturm(mut c: crate::claim::Check, statement: &str) -> crate::claim::Check {
+    if crate::certify::recording() {
+        match crate::lang::sturm_records(statement) {
+            Ok(recs) => c.records.extend(recs),
+            Err(e) => debug_assert!(false, "{statement}: {e}"),
+        }
+    }
+    c
+}
+
 /// The module names of the papers (the files `papers/<name>.rs` and directories `papers/<name>/`).
 #[cfg(test)]
 const PAPERS: [&str; 6] = [

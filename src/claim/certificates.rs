@@ -14,8 +14,17 @@ use super::{Check, Method, Outcome};
 use serde_json::{json, Value};
 use std::path::Path;
 
-/// Record kinds whose `holds` field states a decided comparison (the checker recomputes it).
-const DECIDING: &[&str] = &["compare", "log_linear", "enclosure"];
+/// Record kinds that decide a comparison: those whose `holds` field states its truth (the
+/// checker recomputes it), and `sturm`, accepted only when its comparison holds on its domain.
+const DECIDING: &[&str] = &["compare", "log_linear", "enclosure", "sturm"];
+
+/// The truth a deciding record states (`sturm`: true, the only truth it can be accepted with).
+fn truth(r: &Value) -> Option<bool> {
+    match kind(r) {
+        "sturm" => Some(true),
+        _ => r["holds"].as_bool(),
+    }
+}
 
 /// The record kind that certifies a step decided by `m`, or why there is none.
 fn kind_of(m: &Method) -> Result<&'static str, &'static str> {
@@ -66,11 +75,25 @@ fn gap(c: &Check) -> Option<(String, String)> {
             Ok(_) => {}
         }
     }
+    // A step that rests on another (a channel's DP level, an LP optimum) names its kinds in
+    // `rests_on` (certify::rests_on); each must be among the instance's records (issue 44).
+    let unmet = c.records.iter().find_map(|r| {
+        r["rests_on"].as_array()?.iter().find_map(|k| {
+            let k = k.as_str().unwrap_or("");
+            (!c.records.iter().any(|o| kind(o) == k)).then(|| k.to_string())
+        })
+    });
+    if let Some(k) = unmet {
+        return Some((
+            format!("rests-on:{k}"),
+            format!("a step rests on a {k} record the instance lacks"),
+        ));
+    }
     let truths: Vec<bool> = c
         .records
         .iter()
         .filter(|r| DECIDING.contains(&kind(r)))
-        .filter_map(|r| r["holds"].as_bool())
+        .filter_map(truth)
         .collect();
     // A counterexample is shown by a false record with its sides (a compare record's sides
     // are exact rationals; a form's are shown as text only).
@@ -83,7 +106,7 @@ fn gap(c: &Check) -> Option<(String, String)> {
     } else {
         c.records
             .iter()
-            .any(|r| DECIDING.contains(&kind(r)) && r["holds"] == Value::Bool(false) && sides(r))
+            .any(|r| DECIDING.contains(&kind(r)) && truth(r) == Some(false) && sides(r))
     };
     (!shown).then(|| {
         (
