@@ -2,8 +2,10 @@
 SHA-256) and, for a failure, the counterexample's exact sides. Checked against the other
 records of the same document, which the kinds' own checks have already accepted or rejected:
 
-- holds: every instance has a deciding record (compare, log_linear, enclosure, events, graph), all accepted
-  and true; holds-for-all: also at least one accepted for-all record;
+- holds: every instance has a deciding record (compare, log_linear, enclosure, events, graph,
+  sturm), all accepted and true (a sturm record is accepted only when true); a record naming
+  `rests_on` kinds needs a record of each kind in its instance; holds-for-all: also at least one
+  accepted for-all record;
 - fails: the counterexample's instance has an accepted deciding record that is false, with
   the counterexample's sides;
 - `"certified": false`: nothing is claimed; the claim is counted apart, with its reason.
@@ -12,7 +14,11 @@ import hashlib
 
 from common import Reject, field, q
 
-DECIDING = ("compare", "log_linear", "enclosure", "events", "graph")
+DECIDING = ("compare", "log_linear", "enclosure", "events", "graph", "sturm")
+
+
+def truth(r):
+    return True if r.get("kind") == "sturm" else r.get("holds")
 
 
 def labels_of(rec):
@@ -59,6 +65,10 @@ def check(rec, others, rejected):
         bad = [r.get("id") for r in by_instance.get(i, []) if r.get("id") in rejected]
         if bad:
             raise Reject(f"instance {labels[i]!r}: record {bad[0]!r} was rejected")
+        for r in by_instance.get(i, []):
+            need = set(r.get("rests_on", [])) - {o.get("kind") for o in by_instance[i]}
+            if need:
+                raise Reject(f"instance {labels[i]!r}: record {r.get('id')!r} rests on a {min(need)} record it lacks")
         if not rs:
             raise Reject(f"instance {labels[i]!r} has no deciding record")
         return rs
@@ -66,7 +76,7 @@ def check(rec, others, rejected):
     outcome = field(rec, "outcome", "claim")
     if outcome in ("holds", "holds-for-all"):
         for i in range(len(labels)):
-            false = [r.get("id") for r in deciding(i) if r.get("holds") is not True]
+            false = [r.get("id") for r in deciding(i) if truth(r) is not True]
             if false:
                 raise Reject(f"claim holds, but record {false[0]!r} of {labels[i]!r} is false")
         if outcome == "holds-for-all":
@@ -77,7 +87,7 @@ def check(rec, others, rejected):
         i = field(cx, "instance", "counterexample")
         if type(i) is not int or not 0 <= i < len(labels):
             raise Reject(f"counterexample instance {i!r} is not one of the {len(labels)}")
-        false = [r for r in deciding(i) if r.get("holds") is False]
+        false = [r for r in deciding(i) if truth(r) is False]
         if not false:
             raise Reject(f"claim fails, but no record of {labels[i]!r} is false")
         if not any(sides_match(r, cx) for r in false):

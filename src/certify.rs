@@ -57,6 +57,14 @@ pub fn compare(lhs: &str, rel: &str, rhs: &str, holds: bool) -> Value {
     json!({"kind": "compare", "lhs": lhs, "relation": rel, "rhs": rhs, "holds": holds})
 }
 
+/// `rec` marked as resting on records of `kinds` in its instance (`"rests_on"`): a comparison
+/// of a value that another record qualifies (a channel's DP level, an LP's optimum). The gap
+/// rule of `claim::certificates` and the checker's `claim` record require each (issue 44).
+pub fn rests_on(mut rec: Value, kinds: &[&str]) -> Value {
+    rec["rests_on"] = json!(kinds);
+    rec
+}
+
 /// A form's terms `[[c, r], …]` (`Σ c ln r`), exact strings.
 fn terms(f: &LogLinear) -> Value {
     Value::Array(

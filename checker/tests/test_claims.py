@@ -160,8 +160,26 @@ def fails_claim():
                  counterexample={"instance": 0, "lhs": "3/2", "rhs": "2/3"})
 
 
+STURM = {"kind": "sturm", "variable": "t", "domain": {"lo": "1", "lo_open": True, "hi": None, "hi_open": False},
+         "lhs": ["/", ["-", ["t"], "1"], ["+", ["t"], "1"]], "rel": "=",
+         "rhs": ["-", "1", ["/", "2", ["+", ["t"], "1"]]], "difference": {"num": [], "den": ["1"]}, "sign": "zero"}
+LEVEL = {"kind": "dp_level", "rows": [["2/3", "1/3"], ["1/3", "2/3"]], "pairs": [[0, 1]], "e_eps": "2",
+         "witness": {"x": 0, "x_prime": 1, "y": 0}, "delta_at_t": [], "delta_at_eps": [], "eps_for_delta": []}
+
+
+def sturm_claim():
+    """An identity in t decided by its sturm record alone (issue 44 item 6)."""
+    return claim("X-4", "holds", ["symbolic"], [(0, STURM)])
+
+
+def resting_claim():
+    """A comparison that rests on a channel's DP level (issue 44: `rests_on`)."""
+    return claim("X-5", "holds", ["W"], [(0, dict(cmp("1/2", "=", "1/2", True), rests_on=["dp_level"])),
+                                         (0, LEVEL)])
+
+
 def test_claims_that_hold_and_fail_are_certified():
-    for d in (holds_claim(), fails_claim()):
+    for d in (holds_claim(), fails_claim(), sturm_claim(), resting_claim()):
         seen = []
         assert rejections(d, seen) == []
         assert seen == [(d["records"][0]["id"], None, None)]
@@ -210,6 +228,12 @@ def tampered_claims():
     d = holds_claim()
     d["records"][0]["certified"] = False
     out.append(("not certified without a reason", d, "reason"))
+    d = sturm_claim()
+    d["records"][1]["rhs"] = ["-", "1", ["/", "1", ["+", ["t"], "1"]]]
+    out.append(("a sturm identity moved", d, "was rejected"))
+    d = resting_claim()
+    del d["records"][2]
+    out.append(("the record a step rests on dropped", d, "rests on a dp_level record"))
     return out
 
 

@@ -14,8 +14,17 @@ use super::{Check, Method, Outcome};
 use serde_json::{json, Value};
 use std::path::Path;
 
-/// Record kinds whose `holds` field states a decided comparison (the checker recomputes it).
-const DECIDING: &[&str] = &["compare", "log_linear", "enclosure", "events", "graph"];
+/// Record kinds that decide a comparison: those whose `holds` field states its truth (the
+/// checker recomputes it), and `sturm`, accepted only when its comparison holds on its domain.
+const DECIDING: &[&str] = &["compare", "log_linear", "enclosure", "events", "graph", "sturm"];
+
+/// The truth a deciding record states (`sturm`: true, the only truth it can be accepted with).
+fn truth(r: &Value) -> Option<bool> {
+    match kind(r) {
+        "sturm" => Some(true),
+        _ => r["holds"].as_bool(),
+    }
+}
 
 /// The record kinds that certify a step decided by `m` (any one of them), or why there is none.
 fn kind_of(m: &Method) -> Result<&'static [&'static str], &'static str> {
@@ -70,24 +79,36 @@ fn gap(c: &Check) -> Option<(String, String)> {
             Ok(_) => {}
         }
     }
+    // A step that rests on another (a channel's DP level, an LP optimum) names its kinds in
+    // `rests_on` (certify::rests_on); each must be among the instance's records (issue 44).
+    let unmet = c.records.iter().find_map(|r| {
+        r["rests_on"].as_array()?.iter().find_map(|k| {
+            let k = k.as_str().unwrap_or("");
+            (!c.records.iter().any(|o| kind(o) == k)).then(|| k.to_string())
+        })
+    });
+    if let Some(k) = unmet {
+        return Some((
+            format!("rests-on:{k}"),
+            format!("a step rests on a {k} record the instance lacks"),
+        ));
+    }
     let truths: Vec<bool> = c
         .records
         .iter()
         .filter(|r| DECIDING.contains(&kind(r)))
-        .filter_map(|r| r["holds"].as_bool())
+        .filter_map(truth)
         .collect();
     // A counterexample is shown by a false record with its sides (a compare record's sides
-    // are exact rationals; a form's are shown as text only).
-    let sides = |r: &Value| {
-        kind(r) != "compare"
-            || (r["lhs"] == c.lhs.exact.as_str() && r["rhs"] == c.rhs.exact.as_str())
-    };
+    // are exact rationals; a form's are shown as text only; an instance whose sides are not
+    // two rationals, a tally of sub-checks, is shown by any false sub-comparison).
+    let sides = |r: &Value| kind(r) != "compare" || !exact_sides(c) || same_sides(r, c);
     let shown = if need {
         !truths.is_empty() && truths.iter().all(|t| *t)
     } else {
         c.records
             .iter()
-            .any(|r| DECIDING.contains(&kind(r)) && r["holds"] == Value::Bool(false) && sides(r))
+            .any(|r| DECIDING.contains(&kind(r)) && truth(r) == Some(false) && sides(r))
     };
     (!shown).then(|| {
         (
@@ -95,6 +116,30 @@ fn gap(c: &Check) -> Option<(String, String)> {
             format!("its records do not show that it {}", c.outcome),
         )
     })
+}
+
+/// Are the instance's sides two exact rationals (not a tally or text)?
+fn exact_sides(c: &Check) -> bool {
+    [&c.lhs.exact, &c.rhs.exact]
+        .iter()
+        .all(|s| crate::num::parse_rational(s).is_ok())
+}
+
+fn same_sides(r: &Value, c: &Check) -> bool {
+    r["lhs"] == c.lhs.exact.as_str() && r["rhs"] == c.rhs.exact.as_str()
+}
+
+/// The counterexample's sides in the `claim` record: the instance's own when they are two
+/// rationals, else those of its first false `compare` record (the sub-comparison that fails).
+fn counterexample_sides(c: &Check) -> (Value, Value) {
+    let false_cmp = c
+        .records
+        .iter()
+        .find(|r| kind(r) == "compare" && r["holds"] == Value::Bool(false));
+    match false_cmp {
+        Some(r) if !exact_sides(c) => (r["lhs"].clone(), r["rhs"].clone()),
+        _ => (json!(c.lhs.exact), json!(c.rhs.exact)),
+    }
 }
 
 /// The records of a report's symbolic (*holds for all*) certificate (`claim::forall::record`,
@@ -159,8 +204,8 @@ pub fn claim_records(r: &Report) -> Vec<Value> {
         ));
     }
     if r.verdict == Outcome::Fails {
-        let c = &r.checks[0];
-        claim["counterexample"] = json!({"instance": 0, "lhs": c.lhs.exact, "rhs": c.rhs.exact});
+        let (lhs, rhs) = counterexample_sides(&r.checks[0]);
+        claim["counterexample"] = json!({"instance": 0, "lhs": lhs, "rhs": rhs});
     }
     let mut out = vec![claim];
     for (i, c) in r.checks.iter().enumerate() {
@@ -248,6 +293,45 @@ mod tests {
         assert_eq!(recs[0]["certified"], true, "{}", recs[0]);
         assert_eq!(recs[0]["counterexample"]["lhs"], "3/2");
         assert_eq!(recs[1]["holds"], false);
+    }
+
+    /// A count of sub-checks (sides that are not two rationals) fails by its false
+    /// sub-comparison, whose sides the claim record then shows; a step whose record names a
+    /// `rests_on` kind the instance lacks is not certified (issue 44).
+    #[test]
+    fn tallies_and_supporting_records() {
+        crate::certify::start_recording();
+        let mut t = crate::claim::scan::Agree::new();
+        t.push_compare(&q(1, 2), "<=", &q(2, 3), String::new);
+        t.push_compare(&q(1, 1), "<", &q(1, 1), String::new);
+        let recs = claim_records(&report(vec![t.finish("a", Method::Exact).at("n=1")]));
+        assert_eq!(recs[0]["certified"], true, "{}", recs[0]);
+        assert_eq!(recs[0]["counterexample"]["lhs"], "1", "{}", recs[0]);
+        let mut c = Check::rationals("a", &q(1, 2), "<=", &q(2, 3));
+        c.records[0] = crate::certify::rests_on(c.records[0].clone(), &["dp_level"]);
+        let recs = claim_records(&report(vec![c.clone().at("n=1")]));
+        assert_eq!(recs[0]["missing"], "rests-on:dp_level", "{}", recs[0]);
+        c.records.push(json!({"kind": "dp_level"}));
+        let recs = claim_records(&report(vec![c.at("n=1")]));
+        assert_eq!(recs[0]["certified"], true, "{}", recs[0]);
+    }
+
+    /// A `sturm` record decides its instance: accepted only when its comparison holds.
+    #[test]
+    fn a_sturm_record_decides() {
+        crate::certify::start_recording();
+        let mut c = Check::new(
+            "identity in t",
+            super::super::Value::text("0", "0"),
+            super::super::Value::text("0", "0"),
+            Method::Polynomial,
+            Outcome::Holds,
+        );
+        let recs = claim_records(&report(vec![c.clone().at("t")]));
+        assert_eq!(recs[0]["missing"], "method:polynomial", "{}", recs[0]);
+        c.records = vec![json!({"kind": "sturm", "rel": "=", "sign": "zero"})];
+        let recs = claim_records(&report(vec![c.at("t")]));
+        assert_eq!(recs[0]["certified"], true, "{}", recs[0]);
     }
 
     /// An enumeration is certified by the `compare` records of the values it produced, and

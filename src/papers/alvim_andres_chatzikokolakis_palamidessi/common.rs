@@ -83,7 +83,8 @@ pub fn dp_channel_recorded(
             Some(e),
             (level.pair.0, level.pair.1, level.output),
         ));
-        records.extend(evidence);
+        let rest = |r| crate::certify::rests_on(r, &["dp_level"]);
+        records.extend(evidence.into_iter().map(rest));
     }
     ok
 }

@@ -621,11 +621,13 @@ pub fn check_tight(cell: &GraphT, what: &str) -> Check {
     let n = cell.g.n();
     let c = Rational::ONE / distance_sum(&cell.g, 0, &cell.t);
     let m = tight_matrix(&cell.g, &cell.t, &vec![c.clone(); n]);
-    let nonneg = m.iter().flatten().all(|x| *x >= 0u32);
-    let stoch = row_sums_one(&m);
-    let dp = dp_violation(&m, &cell.g, &cell.t);
-    let v = matrix_utility(&uniform(n), &m);
-    if !(nonneg && stoch && dp.is_none()) {
+    // A channel (rows non-negative, summing to 1) whose DP level is at most t, with its
+    // `dp_level` record: the comparison of V below rests on it (issue 44).
+    let mut channel = Vec::new();
+    if !dp_channel_recorded(&m, &cell.g, &cell.t, &mut channel) {
+        let nonneg = m.iter().flatten().all(|x| *x >= 0u32);
+        let stoch = row_sums_one(&m);
+        let dp = dp_violation(&m, &cell.g, &cell.t);
         return Check::new(
             format!("{what}: c t^(-d) is a channel and eps-DP"),
             Value::text(fmt_matrix(&m), ""),
@@ -637,7 +639,8 @@ pub fn check_tight(cell: &GraphT, what: &str) -> Check {
             "non-negative {nonneg}, rows sum to 1 {stoch}, DP violation {dp:?}"
         ));
     }
-    Check::rationals(
+    let v = matrix_utility(&uniform(n), &m);
+    let mut check = Check::rationals(
         format!("{what}: V(c t^(-d)) = 1/S(r) with c = 1/S(0)"),
         &v,
         "=",
@@ -646,7 +649,14 @@ pub fn check_tight(cell: &GraphT, what: &str) -> Check {
     .with_note(format!(
         "{}; rows sum to 1, eps-DP (checked on every edge)",
         cell.hyp
-    ))
+    ));
+    check.records = check
+        .records
+        .into_iter()
+        .map(|r| crate::certify::rests_on(r, &["dp_level"]))
+        .chain(channel)
+        .collect();
+    check
 }
 
 /// Every claim of §4.

@@ -58,13 +58,14 @@ fn check_x1(inst: &X1) -> Check {
             let tp1 = Poly::from_ints(&[1, 1]);
             let cy = &tp1 - &Poly::from_ints(&[2]);
             let diff = &(&tm1 * &tp1) - &(&cy * &tp1);
-            Check::new(
+            let c = Check::new(
                 "VAD-4(a) (t-1)/(t+1)  =  CY-11 at delta=0, eps'=0: 1 - 2/(t+1) (numerator of the difference)",
                 Value::text(diff.to_string_var("t"), ""),
                 Value::text("0", "0"),
                 Method::Polynomial,
                 Outcome::from_holds(diff.is_zero()),
-            )
+            );
+            crate::papers::with_sturm(c, "forall t >= 1: (t - 1)/(t + 1) = 1 - 2/(t + 1)")
         }
         X1::Cell(cell) => {
             let t = &cell.t;

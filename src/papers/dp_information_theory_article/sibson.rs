@@ -17,7 +17,7 @@ mod shared;
 
 pub(crate) use shared::*;
 
-pub(super) use bsc_examples::bsc_s_poly;
+pub(super) use bsc_examples::{bsc_s_poly, sup_statement};
 
 use bsc_examples::*;
 

@@ -189,7 +189,9 @@ fn check_ex1c_printed(_: &Label) -> Check {
                     f.decimal(&exact[i][j], 6)
                 ));
             }
-            a.push_ok(d == M1_PRINTED[i][j], || {
+            let ok = d == M1_PRINTED[i][j];
+            let recs = rounding_records(Err(&exact[i][j]), M1_PRINTED[i][j], ok);
+            a.push_records(ok, recs.unwrap_or_default(), || {
                 format!(
                     "entry [{i}][{j}]: printed {} but the exact value rounds to {d}",
                     M1_PRINTED[i][j]
@@ -199,11 +201,13 @@ fn check_ex1c_printed(_: &Label) -> Check {
     }
     for (i, row) in m.iter().enumerate() {
         let s: Rational = row.iter().sum();
-        a.push_ok(s == 1u32, || format!("printed row {i} sums to {s}"));
+        a.push_compare(&s, "=", &Rational::ONE, || {
+            format!("printed row {i} sums to {s}")
+        });
     }
     let lvl = super::super::common::dp_level(&m, &k6);
     let ratio = lvl.ratio.finite().cloned().unwrap_or_default();
-    a.push_ok(ratio <= 2u32, || {
+    a.push_compare(&ratio, "<=", &r(2, 1), || {
         format!(
             "printed matrix largest ratio {ratio} > 2 at rows {:?}, column {}",
             lvl.pair, lvl.output

@@ -159,3 +159,52 @@ mod tests {
         }
     }
 }
+
+/// `a(β)` as an expression tree of the `enclosure` record, with `β = 2^{1/5} = exp(ln 2 / 5)`
+/// (Horner's scheme): the checker encloses it with its own series (issue 44 item 6).
+pub(crate) fn enc_of(a: &Poly) -> crate::certify::enclosure::Enc {
+    use crate::certify::enclosure::Enc;
+    let beta = || {
+        let ln2 = Enc::fun("ln", Enc::q(&Rational::from(2u32)));
+        Enc::fun("exp", Enc::bin("/", ln2, Enc::q(&Rational::from(5u32))))
+    };
+    let mut cs = a.coeffs().iter().rev();
+    let lead = cs.next().cloned().unwrap_or_default();
+    cs.fold(Enc::q(&lead), |acc, c| {
+        Enc::bin("+", Enc::bin("*", acc, beta()), Enc::q(c))
+    })
+}
+
+/// The records of "`printed` (a non-negative decimal) is the rounding of `x`": `x ≥ p − h` and
+/// `x < p + h`, `h` half a unit of its last digit, each decided with its record (`compare` for
+/// a rational `x`, `enclosure` for `a(β)`); `None` when not recorded, when an enclosure does
+/// not separate, or when their conjunction is not `expected` (the verdict's own decision).
+pub(crate) fn rounding_records(
+    x: Result<&Rational, &Poly>,
+    printed: &str,
+    expected: bool,
+) -> Option<Vec<serde_json::Value>> {
+    use crate::certify::enclosure::{decide, Enc};
+    use crate::num::Decision;
+    if !crate::certify::recording() {
+        return None;
+    }
+    let p = crate::num::parse_rational(printed).ok()?;
+    let digits = printed.split('.').nth(1).map_or(0, str::len) as u64;
+    let h = Rational::from_signeds(1i32, 2i32) / Rational::from(10u32).pow(digits);
+    let mut recs = Vec::new();
+    let mut all = true;
+    for (rel, bound) in [(">=", &p - &h), ("<", &p + &h)] {
+        all &= match x {
+            Ok(q) => crate::claim::scan::compare_recorded(&mut recs, q, rel, &bound),
+            Err(a) => match decide(&enc_of(a), rel, &Enc::q(&bound)) {
+                (Decision::Unknown, ..) | (_, _, None) => return None,
+                (d, _, Some(rec)) => {
+                    recs.push(rec);
+                    d == Decision::True
+                }
+            },
+        };
+    }
+    (all == expected).then_some(recs)
+}

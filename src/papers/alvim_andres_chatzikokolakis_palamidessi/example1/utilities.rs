@@ -101,7 +101,19 @@ fn compare_utilities(prior: &[Rational], printed_m1: &str, printed_m2: &str) -> 
     let m2_ok = d2 == printed_m2;
     let less = f.cmp(&u1, &f.rational(&u2)) == Ordering::Less;
     let ok = m1_ok && m2_ok && less;
-    Check::new(
+    // Records of the three parts (issue 44 item 6): the roundings, and U(M1) < U(M2) by
+    // enclosures of U(M1) in b = 2^(1/5); none unless every part has its record.
+    let records = (|| {
+        let mut v = rounding_records(Err(&u1), printed_m1, m1_ok)?;
+        v.extend(rounding_records(Ok(&u2), printed_m2, m2_ok)?);
+        use crate::certify::enclosure::{decide, Enc};
+        match decide(&enc_of(&u1), "<", &Enc::q(&u2)) {
+            (d, _, Some(rec)) if (d == crate::num::Decision::True) == less => v.push(rec),
+            _ => return None,
+        }
+        Some(v)
+    })();
+    let mut c = Check::new(
         format!("U(M1) = {printed_m1} < {printed_m2} = U(M2), each printed value the 4-digit rounding of the exact value"),
         Value::text(
             format!(
@@ -116,7 +128,9 @@ fn compare_utilities(prior: &[Rational], printed_m1: &str, printed_m2: &str) -> 
     )
     .with_note(format!(
         "printed U(M1) {printed_m1} is the rounding of the exact U(M1): {m1_ok}; printed U(M2) {printed_m2} is the rounding of U(M2): {m2_ok}; U(M1) < U(M2) exactly: {less}; exact in Q(b), b = 2^(1/5); for reference the 3-decimal printed table (not M1) has utility {u1p} -> {d1p}"
-    ))
+    ));
+    c.records = records.unwrap_or_default();
+    c
 }
 
 /// AACP-Ex1g-printed-table: the other reading of the printed 0.2412, "the utility of the
@@ -128,13 +142,18 @@ fn check_printed_table_utility(_: &Label) -> Check {
     let u2 = matrix_utility(&prior, &m2_printed());
     let d1p = crate::num::fmt::decimal(&u1p, 4);
     let ok = d1p == "0.2412" && u1p < u2;
-    Check::new(
+    let mut c = Check::new(
         "U(printed Table 1 matrix) rounds to 0.2412 and is < U(M2) (prior 1/10, 1/5 x 4, 1/10)",
         Value::text(format!("{u1p} -> {d1p}"), ""),
         Value::text(format!("0.2412, and < U(M2) = {u2}"), ""),
         Method::Exact,
         Outcome::from_holds(ok),
-    )
+    );
+    if let Some(mut recs) = rounding_records(Ok(&u1p), "0.2412", d1p == "0.2412") {
+        crate::claim::scan::compare_recorded(&mut recs, &u1p, "<", &u2);
+        c.records = recs;
+    }
+    c
 }
 
 /// AACP-Ex1g-M2-optimal: is M2 (mechanism (6) on K6, t = 2) still optimal for the prior of
@@ -190,6 +209,8 @@ fn check_ex1g_general(_: &Label) -> Check {
     let (mut less, mut equal, mut greater) = (0usize, 0usize, 0usize);
     let mut first_not: Option<String> = None;
     let mut first_greater: Option<String> = None;
+    // The first prior where U(M1) < U(M2) fails, as a false record (a rational U(M1): compare).
+    let mut records = Vec::new();
     let u = uniform(6);
     for p in priors_grid() {
         if p == u {
@@ -220,13 +241,17 @@ fn check_ex1g_general(_: &Label) -> Check {
         };
         if s != Ordering::Less && first_not.is_none() {
             first_not = Some(show());
+            if crate::certify::recording() && u1.coeffs().len() <= 1 {
+                let c = u1.coeffs().first().cloned().unwrap_or_default();
+                crate::claim::scan::compare_recorded(&mut records, &c, "<", &u2);
+            }
         }
         if s == Ordering::Greater && first_greater.is_none() {
             first_greater = Some(show());
         }
     }
     let ok = first_not.is_none();
-    Check::new(
+    let mut c = Check::new(
         "U(M1) < U(M2) for every non-uniform prior on the answers (denominator 10, zeros allowed)",
         Value::text(
             format!("{less} priors with U(M1) < U(M2), {equal} with =, {greater} with >"),
@@ -242,7 +267,9 @@ fn check_ex1g_general(_: &Label) -> Check {
         (Some(w), Some(g)) => {
             format!("first counterexample: {w}; first prior where M1 is strictly better: {g}")
         }
-    })
+    });
+    c.records = records;
+    c
 }
 
 /// AACP-Ex1h: on the line P_n the truncated geometric mechanism (α = 1/t, ε-DP on the path)

@@ -609,7 +609,17 @@ fn check_30_same(c: &Same) -> Check {
     } else {
         Outcome::Undecided
     };
-    Check::new(
+    // Records of a refutation: S(P*) > B^2 (compare), so the same-level comparison of the
+    // forms is false (log_linear), and B bounds S on [0, 1] (sturm).
+    let mut records = Vec::new();
+    if out == Outcome::Fails && crate::certify::recording() {
+        let (n, d) = super::super::sibson::bsc_s_poly(&c.p, c.al);
+        let statement = super::super::sibson::sup_statement(&n, &d, &b);
+        records.extend(crate::papers::sturm_records(&statement));
+        crate::claim::scan::compare_recorded(&mut records, &s, ">", &b2);
+        records.extend(crate::certify::log_linear(&lower, "<=", &upper2, false));
+    }
+    let mut check = Check::new(
         "C_alpha(W x W) >= I_alpha(P*; W x W)  vs  2 C_alpha(W) <= 2 ln B/(alpha-1) (Sturm-certified B)",
         Value::log_linear(&lower),
         Value::log_linear(&upper2),
@@ -624,7 +634,9 @@ fn check_30_same(c: &Same) -> Check {
         } else {
             "no grid input exceeds 2 C_alpha(W): not decided"
         }
-    ))
+    ));
+    check.records = records;
+    check
 }
 
 fn same_grid() -> Vec<Same> {

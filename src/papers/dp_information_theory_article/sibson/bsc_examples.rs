@@ -169,14 +169,22 @@ pub(super) fn check_25_with(b: &BscA, corrected: bool) -> Check {
                     | SignOnInterval::IdenticallyZero
             );
             if uniform_opt {
-                Check::new(
+                let rel = if corrected { "<=" } else { "<" };
+                let mut c = Check::new(
                     format!("alpha={al}: sup_q S_alpha(q) = S_alpha(1/2) (Sturm: S(1/2)D(q) - N(q) >= 0 on [0,1]), so C_alpha = ln 2 - H_alpha(p)  vs  claimed strict <"),
                     Value::log_linear(&val),
                     Value::log_linear(&val),
                     Method::Polynomial,
                     Outcome::from_holds(corrected),
                 )
-                .with_note("equality: the uniform input is optimal, no gap")
+                .with_note("equality: the uniform input is optimal, no gap");
+                // The Sturm step as a record (S = N/D, D non-vanishing on [0, 1]), and the
+                // comparison it leaves: C_alpha = ln 2 - H_alpha(p) against itself.
+                if crate::certify::recording() {
+                    c.records
+                        .extend(crate::certify::log_linear(&val, rel, &val, corrected));
+                }
+                crate::papers::with_sturm(c, &sup_statement(&n, &d, &s_half))
             } else {
                 // A rational input beating the uniform one.
                 let mut best = (half.clone(), s_half.clone());
@@ -206,6 +214,16 @@ pub(super) fn check_25_with(b: &BscA, corrected: bool) -> Check {
             }
         }
     }
+}
+
+/// The claim-language statement `S_alpha(q) = N(q)/D(q) <= bound` for every `q` in [0, 1]
+/// (the variable written `t`): the Sturm step of a supremum, for its `sturm` record.
+pub(crate) fn sup_statement(n: &Poly, d: &Poly, bound: &Rational) -> String {
+    format!(
+        "forall t in [0, 1]: ({})/({}) <= {bound}",
+        n.to_string_var("t"),
+        d.to_string_var("t")
+    )
 }
 
 pub(super) fn check_25(b: &BscA) -> Check {
