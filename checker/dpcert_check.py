@@ -26,6 +26,7 @@ import kind_graph
 import kind_holds_for_all
 import kind_log_linear
 import kind_lp
+import kind_out_of_range
 import kind_refinement
 import kind_shard
 import kind_sturm
@@ -50,6 +51,7 @@ KINDS = {
     "dp_level": kind_dp_level.check,
     "composition": kind_composition.check,
     "shard": kind_shard.check,
+    "out_of_range": kind_out_of_range.check,
 }
 
 

@@ -6,7 +6,7 @@
 // The error carries the exact numbers at fault, as `check` returns it.
 #![allow(clippy::result_large_err)]
 
-use super::{check, CertificateError};
+use super::{check, dual_bound, CertificateError};
 use crate::lp::model::{Certificate, Model, Sense};
 use crate::num::Rational;
 use serde_json::{json, Map, Value};
@@ -100,6 +100,27 @@ pub fn lp_record(
         "source": source,
         "model": model_json(model, n_constraints),
         "answer": answer,
+    }))
+}
+
+/// An `lp` record whose answer is a `bound` (issue 44 item 1): the dual point `dual` proves that
+/// the optimum is at least (minimize; at most, maximize) `b·y + offset`, the record's `value`.
+/// A step that needs only that side of an LP (a certified lower bound) writes this; its dual
+/// is checked by [`dual_bound`] first, and nothing is written for one it refuses.
+pub fn bound_record(
+    id: &str,
+    source: &str,
+    model: &Model,
+    dual: &[Rational],
+) -> Result<Value, CertificateError> {
+    let value = dual_bound(model, dual)?;
+    let rows = model.rows().iter().map(|r| &r.name);
+    Ok(json!({
+        "kind": "lp",
+        "id": id,
+        "source": source,
+        "model": model_json(model, model.rows().len()),
+        "answer": {"status": "bound", "value": value.to_string(), "dual": keyed(rows, dual)},
     }))
 }
 
