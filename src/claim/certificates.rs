@@ -265,6 +265,22 @@ mod tests {
     /// Not certified: an LP step without an `lp` record, an enumeration, an undecided verdict,
     /// a record whose truth disagrees with the outcome.
     #[test]
+    fn an_instance_out_of_range_is_certified_only_with_its_record() {
+        crate::certify::start_recording();
+        let holds = Check::rationals("a", &q(1, 2), "<=", &q(2, 3)).at("n=1");
+        let bare = crate::claim::out_of_range("alpha > alpha~").at("n=2");
+        let mut shown = bare.clone();
+        shown
+            .records
+            .push(json!({"kind": "out_of_range", "hypothesis": "wyz_gibbs_range"}));
+        let recs = claim_records(&report(vec![holds.clone(), bare]));
+        assert_eq!(recs[0]["missing"], "outcome:out-of-range", "{}", recs[0]);
+        let recs = claim_records(&report(vec![holds, shown]));
+        assert_eq!(recs[0]["certified"], true, "{}", recs[0]);
+        assert_eq!(recs[2]["kind"], "out_of_range");
+    }
+
+    #[test]
     fn gaps_are_named() {
         crate::certify::start_recording();
         let mut lp = Check::rationals("a", &q(1, 2), "<=", &q(2, 3));

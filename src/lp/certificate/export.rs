@@ -152,6 +152,20 @@ mod tests {
         }
     }
 
+    /// A dual point alone is a `bound`: y = (1, 0) has Aᵀy = (2, 1) >= c = (1, 1), so the
+    /// maximum is at most b·y = 4 (by hand; the optimum is 14/5); a dual of the wrong sign or
+    /// an infeasible one is refused.
+    #[test]
+    fn a_dual_point_alone_is_written_as_a_bound() {
+        let m = two_rows();
+        let v = bound_record("b", "b.lp", &m, &[r(1, 1), r(0, 1)]).unwrap();
+        assert_eq!(v["answer"]["status"], "bound");
+        assert_eq!(v["answer"]["value"], "4");
+        assert!(v["answer"].get("primal").is_none());
+        assert!(bound_record("b", "b.lp", &m, &[r(-1, 1), r(2, 1)]).is_err());
+        assert!(bound_record("b", "b.lp", &m, &[r(0, 1), r(1, 5)]).is_err());
+    }
+
     #[test]
     fn a_record_holds_the_model_and_the_answer_as_exact_strings() {
         let v = lp_record("t", "t.lp", &two_rows(), 2, &optimal(r(6, 5))).unwrap();

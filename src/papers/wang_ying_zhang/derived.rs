@@ -210,14 +210,24 @@ fn x7(i: &NmAlphaPrior) -> Check {
     if at_threshold(&sp, &i.alpha, p) && i.alpha < 1u32 {
         let c = best_constant(&sp, p);
         if c <= hh {
-            return Check::new(
+            let mut fails = Check::new(
                 "eps_d*(D) at D = h(eps~_X)  =  h^-1(D) = eps~_X",
                 Value::text("0", "0"),
                 Value::text(format!("ln({})", qi(1) / &i.alpha), ""),
                 Method::Combined(vec![Method::Exact, Method::LpCertificate]),
                 Outcome::Fails,
-            )
-            .with_note(format!(
+            );
+            // Shown by: the constant output's distortion c <= D (so eps_d*(D) = 0), the
+            // certified D-side LP, and 0 = ln(1/alpha~) false (alpha~ < 1).
+            if crate::certify::recording() {
+                let zero = crate::num::LogLinear::zero();
+                let ln = crate::num::LogLinear::term(&qi(1), &(qi(1) / &i.alpha));
+                let recs = lpdp_range_cert_rec(&sp, &i.alpha, p).map_or(vec![None], |(_, r)| r);
+                let le = crate::certify::compare(&c.to_string(), "<=", &hh.to_string(), true);
+                let ne = crate::certify::log_linear(&zero, "=", &ln, false);
+                super::lp_records::attach(&mut fails, [Some(le), ne].into_iter().chain(recs));
+            }
+            return fails.with_note(format!(
                 "endpoint D = h(eps~_X) = {hh}: a constant output (0-DP) has distortion {c} <= D, so eps_d*(D) = 0 < h^-1(D) = ln(1/alpha~) with alpha~ = {}; the D-side D_d*(eps) = h(eps) for eps >= eps~_X still holds (WYZ-X7-corrected)",
                 i.alpha
             ));

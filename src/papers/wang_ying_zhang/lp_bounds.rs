@@ -207,3 +207,64 @@ pub(crate) fn farkas_lpi_rec(
         Err("no contradiction".into())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::lp_records::lpr;
+    use super::*;
+    use serde_json::Value;
+
+    fn status(v: &Option<Value>) -> &str {
+        v.as_ref().expect("a record")["answer"]["status"]
+            .as_str()
+            .unwrap()
+    }
+
+    /// Every LP of the module is written (and so accepted by `lp::check`) on H(2,2) at α = 1/2,
+    /// with the values of the paper's closed forms: LP-R = h = n(m−1)α/(1+(m−1)α) = 2/3, the
+    /// LP-DP bound h(ε + ε_X) at the uniform prior (ε_X = 0) = 2/3, and LP-I infeasible below
+    /// r_X = 3 for the prior (3/8, 1/8, 3/8, 1/8).
+    #[test]
+    fn the_lps_of_lemma_1_and_theorem_1_are_written_as_accepted_records() {
+        crate::certify::start_recording();
+        let sp = Space::new(2, 2);
+        let alpha = q(1, 2);
+        let kappa: Vec<Rational> = (0..=sp.n + 1)
+            .map(|l| match l {
+                0 => qi(0),
+                l if l > sp.n => qi(0),
+                l => mu(&sp, &alpha, l) / (qi(l as i64) * sp.n_l(l)),
+            })
+            .collect();
+        for y0 in 0..sp.size {
+            let rec = certify_lpr(&sp, &alpha, y0).record;
+            assert_eq!(status(&rec), "optimal");
+            assert_eq!(rec.unwrap()["answer"]["value"], "2/3");
+            assert_eq!(status(&lpr(&sp, &alpha, y0, &kappa, true)), "optimal");
+        }
+        let uniform = vec![q(1, 4); 4];
+        let (b, recs) = lpdp_lower_rec(&sp, &alpha, &uniform).unwrap();
+        assert_eq!((b, status(&recs[0])), (q(2, 3), "bound"));
+        let p = vec![q(3, 8), q(1, 8), q(3, 8), q(1, 8)];
+        let (_, recs) = farkas_lpi_rec(&sp, &p, &q(29, 10)).unwrap();
+        assert_eq!(status(&recs[0]), "infeasible");
+        let ws: Vec<Rational> = (0..3).map(|l| sp.n_l(l)).collect();
+        let (_, qs, rec) = super::super::lemma1::chain_lp(&ws, &alpha, &qi(1)).unwrap();
+        assert_eq!(status(&rec), "optimal");
+        // Q_l = N_l α^l / (1 + α)^2 = (4, 4, 1)/9.
+        assert_eq!(qs, vec![q(4, 9), q(4, 9), q(1, 9)]);
+    }
+
+    /// The `out_of_range` record of n = 1, m = 2, α = 1/3, p_X = (4/5, 1/5): by hand
+    /// p_Y = (p1 − α p2, p2 − α p1)/(1 − α) = (11/10, −1/10); none in range.
+    #[test]
+    fn an_instance_outside_the_range_has_its_record() {
+        crate::certify::start_recording();
+        let sp = Space::new(1, 2);
+        let rec = range_fails_record(&sp, &q(1, 3), &[q(4, 5), q(1, 5)]).unwrap();
+        assert_eq!(rec["p_y"], serde_json::json!(["11/10", "-1/10"]));
+        assert!(range_fails_record(&sp, &q(1, 5), &[q(4, 5), q(1, 5)]).is_none());
+        let at_one = range_fails_record(&sp, &qi(1), &[q(4, 5), q(1, 5)]).unwrap();
+        assert!(at_one["p_y"].is_null());
+    }
+}

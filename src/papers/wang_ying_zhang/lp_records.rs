@@ -22,9 +22,16 @@ fn record(id: String, source: &str, model: &Model, cert: &Certificate) -> Option
 /// `Σ_x d(x, y0) p_x` over `p ≥ 0` with `Σ_x p_x = 1` (row `mass`) and `p_a − e^ε p_b ≤ 0` on
 /// every ordered pair of neighbours (row `pair_a_b`). Its certificate is Lemma 1's: the Gibbs
 /// posterior `α^{d(x,y0)}/Z` and the dual `u = h(ε)` on `mass`, `−κ_l` on the outward rows
-/// (`a` at level `l − 1`, `b` at level `l`), 0 on the others, with `κ_l = μ_l / (l N_l)`.
-/// With `outward_only`, the LP keeps only the outward rows (eq (35), WYZ-L1.s2).
-pub fn lpr(sp: &Space, alpha: &Rational, y0: usize, outward_only: bool) -> Option<Value> {
+/// (`a` at level `l − 1`, `b` at level `l`), 0 on the others, with `κ_l = μ_l / (l N_l)` given
+/// by level in `kappa`. With `outward_only`, the LP keeps only the outward rows (eq (35),
+/// WYZ-L1.s2).
+pub fn lpr(
+    sp: &Space,
+    alpha: &Rational,
+    y0: usize,
+    kappa: &[Rational],
+    outward_only: bool,
+) -> Option<Value> {
     if !crate::certify::recording() {
         return None;
     }
@@ -40,7 +47,6 @@ pub fn lpr(sp: &Space, alpha: &Rational, y0: usize, outward_only: bool) -> Optio
     model.set_objective(&obj);
     let ones: Vec<_> = vars.iter().map(|v| (*v, qi(1))).collect();
     model.add_named_row("mass", &ones, Cmp::Eq, qi(1));
-    let kappa = |l: usize| super::lemma1::mu(sp, alpha, l) / (qi(l as i64) * sp.n_l(l));
     let mut dual = vec![optimal_distortion(sp.n, sp.m, alpha)];
     for (a, b) in sp.ordered_pairs() {
         let (la, lb) = (sp.d(a, y0), sp.d(b, y0));
@@ -53,7 +59,11 @@ pub fn lpr(sp: &Space, alpha: &Rational, y0: usize, outward_only: bool) -> Optio
             Cmp::Le,
             qi(0),
         );
-        dual.push(if lb == la + 1 { -kappa(lb) } else { qi(0) });
+        dual.push(if lb == la + 1 {
+            -kappa[lb].clone()
+        } else {
+            qi(0)
+        });
     }
     let primal: Vec<Rational> = (0..sp.size).map(|x| pw(alpha, sp.d(x, y0)) / &zz).collect();
     let cert = Certificate::Optimal {

@@ -111,7 +111,7 @@ fn l1s2(i: &NmAlpha) -> Check {
         tally.compare(&c.primal, "=", &c.dual, || {
             "outward-only LP certificate".into()
         });
-        let outward = super::super::lp_records::lpr(&sp, &i.alpha, 0, true);
+        let outward = super::super::lp_records::lpr(&sp, &i.alpha, 0, &c.kappa, true);
         tally.attach([outward]);
     } else {
         tally.check(false, || "outward-only LP certificate".into());

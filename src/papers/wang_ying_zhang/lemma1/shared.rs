@@ -109,6 +109,8 @@ pub struct LprCert {
     /// The `lp` record of LP-R at this centre (while certificates are recorded and the
     /// certificate checked).
     pub record: Option<serde_json::Value>,
+    /// The multipliers κ_l by level (κ_0 = κ_{n+1} = 0).
+    pub kappa: Vec<Rational>,
 }
 
 /// Certify LP-R (and, with `outward_only`, LP-R restricted to the outward constraints (35))
@@ -159,7 +161,7 @@ pub fn certify_lpr(sp: &Space, alpha: &Rational, y0: usize) -> LprCert {
         });
     }
     let record = if tally.failed == 0 && primal == u {
-        super::super::lp_records::lpr(sp, alpha, y0, false)
+        super::super::lp_records::lpr(sp, alpha, y0, &kappa, false)
     } else {
         None
     };
@@ -168,6 +170,7 @@ pub fn certify_lpr(sp: &Space, alpha: &Rational, y0: usize) -> LprCert {
         dual: u,
         tally,
         record,
+        kappa,
     }
 }
 
