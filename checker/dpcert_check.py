@@ -27,6 +27,7 @@ import kind_graph
 import kind_holds_for_all
 import kind_log_linear
 import kind_lp
+import kind_out_of_range
 import kind_refinement
 import kind_shard
 import kind_sturm
@@ -52,6 +53,7 @@ KINDS = {
     "events": kind_events.check,
     "composition": kind_composition.check,
     "shard": kind_shard.check,
+    "out_of_range": kind_out_of_range.check,
 }
 
 

@@ -3,9 +3,9 @@ SHA-256) and, for a failure, the counterexample's exact sides. Checked against t
 records of the same document, which the kinds' own checks have already accepted or rejected:
 
 - holds: every instance has a deciding record (compare, log_linear, enclosure, events, graph,
-  sturm), all accepted and true (a sturm record is accepted only when true); a record naming
-  `rests_on` kinds needs a record of each kind in its instance; holds-for-all: also at least one
-  accepted for-all record;
+  sturm), all accepted and true (a sturm record is accepted only when true), or an accepted
+  out_of_range record (outside the hypotheses); a record naming `rests_on` kinds needs a record
+  of each kind in its instance; holds-for-all: also at least one accepted for-all record;
 - fails: the counterexample's instance has an accepted deciding record that is false, with
   the counterexample's sides;
 - `"certified": false`: nothing is claimed; the claim is counted apart, with its reason.
@@ -60,8 +60,8 @@ def check(rec, others, rejected):
             raise Reject("certified must be true, or false with a reason (why)")
         return why
 
-    def deciding(i):
-        rs = [r for r in by_instance.get(i, []) if r.get("kind") in DECIDING]
+    def deciding(i, kinds=DECIDING):
+        rs = [r for r in by_instance.get(i, []) if r.get("kind") in kinds]
         bad = [r.get("id") for r in by_instance.get(i, []) if r.get("id") in rejected]
         if bad:
             raise Reject(f"instance {labels[i]!r}: record {bad[0]!r} was rejected")
@@ -76,6 +76,9 @@ def check(rec, others, rejected):
     outcome = field(rec, "outcome", "claim")
     if outcome in ("holds", "holds-for-all"):
         for i in range(len(labels)):
+            if any(r.get("kind") == "out_of_range" for r in by_instance.get(i, [])):
+                deciding(i, ("out_of_range",))  # outside the hypotheses, as its record shows
+                continue
             false = [r.get("id") for r in deciding(i) if truth(r) is not True]
             if false:
                 raise Reject(f"claim holds, but record {false[0]!r} of {labels[i]!r} is false")

@@ -87,11 +87,12 @@ def check(rec):
     ans = field(rec, "answer", "record")
     status = field(ans, "status", "answer")
     minimize = lp.sense == "minimize"
-    if status == "optimal":
-        x = vector(field(ans, "primal", "answer"), lp.vars, "primal")
+    if status in ("optimal", "bound"):  # bound: y alone shows min >= value (max <= value)
+        x = vector(field(ans, "primal", "answer"), lp.vars, "primal") if status == "optimal" else None
         y = vector(field(ans, "dual", "answer"), lp.row_names, "dual")
         value = q(field(ans, "value", "answer"), "value")
-        lp.feasible(x, "primal")
+        if x is not None:
+            lp.feasible(x, "primal")
         # Minimize: y >= 0 on >= rows, A^T y <= c.  Maximize: y >= 0 on <= rows, A^T y >= c.
         lp.multiplier_signs(y, "dual", ">=" if minimize else "<=")
         aty = lp.aty(y)
@@ -99,7 +100,7 @@ def check(rec):
         for n in lp.vars:
             if not holds(aty[n], cmp, lp.c[n]):
                 raise Reject(f"dual constraint of {n}: (A^T y) = {aty[n]} {cmp} c = {lp.c[n]} is false")
-        primal, dual = lp.objective(x) + lp.offset, lp.bty(y) + lp.offset
+        primal, dual = (lp.bty(y) if x is None else lp.objective(x)) + lp.offset, lp.bty(y) + lp.offset
         if primal != value or dual != value:
             raise Reject(f"objective: value {value}, c.x + offset = {primal}, b.y + offset = {dual}")
     elif status == "infeasible":

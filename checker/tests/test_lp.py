@@ -160,3 +160,33 @@ def test_command_line_exit_codes(tmp_path):
                          text=True)
     assert out.returncode == 1
     assert f"{bad}: record two_rows: dual of row c1 (<=) = -2/5, must be >= 0" in out.stdout
+
+
+def as_bound(name, change=None):
+    """Fixture `name` (optimal) as a `bound` answer: the dual alone, no primal (issue 44 item 1)."""
+    doc = load(name)
+    ans = record(doc)["answer"]
+    ans["status"] = "bound"
+    del ans["primal"]
+    if change:
+        change(ans)
+    return doc
+
+
+def test_a_dual_point_alone_is_accepted_as_a_bound():
+    # two_rows (maximize): y = (2/5, 1/5) gives b.y = 4 * 2/5 + 6 * 1/5 = 14/5 >= every x's value.
+    assert rejections(as_bound("two_rows")) == []
+    # A weaker dual point, y = (1, 0): A^T y = (2, 1) >= c = (1, 1); bound 4 (not the optimum).
+    weaker = as_bound("two_rows", lambda a: a.update(dual={"c1": "1", "c2": "0"}, value="4"))
+    assert rejections(weaker) == []
+
+
+@pytest.mark.parametrize("case,change,message", [
+    ("value not b.y", lambda a: a.update(value="13/5"), "b.y + offset = 14/5"),
+    ("dual sign", lambda a: a["dual"].update(c1="-2/5"), "dual of row c1 (<=) = -2/5, must be >= 0"),
+    ("dual infeasible", lambda a: a.update(dual={"c1": "0", "c2": "1/5"}, value="6/5"),
+     "dual constraint of x"),
+])
+def test_a_tampered_bound_is_rejected(case, change, message):
+    out = rejections(as_bound("two_rows", change))
+    assert len(out) == 1 and message in out[0][1], (case, out)

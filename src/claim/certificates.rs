@@ -62,6 +62,8 @@ fn gap(c: &Check) -> Option<(String, String)> {
     let need = match c.outcome {
         Outcome::Holds => true,
         Outcome::Fails => false,
+        // Outside the statement's hypotheses, shown by a record the checker recomputes.
+        Outcome::OutOfRange if c.records.iter().any(|r| kind(r) == "out_of_range") => return None,
         o => return Some((format!("outcome:{o}"), format!("an instance is {o}"))),
     };
     for m in methods(&c.method) {
@@ -376,6 +378,22 @@ mod tests {
 
     /// Not certified: an LP step without an `lp` record, an enumeration, an undecided verdict,
     /// a record whose truth disagrees with the outcome.
+    #[test]
+    fn an_instance_out_of_range_is_certified_only_with_its_record() {
+        crate::certify::start_recording();
+        let holds = Check::rationals("a", &q(1, 2), "<=", &q(2, 3)).at("n=1");
+        let bare = crate::claim::out_of_range("alpha > alpha~").at("n=2");
+        let mut shown = bare.clone();
+        shown
+            .records
+            .push(json!({"kind": "out_of_range", "hypothesis": "wyz_gibbs_range"}));
+        let recs = claim_records(&report(vec![holds.clone(), bare]));
+        assert_eq!(recs[0]["missing"], "outcome:out-of-range", "{}", recs[0]);
+        let recs = claim_records(&report(vec![holds, shown]));
+        assert_eq!(recs[0]["certified"], true, "{}", recs[0]);
+        assert_eq!(recs[2]["kind"], "out_of_range");
+    }
+
     #[test]
     fn gaps_are_named() {
         crate::certify::start_recording();

@@ -542,6 +542,19 @@ impl Tally {
         self.tick(ok, what);
     }
 
+    /// Attach the records of a step decided and ticked elsewhere in this tally (the `lp`
+    /// records of a certified LP whose value a [`Tally::compare`] compares, issue 44 item 1);
+    /// a `None` (none was built) leaves the instance uncertified while certificates are
+    /// recorded, as [`Tally::check`] does.
+    pub fn attach(&mut self, recs: impl IntoIterator<Item = Option<serde_json::Value>>) {
+        for r in recs {
+            match r {
+                Some(r) => self.records.push(r),
+                None => self.unrecorded += usize::from(crate::certify::recording()),
+            }
+        }
+    }
+
     fn tick(&mut self, ok: bool, what: impl FnOnce() -> String) {
         self.checked += 1;
         if !ok {

@@ -1,5 +1,5 @@
 //! `dpcert lp FILE [--json] [--time-limit SECS] [--symmetry FILE] [--stats]
-//! [--certificate OUT]`: read the LP file
+//! [--certificate OUT] [--vipr OUT]`: read the LP file
 //! and the generators, solve it exactly ([`crate::lp::command::run`]) and print the re-checked
 //! certificate.
 
@@ -31,6 +31,10 @@ pub struct Args {
     /// for `checker/dpcert_check.py`; written only after dpcert's own check accepted it.
     #[arg(long, value_name = "FILE")]
     certificate: Option<PathBuf>,
+    /// Write the certificate as a VIPR 1.0 file (docs/certificates.md, "VIPR") to FILE, for a
+    /// third checker such as `viprchk`; an unbounded LP has none (exit 3).
+    #[arg(long, value_name = "FILE")]
+    vipr: Option<PathBuf>,
     /// Print where the time went (float hint, exact systems, checks, fallback) on stderr.
     #[arg(long)]
     stats: bool,
@@ -90,6 +94,11 @@ pub fn run(a: Args) -> CliResult {
     }
     if let Some(out) = &a.certificate {
         write_certificate(out, &report, &query)?;
+    }
+    if let Some(out) = &a.vipr {
+        let text = report.vipr(&query).map_err(CliError::bad_input)?;
+        std::fs::write(out, text)
+            .map_err(|e| CliError::bad_input(format!("cannot write {}: {e}", out.display())))?;
     }
     if a.json {
         super::output::print_json(&report.to_json())

@@ -337,6 +337,28 @@ fn multiplier_signs(model: &Model, what: &'static str, y: &[Rational], nonneg: C
     Ok(())
 }
 
+/// The bound `b·y + offset` that a dual point `y` proves (a lower bound on the minimum, an
+/// upper bound on the maximum), after checking its signs and every dual constraint: the dual
+/// half of an `Optimal` certificate (the `bound` answer of an `lp` record, issue 44 item 1).
+pub fn dual_bound(model: &Model, dual: &[Rational]) -> Result<Rational, CertificateError> {
+    length("dual", dual, model.n_rows())?;
+    // Minimize: y >= 0 on >= rows, Aᵀy <= c. Maximize: y >= 0 on <= rows, Aᵀy >= c.
+    let (nonneg, dual_cmp) = match model.sense() {
+        Sense::Minimize => (Cmp::Ge, Cmp::Le),
+        Sense::Maximize => (Cmp::Le, Cmp::Ge),
+    };
+    multiplier_signs(model, "dual", dual, nonneg)?;
+    if let Some(j) = first_failing_column(model, dual, dual_cmp, Some(model.objective())) {
+        return Err(CertificateError::DualConstraint {
+            var: model.var_names()[j].clone(),
+            aty: a_transpose_y(model, dual).swap_remove(j),
+            cmp: dual_cmp,
+            c: model.objective()[j].clone(),
+        });
+    }
+    Ok(b_dot_y(model, dual) + model.objective_offset())
+}
+
 /// Check a solution's certificate against the model. `Ok(())` means the claim is proved.
 pub fn check(model: &Model, solution: &Certificate) -> Check {
     match solution {
@@ -346,23 +368,8 @@ pub fn check(model: &Model, solution: &Certificate) -> Check {
             dual,
         } => {
             primal_feasible(model, primal)?;
-            length("dual", dual, model.n_rows())?;
-            // Minimize: y >= 0 on >= rows, Aᵀy <= c. Maximize: y >= 0 on <= rows, Aᵀy >= c.
-            let (nonneg, dual_cmp) = match model.sense() {
-                Sense::Minimize => (Cmp::Ge, Cmp::Le),
-                Sense::Maximize => (Cmp::Le, Cmp::Ge),
-            };
-            multiplier_signs(model, "dual", dual, nonneg)?;
-            if let Some(j) = first_failing_column(model, dual, dual_cmp, Some(model.objective())) {
-                return Err(CertificateError::DualConstraint {
-                    var: model.var_names()[j].clone(),
-                    aty: a_transpose_y(model, dual).swap_remove(j),
-                    cmp: dual_cmp,
-                    c: model.objective()[j].clone(),
-                });
-            }
+            let d = dual_bound(model, dual)?;
             let p = objective_value(model, primal);
-            let d = b_dot_y(model, dual) + model.objective_offset();
             if p != *value || d != *value {
                 return Err(CertificateError::Objective {
                     claimed: value.clone(),
@@ -426,3 +433,4 @@ pub fn checked_note(model: &Model, solution: &Certificate) -> Result<String, Cer
 pub mod export;
 #[cfg(test)]
 mod tests;
+pub mod vipr;

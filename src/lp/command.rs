@@ -179,6 +179,12 @@ impl LpReport {
         Ok(crate::certify::document(vec![record]))
     }
 
+    /// The certificate as a VIPR 1.0 file (`lp --vipr`, issue 44 item 1), written only after
+    /// [`crate::lp::check`] accepted it again; an unbounded LP has none (the reason).
+    pub fn vipr(&self, q: &LpQuery) -> Result<String, String> {
+        crate::lp::certificate::vipr::vipr(&q.file.model, &self.certificate)
+    }
+
     /// The text report: the model's size, the status, the certificate in the file's names.
     pub fn to_text(&self) -> String {
         let mut out = format!("file: {}\n", self.name);

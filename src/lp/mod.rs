@@ -55,8 +55,8 @@ mod solve;
 pub(crate) mod symmetry;
 
 pub(crate) use certificate::checked_note;
-pub use certificate::export::lp_record;
-pub use certificate::{check, CertificateError};
+pub use certificate::export::{bound_record, lp_record};
+pub use certificate::{check, dual_bound, CertificateError};
 #[cfg(feature = "bench-models")]
 pub use channel::ChannelLp;
 #[cfg(not(feature = "bench-models"))]

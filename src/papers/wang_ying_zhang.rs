@@ -23,6 +23,7 @@ pub(crate) mod graph;
 pub(crate) mod inst;
 pub(crate) mod lemma1;
 pub(crate) mod lp_bounds;
+pub(crate) mod lp_records;
 pub(crate) mod mech;
 pub(crate) mod prior;
 pub(crate) mod theorem1;

@@ -6,7 +6,7 @@
 // The error carries the exact numbers at fault, as `check` returns it.
 #![allow(clippy::result_large_err)]
 
-use super::{check, CertificateError};
+use super::{check, dual_bound, CertificateError};
 use crate::lp::model::{Certificate, Model, Sense};
 use crate::num::Rational;
 use serde_json::{json, Map, Value};
@@ -103,6 +103,27 @@ pub fn lp_record(
     }))
 }
 
+/// An `lp` record whose answer is a `bound` (issue 44 item 1): the dual point `dual` proves that
+/// the optimum is at least (minimize; at most, maximize) `b·y + offset`, the record's `value`.
+/// A step that needs only that side of an LP (a certified lower bound) writes this; its dual
+/// is checked by [`dual_bound`] first, and nothing is written for one it refuses.
+pub fn bound_record(
+    id: &str,
+    source: &str,
+    model: &Model,
+    dual: &[Rational],
+) -> Result<Value, CertificateError> {
+    let value = dual_bound(model, dual)?;
+    let rows = model.rows().iter().map(|r| &r.name);
+    Ok(json!({
+        "kind": "lp",
+        "id": id,
+        "source": source,
+        "model": model_json(model, model.rows().len()),
+        "answer": {"status": "bound", "value": value.to_string(), "dual": keyed(rows, dual)},
+    }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -129,6 +150,20 @@ mod tests {
             primal: vec![x, r(8, 5)],
             dual: vec![r(2, 5), r(1, 5)],
         }
+    }
+
+    /// A dual point alone is a `bound`: y = (1, 0) has Aᵀy = (2, 1) >= c = (1, 1), so the
+    /// maximum is at most b·y = 4 (by hand; the optimum is 14/5); a dual of the wrong sign or
+    /// an infeasible one is refused.
+    #[test]
+    fn a_dual_point_alone_is_written_as_a_bound() {
+        let m = two_rows();
+        let v = bound_record("b", "b.lp", &m, &[r(1, 1), r(0, 1)]).unwrap();
+        assert_eq!(v["answer"]["status"], "bound");
+        assert_eq!(v["answer"]["value"], "4");
+        assert!(v["answer"].get("primal").is_none());
+        assert!(bound_record("b", "b.lp", &m, &[r(-1, 1), r(2, 1)]).is_err());
+        assert!(bound_record("b", "b.lp", &m, &[r(0, 1), r(1, 5)]).is_err());
     }
 
     #[test]

@@ -19,7 +19,9 @@ use super::core::{
     pw, q, qi, r_x, random_mech, Lcg, Space,
 };
 use super::inst::{grid_nm_alpha_prior, NmAlphaPrior};
-use super::lp_bounds::{farkas_lpi, in_range, lpi_lower, vacuous};
+use super::lp_bounds::{
+    farkas_lpi, in_range, lpi_lower, lpi_lower_rec, outside_range, vacuous, Records,
+};
 use super::mech::grid_in_range;
 use super::prior::{threshold, Threshold};
 use crate::claim::scan::Tally;
@@ -89,6 +91,16 @@ fn grid_x4() -> Vec<NmAlphaPrior> {
 
 /// Certified lower bound D_d*(ε) ≥ h(ε) on the T1a range by the mixture dual (module doc).
 pub fn lpdp_range_cert(sp: &Space, alpha: &Rational, p: &[Rational]) -> Result<Rational, String> {
+    lpdp_range_cert_rec(sp, alpha, p).map(|(v, _)| v)
+}
+
+/// [`lpdp_range_cert`] with the `lp` record of LP-DP at `1/α`: the mixture dual with ℰ_d as the
+/// primal (an `optimal` answer of value h(ε); `lp_records::lpdp`).
+pub fn lpdp_range_cert_rec(
+    sp: &Space,
+    alpha: &Rational,
+    p: &[Rational],
+) -> Result<(Rational, Records), String> {
     let py = gibbs_p_y(sp, alpha, p).ok_or("alpha = 1 with a non-uniform prior")?;
     if py.iter().any(|v| *v < 0u32) {
         return Err("outside the range (p_Y has a negative entry)".into());
@@ -138,7 +150,9 @@ pub fn lpdp_range_cert(sp: &Space, alpha: &Rational, p: &[Rational]) -> Result<R
     if obj != hh {
         return Err(format!("dual objective {obj} != h {hh}"));
     }
-    Ok(obj)
+    let ed = e_d(sp, alpha);
+    let rec = super::lp_records::lpdp(sp, alpha, p, &u, lambda, Some(&ed));
+    Ok((obj, vec![rec]))
 }
 
 /// X7 grid: the in-range grid plus Gibbs vertex priors at their own threshold α̃ = α.
@@ -185,7 +199,7 @@ fn x7(i: &NmAlphaPrior) -> Check {
     let sp = Space::new(i.n, i.m);
     let p = &i.prior.p;
     if in_range(&sp, i).is_none() {
-        return vacuous("alpha > alpha~");
+        return outside_range(&sp, &i.alpha, p, "alpha > alpha~");
     }
     let hh = optimal_distortion(sp.n, sp.m, &i.alpha);
     if let Err(e) = lpdp_range_cert(&sp, &i.alpha, p) {
@@ -196,14 +210,24 @@ fn x7(i: &NmAlphaPrior) -> Check {
     if at_threshold(&sp, &i.alpha, p) && i.alpha < 1u32 {
         let c = best_constant(&sp, p);
         if c <= hh {
-            return Check::new(
+            let mut fails = Check::new(
                 "eps_d*(D) at D = h(eps~_X)  =  h^-1(D) = eps~_X",
                 Value::text("0", "0"),
                 Value::text(format!("ln({})", qi(1) / &i.alpha), ""),
                 Method::Combined(vec![Method::Exact, Method::LpCertificate]),
                 Outcome::Fails,
-            )
-            .with_note(format!(
+            );
+            // Shown by: the constant output's distortion c <= D (so eps_d*(D) = 0), the
+            // certified D-side LP, and 0 = ln(1/alpha~) false (alpha~ < 1).
+            if crate::certify::recording() {
+                let zero = crate::num::LogLinear::zero();
+                let ln = crate::num::LogLinear::term(&qi(1), &(qi(1) / &i.alpha));
+                let recs = lpdp_range_cert_rec(&sp, &i.alpha, p).map_or(vec![None], |(_, r)| r);
+                let le = crate::certify::compare(&c.to_string(), "<=", &hh.to_string(), true);
+                let ne = crate::certify::log_linear(&zero, "=", &ln, false);
+                super::lp_records::attach(&mut fails, [Some(le), ne].into_iter().chain(recs));
+            }
+            return fails.with_note(format!(
                 "endpoint D = h(eps~_X) = {hh}: a constant output (0-DP) has distortion {c} <= D, so eps_d*(D) = 0 < h^-1(D) = ln(1/alpha~) with alpha~ = {}; the D-side D_d*(eps) = h(eps) for eps >= eps~_X still holds (WYZ-X7-corrected)",
                 i.alpha
             ));
@@ -211,6 +235,9 @@ fn x7(i: &NmAlphaPrior) -> Check {
     }
     let mut c = Check::rationals("certified D_d*(eps)  =  h(eps)", &hh, "=", &hh);
     c.method = Method::LpCertificate;
+    if let Ok((_, recs)) = lpdp_range_cert_rec(&sp, &i.alpha, p) {
+        super::lp_records::attach(&mut c, recs);
+    }
     c.with_note("mixture dual of LP-DP (value h) checked on every row; E_d attains h")
 }
 
@@ -220,12 +247,15 @@ fn x7_corrected(i: &NmAlphaPrior) -> Check {
     let sp = Space::new(i.n, i.m);
     let p = &i.prior.p;
     if in_range(&sp, i).is_none() {
-        return vacuous("alpha > alpha~");
+        return outside_range(&sp, &i.alpha, p, "alpha > alpha~");
     }
     let hh = optimal_distortion(sp.n, sp.m, &i.alpha);
     let mut tally = Tally::new();
-    match lpdp_range_cert(&sp, &i.alpha, p) {
-        Ok(v) => tally.compare(&v, "=", &hh, || "value".into()),
+    match lpdp_range_cert_rec(&sp, &i.alpha, p) {
+        Ok((v, recs)) => {
+            tally.compare(&v, "=", &hh, || "value".into());
+            tally.attach(recs);
+        }
         Err(e) => tally.check(false, || e),
     }
     let ed = distortion(&sp, p, &e_d(&sp, &i.alpha));
@@ -251,17 +281,22 @@ fn x4(i: &NmAlphaPrior) -> Check {
     }
     let mut tally = Tally::new();
     let py = gibbs_p_y(&sp, &i.alpha, p);
-    tally.check(
-        py.as_ref().is_some_and(|v| v.iter().any(|x| *x < 0u32)),
-        || "range test".into(),
-    );
-    tally.check(lpi_lower(&sp, &i.alpha).is_ok(), || {
-        "LP-I certificate".into()
-    });
+    match py.as_ref().and_then(|v| v.iter().min()) {
+        Some(least) => tally.compare(least, "<", &qi(0), || "range test".into()),
+        None => tally.check(false, || "range test".into()),
+    }
+    match lpi_lower_rec(&sp, &i.alpha) {
+        Ok((lb, recs)) => {
+            let hh = optimal_distortion(sp.n, sp.m, &i.alpha);
+            tally.compare(&lb, ">=", &hh, || "LP-I certificate".into());
+            tally.attach(recs);
+        }
+        Err(_) => tally.check(false, || "LP-I certificate".into()),
+    }
     // Uniqueness of the LP-R optimum: every κ_l > 0 on (0,1] (as WYZ-X11).
     for l in 1..=sp.n {
         let s = super::lemma1::mu(&sp, &i.alpha, l);
-        tally.check(s > 0u32, || format!("kappa_{l} not positive"));
+        tally.compare(&s, ">", &qi(0), || format!("kappa_{l} not positive"));
     }
     tally.finish(
         "D_i*(eps) > h(eps) strictly on [eps_X, eps~_X)",
@@ -281,21 +316,24 @@ fn x6(i: &NmAlphaPrior) -> Check {
     let r = r_x(&sp, p).ratio.into_finite().expect("full support");
     let mut tally = Tally::new();
     for (x, xp) in sp.ordered_pairs() {
-        tally.check(p[x] <= &r * &p[xp], || "prior ratio".into());
+        tally.compare(&p[x], "<=", &(&r * &p[xp]), || "prior ratio".into());
     }
     let mut rng = Lcg(61);
     for k in 0..3 {
         let w = random_mech(&mut rng, sp.size, sp.size, 4, false);
         let dl = dp_level(&sp, &w).ratio.finite().cloned().unwrap();
         let il = ident_level(&sp, p, &w).ratio.finite().cloned().unwrap();
-        tally.check(il <= &dl * &r, || format!("#{k} inclusion"));
+        tally.compare(&il, "<=", &(&dl * &r), || format!("#{k} inclusion"));
     }
     let hh = optimal_distortion(sp.n, sp.m, &i.alpha);
-    tally.check(distortion(&sp, p, &e_d(&sp, &i.alpha)) == hh, || {
+    tally.compare(&distortion(&sp, p, &e_d(&sp, &i.alpha)), "=", &hh, || {
         "E_d".into()
     });
-    match lpi_lower(&sp, &i.alpha) {
-        Ok(v) => tally.compare(&v, ">=", &hh, || "LP-I".into()),
+    match lpi_lower_rec(&sp, &i.alpha) {
+        Ok((v, recs)) => {
+            tally.compare(&v, ">=", &hh, || "LP-I".into());
+            tally.attach(recs);
+        }
         Err(e) => tally.check(false, || e),
     }
     tally.finish(
@@ -403,7 +441,7 @@ fn s12(i: &NmAlphaPrior) -> Check {
     let sp = Space::new(i.n, i.m);
     let p = &i.prior.p;
     let Some((w, py)) = e_i(&sp, &i.alpha, p) else {
-        return vacuous("alpha > alpha~");
+        return outside_range(&sp, &i.alpha, p, "alpha > alpha~");
     };
     let r = r_x(&sp, p).ratio.into_finite().unwrap();
     let e = qi(1) / &i.alpha;
@@ -418,11 +456,15 @@ fn s12(i: &NmAlphaPrior) -> Check {
         );
     };
     let interior = py.iter().all(|v| *v > 0u32);
+    let mut recs = Vec::new();
     let bound = if interior {
-        if lpdp_range_cert(&sp, &i.alpha, p).is_err() {
-            return crate::claim::undecided_because(
-                "the mixture-dual certificate of eps_d*(D) = h^-1(D) was not accepted",
-            );
+        match lpdp_range_cert_rec(&sp, &i.alpha, p) {
+            Ok((_, r)) => recs = r,
+            Err(_) => {
+                return crate::claim::undecided_because(
+                    "the mixture-dual certificate of eps_d*(D) = h^-1(D) was not accepted",
+                )
+            }
         }
         &e * &r
     } else {
@@ -436,6 +478,7 @@ fn s12(i: &NmAlphaPrior) -> Check {
             &bound,
         );
         c.method = Method::Combined(vec![Method::Exact, Method::LpCertificate]);
+        super::lp_records::attach(&mut c, recs);
         c.with_note(if interior {
             "interior: eps_d*(D) = h^-1(D) certified"
         } else {

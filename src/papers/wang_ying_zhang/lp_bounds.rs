@@ -14,27 +14,62 @@ use crate::num::Rational;
 /// vertex for every output centre y0. The bound is therefore the closed form h(ε); what is
 /// certified is that it is a valid lower bound (dual feasibility), not its value.
 pub fn lpi_lower(sp: &Space, alpha: &Rational) -> Result<Rational, String> {
+    lpi_lower_rec(sp, alpha).map(|(b, _)| b)
+}
+
+/// [`lpi_lower`] with the `lp` record of LP-R at every centre (`lp_records::lpr`; `None`
+/// entries while not recording).
+pub fn lpi_lower_rec(sp: &Space, alpha: &Rational) -> Result<(Rational, Records), String> {
     let mut bound: Option<Rational> = None;
+    let mut records = Vec::new();
     for y0 in 0..sp.size {
         let c = certify_lpr(sp, alpha, y0);
         if let Some(f) = c.tally.first_failure {
             return Err(format!("LP-I dual row at y={y0}: {f}"));
         }
+        records.push(c.record);
         bound = Some(match bound {
             Some(b) if b <= c.dual => b,
             _ => c.dual,
         });
     }
-    bound.ok_or_else(|| "empty space".to_string())
+    bound
+        .map(|b| (b, records))
+        .ok_or_else(|| "empty space".to_string())
 }
+
+/// The `lp` records a bound rests on (one per LP; `None` where none was built).
+pub type Records = Vec<Option<serde_json::Value>>;
 
 /// Certified lower bound on D_d*(ε) at α: Ok(h(ε+ε_X)) when every LP-DP dual row checks.
 pub fn lpdp_lower(sp: &Space, alpha: &Rational, p: &[Rational]) -> Result<Rational, String> {
+    lpdp_lower_rec(sp, alpha, p).map(|(b, _)| b)
+}
+
+/// [`lpdp_lower`] with the `lp` record (a `bound` answer) of its dual point.
+pub fn lpdp_lower_rec(
+    sp: &Space,
+    alpha: &Rational,
+    p: &[Rational],
+) -> Result<(Rational, Records), String> {
     let r = r_x(sp, p)
         .ratio
         .into_finite()
         .ok_or("prior without full support")?;
-    lpdp_lower_with(sp, alpha, p, &r)
+    let hp = lpdp_lower_with(sp, alpha, p, &r)?;
+    let tp = alpha / &r;
+    let kappa = |l: usize| mu(sp, &tp, l) / (qi(l as i64) * sp.n_l(l));
+    let u: Vec<Rational> = p.iter().map(|px| px * &hp).collect();
+    let lambda = |a: usize, b: usize, y: usize| {
+        let lb = sp.d(b, y);
+        if lb == sp.d(a, y) + 1 {
+            kappa(lb) * &r * &p[b]
+        } else {
+            qi(0)
+        }
+    };
+    let rec = super::lp_records::lpdp(sp, alpha, p, &u, lambda, None);
+    Ok((hp, vec![rec]))
 }
 
 /// The LP-DP dual point built with prior constant `r` (= r_X for the claim), every row checked.
@@ -97,10 +132,56 @@ pub(crate) fn vacuous(what: &str) -> Check {
     crate::claim::out_of_range(what)
 }
 
+/// An instance outside Theorem 1/2's range ε ≥ ε̃_X (ℰ_i undefined: [`in_range`] is `None`),
+/// with the `out_of_range` record that shows it (issue 44 item 6; [`range_fails_record`]).
+pub(crate) fn outside_range(sp: &Space, alpha: &Rational, p: &[Rational], what: &str) -> Check {
+    let mut c = vacuous(what);
+    c.records.extend(range_fails_record(sp, alpha, p));
+    c
+}
+
+/// The `out_of_range` record (docs/certificates.md) of an instance where ℰ_i is undefined:
+/// `p_X` lacks full support, or α = 1 and `p_X` is not uniform (no `p_Y` solves
+/// `G_1 p_Y = p_X`), or α < 1 and `p_Y = G_α⁻¹ p_X` (given; `G_α` is invertible) has a
+/// negative entry. `None` while not recording, or when the hypothesis holds.
+pub(crate) fn range_fails_record(
+    sp: &Space,
+    alpha: &Rational,
+    p: &[Rational],
+) -> Option<serde_json::Value> {
+    if !crate::certify::recording() || e_i(sp, alpha, p).is_some() {
+        return None;
+    }
+    let py = if *alpha < 1u32 && p.iter().all(|v| *v > 0u32) {
+        let py = super::core::gibbs_p_y(sp, alpha, p)?;
+        serde_json::json!(py.iter().map(|v| v.to_string()).collect::<Vec<_>>())
+    } else {
+        serde_json::Value::Null
+    };
+    Some(serde_json::json!({
+        "kind": "out_of_range",
+        "hypothesis": "wyz_gibbs_range",
+        "n": sp.n,
+        "m": sp.m,
+        "alpha": alpha.to_string(),
+        "p_x": p.iter().map(|v| v.to_string()).collect::<Vec<_>>(),
+        "p_y": py,
+    }))
+}
+
 /// Farkas certificate that LP-I is infeasible at E < r_X: with (a, b) attaining r_X, the
 /// combination Σ_y [E q(b,y) − q(a,y) ≥ 0] − E [Σ_y q(b,y) = p(b)] + [Σ_y q(a,y) = p(a)]
 /// has every variable coefficient 0 and reads 0 ≥ p(a) − E p(b) > 0.
 pub(crate) fn farkas_lpi(sp: &Space, p: &[Rational], e: &Rational) -> Result<Rational, String> {
+    farkas_lpi_rec(sp, p, e).map(|(c, _)| c)
+}
+
+/// [`farkas_lpi`] with the `lp` record of the Farkas certificate (an `infeasible` answer).
+pub(crate) fn farkas_lpi_rec(
+    sp: &Space,
+    p: &[Rational],
+    e: &Rational,
+) -> Result<(Rational, Records), String> {
     let level = r_x(sp, p);
     let (a, b) = level.pair;
     let r = level.ratio.into_finite().ok_or("no full support")?;
@@ -120,8 +201,70 @@ pub(crate) fn farkas_lpi(sp: &Space, p: &[Rational], e: &Rational) -> Result<Rat
     }
     let constant = &p[a] - e * &p[b];
     if constant > 0u32 {
-        Ok(constant)
+        let rec = super::lp_records::lpi_infeasible(sp, p, e, a, b);
+        Ok((constant, vec![rec]))
     } else {
         Err("no contradiction".into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::lp_records::lpr;
+    use super::*;
+    use serde_json::Value;
+
+    fn status(v: &Option<Value>) -> &str {
+        v.as_ref().expect("a record")["answer"]["status"]
+            .as_str()
+            .unwrap()
+    }
+
+    /// Every LP of the module is written (and so accepted by `lp::check`) on H(2,2) at α = 1/2,
+    /// with the values of the paper's closed forms: LP-R = h = n(m−1)α/(1+(m−1)α) = 2/3, the
+    /// LP-DP bound h(ε + ε_X) at the uniform prior (ε_X = 0) = 2/3, and LP-I infeasible below
+    /// r_X = 3 for the prior (3/8, 1/8, 3/8, 1/8).
+    #[test]
+    fn the_lps_of_lemma_1_and_theorem_1_are_written_as_accepted_records() {
+        crate::certify::start_recording();
+        let sp = Space::new(2, 2);
+        let alpha = q(1, 2);
+        let kappa: Vec<Rational> = (0..=sp.n + 1)
+            .map(|l| match l {
+                0 => qi(0),
+                l if l > sp.n => qi(0),
+                l => mu(&sp, &alpha, l) / (qi(l as i64) * sp.n_l(l)),
+            })
+            .collect();
+        for y0 in 0..sp.size {
+            let rec = certify_lpr(&sp, &alpha, y0).record;
+            assert_eq!(status(&rec), "optimal");
+            assert_eq!(rec.unwrap()["answer"]["value"], "2/3");
+            assert_eq!(status(&lpr(&sp, &alpha, y0, &kappa, true)), "optimal");
+        }
+        let uniform = vec![q(1, 4); 4];
+        let (b, recs) = lpdp_lower_rec(&sp, &alpha, &uniform).unwrap();
+        assert_eq!((b, status(&recs[0])), (q(2, 3), "bound"));
+        let p = vec![q(3, 8), q(1, 8), q(3, 8), q(1, 8)];
+        let (_, recs) = farkas_lpi_rec(&sp, &p, &q(29, 10)).unwrap();
+        assert_eq!(status(&recs[0]), "infeasible");
+        let ws: Vec<Rational> = (0..3).map(|l| sp.n_l(l)).collect();
+        let (_, qs, rec) = super::super::lemma1::chain_lp(&ws, &alpha, &qi(1)).unwrap();
+        assert_eq!(status(&rec), "optimal");
+        // Q_l = N_l α^l / (1 + α)^2 = (4, 4, 1)/9.
+        assert_eq!(qs, vec![q(4, 9), q(4, 9), q(1, 9)]);
+    }
+
+    /// The `out_of_range` record of n = 1, m = 2, α = 1/3, p_X = (4/5, 1/5): by hand
+    /// p_Y = (p1 − α p2, p2 − α p1)/(1 − α) = (11/10, −1/10); none in range.
+    #[test]
+    fn an_instance_outside_the_range_has_its_record() {
+        crate::certify::start_recording();
+        let sp = Space::new(1, 2);
+        let rec = range_fails_record(&sp, &q(1, 3), &[q(4, 5), q(1, 5)]).unwrap();
+        assert_eq!(rec["p_y"], serde_json::json!(["11/10", "-1/10"]));
+        assert!(range_fails_record(&sp, &q(1, 5), &[q(4, 5), q(1, 5)]).is_none());
+        let at_one = range_fails_record(&sp, &qi(1), &[q(4, 5), q(1, 5)]).unwrap();
+        assert!(at_one["p_y"].is_null());
     }
 }

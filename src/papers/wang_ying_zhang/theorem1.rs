@@ -22,7 +22,10 @@ use super::core::{
 };
 use super::inst::{grid_nm_alpha_prior, nm_alpha_prior_beyond, nm_upto, Nm, NmAlphaPrior};
 use super::lemma1::certify_lpr;
-use super::lp_bounds::{alpha_above, farkas_lpi, in_range, lpdp_lower, lpi_lower, vacuous};
+use super::lp_bounds::{
+    alpha_above, farkas_lpi, farkas_lpi_rec, in_range, lpdp_lower, lpdp_lower_rec, lpi_lower,
+    lpi_lower_rec, outside_range, vacuous,
+};
 use super::mech::grid_in_range;
 use crate::claim::scan::Tally;
 use crate::claim::{Check, ClaimChecker, Family, Method};
@@ -101,30 +104,37 @@ fn grid_nm_alpha_first_prior() -> Vec<NmAlphaPrior> {
 fn t1a(i: &NmAlphaPrior) -> Check {
     let sp = Space::new(i.n, i.m);
     let Some((w, _)) = in_range(&sp, i) else {
-        return vacuous("alpha > alpha~ (D > h(eps~_X))");
+        return outside_range(&sp, &i.alpha, &i.prior.p, "alpha > alpha~ (D > h(eps~_X))");
     };
     let d = optimal_distortion(sp.n, sp.m, &i.alpha);
     let mut tally = Tally::new();
     let lv = ident_level(&sp, &i.prior.p, &w).ratio.finite().cloned();
-    tally.check(lv.as_ref().is_some_and(|v| *v <= qi(1) / &i.alpha), || {
-        format!("level {lv:?}")
-    });
+    match &lv {
+        Some(v) => tally.compare(v, "<=", &(qi(1) / &i.alpha), || format!("level {lv:?}")),
+        None => tally.check(false, || format!("level {lv:?}")),
+    }
     let dist = distortion(&sp, &i.prior.p, &w);
     tally.compare(&dist, "=", &d, || {
         format!("distortion of E_i {dist} != h(eps) = {d}")
     });
     // The dual bound meets the distortion computed from E_i's matrix: a primal-dual pair, so
     // D_i*(eps) equals it exactly.
-    match lpi_lower(&sp, &i.alpha) {
-        Ok(lb) => tally.compare(&lb, "=", &dist, || {
-            format!("dual bound {lb} != distortion of E_i {dist}")
-        }),
+    match lpi_lower_rec(&sp, &i.alpha) {
+        Ok((lb, recs)) => {
+            tally.compare(&lb, "=", &dist, || {
+                format!("dual bound {lb} != distortion of E_i {dist}")
+            });
+            tally.attach(recs);
+        }
         Err(e) => tally.check(false, || e),
     }
     let t2 = alpha_above(&i.alpha);
     if t2 != i.alpha {
-        match lpi_lower(&sp, &t2) {
-            Ok(lb) => tally.compare(&lb, ">", &dist, || "D_i* at smaller eps not above D".into()),
+        match lpi_lower_rec(&sp, &t2) {
+            Ok((lb, recs)) => {
+                tally.compare(&lb, ">", &dist, || "D_i* at smaller eps not above D".into());
+                tally.attach(recs);
+            }
             Err(e) => tally.check(false, || e),
         }
     }
@@ -194,14 +204,20 @@ fn t1b(i: &NmAlphaPrior) -> Check {
     }
     let mut tally = Tally::new();
     let d = optimal_distortion(sp.n, sp.m, &i.alpha);
-    match lpi_lower(&sp, &i.alpha) {
-        Ok(lb) => tally.compare(&lb, ">=", &d, || "lower bound".into()),
+    match lpi_lower_rec(&sp, &i.alpha) {
+        Ok((lb, recs)) => {
+            tally.compare(&lb, ">=", &d, || "lower bound".into());
+            tally.attach(recs);
+        }
         Err(e) => tally.check(false, || e),
     }
     let t2 = alpha_above(&i.alpha);
     if t2 != i.alpha {
-        match lpi_lower(&sp, &t2) {
-            Ok(lb) => tally.compare(&lb, ">", &d, || "at smaller eps".into()),
+        match lpi_lower_rec(&sp, &t2) {
+            Ok((lb, recs)) => {
+                tally.compare(&lb, ">", &d, || "at smaller eps".into());
+                tally.attach(recs);
+            }
             Err(e) => tally.check(false, || e),
         }
     }
@@ -210,10 +226,7 @@ fn t1b(i: &NmAlphaPrior) -> Check {
         .into_finite()
         .expect("full support");
     if r > 1u32 {
-        tally.check(
-            farkas_lpi(&sp, &i.prior.p, &(&r * q(99, 100))).is_ok(),
-            || "Farkas".into(),
-        );
+        farkas_step(&mut tally, &sp, &i.prior.p, &(&r * q(99, 100)));
     }
     tally.finish(
         "D > h(eps~_X): infeasible below r_X (Farkas) and D_i* >= h (certificate)",
@@ -230,8 +243,8 @@ fn t1c(i: &NmAlphaPrior) -> Check {
         .into_finite()
         .expect("full support");
     let want = optimal_distortion(sp.n, sp.m, &(&i.alpha / &r));
-    match lpdp_lower(&sp, &i.alpha, &i.prior.p) {
-        Ok(lb) => {
+    match lpdp_lower_rec(&sp, &i.alpha, &i.prior.p) {
+        Ok((lb, recs)) => {
             let mut c = Check::rationals(
                 "certified LP-DP lower bound  >=  h(eps + eps_X)",
                 &lb,
@@ -239,6 +252,7 @@ fn t1c(i: &NmAlphaPrior) -> Check {
                 &want,
             );
             c.method = Method::LpCertificate;
+            super::lp_records::attach(&mut c, recs);
             c.with_note(format!(
                 "gap to the E_d upper bound h(eps) = {}",
                 optimal_distortion(sp.n, sp.m, &i.alpha) - &lb
@@ -281,17 +295,20 @@ fn l2(i: &NmAlphaPrior) -> Check {
         .ratio
         .into_finite()
         .expect("full support");
-    match lpi_lower(&sp, &i.alpha) {
-        Ok(lb) => tally.check(lb >= optimal_distortion(sp.n, sp.m, &i.alpha), || {
-            "(43)".into()
-        }),
+    match lpi_lower_rec(&sp, &i.alpha) {
+        Ok((lb, recs)) => {
+            let h = optimal_distortion(sp.n, sp.m, &i.alpha);
+            tally.compare(&lb, ">=", &h, || "(43)".into());
+            tally.attach(recs);
+        }
         Err(e) => tally.check(false, || e),
     }
-    match lpdp_lower(&sp, &i.alpha, &i.prior.p) {
-        Ok(lb) => tally.check(
-            lb >= optimal_distortion(sp.n, sp.m, &(&i.alpha / &r)),
-            || "(44)".into(),
-        ),
+    match lpdp_lower_rec(&sp, &i.alpha, &i.prior.p) {
+        Ok((lb, recs)) => {
+            let h = optimal_distortion(sp.n, sp.m, &(&i.alpha / &r));
+            tally.compare(&lb, ">=", &h, || "(44)".into());
+            tally.attach(recs);
+        }
         Err(e) => tally.check(false, || e),
     }
     tally.finish(
@@ -307,14 +324,22 @@ fn l2s1(i: &NmAlphaPrior) -> Check {
     let sp = Space::new(i.n, i.m);
     let mut tally = Tally::new();
     let hh = optimal_distortion(sp.n, sp.m, &i.alpha);
-    match lpi_lower(&sp, &i.alpha) {
-        Ok(lb) => tally.compare(&lb, "=", &hh, || "D_i* >= h".into()),
+    match lpi_lower_rec(&sp, &i.alpha) {
+        Ok((lb, recs)) => {
+            tally.compare(&lb, "=", &hh, || "D_i* >= h".into());
+            tally.attach(recs);
+        }
         Err(e) => tally.check(false, || e),
     }
     let c = certify_lpr(&sp, &i.alpha, 0);
-    tally.check(c.primal == hh && c.dual == hh, || "D_relaxed* = h".into());
+    let both = [
+        (c.primal.clone(), "=", hh.clone()),
+        (c.dual.clone(), "=", hh.clone()),
+    ];
+    tally.compare_all(both, || "D_relaxed* = h".into());
+    tally.attach([c.record]);
     if let Some((w, _)) = in_range(&sp, i) {
-        tally.check(distortion(&sp, &i.prior.p, &w) == hh, || {
+        tally.compare(&distortion(&sp, &i.prior.p, &w), "=", &hh, || {
             "E_i attains h".into()
         });
     }
@@ -369,22 +394,14 @@ fn l2s3(i: &NmAlphaPrior) -> Check {
         .ratio
         .into_finite()
         .expect("full support");
-    match lpdp_lower(&sp, &i.alpha, &i.prior.p) {
-        Ok(lb) => tally.check(
-            lb == optimal_distortion(sp.n, sp.m, &(&i.alpha / &r)),
-            || "certificate".into(),
-        ),
-        Err(e) => tally.check(false, || e),
-    }
+    lpdp_step(&mut tally, &sp, &i.alpha, &i.prior.p, &r, "certificate");
     let mut rng = Lcg(31);
     for k in 0..3 {
         let w = random_mech(&mut rng, sp.size, sp.size, 4, false);
         let lv = dp_level(&sp, &w).ratio.finite().cloned().unwrap();
         let d = distortion(&sp, &i.prior.p, &w);
-        tally.check(
-            d >= optimal_distortion(sp.n, sp.m, &(qi(1) / (&lv * &r))),
-            || format!("random #{k}"),
-        );
+        let h = optimal_distortion(sp.n, sp.m, &(qi(1) / (&lv * &r)));
+        tally.compare(&d, ">=", &h, || format!("random #{k}"));
     }
     tally.finish(
         "D_d*(eps) >= D_relaxed*(eps + eps_X)",
@@ -401,24 +418,24 @@ fn l3(i: &NmAlphaPrior) -> Check {
     let r = r_x(&sp, p).ratio.into_finite().expect("full support");
     let mut tally = Tally::new();
     if r > 1u32 {
-        match farkas_lpi(&sp, p, &(&r * q(99, 100))) {
-            Ok(_) => tally.check(true, String::new),
-            Err(e) => tally.check(false, || e),
-        }
+        farkas_step(&mut tally, &sp, p, &(&r * q(99, 100)));
     }
     let w: Rows = (0..sp.size)
         .map(|_| (0..sp.size).map(|y| qi((y == 0) as i64)).collect())
         .collect();
     let lv = ident_level(&sp, p, &w).ratio.finite().cloned();
-    tally.check(lv == Some(r.clone()), || {
-        format!("constant output level {lv:?}")
-    });
+    match &lv {
+        Some(v) => tally.compare(v, "=", &r, || format!("constant output level {lv:?}")),
+        None => tally.check(false, || format!("constant output level {lv:?}")),
+    }
     let mut rng = Lcg(37);
     for k in 0..3 {
         let w = random_mech(&mut rng, sp.size, sp.size, 4, false);
         let lv = ident_level(&sp, p, &w).ratio.finite().cloned().unwrap();
         for (x, xp) in sp.ordered_pairs() {
-            tally.check(p[x] <= &lv * &p[xp], || format!("#{k} summation step"));
+            tally.compare(&p[x], "<=", &(&lv * &p[xp]), || {
+                format!("#{k} summation step")
+            });
         }
     }
     tally.finish(
@@ -432,7 +449,7 @@ fn l3(i: &NmAlphaPrior) -> Check {
 fn sandwich(i: &NmAlphaPrior, compared: &str) -> Check {
     let sp = Space::new(i.n, i.m);
     let Some((w, _)) = in_range(&sp, i) else {
-        return vacuous("alpha > alpha~ (D > h(eps~_X))");
+        return outside_range(&sp, &i.alpha, &i.prior.p, "alpha > alpha~ (D > h(eps~_X))");
     };
     let mut tally = Tally::new();
     let hh = optimal_distortion(sp.n, sp.m, &i.alpha);
@@ -440,22 +457,19 @@ fn sandwich(i: &NmAlphaPrior, compared: &str) -> Check {
         .ratio
         .into_finite()
         .expect("full support");
-    tally.check(distortion(&sp, &i.prior.p, &w) == hh, || "E_i".into());
-    match lpi_lower(&sp, &i.alpha) {
-        Ok(lb) => tally.compare(&lb, "=", &hh, || "D_i* = h".into()),
+    tally.compare(&distortion(&sp, &i.prior.p, &w), "=", &hh, || "E_i".into());
+    match lpi_lower_rec(&sp, &i.alpha) {
+        Ok((lb, recs)) => {
+            tally.compare(&lb, "=", &hh, || "D_i* = h".into());
+            tally.attach(recs);
+        }
         Err(e) => tally.check(false, || e),
     }
     let ed = e_d(&sp, &i.alpha);
-    tally.check(distortion(&sp, &i.prior.p, &ed) == hh, || {
+    tally.compare(&distortion(&sp, &i.prior.p, &ed), "=", &hh, || {
         "E_d upper".into()
     });
-    match lpdp_lower(&sp, &i.alpha, &i.prior.p) {
-        Ok(lb) => tally.check(
-            lb == optimal_distortion(sp.n, sp.m, &(&i.alpha / &r)),
-            || "D_d* lower".into(),
-        ),
-        Err(e) => tally.check(false, || e),
-    }
+    lpdp_step(&mut tally, &sp, &i.alpha, &i.prior.p, &r, "D_d* lower");
     tally.finish(
         compared,
         Method::LpCertificate,
@@ -517,8 +531,12 @@ fn s8(i: &NmAlphaPrior) -> Check {
     let sp = Space::new(i.n, i.m);
     let mut tally = Tally::new();
     let c = certify_lpr(&sp, &i.alpha, 0);
-    match lpi_lower(&sp, &i.alpha) {
-        Ok(lb) => tally.compare(&lb, ">=", &c.primal, || "D_i* >= D_relaxed*".into()),
+    match lpi_lower_rec(&sp, &i.alpha) {
+        Ok((lb, recs)) => {
+            tally.compare(&lb, ">=", &c.primal, || "D_i* >= D_relaxed*".into());
+            tally.attach(recs);
+            tally.attach([c.record]);
+        }
         Err(e) => tally.check(false, || e),
     }
     let mut rng = Lcg(43);
@@ -530,9 +548,8 @@ fn s8(i: &NmAlphaPrior) -> Check {
             .cloned()
             .unwrap();
         let d = distortion(&sp, &i.prior.p, &w);
-        tally.check(d >= optimal_distortion(sp.n, sp.m, &(qi(1) / &lv)), || {
-            format!("random #{k}")
-        });
+        let h = optimal_distortion(sp.n, sp.m, &(qi(1) / &lv));
+        tally.compare(&d, ">=", &h, || format!("random #{k}"));
     }
     tally.finish(
         "D_i*(eps) >= D_relaxed*(eps) (relaxing (11) to (23))",
@@ -556,21 +573,14 @@ fn s9(i: &NmAlphaPrior) -> Check {
     for (k, w) in ws.iter().enumerate() {
         let lv = dp_level(&sp, w).ratio.finite().cloned().unwrap();
         for (x, xp) in sp.ordered_pairs() {
-            tally.check(p[x] <= &r * &p[xp], || "prior ratio".into());
+            tally.compare(&p[x], "<=", &(&r * &p[xp]), || "prior ratio".into());
             for y in 0..sp.size {
-                tally.check(&p[x] * &w[x][y] <= &lv * &r * &p[xp] * &w[xp][y], || {
-                    format!("#{k} (25)")
-                });
+                let rhs = &lv * &r * &p[xp] * &w[xp][y];
+                tally.compare(&(&p[x] * &w[x][y]), "<=", &rhs, || format!("#{k} (25)"));
             }
         }
     }
-    match lpdp_lower(&sp, &i.alpha, p) {
-        Ok(lb) => tally.check(
-            lb == optimal_distortion(sp.n, sp.m, &(&i.alpha / &r)),
-            || "certificate".into(),
-        ),
-        Err(e) => tally.check(false, || e),
-    }
+    lpdp_step(&mut tally, &sp, &i.alpha, p, &r, "certificate");
     tally.finish(
         "(25) on random mechanisms and E_d; D_d*(eps) >= h(eps+eps_X)",
         Method::Combined(vec![Method::Exact, Method::LpCertificate]),
@@ -614,16 +624,54 @@ fn d14(i: &NmAlphaPrior) -> Check {
     let hh = optimal_distortion(sp.n, sp.m, &i.alpha);
     for y0 in 0..sp.size {
         let c = certify_lpr(&sp, &i.alpha, y0);
-        tally.check(
-            c.tally.failed == 0 && c.primal == hh && c.dual == hh,
-            || format!("y0={y0}"),
-        );
+        if c.tally.failed == 0 {
+            let both = [
+                (c.primal.clone(), "=", hh.clone()),
+                (c.dual.clone(), "=", hh.clone()),
+            ];
+            tally.compare_all(both, || format!("y0={y0}"));
+            tally.attach([c.record]);
+        } else {
+            tally.check(false, || format!("y0={y0}"));
+        }
     }
     tally.finish(
         "LP-R(y0) optimum = h for every y0 (certified)",
         Method::LpCertificate,
         "every centre",
     )
+}
+
+/// The LP-DP lower bound `D_d*(ε) ≥ h(ε + ε_X)` as one sub-check, with its `lp` record (a
+/// `bound` answer).
+fn lpdp_step(
+    tally: &mut Tally,
+    sp: &Space,
+    alpha: &Rational,
+    p: &[Rational],
+    r: &Rational,
+    what: &str,
+) {
+    match lpdp_lower_rec(sp, alpha, p) {
+        Ok((lb, recs)) => {
+            let h = optimal_distortion(sp.n, sp.m, &(alpha / r));
+            tally.compare(&lb, "=", &h, || what.into());
+            tally.attach(recs);
+        }
+        Err(e) => tally.check(false, || e),
+    }
+}
+
+/// LP-I infeasible at `e^ε = e` (Farkas, Lemma 3) as one sub-check: the contradiction
+/// `p(a) − e p(b) > 0` compared, with the `lp` record of the Farkas certificate.
+fn farkas_step(tally: &mut Tally, sp: &Space, p: &[Rational], e: &Rational) {
+    match farkas_lpi_rec(sp, p, e) {
+        Ok((c, recs)) => {
+            tally.compare(&c, ">", &qi(0), || "Farkas".into());
+            tally.attach(recs);
+        }
+        Err(e) => tally.check(false, || e),
+    }
 }
 
 /// Helper: a failed check from an error message.

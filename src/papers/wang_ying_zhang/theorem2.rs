@@ -94,8 +94,9 @@ fn n_hm(sp: &Space, d: &Rational) -> LogLinear {
     f
 }
 
-fn vacuous() -> Check {
-    crate::claim::out_of_range("alpha > alpha~ (D > h(eps~_X))")
+fn vacuous(sp: &Space, i: &NmAlphaPrior) -> Check {
+    let what = "alpha > alpha~ (D > h(eps~_X))";
+    super::lp_bounds::outside_range(sp, &i.alpha, &i.prior.p, what)
 }
 
 /// Σ_x α^{d(x,y)}/Z = 1 for every y: the dual constraint of the SLB certificate (X8(a)), one
@@ -127,7 +128,7 @@ fn t2(i: &NmAlphaPrior) -> Check {
     let sp = Space::new(i.n, i.m);
     let p = &i.prior.p;
     let Some((w, _)) = e_i(&sp, &i.alpha, p) else {
-        return vacuous();
+        return vacuous(&sp, i);
     };
     let d = optimal_distortion(sp.n, sp.m, &i.alpha);
     let mut tally = Tally::new();
@@ -159,7 +160,7 @@ fn t2(i: &NmAlphaPrior) -> Check {
 fn t21(i: &NmAlphaPrior) -> Check {
     let sp = Space::new(i.n, i.m);
     let Some((w, _)) = e_i(&sp, &i.alpha, &i.prior.p) else {
-        return vacuous();
+        return vacuous(&sp, i);
     };
     let d = optimal_distortion(sp.n, sp.m, &i.alpha);
     let mut tally = Tally::new();
@@ -178,7 +179,7 @@ fn t21(i: &NmAlphaPrior) -> Check {
 fn t22(i: &NmAlphaPrior) -> Check {
     let sp = Space::new(i.n, i.m);
     if e_i(&sp, &i.alpha, &i.prior.p).is_none() {
-        return vacuous();
+        return vacuous(&sp, i);
     }
     let d = optimal_distortion(sp.n, sp.m, &i.alpha);
     let alpha_d = alpha_of_d(sp.n, sp.m, &d);
@@ -201,7 +202,7 @@ fn t23(i: &NmAlphaPrior) -> Check {
     let sp = Space::new(i.n, i.m);
     let p = &i.prior.p;
     let Some((w, py)) = e_i(&sp, &i.alpha, p) else {
-        return vacuous();
+        return vacuous(&sp, i);
     };
     let zz = gibbs_normaliser(sp.n, sp.m, &i.alpha);
     let mut tally = Tally::new();
@@ -227,7 +228,7 @@ fn t23(i: &NmAlphaPrior) -> Check {
 fn t24(i: &NmAlphaPrior) -> Check {
     let sp = Space::new(i.n, i.m);
     let Some((w, _)) = e_i(&sp, &i.alpha, &i.prior.p) else {
-        return vacuous();
+        return vacuous(&sp, i);
     };
     let d = optimal_distortion(sp.n, sp.m, &i.alpha);
     let gap = distortion(&sp, &i.prior.p, &w) - &d;
@@ -289,7 +290,7 @@ fn s11(i: &NmAlphaPrior) -> Check {
     let sp = Space::new(i.n, i.m);
     let p = &i.prior.p;
     let Some((w, _)) = e_i(&sp, &i.alpha, p) else {
-        return vacuous();
+        return vacuous(&sp, i);
     };
     let d = optimal_distortion(sp.n, sp.m, &i.alpha);
     let mut tally = Tally::new();

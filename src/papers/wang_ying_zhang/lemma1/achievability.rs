@@ -47,6 +47,7 @@ fn l1eq40(i: &NmAlpha) -> Check {
         &hh,
     );
     ch.method = Method::LpCertificate;
+    super::super::lp_records::attach(&mut ch, [c.record]);
     ch.with_note("dual feasible point (u = h, kappa) checked at every vertex; by vertex-transitivity every y")
 }
 

@@ -103,7 +103,10 @@ fn x12(i: &Nm) -> Check {
         }
         let w: Vec<Rational> = (0..=sp.n).map(|l| sp.n_l(l)).collect();
         match chain_lp(&w, &alpha, &qi(1)) {
-            Ok((v, _)) => tally.compare(&v, "=", &u, || format!("E={e}: LP-L optimum {v} != h")),
+            Ok((v, _, rec)) => {
+                tally.compare(&v, "=", &u, || format!("E={e}: LP-L optimum {v} != h"));
+                tally.attach([rec]);
+            }
             Err(er) => tally.check(false, || format!("E={e}: LP-L certificate {er}")),
         }
     }

@@ -36,9 +36,16 @@ fn l1c1(i: &NmAlpha) -> Check {
     let mut tally = Tally::new();
     for y0 in centres(&sp) {
         let c = certify_lpr(&sp, &i.alpha, y0);
-        tally.check(c.tally.failed == 0 && c.dual >= hh, || {
-            format!("y0={y0}: dual certificate {:?}", c.tally.first_failure)
-        });
+        if c.tally.failed == 0 {
+            tally.compare(&c.dual, ">=", &hh, || {
+                format!("y0={y0}: dual {} < h", c.dual)
+            });
+            tally.attach([c.record]);
+        } else {
+            tally.check(false, || {
+                format!("y0={y0}: dual certificate {:?}", c.tally.first_failure)
+            });
+        }
     }
     for p in feasible_posteriors(&sp, &i.alpha, 6, 11) {
         let v: Rational = (0..sp.size).map(|x| &p[x] * qi(sp.d(x, 0) as i64)).sum();
@@ -92,15 +99,23 @@ fn l1s2(i: &NmAlpha) -> Check {
         for u in 0..sp.size {
             for (v, _) in sp.neighbours(u) {
                 if sp.d(v, 0) == sp.d(u, 0) + 1 {
-                    tally.check(p[u] <= &e * &p[v], || format!("posterior #{k} u={u} v={v}"));
+                    tally.compare(&p[u], "<=", &(&e * &p[v]), || {
+                        format!("posterior #{k} u={u} v={v}")
+                    });
                 }
             }
         }
     }
     let c = certify_lpr(&sp, &i.alpha, 0);
-    tally.check(c.tally.failed == 0 && c.primal == c.dual, || {
-        "outward-only LP certificate".into()
-    });
+    if c.tally.failed == 0 {
+        tally.compare(&c.primal, "=", &c.dual, || {
+            "outward-only LP certificate".into()
+        });
+        let outward = super::super::lp_records::lpr(&sp, &i.alpha, 0, &c.kappa, true);
+        tally.attach([outward]);
+    } else {
+        tally.check(false, || "outward-only LP certificate".into());
+    }
     tally.finish(
         "(35) on feasible posteriors; outward-only LP optimum = h",
         Method::Combined(vec![Method::Exact, Method::LpCertificate]),

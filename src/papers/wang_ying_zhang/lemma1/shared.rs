@@ -106,6 +106,11 @@ pub struct LprCert {
     pub dual: Rational,
     /// Number of constraints checked and the first violation, if any.
     pub tally: Tally,
+    /// The `lp` record of LP-R at this centre (while certificates are recorded and the
+    /// certificate checked).
+    pub record: Option<serde_json::Value>,
+    /// The multipliers κ_l by level (κ_0 = κ_{n+1} = 0).
+    pub kappa: Vec<Rational>,
 }
 
 /// Certify LP-R (and, with `outward_only`, LP-R restricted to the outward constraints (35))
@@ -155,10 +160,17 @@ pub fn certify_lpr(sp: &Space, alpha: &Rational, y0: usize) -> LprCert {
             format!("dual constraint at x={x}: {lhs} > d = {lx}")
         });
     }
+    let record = if tally.failed == 0 && primal == u {
+        super::super::lp_records::lpr(sp, alpha, y0, &kappa, false)
+    } else {
+        None
+    };
     LprCert {
         primal,
         dual: u,
         tally,
+        record,
+        kappa,
     }
 }
 
@@ -176,8 +188,10 @@ pub(crate) fn lpr_check(i: &NmAlpha, compared: &str) -> Check {
     let hh = optimal_distortion(i.n, i.m, &i.alpha);
     let mut all = Tally::new();
     let mut primal = qi(0);
+    let mut records = Vec::new();
     for y0 in centres(&sp) {
         let c = certify_lpr(&sp, &i.alpha, y0);
+        records.push(c.record.clone());
         all.checked += c.tally.checked;
         all.failed += c.tally.failed;
         if all.first_failure.is_none() {
@@ -191,8 +205,9 @@ pub(crate) fn lpr_check(i: &NmAlpha, compared: &str) -> Check {
     if all.failed > 0 {
         return all.finish(compared, Method::LpCertificate, "");
     }
-    Check::rationals(compared, &primal, "=", &hh)
-        .with_note(format!(
+    let mut c = Check::rationals(compared, &primal, "=", &hh);
+    super::super::lp_records::attach(&mut c, records);
+    c.with_note(format!(
             "LP-R optimum certified for {} centre(s): primal Gibbs posterior and dual (u=h, kappa_l=mu_l/(l N_l)) checked on {} constraints",
             centres(&sp).len(),
             all.checked
@@ -267,12 +282,13 @@ pub(crate) fn posts(i: &NmAlpha) -> (Space, Vec<Vec<Rational>>) {
 /// minimise Σ l Q_l s.α. Q ≥ 0, Q_{l−1}/W_{l−1} ≤ E Q_l/W_l (l = 1..k), Σ Q_l = M.
 /// Primal candidate Q_l = M W_l α^l / Σ_j W_j α^j; dual (u per unit mass, μ_l on the chain
 /// rows) from complementary slackness, then every dual constraint and sign checked exactly.
-/// Returns (value, Q*) or the violated condition.
+/// Returns (value, Q*, the `lp` record of this certificate while certificates are recorded) or
+/// the violated condition.
 pub fn chain_lp(
     weights: &[Rational],
     alpha: &Rational,
     mass: &Rational,
-) -> Result<(Rational, Vec<Rational>), String> {
+) -> Result<ChainLp, String> {
     let k = weights.len() - 1;
     let e = qi(1) / alpha;
     let s: Rational = weights
@@ -314,8 +330,12 @@ pub fn chain_lp(
     if &u * mass != value {
         return Err("duality gap".into());
     }
-    Ok((value, qs))
+    let record = super::super::lp_records::chain(weights, alpha, mass, &qs, &u, &mus);
+    Ok((value, qs, record))
 }
+
+/// A certified chain-LP optimum: value, optimiser and its `lp` record (when recorded).
+pub type ChainLp = (Rational, Vec<Rational>, Option<serde_json::Value>);
 
 impl fmt::Display for LprCert {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -127,7 +127,7 @@ fn l1s8(i: &NmAlpha) -> Check {
     )
 }
 
-fn q_lp(sp: &Space, alpha: &Rational, top: usize) -> Result<(Rational, Vec<Rational>), String> {
+fn q_lp(sp: &Space, alpha: &Rational, top: usize) -> Result<ChainLp, String> {
     // Stage LP on levels 0..top with mass Σ_{j≤top} N_j α^j / Z.
     let zz = gibbs_normaliser(sp.n, sp.m, alpha);
     let w: Vec<Rational> = (0..=top).map(|l| sp.n_l(l)).collect();
@@ -145,11 +145,12 @@ fn l1s9(i: &NmAlpha) -> Check {
         // For n = 1 the Q-LP has a single variable Q_0 = mass; value 0.
     }
     let zz = gibbs_normaliser(sp.n, sp.m, &i.alpha);
-    let (qv, _) = match q_lp(&sp, &i.alpha, sp.n - 1) {
+    let (qv, _, rec) = match q_lp(&sp, &i.alpha, sp.n - 1) {
         Ok(v) => v,
         Err(e) => return Tally::new().finish_err(&e),
     };
     let mut tally = Tally::new();
+    tally.attach([rec]);
     let bound = &qv + qi(sp.n as i64) * sp.n_l(sp.n) * pw(&i.alpha, sp.n) / &zz;
     for (k, p) in ps.iter().enumerate() {
         let lhs: Rational = levels(&sp, p, 0)
@@ -171,11 +172,12 @@ fn l1eq39(i: &NmAlpha) -> Check {
     let sp = Space::new(i.n, i.m);
     let e = qi(1) / &i.alpha;
     let zz = gibbs_normaliser(sp.n, sp.m, &i.alpha);
-    let (_, qs) = match q_lp(&sp, &i.alpha, sp.n - 1) {
+    let (_, qs, rec) = match q_lp(&sp, &i.alpha, sp.n - 1) {
         Ok(v) => v,
         Err(er) => return Tally::new().finish_err(&er),
     };
     let mut tally = Tally::new();
+    tally.attach([rec]);
     let top = sp.n - 1;
     for l in 0..=top {
         let rhs = sp.n_l(l) / sp.n_l(top) * pw(&e, top - l) * &qs[top];
@@ -202,14 +204,15 @@ fn l1s10(i: &NmAlpha) -> Check {
     for k in 0..=sp.n {
         match q_lp(&sp, &i.alpha, k) {
             Err(e) => tally.check(false, || format!("stage {k}: {e}")),
-            Ok((v, qs)) => {
+            Ok((v, qs, rec)) => {
+                tally.attach([rec]);
                 let want: Rational = (0..=k)
                     .map(|l| qi(l as i64) * sp.n_l(l) * pw(&i.alpha, l))
                     .sum::<Rational>()
                     / &zz;
                 tally.compare(&v, "=", &want, || format!("stage {k} value {v} != {want}"));
                 for (l, ql) in qs.iter().enumerate() {
-                    tally.check(*ql == sp.n_l(l) * pw(&i.alpha, l) / &zz, || {
+                    tally.compare(ql, "=", &(sp.n_l(l) * pw(&i.alpha, l) / &zz), || {
                         format!("stage {k} Q_{l}")
                     });
                 }

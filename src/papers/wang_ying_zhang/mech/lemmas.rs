@@ -29,7 +29,8 @@ fn l4(i: &NmAlphaPrior) -> Check {
     let sp = Space::new(i.n, i.m);
     let p = &i.prior.p;
     let Some((w, py)) = e_i(&sp, &i.alpha, p) else {
-        return crate::claim::out_of_range("alpha > alpha~ (p_Y^(alpha) has a negative entry)");
+        let what = "alpha > alpha~ (p_Y^(alpha) has a negative entry)";
+        return crate::papers::wang_ying_zhang::lp_bounds::outside_range(&sp, &i.alpha, p, what);
     };
     let mut tally = Tally::new();
     tally.compare_all(row_stochastic(&w), || "validity".into());

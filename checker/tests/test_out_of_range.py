@@ -1,0 +1,78 @@
+"""The `out_of_range` record and the claim rule that accepts an instance outside the statement's
+hypotheses only with it (issue 44 item 6): literal records worked out by hand, and tampered
+ones (a hypothesis that holds, a moved p_y) that the checker must reject."""
+import copy
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).parent
+sys.path.insert(0, str(HERE.parent))
+import dpcert_check  # noqa: E402
+
+
+def rec(alpha, p_x, p_y, n=1, m=2):
+    return {"kind": "out_of_range", "id": "o", "hypothesis": "wyz_gibbs_range", "n": n, "m": m,
+            "alpha": alpha, "p_x": p_x, "p_y": p_y}
+
+
+def rejections(*records):
+    doc = {"certificate_version": 1, "producer": "test", "records": list(records)}
+    return dpcert_check.check_document(json.dumps(doc))
+
+
+# By hand, n = 1, m = 2: G = [[1, a], [a, 1]] / (1 + a), so p_Y = (p1 - a p2, p2 - a p1) / (1 - a).
+VALID = [
+    rec("1/3", ["4/5", "1/5"], ["11/10", "-1/10"]),  # (4/5 - 1/15, 1/5 - 4/15) * 3/2
+    rec("1/2", ["1", "0"], None),  # no full support
+    rec("1", ["3/4", "1/4"], None),  # alpha = 1: G_1 p_Y is uniform, p_X is not
+    # n = 2, m = 2 (product of the n = 1 case): p_X = (4/5, 1/5) x (1/2, 1/2), p_Y the product.
+    rec("1/3", ["2/5", "1/10", "2/5", "1/10"], ["11/20", "-1/20", "11/20", "-1/20"], n=2),
+]
+
+
+@pytest.mark.parametrize("r", VALID)
+def test_an_instance_outside_the_range_is_accepted(r):
+    assert rejections(r) == []
+
+
+TAMPERED = [
+    ("hypothesis holds", rec("1/3", ["1/2", "1/2"], ["1/2", "1/2"]), "hypothesis holds"),
+    ("a negative p_y that does not solve G p_y = p_x", rec("1/3", ["1/2", "1/2"], ["11/10", "-1/10"]),
+     "G_alpha p_y"),
+    ("p_y moved", rec("1/3", ["4/5", "1/5"], ["6/5", "-1/5"]), "G_alpha p_y"),
+    ("uniform at alpha = 1", rec("1", ["1/2", "1/2"], ["3/2", "-1/2"]), "hypothesis holds"),
+    ("p_x not a distribution", rec("1/3", ["4/5", "2/5"], ["11/10", "-1/10"]), "distribution"),
+    ("another hypothesis", dict(rec("1/3", ["4/5", "1/5"], ["11/10", "-1/10"]), hypothesis="x"),
+     "unknown hypothesis"),
+]
+
+
+@pytest.mark.parametrize("name,r,reason", TAMPERED)
+def test_a_hypothesis_that_holds_or_a_tampered_record_is_rejected(name, r, reason):
+    out = rejections(r)
+    assert out and reason in out[0][1], (name, out)
+
+
+def claim_doc(second):
+    labels = ["in range", "outside"]
+    digest = hashlib.sha256("".join(l + "\n" for l in labels).encode()).hexdigest()
+    c = {"kind": "claim", "id": "W-1", "claim": "W-1", "outcome": "holds", "certified": True,
+         "instances": {"count": 2, "sha256": digest, "labels": labels}}
+    first = {"kind": "compare", "id": "W-1/0#0", "claim": "W-1", "instance": 0, "lhs": "1",
+             "relation": "<=", "rhs": "2", "holds": True}
+    rest = [dict(r, id=f"W-1/1#{k}", claim="W-1", instance=1) for k, r in enumerate(second)]
+    return {"certificate_version": 1, "producer": "test", "records": [c, first, *rest]}
+
+
+def test_a_claim_holds_with_an_instance_outside_the_range_only_with_its_record():
+    seen = []
+    ok = claim_doc([copy.deepcopy(VALID[0])])
+    assert dpcert_check.check_document(json.dumps(ok), seen) == [] and seen[0][1] is None
+    bad = dpcert_check.check_document(json.dumps(claim_doc([])))
+    assert any("no deciding record" in why for _, why in bad), bad
+    holds = dpcert_check.check_document(json.dumps(claim_doc([TAMPERED[0][1]])))
+    assert any("was rejected" in why for _, why in holds), holds
