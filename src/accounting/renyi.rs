@@ -437,12 +437,15 @@ pub fn zcdp(classes: &[Class], width_bits: u64, max_evaluations: usize) -> Zcdp 
     branch_and_bound(&f, &dinf, (lower, kl_pair), width_bits, max_evaluations)
 }
 
+/// `α ↦ (D_α enclosed (None: +∞), the ordered pair that attains it)`.
+pub type OrderFn<'a> = dyn Fn(&Rational) -> (Option<Interval>, (usize, usize)) + 'a;
+
 /// The branch-and-bound of [`zcdp`] for any `f(α) = (D_α enclosed, its pair)` (`None`: `+∞`)
 /// that is nondecreasing in α with `(α − 1)·D_α` convex (every Rényi divergence, and sums
 /// of them), `D_∞ ≤ dinf`, and a lower end of `lim_{α→1} D_α` (the KL divergence) with its
 /// pair.
 pub fn branch_and_bound(
-    f: &dyn Fn(&Rational) -> (Option<Interval>, (usize, usize)),
+    f: &OrderFn,
     dinf: &Interval,
     kl_lower: (Rational, (usize, usize)),
     width_bits: u64,

@@ -14,7 +14,7 @@ use malachite::base::num::arithmetic::traits::Ceiling;
 fn exp_ref(x: &Rational) -> (Rational, Rational) {
     let y = if *x < 0u32 { -x.clone() } else { x.clone() };
     let mut n = 40u64;
-    while Rational::from(n + 2) <= Rational::from(2u32) * &y {
+    while Rational::from(2u32) * &y >= n + 2 {
         n += 20;
     }
     n += 60;
