@@ -153,6 +153,37 @@ impl DGauss {
         self.m
     }
 
+    /// `2σ²`.
+    pub fn s2(&self) -> &Rational {
+        &self.s2
+    }
+
+    /// The shifted theta sum `θ(c) = Σ_{z∈ℤ} e^{−(z+c)²/(2σ²)}` at a rational `0 ≤ c < 1`,
+    /// enclosed at `prec` bits (the Rényi divergence at non-integer orders:
+    /// [`crate::accounting::renyi::noise`]). Terms `|z| ≤ M` by outward-rounded `exp`; the
+    /// others have `|z + c| ≥ M`, their values `|z + c|` stepping by 1 away from 0 on each side,
+    /// so consecutive terms shrink by at least `r = e^{−(2M+1)/(2σ²)}` and each side sums to at
+    /// most `e^{−M²/(2σ²)}/(1 − r)`.
+    pub fn theta(&self, c: &Rational, prec: u64) -> Interval {
+        debug_assert!(*c >= 0u32 && *c < 1u32);
+        let e = |x: Rational| Interval::exp_rational(&(-x / &self.s2), prec);
+        let mut s = Interval::from_i64(0, prec);
+        for z in -self.m..=self.m {
+            let x = Rational::from(z) + c;
+            s = s.add(&e(&x * &x));
+        }
+        let head = e(Rational::from(self.m * self.m));
+        let r = e(Rational::from(2 * self.m + 1));
+        let tail = head
+            .mul_rational(&Rational::from(2u32))
+            .checked_div(&Interval::from_i64(1, prec).sub(&r))
+            .and_then(|t| t.hi_rational())
+            .filter(|t| *t >= 0u32)
+            // r < 1 for M ≥ 0 and the enclosure is tight: never reached, kept sound.
+            .unwrap_or_else(|| Rational::from(1_000_000u32));
+        s.add(&Interval::from_rationals(&Rational::ZERO, &tail, prec).expect("0 <= tail"))
+    }
+
     /// The single-use grid kernels of the pair `(0, d)` on `grid`: (upper, lower), each
     /// (kernel, finite mass in fixed point, 1 use) as [`super::grid::GridPld::compose_kernels`]
     /// takes them (module doc).

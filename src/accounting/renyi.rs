@@ -43,6 +43,9 @@ pub enum Divergence {
     Exact(LogLinear, Interval),
     /// Enclosed (non-integer α).
     Enclosed(Interval),
+    /// Exact and rational (the Gaussian's `αD²/(2σ²)`, the discrete Gaussian's at integer α:
+    /// [`noise`]), with its enclosure.
+    Rational(Rational, Interval),
 }
 
 impl Divergence {
@@ -50,7 +53,9 @@ impl Divergence {
     pub fn enclosure(&self) -> Option<&Interval> {
         match self {
             Divergence::Infinite => None,
-            Divergence::Exact(_, i) | Divergence::Enclosed(i) => Some(i),
+            Divergence::Exact(_, i) | Divergence::Enclosed(i) | Divergence::Rational(_, i) => {
+                Some(i)
+            }
         }
     }
 }
@@ -297,6 +302,27 @@ pub enum Zcdp {
         /// Whether the relative width asked was reached (else the budget ran out first).
         converged: bool,
     },
+    /// `ρ` exactly, with the argument that gives it ([`noise`]: the Gaussian's and the
+    /// discrete Gaussian's `D_α/α` is at most a constant that integer orders attain).
+    Exact {
+        /// `ρ`.
+        rho: Rational,
+        /// The ordered pair that attains it.
+        witness: (usize, usize),
+        /// Why the supremum is `rho`, in words.
+        why: String,
+    },
+}
+
+impl Zcdp {
+    /// The enclosure of ρ (`None`: `+∞`).
+    pub fn enclosure(&self) -> Option<Interval> {
+        match self {
+            Zcdp::Infinite => None,
+            Zcdp::Bounded { enclosure, .. } => Some(enclosure.clone()),
+            Zcdp::Exact { rho, .. } => Some(Interval::from_rational(rho, PREC)),
+        }
+    }
 }
 
 /// A box `[a, b]` of orders (`b = None`: `+∞`) with `f(b)`'s upper end and the bound
@@ -407,9 +433,26 @@ pub fn zcdp(classes: &[Class], width_bits: u64, max_evaluations: usize) -> Zcdp 
         }
     }
     let (kl, kl_pair) = best_kl.expect("a class");
-    let mut lower = float_rational(&kl.enclose(PREC).lo).max(Rational::ZERO);
+    let lower = float_rational(&kl.enclose(PREC).lo).max(Rational::ZERO);
+    branch_and_bound(&f, &dinf, (lower, kl_pair), width_bits, max_evaluations)
+}
+
+/// `α ↦ (D_α enclosed (None: +∞), the ordered pair that attains it)`.
+pub type OrderFn<'a> = dyn Fn(&Rational) -> (Option<Interval>, (usize, usize)) + 'a;
+
+/// The branch-and-bound of [`zcdp`] for any `f(α) = (D_α enclosed, its pair)` (`None`: `+∞`)
+/// that is nondecreasing in α with `(α − 1)·D_α` convex (every Rényi divergence, and sums
+/// of them), `D_∞ ≤ dinf`, and a lower end of `lim_{α→1} D_α` (the KL divergence) with its
+/// pair.
+pub fn branch_and_bound(
+    f: &OrderFn,
+    dinf: &Interval,
+    kl_lower: (Rational, (usize, usize)),
+    width_bits: u64,
+    max_evaluations: usize,
+) -> Zcdp {
+    let (mut lower, mut witness) = kl_lower;
     let mut lower_at: Option<Rational> = None;
-    let mut witness = kl_pair;
     if dinf.hi == 0u32 {
         // Every pair has P = Q: D_α = 0 for every α.
         return Zcdp::Bounded {
@@ -560,6 +603,8 @@ pub fn eps_zcdp(rho: &Interval, delta: &Rational) -> Interval {
         .expect("non-negative");
     rho.add(&root.mul_rational(&Rational::from(2u32)))
 }
+
+pub mod noise;
 
 #[cfg(test)]
 mod tests;

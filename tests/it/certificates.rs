@@ -667,3 +667,55 @@ fn enumeration_claims_are_certified_by_events_and_graph_records() {
         "{stdout}"
     );
 }
+
+/// `compose --certificate` per mechanism (issue 45 item 3): the finite ones (randomized
+/// response, the discrete Laplace, and both subsamplings, whose record must hold the
+/// subsampled rows: before, it held the base rows with the subsampled pairs and the checker
+/// rejected it) get a `composition` record the checker accepts; the discrete Gaussian, the
+/// Gaussian, Laplace and DP-SGD have no record kind yet: a usage error (exit 2) naming that,
+/// and no file.
+#[test]
+fn compose_certificate_per_mechanism() {
+    let dir = scratch_dir("certificates-compose-mechanisms");
+    let written: &[&[&str]] = &[
+        &["rr:2:3", "--k", "10"],
+        &["dlaplace:2", "--k", "5"],
+        &["dlaplace:2", "--k", "3", "--sensitivity", "2"],
+        &["rr:2:3", "--k", "4", "--subsample", "poisson:1/4"],
+        &["rr:3:3", "--k", "3", "--subsample", "fixed:2:4"],
+    ];
+    for (i, args) in written.iter().enumerate() {
+        let out = dir.join(format!("m{i}.cert.json"));
+        let mut a = vec!["compose"];
+        a.extend_from_slice(args);
+        a.extend(["--eps", "1", "--certificate", out.to_str().unwrap()]);
+        let (code, _, err) = dpcert(&a);
+        assert_eq!(code, 0, "{a:?}: {err}");
+        assert_eq!(read_json(&out)["records"][0]["kind"], "composition");
+    }
+    if Command::new("python3").arg("--version").output().is_ok() {
+        let (code, stdout) = run_checker(&dir);
+        assert_eq!(code, Some(0), "{stdout}");
+    }
+    let out = dir.join("refused.cert.json");
+    for (args, what) in [
+        (&["dgaussian:2", "--k", "3"][..], "discrete Gaussian"),
+        (&["gaussian:2", "--k", "3"], "continuous mechanism"),
+        (&["laplace:1", "--k", "1"], "continuous mechanism"),
+        (
+            &["gaussian:1", "--k", "10", "--subsample", "poisson:1/100"],
+            "continuous mechanism",
+        ),
+    ] {
+        let mut a = vec!["compose"];
+        a.extend_from_slice(args);
+        a.extend(["--certificate", out.to_str().unwrap()]);
+        let (code, _, err) = dpcert(&a);
+        assert_eq!(code, 2, "{a:?}: {err}");
+        assert!(
+            err.contains("no checker record kind") && err.contains(what),
+            "{err}"
+        );
+        assert!(!out.exists());
+    }
+}

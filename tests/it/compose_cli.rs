@@ -438,6 +438,53 @@ fn dgaussian_enclosure_and_check() {
     assert_eq!(code, 1);
 }
 
+/// `dgaussian:SIGMA --rdp --zcdp` (issue 45 item 1), σ = 1, k = 2: `D_2 = 2·2/2 = 2` exactly
+/// (an integer order), `D_{3/2}` strictly below `2·(3/2)/2 = 3/2` (the shift 1/2 is not an
+/// integer: θ(1/2) < θ(0)) and above `3/2 − 10⁻⁶` (the deficit is about
+/// `4e^{−2π²}/(1/2)·2 ≈ 4.3e−8`), ρ = 2·1/2 = 1 exactly; with `--sensitivity 2` and α = 3/2
+/// the shift is 1, an integer: exact again, `2·(3/2)·4/2 = 6`.
+#[test]
+fn dgaussian_renyi_and_zcdp() {
+    let (code, out, err) = dpcert(&[
+        "compose",
+        "dgaussian:1",
+        "--k",
+        "2",
+        "--rdp",
+        "2,3/2",
+        "--zcdp",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let r = &j["renyi"];
+    assert_eq!(r["orders"][0]["exact"], "2");
+    assert!(r["orders"][1]["exact"].is_null());
+    let f = |v: &serde_json::Value| v.as_str().unwrap().parse::<f64>().unwrap();
+    let (lo, hi) = (
+        f(&r["orders"][1]["divergence"]["lo"]),
+        f(&r["orders"][1]["divergence"]["hi"]),
+    );
+    assert!(hi < 1.5 && lo > 1.5 - 1e-6, "[{lo}, {hi}]");
+    assert_eq!(r["zcdp"]["exact"], "1");
+    assert!(r["pld_eps"]["eps"]["hi"].is_string());
+    let (code, out, err) = dpcert(&[
+        "compose",
+        "dgaussian:1",
+        "--k",
+        "2",
+        "--sensitivity",
+        "2",
+        "--rdp",
+        "3/2",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(j["renyi"]["orders"][0]["exact"], "6");
+    assert_eq!(j["renyi"]["orders"][0]["witness"]["x_prime"], 2);
+}
+
 /// Bad parameters of the new mechanisms and flags are usage errors (exit 2), named.
 #[test]
 fn discrete_noise_bad_input() {
@@ -456,7 +503,6 @@ fn discrete_noise_bad_input() {
             "--subsample",
             "poisson:1/2",
         ],
-        &["compose", "dgaussian:1", "--k", "1", "--zcdp"],
         &[
             "calibrate",
             "rr:2",

@@ -149,3 +149,59 @@ fn bad_input_is_a_usage_error() {
         assert!(err.contains(says), "{args:?}: {err}");
     }
 }
+
+/// `--rdp`, `--zcdp` (issue 45 item 1): the Gaussian's `D_α = kαD²/(2σ²)` exactly (σ = 2,
+/// k = 3: 3/4 at α = 2, 15/16 at α = 5/2; ρ = 3/8); Laplace at b = 2 (μ = 1/2), α = 2:
+/// `ln((2e^{1/2} + e^{−1})/3) = 0.2003038961…` (Mironov 2017, Prop. 6; f64 reference), its ρ at
+/// most μ²/2 = 1/8 and at least KL = μ + e^{−μ} − 1 = 0.1065306597…; the subsampled
+/// mechanism's Rényi divergence is refused (exit 2).
+#[test]
+fn renyi_and_zcdp_of_gaussian_and_laplace() {
+    let (code, out, err) = dpcert(&[
+        "compose",
+        "gaussian:2",
+        "--k",
+        "3",
+        "--rdp",
+        "2,5/2",
+        "--zcdp",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(j["renyi"]["orders"][0]["exact"], "3/4");
+    assert_eq!(j["renyi"]["orders"][1]["exact"], "15/16");
+    assert_eq!(j["renyi"]["zcdp"]["exact"], "3/8");
+    let (code, out, err) = dpcert(&[
+        "compose",
+        "laplace:2",
+        "--k",
+        "1",
+        "--rdp",
+        "2",
+        "--zcdp",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let (lo, hi) = enclosure(&j["renyi"]["orders"][0]["divergence"]);
+    let want = ((2.0 * 0.5f64.exp() + (-1.0f64).exp()) / 3.0).ln();
+    assert!(
+        lo <= want + 1e-12 && hi >= want - 1e-12,
+        "[{lo}, {hi}] {want}"
+    );
+    let (lo, hi) = enclosure(&j["renyi"]["zcdp"]["rho"]);
+    let kl = 0.5 + (-0.5f64).exp() - 1.0;
+    assert!(lo >= kl - 1e-12 && hi <= 0.125, "[{lo}, {hi}]");
+    let (code, _, err) = dpcert(&[
+        "compose",
+        "gaussian:1",
+        "--k",
+        "10",
+        "--subsample",
+        "poisson:1/100",
+        "--zcdp",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--rdp/--zcdp with --subsample"), "{err}");
+}

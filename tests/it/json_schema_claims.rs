@@ -162,6 +162,12 @@ fn compose_json_follows_the_schema() {
             0,
             "renyi/pld_eps/eps/hi",
         ),
+        (
+            &["dgaussian:1", "--k", "2", "--rdp", "3/2", "--zcdp"],
+            0,
+            "renyi/zcdp/why",
+        ),
+        (&["gaussian:2", "--k", "3", "--zcdp"], 0, "renyi/zcdp/exact"),
         // Issue 46 item 4: the curve, exact and by the grid enclosure.
         (
             &["rr:2:3", "--k", "3", "--curve-t", "1,30"],

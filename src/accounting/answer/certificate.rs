@@ -18,7 +18,14 @@ impl ComposeReport {
     /// The `composition` record of this answer to `q`, or why none is written.
     pub fn certificate_record(&self, q: &ComposeQuery) -> Result<Value, String> {
         match self {
-            ComposeReport::Exact(r) => r.certificate_record(q),
+            // The subsampled mechanisms are what was composed: their rows, not the base's
+            // (rebuilt exactly as `answer` built them).
+            ComposeReport::Exact(r) => match &q.subsample {
+                None => r.certificate_record(q),
+                Some(s) => r.certificate_record(
+                    &super::subsampled(q, s, q.uses[0].0.n_inputs()).map_err(|e| e.to_string())?,
+                ),
+            },
             ComposeReport::Grid(_) => Err("the answer is the grid enclosure's certified bounds, \
                  which need a record kind of their own (not defined yet); only the exact \
                  composition is certified"

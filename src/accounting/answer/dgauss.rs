@@ -8,6 +8,7 @@ use super::query::{AnswerError, ComposeQuery, Neighbours, Source};
 use super::query::{Pairs, Setup};
 use crate::accounting::dgauss::{pair_grid, DGauss};
 use crate::accounting::refine::{refine_grids, RefineOptions};
+use crate::accounting::renyi::noise;
 use crate::params::Scale;
 use std::time::{Duration, Instant};
 
@@ -25,12 +26,12 @@ pub(super) fn answer(
         ))
     };
     if q.subsample.is_some() {
-        return Err(refuse("--subsample"));
-    }
-    if !q.rdp.is_empty() || q.zcdp {
-        return Err(refuse(
-            "--rdp/--zcdp (its zCDP, rho = D^2/(2 sigma^2) at integer orders: docs/accounting.md)",
-        ));
+        return Err(AnswerError::Query(format!(
+            "{subject}: --subsample is not available for the discrete Gaussian: the subsampled \
+             pair's privacy losses ln(1 - Q + Q*e^l) are irrational, and its grid kernels \
+             (accounting::dgauss) place rational losses only; a certified loss enclosure per \
+             output is what is missing"
+        )));
     }
     if let Neighbours::Given(a) = &q.neighbours {
         if !a.name.starts_with("complete") {
@@ -87,6 +88,23 @@ pub(super) fn answer(
         },
         elapsed: Duration::ZERO,
     };
+    let renyi = (!q.rdp.is_empty() || q.zcdp).then(|| super::RenyiReport {
+        orders: q
+            .rdp
+            .iter()
+            .map(|a| noise::dgaussian_rdp(&uses, d_max, a.value()))
+            .collect(),
+        zcdp: q.zcdp.then(|| noise::dgaussian_zcdp(&uses, d_max)),
+        delta: q
+            .delta
+            .as_ref()
+            .map(|d| d.value().clone())
+            .filter(|d| *d > 0u32 && *d < 1u32),
+        pld_eps: ans
+            .eps_for_delta
+            .as_ref()
+            .map(|e| ("certified enclosure", super::enclosure::eps_interval(e))),
+    });
     let mut r = GridReport::new(
         q,
         setup,
@@ -97,6 +115,7 @@ pub(super) fn answer(
         ),
         ans,
     );
+    r.renyi = renyi;
     r.setup.elapsed = start.elapsed();
     Ok(r)
 }

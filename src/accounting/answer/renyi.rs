@@ -76,10 +76,10 @@ impl RenyiReport {
     }
 
     fn zcdp_eps(&self) -> Option<Interval> {
-        match (&self.zcdp, &self.delta) {
-            (Some(Zcdp::Bounded { enclosure, .. }), Some(d)) => Some(renyi::eps_zcdp(enclosure, d)),
-            _ => None,
-        }
+        Some(renyi::eps_zcdp(
+            &self.zcdp.as_ref()?.enclosure()?,
+            self.delta.as_ref()?,
+        ))
     }
 
     /// What a conversion costs over the PLD's ε(δ): `conversion − pld`, certified.
@@ -129,6 +129,11 @@ impl RenyiReport {
                     r.alpha,
                     dec(e)
                 ),
+                Divergence::Rational(d, e) => format!(
+                    "Renyi DP at alpha = {}: D_alpha = {d} (exact) ∈ {}; attained at x = {x}, x' = {xp}{conv}",
+                    r.alpha,
+                    dec(e)
+                ),
             });
         }
         match &self.zcdp {
@@ -148,6 +153,12 @@ impl RenyiReport {
                 dec(enclosure),
                 if *converged { "" } else { ", evaluation budget reached: the enclosure is sound but wider" },
                 lower_at.as_ref().map_or("the limit alpha -> 1 (KL divergence)".to_string(), |a| format!("D_alpha/alpha at alpha = {a}")),
+                witness.0,
+                witness.1
+            )),
+            Some(Zcdp::Exact { rho, witness, why }) => out.push(format!(
+                "zCDP: rho = sup_alpha D_alpha/alpha = {rho} (exact: {why}) ∈ {}; attained at x = {}, x' = {}",
+                dec(&Interval::from_rational(rho, renyi::PREC)),
                 witness.0,
                 witness.1
             )),
@@ -220,6 +231,7 @@ impl RenyiReport {
                     Divergence::Infinite => (Value::Null, json!("inf")),
                     Divergence::Exact(f, e) => (json!(f.to_string()), enclosure_json(e)),
                     Divergence::Enclosed(e) => (Value::Null, enclosure_json(e)),
+                    Divergence::Rational(d, e) => (json!(d.to_string()), enclosure_json(e)),
                 };
                 json!({
                     "alpha": crate::json::exact(&r.alpha),
@@ -254,6 +266,14 @@ impl RenyiReport {
                 "witness": pair_json(*witness),
                 "evaluations": evaluations,
                 "converged": converged,
+                "eps": self.zcdp_eps().map(|e| enclosure_json(&e)),
+                "cost": self.zcdp_eps().and_then(|e| self.cost(&e)).map(|c| crate::json::interval(&c, DIGITS, None)),
+            }),
+            Zcdp::Exact { rho, witness, why } => json!({
+                "rho": enclosure_json(&Interval::from_rational(rho, renyi::PREC)),
+                "exact": rho.to_string(),
+                "why": why,
+                "witness": pair_json(*witness),
                 "eps": self.zcdp_eps().map(|e| enclosure_json(&e)),
                 "cost": self.zcdp_eps().and_then(|e| self.cost(&e)).map(|c| crate::json::interval(&c, DIGITS, None)),
             }),

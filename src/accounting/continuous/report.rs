@@ -50,6 +50,10 @@ pub struct ContinuousQuery {
     pub width: Rational,
     /// Discretised path: no finer grid is started after this.
     pub time: Duration,
+    /// `--rdp` orders (each `> 1`) and `--zcdp` ([`crate::accounting::renyi::noise`]).
+    pub rdp: Vec<Rational>,
+    /// `--zcdp`.
+    pub zcdp: bool,
 }
 
 /// One refinement round of the discretised path.
@@ -83,6 +87,8 @@ pub struct ContinuousReport {
     pub satisfied: bool,
     /// Wall time.
     pub elapsed: Duration,
+    /// `--rdp`, `--zcdp`, with their conversions beside `eps_for_delta`.
+    pub renyi: Option<crate::accounting::answer::RenyiReport>,
 }
 
 /// Why the question was not answered.
@@ -185,8 +191,17 @@ type DeltaFn = Box<dyn Fn(&Rational) -> (Rational, Rational)>;
 pub fn answer(q: &ContinuousQuery) -> Result<ContinuousReport, ContinuousError> {
     let start = Instant::now();
     let mut eps = q.eps.clone();
+    let renyi_asked = !q.rdp.is_empty() || q.zcdp;
+    if renyi_asked && q.poisson.as_ref().is_some_and(|p| *p != 1u32) {
+        return Err(ContinuousError(
+            "--rdp/--zcdp with --subsample: no certified Renyi divergence of the \
+             Poisson-subsampled mechanism yet (only of gaussian:SIGMA and laplace:B alone)"
+                .into(),
+        ));
+    }
     let delta = q.delta.clone().or_else(|| {
-        (q.eps.is_empty() && q.check.is_none()).then(|| Rational::from_unsigneds(1u32, 100000u32))
+        (q.eps.is_empty() && q.check.is_none() || renyi_asked)
+            .then(|| Rational::from_unsigneds(1u32, 100000u32))
     });
     if let Some((e, _)) = &q.check {
         eps.push(e.clone());
@@ -202,6 +217,7 @@ pub fn answer(q: &ContinuousQuery) -> Result<ContinuousReport, ContinuousError> 
         rounds: vec![],
         satisfied: true,
         elapsed: Duration::ZERO,
+        renyi: None,
     };
     let closed: Option<DeltaFn> = match (&q.mech, &q.poisson) {
         (Continuous::Gaussian { sigma }, p) if p.as_ref().is_none_or(|p| *p == 1u32) => {
@@ -262,9 +278,45 @@ pub fn answer(q: &ContinuousQuery) -> Result<ContinuousReport, ContinuousError> 
         let _ = e;
         r.check = Some((enc, verdict));
     }
+    if renyi_asked {
+        r.renyi = Some(renyi(q, delta.as_ref(), &r.eps_for_delta));
+    }
     r.query.delta = delta;
     r.elapsed = start.elapsed();
     Ok(r)
+}
+
+/// `--rdp`/`--zcdp` of `k` uses ([`crate::accounting::renyi::noise`]), beside `ε(δ)`.
+fn renyi(
+    q: &ContinuousQuery,
+    delta: Option<&Rational>,
+    pld: &Option<(Rational, Option<Rational>)>,
+) -> crate::accounting::answer::RenyiReport {
+    use crate::accounting::renyi::noise;
+    let d = &q.sensitivity;
+    let prec = crate::accounting::renyi::PREC;
+    crate::accounting::answer::RenyiReport {
+        orders: q
+            .rdp
+            .iter()
+            .map(|a| match &q.mech {
+                Continuous::Gaussian { sigma } => noise::gaussian_rdp(a, sigma, d, q.k),
+                Continuous::Laplace { b } => noise::laplace_rdp(a, b, d, q.k),
+            })
+            .collect(),
+        zcdp: q.zcdp.then(|| match &q.mech {
+            Continuous::Gaussian { sigma } => noise::gaussian_zcdp(sigma, d, q.k),
+            Continuous::Laplace { b } => noise::laplace_zcdp(b, d, q.k, 40, 20_000),
+        }),
+        delta: delta.filter(|d| **d > 0u32 && **d < 1u32).cloned(),
+        pld_eps: pld.as_ref().map(|(lo, hi)| {
+            (
+                "certified enclosure",
+                hi.as_ref()
+                    .and_then(|hi| crate::num::Interval::from_rationals(lo, hi, prec)),
+            )
+        }),
+    }
 }
 
 /// The discretised path: Gaussian with Poisson subsampling, or k-fold Laplace; halving `h`
@@ -435,6 +487,9 @@ impl ContinuousReport {
                 q.width
             ));
         }
+        if let Some(rr) = &self.renyi {
+            t.extend(rr.lines());
+        }
         t.push(format!("time: {:.3} s", self.elapsed.as_secs_f64()));
         t.join("\n") + "\n"
     }
@@ -501,6 +556,9 @@ impl ContinuousReport {
                 .into(),
         );
         j.insert("satisfied".into(), json!(self.satisfied));
+        if let Some(rr) = &self.renyi {
+            j.insert("renyi".into(), rr.to_json());
+        }
         j.insert("elapsed_ms".into(), json!(self.elapsed.as_millis() as u64));
         crate::json::document("compose", Value::Object(j))
     }

@@ -196,6 +196,8 @@ fn gaussian_query(sigma: &str, k: u64, poisson: Option<&str>) -> ContinuousQuery
         check: None,
         width: q("1/100"),
         time: Duration::from_secs(600),
+        rdp: vec![],
+        zcdp: false,
     }
 }
 
