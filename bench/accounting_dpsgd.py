@@ -5,7 +5,8 @@ prv_accountant and Opacus's RDP accountant, each only when installed. For every 
 says where it falls against the certified interval: inside, above (loose: a valid but larger
 upper bound) or below (unsound, if sold as an upper bound). Never part of cargo test or .ci/run.
 
-usage: python3 -m venv v && v/bin/pip install -r bench/requirements-accounting.txt [opacus]
+usage: python3 -m venv v && v/bin/pip install -r bench/requirements-accounting.txt
+       v/bin/pip install --no-deps opacus==1.6.0   # no torch: only its RDP analysis is loaded
        v/bin/python bench/accounting_dpsgd.py target/release/dpcert [--quick] [--repeat N]
 
 Questions:
@@ -93,16 +94,38 @@ def peers_eps(q, sigma, steps, delta):
             out["prv_accountant"] = (None, repr(e))
     except ImportError:
         pass
-    try:
-        from opacus.accountants import RDPAccountant
-
-        acc = RDPAccountant()
+    rdp = opacus_rdp()
+    if rdp is not None:
         t0 = time.perf_counter()
-        acc.history = [(sigma, q, steps)]
-        out["opacus RDP"] = (acc.get_epsilon(delta), time.perf_counter() - t0)
-    except ImportError:
-        pass
+        alphas = OPACUS_ALPHAS
+        r = rdp.compute_rdp(q=q, noise_multiplier=sigma, steps=steps, orders=alphas)
+        eps, _ = rdp.get_privacy_spent(orders=alphas, rdp=r, delta=delta)
+        out["opacus RDP"] = (eps, time.perf_counter() - t0)
     return out
+
+
+# opacus/accountants/rdp.py, RDPAccountant.DEFAULT_ALPHAS (opacus 1.6.0): the orders its
+# get_epsilon searches.
+OPACUS_ALPHAS = [1 + x / 10.0 for x in range(1, 100)] + list(range(12, 64))
+
+
+def opacus_rdp():
+    """Opacus's RDP analysis module, or None when opacus is not installed. Opacus's package
+    __init__ imports torch; its analysis module needs only math, numpy and scipy. So opacus is
+    installed without its dependencies (`pip install --no-deps opacus`), located with
+    importlib.util.find_spec (which does not run the package's __init__), and
+    opacus/accountants/analysis/rdp.py is loaded by path."""
+    import importlib.util
+    import os
+
+    spec = importlib.util.find_spec("opacus")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    path = os.path.join(spec.submodule_search_locations[0], "accountants", "analysis", "rdp.py")
+    mod_spec = importlib.util.spec_from_file_location("opacus_rdp_analysis", path)
+    mod = importlib.util.module_from_spec(mod_spec)
+    mod_spec.loader.exec_module(mod)
+    return mod
 
 
 def peers_delta_gaussian(sigma, k, eps):

@@ -548,12 +548,26 @@ fn compose_named(
         .map_err(value_error)?
         .unwrap_or_default();
     let limit = dpcert::params::DEFAULT_MAX_MEMORY;
+    if let Some(first) = uses.first() {
+        if let Some(mech) = dpcert::accounting::continuous::Continuous::parse(&first.0) {
+            return compose_continuous(
+                py,
+                &uses,
+                mech.map_err(value_error)?,
+                check,
+                delta,
+                eps,
+                sens,
+                subsample,
+            );
+        }
+    }
     let mut seq = Vec::new();
     for (spec, k) in &uses {
         let m = dpcert::accounting::named::parse(spec, &sens, limit)
             .ok_or_else(|| {
                 value_error(format!(
-                    "`{spec}`: compose_named reads rr:K:T, dlaplace:T and dgaussian:SIGMA"
+                    "`{spec}`: compose_named reads rr:K:T, dlaplace:T, dgaussian:SIGMA, gaussian:SIGMA and laplace:B (not mixed with the others)"
                 ))
             })?
             .map_err(value_error)?;
@@ -579,6 +593,73 @@ fn compose_named(
         .map_err(value_error)?;
     interruptible(py, move || {
         let r = answer(&q, &|_| {}).map_err(value_error)?;
+        Ok(r.to_json().to_string())
+    })
+}
+
+/// `compose_named` of `gaussian:SIGMA` or `laplace:B` (issue 45 item 6): one continuous
+/// mechanism used `Σ k` times ([`dpcert::accounting::continuous::answer`], as `compose`).
+#[allow(clippy::too_many_arguments)]
+fn compose_continuous(
+    py: Python<'_>,
+    uses: &[(String, u64)],
+    mech: dpcert::accounting::continuous::Continuous,
+    check: Option<(String, String)>,
+    delta: Option<String>,
+    eps: Vec<String>,
+    sens: dpcert::params::Sensitivity,
+    subsample: Option<String>,
+) -> PyResult<String> {
+    use dpcert::accounting::continuous::{answer, ContinuousQuery};
+    use dpcert::params::{Delta, Eps, Subsample, Uses};
+    let spec = &uses[0].0;
+    if let Some((other, _)) = uses.iter().find(|(s, _)| s != spec) {
+        return Err(value_error(format!(
+            "`{spec}` and `{other}`: a sequence of different continuous mechanisms is not composed (one gaussian:SIGMA or laplace:B per question)"
+        )));
+    }
+    let mut k = 0u64;
+    for (_, ki) in uses {
+        k = k.saturating_add(*ki);
+    }
+    let k = Uses::new(k).map_err(value_error)?.get();
+    let poisson = match subsample.map(|s| Subsample::parse(&s)).transpose().map_err(value_error)? {
+        None => None,
+        Some(Subsample::Poisson(q)) => Some(q),
+        Some(Subsample::Fixed { .. }) => {
+            return Err(value_error(format!(
+                "`{spec}`: fixed:M:N subsampling is not built for the continuous mechanisms (poisson:Q is)"
+            )))
+        }
+    };
+    let exact =
+        |e: Result<dpcert::num::Rational, dpcert::params::ParamError>| e.map_err(value_error);
+    let q = ContinuousQuery {
+        spec: spec.clone(),
+        mech,
+        sensitivity: sens.value().clone(),
+        k,
+        poisson,
+        eps: eps
+            .iter()
+            .map(|e| exact(Eps::parse(e).map(|e| e.value().clone())))
+            .collect::<PyResult<_>>()?,
+        delta: delta
+            .map(|d| exact(Delta::parse(&d).map(|d| d.value().clone())))
+            .transpose()?,
+        check: check
+            .map(|(e, d)| {
+                Ok::<_, PyErr>((
+                    exact(Eps::parse(&e).map(|e| e.value().clone()))?,
+                    exact(Delta::parse(&d).map(|d| d.value().clone()))?,
+                ))
+            })
+            .transpose()?,
+        width: dpcert::num::Rational::from_unsigneds(1u32, 100u32),
+        time: std::time::Duration::from_secs(60),
+    };
+    interruptible(py, move || {
+        let r = answer(&q).map_err(value_error)?;
         Ok(r.to_json().to_string())
     })
 }
@@ -623,6 +704,7 @@ fn calibrate(
             .unwrap_or_default(),
         grid: GridOptions::default(),
         max_memory: limit,
+        sensitivity: sens.clone(),
     };
     interruptible(py, move || {
         let build = |spec: &str| {

@@ -26,8 +26,9 @@
 //! bisection). An undecided point counts as not certified.
 
 use super::answer::{answer, AnswerError, ComposeQuery, ComposeReport, GridOptions, Mechanism};
+use super::continuous::{Continuous, ContinuousQuery, ContinuousReport};
 use crate::num::Rational;
-use crate::params::{Delta, Eps, Resolution, Subsample, Uses};
+use crate::params::{Delta, Eps, Resolution, Sensitivity, Subsample, Uses};
 use malachite::base::num::arithmetic::traits::{Ceiling, Floor};
 use serde_json::{json, Value};
 
@@ -110,6 +111,47 @@ pub struct CalibrateQuery {
     pub grid: GridOptions,
     /// As for `compose`.
     pub max_memory: u64,
+    /// The query's sensitivity `D` (`gaussian`, `laplace`; the discrete families get it from
+    /// `build`).
+    pub sensitivity: Sensitivity,
+}
+
+/// The report that decided a grid point: `compose`'s for the finite and discrete
+/// mechanisms, the continuous enclosure's for `gaussian` and `laplace` (both are the `compose`
+/// document of that point).
+#[derive(Clone, Debug)]
+pub enum PointReport {
+    /// [`super::answer::answer`]'s report.
+    Compose(Box<ComposeReport>),
+    /// [`super::continuous::answer`]'s report.
+    Continuous(Box<ContinuousReport>),
+}
+
+impl PointReport {
+    /// The `--check` verdict (`None`: undecided).
+    pub fn verdict(&self) -> Option<bool> {
+        match self {
+            PointReport::Compose(r) => r.check(),
+            PointReport::Continuous(r) => r.check(),
+        }
+        .expect("--check asked")
+    }
+
+    /// The compose report in words.
+    pub fn to_text(&self) -> String {
+        match self {
+            PointReport::Compose(r) => r.to_text(),
+            PointReport::Continuous(r) => r.to_text(),
+        }
+    }
+
+    /// The `compose` document.
+    pub fn to_json(&self) -> Value {
+        match self {
+            PointReport::Compose(r) => r.to_json(),
+            PointReport::Continuous(r) => r.to_json(),
+        }
+    }
 }
 
 /// One grid point asked: its parameter, the verdict (`None`: undecided) and the compose report.
@@ -122,7 +164,7 @@ pub struct Point {
     /// `compose --check`'s verdict.
     pub verdict: Option<bool>,
     /// Its report (the certificate of the verdict).
-    pub report: ComposeReport,
+    pub report: PointReport,
 }
 
 /// The answer.
@@ -144,8 +186,70 @@ pub struct CalibrateReport {
 /// distinguishes).
 const MAX_DOUBLINGS: u32 = 60;
 
+/// The continuous mechanism of a family at a value (`gaussian`, `laplace`), `None` for the
+/// others.
+fn continuous_of(name: &str, value: &Rational) -> Option<Continuous> {
+    match name {
+        "gaussian" => Some(Continuous::Gaussian {
+            sigma: value.clone(),
+        }),
+        "laplace" => Some(Continuous::Laplace { b: value.clone() }),
+        _ => None,
+    }
+}
+
+/// Ask `compose --check` at one spec: the continuous enclosure for `gaussian`/`laplace`,
+/// [`answer`] on the mechanism `build` makes otherwise.
+fn decide(
+    q: &CalibrateQuery,
+    value: &Rational,
+    spec: &str,
+    build: &dyn Fn(&str) -> Result<Mechanism, AnswerError>,
+) -> Result<PointReport, AnswerError> {
+    let check = (q.eps.clone(), q.delta.clone());
+    if let Some(mech) = continuous_of(&q.family.name, value) {
+        let poisson = match &q.subsample {
+            None => None,
+            Some(Subsample::Poisson(p)) => Some(p.clone()),
+            Some(Subsample::Fixed { .. }) => {
+                return Err(AnswerError::Query(format!(
+                    "`{spec}`: --subsample fixed:M:N is not built for the continuous mechanisms (poisson:Q is)"
+                )))
+            }
+        };
+        let cq = ContinuousQuery {
+            spec: spec.to_string(),
+            mech,
+            sensitivity: q.sensitivity.value().clone(),
+            k: q.k.get(),
+            poisson,
+            eps: vec![],
+            delta: None,
+            check: Some((check.0.value().clone(), check.1.value().clone())),
+            width: q.grid.width.value().clone(),
+            time: q.grid.time.duration(),
+        };
+        let r = super::continuous::answer(&cq)
+            .map_err(|e| AnswerError::Query(format!("`{spec}`: {e}")))?;
+        return Ok(PointReport::Continuous(Box::new(r)));
+    }
+    let mut cq = ComposeQuery::new(vec![(build(spec)?, q.k)]);
+    cq.check = Some(check);
+    cq.subsample = q.subsample.clone();
+    cq.grid = q.grid.clone();
+    cq.max_memory = q.max_memory;
+    Ok(PointReport::Compose(Box::new(answer(&cq, &|_| {})?)))
+}
+
 /// Search the grid. `build` makes the mechanism of a spec `NAME:VALUE` (the CLI passes
-/// `compose`'s reader; Python [`super::named`]'s); `phase` is told each point asked.
+/// `compose`'s reader; Python [`super::named`]'s); `gaussian` and `laplace` are asked of
+/// [`super::continuous::answer`] directly. `phase` is told each point asked.
+///
+/// One search for both directions: the points on the *starting side* (for a level: holds;
+/// for a noise: not certified) form an initial run of grid indices from the first one. From a
+/// start index (the first, or a hint) the search gallops — doubling the index while on the
+/// starting side, halving it while off — to a bracket, then bisects between the last point on
+/// that side and the first past it. The answer is the certified one of those two.
 pub fn calibrate(
     q: &CalibrateQuery,
     build: &dyn Fn(&str) -> Result<Mechanism, AnswerError>,
@@ -163,18 +267,29 @@ pub fn calibrate(
         };
         u64::try_from(&n).ok().filter(|n| *n >= 1).unwrap_or(1)
     };
+    // Where the search starts (a hint; every point is decided by compose --check): for the
+    // Poisson-subsampled Gaussian, the Gaussian's own calibrated σ (subsampling only adds
+    // privacy, so the answer is at most that), sparing the costly tiny σ near the grid's start.
+    let hint = match (&f.name[..], &q.subsample) {
+        ("gaussian", Some(Subsample::Poisson(_))) => {
+            let plain = CalibrateQuery {
+                subsample: None,
+                ..q.clone()
+            };
+            calibrate(&plain, build, phase)?
+                .best
+                .and_then(|p| u64::try_from(&(&p.value / r).floor()).ok())
+                .unwrap_or(first)
+        }
+        _ => first,
+    };
     let mut tried = Vec::new();
-    let ask = |n: u64, tried: &mut Vec<(Rational, Option<bool>)>| -> Result<Point, AnswerError> {
+    let mut ask = |n: u64| -> Result<Point, AnswerError> {
         let value = Rational::from(n) * r;
         let spec = f.spec(&value);
         phase(&format!("checking {spec}"));
-        let mut cq = ComposeQuery::new(vec![(build(&spec)?, q.k)]);
-        cq.check = Some((q.eps.clone(), q.delta.clone()));
-        cq.subsample = q.subsample.clone();
-        cq.grid = q.grid.clone();
-        cq.max_memory = q.max_memory;
-        let report = answer(&cq, &|_| {})?;
-        let verdict = report.check().expect("--check asked");
+        let report = decide(q, &value, &spec, build)?;
+        let verdict = report.verdict();
         tried.push((value.clone(), verdict));
         Ok(Point {
             value,
@@ -183,97 +298,89 @@ pub fn calibrate(
             report,
         })
     };
-    let holds = |p: &Point| p.verdict == Some(true);
-    let finish = |best, next, tried, note| {
-        Ok(CalibrateReport {
-            query: q.clone(),
-            best,
-            next,
-            tried,
-            note,
-        })
+    let level = f.direction == Direction::Level;
+    // The starting side: holds for a level, not certified for a noise.
+    let starting = |p: &Point| (p.verdict == Some(true)) == level;
+    let start = hint.max(first);
+    let p = ask(start)?;
+    // A bracket: the last index on the starting side and the first past it.
+    let bracket = if starting(&p) {
+        // Gallop up: double the index until a point leaves the starting side.
+        let (mut inside, mut inside_p) = (start, p);
+        loop {
+            if inside > 1u64 << MAX_DOUBLINGS {
+                break Err(inside_p);
+            }
+            let n = inside * 2;
+            let p = ask(n)?;
+            if !starting(&p) {
+                break Ok(((inside, inside_p), (n, p)));
+            }
+            (inside, inside_p) = (n, p);
+        }
+    } else {
+        // Gallop down: halve the index until a point is on the starting side.
+        let (mut outside, mut outside_p) = (start, p);
+        loop {
+            if outside == first {
+                break Err(outside_p);
+            }
+            let n = (outside / 2).max(first);
+            let p = ask(n)?;
+            if starting(&p) {
+                break Ok(((n, p), (outside, outside_p)));
+            }
+            (outside, outside_p) = (n, p);
+        }
     };
-    match f.direction {
-        Direction::Level => {
-            // Holds on an initial run of indices from `first`: the largest.
-            let p0 = ask(first, &mut tried)?;
-            if !holds(&p0) {
-                return finish(
-                    None,
-                    Some(p0),
-                    tried,
-                    Some("the smallest level on the grid is not certified".into()),
-                );
+    let (best, next, note) = match bracket {
+        // The first grid point is past the starting side.
+        Err(p) if !starting(&p) => {
+            if level {
+                let note = "the smallest level on the grid is not certified";
+                (None, Some(p), Some(note.to_string()))
+            } else {
+                let note = "the smallest grid point is certified";
+                (Some(p), None, Some(note.to_string()))
             }
-            let (mut good, mut good_p) = (first, p0);
-            let mut step = 1u64;
-            let (mut bad, mut bad_p) = loop {
-                if step > 1u64 << MAX_DOUBLINGS {
-                    let note = format!(
-                        "certified up to the grid point {} without a failure",
-                        good_p.value
-                    );
-                    return finish(Some(good_p), None, tried, Some(note));
-                }
-                let n = first + step;
-                let p = ask(n, &mut tried)?;
-                if holds(&p) {
-                    good = n;
-                    good_p = p;
-                    step *= 2;
-                } else {
-                    break (n, p);
-                }
-            };
-            while bad - good > 1 {
-                let mid = good + (bad - good) / 2;
-                let p = ask(mid, &mut tried)?;
-                if holds(&p) {
-                    (good, good_p) = (mid, p);
-                } else {
-                    (bad, bad_p) = (mid, p);
-                }
-            }
-            finish(Some(good_p), Some(bad_p), tried, None)
         }
-        Direction::Noise => {
-            // Holds from some index on: the smallest.
-            let mut n = first;
-            let mut doublings = 0;
-            let mut last_bad: Option<(u64, Point)> = None;
-            let (mut good, mut good_p) = loop {
-                let p = ask(n, &mut tried)?;
-                if holds(&p) {
-                    break (n, p);
-                }
-                doublings += 1;
-                if doublings > MAX_DOUBLINGS || n >= 1u64 << 62 {
-                    let note = format!("not certified at any grid point up to {}", p.value);
-                    return finish(None, Some(p), tried, Some(note));
-                }
-                last_bad = Some((n, p));
-                n *= 2;
-            };
-            let Some((mut bad, mut bad_p)) = last_bad else {
-                return finish(
-                    Some(good_p),
-                    None,
-                    tried,
-                    Some("the smallest grid point is certified".into()),
+        // Doubling ran out on the starting side.
+        Err(p) => {
+            if level {
+                let note = format!(
+                    "certified up to the grid point {} without a failure",
+                    p.value
                 );
-            };
-            while good - bad > 1 {
-                let mid = bad + (good - bad) / 2;
-                let p = ask(mid, &mut tried)?;
-                if holds(&p) {
-                    (good, good_p) = (mid, p);
+                (Some(p), None, Some(note))
+            } else {
+                let note = format!("not certified at any grid point up to {}", p.value);
+                (None, Some(p), Some(note))
+            }
+        }
+        Ok(((mut inside, mut inside_p), (mut outside, mut outside_p))) => {
+            while outside - inside > 1 {
+                let mid = inside + (outside - inside) / 2;
+                let p = ask(mid)?;
+                if starting(&p) {
+                    (inside, inside_p) = (mid, p);
                 } else {
-                    (bad, bad_p) = (mid, p);
+                    (outside, outside_p) = (mid, p);
                 }
             }
-            finish(Some(good_p), Some(bad_p), tried, None)
+            if level {
+                (Some(inside_p), Some(outside_p), None)
+            } else {
+                (Some(outside_p), Some(inside_p), None)
+            }
         }
-    }
+    };
+    Ok(CalibrateReport {
+        query: q.clone(),
+        best,
+        next,
+        tried,
+        note,
+    })
 }
 
 fn verdict_word(v: Option<bool>) -> &'static str {
@@ -343,7 +450,7 @@ impl CalibrateReport {
             s.push_str(&format!("note: {note}\n"));
         }
         s.push_str(&format!(
-            "{} grid points checked exactly by compose --check; {}\n",
+            "{} grid points decided by compose --check (exact, or a certified enclosure); {}\n",
             self.tried.len(),
             if f.monotone {
                 "the parameter orders the mechanisms by post-processing (docs/accounting.md), so no grid point past the answer is certified"

@@ -62,6 +62,7 @@ pub fn run(a: &Args) -> CliResult {
     let limit = a.max_memory.unwrap_or_default().bytes();
     let sensitivity = a.sensitivity.clone().unwrap_or_default();
     let q = CalibrateQuery {
+        sensitivity: sensitivity.clone(),
         family,
         k: a.k,
         eps: a.eps.clone(),
@@ -83,17 +84,6 @@ pub fn run(a: &Args) -> CliResult {
             }
         })
     };
-    // `gaussian` and `laplace` are read by compose once their specs are there (issue 45 item 3):
-    // until then say so rather than searching.
-    if let Err(e) = build(&q.family.spec(&crate::num::Rational::from(1u32))) {
-        if matches!(a.mech.as_str(), "gaussian" | "laplace") {
-            return Err(CliError::usage(format!(
-                "calibrate {}: compose does not read `{}:VALUE` in this build ({e}); calibrate \
-                 searches whatever compose reads",
-                a.mech, a.mech
-            )));
-        }
-    }
     let progress = Progress::spinner("calibrate", true);
     let report = calibrate(&q, &build, &|m| progress.phase(m)).map_err(|e| match e {
         AnswerError::Query(m) => CliError::usage(m),

@@ -589,6 +589,133 @@ fn calibrate_by_hand() {
     );
 }
 
+/// `Φ(−x)` for `x ≥ 0` in f64 by composite Simpson on the density over `[x, x + 14]` (a
+/// reference independent of dpcert's certified `Φ`; error far below 1e-12 relative here).
+fn normal_tail(x: f64) -> f64 {
+    let n = 200_000;
+    let h = 14.0 / n as f64;
+    let phi = |t: f64| (-t * t / 2.0).exp() / (2.0 * std::f64::consts::PI).sqrt();
+    let mut s = phi(x) + phi(x + 14.0);
+    for i in 1..n {
+        s += if i % 2 == 1 { 4.0 } else { 2.0 } * phi(x + i as f64 * h);
+    }
+    s * h / 3.0
+}
+
+/// `calibrate gaussian` (issue 45 item 5): the smallest σ on the grid 1/100 for 10 uses at
+/// (1, 1e-5). The expected grid point is found here by scanning the Balle–Wang closed form
+/// `δ(ε) = Φ(μ/2 − ε/μ) − e^ε·Φ(−μ/2 − ε/μ)`, `μ = √k/σ`, evaluated in f64 with an
+/// independent `Φ` — a sanity band only: both neighbouring points must be clear of δ by far
+/// more than the float error, and dpcert decides them with its certified enclosures.
+#[test]
+fn calibrate_gaussian_by_closed_form() {
+    let delta = |sigma: f64| {
+        let mu = 10f64.sqrt() / sigma;
+        normal_tail(1.0 / mu - mu / 2.0) - 1f64.exp() * normal_tail(mu / 2.0 + 1.0 / mu)
+    };
+    // δ decreases in σ: the first grid point from 10 up with δ ≤ 1e-5.
+    let n = (1000..2000)
+        .find(|n| delta(*n as f64 / 100.0) <= 1e-5)
+        .unwrap();
+    let (at, below) = (delta(n as f64 / 100.0), delta((n - 1) as f64 / 100.0));
+    assert!(
+        at < 1e-5 * (1.0 - 1e-6) && below > 1e-5 * (1.0 + 1e-6),
+        "{at} {below}"
+    );
+    let (code, out, err) = dpcert(&[
+        "calibrate",
+        "gaussian",
+        "--k",
+        "10",
+        "--eps",
+        "1",
+        "--delta",
+        "1/100000",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let value = |p: &str| dpcert::num::parse_rational(j[p]["value"].as_str().unwrap()).unwrap();
+    let r = dpcert::num::Rational::from_unsigneds(1u32, 100u32);
+    assert_eq!(value("best"), dpcert::num::Rational::from(n) * &r, "{out}");
+    assert_eq!(
+        value("next"),
+        dpcert::num::Rational::from(n - 1) * &r,
+        "{out}"
+    );
+    assert_eq!(j["best"]["compose"]["check"]["verdict"], "holds");
+    assert_eq!(j["best"]["compose"]["mode"], "closed_form");
+    assert_eq!(j["next"]["verdict"], "fails");
+}
+
+/// `calibrate laplace` (issue 45 item 5), by hand. One use: `δ(ε) = 1 − e^{(ε − 1/b)/2}`, so
+/// (1, 1/10) needs `1/b ≤ 1 − 2 ln(9/10) = 1.2107…`, `b ≥ 0.82596…`: 83/100, and 82/100
+/// fails. Three uses at (1, 1e-5): at b = 3 each use is pure 1/3, so the composition is pure
+/// 1 (δ(1) = 0); at b = 299/100 the P-mass 1/8 of all three at the top loss 300/299 gives
+/// δ(1) ≥ (1/8)(1 − e^{−1/299}) > 4e-4 (the discretised enclosure decides both).
+#[test]
+fn calibrate_laplace_by_hand() {
+    let b_min = 1.0 / (1.0 - 2.0 * 0.9f64.ln());
+    assert!(0.82 < b_min && b_min < 0.83);
+    for (k, delta, best, next) in [
+        ("1", "1/10", "83/100", "41/50"),
+        ("3", "1/100000", "3", "299/100"),
+    ] {
+        let (code, out, err) = dpcert(&[
+            "calibrate",
+            "laplace",
+            "--k",
+            k,
+            "--eps",
+            "1",
+            "--delta",
+            delta,
+            "--json",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(j["best"]["value"], best, "{out}");
+        assert_eq!(j["next"]["value"], next, "{out}");
+        assert_eq!(j["next"]["verdict"], "fails", "{out}");
+    }
+}
+
+/// `calibrate gaussian --subsample poisson:Q` (DP-SGD): the certified σ is at most the plain
+/// Gaussian's (subsampling only adds privacy; 59/5 for these numbers, the test above), the
+/// next grid point down is not certified, and the search started there (no tiny σ asked).
+#[test]
+fn calibrate_dpsgd() {
+    let (code, out, err) = dpcert(&[
+        "calibrate",
+        "gaussian",
+        "--k",
+        "10",
+        "--eps",
+        "1",
+        "--delta",
+        "1/100000",
+        "--subsample",
+        "poisson:1/10",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let v = |p: &str| dpcert::num::parse_rational(p).unwrap();
+    let best = v(j["best"]["value"].as_str().unwrap());
+    let next = v(j["next"]["value"].as_str().unwrap());
+    assert!(best < v("59/5") && next == &best - v("1/100"), "{out}");
+    assert_eq!(j["best"]["compose"]["mode"], "discretised_enclosure");
+    assert_ne!(j["next"]["verdict"], "holds");
+    let least = j["tried"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| v(t["value"].as_str().unwrap()))
+        .min()
+        .unwrap();
+    assert!(least * v("2") >= next, "{out}");
+}
+
 /// The accounting theorems manifest (issue 45 item 7) decides every claim as recorded.
 #[test]
 fn accounting_theorems_manifest() {

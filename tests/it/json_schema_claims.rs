@@ -47,6 +47,21 @@ fn calibrate_json_follows_the_schema() {
         at(&d, path);
     }
     let d = doc(
+        &[
+            "calibrate",
+            "gaussian",
+            "--k",
+            "2",
+            "--eps",
+            "1",
+            "--delta",
+            "1/100",
+            "--json",
+        ],
+        0,
+    );
+    at(&d, "best/compose/check/delta_enclosure/hi");
+    let d = doc(
         &["compose", "dgaussian:2", "--k", "2", "--eps", "1", "--json"],
         0,
     );

@@ -613,8 +613,9 @@ def compose_named(
     """``compose`` of named mechanisms ``[("dlaplace:2", 10), ("rr:2:3", 5), ...]``:
     ``rr:K:T``, ``dlaplace:T`` (two-sided geometric noise ∝ T^-|z|, exact) and
     ``dgaussian:SIGMA`` (discrete Gaussian, certified grid enclosure), with the query's
-    ``sensitivity`` (a whole number for these). ``dpcert compose MECH --k K --json``'s
-    document."""
+    ``sensitivity`` (a whole number for these); or one continuous ``gaussian:SIGMA`` /
+    ``laplace:B`` (uses summed; certified enclosures, ``subsample="poisson:Q"`` too).
+    ``dpcert compose MECH --k K --json``'s document."""
     doc = json.loads(
         _dpcert.compose_named(
             [(str(m), int(k)) for m, k in uses],
@@ -638,7 +639,8 @@ def calibrate(
     sensitivity: Optional[Exact] = None,
 ) -> dict:
     """``dpcert calibrate MECH --k K --eps E --delta D --json`` (issue 45 item 5): the smallest
-    noise σ on the grid ``resolution·ℕ`` (default 1/100) for ``dgaussian`` — or the largest
+    noise σ or b on the grid ``resolution·ℕ`` (default 1/100) for ``gaussian``, ``laplace`` and
+    ``dgaussian`` — or the largest
     level for ``rr:K`` and ``dlaplace`` — for which ``k`` uses are certified (eps, delta)-DP:
     ``best`` (with its ``compose`` report, the certificate) and ``next`` (the following grid
     point, shown to fail or undecided)."""

@@ -13,6 +13,7 @@ fn query(family: Family, eps: Rational, delta: Rational) -> CalibrateQuery {
         resolution: Resolution::default(),
         grid: GridOptions::default(),
         max_memory: 1 << 30,
+        sensitivity: crate::params::Sensitivity::default(),
     }
 }
 

@@ -191,3 +191,133 @@ pub fn laplace_cells(eps0: &Rational, m: u64) -> Cells {
 pub fn floor_index(x: &Rational) -> i64 {
     i64::try_from(&x.floor()).unwrap_or(if *x > 0u32 { i64::MAX } else { i64::MIN })
 }
+
+/// The Poisson-subsampled Laplace mechanism (issue 45 item 3) with `ε₀ = D/b` (scale 1, shift
+/// `ε₀`) and rate `q` in (0, 1): `P = (1 − q)·Lap(0, 1) + q·Lap(ε₀, 1)` and `Q = Lap(0, 1)`
+/// (adding the record), and the reverse order (removing it). The adding order's loss at `x` is
+/// `ℓ(x) = ln(1 − q + q·e^{|x| − |x − ε₀|})`: the atom `L₋ = ln(1 − q + q·e^{−ε₀})` on `x ≤ 0`
+/// (P-mass `(1 − q)/2 + q·e^{−ε₀}/2`, Q-mass `1/2`), the atom `L₊ = ln(1 − q + q·e^{ε₀})` on
+/// `x ≥ ε₀` (P-mass `(1 − q)·e^{−ε₀}/2 + q/2`, Q-mass `e^{−ε₀}/2`), increasing between, with
+/// `e^{2x − ε₀} = v(ℓ) = (e^ℓ − 1 + q)/q`. On `[x_a, x_b] ⊆ [0, ε₀]` the Q-mass is
+/// `(e^{−x_a} − e^{−x_b})/2` and `Lap(ε₀, 1)`'s is `(e^{x_b − ε₀} − e^{x_a − ε₀})/2`, with
+/// `e^{−x} = e^{−ε₀/2}/√v` and `e^{x − ε₀} = e^{−ε₀/2}·√v`. The atoms are never grid points
+/// (`e^{jh} = 1 − q + q·e^{±ε₀}` is impossible for rational `jh`, `q`, `ε₀ ≠ 0` by
+/// Lindemann–Weierstrass), so the cell holding each is decided by refining its enclosure, and
+/// each atom is counted in its cell's P- and Q-masses (the kernels need only a cell's masses
+/// and that its losses lie in it).
+#[derive(Clone, Debug)]
+pub struct SubsampledLaplace {
+    /// `ε₀ = D/b`.
+    pub eps0: Rational,
+    /// The sampling rate, in (0, 1).
+    pub q: Rational,
+}
+
+impl SubsampledLaplace {
+    /// `L₋` (`sign` −1) or `L₊` (`sign` 1), enclosed at `prec` bits.
+    fn atom_loss(&self, sign: i64, prec: u64) -> Option<Interval> {
+        Interval::exp_rational(&(Rational::from(sign) * &self.eps0), prec)
+            .mul_rational(&self.q)
+            .add(&Interval::from_rational(&(Rational::ONE - &self.q), prec))
+            .ln()
+    }
+
+    /// The index `j` of the cell `(jh, (j+1)h]` holding `L₋` or `L₊`: `⌊L/h⌋`, decided by
+    /// refining the enclosure (`None` only if 4096 bits do not separate `L/h` from an integer).
+    fn cell_of(&self, sign: i64, h: &Rational) -> Option<i64> {
+        let inv_h = Rational::ONE / h;
+        [128u64, 256, 512, 1024, 2048, 4096]
+            .iter()
+            .find_map(|&prec| {
+                let x = self.atom_loss(sign, prec)?.mul_rational(&inv_h);
+                let lo_r = Rational::try_from(&x.lo).ok()?;
+                let lo = floor_index(&lo_r);
+                let hi = floor_index(&Rational::try_from(&x.hi).ok()?);
+                // `jh < L ≤ (j+1)h`: the enclosure strictly inside one open cell.
+                (lo == hi && lo_r != Rational::from(lo)).then_some(lo)
+            })
+    }
+
+    /// A float hint of `L₊ − L₋` (the range of the loss), for the choice of the grid.
+    pub fn range_hint(&self) -> f64 {
+        let e = crate::num::fmt::to_f64(&self.eps0);
+        let q = crate::num::fmt::to_f64(&self.q);
+        ((1.0 - q + q * e.exp()).ln() - (1.0 - q + q * (-e).exp()).ln()).max(1e-9)
+    }
+
+    /// The cells of both orders on the grid `h`: (adding, removing); `None` when an atom's
+    /// cell could not be decided.
+    pub fn cells(&self, h: &Rational) -> Option<(Cells, Cells)> {
+        let jm = self.cell_of(-1, h)?;
+        let jp = self.cell_of(1, h)?;
+        let half = Rational::from_signeds(1, 2);
+        let one = Interval::from_i64(1, PREC);
+        let q = Interval::from_rational(&self.q, PREC);
+        let p0 = one.sub(&q);
+        let e_m = Interval::exp_rational(&-self.eps0.clone(), PREC);
+        let c = Interval::exp_rational(&(-&self.eps0 * &half), PREC);
+        let inv_q = Rational::ONE / &self.q;
+        // (e^{−x}, e^{x − ε₀}) at the output where the loss is `j·h` (interior grid points).
+        let ends = |j: i64| -> (Interval, Interval) {
+            let w = Interval::exp_rational(&(Rational::from(j) * h), PREC)
+                .sub(&p0)
+                .mul_rational(&inv_q)
+                .clamp_to(Some(&Rational::ZERO), None)
+                .sqrt()
+                .expect("v ≥ 0");
+            // `e^{−x} ∈ (0, 1]` on `x ≥ 0` when cancellation leaves `w`'s lower end at 0.
+            let inv = c
+                .checked_div(&w)
+                .unwrap_or_else(|| Interval::from_i64(1, PREC).hull(&Interval::from_i64(0, PREC)));
+            (inv, c.mul(&w))
+        };
+        let (mut p, mut qm) = (Vec::new(), Vec::new());
+        for j in jm..=jp {
+            let a = if j == jm {
+                (one.clone(), e_m.clone())
+            } else {
+                ends(j)
+            };
+            let b = if j == jp {
+                (e_m.clone(), one.clone())
+            } else {
+                ends(j + 1)
+            };
+            let gq = clamp(a.0.sub(&b.0).mul_rational(&half));
+            let lq = clamp(b.1.sub(&a.1).mul_rational(&half));
+            p.push(p0.mul(&gq).add(&q.mul(&lq)));
+            qm.push(gq);
+        }
+        // The atoms, in their cells.
+        let n = p.len();
+        let low_p = p0.add(&q.mul(&e_m)).mul_rational(&half);
+        let high_p = p0.mul(&e_m).add(&q).mul_rational(&half);
+        p[0] = clamp(p[0].add(&low_p));
+        qm[0] = clamp(qm[0].add(&Interval::from_rational(&half, PREC)));
+        p[n - 1] = clamp(p[n - 1].add(&high_p));
+        qm[n - 1] = clamp(qm[n - 1].add(&e_m.mul_rational(&half)));
+        let zero = Interval::from_i64(0, PREC);
+        let add = Cells {
+            h: h.clone(),
+            jmin: jm,
+            p: p.clone(),
+            q: qm.clone(),
+            atoms: vec![],
+            below: zero.clone(),
+            above: zero.clone(),
+        };
+        // Removing: loss −ℓ under Lap(0, 1); the cell (jh, (j+1)h] becomes [−(j+1)h, −jh).
+        p.reverse();
+        qm.reverse();
+        let remove = Cells {
+            h: h.clone(),
+            jmin: -(jp + 1),
+            p: qm,
+            q: p,
+            atoms: vec![],
+            below: zero.clone(),
+            above: zero,
+        };
+        Some((add, remove))
+    }
+}
