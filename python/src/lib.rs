@@ -847,17 +847,23 @@ fn refines(
 /// `dpcert optimal --json`: the exact optimal ε-DP mechanism on a graph for a prior and an
 /// objective — `kind` is `hamming`, `abs`, `graph` (losses), `identity` (gain), or
 /// `loss_matrix` / `gain_matrix` with `matrix` (rows = outputs/guesses, columns = secrets).
+/// With `curve_t = (T1, T2)` instead of `t`: `optimal --curve-t T1,T2 --json`, the optimum for
+/// every `t` of the range as exact pieces (issue 46), the sweep stopped after `time_limit`
+/// seconds (`"complete": false`, the pieces found so far).
 #[pyfunction]
-#[pyo3(signature = (graph_spec, t, kind, prior = None, matrix = None))]
+#[pyo3(signature = (graph_spec, t, kind, prior = None, matrix = None, curve_t = None, time_limit = None))]
+#[allow(clippy::too_many_arguments)]
 fn optimal(
     py: Python<'_>,
     graph_spec: String,
-    t: String,
+    t: Option<String>,
     kind: String,
     prior: Option<Vec<String>>,
     matrix: Option<Vec<Vec<String>>>,
+    curve_t: Option<(String, String)>,
+    time_limit: Option<f64>,
 ) -> PyResult<String> {
-    use dpcert::optimal::{ObjectiveChoice, OptimalQuery};
+    use dpcert::optimal::{ObjectiveChoice, OptimalCurveQuery, OptimalQuery};
     let (g, warnings) = dpcert::graph::resolve(&graph_spec).map_err(value_error)?;
     warn(py, warnings.clone())?;
     let rows = || {
@@ -887,11 +893,36 @@ fn optimal(
         }
     };
     let n = g.n();
+    let prior = match prior {
+        Some(p) => dist(&p, "prior")?,
+        None => Dist::uniform(n.max(1)),
+    };
+    let t = match (t, curve_t) {
+        (Some(t), None) => t,
+        (None, Some((lo, hi))) => {
+            let query = OptimalCurveQuery {
+                prior,
+                graph: g,
+                graph_spec,
+                warnings,
+                range: param(TRange::parse(&format!("{lo},{hi}")))?,
+                objective,
+                time_limit: time_limit
+                    .map(|s| param(dpcert::params::TimeLimit::from_secs(s)).map(|l| l.duration()))
+                    .transpose()?,
+            };
+            return interruptible(py, move || {
+                let r = dpcert::optimal::run_curve(&query).map_err(value_error)?;
+                Ok(r.to_json().to_string())
+            });
+        }
+        _ => return Err(value_error("give exactly one of t= and curve_t=")),
+    };
+    if time_limit.is_some() {
+        return Err(value_error("time_limit applies to curve_t= only"));
+    }
     let query = OptimalQuery {
-        prior: match prior {
-            Some(p) => dist(&p, "prior")?,
-            None => Dist::uniform(n.max(1)),
-        },
+        prior,
         graph: g,
         graph_spec,
         warnings,

@@ -376,6 +376,9 @@ def test_plot_curve_draws_the_pieces():
     assert ax.get_yscale() == "log"
     with pytest.raises(ValueError, match="no curve"):
         dpcert.plot_curve(dpcert.compose(RR, k=3))
+    # optimal's curve: its rational functions sampled, one marker per breakpoint (2 pieces).
+    ax = dpcert.plot_curve(dpcert.optimal("path:3", curve_t=(1, 4), loss="graph"))
+    assert len(ax.get_lines()[1].get_xdata()) == 3 and ax.get_yscale() == "linear"
 
 
 def test_compose_renyi_and_zcdp():
@@ -462,6 +465,42 @@ def test_optimal_matches_the_cli_example():
     assert ref_post_g(prior, doc["rows"], [[int(i == j) for j in range(5)] for i in range(5)]) == F(25, 48)
     with pytest.raises(ValueError):
         dpcert.optimal("path:3", 2)
+
+
+def test_optimal_curve_t_pieces_match_pointwise_optima():
+    # Issue 46: optimal(curve_t=) gives the pieces; the naive reference is the one-t LP
+    # (optimal(t=)) at each rational end and at a rational inside each piece. path:3 with the
+    # graph loss changes basis at the golden ratio (an algebraic breakpoint).
+    r = dpcert.optimal("path:3", curve_t=(1, 4), loss="graph")
+    rows = r.curve
+    assert r["curve"]["complete"] is True and len(rows) == 2
+    assert rows[0]["t_lo"] == 1 and rows[-1]["t_hi"] == 4
+    golden = (1 + math.sqrt(5)) / 2
+    assert isinstance(rows[0]["t_hi"], str) and "root of" in rows[0]["t_hi"]
+    assert rows[0]["t_hi_float"] == pytest.approx(golden) and rows[1]["t_lo"] == rows[0]["t_hi"]
+    for row, inside in zip(rows, [F(3, 2), F(3)]):
+        num = dpcert._poly(row["numerator"])
+        den = dpcert._poly(row["denominator"])
+        for t in [inside] + [x for x in (row["t_lo"], row["t_hi"]) if isinstance(x, F)]:
+            want = dpcert.optimal("path:3", t, loss="graph")["optimum"]
+            assert dpcert._eval(num, t) / dpcert._eval(den, t) == want, (row, t)
+        if isinstance(row["t_lo"], F):
+            assert row["value_lo"] == dpcert.optimal("path:3", row["t_lo"], loss="graph")["optimum"]
+        assert row["value_lo_float"] == pytest.approx(float(dpcert._eval(num, row["t_lo_float"]) / dpcert._eval(den, row["t_lo_float"])))
+    # A time limit spent at once: no piece, not complete, covered up to T1 only.
+    part = dpcert.optimal("path:3", curve_t=(1, 4), loss="graph", time_limit=1e-9)
+    assert part["curve"]["complete"] is False and part["curve"]["covered_to"] == 1
+    assert part.curve == []
+    with pytest.raises(ValueError, match="exactly one of t= and curve_t="):
+        dpcert.optimal("path:3", 2, loss="graph", curve_t=(1, 4))
+    with pytest.raises(ValueError, match=">= 1"):
+        dpcert.optimal("path:3", curve_t=(F(1, 2), 4), loss="graph")
+
+
+def test_poly_reads_the_polynomials_dpcert_writes():
+    assert dpcert._poly("-3/4*t^2 + t - 1/2") == [(F(-3, 4), 2), (1, 1), (F(-1, 2), 0)]
+    assert dpcert._poly("t^3") == [(1, 3)] and dpcert._poly("7") == [(7, 0)]
+    assert dpcert._eval(dpcert._poly("2*t^2 - 3*t + 1"), F(1, 2)) == 0
 
 
 def test_metric_and_specs():

@@ -20,50 +20,15 @@ use std::fmt;
 /// (a composed PLD can have millions of ratios in a range; printing them all helps no one).
 pub const MAX_CURVE_PIECES: usize = 10_000;
 
-/// One piece of the worst pair's δ: `δ(t) = a − b·t` for `t ∈ [lo, hi]`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ComposeCurvePiece {
-    /// The piece's left end.
-    pub lo: Rational,
-    /// Its right end (`> lo`).
-    pub hi: Rational,
-    /// The intercept: the attaining event's P-mass (with the mass at infinite loss).
-    pub a: Rational,
-    /// The slope's magnitude: the event's Q-mass.
-    pub b: Rational,
-    /// The index (into the compositions) of the first pair attaining it.
-    pub class: usize,
-    /// The attaining event inside the piece: the atoms with ratio `≥ hi`.
-    pub event: Event,
-}
+/// One piece of the worst pair's δ: `δ(t) = a − b·t` for `t ∈ [lo, hi]`; `pair` is the index
+/// (into the compositions) of the first pair attaining it, `event` the attaining event inside
+/// the piece (the atoms with ratio `≥ hi`). The type of `audit --curve-t`'s pieces.
+pub type ComposeCurvePiece = crate::measure::CurvePiece<usize, Event>;
 
-impl ComposeCurvePiece {
-    /// `a − b·t`.
-    pub fn at(&self, t: &Rational) -> Rational {
-        &self.a - &self.b * t
-    }
-}
-
-/// The worst ordered pair's δ on `[lo, hi]` as consecutive exact pieces.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ComposeCurve {
-    /// The range's left end.
-    pub lo: Rational,
-    /// The range's right end.
-    pub hi: Rational,
-    /// The pieces, left to right: the first starts at `lo`, each where the one before ends.
-    pub pieces: Vec<ComposeCurvePiece>,
-}
-
-impl ComposeCurve {
-    /// δ at `t ∈ [lo, hi]` read off the pieces (`None` outside).
-    pub fn at(&self, t: &Rational) -> Option<Rational> {
-        self.pieces
-            .iter()
-            .find(|p| p.lo <= *t && *t <= p.hi)
-            .map(|p| p.at(t))
-    }
-}
+/// The worst ordered pair's δ on `[lo, hi]` as consecutive exact pieces (the first starts at
+/// `lo`, each where the one before ends): [`crate::measure::DeltaCurve`] with a composition's
+/// witnesses.
+pub type ComposeCurve = crate::measure::DeltaCurve<usize, Event>;
 
 /// Why no curve: more than [`MAX_CURVE_PIECES`] pieces in the range.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -191,9 +156,9 @@ fn capped(
         .expect("a composition")
         .into_iter()
         .map(|s| {
-            let class = s.pair.0;
+            let pair = s.pair.0;
             // The pair's own piece holding this one: its event is the piece's.
-            let own = &events[class];
+            let own = &events[pair];
             let k = own.partition_point(|(_, h, _)| *h < s.hi);
             ComposeCurvePiece {
                 event: own[k].2.clone(),
@@ -201,7 +166,7 @@ fn capped(
                 hi: s.hi,
                 a: s.a,
                 b: s.b,
-                class,
+                pair,
             }
         })
         .collect();

@@ -13,7 +13,7 @@ use super::graph::load;
 use super::progress::Progress;
 use crate::num::Rational;
 use crate::optimal::{ObjectiveChoice, OptimalCurveQuery, OptimalQuery};
-use crate::params::{TRange, T};
+use crate::params::{TRange, TimeLimit, T};
 use crate::prob::io;
 use crate::prob::Dist;
 use std::path::Path;
@@ -54,6 +54,10 @@ pub struct Args {
     gain: Option<String>,
     #[arg(long)]
     json: bool,
+    /// Stop the --curve-t sweep after SECS seconds: the certified pieces found so far are
+    /// printed (they cover [T1, h], h said) and the exit code is 4.
+    #[arg(long, value_name = "SECS", value_parser = TimeLimit::parse, requires = "curve_t")]
+    time_limit: Option<TimeLimit>,
     /// Write a certificate to FILE (docs/certificates.md, issue 44): the channel LP with its
     /// checked primal and dual, and the mechanism as its primal (ε-DP, of the optimum's value).
     #[arg(long, value_name = "FILE")]
@@ -141,6 +145,7 @@ fn curve(
         warnings,
         range,
         objective,
+        time_limit: a.time_limit.map(|l| l.duration()),
     };
     let progress = Progress::spinner("optimal", true);
     progress.phase(&format!(
@@ -160,14 +165,25 @@ fn curve(
         let fig = report.figure(&format!("optimal --graph {}", a.graph));
         crate::plot::write_svg(&fig, path).map_err(|e| CliError::bad_input(e.to_string()))?;
     }
-    if a.json {
-        super::output::print_json(&report.to_json())
+    let code = if a.json {
+        super::output::print_json(&report.to_json())?
     } else if a.csv {
         print!("{}", report.to_csv());
-        Ok(exit::OK)
+        exit::OK
     } else {
         print!("{}", report.to_text());
-        Ok(exit::OK)
+        exit::OK
+    };
+    match report.uncovered_from() {
+        Some(h) => {
+            eprintln!(
+                "dpcert optimal: time limit: the pieces cover t in [{}, {}] only",
+                report.curve.lo,
+                crate::num::piecewise::show_point(&h, "t")
+            );
+            Ok(exit::TIME_LIMIT)
+        }
+        None => Ok(code),
     }
 }
 
@@ -180,6 +196,18 @@ pub fn run(a: Args) -> CliResult {
     let objective = objective(&a)?;
     if let Some(range) = &a.curve_t {
         return curve(&a, range.clone(), graph, warnings, objective);
+    }
+    // clap's `requires = "curve_t"` is not enforced beside `--t`'s `required_unless_present`:
+    // refused here, never silently ignored.
+    for (given, flag) in [
+        (a.time_limit.is_some(), "--time-limit"),
+        (a.plot.is_some(), "--plot"),
+    ] {
+        if given {
+            return Err(CliError::usage(format!(
+                "{flag} applies to the --curve-t T1,T2 curve only"
+            )));
+        }
     }
     let query = OptimalQuery {
         prior: prior(&a.prior, graph.n())?,

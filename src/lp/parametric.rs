@@ -147,6 +147,9 @@ pub struct ParamSolution {
     pub pieces: Vec<Piece>,
     /// Rational points at which the LP was solved.
     pub samples: usize,
+    /// The pieces cover `[T1, T2]`; `false` when the deadline stopped the sweep: they cover
+    /// `[T1, h]` only, `h` the last piece's right end (none: nothing covered).
+    pub complete: bool,
 }
 
 /// Why [`solve_parametric`] gave no answer.
@@ -165,7 +168,8 @@ pub enum ParamError {
     },
     /// A piece did not certify, or the sweep could not cover a point (never skipped).
     Uncovered(String),
-    /// The deadline passed.
+    /// The deadline passed (inside one LP solve; [`solve_parametric`] answers with the pieces
+    /// found so far instead).
     TimeLimit,
 }
 
@@ -191,7 +195,9 @@ impl std::error::Error for ParamError {}
 /// Most samples of one sweep (each a piece, or a step closer to the covered end).
 const MAX_SAMPLES: usize = 2_000;
 
-/// Solve `model` for every `t` in `[lo, hi]` (see the module docs).
+/// Solve `model` for every `t` in `[lo, hi]` (see the module docs). Past `deadline` the sweep
+/// stops and answers with the certified pieces found so far, from `lo` on, and
+/// `complete: false` (issue 46: `optimal --curve-t --time-limit`).
 pub fn solve_parametric(
     model: &ParamModel,
     lo: &Rational,
@@ -206,9 +212,16 @@ pub fn solve_parametric(
     let mut found: Vec<Piece> = Vec::new(); // pieces right of `cur`, the nearest last
     let mut out: Vec<Piece> = Vec::new();
     let mut samples = 0;
+    let partial = |pieces, samples| {
+        Ok(ParamSolution {
+            pieces,
+            samples,
+            complete: false,
+        })
+    };
     while cur.cmp_root(&end) == Ordering::Less {
         if deadline.is_some_and(|d| Instant::now() >= d) {
-            return Err(ParamError::TimeLimit);
+            return partial(out, samples);
         }
         if let Some(top) = found.last() {
             if top.hi.cmp_root(&cur) != Ordering::Greater {
@@ -218,6 +231,8 @@ pub fn solve_parametric(
             if top.lo.cmp_root(&cur) != Ordering::Greater {
                 let mut p = found.pop().expect("a last piece");
                 p.lo = cur.clone();
+                // Checked as it is kept: a partial answer holds only checked pieces.
+                check_piece(model, &p).map_err(ParamError::Uncovered)?;
                 cur = p.hi.clone();
                 out.push(p);
                 continue;
@@ -232,15 +247,18 @@ pub fn solve_parametric(
                 show_point(&cur, "t")
             )));
         }
-        let p = piece_at(model, &s, lo, hi, deadline)?;
-        found.push(p);
-    }
-    for p in &out {
-        check_piece(model, p).map_err(ParamError::Uncovered)?;
+        match piece_at(model, &s, lo, hi, deadline) {
+            Ok(p) => found.push(p),
+            Err(ParamError::TimeLimit | ParamError::Solve(LpError::TimeLimit)) => {
+                return partial(out, samples)
+            }
+            Err(e) => return Err(e),
+        }
     }
     Ok(ParamSolution {
         pieces: out,
         samples,
+        complete: true,
     })
 }
 

@@ -16,9 +16,12 @@ use malachite::base::num::basic::traits::Zero;
 use std::cmp::Ordering;
 
 /// `δ(t) = a − b·t` for `t ∈ [lo, hi]`, attained by the ordered pair `(x, x')` with the event
-/// `{y : W(y|x) > t·W(y|x')}` (the same for every `t` inside the piece).
+/// `{y : W(y|x) > t·W(y|x')}` (the same for every `t` inside the piece). The witness types are
+/// parameters: a channel's curve (`audit`) names the pair `(x, x')` and the outputs; a
+/// composition's (`compose`, [`crate::accounting::ComposeCurve`]) the index of its pair
+/// composition and the composed event — one type for both (issue 46).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CurvePiece {
+pub struct CurvePiece<P = (usize, usize), E = Vec<usize>> {
     /// The piece's left end.
     pub lo: Rational,
     /// The piece's right end (`> lo`).
@@ -27,13 +30,13 @@ pub struct CurvePiece {
     pub a: Rational,
     /// The slope's magnitude (`≥ 0`: δ does not increase with t).
     pub b: Rational,
-    /// The first attaining ordered pair `(x, x')`.
-    pub pair: (usize, usize),
-    /// The attaining event inside the piece, sorted (empty where δ = 0).
-    pub event: Vec<usize>,
+    /// The first attaining ordered pair `(x, x')` (or its index).
+    pub pair: P,
+    /// The attaining event inside the piece (outputs sorted, empty where δ = 0).
+    pub event: E,
 }
 
-impl CurvePiece {
+impl<P, E> CurvePiece<P, E> {
     /// `a − b·t`.
     pub fn at(&self, t: &Rational) -> Rational {
         &self.a - &self.b * t
@@ -43,16 +46,16 @@ impl CurvePiece {
 /// δ(t) for `t ∈ [lo, hi]` as consecutive pieces: the first starts at `lo`, each starts where
 /// the one before ends, the last ends at `hi`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DeltaCurve {
+pub struct DeltaCurve<P = (usize, usize), E = Vec<usize>> {
     /// The range's left end (`≥ 1` from the CLI; any `0 ≤ lo` is computed).
     pub lo: Rational,
     /// The range's right end (`> lo`).
     pub hi: Rational,
     /// The pieces, left to right.
-    pub pieces: Vec<CurvePiece>,
+    pub pieces: Vec<CurvePiece<P, E>>,
 }
 
-impl DeltaCurve {
+impl<P, E> DeltaCurve<P, E> {
     /// δ at `t ∈ [lo, hi]` read off the pieces (`None` outside the range).
     pub fn at(&self, t: &Rational) -> Option<Rational> {
         self.pieces

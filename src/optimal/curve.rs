@@ -57,6 +57,9 @@ pub struct OptimalCurve {
     pub pieces: Vec<CurvePiece>,
     /// Rational points at which the LP was solved to find them.
     pub samples: usize,
+    /// The pieces cover `[lo, hi]`; `false` when the deadline stopped the sweep (they cover
+    /// `[lo, last piece's hi]` only).
+    pub complete: bool,
 }
 
 impl OptimalCurve {
@@ -150,6 +153,7 @@ pub fn optimal_curve(
         hi: range.hi().clone(),
         pieces,
         samples: sol.samples,
+        complete: sol.complete,
     })
 }
 

@@ -35,6 +35,9 @@ pub struct OptimalCurveQuery {
     pub prior: Dist,
     /// What to optimise.
     pub objective: ObjectiveChoice,
+    /// Stop the sweep after this long, answering with the pieces found so far
+    /// (`--time-limit`).
+    pub time_limit: Option<std::time::Duration>,
 }
 
 /// The answer to an [`OptimalCurveQuery`].
@@ -71,8 +74,9 @@ pub fn run_curve(q: &OptimalCurveQuery) -> Result<OptimalCurveReport, QueryError
     let mut warnings = q.warnings.clone();
     warnings.extend(abs_warning_of(g, &q.graph_spec, &q.objective));
     let start = Instant::now();
+    let deadline = q.time_limit.map(|d| start + d);
     let curve =
-        optimal_curve(g, &q.prior, &objective, &q.range, None).map_err(QueryError::Optimal)?;
+        optimal_curve(g, &q.prior, &objective, &q.range, deadline).map_err(QueryError::Optimal)?;
     Ok(OptimalCurveReport {
         graph_spec: q.graph_spec.clone(),
         vertices: g.n(),
@@ -213,6 +217,16 @@ impl OptimalCurveReport {
         }
     }
 
+    /// Where the pieces end when the time limit stopped the sweep (`None`: complete).
+    pub fn uncovered_from(&self) -> Option<RealRoot> {
+        let c = &self.curve;
+        (!c.complete).then(|| {
+            c.pieces
+                .last()
+                .map_or_else(|| RealRoot::rational(c.lo.clone()), |p| p.hi.clone())
+        })
+    }
+
     fn goal(&self) -> &'static str {
         match self.kind {
             "loss" => "minimum expected loss",
@@ -255,6 +269,14 @@ impl OptimalCurveReport {
                 } else {
                     String::new()
                 }
+            );
+        }
+        if let Some(h) = self.uncovered_from() {
+            out += &format!(
+                "  TIME LIMIT: the sweep stopped; the pieces cover t in [{}, {}] only, not up to {}\n",
+                c.lo,
+                point_text(&h),
+                c.hi
             );
         }
         out += &format!(
@@ -323,6 +345,8 @@ impl OptimalCurveReport {
             "eps_hi": crate::json::eps_of_ratio(&c.hi, DIGITS),
             "pieces": pieces,
             "samples": c.samples,
+            "complete": c.complete,
+            "covered_to": self.uncovered_from().as_ref().map_or_else(|| exact(&c.hi), point_json),
         })
     }
 

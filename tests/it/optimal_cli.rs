@@ -385,6 +385,66 @@ fn curve_t_prints_the_optimum_as_exact_pieces() {
     assert_eq!(pieces[1]["value_at_t_hi"], "7/55");
 }
 
+/// `--time-limit SECS` stops the sweep (issue 46): exit 4, the certified pieces found so far
+/// printed with where they end; spent at once, none (covered up to T1 only). Without
+/// `--curve-t` the flag is a usage error.
+#[test]
+fn curve_t_time_limit_prints_the_pieces_so_far() {
+    let base = [
+        "optimal",
+        "--graph",
+        "path:3",
+        "--prior",
+        "uniform",
+        "--loss",
+        "graph",
+        "--curve-t",
+        "1,10",
+    ];
+    let with = |extra: &[&str]| {
+        let mut a: Vec<&str> = base.to_vec();
+        a.extend_from_slice(extra);
+        run(&a)
+    };
+    let (code, out, err) = with(&["--time-limit", "1e-9"]);
+    assert_eq!(code, 4, "{err}");
+    assert!(out.contains("0 pieces"), "{out}");
+    assert!(
+        out.contains(
+            "TIME LIMIT: the sweep stopped; the pieces cover t in [1, 1] only, not up to 10"
+        ),
+        "{out}"
+    );
+    assert!(
+        err.contains("time limit: the pieces cover t in [1, 1] only"),
+        "{err}"
+    );
+    let (code, out, _) = with(&["--time-limit", "1e-9", "--json"]);
+    assert_eq!(code, 4);
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(doc["curve"]["complete"], false);
+    assert_eq!(doc["curve"]["covered_to"], "1");
+    // A generous limit changes nothing: both pieces, complete, exit 0.
+    let (code, out, err) = with(&["--time-limit", "600", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(doc["curve"]["complete"], true);
+    assert_eq!(doc["curve"]["covered_to"], "10");
+    assert_eq!(doc["curve"]["pieces"].as_array().unwrap().len(), 2);
+    for flag in [["--time-limit", "5"], ["--plot", "x.svg"]] {
+        let mut a = vec![
+            "optimal", "--graph", "path:3", "--prior", "uniform", "--loss", "graph", "--t", "2",
+        ];
+        a.extend(flag);
+        let (code, out, err) = run(&a);
+        assert_eq!(code, 2, "{flag:?}: {err}");
+        assert!(
+            out.is_empty() && err.contains("--curve-t"),
+            "{flag:?}: {err}"
+        );
+    }
+}
+
 /// Bad ranges and flag mixes are usage errors (exit 2), never a curve that skips a point.
 #[test]
 fn curve_t_refuses_bad_ranges_and_flag_mixes() {

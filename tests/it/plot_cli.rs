@@ -292,3 +292,42 @@ fn gallery_svgs_render() {
     }
     assert!(n >= 4, "{n} gallery figures");
 }
+
+/// `compose gaussian:SIGMA --curve-t` (issue 46): the continuous report's certified bands in
+/// the grid enclosure's CSV columns and JSON shape, drawn as one band per piece; a bad range
+/// is a usage error before any work.
+#[test]
+fn continuous_curve_csv_json_and_plot() {
+    let base = ["compose", "gaussian:1", "--k", "4", "--curve-t", "1,10"];
+    let with = |extra: &[&str]| {
+        let mut a = base.to_vec();
+        a.extend_from_slice(extra);
+        dpcert(&a)
+    };
+    let (code, out, err) = with(&["--csv"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("t_lo,t_hi,lo,hi,lo_decimal,hi_decimal\n1,"),
+        "{out}"
+    );
+    let rows = dpcert::accounting::continuous::CURVE_PIECES;
+    assert_eq!(out.lines().count(), rows + 1);
+    let j = json(&[&base[..], &["--json"]].concat());
+    assert_eq!(j["curve"]["kind"], "certified_enclosure");
+    let pieces = j["curve"]["pieces"].as_array().unwrap();
+    assert_eq!(pieces.len(), rows);
+    // μ² = k/σ² = 4: δ(0) = 2Φ(1) − 1 = 0.682689492137… (by hand, Φ(1) = 0.841344746068…).
+    let first = &pieces[0];
+    assert!(q(first["upper"].as_str().unwrap()) >= q("0.682689492137"));
+    assert!(q(pieces[rows - 1]["t_hi"].as_str().unwrap()) == q("10"));
+    let dir = scratch_dir("plot_cli_continuous");
+    let svg = dir.join("gaussian.svg");
+    let (code, _, err) = with(&["--plot", svg.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let s = std::fs::read_to_string(&svg).unwrap();
+    assert_eq!(s.matches("<polygon").count(), rows);
+    assert!(ink(&s, &dir.join("gaussian.png")) > 5000);
+    let (code, out, err) = dpcert(&["compose", "gaussian:1", "--k", "4", "--curve-t", "1/2,2"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty() && err.contains(">= 1"), "{err}");
+}

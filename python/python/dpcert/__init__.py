@@ -74,6 +74,55 @@ def _html_value(v: Any) -> str:
     return _html.escape(str(v))
 
 
+def _point(x: Any) -> Tuple[Any, float]:
+    """A breakpoint of ``optimal --curve-t``'s JSON: a Fraction, or an algebraic number
+    ``{"root_of", "in", "decimal"}`` as the CLI's text; with a float for drawing."""
+    if isinstance(x, dict):
+        lo, hi = x["in"]
+        return f"the root of {x['root_of']} in ({lo}, {hi}) (≈ {x['decimal']})", float(x["decimal"])
+    return x, float(x)
+
+
+def _poly(s: str) -> list:
+    """``Poly::to_string_var``'s polynomial in ``t`` (``-3/4*t^2 + t - 1/2``) as
+    ``[(coefficient, power)]``, exact."""
+    terms = []
+    for term in s.replace(" - ", " + -").split(" + "):
+        sign = -1 if term.startswith("-") else 1
+        term = term.lstrip("-")
+        if "t" not in term:
+            terms.append((sign * Fraction(term), 0))
+            continue
+        coeff, _, mono = term.rpartition("*")
+        power = int(mono.partition("^")[2] or 1)
+        terms.append((sign * Fraction(coeff or 1), power))
+    return terms
+
+
+def _eval(terms: list, t: Any) -> Any:
+    return sum(c * t**k for c, k in terms)
+
+
+def _optimal_row(p: dict) -> dict:
+    (t_lo, f_lo), (t_hi, f_hi) = _point(p["t_lo"]), _point(p["t_hi"])
+    return {
+        "t_lo": t_lo,
+        "t_hi": t_hi,
+        "value": p["exact"],
+        "numerator": p["numerator"],
+        "denominator": p["denominator"],
+        "value_lo": p["value_at_t_lo"],
+        "value_hi": p["value_at_t_hi"],
+        "bases": p["bases"],
+        "t_lo_float": f_lo,
+        "t_hi_float": f_hi,
+        "eps_lo_float": math.log(f_lo),
+        "eps_hi_float": math.log(f_hi),
+        "value_lo_float": float(p["value_at_t_lo_decimal"]),
+        "value_hi_float": float(p["value_at_t_hi_decimal"]),
+    }
+
+
 class Report(dict):
     """A command's document (the CLI's ``--json``, docs/json.md) with exact values as
     Fractions, matrices as lists of lists of Fractions and enclosures as :class:`Enclosure`; a
@@ -85,16 +134,22 @@ class Report(dict):
 
     @property
     def curve(self) -> Optional[list]:
-        """The ``--curve-t`` curve (``audit`` or ``compose`` with ``curve_t=``) as rows, left to
-        right, or ``None``: each row has the exact ``t_lo``, ``t_hi`` (Fractions) and either
-        ``a``, ``b`` (delta = a - b·t exactly on the piece) or ``lo``, ``hi`` (certified bounds
-        on the piece, the grid enclosure), plus float columns for plotting and tables:
-        ``eps_lo_float``, ``eps_hi_float`` (eps = ln t) and ``delta_lo_float``,
+        """The ``--curve-t`` curve (``audit``, ``compose`` or ``optimal`` with ``curve_t=``) as
+        rows, left to right, or ``None``: each row has the exact ``t_lo``, ``t_hi`` (Fractions)
+        and either ``a``, ``b`` (delta = a - b·t exactly on the piece) or ``lo``, ``hi``
+        (certified bounds on the piece, an enclosure), plus float columns for plotting and
+        tables: ``eps_lo_float``, ``eps_hi_float`` (eps = ln t) and ``delta_lo_float``,
         ``delta_hi_float`` (delta at the piece's two ends; on an enclosure its lower and upper
-        bound). The floats are for drawing only; the exact columns are the answer."""
+        bound). ``optimal``'s rows have ``value`` (the exact rational function of ``t``, a
+        string), ``value_lo``, ``value_hi`` (exact at a rational end, else ``None``) and
+        ``value_lo_float``, ``value_hi_float``; an algebraic breakpoint is the string ``"the
+        root of P in (a, b) (≈ d)"``, as the CLI prints it. The floats are for drawing only;
+        the exact columns are the answer."""
         c = self.get("curve")
         if not isinstance(c, dict):
             return None
+        if c["pieces"] and "exact" in c["pieces"][0] and "a" not in c["pieces"][0]:
+            return [_optimal_row(p) for p in c["pieces"]]
         rows = []
         for p in c["pieces"]:
             row = {"t_lo": p["t_lo"], "t_hi": p["t_hi"]}
@@ -573,6 +628,24 @@ def plot_curve(report: dict, ax=None, samples: int = 48, log: bool = True, label
     if ax is None:
         _, ax = plt.subplots()
     exact = "a" in rows[0]
+    if rows and "value" in rows[0]:
+        # optimal: each piece's rational function, sampled (floats are pixels).
+        xs, ys = [], []
+        for r in rows:
+            num, den = _poly(r["numerator"]), _poly(r["denominator"])
+            for i in range(samples + 1):
+                e = r["eps_lo_float"] + (r["eps_hi_float"] - r["eps_lo_float"]) * i / samples
+                xs.append(e)
+                ys.append(float(_eval(num, math.exp(e))) / float(_eval(den, math.exp(e))))
+        kind = report.get("objective", "loss")
+        (line,) = ax.plot(xs, ys, label=label or f"optimal expected {kind}, exact")
+        bx = [r["eps_lo_float"] for r in rows] + [rows[-1]["eps_hi_float"]]
+        by = [r["value_lo_float"] for r in rows] + [rows[-1]["value_hi_float"]]
+        ax.plot(bx, by, "o", color=line.get_color(), markersize=4)
+        ax.set_xlabel("ε = ln t (nats)")
+        ax.set_ylabel(f"optimal expected {kind}")
+        ax.legend()
+        return ax
     if exact:
         xs, ys = [], []
         for r in rows:
@@ -889,16 +962,26 @@ def refines(a: Any, b: Any, time_limit: Optional[float] = None) -> Report:
 
 def optimal(
     graph: str,
-    t: Exact,
+    t: Optional[Exact] = None,
     prior: Any = None,
     loss: Any = None,
     gain: Any = None,
+    curve_t: Optional[Tuple[Exact, Exact]] = None,
+    time_limit: Optional[float] = None,
 ) -> Report:
     """The exact optimal eps-DP mechanism on a graph for a prior and an objective
     (``dpcert optimal --json``): ``loss`` is ``"hamming"``, ``"abs"``, ``"graph"`` or a matrix
     (rows = outputs, columns = secrets), or ``gain`` is ``"identity"`` or a matrix; exactly one
     of them. ``rows`` is the mechanism (Fractions), ``optimum`` the exact value, re-checked by
-    its LP certificate."""
+    its LP certificate.
+
+    ``curve_t=(T1, T2)`` instead of ``t`` (``1 <= T1 < T2``): ``optimal --curve-t``, the optimum
+    for every ``t = e^eps`` in ``[T1, T2]`` as exact pieces (rational functions of ``t`` between
+    exact breakpoints, each certified by an optimal basis); :attr:`Report.curve` gives its rows
+    and :func:`plot_curve` draws it. ``time_limit`` (seconds) stops the sweep: the report then
+    has ``curve["complete"] == False`` and the pieces found so far, up to ``curve["covered_to"]``."""
+    if (t is None) == (curve_t is None):
+        raise ValueError("give exactly one of t= and curve_t=")
     if (loss is None) == (gain is None):
         raise ValueError("give exactly one of loss= and gain=")
     if isinstance(loss, str):
@@ -910,7 +993,17 @@ def optimal(
     else:
         kind, matrix = "gain_matrix", _rows(gain)
     pr = None if prior is None or (isinstance(prior, str) and prior == "uniform") else _vec(prior, "prior")
-    doc = json.loads(_dpcert.optimal(graph, _lit(t, "t"), kind, pr, matrix))
+    doc = json.loads(
+        _dpcert.optimal(
+            graph,
+            None if t is None else _lit(t, "t"),
+            kind,
+            pr,
+            matrix,
+            None if curve_t is None else (_lit(curve_t[0], "curve_t"), _lit(curve_t[1], "curve_t")),
+            None if time_limit is None else float(time_limit),
+        )
+    )
     return Report(_fractions(doc))
 
 

@@ -17,16 +17,22 @@ use serde_json::{json, Value};
 pub const GRID_PIECES: usize = 48;
 
 /// The `GRID_PIECES + 1` increasing rational points of `[lo, hi]` at which the grid encloses
-/// δ: the ends exact, the others 6-digit rationals near `e^ε` evenly spaced in ε (floats
-/// choose the points only; each piece's bounds hold on the piece whatever its ends are).
+/// δ (see [`band_points`]).
 pub(super) fn grid_points(lo: &Rational, hi: &Rational) -> Vec<Rational> {
+    band_points(lo, hi, GRID_PIECES)
+}
+
+/// At most `n + 1` increasing rational points of `[lo, hi]` (`0 < lo < hi`): the ends exact,
+/// the others 6-digit rationals near `e^ε` evenly spaced in ε (floats choose the points only;
+/// each piece's bounds hold on the piece whatever its ends are).
+pub(crate) fn band_points(lo: &Rational, hi: &Rational, n: usize) -> Vec<Rational> {
     let (a, b) = (
         crate::num::fmt::to_f64(lo).ln(),
         crate::num::fmt::to_f64(hi).ln(),
     );
     let mut out = vec![lo.clone()];
-    for i in 1..GRID_PIECES {
-        let t = (a + (b - a) * i as f64 / GRID_PIECES as f64).exp();
+    for i in 1..n {
+        let t = (a + (b - a) * i as f64 / n as f64).exp();
         let r = Rational::from_signeds((t * 1e6).round().min(9e18) as i64, 1_000_000i64);
         if &r > out.last().expect("lo") && &r < hi {
             out.push(r);
@@ -36,10 +42,11 @@ pub(super) fn grid_points(lo: &Rational, hi: &Rational) -> Vec<Rational> {
     out
 }
 
-/// One piece of the grid enclosure's curve: `lo ≤ δ(t) ≤ hi` for every `t ∈ [t_lo, t_hi]`
-/// (δ is non-increasing in t: the lower bound at `t_hi`, the upper at `t_lo`).
-#[derive(Clone, Debug)]
-pub struct EnclosurePiece {
+/// One piece of a certified curve: `lo ≤ δ(t) ≤ hi` for every `t ∈ [t_lo, t_hi]` (δ is
+/// non-increasing in t: the lower bound at `t_hi`, the upper at `t_lo`). The grid enclosure's
+/// pieces and the continuous mechanisms' (`compose gaussian:SIGMA --curve-t`) are bands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Band {
     /// The piece's left end.
     pub t_lo: Rational,
     /// Its right end.
@@ -48,6 +55,28 @@ pub struct EnclosurePiece {
     pub lo: Rational,
     /// An upper bound of δ on the piece (δ's upper bound at `t_lo`).
     pub hi: Rational,
+}
+
+/// The bands from the enclosures `(lower, upper)` of δ at the points (one more point than
+/// bands).
+pub(crate) fn bands(points: &[Rational], at: &[(Rational, Rational)]) -> Vec<Band> {
+    points
+        .windows(2)
+        .zip(at.windows(2))
+        .map(|(t, d)| Band {
+            t_lo: t[0].clone(),
+            t_hi: t[1].clone(),
+            lo: d[1].0.clone(),
+            hi: d[0].1.clone(),
+        })
+        .collect()
+}
+
+/// One piece of the grid enclosure's curve: a [`Band`] and the pairs of its bounds.
+#[derive(Clone, Debug)]
+pub struct EnclosurePiece {
+    /// The bounds.
+    pub band: Band,
     /// The pair of the lower bound.
     pub lo_pair: (usize, usize),
     /// The pair of the upper bound.
@@ -60,10 +89,12 @@ pub(super) fn enclosure_pieces(points: &[Rational], at: &[DeltaEnclosure]) -> Ve
         .windows(2)
         .zip(at.windows(2))
         .map(|(t, d)| EnclosurePiece {
-            t_lo: t[0].clone(),
-            t_hi: t[1].clone(),
-            lo: d[1].lo.clone(),
-            hi: d[0].hi.clone(),
+            band: Band {
+                t_lo: t[0].clone(),
+                t_hi: t[1].clone(),
+                lo: d[1].lo.clone(),
+                hi: d[0].hi.clone(),
+            },
             lo_pair: d[1].lo_pair,
             hi_pair: d[0].hi_pair,
         })
@@ -120,7 +151,7 @@ pub(super) fn exact_text(c: &ComposeCurve, pcs: &[PairComposition]) -> Vec<Strin
     )];
     for p in &c.pieces {
         let (dl, dh) = (p.at(&p.lo), p.at(&p.hi));
-        let pc = &pcs[p.class];
+        let pc = &pcs[p.pair];
         out.push(format!(
             "  t in [{}, {}] (eps in {}): delta = {}, from {} (≈ {}) to {} (≈ {}); attained at x = {}, x' = {}; event: {}",
             p.lo,
@@ -165,7 +196,7 @@ pub(super) fn exact_json(c: &ComposeCurve, pcs: &[PairComposition]) -> Value {
         .iter()
         .map(|p| {
             let (dl, dh) = (p.at(&p.lo), p.at(&p.hi));
-            let pc = &pcs[p.class];
+            let pc = &pcs[p.pair];
             let mut w = pair_json(pc.pair);
             w["event"] = event_json(&pc.composed, &p.event);
             json!({
@@ -195,22 +226,35 @@ pub(super) fn exact_json(c: &ComposeCurve, pcs: &[PairComposition]) -> Value {
     })
 }
 
-/// The grid enclosure's curve as text lines.
-pub(super) fn enclosure_text(lo: &Rational, hi: &Rational, ps: &[EnclosurePiece]) -> Vec<String> {
-    let mut out = vec![header(
+/// A band's text line (without the newline).
+fn band_line(p: &Band) -> String {
+    format!(
+        "  t in [{}, {}] (eps in {}): delta ∈ [{}, {}]",
+        p.t_lo,
+        p.t_hi,
+        eps_range(&p.t_lo, &p.t_hi),
+        decimal_round(&p.lo, DIGITS, RoundingMode::Floor),
+        decimal_round(&p.hi, DIGITS, RoundingMode::Ceiling),
+    )
+}
+
+/// A certified curve's header, `what` the source of its bounds.
+fn band_header(lo: &Rational, hi: &Rational, n: usize, what: &str) -> String {
+    header(
         lo,
         hi,
-        ps.len(),
-        "CERTIFIED ENCLOSURE from the grid: lo <= delta(t) <= hi for every t of a piece",
-    )];
+        n,
+        &format!("CERTIFIED ENCLOSURE {what}: lo <= delta(t) <= hi for every t of a piece"),
+    )
+}
+
+/// The grid enclosure's curve as text lines.
+pub(super) fn enclosure_text(lo: &Rational, hi: &Rational, ps: &[EnclosurePiece]) -> Vec<String> {
+    let mut out = vec![band_header(lo, hi, ps.len(), "from the grid")];
     for p in ps {
         out.push(format!(
-            "  t in [{}, {}] (eps in {}): delta ∈ [{}, {}]; upper end from x = {}, x' = {}",
-            p.t_lo,
-            p.t_hi,
-            eps_range(&p.t_lo, &p.t_hi),
-            decimal_round(&p.lo, DIGITS, RoundingMode::Floor),
-            decimal_round(&p.hi, DIGITS, RoundingMode::Ceiling),
+            "{}; upper end from x = {}, x' = {}",
+            band_line(&p.band),
             p.hi_pair.0,
             p.hi_pair.1
         ));
@@ -218,9 +262,16 @@ pub(super) fn enclosure_text(lo: &Rational, hi: &Rational, ps: &[EnclosurePiece]
     out
 }
 
-/// The grid enclosure's curve as CSV: `t_lo,t_hi,lo,hi,lo_decimal,hi_decimal` (bounds exact,
-/// then rounded outward).
-pub(super) fn enclosure_csv(ps: &[EnclosurePiece]) -> String {
+/// Bands as text lines (the continuous mechanisms' curve; `what`: where the bounds come from).
+pub(crate) fn band_text(lo: &Rational, hi: &Rational, ps: &[Band], what: &str) -> Vec<String> {
+    let mut out = vec![band_header(lo, hi, ps.len(), what)];
+    out.extend(ps.iter().map(band_line));
+    out
+}
+
+/// A certified curve as CSV: `t_lo,t_hi,lo,hi,lo_decimal,hi_decimal` (bounds exact, then
+/// rounded outward).
+pub(crate) fn band_csv<'a>(ps: impl IntoIterator<Item = &'a Band>) -> String {
     let mut out = String::from("t_lo,t_hi,lo,hi,lo_decimal,hi_decimal\n");
     for p in ps {
         out += &format!(
@@ -236,24 +287,39 @@ pub(super) fn enclosure_csv(ps: &[EnclosurePiece]) -> String {
     out
 }
 
+/// A band's JSON piece.
+fn band_piece_json(p: &Band) -> Value {
+    json!({
+        "t_lo": exact(&p.t_lo),
+        "t_hi": exact(&p.t_hi),
+        "eps_lo": eps_of_ratio(&p.t_lo, DIGITS),
+        "eps_hi": eps_of_ratio(&p.t_hi, DIGITS),
+        "lower": exact(&p.lo),
+        "upper": exact(&p.hi),
+        "enclosure": crate::json::enclosure(&p.lo, &p.hi, DIGITS, None),
+    })
+}
+
 /// The grid enclosure's `curve` key.
 pub(super) fn enclosure_json(lo: &Rational, hi: &Rational, ps: &[EnclosurePiece]) -> Value {
     let pieces: Vec<Value> = ps
         .iter()
         .map(|p| {
-            json!({
-                "t_lo": exact(&p.t_lo),
-                "t_hi": exact(&p.t_hi),
-                "eps_lo": eps_of_ratio(&p.t_lo, DIGITS),
-                "eps_hi": eps_of_ratio(&p.t_hi, DIGITS),
-                "lower": exact(&p.lo),
-                "upper": exact(&p.hi),
-                "enclosure": crate::json::enclosure(&p.lo, &p.hi, DIGITS, None),
-                "lo_witness": pair_json(p.lo_pair),
-                "hi_witness": pair_json(p.hi_pair),
-            })
+            let mut j = band_piece_json(&p.band);
+            j["lo_witness"] = pair_json(p.lo_pair);
+            j["hi_witness"] = pair_json(p.hi_pair);
+            j
         })
         .collect();
+    curve_json(lo, hi, pieces)
+}
+
+/// Bands as the `curve` key (the grid's shape without the witnesses).
+pub(crate) fn band_json(lo: &Rational, hi: &Rational, ps: &[Band]) -> Value {
+    curve_json(lo, hi, ps.iter().map(band_piece_json).collect())
+}
+
+fn curve_json(lo: &Rational, hi: &Rational, pieces: Vec<Value>) -> Value {
     json!({
         "variable": "t = e^eps",
         "kind": "certified_enclosure",
@@ -287,8 +353,8 @@ pub fn exact_series(name: &str, c: &ComposeCurve) -> Series {
     )
 }
 
-/// The grid enclosure's curve as a figure: the certified band.
-pub(super) fn enclosure_figure(title: &str, ps: &[EnclosurePiece]) -> Figure {
+/// A certified curve as a figure: the band.
+pub(crate) fn band_figure<'a>(title: &str, ps: impl IntoIterator<Item = &'a Band>) -> Figure {
     Figure {
         title: title.to_string(),
         y_label: "δ".into(),
@@ -296,7 +362,7 @@ pub(super) fn enclosure_figure(title: &str, ps: &[EnclosurePiece]) -> Figure {
         series: vec![Series::curve(
             "δ(ε)",
             Style::Bound,
-            ps.iter()
+            ps.into_iter()
                 .map(|p| Piece::band(&p.t_lo, &p.t_hi, &p.lo, &p.hi))
                 .collect(),
         )],

@@ -27,7 +27,8 @@ use std::borrow::Cow;
 use std::time::{Duration, Instant};
 
 pub use certificate::CERTIFICATE_MAX_WORK;
-pub use curve::{exact_series, EnclosurePiece, GRID_PIECES};
+pub(crate) use curve::{band_csv, band_figure, band_json, band_points, band_text, bands};
+pub use curve::{exact_series, Band, EnclosurePiece, GRID_PIECES};
 pub use enclosure::GridReport;
 pub use exact::ExactReport;
 pub use query::{
@@ -68,7 +69,10 @@ impl ComposeReport {
     pub fn curve_csv(&self) -> Option<String> {
         match self {
             ComposeReport::Exact(r) => r.curve.as_ref().map(curve::exact_csv),
-            ComposeReport::Grid(r) => r.curve.as_ref().map(|(_, _, p)| curve::enclosure_csv(p)),
+            ComposeReport::Grid(r) => r
+                .curve
+                .as_ref()
+                .map(|(_, _, p)| curve::band_csv(p.iter().map(|p| &p.band))),
         }
     }
 
@@ -80,7 +84,7 @@ impl ComposeReport {
             ComposeReport::Grid(r) => r
                 .curve
                 .as_ref()
-                .map(|(_, _, p)| curve::enclosure_figure(title, p)),
+                .map(|(_, _, p)| curve::band_figure(title, p.iter().map(|p| &p.band))),
         }
     }
 

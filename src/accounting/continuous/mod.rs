@@ -14,7 +14,7 @@ pub mod closed;
 pub mod fixed;
 mod report;
 
-pub use report::{answer, Continuous, ContinuousQuery, ContinuousReport, Round};
+pub use report::{answer, Continuous, ContinuousQuery, ContinuousReport, Round, CURVE_PIECES};
 
 #[cfg(test)]
 mod tests;

@@ -5,6 +5,7 @@
 use super::cells::{floor_index, laplace_cells, SubsampledGaussian, SubsampledLaplace};
 use super::closed::{eps_by_bisection, gaussian_delta, laplace_delta, laplace_eps};
 use super::fixed::{Cells, Decay, Measure};
+use crate::accounting::answer::Band;
 use crate::accounting::grid::Side;
 use crate::num::Rational;
 use malachite::base::num::arithmetic::traits::Ceiling;
@@ -73,7 +74,46 @@ pub struct ContinuousQuery {
     pub rdp: Vec<Rational>,
     /// `--zcdp`.
     pub zcdp: bool,
+    /// δ for every `t = e^ε` in `[T1, T2]` as certified bands (`--curve-t`, issue 46).
+    pub curve_t: Option<crate::params::TRange>,
 }
+
+/// Bands of the continuous mechanisms' curve: their δ is cheap at a point, so the bands are
+/// four times finer than the grid enclosure's and look like a curve when drawn.
+pub const CURVE_PIECES: usize = 4 * crate::accounting::answer::GRID_PIECES;
+
+/// The points of a curve and, per point `t`, rationals `e_lo ≤ ln t ≤ e_hi` (`e_lo ≥ 0`): δ
+/// is non-increasing in ε, so `δ(t) ≤ δ_hi(e_lo)` and `δ(t) ≥ δ_lo(e_hi)`.
+fn curve_points(r: &crate::params::TRange) -> Vec<(Rational, Rational, Rational)> {
+    crate::accounting::answer::band_points(r.lo(), r.hi(), CURVE_PIECES)
+        .into_iter()
+        .map(|t| {
+            let ln = crate::num::Interval::ln_rational(&t, 128).expect("t >= 1 > 0");
+            let lo = ln.lo_rational().expect("finite").max(Rational::ZERO);
+            let hi = ln.hi_rational().expect("finite").max(Rational::ZERO);
+            (t, lo, hi)
+        })
+        .collect()
+}
+
+/// δ at each point, enclosed: the lower end of `at(e_hi)`, the upper of `at(e_lo)` (`at(ε)`
+/// encloses δ(ε)).
+fn point_enclosures(
+    pts: &[(Rational, Rational, Rational)],
+    at: impl Fn(&Rational) -> (Rational, Rational),
+) -> Vec<(Rational, Rational)> {
+    pts.iter().map(|(_, el, eh)| (at(eh).0, at(el).1)).collect()
+}
+
+/// The bands between consecutive points from their enclosures.
+fn curve_bands(pts: &[(Rational, Rational, Rational)], enc: &[(Rational, Rational)]) -> Vec<Band> {
+    let ts: Vec<Rational> = pts.iter().map(|(t, _, _)| t.clone()).collect();
+    crate::accounting::answer::bands(&ts, enc)
+}
+
+/// δ below this is not held to the width in the discretised path's stopping rule (a hint: the
+/// tail budget's rounding, about `2^-42` per product, dominates there).
+const CURVE_WIDTH_FLOOR: f64 = 1e-8;
 
 /// One refinement round of the discretised path.
 #[derive(Clone, Debug)]
@@ -104,6 +144,8 @@ pub struct ContinuousReport {
     pub rounds: Vec<Round>,
     /// The width asked for was reached.
     pub satisfied: bool,
+    /// `--curve-t`'s certified bands, left to right.
+    pub curve: Option<Vec<Band>>,
     /// Wall time.
     pub elapsed: Duration,
     /// `--rdp`, `--zcdp`, with their conversions beside `eps_for_delta`.
@@ -219,7 +261,7 @@ pub fn answer(q: &ContinuousQuery) -> Result<ContinuousReport, ContinuousError> 
         ));
     }
     let delta = q.delta.clone().or_else(|| {
-        (q.eps.is_empty() && q.check.is_none() || renyi_asked)
+        (q.eps.is_empty() && q.check.is_none() && q.curve_t.is_none() || renyi_asked)
             .then(|| Rational::from_unsigneds(1u32, 100000u32))
     });
     if let Some((e, _)) = &q.check {
@@ -235,9 +277,11 @@ pub fn answer(q: &ContinuousQuery) -> Result<ContinuousReport, ContinuousError> 
         check: None,
         rounds: vec![],
         satisfied: true,
+        curve: None,
         elapsed: Duration::ZERO,
         renyi: None,
     };
+    let pts = q.curve_t.as_ref().map(curve_points).unwrap_or_default();
     let closed: Option<DeltaFn> = match (&q.mech, &q.poisson) {
         (Continuous::Gaussian { sigma }, p) if p.as_ref().is_none_or(|p| *p == 1u32) => {
             let mu2 = Rational::from(q.k) * d * d / (sigma * sigma);
@@ -259,6 +303,9 @@ pub fn answer(q: &ContinuousQuery) -> Result<ContinuousReport, ContinuousError> 
         for e in &eps {
             r.delta_at_eps.push(f(e));
         }
+        if q.curve_t.is_some() {
+            r.curve = Some(curve_bands(&pts, &point_enclosures(&pts, &*f)));
+        }
         if let Some(dl) = &delta {
             r.eps_for_delta = Some(match &q.mech {
                 Continuous::Laplace { b } => {
@@ -279,7 +326,7 @@ pub fn answer(q: &ContinuousQuery) -> Result<ContinuousReport, ContinuousError> 
         }
     } else {
         r.mode = "discretised_enclosure";
-        discretised(q, &eps, delta.as_ref(), &mut r, start)?;
+        discretised(q, &eps, delta.as_ref(), &pts, &mut r, start)?;
     }
     if let Some((e, dl)) = &q.check {
         let enc = r.delta_at_eps.pop().expect("the check's ε was appended");
@@ -335,12 +382,14 @@ fn renyi(
 }
 
 /// The discretised path: Gaussian with Poisson subsampling, or k-fold Laplace; halving `h`
-/// until every answer's relative width is at most the width asked for, or the next round is
-/// predicted to end past the time budget.
+/// until every answer's relative width is at most the width asked for (each curve point's
+/// too, where δ ≥ [`CURVE_WIDTH_FLOOR`]), or the next round is predicted to end past the time
+/// budget.
 fn discretised(
     q: &ContinuousQuery,
     eps: &[Rational],
     delta: Option<&Rational>,
+    pts: &[(Rational, Rational, Rational)],
     r: &mut ContinuousReport,
     start: Instant,
 ) -> Result<(), ContinuousError> {
@@ -397,6 +446,10 @@ fn discretised(
         let c = Composed::new(&orders, q.k, &h)?;
         r.delta_at_eps = eps.iter().map(|e| c.delta(e)).collect();
         r.eps_for_delta = delta.map(|dl| c.eps(dl));
+        let enc = point_enclosures(pts, |e| c.delta(e));
+        if q.curve_t.is_some() {
+            r.curve = Some(curve_bands(pts, &enc));
+        }
         let secs = round_start.elapsed().as_secs_f64();
         r.rounds.push(Round {
             h: h.clone(),
@@ -410,6 +463,9 @@ fn discretised(
         let ok_d = r.delta_at_eps[..asked]
             .iter()
             .all(|(lo, hi)| rel_ok(lo, hi, w) || *hi == 0u32);
+        let ok_c = enc
+            .iter()
+            .all(|(lo, hi)| rel_ok(lo, hi, w) || crate::num::fmt::to_f64(hi) < CURVE_WIDTH_FLOOR);
         let ok_e = match &r.eps_for_delta {
             None => true,
             Some((lo, Some(hi))) => rel_ok(lo, hi, w),
@@ -419,7 +475,7 @@ fn discretised(
             (Some((_, dl)), Some((lo, hi))) => *hi <= *dl || *lo > *dl,
             _ => true,
         };
-        if ok_d && ok_e && check_decided {
+        if ok_d && ok_e && ok_c && check_decided {
             r.satisfied = true;
             return Ok(());
         }
@@ -463,6 +519,20 @@ impl ContinuousReport {
         self.check.as_ref().map(|(_, v)| *v)
     }
 
+    /// `--curve-t`'s bands as CSV (`None` without it), the grid enclosure's columns.
+    pub fn curve_csv(&self) -> Option<String> {
+        self.curve
+            .as_ref()
+            .map(|b| crate::accounting::answer::band_csv(b))
+    }
+
+    /// `--curve-t`'s certified band as a figure (`None` without it).
+    pub fn curve_figure(&self, title: &str) -> Option<crate::plot::Figure> {
+        self.curve
+            .as_ref()
+            .map(|b| crate::accounting::answer::band_figure(title, b))
+    }
+
     fn adjacency(&self) -> String {
         let q = &self.query;
         match &q.poisson {
@@ -502,6 +572,14 @@ impl ContinuousReport {
             t.push(format!(
                 "delta(eps = {e}) ∈ {} (certified enclosure)",
                 enc_text(lo, hi)
+            ));
+        }
+        if let (Some(r), Some(bands)) = (&q.curve_t, &self.curve) {
+            t.extend(crate::accounting::answer::band_text(
+                r.lo(),
+                r.hi(),
+                bands,
+                &format!("from the {}", self.mode.replace('_', " ")),
             ));
         }
         if let (Some((e, dl)), Some(((lo, hi), v))) = (&q.check, &self.check) {
@@ -581,6 +659,12 @@ impl ContinuousReport {
                     "verdict": word(v),
                     "delta_enclosure": enc_json(lo, hi),
                 }),
+            );
+        }
+        if let (Some(r), Some(bands)) = (&q.curve_t, &self.curve) {
+            j.insert(
+                "curve".into(),
+                crate::accounting::answer::band_json(r.lo(), r.hi(), bands),
             );
         }
         j.insert(

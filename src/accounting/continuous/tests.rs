@@ -247,6 +247,7 @@ fn gaussian_query(sigma: &str, k: u64, poisson: Option<&str>) -> ContinuousQuery
         time: Duration::from_secs(600),
         rdp: vec![],
         zcdp: false,
+        curve_t: None,
     }
 }
 
@@ -262,5 +263,118 @@ fn dpsgd_probe() {
             t.elapsed().as_secs_f64(),
             r.to_text()
         );
+    }
+}
+
+/// The bands of a curve: consecutive from T1 to T2, `lo ≤ hi`.
+fn bands_of(r: &ContinuousReport, lo: &str, hi: &str) -> Vec<crate::accounting::answer::Band> {
+    let b = r.curve.clone().expect("a curve");
+    assert_eq!((&b[0].t_lo, &b[b.len() - 1].t_hi), (&q(lo), &q(hi)));
+    for w in b.windows(2) {
+        assert_eq!(w[0].t_hi, w[1].t_lo);
+    }
+    assert!(b.iter().all(|p| p.t_lo < p.t_hi && p.lo <= p.hi));
+    b
+}
+
+/// `compose gaussian:100 --k 10000 --curve-t` (prv_accountant's validation case, μ = 1): the
+/// band holding e^ε holds the table's δ(ε) (mpmath, as above), and every band is narrow
+/// (a few per cent: it draws as a curve).
+#[test]
+fn gaussian_curve_bands_hold_the_table() {
+    let mut qy = gaussian_query("100", 10_000, None);
+    qy.delta = None;
+    qy.curve_t = Some(crate::params::TRange::new(q("1"), q("8")).unwrap());
+    let r = answer(&qy).unwrap();
+    assert!(r.eps_for_delta.is_none(), "only the curve was asked");
+    let b = bands_of(&r, "1", "8");
+    assert_eq!(b.len(), CURVE_PIECES);
+    for p in &b {
+        assert!(&p.hi - &p.lo <= &p.hi * q("1/20"), "wide band {p:?}");
+    }
+    for (eps, want) in [
+        ("0", "0.3829249225480262072754092212166754797672"),
+        ("1/2", "0.2384217081348766283181561631543515024459"),
+        ("1", "0.1269367375066439458008296247577668804151"),
+        ("2", "0.02092363582111373141960376258709922521294"),
+    ] {
+        let t = crate::num::fmt::to_f64(&q(eps)).exp();
+        let inside: Vec<_> = b
+            .iter()
+            .filter(|p| {
+                let (l, h) = (
+                    crate::num::fmt::to_f64(&p.t_lo),
+                    crate::num::fmt::to_f64(&p.t_hi),
+                );
+                l - 1e-9 <= t && t <= h + 1e-9
+            })
+            .collect();
+        assert!(!inside.is_empty());
+        for p in inside {
+            assert!(near(&p.lo, &p.hi, want, "1e-30"), "δ({eps}) vs {p:?}");
+        }
+    }
+    // CSV and the figure: one row and one band per piece.
+    assert_eq!(r.curve_csv().unwrap().lines().count(), CURVE_PIECES + 1);
+    let fig = r.curve_figure("g").unwrap();
+    assert_eq!(fig.series[0].pieces.len(), CURVE_PIECES);
+}
+
+/// δ at a rational `t ≥ 1` of one use of the Poisson-subsampled Gaussian (σ = 1, rate
+/// `rate`), both orders, from its closed form (the likelihood ratio is monotone in the output):
+/// remove `q·Φ(1 − x*) + (1 − q − t)·Φ(−x*)`, `x* = ln((t − 1 + q)/q) + 1/2`; add
+/// `Φ(x') − t·(q·Φ(x' − 1) + (1 − q)·Φ(x'))`, `x' = ln((1/t − 1 + q)/q) + 1/2` when
+/// `1/t > 1 − q` (else 0). Enclosed with the certified Φ; the maximum of the two.
+fn subsampled_reference(rate: &Rational, t: &Rational) -> (Rational, Rational) {
+    use crate::num::Interval;
+    let p = 256;
+    let one = Rational::from(1u32);
+    let half = Interval::from_rational(&q("1/2"), p);
+    let ti = Interval::from_rational(t, p);
+    let qi = Interval::from_rational(rate, p);
+    let xs = Interval::ln_rational(&((t - &one + rate) / rate), p)
+        .unwrap()
+        .add(&half);
+    let one_i = Interval::from_rational(&one, p);
+    let remove = qi
+        .mul(&one_i.sub(&xs).normal_cdf())
+        .add(&Interval::from_rational(&(&one - rate - t), p).mul(&xs.neg().normal_cdf()));
+    let mut lo = remove.lo_rational().unwrap();
+    let mut hi = remove.hi_rational().unwrap();
+    let inv = &one / t;
+    if inv > &one - rate {
+        let xp = Interval::ln_rational(&((&inv - &one + rate) / rate), p)
+            .unwrap()
+            .add(&half);
+        let add = xp.normal_cdf().sub(
+            &ti.mul(
+                &qi.mul(&xp.sub(&one_i).normal_cdf())
+                    .add(&one_i.sub(&qi).mul(&xp.normal_cdf())),
+            ),
+        );
+        lo = lo.max(add.lo_rational().unwrap());
+        hi = hi.max(add.hi_rational().unwrap());
+    }
+    (lo, hi)
+}
+
+/// The discretised path's curve (Poisson-subsampled Gaussian, one use, q = 1/2): every band
+/// holds the closed form's δ at both its ends.
+#[test]
+fn subsampled_curve_bands_hold_the_closed_form() {
+    let mut qy = gaussian_query("1", 1, Some("1/2"));
+    qy.delta = None;
+    qy.curve_t = Some(crate::params::TRange::new(q("1"), q("6")).unwrap());
+    let r = answer(&qy).unwrap();
+    assert_eq!(r.mode, "discretised_enclosure");
+    let b = bands_of(&r, "1", "6");
+    for p in &b {
+        for t in [&p.t_lo, &p.t_hi] {
+            let (rlo, rhi) = subsampled_reference(&q("1/2"), t);
+            assert!(
+                p.lo <= rhi && rlo <= p.hi,
+                "t = {t}: [{rlo}, {rhi}] vs {p:?}"
+            );
+        }
     }
 }

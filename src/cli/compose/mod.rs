@@ -129,11 +129,16 @@ pub struct Args {
 }
 
 impl Args {
-    /// The plot's title: what is composed (`rr:2:3, k = 10`).
+    /// The plot's title: what is composed (`rr:2:3, k = 10`, with the subsampling).
     fn mech_title(&self) -> String {
+        let sub = match &self.subsample {
+            None => String::new(),
+            Some(crate::params::Subsample::Poisson(q)) => format!(", poisson:{q}"),
+            Some(crate::params::Subsample::Fixed { m, n }) => format!(", fixed:{m}:{n}"),
+        };
         match &self.k {
-            Some(k) => format!("{}, k = {}", self.mech, k.get()),
-            None => self.mech.clone(),
+            Some(k) => format!("{}, k = {}{sub}", self.mech, k.get()),
+            None => format!("{}{sub}", self.mech),
         }
     }
 }
@@ -351,11 +356,20 @@ fn run_continuous(a: &Args, mech: crate::accounting::continuous::Continuous) -> 
             .map(|l| l.0.iter().map(|x| x.value().clone()).collect())
             .unwrap_or_default(),
         zcdp: a.zcdp,
+        curve_t: a.curve_t.clone(),
     };
     let report = crate::accounting::continuous::answer(&q)
         .map_err(|e| CliError::usage(format!("`{}`: {e}", a.mech)))?;
+    if let (Some(path), Some(fig)) = (
+        &a.plot,
+        report.curve_figure(&format!("compose {}", a.mech_title())),
+    ) {
+        crate::plot::write_svg(&fig, path).map_err(|e| CliError::bad_input(e.to_string()))?;
+    }
     let _done = super::deadline::finishing();
-    if a.json {
+    if let (true, Some(csv)) = (a.csv, report.curve_csv()) {
+        print!("{csv}");
+    } else if a.json {
         println!(
             "{}",
             serde_json::to_string_pretty(&report.to_json()).expect("JSON of strings")

@@ -30,6 +30,17 @@ fn toy() -> ParamModel {
     }
 }
 
+/// A deadline already passed: the sweep answers at once with no piece and `complete: false`
+/// (issue 46, `optimal --curve-t --time-limit`); without one it covers the range.
+#[test]
+fn a_passed_deadline_gives_the_pieces_so_far() {
+    let past = std::time::Instant::now();
+    let sol = solve_parametric(&toy(), &q(1, 2), &q(2, 1), Some(past)).unwrap();
+    assert!(!sol.complete && sol.pieces.is_empty());
+    let sol = solve_parametric(&toy(), &q(1, 2), &q(2, 1), None).unwrap();
+    assert!(sol.complete && !sol.pieces.is_empty());
+}
+
 #[test]
 fn the_toy_lp_has_its_hand_derived_pieces() {
     let sol = solve_parametric(&toy(), &q(1, 2), &q(2, 1), None).unwrap();
