@@ -15,7 +15,9 @@ With --pd-dp n m the script first writes Wang-Ying-Zhang's PD-DP LP (uniform pri
 Hamming distortion over eps-DP channels on H(n, m), t = e^-eps) to bench/out/pd_dp_H<n>_<m>.lp,
 with exact fractions. Both solvers then read that one file: dpcert directly; HiGHS through the
 small parser below (the subset this script writes and the common CPLEX LP subset without Bounds),
-with the same Fractions converted to floats. Prints both medians, the ratio, and both optima.
+with the same Fractions converted to floats. The two run by turns (one dpcert run, one HiGHS solve,
+repeated), so that a shared machine's load falls on both alike; prints both medians, the median
+of the per-run ratios, and both optima.
 With --path K it writes issue 14's non-uniform-prior LP instead: minimise the expected absolute
 error sum_x pi(x) sum_y p(y|x) |x - y| over eps-DP channels on the path 0 - 1 - ... - K-1, with
 pi(x) = (x+1) / (K(K+1)/2) (K = 60: 3,600 variables).
@@ -180,10 +182,10 @@ def read_lp(path):
     return sense.startswith("max"), c, rows
 
 
-def highs(path, runs):
-    import numpy as np
-    from scipy.optimize import linprog
+def highs_problem(path):
+    """The LP of `path` as scipy's linprog arguments (floats), and whether it maximises."""
     from scipy.sparse import csr_matrix
+    import numpy as np
 
     maximize, c, rows = read_lp(path)
     names = sorted(set(c) | {v for r in rows for v in r[0]})
@@ -203,28 +205,52 @@ def highs(path, runs):
     n = len(names)
     A_ub = csr_matrix((ub[0], (ub[1], ub[2])), shape=(len(bub), n)) if bub else None
     A_eq = csr_matrix((eq[0], (eq[1], eq[2])), shape=(len(beq), n)) if beq else None
-    times, res = [], None
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        res = linprog(cvec, A_ub=A_ub, b_ub=bub or None, A_eq=A_eq, b_eq=beq or None,
-                      bounds=(0, None), method="highs")
-        times.append(time.perf_counter() - t0)
-    val = -res.fun if maximize else res.fun
-    return statistics.median(times), val, res.status
+    args = dict(c=cvec, A_ub=A_ub, b_ub=bub or None, A_eq=A_eq, b_eq=beq or None, bounds=(0, None),
+                method="highs")
+    return maximize, args
 
 
-def dpcert(path, runs, binary):
-    times, out = [], None
+def highs_once(problem):
+    """One HiGHS solve: its seconds, optimum and status."""
+    from scipy.optimize import linprog
+
+    maximize, args = problem
+    t0 = time.perf_counter()
+    res = linprog(**args)
+    took = time.perf_counter() - t0
+    val = None if res.fun is None else (-res.fun if maximize else res.fun)
+    return took, val, res.status
+
+
+def dpcert_once(path, binary):
+    """One `dpcert lp --json --stats` run: its seconds and its JSON answer."""
+    t0 = time.perf_counter()
+    p = subprocess.run([str(binary), "lp", str(path), "--json", "--stats"], capture_output=True,
+                       text=True)
+    took = time.perf_counter() - t0
+    if p.returncode != 0:
+        sys.exit(f"dpcert failed: {p.stderr}")
+    out = json.loads(p.stdout)
+    # --stats's summary, without the progress lines printed every 5 s on a long run
+    summary = [l for l in p.stderr.splitlines() if " in all" in l]
+    out["_stats"] = summary[-1] if summary else p.stderr.strip()
+    return took, out
+
+
+def interleaved(path, runs, binary):
+    """dpcert and HiGHS run by turns (a shared machine's load then falls on both alike):
+    dpcert's median and answer, HiGHS's median, optimum and status, and the median of the
+    per-run ratios."""
+    problem = highs_problem(path)
+    td, th, ratios = [], [], []
+    out = val = status = None
     for _ in range(runs):
-        t0 = time.perf_counter()
-        p = subprocess.run([str(binary), "lp", str(path), "--json", "--stats"], capture_output=True,
-                           text=True)
-        times.append(time.perf_counter() - t0)
-        if p.returncode != 0:
-            sys.exit(f"dpcert failed: {p.stderr}")
-        out = json.loads(p.stdout)
-        out["_stats"] = p.stderr.strip()
-    return statistics.median(times), out
+        d, out = dpcert_once(path, binary)
+        h, val, status = highs_once(problem)
+        td.append(d)
+        th.append(h)
+        ratios.append(d / h)
+    return statistics.median(td), out, statistics.median(th), val, status, statistics.median(ratios)
 
 
 def short(objective):
@@ -270,23 +296,22 @@ def main():
         path = Path(a.file)
     else:
         ap.error("give an LP file, --pd-dp N M or --path K")
-    td, out = dpcert(path, a.runs, a.binary)
-    th, val, status = highs(path, a.runs)
+    td, out, th, val, status, ratio = interleaved(path, a.runs, a.binary)
     print(f"file: {path}")
     print(f"dpcert lp (exact, certificate re-checked, whole process): median {td:.4f} s over {a.runs} runs; "
           f"status {out['status']}, objective {short(out.get('objective'))}")
     print(f"dpcert time split (last run): {out['_stats']}")
     print(f"scipy HiGHS (floats, solve call only): median {th:.4f} s over {a.runs} runs; "
           f"status {status}, objective {val!r}")
-    print(f"ratio dpcert / HiGHS: {td / th:.1f}")
+    print(f"ratio dpcert / HiGHS: {ratio:.1f} (median of the {a.runs} interleaved runs' ratios)")
     err = None
-    if out["status"] == "optimal":
+    if out["status"] == "optimal" and val is not None:
         exact = Fraction(out["objective"])
         err = abs(float(exact) - val)
         print(f"|HiGHS - exact| = {err:.3e}")
     print("RESULT " + json.dumps({
         "bench": "lp", "case": path.name, "peer": "HiGHS (scipy)",
-        "dpcert_s": td, "peer_s": th,
+        "dpcert_s": td, "peer_s": th, "ratio": ratio,
         # HiGHS's default feasibility tolerances are 1e-7: agreement within 1e-5 relative
         "agree": err is not None and err <= 1e-5 * max(1.0, abs(val)),
         "note": f"|HiGHS - exact| = {err:.1e}" if err is not None else out["status"],

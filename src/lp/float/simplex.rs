@@ -49,9 +49,16 @@
 //! ([`crate::lp::float::refine`], since 2026-11-27) it is: P_50 certifies without an exact pivot. The entering columns `B⁻¹ a_q` have ~2,500 non-zeros of 7,140, the
 //! factors ~7,300, so the eta file is most of each solve; `perf` (with dual steepest edge):
 //! the solves (`ftran`/`btran` with the eta file) ~44%, the pivot loop ~17%, the
-//! factorisation ~13%. What is left: a Forrest–Tomlin update of the factors instead of the
-//! eta file, and the kernel of [`crate::lp::exact::revised`] (factor only the rows without a basic
-//! slack) — neither tried.
+//! factorisation ~13%. Issue 42 item 8 (2026-11-28): [`FloatLu::factor`] pivots the basic
+//! slacks' unit columns first and runs its Markowitz search on the kernel only, slack columns
+//! are borrowed rather than built per refactorisation, and the pivot loop's solves write into
+//! reused buffers: CPU seconds of the whole `dpcert lp` (two runs each, interleaved, load ~20)
+//! on H(5,2) 0.59 / 0.56 → 0.38 / 0.39, on P_60 0.73 / 0.64 → 0.46 / 0.46 (the reuse of the
+//! buffers alone changed nothing measurable). `perf` on P_60 after it: the pivot loop ~24%,
+//! the factorisation (the kernel's Markowitz search) ~15%, the four solves ~33%. What is
+//! left: a Forrest–Tomlin update of the factors instead of the eta file, and hypersparse
+//! solves (every solve and the pricing pass over all `m` rows: on H(6,2), 24,640 rows, this is
+//! most of each pivot) — neither tried.
 
 use crate::lp::exact::revised::Basis;
 use crate::lp::float::lu::FloatLu;
@@ -82,7 +89,10 @@ const PIVOT_TOL: f64 = 1e-9;
 /// exchanges. On P_60 (`dpcert lp P60.lp --stats`, load ~5, one run each; the entering columns
 /// `B⁻¹ a_q` have ~2,500 non-zeros of 7,140, the factors ~7,300) a fixed interval of 8, 16, 32
 /// and 64 pivots gave float hints of 1,422, 1,004, 922 and 1,063 ms; this rule refactors about
-/// every 30.
+/// every 30. Tried again once [`FloatLu::factor`] pivoted the unit columns without a search
+/// (issue 42 item 8; CPU seconds of the whole `dpcert lp`, two runs each, load ~20): growth
+/// 5 / at most 64 exchanges 0.37 s on H(5,2) and 0.43 s on P_60, 2 / 64 0.38 and 0.50 s, 1 /
+/// 64 0.44 and 0.70 s, 3 / 128 0.36 and 0.49 s, 1 / 32 0.43 and 0.70 s: kept.
 const ETA_GROWTH: usize = 5;
 
 /// The most exchanges between refactorisations.
@@ -185,6 +195,8 @@ pub(crate) struct Run {
     /// Columns of the structural variables, `(row, a_ij)`, and the rows, `(column, a_ij)`.
     cols: Vec<Vec<(usize, f64)>>,
     rows: Vec<Vec<(usize, f64)>>,
+    /// The slacks' columns: `(i, 1)` for row `i`.
+    units: Vec<(usize, f64)>,
     /// The minimisation's costs (0 for slacks) and the right-hand sides.
     cost: Vec<f64>,
     rhs: Vec<f64>,
@@ -250,7 +262,7 @@ impl Run {
         for (p, &v) in head.iter().enumerate() {
             position[v] = p;
         }
-        let lu = FloatLu::factor(m, &(0..m).map(|i| vec![(i, 1.0)]).collect::<Vec<_>>())
+        let lu = FloatLu::factor(m, &(0..m).map(|i| [(i, 1.0)]).collect::<Vec<_>>())
             .expect("the identity is non-singular");
         let d = cost.clone();
         let mut run = Run {
@@ -258,6 +270,7 @@ impl Run {
             m,
             cols,
             rows,
+            units: (0..m).map(|i| (i, 1.0)).collect(),
             cost,
             rhs,
             lower,
@@ -346,12 +359,13 @@ impl Run {
         self.refresh()
     }
 
-    /// The column of variable `v`.
-    fn column(&self, v: usize) -> Vec<(usize, f64)> {
+    /// The column of variable `v` (a slack's unit column from [`Run::units`]: no allocation
+    /// per column in a refactorisation, issue 42 item 8).
+    fn column(&self, v: usize) -> &[(usize, f64)] {
         if v < self.n {
-            self.cols[v].clone()
+            &self.cols[v]
         } else {
-            vec![(v - self.n, 1.0)]
+            std::slice::from_ref(&self.units[v - self.n])
         }
     }
 
@@ -390,7 +404,7 @@ impl Run {
             }
             let x = self.nonbasic_value(v);
             if x != 0.0 {
-                for (i, a) in self.column(v) {
+                for &(i, a) in self.column(v) {
                     b[i] -= a * x;
                 }
             }
@@ -399,8 +413,15 @@ impl Run {
     }
 
     /// `B⁻¹ b` (`b` by row, the result by position).
-    fn ftran(&self, b: Vec<f64>) -> Vec<f64> {
-        let mut x = self.lu.solve(b);
+    fn ftran(&self, mut b: Vec<f64>) -> Vec<f64> {
+        let mut x = vec![0.0f64; b.len()];
+        self.ftran_into(&mut b, &mut x);
+        x
+    }
+
+    /// [`Run::ftran`] into `x`, with `b` as scratch.
+    fn ftran_into(&self, b: &mut [f64], x: &mut [f64]) {
+        self.lu.solve_into(b, x);
         for (r, pivot, eta) in &self.etas {
             let xr = x[*r] / pivot;
             if xr != 0.0 {
@@ -410,11 +431,17 @@ impl Run {
             }
             x[*r] = xr;
         }
-        x
     }
 
     /// `B⁻ᵀ c` (`c` by position, the result by row).
     fn btran(&self, mut c: Vec<f64>) -> Vec<f64> {
+        let mut y = vec![0.0f64; c.len()];
+        self.btran_into(&mut c, &mut y);
+        y
+    }
+
+    /// [`Run::btran`] into `y`, with `c` as scratch.
+    fn btran_into(&self, c: &mut [f64], y: &mut [f64]) {
         for (r, pivot, eta) in self.etas.iter().rev() {
             let mut v = c[*r];
             for &(i, a) in eta {
@@ -422,7 +449,7 @@ impl Run {
             }
             c[*r] = v / pivot;
         }
-        self.lu.solve_transposed(c)
+        self.lu.solve_transposed_into(c, y);
     }
 
     /// The basis's prices `y = B⁻ᵀ c_B`, by row.
@@ -433,7 +460,7 @@ impl Run {
     /// Factor the basis afresh and recompute its values and reduced costs; `false` if it is
     /// singular.
     fn refactor(&mut self) -> bool {
-        let columns: Vec<Vec<(usize, f64)>> = self.head.iter().map(|&v| self.column(v)).collect();
+        let columns: Vec<&[(usize, f64)]> = self.head.iter().map(|&v| self.column(v)).collect();
         let Some(lu) = FloatLu::factor(self.m, &columns) else {
             return false;
         };
@@ -559,6 +586,9 @@ impl Run {
         // Whether the basis was factored afresh since the last pivot (a verdict of
         // infeasibility, or optimality, must stand on fresh values).
         let mut fresh = true;
+        // The solves' buffers, reused across pivots (issue 42 item 8).
+        let (mut scratch, mut rho, mut col) =
+            (vec![0.0; self.m], vec![0.0; self.m], vec![0.0; self.m]);
         loop {
             if self.pivots >= cap {
                 return Err(Outcome::Failed(format!("{cap} pivots")));
@@ -574,9 +604,9 @@ impl Run {
                 fresh = true;
                 continue;
             };
-            let mut unit = vec![0.0f64; self.m];
-            unit[r] = 1.0;
-            let rho = self.btran(unit);
+            scratch.fill(0.0);
+            scratch[r] = 1.0;
+            self.btran_into(&mut scratch, &mut rho);
             row.clear();
             self.pivot_row(&rho, &mut row);
             let Some(q) = self.entering(dir, &row) else {
@@ -587,11 +617,11 @@ impl Run {
                 fresh = true;
                 continue;
             };
-            let mut aq = vec![0.0f64; self.m];
-            for (i, a) in self.column(q) {
-                aq[i] = a;
+            scratch.fill(0.0);
+            for &(i, a) in self.column(q) {
+                scratch[i] = a;
             }
-            let col = self.ftran(aq);
+            self.ftran_into(&mut scratch, &mut col);
             let arq = col[r];
             // The pivot from the column and from the row must agree; otherwise the
             // factorisation has drifted.
