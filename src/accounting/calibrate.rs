@@ -228,6 +228,9 @@ fn decide(
             check: Some((check.0.value().clone(), check.1.value().clone())),
             width: q.grid.width.value().clone(),
             time: q.grid.time.duration(),
+            rdp: vec![],
+            zcdp: false,
+            curve_t: None,
         };
         let r = super::continuous::answer(&cq)
             .map_err(|e| AnswerError::Query(format!("`{spec}`: {e}")))?;
