@@ -657,6 +657,9 @@ fn compose_continuous(
             .transpose()?,
         width: dpcert::num::Rational::from_unsigneds(1u32, 100u32),
         time: std::time::Duration::from_secs(60),
+        rdp: vec![],
+        zcdp: false,
+        curve_t: None,
     };
     interruptible(py, move || {
         let r = answer(&q).map_err(value_error)?;
