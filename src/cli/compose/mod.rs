@@ -123,7 +123,8 @@ pub struct Args {
     json: bool,
     /// Write a certificate to FILE (docs/certificates.md, issue 44): the matrices, the
     /// neighbour pairs and the exact answers, for a checker that composes them itself (the
-    /// exact path on small supports only; exit 3 otherwise, with the reason).
+    /// exact path on small supports only; exit 3 otherwise, with the reason; exit 2 for
+    /// dgaussian, gaussian and laplace, which have no record kind yet).
     #[arg(long, value_name = "FILE")]
     certificate: Option<std::path::PathBuf>,
 }
