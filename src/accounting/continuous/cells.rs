@@ -234,7 +234,7 @@ impl SubsampledLaplace {
                 let lo = floor_index(&lo_r);
                 let hi = floor_index(&Rational::try_from(&x.hi).ok()?);
                 // `jh < L ≤ (j+1)h`: the enclosure strictly inside one open cell.
-                (lo == hi && lo_r != Rational::from(lo)).then_some(lo)
+                (lo == hi && lo_r != lo).then_some(lo)
             })
     }
 
