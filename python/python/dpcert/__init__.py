@@ -85,7 +85,9 @@ def _point(x: Any) -> Tuple[Any, float]:
 
 def _poly(s: str) -> list:
     """``Poly::to_string_var``'s polynomial in ``t`` (``-3/4*t^2 + t - 1/2``) as
-    ``[(coefficient, power)]``, exact."""
+    ``[(coefficient, power)]``, exact (a constant arrives as a Fraction already)."""
+    if not isinstance(s, str):
+        return [(Fraction(s), 0)]
     terms = []
     for term in s.replace(" - ", " + -").split(" + "):
         sign = -1 if term.startswith("-") else 1

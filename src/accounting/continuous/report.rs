@@ -521,9 +521,7 @@ impl ContinuousReport {
 
     /// `--curve-t`'s bands as CSV (`None` without it), the grid enclosure's columns.
     pub fn curve_csv(&self) -> Option<String> {
-        self.curve
-            .as_ref()
-            .map(|b| crate::accounting::answer::band_csv(b))
+        self.curve.as_ref().map(crate::accounting::answer::band_csv)
     }
 
     /// `--curve-t`'s certified band as a figure (`None` without it).
