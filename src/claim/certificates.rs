@@ -17,18 +17,22 @@ use std::path::Path;
 /// Record kinds whose `holds` field states a decided comparison (the checker recomputes it).
 const DECIDING: &[&str] = &["compare", "log_linear", "enclosure"];
 
-/// The record kind that certifies a step decided by `m`, or why there is none.
-fn kind_of(m: &Method) -> Result<&'static str, &'static str> {
+/// The record kinds that certify a step decided by `m` (one of them is needed), or why there
+/// is none.
+fn kind_of(m: &Method) -> Result<&'static [&'static str], &'static str> {
     match m {
-        Method::Exact => Ok("compare"),
-        Method::LogLinear => Ok("log_linear"),
-        Method::Interval { .. } => Ok("enclosure"),
-        Method::LpCertificate => Ok("lp"),
-        Method::Polynomial => Ok("sturm"),
+        Method::Exact => Ok(&["compare"]),
+        // Two log-linear forms are compared by a `log_linear` record; a form and a rational
+        // (never equal unless the form is rational) by certified enclosures, an `enclosure`
+        // record (issue 44 item 6: CY-14, CY-16, XDOC-2).
+        Method::LogLinear => Ok(&["log_linear", "enclosure"]),
+        Method::Interval { .. } => Ok(&["enclosure"]),
+        Method::LpCertificate => Ok(&["lp"]),
+        Method::Polynomial => Ok(&["sturm"]),
         // An exhaustive search produces values (a maximum over events, a count); the step that
         // decides is their comparison, shown by `compare` records (the search itself, like any
         // computation of a compared side, is in the trusted base: docs/soundness.md).
-        Method::Enumeration => Ok("compare"),
+        Method::Enumeration => Ok(&["compare"]),
         Method::Combined(_) => Err("combined"),
     }
 }
@@ -60,8 +64,9 @@ fn gap(c: &Check) -> Option<(String, String)> {
                     format!("method {m} has no record kind"),
                 ))
             }
-            Ok(k) if !c.records.iter().any(|r| kind(r) == k) => {
-                return Some((format!("method:{m}"), format!("method {m}: no {k} record")))
+            Ok(ks) if !c.records.iter().any(|r| ks.contains(&kind(r))) => {
+                let k = ks.join(" or ");
+                return Some((format!("method:{m}"), format!("method {m}: no {k} record")));
             }
             Ok(_) => {}
         }
@@ -258,6 +263,25 @@ mod tests {
         en.records.clear();
         let recs = claim_records(&report(vec![en.at("n=1")]));
         assert_eq!(recs[0]["missing"], "method:enumeration", "{}", recs[0]);
+    }
+
+    /// Issue 44 item 6: a log-linear form compared with a rational is certified by its
+    /// `enclosure` record (as by a `log_linear` one); an exact step still needs `compare`.
+    #[test]
+    fn a_log_linear_step_by_its_enclosure_record() {
+        crate::certify::start_recording();
+        let ln2 = crate::num::LogLinear::ln(&q(2, 1));
+        let mut st = crate::claim::scan::Decider::new();
+        assert!(st.log_vs_rat(&ln2, "<", &q(7, 10)));
+        let mut c = Check::rationals("a", &q(1, 2), "<=", &q(2, 3));
+        c.records = st.records().unwrap();
+        assert_eq!(c.records[0]["kind"], "enclosure");
+        c.method = Method::LogLinear;
+        let recs = claim_records(&report(vec![c.clone().at("n=1")]));
+        assert_eq!(recs[0]["certified"], true, "{}", recs[0]);
+        c.method = Method::Exact;
+        let recs = claim_records(&report(vec![c.at("n=1")]));
+        assert_eq!(recs[0]["missing"], "method:exact", "{}", recs[0]);
     }
 
     /// Not certified: an LP step without an `lp` record, an enumeration, an undecided verdict,
