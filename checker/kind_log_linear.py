@@ -4,7 +4,8 @@ The checker reduces `lhs − rhs` to `Σ e_b ln b` over the record's basis: the 
 pairwise coprime integers > 1 (gcds), every numerator and denominator must factor over it
 (multiplication). Coprime logarithms are linearly independent over Q, so the difference is 0
 iff every e_b is 0; otherwise its sign comes from the checker's own rational enclosures of
-ln b (the series ln x = 2 atanh((x-1)/(x+1)) with its remainder bound)."""
+ln b (the series ln x = 2 atanh((x-1)/(x+1)) with its remainder bound). A side "+inf" is
+above every form and equal only to itself."""
 from fractions import Fraction
 from functools import lru_cache
 from math import gcd
@@ -98,8 +99,9 @@ def check(rec):
             raise Reject(f"factorisation of {n} multiplies to {prod}")
         factors[n] = ex
     diff = {b: Fraction(0) for b in basis}  # lhs - rhs over the basis
+    inf = {side: rec.get(side) == "+inf" for side in ("lhs", "rhs")}  # an extended side +∞
     for side, s in (("lhs", 1), ("rhs", -1)):
-        for c, r in form(rec, side):
+        for c, r in [] if inf[side] else form(rec, side):
             for part, sgn in ((r.numerator, 1), (r.denominator, -1)):
                 if part == 1:
                     continue
@@ -108,5 +110,5 @@ def check(rec):
                 for b, e in factors[part].items():
                     diff[b] += s * sgn * c * e
     exps = {b: e for b, e in diff.items() if e != 0}
-    d = sign(exps) if exps else 0
+    d = inf["lhs"] - inf["rhs"] if any(inf.values()) else sign(exps) if exps else 0
     stated_truth(rec, RELATIONS[rel](d, 0), f"lhs - rhs has sign {d}, so lhs {rel} rhs")

@@ -116,6 +116,25 @@ pub fn log_linear(lhs: &LogLinear, rel: &str, rhs: &LogLinear, holds: bool) -> O
     }))
 }
 
+/// [`log_linear`] for two extended forms (`None` = `+∞`, as
+/// [`crate::measure::renyi::extended_le`] orders them): an infinite side is written `"+inf"`,
+/// which the checker orders above every form and equal only to itself (issue 44 item 6).
+pub fn log_linear_ext(
+    lhs: Option<&LogLinear>,
+    rel: &str,
+    rhs: Option<&LogLinear>,
+    holds: bool,
+) -> Option<Value> {
+    let zero = LogLinear::zero();
+    let mut rec = log_linear(lhs.unwrap_or(&zero), rel, rhs.unwrap_or(&zero), holds)?;
+    for (side, v) in [("lhs", lhs), ("rhs", rhs)] {
+        if v.is_none() {
+            rec[side] = json!("+inf");
+        }
+    }
+    Some(rec)
+}
+
 /// SHA-256 of `data` as 64 lowercase hex digits (FIPS 180-4), for the instance hash of a
 /// `claim` record; the checker recomputes it with Python's `hashlib`. Small and dependency-free.
 pub fn sha256_hex(data: &[u8]) -> String {

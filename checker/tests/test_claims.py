@@ -79,6 +79,10 @@ LOG_LINEAR = [
     ll([["1", "4/3"]], "<", [["1", "3/2"]], True, ["2", "3"],
        {"2": {"2": "1"}, "3": {"3": "1"}, "4": {"2": "2"}}),
     ll([], "<=", [["1", "3/2"]], True, ["2", "3"], {"2": {"2": "1"}, "3": {"3": "1"}}),
+    # Extended sides (issue 44 item 6): +inf is above every form and equal only to itself.
+    ll([["1", "2"]], "<=", "+inf", True, ["2"], {"2": {"2": "1"}}),
+    ll("+inf", "=", "+inf", True, [], {}),
+    ll("+inf", "<=", [["5", "3"]], False, ["3"], {"3": {"3": "1"}}),
 ]
 
 
@@ -114,6 +118,12 @@ def tampered_log_linear():
     r = copy.deepcopy(LOG_LINEAR[2])
     r["rhs"][0][1] = "-3"
     out.append(("ln of a negative", r, "not positive"))
+    r = copy.deepcopy(LOG_LINEAR[5])
+    r["lhs"][0][1] = "-2"  # the finite side beside +inf is still checked
+    out.append(("ln of a negative beside +inf", r, "not positive"))
+    r = copy.deepcopy(LOG_LINEAR[6])
+    r["lhs"] = "inf"
+    out.append(("infinity spelled otherwise", r, "not a list"))
     return out
 
 

@@ -26,12 +26,16 @@ fn truth(r: &Value) -> Option<bool> {
     }
 }
 
-/// The record kinds that certify a step decided by `m` (any one of them), or why there is none.
+/// The record kinds that certify a step decided by `m` (one of them is needed), or why there
+/// is none.
 fn kind_of(m: &Method) -> Result<&'static [&'static str], &'static str> {
     match m {
         // An `events` record recomputes both exact forms of every instance it shows.
         Method::Exact => Ok(&["compare", "events"]),
-        Method::LogLinear => Ok(&["log_linear"]),
+        // Two log-linear forms are compared by a `log_linear` record; a form and a rational
+        // (never equal unless the form is rational) by certified enclosures, an `enclosure`
+        // record (issue 44 item 6: CY-14, CY-16, XDOC-2).
+        Method::LogLinear => Ok(&["log_linear", "enclosure"]),
         Method::Interval { .. } => Ok(&["enclosure"]),
         Method::LpCertificate => Ok(&["lp"]),
         Method::Polynomial => Ok(&["sturm"]),
@@ -374,6 +378,25 @@ mod tests {
         c.records[0]["holds"] = json!(false);
         let recs = claim_records(&report(vec![c.at("cell")]));
         assert_eq!(recs[0]["missing"], "records:disagree", "{}", recs[0]);
+    }
+
+    /// Issue 44 item 6: a log-linear form compared with a rational is certified by its
+    /// `enclosure` record (as by a `log_linear` one); an exact step still needs `compare`.
+    #[test]
+    fn a_log_linear_step_by_its_enclosure_record() {
+        crate::certify::start_recording();
+        let ln2 = crate::num::LogLinear::ln(&q(2, 1));
+        let mut st = crate::claim::scan::Decider::new();
+        assert!(st.log_vs_rat(&ln2, "<", &q(7, 10)));
+        let mut c = Check::rationals("a", &q(1, 2), "<=", &q(2, 3));
+        c.records = st.records().unwrap();
+        assert_eq!(c.records[0]["kind"], "enclosure");
+        c.method = Method::LogLinear;
+        let recs = claim_records(&report(vec![c.clone().at("n=1")]));
+        assert_eq!(recs[0]["certified"], true, "{}", recs[0]);
+        c.method = Method::Exact;
+        let recs = claim_records(&report(vec![c.at("n=1")]));
+        assert_eq!(recs[0]["missing"], "method:exact", "{}", recs[0]);
     }
 
     /// Not certified: an LP step without an `lp` record, an enumeration, an undecided verdict,

@@ -172,6 +172,22 @@ impl Agree {
         }
     }
 
+    /// [`Agree::push`] with the records that show both forms' values (a [`Decider`]'s: every
+    /// record true exactly when `a == b`); `None` leaves the instance unrecorded.
+    pub fn push_pair_recorded(
+        &mut self,
+        a: bool,
+        b: bool,
+        records: Option<Vec<serde_json::Value>>,
+        witness: impl FnOnce() -> String,
+    ) {
+        self.push(a, b, witness);
+        if let Some(r) = records {
+            self.records.extend(r);
+            self.unrecorded -= 1;
+        }
+    }
+
     /// Record one instance where the two forms give `a` and `b`.
     pub fn push(&mut self, a: bool, b: bool, witness: impl FnOnce() -> String) {
         self.count += 1;
@@ -344,9 +360,8 @@ impl DScan {
 
     /// Record the comparison `lhs rel rhs` (`=` or `<=`) of two extended log-linear values
     /// (`None` = `+∞`, as in [`crate::measure::renyi::extended_le`]); `gap` is the hint to
-    /// show the closest case. Two finite sides are decided as by [`DScan::push_log`], with
-    /// its `log_linear` record; a side `+∞` is decided here without a record (the cell is
-    /// then not certified). Issue 44 item 6.
+    /// show the closest case. Decided exactly, with its `log_linear` record (a side `+∞`
+    /// written `"+inf"`: [`crate::certify::log_linear_ext`]). Issue 44 item 6.
     pub fn push_ext(
         &mut self,
         lhs: &Option<crate::num::LogLinear>,
@@ -359,23 +374,39 @@ impl DScan {
             Some(f) => Value::log_linear(f),
             None => Value::text("+inf", "+inf"),
         };
-        match (lhs, rhs) {
-            (Some(a), Some(b)) => self.push_log_gap(a, rel, b, Some(gap), witness),
-            _ => {
-                let ok = match rel {
-                    "=" => lhs.is_none() && rhs.is_none(),
-                    "<=" => rhs.is_none(),
-                    _ => panic!("unknown relation {rel} on extended values"),
-                };
-                self.push(
-                    crate::num::Decision::from_bool(ok),
-                    gap,
-                    || ext(lhs),
-                    || ext(rhs),
-                    witness,
-                )
-            }
+        let ok = ext_holds(lhs, rel, rhs);
+        record_ext(&mut self.records, lhs, rel, rhs, ok);
+        self.push_decided(
+            crate::num::Decision::from_bool(ok),
+            gap,
+            || ext(lhs),
+            || ext(rhs),
+            witness,
+        );
+    }
+
+    /// Record the exact comparison `lhs rel rhs` of two rationals, with its `compare` record;
+    /// `gap` only picks the closest case to show.
+    pub fn push_rat(
+        &mut self,
+        lhs: &Rational,
+        rel: &str,
+        rhs: &Rational,
+        gap: f64,
+        witness: impl FnOnce() -> String,
+    ) {
+        let mut v = Vec::new();
+        let ok = decide_recorded(&mut v, lhs, rel, rhs);
+        if let Some(r) = &mut self.records {
+            r.extend(v);
         }
+        self.push_decided(
+            crate::num::Decision::from_bool(ok),
+            gap,
+            || Value::rational(lhs),
+            || Value::rational(rhs),
+            witness,
+        );
     }
 
     /// Record the log-linear comparison `lhs ≤ rhs`, decided exactly
@@ -740,17 +771,18 @@ impl Decider {
         }
     }
 
-    /// `lhs = rhs` for two extended log-linear values (`None` = `+∞`): two finite sides with
-    /// their `log_linear` record; a side `+∞` is decided here without one (so the step has
-    /// no records).
+    /// `lhs = rhs` for two extended log-linear values (`None` = `+∞`), with its `log_linear`
+    /// record (a side `+∞` written `"+inf"`).
     pub fn ext_eq(&mut self, lhs: &Option<LogLinear>, rhs: &Option<LogLinear>) -> bool {
-        match (lhs, rhs) {
-            (Some(a), Some(b)) => self.log(a, "=", b),
-            _ => {
-                self.records = None;
-                lhs.is_none() && rhs.is_none()
-            }
-        }
+        self.ext(lhs, "=", rhs)
+    }
+
+    /// `lhs rel rhs` (`=` or `<=`) for two extended log-linear values, with its record.
+    pub fn ext(&mut self, lhs: &Option<LogLinear>, rel: &str, rhs: &Option<LogLinear>) -> bool {
+        self.made += 1;
+        let ok = ext_holds(lhs, rel, rhs);
+        record_ext(&mut self.records, lhs, rel, rhs, ok);
+        ok
     }
 
     /// `lhs rel rhs` (`<`, `<=`, `>`, `>=`) for a log-linear form and a rational, decided by
@@ -760,6 +792,10 @@ impl Decider {
         use crate::certify::enclosure::{decide, Enc};
         use crate::num::Decision;
         use std::cmp::Ordering::{Greater, Less};
+        if lhs.is_zero() {
+            // The zero form is the rational 0 (enclosures never show an equality).
+            return self.rat(&Rational::from(0u32), rel, rhs);
+        }
         self.made += 1;
         match decide(&Enc::log_linear(lhs), rel, &Enc::q(rhs)) {
             (Decision::Unknown, ..) => {
@@ -835,6 +871,37 @@ fn decide_log_into(
         }
     }
     ok
+}
+
+/// `lhs rel rhs` (`=` or `<=`) for two extended log-linear values (`None` = `+∞`): two finite
+/// sides by [`log_holds`]; `+∞` is equal only to itself and above every form.
+fn ext_holds(lhs: &Option<LogLinear>, rel: &str, rhs: &Option<LogLinear>) -> bool {
+    match (lhs, rhs, rel) {
+        (Some(a), Some(b), _) => log_holds(a, rel, b),
+        (_, _, "=") => lhs.is_none() && rhs.is_none(),
+        (_, _, "<=") => rhs.is_none(),
+        _ => panic!("unknown relation {rel} on extended values"),
+    }
+}
+
+/// Push the `log_linear` record of an extended comparison onto `records` while certificates
+/// are recorded (`records` becomes `None` when the record cannot be built).
+fn record_ext(
+    records: &mut Option<Vec<serde_json::Value>>,
+    lhs: &Option<LogLinear>,
+    rel: &str,
+    rhs: &Option<LogLinear>,
+    ok: bool,
+) {
+    if crate::certify::recording() {
+        match (
+            crate::certify::log_linear_ext(lhs.as_ref(), rel, rhs.as_ref(), ok),
+            records,
+        ) {
+            (Some(rec), Some(v)) => v.push(rec),
+            (_, r) => *r = None,
+        }
+    }
 }
 
 /// `lhs rel rhs` (`=`, `<=`, `<`, `>=`, `>`) for two log-linear forms, by their exact [`Ord`].
@@ -953,9 +1020,26 @@ mod tests {
             (r[1]["kind"].as_str(), r[1]["holds"].as_bool()),
             (Some("log_linear"), Some(true))
         );
+        // An infinite side is recorded as "+inf": equal only to itself, above every form.
         let mut st = Decider::new();
         assert!(st.ext_eq(&None, &None));
-        assert!(st.records().is_none());
+        assert!(!st.ext_eq(&Some(LogLinear::ln(&b)), &None));
+        let r = st.records().unwrap();
+        assert_eq!(
+            (r[0]["lhs"].as_str(), r[0]["holds"].as_bool()),
+            (Some("+inf"), Some(true))
+        );
+        assert_eq!(
+            (r[1]["rhs"].as_str(), r[1]["holds"].as_bool()),
+            (Some("+inf"), Some(false))
+        );
+        let mut d = DScan::new();
+        d.push_ext(&Some(LogLinear::ln(&b)), "<=", &None, 0.0, String::new);
+        d.push_ext(&None, "<=", &Some(LogLinear::ln(&b)), 0.0, String::new);
+        let c = d.finish("x", crate::claim::Method::LogLinear);
+        assert_eq!(c.outcome, crate::claim::Outcome::Fails);
+        let truths: Vec<_> = c.records.iter().map(|r| r["holds"].as_bool()).collect();
+        assert_eq!(truths, [Some(true), Some(false)]);
         assert!(Decider::new().records().is_none());
     }
 

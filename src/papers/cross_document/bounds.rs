@@ -3,6 +3,7 @@
 //! (XDOC-2) and as achievable rates (XDOC-2-reading-achievable).
 
 use super::shared::*;
+use crate::papers::alvim_andres_chatzikokolakis_palamidessi::common::identity_record;
 pub(super) fn claims() -> Vec<Box<dyn ClaimChecker>> {
     vec![
         Family {
@@ -156,14 +157,16 @@ fn check_x2_with(inst: &X2, achievable: bool) -> Check {
             let c = (t - &one) / (t + &one);
             let bound = LogLinear::term(&c, t);
             let eps = LogLinear::ln(t);
-            // tanh(ε/2) ≤ ε/2 ⇔ (t−1)/(t+1) ≤ ln(t)/2, so ε tanh(ε/2) ≤ ε²/2.
-            let quad = LogLinear::term(&r(1, 2), t).cmp_rational(&c) != Ordering::Less;
-            let below_eps = (&bound - &eps).signum() == Ordering::Less;
+            // tanh(ε/2) ≤ ε/2 ⇔ (t−1)/(t+1) ≤ ln(t)/2, so ε tanh(ε/2) ≤ ε²/2. Each step with
+            // its record (issue 44 item 6; below, unless `achievable`).
+            let mut sr = Decider::new();
+            let quad = sr.log_vs_rat(&LogLinear::term(&r(1, 2), t), ">=", &c);
+            let below_eps = sr.log(&bound, "<", &eps);
             let z = t + &one;
             let rr = Channel::new(vec![vec![t / &z, &one / &z], vec![&one / &z, t / &z]])
                 .expect("RR rows are distributions");
             let br = capacity_bracket_exact(&rr);
-            let lower_ok = LogLinear::decide_le(&br.lower, &bound) == Decision::True;
+            let lower_ok = sr.log(&br.lower, "<=", &bound);
             if achievable {
                 // "could achieve a capacity of ε": needs sup C_1 = ε, but sup C_1 ≤ ε tanh(ε/2) < ε.
                 let mut st = Decider::new();
@@ -179,7 +182,7 @@ fn check_x2_with(inst: &X2, achievable: bool) -> Check {
                 c.records = st.records().unwrap_or_default();
                 c
             } else {
-                Check::new(
+                let mut c = Check::new(
                     "CY-13 bound eps tanh(eps/2)  <=  eps (ART-34 upper-bound reading) and <= eps^2/2; RR capacity below it",
                     Value::log_linear(&bound),
                     Value::log_linear(&eps),
@@ -190,14 +193,17 @@ fn check_x2_with(inst: &X2, achievable: bool) -> Check {
                     "binary RR capacity bracket [{}, {}]",
                     br.lower.to_decimal_string(8),
                     br.upper.to_decimal_string(8)
-                ))
+                ));
+                c.records = sr.records().unwrap_or_default();
+                c
             }
         }
         X2::EpsOne => {
             // 1/ln 2 to the printed digits: 1.435 <= 1/ln 2 < 1.445 ⇔ 1/1.445 < ln 2 <= 1/1.435.
             let ln2 = LogLinear::ln(&r(2, 1));
-            let digits_ok = ln2.cmp_rational(&r(1000, 1445)) == Ordering::Greater
-                && ln2.cmp_rational(&r(1000, 1435)) != Ordering::Greater;
+            let mut st = Decider::new();
+            let digits_ok = st.log_vs_rat(&ln2, ">", &r(1000, 1445))
+                && st.log_vs_rat(&ln2, "<=", &r(1000, 1435));
             let printed = r(144, 100);
             if achievable {
                 // Reaching 1.44 bits needs the bound to be at least that: its record is false.
@@ -215,8 +221,13 @@ fn check_x2_with(inst: &X2, achievable: bool) -> Check {
                 c.records = rec.into_iter().collect();
                 c
             } else {
-                let (d, bits, shown, _) = dp_capacity_bound_bits_at_eps_one_vs("<", &printed);
-                Check::new(
+                let (d, bits, shown, rec) = dp_capacity_bound_bits_at_eps_one_vs("<", &printed);
+                // The digits' records and the bound's (issue 44 item 6).
+                let records = st.records().zip(rec).map(|(mut v, r)| {
+                    v.push(r);
+                    v
+                });
+                let mut c = Check::new(
                     "1 nat = 1/ln 2 bits rounds to 1.44, and C_1 <= tanh(1/2)/ln 2 bits < 1.44 (consistent as an upper bound)",
                     Value::text("tanh(1/2)/ln 2", shown),
                     Value::rational(&printed),
@@ -227,7 +238,9 @@ fn check_x2_with(inst: &X2, achievable: bool) -> Check {
                         Outcome::from_holds(d == Decision::True && digits_ok)
                     },
                 )
-                .with_note(format!("1/ln 2 in [1.435, 1.445): {digits_ok}"))
+                .with_note(format!("1/ln 2 in [1.435, 1.445): {digits_ok}"));
+                c.records = records.unwrap_or_default();
+                c
             }
         }
     }

@@ -46,23 +46,27 @@ fn check_x7(delta: &Rational) -> Check {
     let mut prev: Option<LogLinear> = None;
     for k in 2..=10usize {
         let w = erasure(k, &(r(1, 1) - delta)).expect("δ ∈ [0, 1]");
-        let exact_dp = t_set()
-            .iter()
-            .all(|t| hockey_stick_two_sided(&w.rows()[0], &w.rows()[1], t) == *delta);
+        // Each comparison with its record (issue 44 item 6).
+        let mut st = Decider::new();
+        let exact_dp = t_set().iter().all(|t| {
+            st.rat(
+                &hockey_stick_two_sided(&w.rows()[0], &w.rows()[1], t),
+                "=",
+                delta,
+            )
+        });
         let c = LogLinear::term(delta, &Rational::from(k as u64));
         let br = capacity_bracket_exact(&w);
-        let exact_c = br.lower == c && br.upper == c;
+        let exact_c = st.log(&br.lower, "=", &c) && st.log(&br.upper, "=", &c);
         let cy17 = mi_dp_bound_from_tv(delta, k + 1);
         let t = r(2, 1);
         let cy4 = mi_dp_bound_from_tv(&tv_bound_of_close_pair(&t, delta), k + 1);
-        let grows = prev
-            .as_ref()
-            .is_none_or(|p| (&c - p).signum() == Ordering::Greater);
-        let d = Decision::from_bool(exact_dp && exact_c && grows)
-            .and(LogLinear::decide_le(&c, &cy17))
-            .and(LogLinear::decide_le(&c, &cy4));
-        s.push(
-            d,
+        let grows = prev.as_ref().is_none_or(|p| st.log(&c, ">", p));
+        let below17 = st.log(&c, "<=", &cy17);
+        let below4 = st.log(&c, "<=", &cy4);
+        s.push_recorded(
+            Decision::from_bool(exact_dp && exact_c && grows && below17 && below4),
+            st.records(),
             LogLinear::approx_f64(&c) - LogLinear::approx_f64(&cy17),
             || Value::log_linear(&c),
             || Value::log_linear(&cy17),
@@ -90,6 +94,12 @@ fn check_x8(t: &Rational) -> Check {
     let mut ok = true;
     let mut notes = Vec::new();
     let mut joint = one.clone();
+    // Each comparison with its record (issue 44 item 6); an infinite or failed level has none.
+    let mut st = Decider::new();
+    let rat_eq = |st: &mut Decider, got: Option<&ExtRational>, want: &Rational| match got {
+        Some(ExtRational::Finite(x)) => st.rat(x, "=", want),
+        _ => st.unrecorded(false),
+    };
     for k in 1..=4u32 {
         if k > 1 {
             joint = joint.parallel(&one).expect("same inputs");
@@ -106,20 +116,20 @@ fn check_x8(t: &Rational) -> Check {
         }
         use malachite::base::num::arithmetic::traits::Pow;
         let want = t.pow(k as u64);
-        ok &= lvl == want;
-        ok &= accounted(k as u64) == Ok(ExtRational::Finite(lvl.clone()));
+        ok &= st.rat(&lvl, "=", &want);
+        ok &= rat_eq(&mut st, accounted(k as u64).as_ref().ok(), &lvl);
         for prior in simplex(2, 4) {
             let prior = Dist::new(prior).expect("simplex point");
             let total = mutual_information(&prior, &joint);
             let single = mutual_information(&prior, &one).scale(&Rational::from(k));
-            ok &= LogLinear::decide_le(&total, &single) == Decision::True;
+            ok &= st.log(&total, "<=", &single);
         }
         notes.push(format!("k={k}: level {lvl}"));
     }
     for k in [50u64, 1000] {
         use malachite::base::num::arithmetic::traits::Pow;
         let lvl = accounted(k);
-        ok &= lvl == Ok(ExtRational::Finite(t.pow(k)));
+        ok &= rat_eq(&mut st, lvl.as_ref().ok(), &t.pow(k));
         notes.push(format!(
             "k={k} (exact PLD composition): level {}",
             match lvl {
@@ -135,17 +145,18 @@ fn check_x8(t: &Rational) -> Check {
             a.iter().zip(b).filter(|(x, y)| x != y).count() == d
         });
         use malachite::base::num::arithmetic::traits::Pow;
-        let want = ExtRational::Finite(t.pow(d as u64));
-        ok &= lvl == want;
+        ok &= rat_eq(&mut st, Some(&lvl), &t.pow(d as u64));
         notes.push(format!("group distance {d}: {lvl}"));
     }
-    Check::new(
+    let mut c = Check::new(
         "k RR copies: level t^k (CY-5 = ART-30 at alpha=inf), MI subadditive (CY-6), group privacy t^d (ART-29 at alpha=inf)",
         Value::text(notes.join("; "), ""),
         Value::text("t^k, t^d", ""),
         Method::Combined(vec![Method::Exact, Method::LogLinear]),
         Outcome::from_holds(ok),
-    )
+    );
+    c.records = st.records().unwrap_or_default();
+    c
 }
 
 /// XDOC-9: the noise fixtures of CY-1, CY-2 and ART-20: the clamped geometric mechanism has
@@ -162,7 +173,9 @@ fn check_x9(s: &Rational) -> Check {
             }
         }
     }
-    let geo_ok = lvl == *s;
+    // Each comparison with its record (issue 44 item 6).
+    let mut st = Decider::new();
+    let geo_ok = st.rat(&lvl, "=", s);
     use malachite::base::num::arithmetic::traits::Pow;
     let q = r(9, 10);
     let mut levels = Vec::new();
@@ -179,14 +192,15 @@ fn check_x9(s: &Rational) -> Check {
             ExtRational::Infinite => levels.push(r(0, 1)),
         }
     }
-    let grows = levels.windows(2).all(|p| p[1] > p[0]);
+    let grows = levels.windows(2).all(|p| st.rat(&p[1], ">", &p[0]));
     let loss = Poly::new(vec![r(-1, 2), r(1, 1)]);
-    let unbounded = loss.degree() == Some(1);
-    Check::new(
+    // Unbounded: degree 1, its coefficient of y non-zero (an exact comparison).
+    let unbounded = st.rat(&loss.coeff(1), "!=", &r(0, 1)) && loss.degree() == Some(1);
+    let mut c = Check::new(
         "clamped geometric level = t (CY-1); truncated Gaussian level increasing in K and Gaussian loss unbounded (CY-2, ART-20)",
         Value::rational(&lvl),
         Value::rational(s),
-        Method::Combined(vec![Method::Exact, Method::Polynomial]),
+        Method::Exact,
         Outcome::from_holds(geo_ok && grows && unbounded),
     )
     .with_note(format!(
@@ -196,7 +210,9 @@ fn check_x9(s: &Rational) -> Check {
             .map(|l| crate::num::fmt::decimal(l, 6))
             .collect::<Vec<_>>()
             .join(", ")
-    ))
+    ));
+    c.records = st.records().unwrap_or_default();
+    c
 }
 
 /// XDOC-10: CY-11's canonical pair is the mixture `(1−δ)·g + δ·h` of ART-36, with g the

@@ -67,11 +67,14 @@ fn check_x3(fam: &MechanismFamily) -> Check {
         }
         let one = r(1, 1);
         let tanh = LogLinear::term(&((&level - &one) / (&level + &one)), &level);
+        // ε ≤ ε_ART∞ through the logarithms of the levels (`+∞` for an infinite one), with
+        // its `log_linear` record (issue 44 item 6).
         let mut st = Decider::new();
-        let art_ok = match &art {
-            ExtRational::Finite(a) => st.rat(a, ">=", &level),
-            ExtRational::Infinite => st.unrecorded(true),
+        let art_ln = match &art {
+            ExtRational::Finite(a) => Some(LogLinear::ln(a)),
+            ExtRational::Infinite => None,
         };
+        let art_ok = st.ext(&Some(LogLinear::ln(&level)), "<=", &art_ln);
         let d = Decision::from_bool(st.log(&mi_upper, "<=", &tanh) && art_ok);
         if report.len() < 4 {
             report.push(format!(
@@ -91,7 +94,7 @@ fn check_x3(fam: &MechanismFamily) -> Check {
     }
     let mut c = s.finish(
         "MI-DP level (max row capacity)  <=  eps tanh(eps/2) <= eps <= ART-D7 level at alpha=inf",
-        Method::Combined(vec![Method::LogLinear, Method::Exact]),
+        Method::LogLinear,
     );
     c.note = format!("{}; {}", c.note, report.join("; "));
     c
@@ -226,16 +229,18 @@ fn check_x6(cell: &PairCell) -> Check {
         let s3 = renyi_entropy_power_sum(&p, 3);
         let supp = p.iter().filter(|x| **x > 0u32).count() as u64;
         // H_∞ ≤ H_3 ⇔ S_3 ≤ max^2; H_3 ≤ H_2 ⇔ S_3 ≥ S_2^2.
-        let a = s3 <= &mx * &mx;
-        let b = s3 >= &s2 * &s2;
+        // Each comparison with its record (issue 44 item 6).
+        let mut st = Decider::new();
+        let a = st.rat(&s3, "<=", &(&mx * &mx));
+        let b = st.rat(&s3, ">=", &(&s2 * &s2));
         let h2 = -LogLinear::ln(&s2);
         let h = entropy(&p);
         let h0 = LogLinear::ln(&Rational::from(supp));
-        let c = LogLinear::decide_le(&h2, &h);
-        let d = LogLinear::decide_le(&h, &h0);
-        let dec = Decision::from_bool(a && b).and(c).and(d);
-        s.push(
-            dec,
+        let c = st.log(&h2, "<=", &h);
+        let d = st.log(&h, "<=", &h0);
+        s.push_recorded(
+            Decision::from_bool(a && b && c && d),
+            st.records(),
             LogLinear::approx_f64(&h2) - LogLinear::approx_f64(&h),
             || Value::log_linear(&h),
             || Value::log_linear(&h0),

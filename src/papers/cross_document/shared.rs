@@ -21,7 +21,6 @@ pub(crate) use crate::num::loglin::LogLinear;
 pub(crate) use crate::num::poly::Poly;
 pub(crate) use crate::num::{Decision, Rational};
 pub(crate) use crate::prob::{Channel, Dist};
-pub(crate) use std::cmp::Ordering;
 pub(crate) use std::fmt;
 
 /// Largest ratio `max_y M(x)(y)/M(x')(y)` over database pairs selected by `pick(x, x')`.

@@ -125,7 +125,8 @@ fn check_8_with(cell: &PairCell, zero_zero_violates: bool) -> Check {
                 ratio <= *t && ratio * t >= 1u32
             }
         });
-        a.push(lhs, rhs, || fmt_pair(&p, &q));
+        let records = iff_records_8(&p, &q, t, zero_zero_violates, lhs == rhs);
+        a.push_pair_recorded(lhs, rhs, records, || fmt_pair(&p, &q));
     }
     let conv = if zero_zero_violates {
         "0/0 points violate"
@@ -136,6 +137,49 @@ fn check_8_with(cell: &PairCell, zero_zero_violates: bool) -> Check {
         format!("delta_{{P,Q}}(t) = 0  <=>  1/t <= P(a)/Q(a) <= t for all a ({conv})"),
         Method::Exact,
     )
+}
+
+/// The records of one CY-8 instance (issue 44 item 6): two or three `compare` records instead
+/// of one per point. `δ_{P,Q}(t) = 0` or `> 0`, then the right side as one number: with
+/// `M = max_a max(P(a) − t Q(a), Q(a) − t P(a))` (a 0/0 point gives 0), every ratio is in
+/// `[1/t, t]` (x/0 = ∞ outside) iff `M ≤ 0`; in the 0/0-violates reading also `z = 0`, `z` the
+/// number of 0/0 points. Recorded as the left side predicts, so every record is true iff the
+/// two sides agree (`agree`); `None` if not (never half-recorded).
+fn iff_records_8(
+    p: &[Rational],
+    q: &[Rational],
+    t: &Rational,
+    zero_zero_violates: bool,
+    agree: bool,
+) -> Option<Vec<serde_json::Value>> {
+    let zero = r(0, 1);
+    let h = hockey_stick_two_sided(p, q, t);
+    let m = p
+        .iter()
+        .zip(q)
+        .flat_map(|(x, y)| [x - t * y, y - t * x])
+        .max()
+        .unwrap_or_default();
+    let z = Rational::from(
+        p.iter()
+            .zip(q)
+            .filter(|(x, y)| **x == 0u32 && **y == 0u32)
+            .count(),
+    );
+    // Branch on the values, record only the relations the left side predicts.
+    let mut st = Decider::new();
+    let shown = if h == zero {
+        st.rat(&h, "=", &zero);
+        st.rat(&m, "<=", &zero) && (!zero_zero_violates || st.rat(&z, "=", &zero))
+    } else {
+        st.rat(&h, ">", &zero);
+        if m <= zero && zero_zero_violates && z > zero {
+            st.rat(&z, ">", &zero)
+        } else {
+            st.rat(&m, ">", &zero)
+        }
+    };
+    st.records().filter(|_| shown == agree)
 }
 
 fn check_8(cell: &PairCell) -> Check {
@@ -160,8 +204,23 @@ fn check_9_with(cell: &PairCell, full_l1: bool) -> Check {
         } else {
             tv(&p, &q)
         };
+        // One `compare` record `δ_{P,Q}(1) = TV` shows agreement at every δ (issue 44 item 6);
+        // a pair where they differ is left unrecorded (its per-δ records would be 18 a pair,
+        // 15 MB for the full-L1 reading, which fails: a disagreement has no exact sides).
+        let mut st = Decider::new();
+        let same = h == d_tv;
+        if same {
+            st.rat(&h, "=", &d_tv);
+        }
+        let mut first = Some(st.records());
         for d in &deltas {
-            a.push(h <= *d, d_tv <= *d, || {
+            let (a_, b_) = (h <= *d, d_tv <= *d);
+            let records = match (same, first.take()) {
+                (false, _) => None,
+                (true, Some(r)) => r,
+                (true, None) => Some(Vec::new()),
+            };
+            a.push_pair_recorded(a_, b_, records, || {
                 format!("{} delta={d}", fmt_pair(&p, &q))
             });
         }
@@ -415,6 +474,79 @@ mod tests {
             tight_delta_conversion(&t, &r(1, 1), &d),
             (&t - r(1, 1) + r(2, 1) * &d) / (&t + r(1, 1))
         );
+    }
+
+    /// Issue 44 item 6: CY-8's instance records, checked against a literal table (worked by
+    /// hand: `M = max(P − tQ, Q − tP)` over the points, `z` the 0/0 points): every record
+    /// is true exactly when the two sides agree, and the records name the sides' values.
+    #[test]
+    fn cy8_records_show_both_sides() {
+        crate::certify::start_recording();
+        let v = |a: &[(i64, i64)]| a.iter().map(|&(n, d)| r(n, d)).collect::<Vec<_>>();
+        // (P, Q, t, 0/0 violates, agree, [(lhs, relation, rhs, holds)])
+        let table = [
+            // δ = 0 and every ratio in [1/2, 2]: M = max(1/2 − 1, 1/2 − 1) = −1/2.
+            (
+                v(&[(1, 2), (1, 2)]),
+                v(&[(1, 2), (1, 2)]),
+                r(2, 1),
+                false,
+                true,
+                vec![("0", "=", "0", true), ("-1/2", "<=", "0", true)],
+            ),
+            // δ > 0 and 3/4 > 2·1/4: M = 3/4 − 1/2 = 1/4 > 0.
+            (
+                v(&[(3, 4), (1, 4)]),
+                v(&[(1, 4), (3, 4)]),
+                r(2, 1),
+                false,
+                true,
+                vec![("1/4", ">", "0", true), ("1/4", ">", "0", true)],
+            ),
+            // A 0/0 point: skipped (agree), or violating (disagree: z = 0 is false).
+            (
+                v(&[(1, 1), (0, 1)]),
+                v(&[(1, 1), (0, 1)]),
+                r(2, 1),
+                false,
+                true,
+                vec![("0", "=", "0", true), ("0", "<=", "0", true)],
+            ),
+            (
+                v(&[(1, 1), (0, 1)]),
+                v(&[(1, 1), (0, 1)]),
+                r(2, 1),
+                true,
+                false,
+                vec![
+                    ("0", "=", "0", true),
+                    ("0", "<=", "0", true),
+                    ("1", "=", "0", false),
+                ],
+            ),
+        ];
+        for (p, q, t, zz, agree, want) in table {
+            let recs = iff_records_8(&p, &q, &t, zz, agree).expect("recorded");
+            let got: Vec<_> = recs
+                .iter()
+                .map(|x| {
+                    let s = |k: &str| x[k].as_str().unwrap_or("").to_string();
+                    (
+                        s("lhs"),
+                        s("relation"),
+                        s("rhs"),
+                        x["holds"].as_bool().unwrap(),
+                    )
+                })
+                .collect();
+            let want: Vec<_> = want
+                .into_iter()
+                .map(|(a, b, c, d)| (a.to_string(), b.to_string(), c.to_string(), d))
+                .collect();
+            assert_eq!(got, want, "P={p:?} Q={q:?}");
+            // Records that do not show the instance's agreement are never attached.
+            assert!(iff_records_8(&p, &q, &t, zz, !agree).is_none());
+        }
     }
 
     #[test]

@@ -124,17 +124,24 @@ fn check_3c(inst: &Strict) -> Check {
     ];
     let br = capacity_bracket_exact(&channel(&w));
     let exact = LogLinear::term(&eta, &r(2, 1));
-    let below = br.upper.cmp_rational(eps_mi) == Ordering::Less;
+    // Each step with its record (issue 44 item 6); the level is infinite by its witness
+    // output 1: W(1|0) = eta > 0 = W(1|1).
+    let mut st = Decider::new();
+    let exact_c = st.log(&br.lower, "=", &exact) && st.log(&br.upper, "=", &exact);
+    let below = st.log_vs_rat(&br.upper, "<", eps_mi);
     let level = crate::measure::max_ratio_two_sided(&w[0], &w[1]);
-    let ok = br.lower == exact && br.upper == exact && below && level == ExtRational::Infinite;
-    Check::new(
+    let infinite = st.rat(&w[0][1], ">", &r(0, 1)) && st.rat(&w[1][1], "=", &r(0, 1));
+    let ok = exact_c && below && infinite && level == ExtRational::Infinite;
+    let mut c = Check::new(
         "C_1 = eta ln 2 (bracket exact) < eps_MI, and DP level = inf",
         Value::log_linear(&br.upper),
         Value::rational(eps_mi),
         Method::Combined(vec![Method::LogLinear, Method::Exact]),
         Outcome::from_holds(ok),
     )
-    .with_note(format!("W={}; DP level {level}", fmt_rows(&w)))
+    .with_note(format!("W={}; DP level {level}", fmt_rows(&w)));
+    c.records = st.records().unwrap_or_default();
+    c
 }
 
 /// CY-3d: the k-ary erasure channel with erasure 1−δ is (ε,δ)-DP for every ε (its two-sided

@@ -8,7 +8,7 @@
 //! `S_α` rational: technique IR), α = ∞ (`ln` of a maximal rational ratio).
 
 use crate::claim::instances::{fmt_rows, fmt_vec, simplex};
-use crate::claim::{Method, Value};
+use crate::claim::Value;
 use crate::measure::RenyiOrder;
 use crate::num::loglin::LogLinear;
 use crate::num::Rational;
@@ -174,16 +174,6 @@ pub const ORDERS: [RenyiOrder; 4] = [
     RenyiOrder::Int(3),
     RenyiOrder::Inf,
 ];
-
-/// Method for an order: exact ratios at ∞ and integer orders, log-linear at 0 and 1.
-pub fn method(o: RenyiOrder) -> Method {
-    match o {
-        RenyiOrder::Int(_) | RenyiOrder::Inf => {
-            Method::Combined(vec![Method::Exact, Method::LogLinear])
-        }
-        _ => Method::LogLinear,
-    }
-}
 
 /// A labelled scalar instance (a named sub-check of a claim).
 #[derive(Clone, Debug)]

@@ -294,8 +294,12 @@ fn check_16(inst: &Cy16) -> Check {
             let w = vec![vec![&one - &p, p.clone()], vec![p.clone(), &one - &p]];
             let br = capacity_bracket_exact(&channel(&w));
             let gd = bsc_capacity_at_tv(d);
-            let ok = br.lower == gd && br.upper == gd && tv(&w[0], &w[1]) == *d;
-            Check::new(
+            // Each comparison with its record (issue 44 item 6).
+            let mut st = Decider::new();
+            let ok = st.log(&br.lower, "=", &gd)
+                && st.log(&br.upper, "=", &gd)
+                && st.rat(&tv(&w[0], &w[1]), "=", d);
+            let mut c = Check::new(
                 "BSC((1-d)/2): capacity bracket [lower, upper] = g(d) exactly and TV = d",
                 Value::log_linear(&br.upper),
                 Value::log_linear(&gd),
@@ -307,7 +311,9 @@ fn check_16(inst: &Cy16) -> Check {
                 fmt_rows(&w),
                 br.lower,
                 br.upper
-            ))
+            ));
+            c.records = st.records().unwrap_or_default();
+            c
         }
         Cy16::Sqrt(n) => {
             let mut s = DScan::new();
@@ -315,9 +321,12 @@ fn check_16(inst: &Cy16) -> Check {
                 let d = r(j as i64, *n as i64);
                 let gd = bsc_capacity_at_tv(&d);
                 let half_sq = &d * &d / r(2, 1);
-                let ok = gd.cmp_rational(&half_sq) != Ordering::Less;
-                s.push(
+                // By certified enclosures, with the `enclosure` record (issue 44 item 6).
+                let mut st = Decider::new();
+                let ok = st.log_vs_rat(&gd, ">=", &half_sq);
+                s.push_recorded(
                     Decision::from_bool(ok),
+                    st.records(),
                     crate::num::fmt::to_f64(&half_sq) - LogLinear::approx_f64(&gd),
                     || Value::rational(&half_sq),
                     || Value::log_linear(&gd),

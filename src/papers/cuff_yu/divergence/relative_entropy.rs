@@ -194,9 +194,12 @@ fn check_14(cell: &PairCell) -> Check {
         let Some(d) = kl(&p, &q) else { continue };
         let d_tv = tv(&p, &q);
         let lhs = r(2, 1) * &d_tv * &d_tv;
-        let ok = d.cmp_rational(&lhs) != Ordering::Less;
-        s.push(
+        // By certified enclosures, with the `enclosure` record (issue 44 item 6).
+        let mut st = Decider::new();
+        let ok = st.log_vs_rat(&d, ">=", &lhs);
+        s.push_recorded(
             Decision::from_bool(ok),
+            st.records(),
             crate::num::fmt::to_f64(&lhs) - LogLinear::approx_f64(&d),
             || Value::rational(&lhs),
             || Value::log_linear(&d),

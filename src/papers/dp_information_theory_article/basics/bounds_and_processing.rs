@@ -93,19 +93,23 @@ pub(super) fn check_19b(inst: &B19) -> Check {
         &(Rational::from(inst.k) / Rational::from(2u32) - &one),
         &q(2, 1),
     ));
-    let ok = extended_le(&diam, &ln2).and(extended_le(&target, &d));
-    Check::new(
+    let mut st = Decider::new();
+    let ok = st.ext(&diam, "<=", &ln2) && st.ext(&target, "<=", &d);
+    // Extended log-linear comparisons, each with its record (issue 44 item 6).
+    let mut c = Check::new(
         "C_alpha <= diameter <= ln 2  while  D_alpha(P_X|y=1 || P_X) >= (k/2 - 1) ln 2",
         dv(&diam),
         dv(&d),
-        method(inst.o),
-        Outcome::from_decision(ok),
+        Method::LogLinear,
+        Outcome::from_holds(ok),
     )
     .with_note(format!(
         "W={}, prior={}",
         super::super::core::cp(&prior, &w),
         fmt_vec(&prior)
-    ))
+    ));
+    c.records = st.records().unwrap_or_default();
+    c
 }
 
 /// ART-19b on the catalogue's family `W_0 = (1−η, η, 0)`, `W_1 = (1−η, 0, η)`, η = 1/8, at
@@ -127,6 +131,7 @@ pub(super) fn check_19b_catalogue(inst: &B19) -> Check {
         _ => Some(LogLinear::ln(&(&one + &eta))),
     };
     let mut ok = true;
+    let mut st = Decider::new();
     for j in 1..16u64 {
         let prior = vec![
             Rational::from_unsigneds(j, 16),
@@ -134,27 +139,27 @@ pub(super) fn check_19b_catalogue(inst: &B19) -> Check {
         ];
         let i = renyi_mutual_information(inst.o, &dist(&prior), &chan(&w));
         ok &= match inst.o {
-            RenyiOrder::One => {
-                extended_le(&i, &cap) == Decision::True && (j != 8 || extended_eq(&i, &cap))
-            }
-            _ => extended_eq(&i, &cap),
+            RenyiOrder::One => st.ext(&i, "<=", &cap) && (j != 8 || st.ext_eq(&i, &cap)),
+            _ => st.ext_eq(&i, &cap),
         };
     }
     let pi = q(1, 2).pow(inst.k as u64);
     let prior = vec![pi.clone(), &one - &pi];
     let post = posterior(&prior, &w, 1).expect("P(y) > 0");
     let d = renyi_divergence(inst.o, &post, &prior);
-    ok &= extended_eq(
+    ok &= st.ext_eq(
         &d,
         &Some(LogLinear::term(&Rational::from(inst.k), &q(2, 1))),
     );
-    Check::new(
+    let mut c = Check::new(
         "C_alpha bounded (alpha=1: eta ln 2; alpha=2: ln(1+eta))  while  D_alpha(P_X|y=1 || P_X) = k ln 2",
         dv(&cap),
         dv(&d),
-        method(inst.o),
+        Method::LogLinear,
         Outcome::from_holds(ok),
-    )
+    );
+    c.records = st.records().unwrap_or_default();
+    c
 }
 
 /// Readings of ART-20.
@@ -181,24 +186,28 @@ pub(super) fn check_20(g: &G20) -> Check {
     let gap = &mu - &mup;
     let loss = |y: &Rational| &gap * (Rational::from(2u32) * y - &mu - &mup) / Rational::from(2u32);
     let mut unbounded = true;
+    // Forms against rationals, by certified enclosures with their records (issue 44 item 6).
+    let mut st = Decider::new();
     for t in [q(9, 8), q(2, 1), q(10, 1)] {
         // y with L(y) = t (≥ ln t since t ≥ ln t + 1 > ln t).
         let y = (&t / &gap) + (&mu + &mup) / Rational::from(2u32);
         let l = loss(&y);
-        unbounded &= LogLinear::ln(&t).cmp_rational(&l) == Ordering::Less;
+        unbounded &= st.log_vs_rat(&LogLinear::ln(&t), "<", &l);
     }
     let l100 = loss(&Rational::from(100u32));
-    let decent = LogLinear::ln(&q(99, 1)).cmp_rational(&l100) != Ordering::Greater;
-    Check::new(
+    let decent = st.log_vs_rat(&LogLinear::ln(&q(99, 1)), "<=", &l100);
+    let mut c = Check::new(
         "L(y) unbounded (exceeds ln t for t in {9/8,2,10});  L(100 sigma) >= ln 99",
         Value::rational(&l100),
         Value::text("ln 99", "4.59511985"),
-        Method::Combined(vec![Method::Exact, Method::LogLinear]),
+        Method::LogLinear,
         Outcome::from_holds(unbounded && decent),
     )
     .with_note(format!(
         "privacy loss at y = 100 sigma: {l100} nats (likelihood ratio e^{l100})"
-    ))
+    ));
+    c.records = st.records().unwrap_or_default();
+    c
 }
 
 /// ART-22 (l.678–697): `C_1 ≤ C_α ≤ ε` for ε-private channels (ε = exact DP level),
@@ -220,7 +229,7 @@ pub(super) fn check_22(cell: &ChanCell) -> Check {
     });
     s.finish(
         "I_1 <= I_alpha <= eps at every grid prior (alpha in {2,3})",
-        method(RenyiOrder::Int(2)),
+        Method::LogLinear,
     )
 }
 
@@ -262,7 +271,7 @@ pub(super) fn check_23(o: &OrderOnly) -> Check {
     let _ = pts;
     s.finish(
         "I_alpha(X; g(Y)) <= I_alpha(X;Y) and I_alpha(X';Y) <= I_alpha(X;Y)",
-        method(o),
+        Method::LogLinear,
     )
 }
 

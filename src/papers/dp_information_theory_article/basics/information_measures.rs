@@ -74,15 +74,15 @@ pub(super) fn check_d4(cell: &ChanCell) -> Check {
             }
         }
         let swapped = renyi_divergence(cell.o, &jt_t, &product_flat(&py, prior));
-        a.push_ok(
-            extended_eq(
-                &renyi_mutual_information(cell.o, &dist(prior), &chan(w)),
-                &swapped,
-            ),
-            || cp(prior, w),
+        let mut st = Decider::new();
+        let ok = st.ext_eq(
+            &renyi_mutual_information(cell.o, &dist(prior), &chan(w)),
+            &swapped,
         );
+        a.push_recorded(ok, st.records(), || cp(prior, w));
     });
-    a.finish("I_alpha(X;Y)  =  I_alpha(Y;X)", method(cell.o))
+    // Extended log-linear values at every order (issue 44 item 6: labelled as decided).
+    a.finish("I_alpha(X;Y)  =  I_alpha(Y;X)", Method::LogLinear)
 }
 
 /// ART-D5 (l.322): at α = 1 the article's `I_1 = D(P_XY‖P_XP_Y)` is Shannon's
@@ -113,19 +113,13 @@ pub(super) fn chain(cell: &ChanCell, orders: &[RenyiOrder], what: &str) -> Check
             .map(|&o| renyi_mutual_information(o, &dist(prior), &chan(w)))
             .collect();
         for i in 1..v.len() {
-            s.push(
-                extended_le(&v[i - 1], &v[i]),
-                dh(&v[i - 1]) - dh(&v[i]),
-                || dv(&v[i - 1]),
-                || dv(&v[i]),
-                || format!("{}: I_{} <= I_{}", cp(prior, w), orders[i - 1], orders[i]),
-            );
+            s.push_ext(&v[i - 1], "<=", &v[i], dh(&v[i - 1]) - dh(&v[i]), || {
+                format!("{}: I_{} <= I_{}", cp(prior, w), orders[i - 1], orders[i])
+            });
         }
     });
-    s.finish(
-        what.to_string(),
-        Method::Combined(vec![Method::Exact, Method::LogLinear]),
-    )
+    // Extended log-linear comparisons, each with its record (issue 44 item 6).
+    s.finish(what.to_string(), Method::LogLinear)
 }
 
 pub(super) fn one_cell_grid() -> Vec<ChanCell> {
@@ -169,10 +163,7 @@ pub(super) fn check_14(cell: &ChanCell) -> Check {
             });
         }
     });
-    s.finish(
-        "I_alpha <= I_inf, alpha in {0,1,2,3}",
-        Method::Combined(vec![Method::Exact, Method::LogLinear]),
-    )
+    s.finish("I_alpha <= I_inf, alpha in {0,1,2,3}", Method::LogLinear)
 }
 
 /// The BSC parameters of the examples.
@@ -242,7 +233,7 @@ pub(super) fn check_15(cell: &ChanCell) -> Check {
     });
     s.finish(
         "D_inf(P_X|y || P_X) <= I_inf(X;Y) <= C_inf = eps (DP level of W)",
-        method(RenyiOrder::Inf),
+        Method::LogLinear,
     )
 }
 
@@ -357,13 +348,9 @@ pub(super) fn check_18(cell: &ChanCell) -> Check {
                         .sum();
                     let one = Rational::from(1u32);
                     let rhs = (&t - &one) / (&thr - &one);
-                    sc.push(
-                        Decision::from_bool(pe <= rhs),
-                        0.0,
-                        || Value::rational(&pe),
-                        || Value::rational(&rhs),
-                        || format!("{} R=ln {s}", cp(prior, w)),
-                    );
+                    sc.push_rat(&pe, "<=", &rhs, 0.0, || {
+                        format!("{} R=ln {s}", cp(prior, w))
+                    });
                 }
                 _ => {
                     let i1 = renyi_mutual_information(RenyiOrder::One, &dist(prior), &chan(w))
@@ -376,25 +363,21 @@ pub(super) fn check_18(cell: &ChanCell) -> Check {
                         .sum();
                     // P(E) ≤ ε/R ⇔ P(E)·R ≤ ε.
                     let lhs = lr.scale(&pe);
-                    sc.push(
-                        ll_decide(&lhs, &i1),
-                        0.0,
-                        || Value::log_linear(&lhs),
-                        || Value::log_linear(&i1),
-                        || format!("{} R=ln {s} (alpha=1: P(E) R <= eps)", cp(prior, w)),
-                    );
+                    sc.push_ext(&Some(lhs), "<=", &Some(i1), 0.0, || {
+                        format!("{} R=ln {s} (alpha=1: P(E) R <= eps)", cp(prior, w))
+                    });
                 }
             }
         }
     });
     sc.finish(
         "P_Y(D_alpha(P_X|y||P_X) >= R)  <=  (e^{(alpha-1)eps}-1)/(e^{(alpha-1)R}-1) with eps = I_alpha",
-        method(cell.o),
+        // Rationals at an integer order, log-linear forms at 1 (issue 44 item 6).
+        match cell.o {
+            RenyiOrder::Int(_) => Method::Exact,
+            _ => Method::LogLinear,
+        },
     )
-}
-
-pub(super) fn ll_decide(a: &LogLinear, b: &LogLinear) -> Decision {
-    Decision::from_bool(a <= b)
 }
 
 /// ART-19 (l.581–588): ε-DP (ε = the channel's exact level) ⇒
@@ -423,6 +406,6 @@ pub(super) fn check_19(cell: &ChanCell) -> Check {
     });
     s.finish(
         "D_alpha(P_X|y||P_X) <= D_inf(P_X|y||P_X) <= eps (exact DP level)",
-        method(RenyiOrder::Inf),
+        Method::LogLinear,
     )
 }

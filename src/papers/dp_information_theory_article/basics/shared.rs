@@ -3,7 +3,7 @@
 
 #![allow(clippy::needless_range_loop)]
 pub(crate) use super::super::core::{
-    bsc_rows, chan_beyond, chan_cells, cp, dh, dv, method, q, ChanCell, Div, Named, ORDERS,
+    bsc_rows, chan_beyond, chan_cells, cp, dh, dv, q, ChanCell, Div, Named, ORDERS,
 };
 pub(crate) use super::super::core::{chan, dist, posterior};
 pub(crate) use crate::claim::instances::{
@@ -28,5 +28,4 @@ pub(crate) use crate::num::{Decision, Rational};
 pub(crate) use crate::prob::compose_rows;
 pub(crate) use crate::prob::{joint_rows, output_rows};
 pub(crate) use malachite::base::num::arithmetic::traits::Pow;
-pub(crate) use std::cmp::Ordering;
 pub(crate) use std::fmt;

@@ -2,6 +2,7 @@
 
 use super::super::core::rr_rows;
 use super::shared::*;
+use crate::papers::alvim_andres_chatzikokolakis_palamidessi::common::identity_record;
 
 #[derive(Clone, Debug)]
 pub struct T21 {
@@ -67,23 +68,33 @@ fn check_21(t: &T21) -> Check {
         }
     }
     // Counting: ln(count / 2^n) + n(ln 2 − h(p)) ≤ window (for every y the count is the same).
+    // Each comparison with its record (issue 44 item 6).
+    let mut st = Decider::new();
     let mut counting_ok = true;
     if count > 0u32 {
         let nn = Rational::from(t.n);
         let f = &(&LogLinear::ln(&(&count / Rational::from(2u32).pow(t.n)))
             + &LogLinear::term(&nn, &q(2, 1)))
             - &crate::measure::binary_entropy(&t.p).scale(&nn);
-        counting_ok = f.cmp_rational(&w) != Ordering::Greater;
+        counting_ok = st.log_vs_rat(&f, "<=", &w);
     }
     let target = &one - &t.delta;
-    Check::new(
+    let mass_ok = st.rat(&pa, ">=", &target);
+    let mut c = Check::new(
         "P(A^n_delta) >= 1 - delta (exact binomial sum);  sum_{x in A_y} P(x) <= e^{-nI + window}",
         Value::rational(&pa),
         Value::rational(&target),
-        Method::Combined(vec![Method::Exact, Method::LogLinear]),
-        Outcome::from_holds(pa >= target && counting_ok),
+        // Labelled as decided: no counting step when no k is in the window.
+        if count > 0u32 {
+            Method::Combined(vec![Method::Exact, Method::LogLinear])
+        } else {
+            Method::Exact
+        },
+        Outcome::from_holds(mass_ok && counting_ok),
     )
-    .with_note(format!("counting step holds: {counting_ok}"))
+    .with_note(format!("counting step holds: {counting_ok}"));
+    c.records = st.records().unwrap_or_default();
+    c
 }
 
 fn t21_grid() -> Vec<T21> {
@@ -232,12 +243,17 @@ fn lvl_grid() -> Vec<Lvl> {
 /// at m ∈ {2, 16, 256, 65536}; "unbounded rate with probability 1 %" read as: the output
 /// alphabet may grow).
 fn check_35(_: &Named) -> Check {
+    use crate::certify::enclosure::{decide, Enc};
+    // Every step with its record (issue 44 item 6): the forms' comparisons, the enclosures of
+    // e and of the CY-4 bound (the intervals below only print its values), and the symbolic
+    // step's `sturm` identities.
+    let mut st = Decider::new();
     let ln2 = LogLinear::ln(&q(2, 1));
-    let digits_ok = ln2.cmp_rational(&q(1000, 1445)) == Ordering::Greater
-        && ln2.cmp_rational(&q(1000, 1435)) != Ordering::Greater;
+    let digits_ok =
+        st.log_vs_rat(&ln2, ">", &q(1000, 1445)) && st.log_vs_rat(&ln2, "<=", &q(1000, 1435));
     let mut cinf_ok = true;
     for t in t_set() {
-        cinf_ok &= extended_eq(
+        cinf_ok &= st.ext_eq(
             &renyi_diameter(RenyiOrder::Inf, &chan(&rr_rows(&t))),
             &Some(LogLinear::ln(&t)),
         );
@@ -246,36 +262,60 @@ fn check_35(_: &Named) -> Check {
     let e = Interval::exp_rational(&q(1, 1), prec);
     // At eps = 1 itself (t = e, irrational): symbolically, every ratio W(y|a)/W(y|b) of RR_t is
     // identically 1, t or 1/t, and e > 1 is certified, so C_inf(RR_e) = ln e = 1 nat.
-    let at_e = rr_ratios_are_t_or_inverse() && e.gt(&Interval::from_i64(1, prec)) == Decision::True;
+    let mut symbolic = Vec::new();
+    let e_enc = Enc::fun("exp", Enc::q(&q(1, 1)));
+    let one_enc = || Enc::q(&q(1, 1));
+    let at_e = rr_ratios_are_t_or_inverse(&mut symbolic) && {
+        let (d, _, rec) = decide(&e_enc, ">", &one_enc());
+        st.enclosed(d, rec) == Decision::True
+    };
+    // τ = (e − 1 + 2/100)/(e + 1) and the bound 2h(τ) + 2τ ln m, increasing in m.
+    let tau_enc = Enc::bin(
+        "/",
+        Enc::bin(
+            "+",
+            Enc::bin("-", e_enc.clone(), one_enc()),
+            Enc::q(&q(2, 100)),
+        ),
+        Enc::bin("+", e_enc.clone(), one_enc()),
+    );
+    let v_enc = |m: u64| {
+        let two = || Enc::q(&q(2, 1));
+        Enc::bin(
+            "+",
+            Enc::bin("*", two(), Enc::fun("h", tau_enc.clone())),
+            Enc::bin(
+                "*",
+                Enc::bin("*", two(), tau_enc.clone()),
+                Enc::fun("ln", Enc::q(&Rational::from(m))),
+            ),
+        )
+    };
+    let ms = [2u64, 16, 256, 65536];
+    let mut increasing = true;
+    for m in ms.windows(2) {
+        let (d, _, rec) = decide(&v_enc(m[0]), "<", &v_enc(m[1]));
+        increasing &= st.enclosed(d, rec) == Decision::True;
+    }
     let one = Interval::from_i64(1, prec);
     let tau = e
         .sub(&one)
         .add(&Interval::from_rational(&q(2, 100), prec))
         .checked_div(&e.add(&one));
     let mut vals = Vec::new();
-    let mut increasing = true;
-    let mut prev: Option<Interval> = None;
     if let Some(tau) = tau {
-        for m in [2u64, 16, 256, 65536] {
+        for m in ms {
             let hb = tau.binary_entropy();
             let lm = Interval::ln_rational(&Rational::from(m), prec);
             if let (Some(hb), Some(lm)) = (hb, lm) {
                 let v = hb
                     .mul_rational(&q(2, 1))
                     .add(&tau.mul(&lm).mul_rational(&q(2, 1)));
-                if let Some(p) = &prev {
-                    increasing &= p.lt(&v) == Decision::True;
-                }
                 vals.push(format!("m={m}: {}", v.to_decimal_string(6)));
-                prev = Some(v);
-            } else {
-                increasing = false;
             }
         }
-    } else {
-        increasing = false;
     }
-    Check::new(
+    let mut c = Check::new(
         "1/ln 2 in [1.435, 1.445) (1 nat = 1.44 bits) and C_inf(RR_t) = ln t (= 1 nat at eps = 1); CY-4 bound at delta = 0.01 grows with m",
         Value::text("1/ln 2", "1.442695"),
         Value::rational(&q(144, 100)),
@@ -285,13 +325,23 @@ fn check_35(_: &Named) -> Check {
     .with_note(format!(
         "C_inf(RR_t) = ln t on the rational t-set: {cinf_ok}; at t = e (eps = 1) symbolically: {at_e}; {}",
         vals.join("; ")
-    ))
+    ));
+    c.records = st
+        .records()
+        .map(|mut v| {
+            v.extend(symbolic);
+            v
+        })
+        .unwrap_or_default();
+    c
 }
 
 /// The rows of binary randomized response as rational functions of `t`
 /// (`t/(1+t)`, `1/(1+t)`): is every ratio `W(y|a)/W(y|b)` identically `1`, `t` or `1/t`? Then
 /// its max-divergence diameter is `ln max(t, 1/t)` at every real `t > 0`, irrational included.
-fn rr_ratios_are_t_or_inverse() -> bool {
+/// Each identity is pushed onto `records` as a `sturm` record on `t > 0` (issue 44 item 6).
+fn rr_ratios_are_t_or_inverse(records: &mut Vec<serde_json::Value>) -> bool {
+    use serde_json::json;
     let t = RatFn::x();
     let one = RatFn::constant(Rational::from(1u32));
     let Some(den) = (&t + &one).recip() else {
@@ -299,11 +349,30 @@ fn rr_ratios_are_t_or_inverse() -> bool {
     };
     let w = [[&t * &den, den.clone()], [den.clone(), &t * &den]];
     let Some(inv) = t.recip() else { return false };
+    // The same rows and constants as expression trees in `t`, for the records.
+    let (td, d) = (
+        json!(["/", ["t"], ["+", ["t"], "1"]]),
+        json!(["/", "1", ["+", ["t"], "1"]]),
+    );
+    let w_tree = [[td.clone(), d.clone()], [d, td]];
+    let consts = [
+        (&one, json!("1")),
+        (&t, json!(["t"])),
+        (&inv, json!(["/", "1", ["t"]])),
+    ];
     (0..2).all(|y| {
         (0..2).all(|a| {
-            (0..2).all(|b| match w[a][y].checked_div(&w[b][y]) {
-                Some(ratio) => [&one, &t, &inv].iter().any(|c| (&ratio - *c).is_zero()),
-                None => false,
+            (0..2).all(|b| {
+                let Some(ratio) = w[a][y].checked_div(&w[b][y]) else {
+                    return false;
+                };
+                let Some((c, tree)) = consts.iter().find(|(c, _)| (&ratio - *c).is_zero()) else {
+                    return false;
+                };
+                let lhs = json!(["/", w_tree[a][y], w_tree[b][y]]);
+                let id = format!("RR_t: W({y}|{a})/W({y}|{b})");
+                records.extend(identity_record(&id, lhs, tree.clone(), &(&ratio - *c)));
+                true
             })
         })
     })
@@ -354,16 +423,20 @@ fn check_36(l: &Lvl) -> Check {
                             .zip(hp)
                             .map(|(x, y)| (&one - &delta) * x + &delta * y)
                             .collect();
-                        let mut ok = hockey_stick_two_sided(&f, &fp, t) <= delta;
+                        // Every step a comparison with its `compare` record (issue 44 item 6).
+                        let mut steps =
+                            vec![(hockey_stick_two_sided(&f, &fp, t), "<=", delta.clone())];
                         for m in 0..8u64 {
                             let s1 = (&one - &delta) * event_probability(g, m)
                                 + &delta * event_probability(h, m);
                             let s2 = (&one - &delta) * t * event_probability(gp, m)
                                 + &delta * event_probability(h, m);
                             let s3 = t * event_probability(&fp, m) + &delta;
-                            ok &= event_probability(&f, m) == s1 && s1 <= s2 && s2 <= s3;
+                            steps.push((event_probability(&f, m), "=", s1.clone()));
+                            steps.push((s1, "<=", s2.clone()));
+                            steps.push((s2, "<=", s3));
                         }
-                        a.push_ok(ok, || {
+                        a.push_compare_all(steps.iter().map(|(l, r, h)| (l, *r, h)), || {
                             format!(
                                 "delta={delta} g={} g'={} h={} h'={}",
                                 fmt_vec(g),
@@ -465,9 +538,16 @@ mod tests {
     /// the symbolic max ratio agrees with the exact diameter on the t-set.
     #[test]
     fn rr_ratios_symbolic_and_exact_agree() {
-        assert!(rr_ratios_are_t_or_inverse());
+        // Issue 44 item 6: one `sturm` identity record per ratio W(y|a)/W(y|b), 8 in all.
+        crate::certify::start_recording();
+        let mut records = Vec::new();
+        assert!(rr_ratios_are_t_or_inverse(&mut records));
+        assert_eq!(records.len(), 8);
+        assert!(records
+            .iter()
+            .all(|r| r["kind"] == "sturm" && r["rel"] == "="));
         for t in t_set() {
-            assert!(extended_eq(
+            assert!(crate::measure::extended_eq(
                 &renyi_diameter(RenyiOrder::Inf, &chan(&rr_rows(&t))),
                 &Some(LogLinear::ln(&t))
             ));

@@ -16,8 +16,8 @@ pub(crate) use crate::measure::{
     event_probability, hockey_stick_two_sided, kl, max_ratio, max_ratio_two_sided, ExtRational,
 };
 pub(crate) use crate::measure::{
-    extended_eq, extended_le, product_flat, renyi_diameter, renyi_mutual_information,
-    renyi_power_sum, RenyiOrder,
+    extended_le, product_flat, renyi_diameter, renyi_mutual_information, renyi_power_sum,
+    RenyiOrder,
 };
 pub(crate) use crate::mechanism::database::DatabaseMechanism;
 pub(crate) use crate::num::interval::Interval;
@@ -129,12 +129,15 @@ pub(crate) fn check_d7(fam: &MechanismFamily) -> Check {
         let eps = Some(LogLinear::ln(&l));
         let mut dp_private_at_all_levels = true;
         let mut note = String::new();
+        // Each row decided by extended log-linear comparisons with their records (issue 44
+        // item 6); a row neither decides leaves the mechanism without records.
+        let mut st = Decider::new();
         for i in 0..mech.n {
             let (up, wit, wtxt) = level_a(&mech, i, &eta);
-            if extended_le(&ratio_div(&up), &eps) == Decision::True {
+            if st.ext(&ratio_div(&up), "<=", &eps) {
                 continue;
             }
-            if extended_le(&wit, &eps) == Decision::False {
+            if !st.ext(&wit, "<=", &eps) {
                 dp_private_at_all_levels = false;
                 note = format!(
                     "row {}: {wtxt}, eta = 2^-20: I_inf(X_i;Y) = {} > eps = ln {l} = {}; sup = ln {up}",
@@ -145,6 +148,7 @@ pub(crate) fn check_d7(fam: &MechanismFamily) -> Check {
                 break;
             }
             // Sup above ln L but the η = 2^-20 witness not above it: not decided.
+            st.unrecorded(true);
             if open.is_none() {
                 open = Some(format!(
                     "{mech}: row {} sup ln {up} > eps but witness not separated",
@@ -152,11 +156,14 @@ pub(crate) fn check_d7(fam: &MechanismFamily) -> Check {
                 ));
             }
         }
-        a.push(true, dp_private_at_all_levels, || format!("{mech}: {note}"));
+        let dp = dp_private_at_all_levels;
+        a.push_recorded(dp, st.records(), || {
+            format!("{mech}: {note} (forms give true vs {dp})")
+        });
     }
     let mut c = a.finish(
         "eps-DP (eps = ln exact level)  <=>  eps-private at all levels (sup over all joint P_D, alpha = inf)",
-        Method::Combined(vec![Method::Exact, Method::LogLinear]),
+        Method::LogLinear,
     );
     if let (Some(w), Outcome::Holds) = (open, c.outcome) {
         c.outcome = Outcome::Undecided;
@@ -182,23 +189,24 @@ pub(crate) fn check_d7_fixed(fam: &MechanismFamily) -> Check {
                 best = d;
             }
         }
-        let mut ok = extended_eq(&best, &eps);
+        // Extended log-linear comparisons, each with its record (issue 44 item 6).
+        let mut st = Decider::new();
+        let mut ok = st.ext_eq(&best, &eps);
         if mech.n == 2 && mech.m == 2 {
             for p1 in simplex(2, 4) {
                 for p2 in simplex(2, 4) {
                     let pd: Vec<Rational> = (0..4).map(|x| &p1[x / 2] * &p2[x % 2]).collect();
                     for i in 0..2 {
-                        ok &= extended_le(&mi_row(RenyiOrder::Inf, &mech, &pd, i), &eps)
-                            == Decision::True;
+                        ok &= st.ext(&mi_row(RenyiOrder::Inf, &mech, &pd, i), "<=", &eps);
                     }
                 }
             }
         }
-        a.push_ok(ok, || format!("{mech}"));
+        a.push_recorded(ok, st.records(), || format!("{mech}"));
     }
     a.finish(
         "fixed-rest level at alpha = inf = max row diameter = ln L; product-P_D values <= ln L",
-        Method::Exact,
+        Method::LogLinear,
     )
 }
 

@@ -134,10 +134,13 @@ pub(super) fn check_6(cell: &SibCell) -> Check {
                         let Some(rq) = r_of(prior, &w, qy, al) else {
                             continue;
                         };
-                        let (d, _, bits) = zpow_le(&a, al, &rq);
+                        // Each step with its record (issue 44 item 6).
+                        let mut st = Decider::new();
+                        let (d, _, bits) = zpow_le_recorded(&a, al, &rq, &mut st);
                         bits_max = bits_max.max(bits);
-                        s.push(
+                        s.push_recorded(
                             d,
+                            st.records(),
                             0.0,
                             || Value::text("Z^alpha", ""),
                             || Value::rational(&rq),
@@ -145,9 +148,14 @@ pub(super) fn check_6(cell: &SibCell) -> Check {
                         );
                         // Sibson's identity R(Q) = Z^α S_α(Q*‖Q), exactly when Q* is rational.
                         if let (Some(zp), Some(qs)) = (z_pow_exact(&a, al), q_star_exact(&a, al)) {
-                            let ok = renyi_power_sum(&qs, qy, al).is_some_and(|sq| zp * sq == rq);
-                            s.push(
+                            let mut st = Decider::new();
+                            let ok = match renyi_power_sum(&qs, qy, al) {
+                                Some(sq) => st.rat(&(zp * sq), "=", &rq),
+                                None => st.unrecorded(false),
+                            };
+                            s.push_recorded(
                                 Decision::from_bool(ok),
+                                st.records(),
                                 -1.0,
                                 || Value::rational(&rq),
                                 || Value::text("Z^alpha S_alpha(Q*||Q)", ""),
@@ -179,8 +187,41 @@ pub(super) fn check_6(cell: &SibCell) -> Check {
                                 &DEFAULT_SCHEDULE,
                             );
                             bits_max = bits_max.max(bits);
-                            s.push(
+                            // Its record: the same comparison after the α-th root,
+                            // rq^(1/α) ≤ Z (1 + 2^-12)^(1/α) (issue 44 item 6).
+                            let mut st = Decider::new();
+                            {
+                                use crate::certify::enclosure::{decide, Enc};
+                                let inv = Enc::q(&Rational::from_unsigneds(1, al));
+                                let root = |x: &Rational| {
+                                    Enc::fun(
+                                        "exp",
+                                        Enc::bin("*", Enc::fun("ln", Enc::q(x)), inv.clone()),
+                                    )
+                                };
+                                let z = a
+                                    .iter()
+                                    .filter(|x| **x > 0u32)
+                                    .map(root)
+                                    .reduce(|s, t| Enc::bin("+", s, t));
+                                match z {
+                                    Some(z) if d != Decision::Unknown => {
+                                        let (d2, _, rec) =
+                                            decide(&root(&rq), "<=", &Enc::bin("*", z, root(&tol)));
+                                        if d2 == d {
+                                            st.enclosed(d2, rec);
+                                        } else {
+                                            st.unrecorded(false);
+                                        }
+                                    }
+                                    _ => {
+                                        st.unrecorded(false);
+                                    }
+                                }
+                            }
+                            s.push_recorded(
                                 d,
+                                st.records(),
                                 0.0,
                                 || Value::rational(&rq),
                                 || Value::text("Z^alpha (1 + 2^-12)", ""),
@@ -196,7 +237,8 @@ pub(super) fn check_6(cell: &SibCell) -> Check {
     s.finish(
         "D_alpha(P_X W || P_X x Q) >= (alpha/(alpha-1)) ln Z for grid Q, attained (or approached) at Q*",
         match cell.o {
-            RenyiOrder::Inf => Method::Combined(vec![Method::Exact, Method::LogLinear]),
+            // Extended log-linear comparisons only (issue 44 item 6: labelled as decided).
+            RenyiOrder::Inf => Method::LogLinear,
             _ => Method::Combined(vec![Method::Exact, Method::Interval { bits: bits_max.max(64) }]),
         },
     )
@@ -221,15 +263,26 @@ pub(super) fn check_7(p: &Rational) -> Check {
     let sib = LogLinear::ln(&(Rational::from(2u32) * &mx));
     let dp = Some(LogLinear::ln(&(&mx / &mn)));
     let mut ok = true;
+    // Every step with its record (issue 44 item 6).
+    let mut st = Decider::new();
     for prior in simplex(2, 8) {
         let full = prior.iter().all(|x| *x > 0u32);
         if full {
-            ok &= sibson_mutual_information_inf(&dist(&prior), &chan(&w)) == sib;
-            ok &= q_star_inf(&prior, &w) == vec![q(1, 2), q(1, 2)];
+            ok &= st.log(
+                &sibson_mutual_information_inf(&dist(&prior), &chan(&w)),
+                "=",
+                &sib,
+            );
+            for qy in q_star_inf(&prior, &w) {
+                ok &= st.rat(&qy, "=", &q(1, 2));
+            }
         }
         let i = renyi_mutual_information(RenyiOrder::Inf, &dist(&prior), &chan(&w));
-        ok &= extended_le(&i, &dp) == Decision::True;
-        ok &= !extended_eq(&i, &dp);
+        // I_inf below the level, never equal to it: `i < dp`.
+        ok &= match (&i, &dp) {
+            (Some(a), Some(b)) => st.log(a, "<", b),
+            _ => st.unrecorded(extended_le(&i, &dp) == Decision::True && !extended_eq(&i, &dp)),
+        };
     }
     let mut prev: Div = Some(LogLinear::zero());
     let mut last = String::new();
@@ -237,7 +290,7 @@ pub(super) fn check_7(p: &Rational) -> Check {
         let eta = Rational::from_unsigneds(1u64, 1u64 << j);
         let prior = vec![&one - &eta, eta];
         let i = renyi_mutual_information(RenyiOrder::Inf, &dist(&prior), &chan(&w));
-        ok &= extended_le(&prev, &i) == Decision::True;
+        ok &= st.ext(&prev, "<=", &i);
         if j == 20 {
             last = dv(&i).decimal;
         }
@@ -247,18 +300,24 @@ pub(super) fn check_7(p: &Rational) -> Check {
     for k in 2..=12u32 {
         let pk = Rational::from_unsigneds(1u64, 1u64 << k);
         let gap = -LogLinear::ln(&(&one - &pk));
-        ok &= gap.cmp_rational(&(Rational::from(2u32) * &pk)) != Ordering::Greater;
+        ok &= st.log_vs_rat(&gap, "<=", &(Rational::from(2u32) * &pk));
         let lvl = LogLinear::ln(&((&one - &pk) / &pk));
-        ok &= LogLinear::term(&Rational::from(k - 1), &q(2, 1)) <= lvl;
+        ok &= st.log(
+            &LogLinear::term(&Rational::from(k - 1), &q(2, 1)),
+            "<=",
+            &lvl,
+        );
     }
-    Check::new(
+    let mut c = Check::new(
         "I^s_inf = ln(2 max(p,1-p)) (Q* uniform); sup_P I_inf = ln max(p/(1-p),(1-p)/p) approached, not attained; limits p -> 0",
         Value::log_linear(&sib),
         dv(&dp),
         Method::Combined(vec![Method::Exact, Method::LogLinear]),
         Outcome::from_holds(ok),
     )
-    .with_note(format!("I_inf at eta = 2^-20: {last}; rates per channel use"))
+    .with_note(format!("I_inf at eta = 2^-20: {last}; rates per channel use"));
+    c.records = st.records().unwrap_or_default();
+    c
 }
 
 pub(super) fn bsc_grid7() -> Vec<Rational> {
@@ -269,16 +328,26 @@ pub(super) fn bsc_grid7() -> Vec<Rational> {
 pub(super) fn check_8(cell: &SibCell) -> Check {
     let mut s = DScan::new();
     let mut bits_max = 0u64;
+    let (mut by_exact, mut by_interval) = (false, false);
     for w in channels(cell.nx, cell.ny, cell.n) {
         for prior in simplex(cell.nx, 4) {
             match cell.o {
                 RenyiOrder::Int(al) => {
                     let py = output_rows(&prior, &w);
                     let sv = r_of(&prior, &w, &py, al).expect("P_XY << P_X P_Y");
-                    let (d, _, bits) = zpow_le(&sib_a(&prior, &w, al), al, &sv);
+                    let a = sib_a(&prior, &w, al);
+                    // With its record (issue 44 item 6): exact when Z^alpha is rational.
+                    let mut st = Decider::new();
+                    let (d, _, bits) = zpow_le_recorded(&a, al, &sv, &mut st);
                     bits_max = bits_max.max(bits);
-                    s.push(
+                    if bits > 0 {
+                        by_interval = true;
+                    } else {
+                        by_exact = true;
+                    }
+                    s.push_recorded(
                         d,
+                        st.records(),
                         0.0,
                         || Value::text("Z^alpha", ""),
                         || Value::rational(&sv),
@@ -295,12 +364,21 @@ pub(super) fn check_8(cell: &SibCell) -> Check {
     }
     s.finish(
         "I^s_alpha(P_X) <= I_alpha(P_X)  (Z^alpha <= S_alpha(P_XY||P_X P_Y))",
-        Method::Combined(vec![
-            Method::Exact,
-            Method::Interval {
+        // Labelled as decided (issue 44 item 6): extended log-linear comparisons at ∞; at an
+        // integer order exact where Z^alpha is rational, by enclosures elsewhere.
+        match (cell.o, by_exact, by_interval) {
+            (RenyiOrder::Inf, ..) => Method::LogLinear,
+            (_, true, false) => Method::Exact,
+            (_, false, true) => Method::Interval {
                 bits: bits_max.max(64),
             },
-        ]),
+            _ => Method::Combined(vec![
+                Method::Exact,
+                Method::Interval {
+                    bits: bits_max.max(64),
+                },
+            ]),
+        },
     )
 }
 

@@ -33,22 +33,31 @@ pub(super) fn check_11(cell: &ChanCell) -> Check {
                     .try_fold(Rational::from(0u32), |m, v| {
                         v.map(|v| if v > m { v } else { m })
                     });
-                let step1 = e.as_ref().is_none_or(|e| lhs <= *e);
+                // Each step with its record (issue 44 item 6): two finite sides as rationals;
+                // a side +inf through the logarithms of the (positive) sides.
+                let mut st1 = Decider::new();
+                let step1 = match &e {
+                    Some(e) => st1.rat(&lhs, "<=", e),
+                    None => st1.ext(&Some(LogLinear::ln(&lhs)), "<=", &None),
+                };
+                let mut st2 = Decider::new();
+                let ln = |v: &Option<Rational>| v.as_ref().map(LogLinear::ln);
                 let step2 = match (&e, &mx) {
-                    (_, None) => true,
-                    (None, Some(_)) => false,
-                    (Some(e), Some(m)) => e <= m,
+                    (Some(e), Some(m)) => st2.rat(e, "<=", m),
+                    _ => st2.ext(&ln(&e), "<=", &ln(&mx)),
                 };
                 let lv = Value::rational(&lhs);
-                s.push(
+                s.push_recorded(
                     Decision::from_bool(step1),
+                    st1.records(),
                     0.0,
                     || lv.clone(),
                     || Value::text(format!("{e:?}"), ""),
                     || format!("{}: Jensen step", wit()),
                 );
-                s.push(
+                s.push_recorded(
                     Decision::from_bool(step2),
+                    st2.records(),
                     0.0,
                     || Value::text(format!("{e:?}"), ""),
                     || Value::text(format!("{mx:?}"), ""),
@@ -85,7 +94,11 @@ pub(super) fn check_11(cell: &ChanCell) -> Check {
     });
     s.finish(
         "I_alpha <= (1/(alpha-1)) ln E_{x,x'}[e^{(alpha-1)D_alpha(W_x||W_x')}] <= sup_{x,x'} D_alpha",
-        Method::Combined(vec![Method::Exact, Method::LogLinear]),
+        // Rationals and forms at an integer order, forms only at 1 (issue 44 item 6).
+        match cell.o {
+            RenyiOrder::Int(_) => Method::Combined(vec![Method::Exact, Method::LogLinear]),
+            _ => Method::LogLinear,
+        },
     )
 }
 
@@ -332,6 +345,6 @@ pub(super) fn check_39(cell: &ChanCell) -> Check {
     }
     s.finish(
         "least RDP epsilon = diameter; I_alpha(P) <= RDP epsilon",
-        Method::Combined(vec![Method::Exact, Method::LogLinear]),
+        Method::LogLinear,
     )
 }

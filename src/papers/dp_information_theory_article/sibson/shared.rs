@@ -96,3 +96,39 @@ pub fn zpow_le(a: &[Rational], al: u64, rhs: &Rational) -> (Decision, bool, u64)
     );
     (d, false, bits)
 }
+
+/// [`zpow_le`] with the step's record on `st` (issue 44 item 6): a `compare` record `Z^α ≤ rhs`
+/// when `Z^α` is rational, else the `enclosure` record of the same comparison after the α-th
+/// root, `Σ_y exp(ln A(y)/α) ≤ exp(ln(rhs)/α)`; none (the step unrecorded) when undecided or
+/// when the enclosures do not give the same decision.
+pub fn zpow_le_recorded(
+    a: &[Rational],
+    al: u64,
+    rhs: &Rational,
+    st: &mut Decider,
+) -> (Decision, bool, u64) {
+    use crate::certify::enclosure::{decide, Enc};
+    let (d, eq, bits) = zpow_le(a, al, rhs);
+    if let Some(z) = z_pow_exact(a, al) {
+        st.rat(&z, "<=", rhs);
+    } else if d == Decision::Unknown || *rhs <= 0u32 {
+        st.unrecorded(false);
+    } else {
+        let inv = Enc::q(&Rational::from_unsigneds(1, al));
+        let root =
+            |x: &Rational| Enc::fun("exp", Enc::bin("*", Enc::fun("ln", Enc::q(x)), inv.clone()));
+        let z = a
+            .iter()
+            .filter(|x| **x > 0u32)
+            .map(root)
+            .reduce(|s, t| Enc::bin("+", s, t))
+            .unwrap_or_else(|| Enc::q(&Rational::from(0u32)));
+        let (d2, _, rec) = decide(&z, "<=", &root(rhs));
+        if d2 == d {
+            st.enclosed(d2, rec);
+        } else {
+            st.unrecorded(false);
+        }
+    }
+    (d, eq, bits)
+}
