@@ -3,7 +3,6 @@
 //! (XDOC-2) and as achievable rates (XDOC-2-reading-achievable).
 
 use super::shared::*;
-use crate::papers::alvim_andres_chatzikokolakis_palamidessi::common::identity_record;
 pub(super) fn claims() -> Vec<Box<dyn ClaimChecker>> {
     vec![
         Family {
