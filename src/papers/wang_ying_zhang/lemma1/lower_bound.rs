@@ -40,7 +40,7 @@ fn l1c1(i: &NmAlpha) -> Check {
             tally.compare(&c.dual, ">=", &hh, || {
                 format!("y0={y0}: dual {} < h", c.dual)
             });
-            tally.attach([c.record]);
+            tally.attach([c.record].into_iter().filter(|_| y0 == 0));
         } else {
             tally.check(false, || {
                 format!("y0={y0}: dual certificate {:?}", c.tally.first_failure)
