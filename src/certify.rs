@@ -230,6 +230,32 @@ pub fn dp_level(
     })
 }
 
+/// The `sturm` record (docs/certificates.md) of the identity `lhs = rhs` of two rational
+/// functions of `t` on `t > 0`, given as expression trees, when `diff` — `lhs − rhs` as dpcert
+/// computed it — is zero; `None` otherwise or when nothing is recorded. The checker rebuilds
+/// both sides from the trees (every divisor non-vanishing on `t > 0`) and re-checks that their
+/// difference is zero (issue 44 item 6).
+pub fn identity_record(
+    id: &str,
+    lhs: serde_json::Value,
+    rhs: serde_json::Value,
+    diff: &crate::num::RatFn,
+) -> Option<serde_json::Value> {
+    (diff.is_zero() && recording()).then(|| {
+        serde_json::json!({
+            "kind": "sturm",
+            "id": id,
+            "variable": "t",
+            "domain": {"lo": "0", "lo_open": true, "hi": null, "hi_open": false},
+            "lhs": lhs,
+            "rel": "=",
+            "rhs": rhs,
+            "difference": {"num": [], "den": ["1"]},
+            "sign": "zero",
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -303,7 +303,7 @@ mod tests {
         assert_eq!(read_and_check(&vipr(&f, &farkas).unwrap()), (None, vec![]));
         let unbounded = Certificate::Unbounded {
             point: vec![r(0, 1), r(2, 1)],
-            ray: vec![r(1, 1), r(0, 1)],
+            ray: vec![r(1, 1), r(1, 1)],
         };
         let mut u = Model::new(Sense::Maximize);
         let x = u.add_var("x");

@@ -2,7 +2,7 @@
 
 use super::super::core::rr_rows;
 use super::shared::*;
-use crate::papers::alvim_andres_chatzikokolakis_palamidessi::common::identity_record;
+use crate::certify::identity_record;
 
 #[derive(Clone, Debug)]
 pub struct T21 {
