@@ -16,7 +16,14 @@ use std::path::Path;
 
 /// Record kinds that decide a comparison: those whose `holds` field states its truth (the
 /// checker recomputes it), and `sturm`, accepted only when its comparison holds on its domain.
-const DECIDING: &[&str] = &["compare", "log_linear", "enclosure", "events", "graph", "sturm"];
+const DECIDING: &[&str] = &[
+    "compare",
+    "log_linear",
+    "enclosure",
+    "events",
+    "graph",
+    "sturm",
+];
 
 /// The truth a deciding record states (`sturm`: true, the only truth it can be accepted with).
 fn truth(r: &Value) -> Option<bool> {

@@ -74,12 +74,15 @@ fn check_x1(inst: &X1) -> Check {
             let mut s = Scan::le();
             let mut best = r(0, 1);
             let mut cy9 = true;
+            // The agreement steps (CY-9 per pair, CY-11 = VAD-4(a)) decide the outcome too:
+            // their comparisons are recorded beside the bound's (issue 44).
+            let mut agreement = Decider::new();
             for (p, q) in simplex_pairs(cell) {
                 if !max_ratio_two_sided(&p, &q).at_most(t) {
                     continue;
                 }
                 let d = tv(&p, &q);
-                if hockey_stick_two_sided(&p, &q, &r(1, 1)) != d {
+                if !agreement.rat(&hockey_stick_two_sided(&p, &q, &r(1, 1)), "=", &d) {
                     cy9 = false;
                 }
                 if d > best {
@@ -91,9 +94,12 @@ fn check_x1(inst: &X1) -> Check {
                 "TV of (eps,0)-close grid pairs (CY-9 half-L1)  vs  VAD-4(a) = CY-11 bound",
                 Method::Exact,
             );
-            let agree = cy11 == vad && cy9;
+            let agree = agreement.rat(&cy11, "=", &vad) && cy9;
             if !agree {
                 c.outcome = Outcome::Fails;
+            }
+            if let Some(r) = agreement.records() {
+                c.records.extend(r);
             }
             c.note = format!(
                 "{}; CY-11 formula = {cy11}, VAD-4(a) = {vad}, grid maximum {best} (attained: {}); under the full-L1 reading of CY-9 the bound would read 2(t-1)/(t+1)",
