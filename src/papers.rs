@@ -50,26 +50,6 @@ pub(crate) fn certificates() -> Vec<ForAll> {
     v
 }
 
-/// `c` with, while certificates are recorded, the `sturm` records of `statement`, a claim of the
-/// claim language `forall t RANGE: C1 and C2 …` that states `c`'s polynomial step; each
-/// comparison is re-decided by the claim language before its record is written (issue 44
-/// item 6). A statement it cannot certify leaves `c` without them (then not certified).
-pub(crate) fn with_sturm(mut c: crate::claim::Check, statement: &str) -> crate::claim::Check {
-    c.records.extend(sturm_records(statement));
-    c
-}
-
-/// The records [`with_sturm`] attaches: none when certificates are not recorded.
-pub(crate) fn sturm_records(statement: &str) -> Vec<serde_json::Value> {
-    if !crate::certify::recording() {
-        return Vec::new();
-    }
-    crate::lang::sturm_records(statement).unwrap_or_else(|e| {
-        debug_assert!(false, "{statement}: {e}");
-        Vec::new()
-    })
-}
-
 /// The module names of the papers (the files `papers/<name>.rs` and directories `papers/<name>/`).
 #[cfg(test)]
 const PAPERS: [&str; 6] = [

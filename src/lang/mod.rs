@@ -46,7 +46,7 @@ pub use error::{LangError, Stage};
 pub use report::{check_document, render, CheckReport};
 pub use run::{InstanceReport, Options, Verdict};
 pub use stack::STACK;
-pub use sturm_record::sturm_records;
+pub use sturm_record::{recorded_sturm, sturm_records, with_sturm};
 
 use stack::{on_big_stack, INLINE_SOURCE};
 

@@ -30,6 +30,26 @@ pub fn sturm_records(src: &str) -> Result<Vec<Value>, String> {
     Ok(out)
 }
 
+/// `c` with, while certificates are recorded, the `sturm` records of `statement`, a claim of the
+/// claim language `forall t RANGE: C1 and C2 …` that states `c`'s polynomial step; each
+/// comparison is re-decided here before its record is written (issue 44 item 6). A statement
+/// it cannot certify leaves `c` without them (then not certified).
+pub fn with_sturm(mut c: crate::claim::Check, statement: &str) -> crate::claim::Check {
+    c.records.extend(recorded_sturm(statement));
+    c
+}
+
+/// The records [`with_sturm`] attaches: none when certificates are not recorded.
+pub fn recorded_sturm(statement: &str) -> Vec<Value> {
+    if !certify::recording() {
+        return Vec::new();
+    }
+    sturm_records(statement).unwrap_or_else(|e| {
+        debug_assert!(false, "{statement}: {e}");
+        Vec::new()
+    })
+}
+
 fn statements(src: &str, e: &Expr, out: &mut Vec<Value>) -> Result<(), String> {
     match &e.kind {
         ExprKind::Bin(BinOp::And, a, b) => {

@@ -65,7 +65,7 @@ fn check_x1(inst: &X1) -> Check {
                 Method::Polynomial,
                 Outcome::from_holds(diff.is_zero()),
             );
-            crate::papers::with_sturm(c, "forall t >= 1: (t - 1)/(t + 1) = 1 - 2/(t + 1)")
+            crate::lang::with_sturm(c, "forall t >= 1: (t - 1)/(t + 1) = 1 - 2/(t + 1)")
         }
         X1::Cell(cell) => {
             let t = &cell.t;

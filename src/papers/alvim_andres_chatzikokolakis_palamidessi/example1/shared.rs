@@ -127,39 +127,6 @@ pub(crate) fn one() -> Vec<Label> {
     vec![Label("Example 1")]
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The exact M1 against a naive reference: entries evaluated from rational bounds on
-    /// α = 2^{-1/5} (0.8705 < α < 0.8706) bracket the field's correctly rounded decimals.
-    #[test]
-    fn m1_exact_matches_interval_reference() {
-        let f = field();
-        let m = m1_exact(&f);
-        let (lo, hi) = (r(8705, 10000), r(8706, 10000));
-        let one = Rational::ONE;
-        for i in 0..6usize {
-            for j in 0..6usize {
-                let entry = |a: &Rational| -> Rational {
-                    match j {
-                        0 => a.clone().pow(i as u64) / (&one + a),
-                        5 => a.clone().pow(5 - i as u64) / (&one + a),
-                        _ => a.clone().pow(i.abs_diff(j) as u64) * (&one - a) / (&one + a),
-                    }
-                };
-                let (e_lo, e_hi) = f.enclose(&m[i][j], &r(1, 1_000_000_000));
-                let (x, y) = (entry(&lo), entry(&hi));
-                let (ref_lo, ref_hi) = if x < y { (x, y) } else { (y, x) };
-                assert!(
-                    e_hi >= ref_lo - r(1, 1000) && e_lo <= ref_hi + r(1, 1000),
-                    "[{i}][{j}]"
-                );
-            }
-        }
-    }
-}
-
 /// `a(β)` as an expression tree of the `enclosure` record, with `β = 2^{1/5} = exp(ln 2 / 5)`
 /// (Horner's scheme): the checker encloses it with its own series (issue 44 item 6).
 pub(crate) fn enc_of(a: &Poly) -> crate::certify::enclosure::Enc {
@@ -207,4 +174,37 @@ pub(crate) fn rounding_records(
         };
     }
     (all == expected).then_some(recs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The exact M1 against a naive reference: entries evaluated from rational bounds on
+    /// α = 2^{-1/5} (0.8705 < α < 0.8706) bracket the field's correctly rounded decimals.
+    #[test]
+    fn m1_exact_matches_interval_reference() {
+        let f = field();
+        let m = m1_exact(&f);
+        let (lo, hi) = (r(8705, 10000), r(8706, 10000));
+        let one = Rational::ONE;
+        for i in 0..6usize {
+            for j in 0..6usize {
+                let entry = |a: &Rational| -> Rational {
+                    match j {
+                        0 => a.clone().pow(i as u64) / (&one + a),
+                        5 => a.clone().pow(5 - i as u64) / (&one + a),
+                        _ => a.clone().pow(i.abs_diff(j) as u64) * (&one - a) / (&one + a),
+                    }
+                };
+                let (e_lo, e_hi) = f.enclose(&m[i][j], &r(1, 1_000_000_000));
+                let (x, y) = (entry(&lo), entry(&hi));
+                let (ref_lo, ref_hi) = if x < y { (x, y) } else { (y, x) };
+                assert!(
+                    e_hi >= ref_lo - r(1, 1000) && e_lo <= ref_hi + r(1, 1000),
+                    "[{i}][{j}]"
+                );
+            }
+        }
+    }
 }

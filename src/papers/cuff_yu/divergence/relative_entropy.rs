@@ -134,7 +134,7 @@ fn check_13(inst: &KlInst) -> Check {
                 den.to_string_var("t")
             ));
             // t > 1 (eps > 0): at t = 1 the printed factor is 0/0.
-            crate::papers::with_sturm(
+            crate::lang::with_sturm(
                 c,
                 "forall t > 1: (t - 1)*(1 - 1/t)/((t - 1) + (1 - 1/t)) = (t - 1)/(t + 1)",
             )

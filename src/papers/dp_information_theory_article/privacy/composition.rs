@@ -642,7 +642,7 @@ fn check_30_same(c: &Same) -> Check {
     if out == Outcome::Fails && crate::certify::recording() {
         let (n, d) = super::super::sibson::bsc_s_poly(&c.p, c.al);
         let statement = super::super::sibson::sup_statement(&n, &d, &b);
-        records.extend(crate::papers::sturm_records(&statement));
+        records.extend(crate::lang::recorded_sturm(&statement));
         crate::claim::scan::compare_recorded(&mut records, &s, ">", &b2);
         records.extend(crate::certify::log_linear(&lower, "<=", &upper2, false));
     }

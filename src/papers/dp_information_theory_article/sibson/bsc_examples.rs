@@ -189,7 +189,7 @@ pub(super) fn check_25_with(b: &BscA, corrected: bool) -> Check {
                     c.records
                         .extend(crate::certify::log_linear(&val, rel, &val, corrected));
                 }
-                crate::papers::with_sturm(c, &sup_statement(&n, &d, &s_half))
+                crate::lang::with_sturm(c, &sup_statement(&n, &d, &s_half))
             } else {
                 // A rational input beating the uniform one.
                 let mut best = (half.clone(), s_half.clone());
