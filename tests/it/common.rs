@@ -17,9 +17,11 @@ pub fn dpcert(args: &[&str]) -> (i32, String, String) {
     )
 }
 
-/// A scratch directory of this test process for module `module`.
+/// A scratch directory of this test process for module `module`, under cargo's
+/// `target/tmp` (not the system's temporary directory, which every run used to fill).
 pub fn scratch_dir(module: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("dpcert-{module}-{}", std::process::id()));
+    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("dpcert-{module}-{}", std::process::id()));
     std::fs::create_dir_all(&d).expect("create a scratch directory");
     d
 }

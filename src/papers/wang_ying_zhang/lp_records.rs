@@ -12,9 +12,19 @@ use crate::lp::{bound_record, lp_record, Certificate, Cmp, Model, Sense};
 use crate::num::Rational;
 use serde_json::Value;
 
-/// The `lp` record of `model` with `cert`, when certificates are recorded and `lp::check`
-/// accepts it.
+/// The most rows an LP written as a record may have. LP-R on the largest Hamming graphs of
+/// WYZ-L1's grid has up to 6,481 rows: its 380 records made each of the four WYZ-L1 claims'
+/// certificates 90 MB, `verify --certificates` 5.3 times as slow as `verify` and its peak
+/// memory 13.8 GB. Such an instance gets no record, so its claim is not certified (never
+/// half-certified); every other WYZ LP has at most a few hundred rows.
+const MAX_RECORDED_ROWS: usize = 2_000;
+
+/// The `lp` record of `model` with `cert`, when certificates are recorded, the model has at
+/// most [`MAX_RECORDED_ROWS`] rows and `lp::check` accepts it.
 fn record(id: String, source: &str, model: &Model, cert: &Certificate) -> Option<Value> {
+    if model.rows().len() > MAX_RECORDED_ROWS {
+        return None;
+    }
     lp_record(&id, source, model, model.rows().len(), cert).ok()
 }
 
