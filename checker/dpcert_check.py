@@ -12,49 +12,23 @@ certificate that says `"certified": false` is not a rejection: such claims are c
 (`--summary` lists them by reason).
 """
 import argparse
+import importlib
 import json
 import sys
 from pathlib import Path
 
 import kind_claim
-import kind_compare
-import kind_composition
-import kind_dp_channel
-import kind_dp_level
-import kind_enclosure
-import kind_events
-import kind_graph
-import kind_holds_for_all
-import kind_log_linear
-import kind_lp
-import kind_out_of_range
-import kind_refinement
-import kind_shard
-import kind_sturm
 from common import Reject, no_duplicates
 
 VERSION = 1
 
 # ---------------------------------------------------------------- documents
 
-# One checking function per record kind, each in its own module `kind_<name>.py`.
+# One checking function per record kind: `check(rec)` in the module `kind_<name>.py`.
 # The `claim` record is checked last, against the document's other records (kind_claim.py).
-KINDS = {
-    "lp": kind_lp.check,
-    "sturm": kind_sturm.check,
-    "holds_for_all": kind_holds_for_all.check,
-    "graph": kind_graph.check,
-    "compare": kind_compare.check,
-    "log_linear": kind_log_linear.check,
-    "enclosure": kind_enclosure.check,
-    "refinement": kind_refinement.check,
-    "dp_channel": kind_dp_channel.check,
-    "dp_level": kind_dp_level.check,
-    "events": kind_events.check,
-    "composition": kind_composition.check,
-    "shard": kind_shard.check,
-    "out_of_range": kind_out_of_range.check,
-}
+KINDS = {name: importlib.import_module(f"kind_{name}").check for name in (
+    "lp", "sturm", "holds_for_all", "graph", "compare", "log_linear", "enclosure", "refinement",
+    "dp_channel", "dp_level", "events", "composition", "shard", "out_of_range")}
 
 
 def check_document(text, claims=None):

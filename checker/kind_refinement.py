@@ -1,9 +1,9 @@
 """The `refinement` record (docs/certificates.md, "The `refinement` record"): whether channel
 A is a post-processing of channel B (A = B R for a channel R), with its certificate either way,
 every condition recomputed with exact fractions."""
-from fractions import Fraction
 
 from common import Reject, field, q
+from pld import channel
 
 
 def matrix(obj, what):
@@ -12,16 +12,6 @@ def matrix(obj, what):
     rows = [[q(x, f"{what} row {i + 1}") for x in r] for i, r in enumerate(obj)]
     if any(len(r) != len(rows[0]) for r in rows):
         raise Reject(f"{what}: ragged rows")
-    return rows
-
-
-def channel(obj, what):
-    rows = matrix(obj, what)
-    for i, r in enumerate(rows):
-        if any(x < 0 for x in r):
-            raise Reject(f"{what} row {i + 1}: a negative entry")
-        if sum(r) != 1:
-            raise Reject(f"{what} row {i + 1}: sums to {sum(r)}, not 1")
     return rows
 
 

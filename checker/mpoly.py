@@ -2,7 +2,6 @@
 a polynomial is a dict {monomial: Fraction}, a monomial a sorted tuple of (variable, exponent);
 the domain's sign certificate. Standard library only."""
 from fractions import Fraction
-from math import comb
 
 from common import Reject, field, q
 
@@ -42,15 +41,7 @@ def sub(a, b):
 
 def shift(p, x, low):
     """p with x replaced by low + x."""
-    out = {}
-    for m, c in p.items():
-        e = dict(m)
-        k = e.pop(x, 0)
-        for j in range(k + 1):  # (low + x)^k = sum_j C(k, j) low^(k-j) x^j
-            mm = dict(e, **({x: j} if j else {}))
-            key = tuple(sorted(mm.items()))
-            out[key] = out.get(key, 0) + c * comb(k, j) * Fraction(low) ** (k - j)
-    return {m: c for m, c in out.items() if c}
+    return subst(p, x, {m: c for m, c in {((x, 1),): 1, (): Fraction(low)}.items() if c})
 
 
 def domain(rec):

@@ -5,6 +5,7 @@ bounds. Standard library only."""
 from fractions import Fraction
 
 from common import Reject, q
+from kind_enclosure import exp_bounds
 
 
 def channel(rows, what):
@@ -52,33 +53,23 @@ def product(a, b):
 
 
 class Exp:
-    """e^eps for a rational eps >= 0, as bounds lo <= e^eps <= hi, refined until a rational is
-    separated from it (e^eps is irrational for rational eps != 0, Lindemann)."""
+    """e^eps for a rational eps >= 0, as rational bounds lo <= e^eps <= hi (kind_enclosure's
+    Taylor bounds), refined until a rational is separated from it (e^eps is irrational for
+    rational eps != 0, Lindemann)."""
 
     def __init__(self, eps):
-        self.eps, self.terms = eps, 16
-        self.bounds()
-
-    def bounds(self):
-        x, n = self.eps, self.terms
-        while n + 2 <= 2 * x:  # the tail bound below needs x / (n + 2) <= 1/2
-            n *= 2
-        term = s = Fraction(1)
-        for j in range(1, n + 1):
-            term = term * x / j
-            s += term
-        # sum_{j > n} x^j / j! <= x^(n+1)/(n+1)! * sum_i (x/(n+2))^i <= 2 x^(n+1)/(n+1)!
-        self.lo, self.hi, self.terms = s, s + 2 * term * x / (n + 1), n
+        self.eps, self.bits = eps, 32
+        self.lo, self.hi = exp_bounds(eps, self.bits)
 
     def cmp(self, r):
         """-1, 0 or 1 as r <, = or > e^eps (0 only when eps = 0 and r = 1)."""
         if self.eps == 0:
             return (r > 1) - (r < 1)
         while self.lo <= r <= self.hi:
-            if self.terms > 4096:
+            if self.bits > 1 << 15:
                 raise Reject(f"cannot separate {r} from e^{self.eps}")
-            self.terms *= 2
-            self.bounds()
+            self.bits *= 2
+            self.lo, self.hi = exp_bounds(self.eps, self.bits)
         return -1 if r < self.lo else 1
 
 

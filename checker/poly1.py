@@ -41,13 +41,6 @@ def rem(p, d):
     return divmod1(p, d)[1]
 
 
-def quo(p, d):
-    """The exact quotient p / d (d divides p)."""
-    out, r = divmod1(p, d)
-    assert not r, "inexact division"
-    return out
-
-
 def gcd(p, r):
     p, r = trim(p), trim(r)
     while r:
@@ -71,7 +64,7 @@ def sgn(x):
 
 
 def square_free(p):
-    return quo(p, gcd(p, deriv(p)))
+    return divmod1(p, gcd(p, deriv(p)))[0]  # exact: the gcd divides p
 
 
 def sturm(p):

@@ -37,7 +37,7 @@ def test_hand_worked_records_are_accepted():
 
 
 @pytest.mark.parametrize("rec, path, value, reason", [
-    (YES, ("r", 0, 0), "1/2", "sums to"),
+    (YES, ("r", 0, 0), "1/2", "not a distribution"),
     (YES, ("r",), [["1", "0"], ["0", "1"]], "(b r)[0][0] = 3/4, a has 5/8"),
     (NO, ("gain",), [["1", "1"], ["1", "1"]], "is not above"),
     (NO, ("prior",), ["1", "1"], "not a distribution"),
