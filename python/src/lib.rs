@@ -635,10 +635,7 @@ fn compose_continuous(
     let exact =
         |e: Result<dpcert::num::Rational, dpcert::params::ParamError>| e.map_err(value_error);
     let q = ContinuousQuery {
-        spec: spec.clone(),
-        mech,
         sensitivity: sens.value().clone(),
-        k,
         poisson,
         eps: eps
             .iter()
@@ -655,11 +652,7 @@ fn compose_continuous(
                 ))
             })
             .transpose()?,
-        width: dpcert::num::Rational::from_unsigneds(1u32, 100u32),
-        time: std::time::Duration::from_secs(60),
-        rdp: vec![],
-        zcdp: false,
-        curve_t: None,
+        ..ContinuousQuery::new(spec.clone(), mech, k)
     };
     interruptible(py, move || {
         let r = answer(&q).map_err(value_error)?;

@@ -218,19 +218,12 @@ fn decide(
             }
         };
         let cq = ContinuousQuery {
-            spec: spec.to_string(),
-            mech,
             sensitivity: q.sensitivity.value().clone(),
-            k: q.k.get(),
             poisson,
-            eps: vec![],
-            delta: None,
             check: Some((check.0.value().clone(), check.1.value().clone())),
             width: q.grid.width.value().clone(),
             time: q.grid.time.duration(),
-            rdp: vec![],
-            zcdp: false,
-            curve_t: None,
+            ..ContinuousQuery::new(spec, mech, q.k.get())
         };
         let r = super::continuous::answer(&cq)
             .map_err(|e| AnswerError::Query(format!("`{spec}`: {e}")))?;

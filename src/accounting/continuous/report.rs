@@ -78,6 +78,29 @@ pub struct ContinuousQuery {
     pub curve_t: Option<crate::params::TRange>,
 }
 
+impl ContinuousQuery {
+    /// `k` uses of `mech` with every option at its default (sensitivity 1, no subsampling,
+    /// nothing asked, relative width 1/100, 60 s for the discretised path): callers set what
+    /// they ask with struct update syntax, so the defaults live here once.
+    pub fn new(spec: impl Into<String>, mech: Continuous, k: u64) -> ContinuousQuery {
+        ContinuousQuery {
+            spec: spec.into(),
+            mech,
+            sensitivity: Rational::ONE,
+            k,
+            poisson: None,
+            eps: vec![],
+            delta: None,
+            check: None,
+            width: Rational::from_unsigneds(1u32, 100u32),
+            time: Duration::from_secs(60),
+            rdp: vec![],
+            zcdp: false,
+            curve_t: None,
+        }
+    }
+}
+
 /// Bands of the continuous mechanisms' curve: their δ is cheap at a point, so the bands are
 /// four times finer than the grid enclosure's and look like a curve when drawn.
 pub const CURVE_PIECES: usize = 4 * crate::accounting::answer::GRID_PIECES;

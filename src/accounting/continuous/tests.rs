@@ -234,20 +234,12 @@ fn check_stops_when_decided() {
 }
 
 fn gaussian_query(sigma: &str, k: u64, poisson: Option<&str>) -> ContinuousQuery {
+    let mech = Continuous::Gaussian { sigma: q(sigma) };
     ContinuousQuery {
-        spec: format!("gaussian:{sigma}"),
-        mech: Continuous::Gaussian { sigma: q(sigma) },
-        sensitivity: q("1"),
-        k,
         poisson: poisson.map(q),
-        eps: vec![],
         delta: Some(q("1/100000")),
-        check: None,
-        width: q("1/100"),
         time: Duration::from_secs(600),
-        rdp: vec![],
-        zcdp: false,
-        curve_t: None,
+        ..ContinuousQuery::new(format!("gaussian:{sigma}"), mech, k)
     }
 }
 

@@ -326,11 +326,9 @@ fn run_continuous(a: &Args, mech: crate::accounting::continuous::Continuous) -> 
     let k = a.k.as_ref().ok_or_else(|| {
         CliError::usage(format!("`{}`: give the number of uses with --k K", a.mech))
     })?;
+    let defaults = crate::accounting::continuous::ContinuousQuery::new(&a.mech, mech, k.get());
     let q = crate::accounting::continuous::ContinuousQuery {
-        spec: a.mech.clone(),
-        mech,
         sensitivity: a.sensitivity.clone().unwrap_or_default().value().clone(),
-        k: k.get(),
         poisson,
         eps: a
             .eps
@@ -345,12 +343,8 @@ fn run_continuous(a: &Args, mech: crate::accounting::continuous::Continuous) -> 
         width: a
             .width
             .as_ref()
-            .map(|w| w.value().clone())
-            .unwrap_or_else(|| crate::num::Rational::from_unsigneds(1u32, 100u32)),
-        time: a
-            .enclosure_secs
-            .map(|t| t.duration())
-            .unwrap_or(std::time::Duration::from_secs(60)),
+            .map_or(defaults.width.clone(), |w| w.value().clone()),
+        time: a.enclosure_secs.map_or(defaults.time, |t| t.duration()),
         rdp: a
             .rdp
             .as_ref()
@@ -358,6 +352,7 @@ fn run_continuous(a: &Args, mech: crate::accounting::continuous::Continuous) -> 
             .unwrap_or_default(),
         zcdp: a.zcdp,
         curve_t: a.curve_t.clone(),
+        ..defaults
     };
     let report = crate::accounting::continuous::answer(&q)
         .map_err(|e| CliError::usage(format!("`{}`: {e}", a.mech)))?;
