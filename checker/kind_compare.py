@@ -1,15 +1,11 @@
 """The `compare` record (docs/certificates.md): two exact rationals and a relation; the checker
 recomputes the relation and rejects a record whose stated truth (`holds`) is not the real one."""
+import operator
+
 from common import Reject, field, q
 
-RELATIONS = {
-    "=": lambda a, b: a == b,
-    "!=": lambda a, b: a != b,
-    "<=": lambda a, b: a <= b,
-    "<": lambda a, b: a < b,
-    ">=": lambda a, b: a >= b,
-    ">": lambda a, b: a > b,
-}
+RELATIONS = {"=": operator.eq, "!=": operator.ne, "<=": operator.le, "<": operator.lt, ">=": operator.ge,
+             ">": operator.gt}
 
 
 def relation(rec):

@@ -7,7 +7,7 @@ from fractions import Fraction
 from math import isqrt
 
 from common import Reject, field, q
-from kind_log_linear import atanh_bounds
+import kind_log_linear as LL
 
 MAX_BITS = 1 << 11  # the checker gives up (and rejects) beyond this precision
 MAX_NODES = 200  # size of a tree, and |x| <= 2^16 for exp(x): bounds on the checker's work
@@ -27,17 +27,10 @@ def up(x, k):
 
 
 def ln_bounds(x, k):
-    """ln x for a rational x > 0: x = 2^e y with 1 <= y < 2, ln x = e ln 2 + 2 atanh(z),
-    z = (y-1)/(y+1) in [0, 1/3), each series term gaining > 3 bits."""
-    e = x.numerator.bit_length() - x.denominator.bit_length()
-    y = x / Fraction(2) ** e
-    if y < 1:
-        e, y = e - 1, y * 2
-    n = k // 3 + 4
-    l2lo, l2hi = atanh_bounds(Fraction(1, 3), n)
-    zlo, zhi = atanh_bounds((y - 1) / (y + 1), n)
-    return (down(e * (l2lo if e >= 0 else l2hi) + zlo, k),
-            up(e * (l2hi if e >= 0 else l2lo) + zhi, k))
+    """ln x = ln p − ln q for a rational x = p/q > 0, from kind_log_linear's bounds of the logarithm
+    of an integer with k // 3 + 4 series terms (each gains > 3 bits), rounded outward to k bits."""
+    (a, b), (c, d) = (LL.ln_bounds(m, k // 3 + 4) if m > 1 else (0, 0) for m in (x.numerator, x.denominator))
+    return down(a - d, k), up(b - c, k)
 
 
 def exp_bounds(x, k):
