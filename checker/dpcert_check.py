@@ -25,6 +25,7 @@ import kind_enclosure
 import kind_events
 import kind_graph
 import kind_holds_for_all
+import kind_induced
 import kind_log_linear
 import kind_lp
 import kind_out_of_range
@@ -51,6 +52,7 @@ KINDS = {
     "dp_channel": kind_dp_channel.check,
     "dp_level": kind_dp_level.check,
     "events": kind_events.check,
+    "induced": kind_induced.check,
     "composition": kind_composition.check,
     "shard": kind_shard.check,
     "out_of_range": kind_out_of_range.check,
