@@ -22,6 +22,7 @@ const DECIDING: &[&str] = &[
     "enclosure",
     "events",
     "graph",
+    "induced",
     "sturm",
 ];
 
@@ -37,8 +38,8 @@ fn truth(r: &Value) -> Option<bool> {
 /// is none.
 fn kind_of(m: &Method) -> Result<&'static [&'static str], &'static str> {
     match m {
-        // An `events` record recomputes both exact forms of every instance it shows.
-        Method::Exact => Ok(&["compare", "events"]),
+        // An `events` or `induced` record recomputes both exact forms of every instance it shows.
+        Method::Exact => Ok(&["compare", "events", "induced"]),
         // Two log-linear forms are compared by a `log_linear` record; a form and a rational
         // (never equal unless the form is rational) by certified enclosures, an `enclosure`
         // record (issue 44 item 6: CY-14, CY-16, XDOC-2).
@@ -50,8 +51,9 @@ fn kind_of(m: &Method) -> Result<&'static [&'static str], &'static str> {
         // decides is their comparison, shown by `compare` records (the search itself, like any
         // computation of a compared side, is in the trusted base: docs/soundness.md), or an
         // `events` record, whose checker enumerates the events itself, or a `graph` record
-        // (a graph's structure, which the checker recounts from its edges).
-        Method::Enumeration => Ok(&["compare", "events", "graph"]),
+        // (a graph's structure, which the checker recounts from its edges), or an `induced`
+        // record (a query's answer relation and channels, recomputed from their definitions).
+        Method::Enumeration => Ok(&["compare", "events", "graph", "induced"]),
         Method::Combined(_) => Err("combined"),
     }
 }

@@ -91,6 +91,30 @@ pub fn dp_channel_recorded(
 
 pub use crate::certify::identity_record;
 
+/// The `induced` record (docs/certificates.md; issue 44 items 1 and 6) of a query `f` from the
+/// vertices `0..n` of a database graph with `edges` to the answers `0..k`: the checker recomputes
+/// `fact` (`depends`, `loops`, `uniform`, `oblivious`, `complete`) from the definitions, over every
+/// channel with rows from `rows` at `t`; `holds` is dpcert's own verdict on it.
+#[allow(clippy::too_many_arguments)]
+pub fn induced_record(
+    n: usize,
+    edges: &[(usize, usize)],
+    f: &[usize],
+    k: usize,
+    rows: &Rows,
+    t: &Rational,
+    fact: &str,
+    holds: bool,
+) -> serde_json::Value {
+    let q = |v: &Vec<Rational>| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+    serde_json::json!({
+        "kind": "induced", "fact": fact, "vertices": n,
+        "edges": edges.iter().map(|&(a, b)| [a, b]).collect::<Vec<_>>(),
+        "f": f, "k": k, "rows": rows.iter().map(q).collect::<Vec<_>>(),
+        "t": t.to_string(), "holds": holds,
+    })
+}
+
 /// `t^{-d}` for a graph distance, with `t^{-∞} = 0` across components (catalogue §0).
 pub fn t_pow_neg(t: &Rational, d: Option<usize>) -> Rational {
     match d {

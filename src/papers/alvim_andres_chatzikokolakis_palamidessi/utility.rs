@@ -10,7 +10,8 @@
 use super::common::GraphT;
 use super::common::{
     distance_sum, dp_channel_recorded, dp_violation, fmt_matrix, graph_cells, graphs_beyond,
-    master_lp, matrix_utility, r, section11_graphs, tight_matrix, undecided, uniform, Rows,
+    induced_record, master_lp, matrix_utility, r, section11_graphs, tight_matrix, undecided,
+    uniform, Rows,
 };
 use super::transform::{bound_beyond, bound_cells, check_bound, check_tight};
 use crate::claim::not_checkable;
@@ -294,6 +295,21 @@ fn induced_pairs(q: &Query, distinct: bool) -> Vec<(usize, usize)> {
     out
 }
 
+/// The `induced` record of query `q` (rows: [`h_rows`]), `fact` at `t` (issue 44 item 6).
+fn query_record(q: &Query, t: &Rational, fact: &str, holds: bool) -> Option<serde_json::Value> {
+    let (n, k) = (q.x.n(), q.k);
+    Some(induced_record(
+        n,
+        &q.x.edges(),
+        &q.f,
+        k,
+        &h_rows(),
+        t,
+        fact,
+        holds,
+    ))
+}
+
 /// Candidate rows for H over |Z| = 2.
 fn h_rows() -> Vec<Vec<Rational>> {
     [(1, 2), (1, 3), (2, 3), (1, 5), (4, 5), (1, 1)]
@@ -326,7 +342,7 @@ fn dp_on_pairs(m: &Rows, pairs: &[(usize, usize)], t: &Rational) -> bool {
 /// image) or 𝒴 = {0..k-1} (answers outside the image kept). t = 2.
 fn check_cobl(q: &Query) -> Check {
     let t = r(2, 1);
-    let mut a = Agree::new();
+    let (mut a, mut ok) = (Agree::new(), true);
     let image: Vec<usize> = {
         let mut v = q.f.clone();
         v.sort_unstable();
@@ -352,6 +368,7 @@ fn check_cobl(q: &Query) -> Check {
                 })
                 .collect();
             let on_image = dp_on_pairs(&restricted, &relabel, &t);
+            ok &= k_dp == full && k_dp == on_image;
             a.push(k_dp, full, || {
                 format!("H = {}, y != y' {distinct}, Y = {{0..k-1}}", fmt_matrix(&h))
             });
@@ -360,6 +377,7 @@ fn check_cobl(q: &Query) -> Check {
             });
         }
     }
+    a.shown_by(|| query_record(q, &t, "oblivious", ok));
     a.finish(
         "K = H o f eps-DP on X  iff  H eps-DP on (Y, induced ~), every reading of D14",
         Method::Enumeration,
@@ -369,7 +387,7 @@ fn check_cobl(q: &Query) -> Check {
 /// AACP-D12: K depends only on f(x) iff K = H ∘ f for some H (H[y] = K[x] for any x with
 /// f(x) = y, and arbitrary off the image): checked on every f and every K with rows from a grid.
 fn check_d12(q: &Query) -> Check {
-    let mut a = Agree::new();
+    let (mut a, mut ok) = (Agree::new(), true);
     let n = q.x.n();
     for kmat in all_h(n) {
         let depends_only =
@@ -391,10 +409,12 @@ fn check_d12(q: &Query) -> Check {
             .and_then(|fc| fc.then(&Channel::new(h.clone())?))
             .expect("rows sum to 1");
         let factors = composed.rows() == kmat.as_slice();
+        ok &= depends_only == factors;
         a.push(depends_only, factors, || {
             format!("K = {}", fmt_matrix(&kmat))
         });
     }
+    a.shown_by(|| query_record(q, &Rational::ONE, "depends", ok));
     a.finish(
         "K depends only on f(x)  iff  K = H o f (H built from K)",
         Method::Enumeration,
@@ -414,6 +434,8 @@ fn check_d14(q: &Query) -> Check {
     a.push(loops > 0, shares, || {
         format!("pairs without y != y': {without:?}")
     });
+    let ok = irreflexive && (loops > 0) == shares;
+    a.shown_by(|| query_record(q, &Rational::ONE, "loops", ok));
     a.finish(
         "induced ~ (y != y') is a simple graph; without y != y' loops appear iff adjacent databases share an answer",
         Method::Enumeration,
@@ -436,6 +458,7 @@ fn check_d16(q: &Query) -> Check {
     let equal_fibres = fibre.iter().all(|&c| c == fibre[0]) && fibre[0] > 0;
     let mut a = Agree::new();
     a.push(same, equal_fibres, || format!("fibres {fibre:?}"));
+    a.shown_by(|| query_record(q, &Rational::ONE, "uniform", same == equal_fibres));
     a.finish(
         "uniform on Y (direct) = f(uniform on X)  iff  f has equal non-empty fibres",
         Method::Exact,
@@ -693,5 +716,36 @@ mod tests {
             hyp: String::new(),
         };
         assert_eq!(check_t62(&k4).outcome, Outcome::Holds);
+    }
+
+    /// Issue 44 items 1 and 6: each query's check carries one `induced` record of its fact,
+    /// stating the cell's verdict, so D12, D14, D16 and C-obl are certified; before, none.
+    #[test]
+    fn query_checks_carry_their_induced_record() {
+        crate::certify::start_recording();
+        let q = Query {
+            x: Graph::complete(3),
+            k: 2,
+            f: vec![0, 0, 1],
+        };
+        let checks = [
+            (check_d12(&q), "depends"),
+            (check_d14(&q), "loops"),
+            (check_d16(&q), "uniform"),
+            (check_cobl(&q), "oblivious"),
+        ];
+        for (c, fact) in checks {
+            assert_eq!(c.outcome, Outcome::Holds);
+            assert_eq!(c.records.len(), 1, "{fact}");
+            let rec = &c.records[0];
+            assert_eq!(
+                (rec["kind"].as_str(), rec["fact"].as_str()),
+                (Some("induced"), Some(fact))
+            );
+            assert_eq!(
+                (rec["f"].clone(), rec["holds"].clone()),
+                (serde_json::json!([0, 0, 1]), serde_json::json!(true))
+            );
+        }
     }
 }

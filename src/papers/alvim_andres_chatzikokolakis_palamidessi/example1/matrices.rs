@@ -82,14 +82,44 @@ fn check_ex1a(u: &usize) -> Check {
         .flat_map(|a| (a + 1..6).map(move |b| (a, b)))
         .filter(|&(a, b)| adj[a][b])
         .count();
-    Check::new(
+    let mut c = Check::new(
         "induced answer graph of the unique-winner databases = K6",
-        Value::text(format!("{edges} edges on 6 answers from {} databases", dbs.len()), ""),
+        Value::text(
+            format!("{edges} edges on 6 answers from {} databases", dbs.len()),
+            "",
+        ),
         Value::text("15 edges (K6)", ""),
         Method::Enumeration,
         Outcome::from_holds(complete),
-    )
-    .with_note("V = (City x {cand, other}) + {absent}; X restricted to databases with a unique city of most cand votes; y ~ y' iff y != y' are answers of adjacent databases")
+    );
+    if crate::certify::recording() {
+        // The databases' graph and answers; the checker recomputes the induced relation.
+        let near = |i: usize, j: usize| {
+            let d = dbs[i]
+                .0
+                .iter()
+                .zip(&dbs[j].0)
+                .filter(|(p, q)| p != q)
+                .count();
+            (d == 1).then_some((i, j))
+        };
+        let db_edges: Vec<(usize, usize)> = (0..dbs.len())
+            .flat_map(|i| (i + 1..dbs.len()).filter_map(move |j| near(i, j)))
+            .collect();
+        let f: Vec<usize> = dbs.iter().map(|(_, a)| *a).collect();
+        let one = vec![vec![Rational::ONE]];
+        c.records = vec![super::super::common::induced_record(
+            dbs.len(),
+            &db_edges,
+            &f,
+            6,
+            &one,
+            &Rational::ONE,
+            "complete",
+            complete,
+        )];
+    }
+    c.with_note("V = (City x {cand, other}) + {absent}; X restricted to databases with a unique city of most cand votes; y ~ y' iff y != y' are answers of adjacent databases")
 }
 
 /// The certified enclosure of e (t under the base-2 reading ε = log2 2 = 1).

@@ -145,6 +145,27 @@ fn dp_sets(m: &Rows, g: &Graph, t: &Rational) -> bool {
     true
 }
 
+/// The `events` record of a cell (issue 44 item 6): every ordered pair of rows of
+/// `Δ_cols^den` at the cell's `t`, `δ = 0`, with `quotient`. A matrix's forms are the conjunctions
+/// of its edges' pair forms, so the pairs agreeing shows every matrix of the cell agreeing: the set
+/// form with the multiplicative one (the checker enumerates the events) and, on a pair without
+/// zeros, the quotient form `1/t <= P(z)/Q(z) <= t` with the multiplicative form both ways.
+fn events_record(cell: &DpCell) -> Option<serde_json::Value> {
+    let rows = simplex(cell.cols, cell.den);
+    let t = std::slice::from_ref(&cell.t);
+    let mut rec = crate::measure::events::record(&rows, None, t, &[Rational::ZERO])?;
+    let k2 = Graph::complete(2);
+    let quotient = rows.iter().all(|p| {
+        rows.iter().all(|w| {
+            let m = vec![p.clone(), w.clone()];
+            dp_quotient(&m, &k2, &cell.t).is_none_or(|q| q == dp_mult(&m, &k2, &cell.t))
+        })
+    });
+    rec["quotient"] = serde_json::Value::Bool(true);
+    rec["holds"] = serde_json::Value::Bool(rec["holds"] == true && quotient);
+    Some(rec)
+}
+
 /// AACP-D2: the printed pointwise rewrite ("considering both quotients") and the multiplicative
 /// pointwise form agree wherever the quotients are defined; the number of matrices on which the
 /// quotient form is undefined (a zero entry on an edge) is reported.
@@ -162,6 +183,7 @@ fn check_d2(cell: &DpCell) -> Check {
             }
         }
     }
+    a.shown_by(|| events_record(cell));
     let mut c = a.finish(
         "quotient form 1/t <= M[i][z]/M[h][z] <= t  <=>  multiplicative form M[i][z] <= t M[h][z] (both orientations), where the quotients are defined",
         combined(),
@@ -186,6 +208,8 @@ fn check_c2(cell: &DpCell) -> Check {
             b.push(sets, q, || fmt_matrix(&m));
         }
     }
+    a.shown_by(|| events_record(cell));
+    b.shown_by(|| events_record(cell));
     both(
         a.finish("set form <=> pointwise multiplicative form", combined()),
         b.finish(
@@ -194,4 +218,34 @@ fn check_c2(cell: &DpCell) -> Check {
         ),
         "forall x~x', S subset Z: Pr[K(x) in S] <= t Pr[K(x') in S]  <=>  pointwise (multiplicative; quotient where defined)",
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 44 items 1 and 6: a C2 cell carries its `events` record (with `quotient`) once,
+    /// though both parts show it, and D2 the same record; before, `both` dropped the records.
+    #[test]
+    fn c2_and_d2_cells_carry_one_events_record() {
+        crate::certify::start_recording();
+        let cell = DpCell {
+            graph: "P3",
+            cols: 2,
+            den: 2,
+            t: r(2, 1),
+        };
+        for c in [check_c2(&cell), check_d2(&cell)] {
+            assert_eq!(c.outcome, Outcome::Holds);
+            assert_eq!(c.records.len(), 1, "{:?}", c.records);
+            let rec = &c.records[0];
+            assert_eq!(
+                (rec["kind"].as_str(), rec["quotient"].as_bool()),
+                (Some("events"), Some(true))
+            );
+            // Δ_2^2 has 3 rows: (0, 1), (1/2, 1/2), (1, 0).
+            assert_eq!(rec["rows"].as_array().map(Vec::len), Some(3));
+            assert_eq!(rec["holds"], true);
+        }
+    }
 }

@@ -143,6 +143,7 @@ fn one_guess_optimal(prior: &[Rational], m: &Rows) -> bool {
 fn check_f2(cell: &F2Cell) -> Check {
     let mut ineq = Scan::le();
     let (mut eq_dep, mut indep_neq, mut total) = (Vec::new(), Vec::new(), 0usize);
+    let mut shown = Vec::new(); // the first counterexample's comparisons (issue 44 item 6)
     for p in cell.priors() {
         for m in channels(cell.n, cell.m, cell.den) {
             total += 1;
@@ -152,6 +153,9 @@ fn check_f2(cell: &F2Cell) -> Check {
             });
             let eq = v == v_0;
             let ind = independent(&p, &m);
+            if eq && !ind && shown.is_empty() && crate::certify::recording() {
+                shown = dependence_records(&p, &m, &v, &v_0);
+            }
             if eq && !ind {
                 eq_dep.push(format!(
                     "pi = {}, M = {}: V(pi,M) = V0(pi) = {v} (I_inf = 0) but X, Y dependent",
@@ -167,6 +171,13 @@ fn check_f2(cell: &F2Cell) -> Check {
     let ineq_ok = ineq.ok();
     let ineq_c = ineq.finish("V0(pi) <= V(pi,M)", Method::Exact);
     let ok = ineq_ok && eq_dep.is_empty() && indep_neq.is_empty();
+    // A failing cell is shown by its inequality records and the first counterexample to 'only
+    // if'; a cell that holds stays without records (nothing shows its 'iff').
+    let records = if ok || shown.is_empty() || ineq_c.records.is_empty() {
+        Vec::new()
+    } else {
+        [ineq_c.records.clone(), shown].concat()
+    };
     let compared = "H_inf(X|Y) <= H_inf(X) (V0 <= V), and V = V0 iff X, Y independent";
     let counts = Value::text(
         format!(
@@ -176,13 +187,14 @@ fn check_f2(cell: &F2Cell) -> Check {
         ),
         "",
     );
-    let c = Check::new(
+    let mut c = Check::new(
         compared,
         counts,
         Value::text(format!("{total} instances"), ""),
         combined(),
         Outcome::from_holds(ok),
     );
+    c.records = records;
     let mut note = format!("inequality: {}", ineq_c.note);
     if let Some(w) = eq_dep.first() {
         note = format!("counterexample to 'only if': {w}; {note}");
@@ -194,6 +206,27 @@ fn check_f2(cell: &F2Cell) -> Check {
         note = format!("both directions hold on all {total} instances; {note}");
     }
     c.with_note(note)
+}
+
+/// The comparisons of a counterexample to "V = V0 only if X, Y independent": `V(pi,M) = V0(pi)`
+/// (true) and, at the first `(x, y)` where they differ, `p(x,y) = p(x) p(y)` (false).
+fn dependence_records(
+    prior: &[Rational],
+    m: &Rows,
+    v: &Rational,
+    v_0: &Rational,
+) -> Vec<serde_json::Value> {
+    let cmp = |a: &Rational, b: &Rational| {
+        crate::certify::compare(&a.to_string(), "=", &b.to_string(), a == b)
+    };
+    let py = |y: usize| -> Rational { prior.iter().zip(m).map(|(p, row)| p * &row[y]).sum() };
+    let pair = (0..prior.len())
+        .flat_map(|x| (0..m[0].len()).map(move |y| (x, y)))
+        .map(|(x, y)| (&prior[x] * &m[x][y], &prior[x] * py(y)))
+        .find(|(joint, product)| joint != product);
+    pair.map_or_else(Vec::new, |(joint, product)| {
+        vec![cmp(v, v_0), cmp(&joint, &product)]
+    })
 }
 
 /// AACP-F2-corrected: `H∞(X|Y) = H∞(X)` iff some `x* ∈ argmax π` is an optimal guess for every
@@ -330,5 +363,23 @@ mod tests {
         assert_eq!(matrix_utility(&p, &m), v0(&p));
         assert!(!independent(&p, &m));
         assert!(one_guess_optimal(&p, &m));
+        // Issue 44 item 6: its comparisons, V = V0 (true) and p(0,0) = p(0)p(0) (false):
+        // p(0,0) = 3/8, p(0) p(y=0) = 3/4 * 5/8 = 15/32.
+        let recs = dependence_records(&p, &m, &matrix_utility(&p, &m), &v0(&p));
+        let got: Vec<_> = recs
+            .iter()
+            .map(|r| (r["lhs"].clone(), r["rhs"].clone(), r["holds"].clone()))
+            .collect();
+        let want = |l: &str, r: &str, h: bool| {
+            (
+                serde_json::json!(l),
+                serde_json::json!(r),
+                serde_json::json!(h),
+            )
+        };
+        assert_eq!(
+            got,
+            vec![want("3/4", "3/4", true), want("3/8", "15/32", false)]
+        );
     }
 }

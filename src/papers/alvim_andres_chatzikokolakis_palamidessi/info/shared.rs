@@ -132,10 +132,18 @@ pub(crate) fn combined() -> Method {
     Method::Combined(vec![Method::Enumeration, Method::Exact])
 }
 
-/// Two agreement scans reported as one check (fails if either fails).
+/// Two agreement scans reported as one check (fails if either fails); it carries their records
+/// (a record both show, once) only when both have some (a part without records leaves the check
+/// uncertified).
 pub(crate) fn both(a: Check, b: Check, compared: &str) -> Check {
     let outcome = Outcome::aggregate(&[a.outcome, b.outcome]);
-    Check::new(
+    let records = match (a.records.is_empty(), b.records.is_empty()) {
+        (false, false) => (a.records.iter().cloned())
+            .chain(b.records.iter().filter(|r| !a.records.contains(r)).cloned())
+            .collect(),
+        _ => Vec::new(),
+    };
+    let mut c = Check::new(
         compared,
         a.lhs.clone(),
         a.rhs.clone(),
@@ -145,5 +153,36 @@ pub(crate) fn both(a: Check, b: Check, compared: &str) -> Check {
     .with_note(format!(
         "(1) {}: {} / {}; {} | (2) {}: {} / {}; {}",
         a.compared, a.lhs.exact, a.rhs.exact, a.note, b.compared, b.lhs.exact, b.rhs.exact, b.note
-    ))
+    ));
+    c.records = records;
+    c
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `both` carries the records of its parts, a shared one once, and none when a part has
+    /// none (that part's instances would otherwise pass for certified).
+    #[test]
+    fn both_carries_records_only_when_both_parts_have_some() {
+        let rec = |k: &str| serde_json::json!({"kind": k, "holds": true});
+        let part = |recs: Vec<serde_json::Value>| {
+            let mut c = Check::rationals("a", &r(1, 2), "<=", &r(1, 1));
+            c.records = recs;
+            c
+        };
+        let c = both(
+            part(vec![rec("events")]),
+            part(vec![rec("events"), rec("compare")]),
+            "x",
+        );
+        assert_eq!(c.records, vec![rec("events"), rec("compare")]);
+        assert!(both(part(vec![rec("events")]), part(vec![]), "x")
+            .records
+            .is_empty());
+        assert!(both(part(vec![]), part(vec![rec("events")]), "x")
+            .records
+            .is_empty());
+    }
 }
