@@ -54,8 +54,8 @@ fn check_c11_with(fam: &MechanismFamily, reading: SimReading) -> Check {
             continue;
         };
         let l2 = &level * &level;
-        for (label, class) in simulator_classes(&mech, reading) {
-            let need = match sim_level_sq(&mech, &class) {
+        for (label, class) in simulator_classes(mech, reading) {
+            let need = match sim_level_sq(mech, &class) {
                 ExtRational::Finite(v) => v,
                 // An infinite simulation level against a finite DP level: a failure whose
                 // size is unbounded; record it with a left side above any right side.
