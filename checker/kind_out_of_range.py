@@ -1,10 +1,30 @@
 """The `out_of_range` record (docs/certificates.md): the failing hypothesis recomputed (one that
 holds is rejected). `wyz_gibbs_range` (Wang-Ying-Zhang, eps >= eps~_X): p_X > 0 and p_Y = G_alpha^-1
 p_X >= 0, G_alpha(x, y) = alpha^d(x,y) / (1 + (m-1) alpha)^n on [m]^n (invertible for alpha < 1)."""
+from itertools import combinations, product
+import kind_dp_level
 from common import Reject, field, q
 
 
+def finite_dp_level(rec):  # every mechanism of the cell has level inf, recomputed from its dp_level record
+    ms = field(rec, "mechanisms", "record")
+    for m in ms if isinstance(ms, list) and ms else [None]:
+        if kind_dp_level.check(m) or m["e_eps"] != "inf":  # check() returns None or raises
+            raise Reject(f"mechanism {m.get('id')!r} has a finite level: the hypothesis holds")
+
+
+def close_pair(rec):  # no pair P != Q of Delta_k^N has its two-sided max ratio <= t
+    k, n, t = field(rec, "k", "record"), field(rec, "n", "record"), q(field(rec, "t", "record"), "t")
+    if type(k) is not int or type(n) is not int or k < 2 or n < 1 or (n + 1) ** k > 10 ** 4:
+        raise Reject("k >= 2, n >= 1 integers with (n+1)^k <= 10^4")
+    for p, r in combinations([c for c in product(range(n + 1), repeat=k) if sum(c) == n], 2):
+        if all(max(a, b) <= t * min(a, b) for a, b in zip(p, r)):
+            raise Reject(f"{p}/{n} and {r}/{n} are close at t = {t}: the hypothesis holds")
+
+
 def check(rec):
+    if rec.get("hypothesis") in ("finite_dp_level", "close_pair"):
+        return {"finite_dp_level": finite_dp_level, "close_pair": close_pair}[rec["hypothesis"]](rec)
     if rec.get("hypothesis") != "wyz_gibbs_range":
         raise Reject(f"unknown hypothesis {rec.get('hypothesis')!r}")
     n, m, a = field(rec, "n", "record"), field(rec, "m", "record"), q(field(rec, "alpha", "record"), "alpha")

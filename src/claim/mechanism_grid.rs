@@ -116,6 +116,35 @@ impl fmt::Display for MechanismFamily {
     }
 }
 
+/// The `out_of_range` record of a cell whose mechanisms all have infinite DP level (issue 44
+/// item 6): a statement about ε-DP mechanisms (a finite level) has no instance there, and the
+/// checker recomputes each level from its `dp_level` record. `None` unless recording, the cell
+/// is not empty and every level is infinite.
+pub fn infinite_level_record(mechs: &[DatabaseMechanism]) -> Option<serde_json::Value> {
+    if !crate::certify::recording() || mechs.is_empty() {
+        return None;
+    }
+    let mut recs = Vec::new();
+    for mech in mechs {
+        let pairs: Vec<(usize, usize)> = mech
+            .neighbours()
+            .iter()
+            .filter(|&&(x, xp, _)| x < xp)
+            .map(|&(x, xp, _)| (x, xp))
+            .collect();
+        let lvl = crate::measure::max_ratio_rows(&mech.rows, &pairs);
+        if lvl.ratio != crate::measure::ExtRational::Infinite {
+            return None;
+        }
+        let w = (lvl.pair.0, lvl.pair.1, lvl.output);
+        let id = format!("DP level of {mech}");
+        recs.push(crate::certify::dp_level(&id, &mech.rows, &pairs, None, w));
+    }
+    Some(
+        serde_json::json!({"kind": "out_of_range", "hypothesis": "finite_dp_level", "mechanisms": recs}),
+    )
+}
+
 impl MechanismFamily {
     pub fn build(&self) -> Vec<DatabaseMechanism> {
         match self {

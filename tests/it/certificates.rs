@@ -719,3 +719,54 @@ fn compose_certificate_per_mechanism() {
         assert!(!out.exists());
     }
 }
+
+/// Issue 44 items 1 and 6 (branch c44vad): VAD and CY claims certified by the record kinds that
+/// exist. CY-12's cells without a close pair P != Q and VAD-C1.1's cell of infinite-level
+/// mechanisms carry `out_of_range` records (`close_pair`, `finite_dp_level`) the checker
+/// recomputes; CY-9-reading-L1's counterexample is its first disagreement's false `compare`
+/// record; VAD-4(a)'s `tanh(ε/2) ≤ ε/2` is an `enclosure` record. Before, each said
+/// `certified: false` (`outcome:out-of-range`, `method:exact`, `method:log-linear`).
+#[test]
+fn vadhan_and_cuff_yu_empty_cells_and_counterexamples_are_certified() {
+    let dir = scratch_dir("certificates-c44vad");
+    let ids = [
+        ("CY-12", "close_pair"),
+        ("VAD-C1.1", "finite_dp_level"),
+        ("CY-9-reading-L1", ""),
+        ("VAD-4(a)", ""),
+    ];
+    let mut args = vec!["verify", "--certificates", dir.to_str().unwrap()];
+    args.extend(ids.iter().map(|(id, _)| *id));
+    let (code, _, err) = dpcert(&args);
+    assert_eq!(code, 0, "{err}");
+    for (id, hypothesis) in ids {
+        let doc = read_json(&dir.join(format!("{id}.cert.json")));
+        let recs = doc["records"].as_array().unwrap();
+        assert_eq!(recs[0]["certified"], true, "{id}: {}", recs[0]);
+        if !hypothesis.is_empty() {
+            assert!(recs.iter().any(|r| r["hypothesis"] == hypothesis), "{id}");
+        }
+    }
+    let doc = read_json(&dir.join("CY-9-reading-L1.cert.json"));
+    let cx = &doc["records"][0]["counterexample"];
+    assert_eq!(
+        (cx["lhs"].as_str(), cx["rhs"].as_str()),
+        (Some("1/3"), Some("1/4"))
+    );
+    if Command::new("python3").arg("--version").output().is_err() {
+        eprintln!("note: no python3 on PATH; the independent checker was not run");
+        return;
+    }
+    let run = Command::new("python3")
+        .args(["checker/dpcert_check.py", "--summary"])
+        .arg(&dir)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run the checker");
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert_eq!(run.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains("claims: 4 certified, 0 not certified"),
+        "{stdout}"
+    );
+}

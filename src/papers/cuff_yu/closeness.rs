@@ -8,7 +8,7 @@ use crate::claim::instances::{
     default_pair_cells, fmt_pair, fmt_rows, pair_cells_beyond, r, simplex_pairs, t_set, PairCell,
 };
 use crate::claim::scan::{Agree, Decider, Scan};
-use crate::claim::{Check, ClaimChecker, Family, Method};
+use crate::claim::{Check, ClaimChecker, Family, Method, Outcome};
 use crate::measure::{
     event_probability, hockey_stick_divergence, hockey_stick_two_sided, max_ratio_two_sided,
     tight_conversion_pair, tight_delta_conversion, tv, ExtRational,
@@ -196,6 +196,7 @@ fn check_8_zero_zero(cell: &PairCell) -> Check {
 fn check_9_with(cell: &PairCell, full_l1: bool) -> Check {
     let one = r(1, 1);
     let mut a = Agree::new();
+    let mut disagreement = None;
     let deltas: Vec<Rational> = (0..=8).map(|i| r(i, 8)).collect();
     for (p, q) in simplex_pairs(cell) {
         let h = hockey_stick_two_sided(&p, &q, &one);
@@ -215,6 +216,13 @@ fn check_9_with(cell: &PairCell, full_l1: bool) -> Check {
         let mut first = Some(st.records());
         for d in &deltas {
             let (a_, b_) = (h <= *d, d_tv <= *d);
+            if a_ != b_ && disagreement.is_none() {
+                // The first disagreement: both sides' comparisons with δ, one of them false.
+                let mut st = Decider::new();
+                st.rat(&h, "<=", d);
+                st.rat(&d_tv, "<=", d);
+                disagreement = st.records();
+            }
             let records = match (same, first.take()) {
                 (false, _) => None,
                 (true, Some(r)) => r,
@@ -230,10 +238,15 @@ fn check_9_with(cell: &PairCell, full_l1: bool) -> Check {
     } else {
         "max_A |P(A)-Q(A)| = half L1"
     };
-    a.finish(
+    let mut c = a.finish(
         format!("delta_{{P,Q}}(1) <= delta  <=>  ||P-Q||_TV <= delta, TV read as {norm}"),
         Method::Exact,
-    )
+    );
+    // A failing cell is shown by its first disagreement (the cell's counterexample).
+    if c.outcome == Outcome::Fails {
+        c.records = disagreement.unwrap_or_default();
+    }
+    c
 }
 
 fn check_9(cell: &PairCell) -> Check {

@@ -13,7 +13,7 @@
 use super::divergence::{bsc_capacity_at_tv, channel, erasure_channel, max_tv, ChanCell};
 use crate::claim::instances::{fmt_rows, fmt_vec, r, simplex, t_small};
 use crate::claim::mechanism_grid::{
-    default_mechanism_families, mechanism_families_beyond, MechanismFamily,
+    default_mechanism_families, infinite_level_record, mechanism_families_beyond, MechanismFamily,
 };
 use crate::claim::scan::{DScan, Decider};
 use crate::claim::{not_checkable, Check, ClaimChecker, Family, Method, Outcome, Value};
@@ -31,7 +31,8 @@ use std::fmt;
 /// ε > 0). Certified by the CB upper bound.
 fn check_3a(fam: &MechanismFamily) -> Check {
     let mut s = DScan::new();
-    for mech in fam.build() {
+    let mechs = fam.build();
+    for mech in &mechs {
         let ExtRational::Finite(level) = mech.level() else {
             continue;
         };
@@ -59,10 +60,15 @@ fn check_3a(fam: &MechanismFamily) -> Check {
             );
         }
     }
-    s.finish(
+    let mut c = s.finish(
         "capacity upper bound of each row channel  <=  eps tanh(eps/2) = ((L-1)/(L+1)) ln L  (and < eps)",
         Method::LogLinear,
-    )
+    );
+    // No finite-level mechanism in the cell: its record shows every level infinite.
+    if c.outcome == Outcome::OutOfRange {
+        c.records.extend(infinite_level_record(&mechs));
+    }
+    c
 }
 
 /// CY-3b: an ε_MI-MI-DP channel is (0, δ)-DP with `δ = 1 − 2h^{-1}(ln 2 − ε_MI)`, hence

@@ -7,9 +7,9 @@
 
 use crate::claim::instances::{fmt_vec, r, simplex, t_set};
 use crate::claim::mechanism_grid::{
-    default_mechanism_families, mechanism_families_beyond, MechanismFamily,
+    default_mechanism_families, infinite_level_record, mechanism_families_beyond, MechanismFamily,
 };
-use crate::claim::scan::{Agree, Scan};
+use crate::claim::scan::{Agree, Decider, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::measure::{tv, ExtRational};
 use crate::mechanism::database::DatabaseMechanism;
@@ -44,7 +44,8 @@ fn two_point(w: &[Vec<Rational>], a: usize, b: usize) -> (Dist, Channel) {
 /// the posterior by their definitions (max over the support of the first argument).
 fn check_p1(fam: &MechanismFamily) -> Check {
     let mut s = Scan::le();
-    for mech in fam.build() {
+    let mechs = fam.build();
+    for mech in &mechs {
         let ExtRational::Finite(level) = mech.level() else {
             continue;
         };
@@ -69,10 +70,15 @@ fn check_p1(fam: &MechanismFamily) -> Check {
             }
         }
     }
-    s.finish(
+    let mut c = s.finish(
         "exp D_inf(prior || posterior), exp D_inf(posterior || prior)  vs  e^eps = L",
         Method::Exact,
-    )
+    );
+    // No finite-level mechanism in the cell: its record shows every level infinite.
+    if c.outcome == Outcome::OutOfRange {
+        c.records.extend(infinite_level_record(&mechs));
+    }
+    c
 }
 
 /// A prior violating the Bayesian bound at level t when `L > t`: `π = (1−η)δ_b + ηδ_a` at the
@@ -352,8 +358,10 @@ fn check_printed_with(fam: &MechanismFamily, corrected: bool) -> Check {
                         } else {
                             (&gamma / r(2, 1), (&one + &gamma) / (&one - &gamma))
                         };
-                        let ok = half == delta && ratio == formula;
-                        agree.push_ok(ok, || {
+                        // Both steps decided with their `compare` records (issue 44 item 6).
+                        let mut st = Decider::new();
+                        let ok = st.rat(&half, "=", &delta) & st.rat(&ratio, "=", &formula);
+                        agree.push_recorded(ok, st.records(), || {
                             format!(
                                 "{mech} {label} x_i={a} x'_i={b} y={y}: gamma={gamma}, Delta={delta}, Pr[M(x')=y]/Pr[M(x)=y]={ratio}, formula gives {formula}"
                             )

@@ -6,7 +6,7 @@
 use super::distance::{sd4_beyond, sd4_grid, Sd4};
 use crate::claim::instances::{fmt_pair, simplex_pairs, PairCell};
 use crate::claim::instances::{fmt_vec, r, simplex};
-use crate::claim::scan::{DScan, Scan};
+use crate::claim::scan::{DScan, Decider, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::measure::{entropy, kl, max_ratio, max_ratio_two_sided, tv, ExtRational};
 use crate::num::interval::Interval;
@@ -58,7 +58,11 @@ fn check_4a(inst: &Sd4) -> Check {
                 }
             }
             let half_eps = LogLinear::term(&r(1, 2), t);
-            let second = half_eps.cmp_rational(&bound) != Ordering::Less;
+            // Decided by certified enclosures with its record (exactly, without one, should
+            // they not separate): issue 44 item 6.
+            let mut st = Decider::new();
+            let second = st.log_vs_rat(&half_eps, ">=", &bound);
+            debug_assert_eq!(second, half_eps.cmp_rational(&bound) != Ordering::Less);
             let mut c = s.finish(
                 "SD over two-sided (eps,0)-close pairs  vs  (t-1)/(t+1); and (t-1)/(t+1) <= ln(t)/2",
                 Method::Combined(vec![Method::Exact, Method::LogLinear]),
@@ -71,6 +75,7 @@ fn check_4a(inst: &Sd4) -> Check {
             if !second {
                 c.outcome = Outcome::Fails;
             }
+            c.records.extend(st.records().unwrap_or_default());
             c
         }
         Sd4::Attain(t) => {

@@ -7,7 +7,7 @@
 use super::mechanisms::{build_simulator, sim_level_sq, sim_valid, simulator_classes, SimReading};
 use crate::claim::instances::{r, t_set};
 use crate::claim::mechanism_grid::{
-    default_mechanism_families, mechanism_families_beyond, MechanismFamily,
+    default_mechanism_families, infinite_level_record, mechanism_families_beyond, MechanismFamily,
 };
 use crate::claim::scan::{Agree, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
@@ -48,13 +48,14 @@ fn check_d6(fam: &MechanismFamily) -> Check {
 /// no finite ε and are skipped.
 fn check_c11_with(fam: &MechanismFamily, reading: SimReading) -> Check {
     let mut s = Scan::le();
-    for mech in fam.build() {
+    let mechs = fam.build();
+    for mech in &mechs {
         let ExtRational::Finite(level) = mech.level() else {
             continue;
         };
         let l2 = &level * &level;
-        for (label, class) in simulator_classes(&mech, reading) {
-            let need = match sim_level_sq(&mech, &class) {
+        for (label, class) in simulator_classes(mech, reading) {
+            let need = match sim_level_sq(mech, &class) {
                 ExtRational::Finite(v) => v,
                 // An infinite simulation level against a finite DP level: a failure whose
                 // size is unbounded; record it with a left side above any right side.
@@ -65,10 +66,15 @@ fn check_c11_with(fam: &MechanismFamily, reading: SimReading) -> Check {
             });
         }
     }
-    s.finish(
+    let mut c = s.finish(
         "least simulation level squared s_min(z)^2  vs  L^2 (L = exact DP level e^eps)",
         Method::Exact,
-    )
+    );
+    // No finite-level mechanism in the cell: its record shows every level infinite.
+    if c.outcome == Outcome::OutOfRange {
+        c.records.extend(infinite_level_record(&mechs));
+    }
+    c
 }
 
 fn check_c11(fam: &MechanismFamily) -> Check {
@@ -160,7 +166,8 @@ fn check_c12(inst: &C12) -> Check {
             let want = s * s;
             let ok = sim_ok
                 && matches!((&s2, &level), (ExtRational::Finite(a), ExtRational::Finite(l)) if *a == want && *l == want);
-            Check::new(
+            let records = tight_records(&mech, &classes[0].1, s, &s2, &level, sim.as_deref());
+            let mut c = Check::new(
                 "witness: least simulation level^2 = s^2 and DP level = s^2 (factor 2 attained)",
                 Value::text(
                     format!(
@@ -179,9 +186,40 @@ fn check_c12(inst: &C12) -> Check {
                 "witness mechanism {mech}; simulator S = {}",
                 sim.map(|v| crate::claim::instances::fmt_vec(&v))
                     .unwrap_or_else(|| "none".into())
-            ))
+            ));
+            c.records = records
+                .filter(|(rec_ok, _)| *rec_ok == ok)
+                .map(|(_, r)| r)
+                .unwrap_or_default();
+            c
         }
     }
+}
+
+/// The `compare` records of a factor-2 witness (issue 44 item 6): `s_min² = s²`, `L = s²`, and
+/// the simulator `S` (a distribution) within a factor `s` of every `M(x)` of the class, both
+/// ways; with their joint truth. `None` without a simulator, a finite level, or recording.
+fn tight_records(
+    mech: &crate::mechanism::database::DatabaseMechanism,
+    class: &[usize],
+    s: &crate::num::Rational,
+    s2: &ExtRational,
+    level: &ExtRational,
+    sim: Option<&[crate::num::Rational]>,
+) -> Option<(bool, Vec<serde_json::Value>)> {
+    let (ExtRational::Finite(a), ExtRational::Finite(l), Some(v)) = (s2, level, sim) else {
+        return None;
+    };
+    let want = s * s;
+    let mut st = crate::claim::scan::Decider::new();
+    let total: crate::num::Rational = v.iter().cloned().sum();
+    let mut ok = st.rat(a, "=", &want) & st.rat(l, "=", &want) & st.rat(&total, "=", &r(1, 1));
+    for &x in class {
+        for (m, w) in mech.rows[x].iter().zip(v) {
+            ok &= st.rat(w, ">=", &r(0, 1)) & st.rat(m, "<=", &(s * w)) & st.rat(w, "<=", &(s * m));
+        }
+    }
+    Some((ok, st.records()?))
 }
 
 /// The factor-2 witness at simulation level s (n = 1, |X| = |Y| = 2): with `a = 1/(s+1)`,

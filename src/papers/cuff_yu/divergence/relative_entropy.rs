@@ -90,10 +90,18 @@ fn kl_cell(cell: &PairCell, coef: fn(&Rational) -> Rational, label: &str) -> Che
             });
         }
     }
-    s.finish(
+    let mut c = s.finish(
         format!("D(P||Q), D(Q||P) over (eps,0)-close pairs P != Q  <=  {label}, with t = the pair's own max ratio t_P"),
         Method::LogLinear,
-    )
+    );
+    // No close pair P != Q in the cell: the checker re-enumerates Δ_k^N to see it (issue 44).
+    if c.outcome == Outcome::OutOfRange && crate::certify::recording() {
+        c.records.push(
+            serde_json::json!({"kind": "out_of_range", "hypothesis": "close_pair",
+            "k": cell.k, "n": cell.n, "t": t.to_string()}),
+        );
+    }
+    c
 }
 
 /// CY-12 ("Simple Claim"): `P ≈(ε,0) Q ⇒ D(P‖Q), D(Q‖P) ≤ ε` nats.
