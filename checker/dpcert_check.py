@@ -24,6 +24,7 @@ import kind_dp_level
 import kind_enclosure
 import kind_events
 import kind_graph
+import kind_graphs
 import kind_holds_for_all
 import kind_log_linear
 import kind_lp
@@ -44,6 +45,7 @@ KINDS = {
     "sturm": kind_sturm.check,
     "holds_for_all": kind_holds_for_all.check,
     "graph": kind_graph.check,
+    "graphs": kind_graphs.check,
     "compare": kind_compare.check,
     "log_linear": kind_log_linear.check,
     "enclosure": kind_enclosure.check,

@@ -14,7 +14,7 @@ import hashlib
 
 from common import Reject, field, q
 
-DECIDING = ("compare", "log_linear", "enclosure", "events", "graph", "sturm")
+DECIDING = ("compare", "log_linear", "enclosure", "events", "graph", "graphs", "sturm")
 
 
 def truth(r):

@@ -22,6 +22,7 @@ const DECIDING: &[&str] = &[
     "enclosure",
     "events",
     "graph",
+    "graphs",
     "sturm",
 ];
 
@@ -50,8 +51,9 @@ fn kind_of(m: &Method) -> Result<&'static [&'static str], &'static str> {
         // decides is their comparison, shown by `compare` records (the search itself, like any
         // computation of a compared side, is in the trusted base: docs/soundness.md), or an
         // `events` record, whose checker enumerates the events itself, or a `graph` record
-        // (a graph's structure, which the checker recounts from its edges).
-        Method::Enumeration => Ok(&["compare", "events", "graph"]),
+        // (a graph's structure, which the checker recounts from its edges), or a `graphs`
+        // record (a list or census of graphs with the properties the claim relates).
+        Method::Enumeration => Ok(&["compare", "events", "graph", "graphs"]),
         Method::Combined(_) => Err("combined"),
     }
 }
