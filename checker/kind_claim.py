@@ -3,7 +3,7 @@ SHA-256) and, for a failure, the counterexample's exact sides. Checked against t
 records of the same document, which the kinds' own checks have already accepted or rejected:
 
 - holds: every instance has a deciding record (compare, log_linear, enclosure, events, graph,
-  induced, sturm), all accepted and true (a sturm record is accepted only when true), or an accepted
+  graphs, induced, sturm), all accepted and true (a sturm record is accepted only when true), or an accepted
   out_of_range record (outside the hypotheses); a record naming `rests_on` kinds needs a record
   of each kind in its instance; holds-for-all: also at least one accepted for-all record;
 - fails: the counterexample's instance has an accepted deciding record that is false, with
@@ -14,7 +14,7 @@ import hashlib
 
 from common import Reject, field, q
 
-DECIDING = ("compare", "log_linear", "enclosure", "events", "graph", "induced", "sturm")
+DECIDING = ("compare", "log_linear", "enclosure", "events", "graph", "graphs", "induced", "sturm")
 
 
 def truth(r):

@@ -17,18 +17,15 @@ def ints(v, what):
 def check(rec):
     if rec.get("holds", True) is not True:  # a graph record shows what holds of its graph
         raise Reject(f"holds: {rec.get('holds')!r}, a graph record is accepted only as true")
-    n = field(rec, "vertices", "record")
-    if type(n) is not int or n < 1:
-        raise Reject("vertices: not a positive integer")
-    adj = [set() for _ in range(n)]
-    edges = set()
-    for i, e in enumerate(field(rec, "edges", "record")):
-        u, v = ints(e, f"edge {i}") if len(e) == 2 else (None, None)
-        if u is None or not (0 <= u < n and 0 <= v < n) or u == v or frozenset(e) in edges:
-            raise Reject(f"edge {i} {e!r}: not two distinct vertices, or repeated")
-        edges.add(frozenset(e))
-        adj[u].add(v)
-        adj[v].add(u)
+    adj, edges = read_edges(n := field(rec, "vertices", "record"), field(rec, "edges", "record"), "edge")
+    if (hu := rec.get("hamming")) is not None or "cliques" in rec:  # the edges of V^Ind: x ~ y iff 1 place differs
+        u, v = ints(hu, "hamming") if isinstance(hu, list) and len(hu) == 2 else (-1, -1)
+        lines = [{x + (w - x // p % v) * p for w in range(v)} for x in range(n) for p in (v ** k for k in range(u))]
+        if u < 0 or v < 1 or n != v ** u or edges != {frozenset((x, y)) for ln in lines for x in ln for y in ln if x != y}:
+            raise Reject(f"hamming {hu!r}: the edges are not those of V^Ind, base-v labels, first place most significant")
+        for ln in lines if rec.get("cliques") is True else ():  # each {x[i -> w] : w}: a maximal clique of size v
+            if len(ln) != v or any(ln <= adj[y] for y in set().union(*(adj[x] for x in ln)) - ln):
+                raise Reject(f"cliques: the line {sorted(ln)[:4]}… is not a maximal clique of size {v}")
     gens = field(rec, "automorphisms", "record")
     check_automorphisms(gens, n, edges, "automorphism")
     vt_plus = rec.get("vt_plus")
@@ -66,12 +63,23 @@ def check(rec):
                 if got != want:
                     raise Reject(f"intersection array: vertex {w} at distance {i} from {u} has (c, b) = {got}, not {want}")
 
-
     prof = rec.get("profile")  # [n_0, n_1, …]: vertices at each distance; from 0 alone when VT
     for u in [] if prof is None else range(1) if rec["vertex_transitive"] is True else range(n):
         at = Counter(bfs(adj, u).values())
         if sum(ints(prof, "profile")) != n or [at[d] for d in range(len(prof))] != prof:
             raise Reject(f"profile {prof}: from vertex {u} the vertices at each distance are {dict(at)}")
+
+
+def read_edges(n, es, what):  # a simple graph on 0 … n-1: its adjacency sets and edge set
+    if type(n) is not int or n < 1:
+        raise Reject("vertices: not a positive integer")
+    adj, edges = [set() for _ in range(n)], set()
+    for i, e in enumerate(es):
+        u, v = ints(e, f"{what} {i}") if len(e) == 2 else (None, None)
+        if u is None or not (0 <= u < n and 0 <= v < n) or u == v or frozenset(e) in edges:
+            raise Reject(f"{what} {i} {e!r}: not two distinct vertices, or repeated")
+        edges.add(frozenset(e)), adj[u].add(v), adj[v].add(u)
+    return adj, edges
 
 
 def check_automorphisms(perms, n, edges, what):

@@ -22,6 +22,7 @@ const DECIDING: &[&str] = &[
     "enclosure",
     "events",
     "graph",
+    "graphs",
     "induced",
     "sturm",
 ];
@@ -51,9 +52,10 @@ fn kind_of(m: &Method) -> Result<&'static [&'static str], &'static str> {
         // decides is their comparison, shown by `compare` records (the search itself, like any
         // computation of a compared side, is in the trusted base: docs/soundness.md), or an
         // `events` record, whose checker enumerates the events itself, or a `graph` record
-        // (a graph's structure, which the checker recounts from its edges), or an `induced`
-        // record (a query's answer relation and channels, recomputed from their definitions).
-        Method::Enumeration => Ok(&["compare", "events", "graph", "induced"]),
+        // (a graph's structure, which the checker recounts from its edges), a `graphs` record (a
+        // list or census of graphs with the properties the claim relates), or an `induced` record
+        // (a query's answer relation and channels, recomputed from their definitions).
+        Method::Enumeration => Ok(&["compare", "events", "graph", "graphs", "induced"]),
         Method::Combined(_) => Err("combined"),
     }
 }

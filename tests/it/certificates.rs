@@ -668,6 +668,68 @@ fn enumeration_claims_are_certified_by_events_and_graph_records() {
     );
 }
 
+/// Issue 44 items 1 and 6: AACP's graph claims decided by enumeration are certified by `graphs`
+/// records (a census of every graph on n vertices, or named graphs, with the claim's
+/// implications, which the checker decides on every graph from the definitions), or by `graph`
+/// records (H(u, v)'s edges rebuilt by the checker, its lines as maximal cliques; the Figure 1
+/// and 2 graphs' arrays, rotations and VT+ sets). Before, each said `certified: false`
+/// (`method:enumeration`); AACP-D8 and G5 fail, shown by the false record of their
+/// counterexamples (2K2; H(1, 3) = K3, whose Aut the checker enumerates).
+#[test]
+fn aacp_graph_claims_are_certified_by_graphs_and_graph_records() {
+    let dir = scratch_dir("certificates-aacp-graphs");
+    let ids = [
+        "AACP-D1",
+        "AACP-D7",
+        "AACP-D8",
+        "AACP-D8-corrected",
+        "AACP-D10",
+        "AACP-D11",
+        "AACP-G1",
+        "AACP-G2",
+        "AACP-G4",
+        "AACP-G5",
+        "AACP-G6",
+        "AACP-G7",
+        "AACP-X-06",
+        "AACP-C-clique",
+    ];
+    let mut args = vec!["verify", "--certificates", dir.to_str().unwrap()];
+    args.extend(ids);
+    let (code, _, err) = dpcert(&args);
+    assert_eq!(code, 0, "{err}");
+    for id in ids {
+        let doc = read_json(&dir.join(format!("{id}.cert.json")));
+        let recs = doc["records"].as_array().unwrap();
+        assert_eq!(recs[0]["certified"], true, "{id}: {}", recs[0]);
+        assert!(
+            recs[1..]
+                .iter()
+                .all(|r| r["kind"] == "graphs" || r["kind"] == "graph"),
+            "{id}"
+        );
+    }
+    let d8 = read_json(&dir.join("AACP-D8.cert.json"));
+    assert_eq!(d8["records"][0]["outcome"], "fails");
+    assert_eq!(d8["records"][1]["holds"], false, "{}", d8["records"][1]);
+    if Command::new("python3").arg("--version").output().is_err() {
+        eprintln!("note: no python3 on PATH; the independent checker was not run");
+        return;
+    }
+    let run = Command::new("python3")
+        .args(["checker/dpcert_check.py", "--summary"])
+        .arg(&dir)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run the checker");
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert_eq!(run.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains("claims: 14 certified, 0 not certified"),
+        "{stdout}"
+    );
+}
+
 /// `compose --certificate` per mechanism (issue 45 item 3): the finite ones (randomized
 /// response, the discrete Laplace, and both subsamplings, whose record must hold the
 /// subsampled rows: before, it held the base rows with the subsampled pairs and the checker

@@ -7,7 +7,7 @@ use super::common::{
     distance_sum, dr_or_vt_plus, graph_cells, graphs_beyond, master_lp, r, undecided, uniform,
     MasterLp,
 };
-use super::structure::has_n_cycle;
+use super::structure::{graphs_record, has_n_cycle, Spec};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::graph::enumerate::all_connected_graphs;
 use crate::graph::vt_plus::VtPlus;
@@ -228,7 +228,8 @@ fn check_x06(c: &Census) -> Check {
             v.join(", ")
         }
     };
-    Check::new(
+    let holds = broken.is_none();
+    let mut chk = Check::new(
         "DR => CDD, VT => CDD, VT+ => VT, single-orbit => VT+ on every graph",
         Value::text(
             format!(
@@ -250,7 +251,23 @@ fn check_x06(c: &Census) -> Check {
         broken.map_or(String::new(), |b| format!("implication broken: {b}; ")),
         list(&cdd_outside),
         list(&vt_not_vtp)
-    ))
+    ));
+    // Issue 44: one census record per n; the checker decides each implication on every graph.
+    if crate::certify::recording() {
+        let implies = serde_json::json!([
+            ["dr", "cdd"],
+            ["vt", "cdd"],
+            ["vt_plus", "vt"],
+            ["single_orbit", "vt_plus"]
+        ]);
+        chk.records = (2..=c.max_n)
+            .map(|n| {
+                let census = Spec::All { n, connected: true };
+                graphs_record(&census, implies.clone(), |_| vec![], holds)
+            })
+            .collect();
+    }
+    chk
 }
 
 /// The exploration claims.

@@ -5,6 +5,7 @@
 
 use super::regularity::{circulants, dr_standard};
 use super::shared::*;
+use serde_json::json;
 
 // ---------------------------------------------------------------------------------------------
 // AACP-G2: single orbit ⇒ VT+
@@ -47,6 +48,31 @@ fn check_g2(n: &usize) -> Check {
         enumeration(),
     );
     c.note = format!("{}; {cnt} single-orbit automorphisms checked", c.note);
+    // Issue 44: each circulant's `graph` record (the rotation, its one orbit, its powers as the
+    // VT+ set) and, up to 6 vertices, the census whose n-cycle automorphisms the checker finds.
+    if c.outcome == Outcome::Holds && crate::certify::recording() {
+        let s = rotation(n);
+        for g in circulants(n).into_iter().skip(1) {
+            let r = graph_record(
+                &g,
+                std::slice::from_ref(&s),
+                true,
+                false,
+                Some(powers(&s)),
+                json!({}),
+            );
+            c.records.push(r);
+        }
+        if n <= 6 {
+            let census = Spec::All {
+                n,
+                connected: false,
+            };
+            let cyc = json!([["cyclic_vt_plus"]]);
+            c.records
+                .push(graphs_record(&census, cyc, |_| vec![], true));
+        }
+    }
     c
 }
 
@@ -394,6 +420,11 @@ fn check_clique(p: &Uv) -> Check {
         enumeration(),
     );
     c.note = format!("{}; {} (x, i) pairs", c.note, g.n() * p.u);
+    // Issue 44: the checker builds H(u, v) and each line {x[i -> w]} itself.
+    if c.outcome == Outcome::Holds && crate::certify::recording() {
+        let extra = json!({"hamming": [p.u, p.v], "cliques": true});
+        c.records = vec![graph_record(&g, &[], false, false, None, extra)];
+    }
     c
 }
 
@@ -416,13 +447,20 @@ fn check_g4(n: &usize) -> Check {
         .into_iter()
         .map(|(a, b)| (a.min(b), a.max(b)))
         .collect();
-    structural(
+    let mut c = structural(
         "edges of ({a,b}^Ind, ~) with |Ind| = n  =  edges of Q_n (bit strings, flip one bit)",
         format!("{} edges", h.len()),
         format!("Q{n}: {} edges", q.len()),
         h == q,
         format!("2^{n} = {size} vertices, identical labelling"),
-    )
+    );
+    // Issue 44: the checker flips each bit of each label itself and compares these edges.
+    if h == q && crate::certify::recording() {
+        let g = Graph::hamming(n, 2);
+        let r = graph_record(&g, &[], false, false, None, json!({"hamming": [n, 2]}));
+        c.records = vec![r];
+    }
+    c
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -497,7 +535,7 @@ fn check_g5_with(p: &Uv, corrected: bool) -> Check {
     } else {
         "S* = {|V| = 2, |Ind| <= 2}"
     };
-    match ans {
+    let c = match ans {
         None => Check::new(
             format!("H(u,v) has a single-orbit automorphism  <=>  H(u,v) in {set}"),
             Value::text(detail.clone(), ""),
@@ -522,6 +560,16 @@ fn check_g5_with(p: &Uv, corrected: bool) -> Check {
                 format!("counterexample: H({},{}): {detail}", p.u, p.v)
             },
         ),
+    };
+    // Issue 44: a counterexample on at most 6 vertices (H(1, 3) = K3 for G5) gets a `graphs`
+    // record: the checker enumerates Aut by itself and decides "single-orbit <=> claimed".
+    // The instances that hold are not recorded (H(2, 5)'s 28,800 automorphisms cost the
+    // checker half a minute), so G5-corrected stays uncertified.
+    if c.outcome == Outcome::Fails && p.v.pow(p.u as u32) <= 6 {
+        let iff = json!([["single_orbit", claimed], [claimed, "single_orbit"]]);
+        with_graphs_record(c, &Spec::Hamming(p.u, p.v), iff, |_| vec![])
+    } else {
+        c
     }
 }
 
@@ -554,7 +602,7 @@ fn check_g6(spec: &Spec) -> Check {
         });
     }
     let ok = arr.is_ok() && (!must_be_cubic || deg == Some(3));
-    structural(
+    let mut c = structural(
         "distance-regular with degree 3 (Figure 1)",
         format!(
             "{}, degree {}",
@@ -571,7 +619,12 @@ fn check_g6(spec: &Spec) -> Check {
         },
         ok,
         note,
-    )
+    );
+    // Issue 44: the intersection array (b_0 the degree), recounted by the checker.
+    if ok && crate::certify::recording() {
+        c.records = vec![graph_record(&g, &[], false, true, None, json!({}))];
+    }
+    c
 }
 
 fn g6_grid() -> Vec<Spec> {
@@ -597,7 +650,7 @@ fn check_g7(spec: &Spec) -> Check {
         && latin(n, &ps)
         && ps.iter().all(|p| g.is_automorphism(p));
     let deg = g.regular_degree();
-    structural(
+    let mut c = structural(
         "i -> i+1 is a single-orbit automorphism and {sigma^i} is a VT+ set",
         format!(
             "rotation automorphism and VT+: {ok}; degree {}; {}",
@@ -610,7 +663,13 @@ fn check_g7(spec: &Spec) -> Check {
         "single-orbit, VT+".into(),
         ok,
         String::new(),
-    )
+    );
+    // Issue 44: the rotation alone generates a transitive group (its orbit of 0 is every
+    // vertex: one n-cycle), and its powers are the VT+ set; the checker re-checks both.
+    if ok && crate::certify::recording() {
+        c.records = vec![graph_record(&g, &[s], true, false, Some(ps), json!({}))];
+    }
+    c
 }
 
 /// `dpcert search` beyond [`g7_grid`]: the cycle and the 4-regular circulants on `12 + s`

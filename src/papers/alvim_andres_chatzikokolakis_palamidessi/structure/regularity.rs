@@ -150,13 +150,15 @@ fn check_d8(spec: &Spec) -> Check {
             first(false)
         )
     };
-    structural(
+    let c = structural(
         "printed Definition 2 (x := v: b_i counts neighbours of v in G_(i+1)(v))  <=>  standard distance-regularity",
         format!("literal reading accepts {lit_count} of {total}"),
         format!("standard reading accepts {std_count} of {total}"),
         ok,
         note,
-    )
+    );
+    let iff = serde_json::json!([["dr_literal", "dr"], ["dr", "dr_literal"]]);
+    with_graphs_record(c, spec, iff, |_| vec![])
 }
 
 /// AACP-D8-corrected: the standard reading, implemented from the definition, agrees with the
@@ -199,7 +201,15 @@ fn check_d8_standard(spec: &Spec) -> Check {
         if shown.is_empty() { "" } else { ": " },
         shown.join(", ")
     );
-    c
+    // The checker recounts each array from the definition and compares the module's with it.
+    let module = |g: &Graph| {
+        let a = g.intersection_array();
+        vec![(
+            "intersection_array",
+            a.map_or(serde_json::json!(false), |a| serde_json::json!([a.b, a.c])),
+        )]
+    };
+    with_graphs_record(c, spec, serde_json::json!([["consequences"]]), module)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -315,7 +325,8 @@ fn check_d10(spec: &Spec) -> Check {
         enumeration(),
     );
     c.note = format!("{}; {yes} graphs have a single-orbit automorphism", c.note);
-    c
+    let iff = serde_json::json!([["single_orbit", "circulant"], ["circulant", "single_orbit"]]);
+    with_graphs_record(c, spec, iff, |_| vec![])
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -366,7 +377,10 @@ fn check_d11(spec: &Spec) -> Check {
             neither.join(", ")
         }
     );
-    c
+    let implies = serde_json::json!([["dr", "cdd"], ["vt", "connected", "cdd"]]);
+    with_graphs_record(c, spec, implies, |g| {
+        vec![("cdd", serde_json::json!(g.has_constant_distance_profile()))]
+    })
 }
 
 /// The claim checkers of this group (catalogue order).

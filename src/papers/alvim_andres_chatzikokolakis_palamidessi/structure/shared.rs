@@ -322,6 +322,75 @@ pub(crate) fn has_n_cycle(g: &Graph, limit: usize) -> (Option<Option<Perm>>, Str
     }
 }
 
+/// Issue 44 items 1 and 6: the `graphs` record of a cell (docs/certificates.md): the edges of
+/// its graphs (for a `Spec::All` cell every graph on n vertices, the census whose completeness
+/// the checker proves; `connected` then restricts the statement to the connected ones), the
+/// values dpcert computed (`values`, per graph), the claim's implications `a ∧ … ⇒ b` between
+/// the checker's named properties, which it evaluates on every graph, and `holds`.
+pub(crate) fn graphs_record(
+    spec: &Spec,
+    implies: serde_json::Value,
+    values: impl Fn(&Graph) -> Vec<(&'static str, serde_json::Value)>,
+    holds: bool,
+) -> serde_json::Value {
+    let (gs, census, connected) = match spec {
+        Spec::All { n, connected } => (all_graphs(*n), true, *connected),
+        s => (s.graphs(), false, false),
+    };
+    let mut vals: std::collections::BTreeMap<&str, Vec<serde_json::Value>> = Default::default();
+    for g in &gs {
+        for (k, v) in values(g) {
+            vals.entry(k).or_default().push(v);
+        }
+    }
+    serde_json::json!({
+        "kind": "graphs", "id": spec.to_string(), "vertices": gs.first().map_or(0, |g| g.n()),
+        "census": census, "connected": connected,
+        "graphs": gs.iter().map(|g| g.edges()).collect::<Vec<_>>(),
+        "values": vals, "implies": implies, "holds": holds,
+    })
+}
+
+/// [`graphs_record`] attached to `c` when certificates are being written and `c` is decided.
+pub(crate) fn with_graphs_record(
+    mut c: Check,
+    spec: &Spec,
+    implies: serde_json::Value,
+    values: impl Fn(&Graph) -> Vec<(&'static str, serde_json::Value)>,
+) -> Check {
+    if crate::certify::recording() && matches!(c.outcome, Outcome::Holds | Outcome::Fails) {
+        let holds = c.outcome == Outcome::Holds;
+        c.records = vec![graphs_record(spec, implies, values, holds)];
+    }
+    c
+}
+
+/// The `graph` record of `g` (docs/certificates.md): its edges, the automorphisms `autos`
+/// (vertex-transitive when `vt`), the intersection array when `dr`, the VT+ set `vt_plus`, and
+/// `extra` fields (`hamming`, `cliques`); it shows only what holds of `g`.
+pub(crate) fn graph_record(
+    g: &Graph,
+    autos: &[Perm],
+    vt: bool,
+    dr: bool,
+    vt_plus: Option<Vec<Perm>>,
+    extra: serde_json::Value,
+) -> serde_json::Value {
+    let array = match g.intersection_array() {
+        Ok(a) if dr => serde_json::json!({"b": a.b, "c": a.c}),
+        _ => serde_json::Value::Null,
+    };
+    let mut r = serde_json::json!({
+        "kind": "graph", "id": g.name(), "vertices": g.n(), "edges": g.edges(),
+        "automorphisms": autos, "vertex_transitive": vt, "intersection_array": array,
+        "vt_plus": vt_plus, "holds": true,
+    });
+    if let (Some(r), Some(e)) = (r.as_object_mut(), extra.as_object()) {
+        r.extend(e.clone());
+    }
+    r
+}
+
 pub(crate) fn fmt_perm(p: &Perm) -> String {
     let e: Vec<String> = p.iter().map(|x| x.to_string()).collect();
     format!("[{}]", e.join(" "))
@@ -433,7 +502,7 @@ pub(crate) fn check_d1(p: &Uv) -> Check {
         .map(|(a, b)| (a.min(b), a.max(b)))
         .collect();
     let ok = def_edges == lib && dbs.len() == g.n();
-    structural(
+    let mut c = structural(
         "edges of (V^Ind, differ in exactly one individual)  =  edges of H(u,v)",
         format!(
             "{} databases, {} adjacent pairs",
@@ -452,7 +521,13 @@ pub(crate) fn check_d1(p: &Uv) -> Check {
             "identical labelling (base-v digits, first individual most significant); edge sets {}",
             if ok { "equal" } else { "differ" }
         ),
-    )
+    );
+    // Issue 44: the checker builds V^Ind's adjacency itself and compares it with these edges.
+    if ok && crate::certify::recording() {
+        let extra = serde_json::json!({"hamming": [p.u, p.v]});
+        c.records = vec![graph_record(&g, &[], false, false, None, extra)];
+    }
+    c
 }
 
 /// AACP-C1: `|𝒳| = v^u`, counting the databases by enumeration.
@@ -519,7 +594,7 @@ pub(crate) fn check_d7(spec: &Spec) -> Check {
         "{}; {autos} (graph, permutation) pairs are automorphisms",
         c.note
     );
-    c
+    with_graphs_record(c, spec, serde_json::json!([["one_way"]]), |_| vec![])
 }
 
 /// AACP-G1: for every automorphism σ (all of Aut enumerated), the orbits
@@ -557,7 +632,7 @@ pub(crate) fn check_g1(spec: &Spec) -> Check {
         enumeration(),
     );
     c.note = format!("{}; {count} automorphisms", c.note);
-    c
+    with_graphs_record(c, spec, serde_json::json!([["orbits"]]), |_| vec![])
 }
 
 // ---------------------------------------------------------------------------------------------

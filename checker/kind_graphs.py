@@ -1,0 +1,70 @@
+"""The `graphs` record (docs/certificates.md): graphs as edge lists; with `census`, every graph on `vertices`
+vertices up to isomorphism (distinct canonical forms, Σ n!/|Aut G| = 2^(n choose 2)). Each property is computed from
+its definition; dpcert's `values` must agree; `holds` is whether every `implies` [a, …, b] (a ∧ … ⇒ b) holds."""
+from fractions import Fraction
+from itertools import permutations
+from math import factorial, prod
+
+from common import Reject, field
+from kind_graph import bfs, read_edges
+
+
+def layers(adj, dist, lit):  # [b, c] when (b_i, c_i) are alike at all pairs at distance i
+    seen = {}  # lit: Definition 2 as printed (AACP-D8), b_i counts neighbours of v, not of w
+    for v, dv in enumerate(dist):
+        for w, i in dv.items():
+            bc = (sum(dv.get(y) == i + 1 for y in adj[v if lit else w]), sum(dv.get(y) == i - 1 for y in adj[w]))
+            if seen.setdefault(i, bc) != bc:
+                return None
+    return [[seen[i][0] for i in range(len(seen) - 1)], [seen[i][1] for i in range(1, len(seen))]]
+
+
+def props(n, adj, circulant):
+    one, p = [], []  # every p with x ~ y => p(x) ~ p(y), by backtracking; Aut(G) among them
+    def grow(x):  # x == n: p is complete
+        for y in set(range(n)) - set(p) if x < n else one.append(list(p)) or ():
+            if all(p[w] in adj[y] for w in adj[x] if w < x):
+                p.append(y), grow(x + 1), p.pop()
+    grow(0)
+    aut = [s for s in one if all({s[y] for y in adj[x]} == adj[s[x]] for x in range(n))]
+    orb = [[[x] for x in range(n)] for s in aut]  # orbit of x under s: x, s(x), … until x again
+    for s, o in ((s, o) for s, o in zip(aut, orb) for _ in range(n)):
+        [ox.append(s[ox[-1]]) for ox in o if s[ox[-1]] != ox[0]]
+    autset = set(map(tuple, aut))  # an n-cycle's powers s^i(x) = orbit[x][i]: automorphisms, VT+
+    cyc = [all(tuple(o[x][i] for x in range(n)) in autset for i in range(n)) for o in orb if len(o[0]) == n]
+    dist = [bfs(adj, u) for u in range(n)]
+    vt, conn = {s[0] for s in aut} == set(range(n)), len(dist[0]) == n
+    arr = conn and layers(adj, dist, False) or False  # n_(i+1) = n_i b_i / c_(i+1) on a DR graph:
+    sizes = arr and [prod(Fraction(b, c) for b, c in zip(arr[0][:i], arr[1][:i])) for i in range(len(arr[0]) + 1)]
+    return {"connected": conn, "vt": vt, "one_way": len(one) == len(aut), "single_orbit": bool(cyc), "cyclic_vt_plus": all(cyc),
+            "vt_plus": True if any(cyc) else None if vt else False, "dr": bool(arr), "intersection_array": arr,
+            "orbits": all(x in o[x] and (set(o[x]) == set(o[y]) or not set(o[x]) & set(o[y])) for o in orb for x in range(n) for y in range(n)),
+            "dr_literal": layers(adj, dist, True) is not None,
+            "consequences": not arr or (not arr[0] or arr[0][0] == len(adj[0]) and arr[1][0] == 1)
+            and all([list(d.values()).count(i) for i in range(len(sizes))] == sizes for d in dist),
+            "cdd": conn and all(sorted(d.values()) == sorted(dist[0].values()) for d in dist),
+            "circulant": circulant}, len(aut)
+
+
+def check(rec):
+    n, graphs, values = (field(rec, k, "record") for k in ("vertices", "graphs", "values"))
+    census, truth, forms, count = rec.get("census") is True, True, [], 0  # canon: least edge bitmask, n! relabellings
+    canon = lambda es: min(sum(1 << n * min(p[a], p[b]) + max(p[a], p[b]) for a, b in es) for p in permutations(range(n)))
+    circ = census and {canon({tuple(sorted((i, (i + s) % n))) for i in range(n) for s in range(1, n // 2 + 1)
+                                 if m >> s - 1 & 1}) for m in range(2 ** (n // 2))}  # C_n(S), S ⊆ 1..n/2
+    for g, es in enumerate(graphs):
+        adj, forms = read_edges(n, es, f"graph {g} edge")[0], forms + [census and canon(es)]
+        P, order = props(n, adj, forms[-1] in circ if census else None)
+        count += factorial(n) // order
+        for k, vs in values.items():  # dpcert's values, wherever the definition decides
+            if k not in P or len(vs) != len(graphs) or P[k] is not None and vs[g] != P[k]:
+                raise Reject(f"graph {g}: {k} is {P.get(k, 'no property')!r} by definition, the record says {vs[g:g + 1]}")
+        for imp in field(rec, "implies", "record") if P["connected"] or rec.get("connected") is not True else ():
+            v = [x if type(x) is bool else P.get(x) for x in imp]  # None: undecided, or no property
+            if not (ok := False in v[:-1] or v[-1:] == [True]) and None in v:
+                raise Reject(f"graph {g}: {imp!r} is not decided here")
+            truth = truth and ok
+    if census and (len(set(forms)) < len(graphs) or count != 2 ** (n * (n - 1) // 2)):
+        raise Reject(f"census: {len(graphs) - len(set(forms))} repeated isomorphism classes, Σ n!/|Aut| = {count}: not every graph once")
+    if rec.get("holds") is not truth:
+        raise Reject(f"holds: {rec.get('holds')!r}, but the implications are {truth}")
