@@ -17,15 +17,10 @@ def ints(v, what):
 def check(rec):
     if rec.get("holds", True) is not True:  # a graph record shows what holds of its graph
         raise Reject(f"holds: {rec.get('holds')!r}, a graph record is accepted only as true")
-    adj, edges = read_edges(n := field(rec, "vertices", "record"), field(rec, "edges", "record"), "edge")
-    if (hu := rec.get("hamming")) is not None or "cliques" in rec:  # the edges of V^Ind: x ~ y iff 1 place differs
-        u, v = ints(hu, "hamming") if isinstance(hu, list) and len(hu) == 2 else (-1, -1)
-        lines = [{x + (w - x // p % v) * p for w in range(v)} for x in range(n) for p in (v ** k for k in range(u))]
-        if u < 0 or v < 1 or n != v ** u or edges != {frozenset((x, y)) for ln in lines for x in ln for y in ln if x != y}:
-            raise Reject(f"hamming {hu!r}: the edges are not those of V^Ind, base-v labels, first place most significant")
-        for ln in lines if rec.get("cliques") is True else ():  # each {x[i -> w] : w}: a maximal clique of size v
-            if len(ln) != v or any(ln <= adj[y] for y in set().union(*(adj[x] for x in ln)) - ln):
-                raise Reject(f"cliques: the line {sorted(ln)[:4]}… is not a maximal clique of size {v}")
+    n = field(rec, "vertices", "record")
+    adj, edges = read_edges(n, field(rec, "edges", "record"), "edge")
+    if rec.get("hamming") is not None or "cliques" in rec:
+        hamming(rec, n, adj, edges)
     gens = field(rec, "automorphisms", "record")
     check_automorphisms(gens, n, edges, "automorphism")
     vt_plus = rec.get("vt_plus")
@@ -78,8 +73,23 @@ def read_edges(n, es, what):  # a simple graph on 0 … n-1: its adjacency sets 
         u, v = ints(e, f"{what} {i}") if len(e) == 2 else (None, None)
         if u is None or not (0 <= u < n and 0 <= v < n) or u == v or frozenset(e) in edges:
             raise Reject(f"{what} {i} {e!r}: not two distinct vertices, or repeated")
-        edges.add(frozenset(e)), adj[u].add(v), adj[v].add(u)
+        edges.add(frozenset(e))
+        adj[u].add(v)
+        adj[v].add(u)
     return adj, edges
+
+
+def hamming(rec, n, adj, edges):
+    """`hamming` [u, v]: the edges are those of V^Ind (x ~ y iff one place differs; base-v labels, first
+    place most significant); `cliques`: each line {x[i -> w] : w} is a maximal clique of size v."""
+    hu = rec.get("hamming")
+    u, v = ints(hu, "hamming") if isinstance(hu, list) and len(hu) == 2 else (-1, -1)
+    lines = [{x + (w - x // p % v) * p for w in range(v)} for x in range(n) for p in (v ** k for k in range(u))]
+    if u < 0 or v < 1 or n != v ** u or edges != {frozenset((x, y)) for ln in lines for x in ln for y in ln if x != y}:
+        raise Reject(f"hamming {hu!r}: the edges are not those of V^Ind, base-v labels, first place most significant")
+    for ln in lines if rec.get("cliques") is True else ():
+        if len(ln) != v or any(ln <= adj[y] for y in set().union(*(adj[x] for x in ln)) - ln):
+            raise Reject(f"cliques: the line {sorted(ln)[:4]}… is not a maximal clique of size {v}")
 
 
 def check_automorphisms(perms, n, edges, what):

@@ -12,20 +12,54 @@ from kind_compare import stated_truth
 from pld import channel, ordered_pairs
 
 
+def induced(f, edges, distinct):
+    """y ~ y': the answers of adjacent databases (only y != y' when `distinct`)."""
+    return {(f[a], f[b]) for a, b in edges if not distinct or f[a] != f[b]}
+
+
+def depends(n, k, f, t, edges, rows):
+    for K in product(range(len(rows)), repeat=n):  # K[x]: the index of x's row
+        only_f = all(K[x] == K[z] for x in range(n) for z in range(n) if f[x] == f[z])
+        h = dict(zip(f, K))
+        if only_f != all(K[x] == h[f[x]] for x in range(n)):
+            return False
+    return True
+
+
+def loops(n, k, f, t, edges, rows):
+    loop = any(a == b for a, b in induced(f, edges, False))
+    return all(a != b for a, b in induced(f, edges, True)) and loop == any(f[a] == f[b] for a, b in edges)
+
+
+def uniform(n, k, f, t, edges, rows):
+    fibres = [f.count(y) for y in range(k)]
+    return ([Fraction(c, n) for c in fibres] == [Fraction(1, k)] * k) == (min(fibres) == max(fibres) > 0)
+
+
+def oblivious(n, k, f, t, edges, rows):
+    ok = [[all(a <= t * b and b <= t * a for a, b in zip(r, s)) for s in rows] for r in rows]  # DP pairs
+    for H in product(range(len(rows)), repeat=k):
+        on_x = all(ok[H[f[a]]][H[f[b]]] for a, b in edges)
+        if any(on_x != all(ok[H[a]][H[b]] for a, b in induced(f, edges, d)) for d in (True, False)):
+            return False
+    return True
+
+
+def complete(n, k, f, t, edges, rows):
+    return len(induced(f, edges, True)) == k * (k - 1)
+
+
+FACTS = {"depends": depends, "loops": loops, "uniform": uniform, "oblivious": oblivious, "complete": complete}
+
+
 def check(rec):
     n, k, f, fact = (field(rec, key, "record") for key in ("vertices", "k", "f", "fact"))
-    t, edges, rows = q(field(rec, "t", "record"), "t"), ordered_pairs(field(rec, "edges", "record"), n, "edge"), channel(field(rec, "rows", "record"), "rows")
-    if type(n) is not int or type(k) is not int or len(f) != n or any(type(y) is not int or not 0 <= y < k for y in f) or len({tuple(r) for r in rows}) != len(rows) or t < 1:
-        raise Reject(f"f: not {n} answers in 0..{k - 1}, or the rows are not distinct, or t < 1")
-    ok = [[all(a <= t * b and b <= t * a for a, b in zip(r, s)) for s in rows] for r in rows]  # the DP pairs
-    rel = {d: {(f[a], f[b]) for a, b in edges if not d or f[a] != f[b]} for d in (True, False)}
-    truth = {"depends": lambda: all(all(K[x] == K[z] for x in range(n) for z in range(n) if f[x] == f[z]) == all(
-                 K[x] == dict(zip(f, K))[f[x]] for x in range(n)) for K in product(range(len(rows)), repeat=n)),
-             "loops": lambda: all(a != b for a, b in rel[True]) and any(a == b for a, b in rel[False]) == any(f[a] == f[b] for a, b in edges),
-             "uniform": lambda fib=[f.count(y) for y in range(k)]: ([Fraction(c, n) for c in fib] == [Fraction(1, k)] * k) == (min(fib) == max(fib) > 0),
-             "oblivious": lambda: all(all(ok[H[f[a]]][H[f[b]]] for a, b in edges) == all(ok[H[a]][H[b]] for a, b in rel[d])
-                                      for H in product(range(len(rows)), repeat=k) for d in (True, False)),
-             "complete": lambda: len(rel[True]) == k * (k - 1)}
-    if fact not in truth:
-        raise Reject(f"fact {fact!r}: not one of {sorted(truth)}")
-    stated_truth(rec, truth[fact](), f"the fact {fact} of f = {f}")
+    t, rows = q(field(rec, "t", "record"), "t"), channel(field(rec, "rows", "record"), "rows")
+    edges = ordered_pairs(field(rec, "edges", "record"), n, "edge")
+    if type(n) is not int or type(k) is not int or len(f) != n or any(type(y) is not int or not 0 <= y < k for y in f):
+        raise Reject(f"f: not {n} answers in 0..{k - 1}")
+    if len({tuple(r) for r in rows}) != len(rows) or t < 1:
+        raise Reject("the rows are not distinct, or t < 1")
+    if fact not in FACTS:
+        raise Reject(f"fact {fact!r}: not one of {sorted(FACTS)}")
+    stated_truth(rec, FACTS[fact](n, k, f, t, edges, rows), f"the fact {fact} of f = {f}")
