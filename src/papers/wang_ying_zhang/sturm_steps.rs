@@ -5,7 +5,9 @@
 //! does not hold, or a statement that gets no record, leaves the cell uncertified.
 
 use crate::claim::scan::Tally;
-use crate::num::Poly;
+use crate::num::sturm::{sign_on, Range, SignOnInterval};
+use crate::num::{Poly, Rational};
+use serde_json::Value;
 
 /// `p` in the claim language in the variable `t`, every coefficient parenthesised (so a
 /// negative or fractional one reads as one factor).
@@ -76,6 +78,55 @@ pub fn moment_check(tally: &mut Tally, lgf: &Poly, n: usize, m: usize, k: usize)
         },
         || format!("sum l N_l alpha^l = {}", lgf.to_string_var("alpha")),
     );
+}
+
+/// The `sturm` records that every polynomial of `pys` (the `P_y` of a prior) is `≥ 0` on
+/// `(0, a]`: the Gibbs posterior is feasible on all of it, so `α̃ ≥ a`. `None` when one is not,
+/// or while certificates are not recorded (nothing is computed then).
+pub fn feasible_upto(pys: &[Poly], a: &Rational) -> Option<Vec<Value>> {
+    if !crate::certify::recording() {
+        return None;
+    }
+    let range = Range::open_closed(Rational::from(0), a.clone());
+    let mut seen: Vec<&Poly> = Vec::new();
+    let mut out = Vec::new();
+    for p in pys.iter() {
+        if seen.contains(&p) {
+            continue;
+        }
+        seen.push(p);
+        if !sign_on(p, &range).is_nonnegative() {
+            return None;
+        }
+        out.extend(crate::lang::recorded_sturm(&format!(
+            "forall t in (0, {a}]: {} >= 0",
+            poly_text(p)
+        )));
+    }
+    (out.len() == seen.len()).then_some(out)
+}
+
+/// The `sturm` record that `P_y < 0` on `(a, c]`, for a `c ≤ top` found by halving: the Gibbs
+/// posterior is infeasible just after `a`, so `α̃ ≤ a` (its feasible set is a down-set, X1).
+/// `None` when no such `c` is found, or while certificates are not recorded.
+pub fn infeasible_after(py: &Poly, a: &Rational, top: &Rational) -> Option<Vec<Value>> {
+    if !crate::certify::recording() {
+        return None;
+    }
+    let mut c = top.clone();
+    for _ in 0..200 {
+        if c > *a
+            && sign_on(py, &Range::open_closed(a.clone(), c.clone())) == SignOnInterval::Negative
+        {
+            let recs = crate::lang::recorded_sturm(&format!(
+                "forall t in ({a}, {c}]: {} < 0",
+                poly_text(py)
+            ));
+            return (!recs.is_empty()).then_some(recs);
+        }
+        c = (a + &c) / Rational::from(2);
+    }
+    None
 }
 
 #[cfg(test)]
