@@ -547,6 +547,27 @@ fn feasible_below_threshold(sp: &Space, p: &[Rational]) -> Option<Vec<serde_json
     pys_feasible_upto(sp, p, &a)
 }
 
+/// The records that `α̃ = v` (issue 44 item 6): every `P_z ≥ 0` on `(0, v]` and, below 1,
+/// `P_y < 0` just after `v`; `None` when they do not show it, or while not recording.
+pub fn threshold_is(
+    sp: &Space,
+    p: &[Rational],
+    th: &Threshold,
+    v: &Rational,
+) -> Option<Vec<serde_json::Value>> {
+    let mut recs = pys_feasible_upto(sp, p, v)?;
+    match th {
+        Threshold::WholeInterval if *v == 1u32 => {}
+        Threshold::Root(_, y) => recs.extend(sturm_steps::infeasible_after(
+            &p_y_poly(sp, p, *y),
+            v,
+            &qi(1),
+        )?),
+        Threshold::WholeInterval => return None,
+    }
+    Some(recs)
+}
+
 /// [`sturm_steps::feasible_upto`] of every `P_y` of `p`.
 fn pys_feasible_upto(sp: &Space, p: &[Rational], a: &Rational) -> Option<Vec<serde_json::Value>> {
     let pys: Vec<Poly> = (0..sp.size).map(|y| p_y_poly(sp, p, y)).collect();
@@ -688,15 +709,7 @@ fn x2(i: &Nmp) -> Check {
                 "1",
                 ok,
             )]),
-            Threshold::Root(_, y) => {
-                let mut recs = pys_feasible_upto(&sp, p, &want)?;
-                recs.extend(sturm_steps::infeasible_after(
-                    &p_y_poly(&sp, p, *y),
-                    &want,
-                    &qi(1),
-                )?);
-                Some(recs)
-            }
+            Threshold::Root(..) => threshold_is(&sp, p, &th, &want),
         })();
         tally.check_shown(ok, recs.filter(|_| ok).unwrap_or_default(), || {
             format!(
