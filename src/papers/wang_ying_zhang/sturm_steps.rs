@@ -67,7 +67,7 @@ pub fn moment_check(tally: &mut Tally, lgf: &Poly, n: usize, m: usize, k: usize)
     let rhs = &Poly::new(vec![0.into(), nm.into()]) * &g(n - 1 + k);
     sturm_check(
         tally,
-        &(lgf * &g(k)) == &rhs,
+        lgf * &g(k) == rhs,
         || {
             let m1 = m - 1;
             let e = n - 1 + k;
