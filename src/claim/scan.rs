@@ -586,6 +586,20 @@ impl Tally {
         }
     }
 
+    /// Record one sub-check decided elsewhere as `ok`, shown by `recs` (the `sturm` records of
+    /// a polynomial step, issue 44 item 6); none while certificates are recorded leaves the
+    /// instance uncertified, as [`Tally::check`] does.
+    pub fn check_shown(
+        &mut self,
+        ok: bool,
+        recs: Vec<serde_json::Value>,
+        what: impl FnOnce() -> String,
+    ) {
+        self.unrecorded += usize::from(recs.is_empty() && crate::certify::recording());
+        self.records.extend(recs);
+        self.tick(ok, what);
+    }
+
     fn tick(&mut self, ok: bool, what: impl FnOnce() -> String) {
         self.checked += 1;
         if !ok {

@@ -26,6 +26,7 @@ pub(crate) mod lp_bounds;
 pub(crate) mod lp_records;
 pub(crate) mod mech;
 pub(crate) mod prior;
+pub(crate) mod sturm_steps;
 pub(crate) mod theorem1;
 pub(crate) mod theorem2;
 

@@ -832,3 +832,43 @@ fn vadhan_and_cuff_yu_empty_cells_and_counterexamples_are_certified() {
         "{stdout}"
     );
 }
+
+/// Wang–Ying–Zhang's polynomial steps carry `sturm` records (issue 44 item 6): the identities
+/// and signs in `α` of L2.s2 and X11, the threshold `α̃ ≤ 1/r_X` of X3 and `α̃ = 1/r_X` of X10
+/// (none certified before: `method:polynomial`, `method:lp-certificate`); a sturm record whose
+/// relation no longer follows from its sign is rejected.
+#[test]
+fn verify_certifies_wyz_polynomial_steps_by_sturm_records() {
+    let dir = scratch_dir("certificates-wyz-sturm");
+    let ids = ["WYZ-L2.s2", "WYZ-X11", "WYZ-X3", "WYZ-X10"];
+    let mut args = vec!["verify", "--certificates", dir.to_str().unwrap()];
+    args.extend(ids);
+    let (code, _, err) = dpcert(&args);
+    assert_eq!(code, 0, "{err}");
+    for id in ids {
+        let doc = read_json(&dir.join(format!("{id}.cert.json")));
+        let recs = doc["records"].as_array().unwrap();
+        assert_eq!(recs[0]["certified"], true, "{id}: {}", recs[0]);
+        assert!(recs.iter().any(|r| r["kind"] == "sturm"), "{id}");
+    }
+    if Command::new("python3").arg("--version").output().is_err() {
+        eprintln!("note: no python3 on PATH; the independent checker was not run");
+        return;
+    }
+    let (status, stdout) = run_checker(&dir);
+    assert_eq!(status, Some(0), "{stdout}");
+    // X3's `P_y < 0 on (a, c]` said to be `P_y > 0`.
+    let path = dir.join("WYZ-X3.cert.json");
+    let mut doc = read_json(&path);
+    let rec = doc["records"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .find(|r| r["kind"] == "sturm" && r["rel"] == "<")
+        .expect("a sturm record of P_y < 0");
+    rec["rel"] = ">".into();
+    std::fs::write(&path, doc.to_string()).unwrap();
+    let (status, stdout) = run_checker(&dir);
+    assert_eq!(status, Some(1), "{stdout}");
+    assert!(stdout.contains("WYZ-X3"), "{stdout}");
+}

@@ -19,11 +19,9 @@ use super::core::{
     pw, q, qi, r_x, random_mech, Lcg, Space,
 };
 use super::inst::{grid_nm_alpha_prior, NmAlphaPrior};
-use super::lp_bounds::{
-    farkas_lpi, in_range, lpi_lower, lpi_lower_rec, outside_range, vacuous, Records,
-};
+use super::lp_bounds::{farkas_lpi_rec, in_range, lpi_lower_rec, outside_range, vacuous, Records};
 use super::mech::grid_in_range;
-use super::prior::{threshold, Threshold};
+use super::prior::{threshold, threshold_is, Threshold};
 use crate::claim::scan::Tally;
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::num::Rational;
@@ -393,37 +391,73 @@ fn x10(i: &NmAlphaPrior) -> Check {
     let pmin = p.iter().min().unwrap().clone();
     let hh = optimal_distortion(1, 2, &i.alpha);
     let mut tally = Tally::new();
-    tally.check(hh == qi(1) / (qi(1) + &e), || "h = 1/(1+E)".into());
-    // ε̃_X = ε_X.
-    let th_ok = match threshold(&sp, p) {
+    tally.compare(&hh, "=", &(qi(1) / (qi(1) + &e)), || "h = 1/(1+E)".into());
+    // ε̃_X = ε_X: α̃ = 1/r_X, shown by sturm records of the P_y (issue 44 item 6).
+    let th = threshold(&sp, p);
+    let th_ok = match &th {
         Threshold::WholeInterval => r == 1u32,
         Threshold::Root(rt, _) => rt.cmp_rational(&(qi(1) / &r)) == Ordering::Equal,
     };
-    tally.check(th_ok, || "eps~_X != eps_X".into());
+    let recs = th_ok
+        .then(|| threshold_is(&sp, p, &th, &(qi(1) / &r)))
+        .flatten();
+    tally.check_shown(th_ok, recs.unwrap_or_default(), || "eps~_X != eps_X".into());
     let dd = pmin.clone().min(hh.clone());
     // Upper bounds: E_d and the best constant output.
-    tally.check(distortion(&sp, p, &e_d(&sp, &i.alpha)) == hh, || {
+    tally.compare(&distortion(&sp, p, &e_d(&sp, &i.alpha)), "=", &hh, || {
         "E_d".into()
     });
-    tally.check(best_constant(&sp, p) == pmin, || "constant output".into());
-    // Lower bound.
+    tally.compare(&best_constant(&sp, p), "=", &pmin, || {
+        "constant output".into()
+    });
+    // Lower bound, each with the lp record of its certificate.
+    let lower = |tally: &mut Tally,
+                 got: Result<(Rational, Records), String>,
+                 rel,
+                 want: &Rational,
+                 what: &str| match got {
+        Ok((v, recs)) => {
+            tally.compare(&v, rel, want, || format!("{what}: {v} vs {want}"));
+            tally.attach(recs);
+        }
+        Err(er) => tally.check(false, || er),
+    };
     if e >= r {
-        match lpdp_range_cert(&sp, &i.alpha, p) {
-            Ok(v) => tally.compare(&v, ">=", &dd, || "D_d* lower (in range)".into()),
-            Err(er) => tally.check(false, || er),
+        lower(
+            &mut tally,
+            lpdp_range_cert_rec(&sp, &i.alpha, p),
+            ">=",
+            &dd,
+            "D_d* lower (in range)",
+        );
+        lower(
+            &mut tally,
+            lpi_lower_rec(&sp, &i.alpha),
+            "=",
+            &hh,
+            "D_i* lower",
+        );
+        match e_i(&sp, &i.alpha, p) {
+            Some((w, _)) => {
+                tally.compare(&distortion(&sp, p, &w), "=", &hh, || "E_i attains".into())
+            }
+            None => tally.check(false, || "E_i attains".into()),
         }
-        match lpi_lower(&sp, &i.alpha) {
-            Ok(v) => tally.compare(&v, "=", &hh, || "D_i* lower".into()),
-            Err(er) => tally.check(false, || er),
-        }
-        let wi = e_i(&sp, &i.alpha, p).map(|(w, _)| distortion(&sp, p, &w));
-        tally.check(wi == Some(hh.clone()), || "E_i attains".into());
     } else {
-        match lpdp_range_cert(&sp, &(qi(1) / &r), p) {
-            Ok(v) => tally.compare(&v, ">=", &dd, || format!("D_d*(r_X) >= {v} vs {dd}")),
-            Err(er) => tally.check(false, || er),
+        lower(
+            &mut tally,
+            lpdp_range_cert_rec(&sp, &(qi(1) / &r), p),
+            ">=",
+            &dd,
+            "D_d*(r_X) >= D_d*",
+        );
+        match farkas_lpi_rec(&sp, p, &e) {
+            Ok((_, recs)) => {
+                let recs: Option<Vec<_>> = recs.into_iter().collect();
+                tally.check_shown(true, recs.unwrap_or_default(), || "LP-I infeasible".into());
+            }
+            Err(er) => tally.check(false, || format!("LP-I infeasible: {er}")),
         }
-        tally.check(farkas_lpi(&sp, p, &e).is_ok(), || "LP-I infeasible".into());
     }
     tally.finish(
         "(1,2): D_d* = min(p_min, 1/(1+E)); D_i* = 1/(1+E) iff E >= r_X else +inf",

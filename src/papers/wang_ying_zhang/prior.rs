@@ -12,6 +12,7 @@ use super::core::{
     gibbs_feasible, gibbs_inverse, pw, q, qi, r_x, random_prior, show_pt, Prior, Space,
 };
 use super::inst::{grid_nmp, nmp_beyond, Nmp};
+use super::sturm_steps;
 use crate::claim::scan::Tally;
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::num::sturm::{count_real_roots_closed, RealRoot};
@@ -506,12 +507,71 @@ fn s5(i: &Nmp) -> Check {
 fn s5_corrected(i: &Nmp) -> Check {
     let sp = Space::new(i.n, i.m);
     let (ok, w) = some_feasible_alpha(&sp, &i.prior.p);
-    feasibility_check(
+    let mut c = feasibility_check(
         "full support: some alpha in (0,1] with G_alpha^-1 p_X >= 0",
         ok,
         &w,
     )
-    .with_note(format!("feasible at {w}"))
+    .with_note(format!("feasible at {w}"));
+    if ok {
+        c.records = feasible_below_threshold(&sp, &i.prior.p).unwrap_or_default();
+    }
+    c
+}
+
+/// The records that the Gibbs posterior is feasible on `(0, a]` for a rational `a > 0`: `a = 1`,
+/// the threshold when it is rational, else the lower end of its isolating interval (every
+/// `P_y ≥ 0` on (0, α̃]).
+fn feasible_below_threshold(sp: &Space, p: &[Rational]) -> Option<Vec<serde_json::Value>> {
+    if !crate::certify::recording() {
+        return None;
+    }
+    let a = match threshold(sp, p) {
+        Threshold::WholeInterval => qi(1),
+        Threshold::Root(mut r, _) => match r.as_rational() {
+            Some(v) => v.clone(),
+            None => {
+                for _ in 0..200 {
+                    if r.lo > 0u32 {
+                        break;
+                    }
+                    r.bisect();
+                }
+                r.lo.clone()
+            }
+        },
+    };
+    if a <= 0u32 {
+        return None;
+    }
+    pys_feasible_upto(sp, p, &a)
+}
+
+/// The records that `α̃ = v` (issue 44 item 6): every `P_z ≥ 0` on `(0, v]` and, below 1,
+/// `P_y < 0` just after `v`; `None` when they do not show it, or while not recording.
+pub fn threshold_is(
+    sp: &Space,
+    p: &[Rational],
+    th: &Threshold,
+    v: &Rational,
+) -> Option<Vec<serde_json::Value>> {
+    let mut recs = pys_feasible_upto(sp, p, v)?;
+    match th {
+        Threshold::WholeInterval if *v == 1u32 => {}
+        Threshold::Root(_, y) => recs.extend(sturm_steps::infeasible_after(
+            &p_y_poly(sp, p, *y),
+            v,
+            &qi(1),
+        )?),
+        Threshold::WholeInterval => return None,
+    }
+    Some(recs)
+}
+
+/// [`sturm_steps::feasible_upto`] of every `P_y` of `p`.
+fn pys_feasible_upto(sp: &Space, p: &[Rational], a: &Rational) -> Option<Vec<serde_json::Value>> {
+    let pys: Vec<Poly> = (0..sp.size).map(|y| p_y_poly(sp, p, y)).collect();
+    sturm_steps::feasible_upto(&pys, a)
 }
 
 /// X1: the Gibbs-feasible set of α is (0, α̃] (an up-set [ε̃_X, ∞] in ε).
@@ -592,9 +652,43 @@ fn x2(i: &Nmp) -> Check {
         tally.compare(&v, "=", &inv[y], || format!("P_y closed form at y={y}"));
     }
     let is_whole = matches!(th, Threshold::WholeInterval);
-    tally.check(is_whole == i.prior.is_uniform(), || {
-        "alpha~ = 1 <=> uniform".into()
-    });
+    let (min, max) = (
+        p.iter().min().expect("N >= 1"),
+        p.iter().max().expect("N >= 1"),
+    );
+    // α̃ = 1 (feasible on all of (0, 1]) or α̃ < 1 (infeasible after a rational a < 1), beside
+    // uniform (least mass = largest) or not.
+    let recs = (|| {
+        let mut recs = match &th {
+            Threshold::WholeInterval => pys_feasible_upto(&sp, p, &qi(1))?,
+            Threshold::Root(r, y) => {
+                let mut r = r.clone();
+                for _ in 0..200 {
+                    if r.hi < 1u32 {
+                        break;
+                    }
+                    r.bisect();
+                }
+                let a = r.as_rational().unwrap_or(&r.hi).clone();
+                let mut recs = sturm_steps::infeasible_after(&p_y_poly(&sp, p, *y), &a, &qi(1))?;
+                recs.push(crate::certify::compare(&a.to_string(), "<", "1", a < 1u32));
+                recs
+            }
+        };
+        let rel = if is_whole { "=" } else { "!=" };
+        recs.push(crate::certify::compare(
+            &min.to_string(),
+            rel,
+            &max.to_string(),
+            (min == max) == is_whole,
+        ));
+        Some(recs)
+    })();
+    tally.check_shown(
+        is_whole == i.prior.is_uniform(),
+        recs.unwrap_or_default(),
+        || "alpha~ = 1 <=> uniform".into(),
+    );
     if let Some(rows) = row_marginals_if_product(&sp, p) {
         let e = rows
             .iter()
@@ -607,7 +701,18 @@ fn x2(i: &Nmp) -> Check {
             Threshold::WholeInterval => want == 1u32,
             Threshold::Root(r, _) => r.cmp_rational(&want) == Ordering::Equal,
         };
-        tally.check(ok, || {
+        // α̃ = want: every P_z ≥ 0 on (0, want] and P_y < 0 just after it.
+        let recs = match &th {
+            _ if !ok => None,
+            Threshold::WholeInterval => Some(vec![crate::certify::compare(
+                &want.to_string(),
+                "=",
+                "1",
+                ok,
+            )]),
+            Threshold::Root(..) => threshold_is(&sp, p, &th, &want),
+        };
+        tally.check_shown(ok, recs.unwrap_or_default(), || {
             format!(
                 "closed form alpha~ = {want}, Sturm alpha~ = {}",
                 show_threshold(&th)
@@ -633,7 +738,7 @@ fn x3(i: &Nmp) -> Check {
         Threshold::WholeInterval => qi(1).cmp(&bound),
         Threshold::Root(root, _) => root.cmp_rational(&bound),
     };
-    Check::new(
+    let mut c = Check::new(
         "alpha~ = e^-eps~_X  <=  e^-eps_X = 1/r_X",
         Value::text(show_threshold(&th), ""),
         Value::rational(&bound),
@@ -644,5 +749,47 @@ fn x3(i: &Nmp) -> Check {
             Outcome::Fails
         },
     )
-    .with_note(format!("comparison: {ord:?}"))
+    .with_note(format!("comparison: {ord:?}"));
+    if ord != Ordering::Greater {
+        c.records = threshold_at_most(&sp, p, &th, &bound).unwrap_or_default();
+    }
+    c
+}
+
+/// The records that `α̃ ≤ bound` (issue 44 item 6): `α̃ = 1` (every `P_y ≥ 0` on (0, 1]) with
+/// `1 ≤ bound`, or `P_y < 0` just after a rational `a ≤ bound` (the root itself when it equals
+/// the bound, else the upper end of its isolating interval refined below the bound).
+fn threshold_at_most(
+    sp: &Space,
+    p: &[Rational],
+    th: &Threshold,
+    bound: &Rational,
+) -> Option<Vec<serde_json::Value>> {
+    let (a, mut recs) = match th {
+        Threshold::WholeInterval => (qi(1), pys_feasible_upto(sp, p, &qi(1))?),
+        Threshold::Root(r, y) => {
+            let mut r = r.clone();
+            let a = if r.cmp_rational(bound) == Ordering::Equal {
+                bound.clone()
+            } else {
+                for _ in 0..200 {
+                    if r.hi <= *bound {
+                        break;
+                    }
+                    r.bisect();
+                }
+                r.hi.clone()
+            };
+            let recs = sturm_steps::infeasible_after(&p_y_poly(sp, p, *y), &a, &qi(1))?;
+            (a, recs)
+        }
+    };
+    let ok = a <= *bound;
+    recs.push(crate::certify::compare(
+        &a.to_string(),
+        "<=",
+        &bound.to_string(),
+        ok,
+    ));
+    ok.then_some(recs)
 }

@@ -27,6 +27,7 @@ use super::lp_bounds::{
     lpi_lower_rec, outside_range, vacuous,
 };
 use super::mech::grid_in_range;
+use super::sturm_steps::{poly_text, sturm_check};
 use crate::claim::scan::Tally;
 use crate::claim::{Check, ClaimChecker, Family, Method};
 use crate::num::{Poly, Rational};
@@ -360,8 +361,10 @@ fn l2s2(i: &Nm) -> Check {
     let grid = [q(1, 10), q(1, 3), q(1, 2), q(2, 3), qi(1)];
     for a in 0..grid.len() {
         for b in (a + 1)..grid.len() {
-            tally.check(
-                optimal_distortion(n, m, &grid[a]) < optimal_distortion(n, m, &grid[b]),
+            tally.compare(
+                &optimal_distortion(n, m, &grid[a]),
+                "<",
+                &optimal_distortion(n, m, &grid[b]),
                 || format!("{} {}", grid[a], grid[b]),
             );
         }
@@ -370,12 +373,22 @@ fn l2s2(i: &Nm) -> Check {
     let num = Poly::new(vec![qi(0), qi((n * (m - 1)) as i64)]);
     let den = Poly::new(vec![qi(1), qi(m as i64 - 1)]);
     let deriv_num = &(&num.derivative() * &den) - &(&num * &den.derivative());
-    tally.check(
-        deriv_num == Poly::constant(qi((n * (m - 1)) as i64)),
+    // dh/dα = deriv_num / den² > 0 on (0, 1], the quotient rule's numerator re-expanded by
+    // the checker from h's own numerator and denominator.
+    let nm = n * (m - 1);
+    sturm_check(
+        &mut tally,
+        deriv_num == Poly::constant(qi(nm as i64)),
+        || {
+            let (m1, d) = (m - 1, poly_text(&deriv_num));
+            format!("forall t in (0, 1]: {nm}*(1 + {m1}*t) - {nm}*t*{m1} = {d} and ({d})/(1 + {m1}*t)^2 > 0")
+        },
         || "derivative".into(),
     );
-    tally.check(
-        optimal_distortion(n, m, &qi(1)) == q((n * (m - 1)) as i64, m as i64),
+    tally.compare(
+        &optimal_distortion(n, m, &qi(1)),
+        "=",
+        &q((n * (m - 1)) as i64, m as i64),
         || "h(0)".into(),
     );
     tally.finish(

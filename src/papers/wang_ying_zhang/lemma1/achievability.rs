@@ -5,6 +5,7 @@
 //! Convention: `α = e^{−ε}` ∈ (0, 1], the Gibbs weight; `E = 1/α = e^ε` is the crate's `t`
 //! (see [`crate::papers::wang_ying_zhang`]).
 
+use super::super::sturm_steps::moment_check;
 use super::shared::*;
 
 pub(super) fn claims() -> Vec<Box<dyn ClaimChecker>> {
@@ -184,28 +185,22 @@ fn l1s14(i: &NmAlpha) -> Check {
     let sp = Space::new(i.n, i.m);
     let mut tally = Tally::new();
     let lhs = Poly::new((0..=sp.n).map(|l| qi(l as i64) * sp.n_l(l)).collect());
-    let rhs =
-        &Poly::new(vec![qi(0), qi((sp.n * (sp.m - 1)) as i64)]) * &g_poly(sp.m, sp.n as u64 - 1);
-    tally.check(lhs == rhs, || {
-        format!(
-            "{} != {}",
-            lhs.to_string_var("alpha"),
-            rhs.to_string_var("alpha")
-        )
-    });
+    moment_check(&mut tally, &lhs, sp.n, sp.m, 0);
     let zz = gibbs_normaliser(sp.n, sp.m, &i.alpha);
     for y in 0..sp.size {
         let v: Rational = (0..sp.size)
             .map(|x| pw(&i.alpha, sp.d(x, y)) * qi(sp.d(x, y) as i64))
             .sum::<Rational>()
             / &zz;
-        tally.check(v == optimal_distortion(sp.n, sp.m, &i.alpha), || {
+        tally.compare(&v, "=", &optimal_distortion(sp.n, sp.m, &i.alpha), || {
             format!("y={y}: {v}")
         });
     }
     let gg = row_normaliser(sp.m, &i.alpha);
-    tally.check(
-        qi((sp.n * (sp.m - 1)) as i64) * &i.alpha / &gg == optimal_distortion(sp.n, sp.m, &i.alpha),
+    tally.compare(
+        &(qi((sp.n * (sp.m - 1)) as i64) * &i.alpha / &gg),
+        "=",
+        &optimal_distortion(sp.n, sp.m, &i.alpha),
         || "final equality".into(),
     );
     tally.finish(

@@ -5,6 +5,7 @@
 //! Convention: `α = e^{−ε}` ∈ (0, 1], the Gibbs weight; `E = 1/α = e^ε` is the crate's `t`
 //! (see [`crate::papers::wang_ying_zhang`]).
 
+use super::super::sturm_steps::{poly_text, sturm_check};
 use super::shared::*;
 
 pub(super) fn claims() -> Vec<Box<dyn ClaimChecker>> {
@@ -60,6 +61,15 @@ fn gs_poly(sp: &Space, j: usize) -> Poly {
     acc
 }
 
+/// `g · S_j(α)` in the claim language as the sum of its terms `N_k t^k (n(m−1)t − k g)`, unexpanded.
+fn gs_text(sp: &Space, j: usize) -> String {
+    let (nm, m1) = (sp.n * (sp.m - 1), sp.m - 1);
+    let terms: Vec<String> = (0..=j)
+        .map(|k| format!("({})*t^{k}*({nm}*t - {k}*(1 + {m1}*t))", sp.n_l(k)))
+        .collect();
+    terms.join(" + ")
+}
+
 /// Unit interval (0, 1] for ε ∈ [0, ∞).
 fn unit() -> Range {
     Range::open_closed(qi(0), qi(1))
@@ -75,17 +85,27 @@ fn x12(i: &Nm) -> Check {
     let sp = Space::parameters_only(i.n, i.m);
     let mut tally = Tally::new();
     for l in 1..=sp.n {
-        let s = sign_on(&gs_poly(&sp, l - 1), &unit());
-        tally.check(s.is_nonnegative(), || {
-            format!("mu_{l} changes sign on (0,1]: {s:?}")
-        });
+        let p = gs_poly(&sp, l - 1);
+        let s = sign_on(&p, &unit());
+        sturm_check(
+            &mut tally,
+            s.is_nonnegative(),
+            || format!("forall t in (0, 1]: {} >= 0", poly_text(&p)),
+            || format!("mu_{l} changes sign on (0,1]: {s:?}"),
+        );
     }
-    tally.check(gs_poly(&sp, sp.n).is_zero(), || {
-        "last dual row not tight: S_n != 0".into()
-    });
+    // S_n = 0: the checker expands the sum of its terms itself.
+    sturm_check(
+        &mut tally,
+        gs_poly(&sp, sp.n).is_zero(),
+        || format!("forall t in (0, 1]: {} = 0", gs_text(&sp, sp.n)),
+        || "last dual row not tight: S_n != 0".into(),
+    );
     for l in 0..sp.n {
-        tally.check(
-            qi(((sp.n - l) * (sp.m - 1)) as i64) * sp.n_l(l) == qi(l as i64 + 1) * sp.n_l(l + 1),
+        tally.compare(
+            &(qi(((sp.n - l) * (sp.m - 1)) as i64) * sp.n_l(l)),
+            "=",
+            &(qi(l as i64 + 1) * sp.n_l(l + 1)),
             || format!("edge identity l={l}"),
         );
     }
@@ -94,12 +114,9 @@ fn x12(i: &Nm) -> Check {
         let u = optimal_distortion(sp.n, sp.m, &alpha);
         for l in 0..=sp.n {
             let lhs = sp.n_l(l) * &u + &e * mu(&sp, &alpha, l) - mu(&sp, &alpha, l + 1);
-            tally.check(lhs <= qi(l as i64) * sp.n_l(l), || {
-                format!("E={e} dual row {l}")
-            });
-            tally.check(lhs == qi(l as i64) * sp.n_l(l), || {
-                format!("E={e} row {l} not tight")
-            });
+            let rhs = qi(l as i64) * sp.n_l(l);
+            tally.compare(&lhs, "<=", &rhs, || format!("E={e} dual row {l}"));
+            tally.compare(&lhs, "=", &rhs, || format!("E={e} row {l} not tight"));
         }
         let w: Vec<Rational> = (0..=sp.n).map(|l| sp.n_l(l)).collect();
         match chain_lp(&w, &alpha, &qi(1)) {
@@ -127,10 +144,14 @@ fn x11(i: &Nm) -> Check {
     let sp = Space::parameters_only(i.n, i.m);
     let mut tally = Tally::new();
     for l in 1..=sp.n {
-        let s = sign_on(&gs_poly(&sp, l - 1), &unit());
-        tally.check(s == SignOnInterval::Positive, || {
-            format!("kappa_{l} not strictly positive on (0,1]: {s:?}")
-        });
+        let p = gs_poly(&sp, l - 1);
+        let s = sign_on(&p, &unit());
+        sturm_check(
+            &mut tally,
+            s == SignOnInterval::Positive,
+            || format!("forall t in (0, 1]: {} > 0", poly_text(&p)),
+            || format!("kappa_{l} not strictly positive on (0,1]: {s:?}"),
+        );
     }
     // Reachability by outward edges: every vertex at level l ≥ 1 has l ≥ 1 inward neighbours
     // (G2, c_l = l), checked by enumeration for small spaces.
@@ -143,7 +164,9 @@ fn x11(i: &Nm) -> Check {
                 .iter()
                 .filter(|(w, _)| full.d(*w, 0) + 1 == lx)
                 .count();
-            tally.check(inward >= 1, || format!("x={x} unreachable"));
+            tally.compare(&qi(inward as i64), ">=", &qi(1), || {
+                format!("x={x} unreachable")
+            });
         }
     }
     tally.finish(

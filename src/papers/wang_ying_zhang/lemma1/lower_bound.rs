@@ -6,6 +6,7 @@
 //! Convention: `α = e^{−ε}` ∈ (0, 1], the Gibbs weight; `E = 1/α = e^ε` is the crate's `t`
 //! (see [`crate::papers::wang_ying_zhang`]).
 
+use super::super::sturm_steps::sphere_sum_check;
 use super::shared::*;
 
 pub(super) fn claims() -> Vec<Box<dyn ClaimChecker>> {
@@ -231,16 +232,16 @@ fn l1s6(i: &NmAlpha) -> Check {
     let (sp, ps) = posts(i);
     let alpha = &i.alpha;
     let mut tally = Tally::new();
-    tally.check(sphere_gf(sp.n, sp.m) == g_poly(sp.m, sp.n as u64), || {
-        "binomial identity".into()
-    });
+    sphere_sum_check(&mut tally, &sphere_gf(sp.n, sp.m), sp.n, sp.m);
     let zz = gibbs_normaliser(sp.n, sp.m, alpha);
     let nn = sp.n_l(sp.n) * pw(alpha, sp.n);
     let sum_nl: Rational = (0..=sp.n).map(|l| sp.n_l(l) * pw(alpha, l)).sum();
     for (k, p) in ps.iter().enumerate() {
         let pn = levels(&sp, p, 0)[sp.n].clone();
-        tally.check(qi(1) <= &pn * &sum_nl / &nn, || format!("#{k} summed (38)"));
-        tally.check(pn >= &nn / &zz, || {
+        tally.compare(&qi(1), "<=", &(&pn * &sum_nl / &nn), || {
+            format!("#{k} summed (38)")
+        });
+        tally.compare(&pn, ">=", &(&nn / &zz), || {
             format!("#{k}: P_n = {pn} < N_n alpha^n / Z")
         });
     }

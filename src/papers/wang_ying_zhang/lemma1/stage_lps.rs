@@ -5,6 +5,7 @@
 //! Convention: `α = e^{−ε}` ∈ (0, 1], the Gibbs weight; `E = 1/α = e^ε` is the crate's `t`
 //! (see [`crate::papers::wang_ying_zhang`]).
 
+use super::super::sturm_steps::moment_check;
 use super::shared::*;
 
 pub(super) fn claims() -> Vec<Box<dyn ClaimChecker>> {
@@ -272,10 +273,7 @@ fn l1s11_corrected(i: &NmAlpha) -> Check {
     let mut tally = Tally::new();
     let lhs = Poly::new((0..=sp.n).map(|l| qi(l as i64) * sp.n_l(l)).collect());
     // Σ l N_l α^l · g = n(m−1)α · g^n  ⇔  Σ l N_l α^l / g^n = h.
-    let left = &lhs * &g_poly(sp.m, 1);
-    let right =
-        &Poly::new(vec![qi(0), qi((sp.n * (sp.m - 1)) as i64)]) * &g_poly(sp.m, sp.n as u64);
-    tally.check(left == right, || "identity in Q[alpha]".into());
+    moment_check(&mut tally, &lhs, sp.n, sp.m, 1);
     let hh = optimal_distortion(sp.n, sp.m, &i.alpha);
     for (k, p) in ps.iter().enumerate() {
         let v: Rational = levels(&sp, p, 0)
