@@ -34,6 +34,28 @@ pub fn write(path: &Path, records: Vec<Value>) -> std::io::Result<()> {
     std::fs::write(path, text)
 }
 
+/// Write the document of `records` to `path`, compact (one line, newline-terminated: the
+/// text of [`document`]), streaming each record through a buffer as it comes, so that the
+/// whole document is never held in memory as one tree or one string (issue 44 item 2: a
+/// claim's certificate may hold a hundred thousand records).
+pub fn write_compact(path: &Path, records: impl Iterator<Item = Value>) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut w = std::io::BufWriter::with_capacity(1 << 16, std::fs::File::create(path)?);
+    let producer = json!(format!("dpcert {}", env!("CARGO_PKG_VERSION")));
+    write!(
+        w,
+        "{{\"certificate_version\":{CERTIFICATE_VERSION},\"producer\":{producer},\"records\":["
+    )?;
+    for (i, rec) in records.enumerate() {
+        if i > 0 {
+            w.write_all(b",")?;
+        }
+        serde_json::to_writer(&mut w, &rec)?;
+    }
+    w.write_all(b"]}\n")?;
+    w.flush()
+}
+
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Whether checks build their records (on while `verify --certificates` runs: building them

@@ -178,11 +178,10 @@ fn labels_hash(labels: &[&str]) -> String {
     crate::certify::sha256_hex(text.as_bytes())
 }
 
-/// Every record of one claim's certificate: the `claim` record first, then each instance's
-/// records (`claim`, `instance` index and an `id` added), then the for-all records.
-pub fn claim_records(r: &Report) -> Vec<Value> {
+/// The `claim` record of a report: its outcome, its instances (labels, count, hash), whether
+/// it is certified and, when not, why (`missing`, `why`); a failure's counterexample sides.
+fn claim_record(r: &Report) -> Value {
     let labels: Vec<&str> = r.checks.iter().map(|c| c.instance.as_str()).collect();
-    let for_all = records_of(r);
     // Which instances the outcome rests on: all of them for holds, the counterexample for fails.
     let resting: Vec<(usize, &Check)> = match r.verdict {
         Outcome::Holds | Outcome::HoldsForAll => r.checks.iter().enumerate().collect(),
@@ -196,7 +195,9 @@ pub fn claim_records(r: &Report) -> Vec<Value> {
     if resting.is_empty() {
         let v = r.verdict;
         gaps.push((0, format!("outcome:{v}"), format!("the verdict is {v}")));
-    } else if r.verdict == Outcome::HoldsForAll && for_all.is_empty() {
+    } else if r.verdict == Outcome::HoldsForAll
+        && !matches!(&r.for_all, Some(fa) if fa.uncertified.is_empty() && !fa.records.is_empty())
+    {
         gaps.push((
             0,
             "for-all".into(),
@@ -224,44 +225,86 @@ pub fn claim_records(r: &Report) -> Vec<Value> {
         let (lhs, rhs) = counterexample_sides(&r.checks[0]);
         claim["counterexample"] = json!({"instance": 0, "lhs": lhs, "rhs": rhs});
     }
+    claim
+}
+
+/// Instance `i`'s `k`-th record as the claim's certificate holds it: with its `claim`, its
+/// `instance` and an `id`.
+fn in_instance(mut rec: Value, claim: &str, i: usize, k: usize) -> Value {
+    rec["id"] = json!(format!("{claim}/{i}#{k}"));
+    rec["claim"] = json!(claim);
+    rec["instance"] = json!(i);
+    rec
+}
+
+/// The `k`-th record of the claim's symbolic certificate, with its `claim` and `for_all`.
+fn in_for_all(mut rec: Value, claim: &str, k: usize) -> Value {
+    rec["id"] = json!(format!("{claim}/for-all#{k}"));
+    rec["claim"] = json!(claim);
+    rec["for_all"] = json!(true);
+    rec
+}
+
+/// Every record of one claim's certificate: the `claim` record first, then, when it is
+/// certified, each instance's records (`claim`, `instance` index and an `id` added) and the
+/// for-all records. A claim not certified gets its `claim` record only (saying why): its
+/// instances' records would certify nothing, and writing them cost a third of the bytes and
+/// of the checker's time over every claim (issue 44 item 2).
+pub fn claim_records(r: &Report) -> Vec<Value> {
+    let claim = claim_record(r);
+    let certified = claim["certified"] == json!(true);
     let mut out = vec![claim];
-    for (i, c) in r.checks.iter().enumerate() {
-        for (k, rec) in c.records.iter().enumerate() {
-            let mut rec = rec.clone();
-            rec["id"] = json!(format!("{}/{i}#{k}", r.id));
-            rec["claim"] = json!(r.id);
-            rec["instance"] = json!(i);
-            out.push(rec);
+    if certified {
+        for (i, c) in r.checks.iter().enumerate() {
+            for (k, rec) in c.records.iter().enumerate() {
+                out.push(in_instance(rec.clone(), &r.id, i, k));
+            }
         }
-    }
-    for (k, rec) in for_all.into_iter().enumerate() {
-        let mut rec = rec;
-        rec["id"] = json!(format!("{}/for-all#{k}", r.id));
-        rec["claim"] = json!(r.id);
-        rec["for_all"] = json!(true);
-        out.push(rec);
+        for (k, rec) in records_of(r).into_iter().enumerate() {
+            out.push(in_for_all(rec, &r.id, k));
+        }
     }
     out
 }
 
-/// Write `DIR/<ID>.cert.json` for every report (the directory is created); the number of
-/// claims certified. An error names the file.
-pub fn write_all(dir: &Path, reports: &[Report]) -> Result<usize, String> {
-    use rayon::prelude::*;
-    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    reports
-        .par_iter()
-        .map(|r| {
-            let recs = claim_records(r);
-            let certified = recs[0]["certified"] == json!(true);
-            let path = dir.join(format!("{}.cert.json", r.id));
-            // Compact (one line): a claim's certificate may hold many thousand records.
-            let mut text = crate::certify::document(recs).to_string();
-            text.push('\n');
-            std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
-            Ok(usize::from(certified))
-        })
-        .sum()
+/// Write `DIR/<ID>.cert.json` for one report (the document of [`claim_records`], compact:
+/// a claim's certificate may hold many thousand records) and whether the claim is certified.
+/// The records are moved out of the report and streamed to the file one at a time, so that
+/// `verify` writes each claim's certificate as it finishes and keeps no record afterwards
+/// (issue 44 item 2: the cost of `--certificates`). An error names the file.
+pub fn write_claim(dir: &Path, r: &mut Report) -> Result<bool, String> {
+    let claim = claim_record(r);
+    let certified = claim["certified"] == json!(true);
+    let mut checks: Vec<Vec<Value>> = r
+        .checks
+        .iter_mut()
+        .map(|c| std::mem::take(&mut c.records))
+        .collect();
+    let mut for_all = match r.for_all.as_mut() {
+        Some(fa) if fa.uncertified.is_empty() => std::mem::take(&mut fa.records),
+        _ => Vec::new(),
+    };
+    if !certified {
+        checks.clear();
+        for_all.clear();
+    }
+    let id = r.id.as_str();
+    let records = std::iter::once(claim)
+        .chain(checks.into_iter().enumerate().flat_map(|(i, recs)| {
+            recs.into_iter()
+                .enumerate()
+                .map(move |(k, rec)| in_instance(rec, id, i, k))
+        }))
+        .chain(
+            for_all
+                .into_iter()
+                .enumerate()
+                .map(|(k, rec)| in_for_all(rec, id, k)),
+        );
+    let path = dir.join(format!("{id}.cert.json"));
+    crate::certify::write_compact(&path, records)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(certified)
 }
 
 #[cfg(test)]
@@ -295,6 +338,40 @@ mod tests {
             (recs[2]["instance"].clone(), recs[2]["lhs"].clone()),
             (json!(1), json!("2/3"))
         );
+    }
+
+    /// `write_claim` streams the text of `document(claim_records(r))` and takes the records
+    /// out of the report; a claim not certified gets its `claim` record alone (issue 44 item
+    /// 2: those records certified nothing and were a third of the bytes).
+    #[test]
+    fn a_written_certificate_is_the_document_and_uncertified_claims_hold_their_claim_record() {
+        crate::certify::start_recording();
+        let dir = std::env::temp_dir().join(format!("dpcert-write-claim-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let holds = || {
+            report(vec![
+                Check::rationals("a", &q(1, 2), "<=", &q(2, 3)).at("n=1"),
+                Check::rationals("a", &q(2, 3), "==", &q(4, 6)).at("n=2"),
+            ])
+        };
+        let mut r = holds();
+        let want = crate::certify::document(claim_records(&r)).to_string() + "\n";
+        assert!(write_claim(&dir, &mut r).unwrap());
+        let text = std::fs::read_to_string(dir.join("X-1.cert.json")).unwrap();
+        assert_eq!(text, want);
+        let doc: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(doc["records"].as_array().unwrap().len(), 3);
+        assert!(r.checks.iter().all(|c| c.records.is_empty()));
+        let mut r = holds();
+        r.checks[1].records.clear(); // n=2 has no record: not certified
+        assert!(!write_claim(&dir, &mut r).unwrap());
+        let doc: Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.join("X-1.cert.json")).unwrap())
+                .unwrap();
+        let recs = doc["records"].as_array().unwrap();
+        assert_eq!(recs.len(), 1, "{doc}");
+        assert_eq!(recs[0]["missing"], "method:exact", "{doc}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     /// A failing claim carries its counterexample's exact sides, and its record is false.

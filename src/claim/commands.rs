@@ -331,18 +331,48 @@ pub fn verify(
     if let Some(kn) = q.shard {
         return verify_shard(&selected, &meta, q, kn, &|r| done(r, n));
     }
-    let reports = verdict::run_all(&selected, |id| meta.get(id).cloned(), |r| done(r, n));
+    if let Some(dir) = &q.certificates {
+        std::fs::create_dir_all(dir).map_err(|e| {
+            ClaimsError::Input(format!(
+                "cannot write a certificate: {}: {e}",
+                dir.display()
+            ))
+        })?;
+    }
+    // Each claim's certificate is written as soon as its report is done, on the worker that
+    // ran it, and its records dropped (issue 44 item 2: memory and time of --certificates).
+    let certified = std::sync::atomic::AtomicUsize::new(0);
+    let failed = std::sync::Mutex::new(None::<String>);
+    let reports = verdict::run_all(
+        &selected,
+        |id| meta.get(id).cloned(),
+        |r| {
+            if let Some(dir) = &q.certificates {
+                match super::certificates::write_claim(dir, r) {
+                    Ok(c) => {
+                        certified.fetch_add(usize::from(c), std::sync::atomic::Ordering::Relaxed);
+                    }
+                    Err(e) => {
+                        failed
+                            .lock()
+                            .unwrap_or_else(|p| p.into_inner())
+                            .get_or_insert(e);
+                    }
+                }
+            }
+            done(r, n)
+        },
+    );
+    if let Some(e) = failed.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        return Err(ClaimsError::Input(format!(
+            "cannot write a certificate: {e}"
+        )));
+    }
+    let certified = q.certificates.as_ref().map(|_| certified.into_inner());
     let paper = q
         .paper
         .as_ref()
         .and_then(|p| ms.into_iter().find(|m| &m.paper.slug == p));
-    let certified = match &q.certificates {
-        Some(dir) => Some(
-            super::certificates::write_all(dir, &reports)
-                .map_err(|e| ClaimsError::Input(format!("cannot write a certificate: {e}")))?,
-        ),
-        None => None,
-    };
     Ok(VerifyReport {
         reports,
         paper,

@@ -354,14 +354,14 @@ pub fn lift(report: Report, cert: &ForAll) -> Report {
 pub fn run_all(
     checkers: &[&dyn ClaimChecker],
     meta: impl Fn(&str) -> Option<ManifestClaim> + Sync,
-    on_done: impl Fn(&Report) + Sync,
+    on_done: impl Fn(&mut Report) + Sync,
 ) -> Vec<Report> {
     checkers
         .par_iter()
         .map(|c| {
             let m = meta(c.id());
-            let r = run(*c, m.as_ref());
-            on_done(&r);
+            let mut r = run(*c, m.as_ref());
+            on_done(&mut r);
             r
         })
         .collect()
