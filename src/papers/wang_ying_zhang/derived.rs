@@ -20,7 +20,8 @@ use super::core::{
 };
 use super::inst::{grid_nm_alpha_prior, NmAlphaPrior};
 use super::lp_bounds::{
-    farkas_lpi, in_range, lpi_lower, lpi_lower_rec, outside_range, vacuous, Records,
+    below_eps_x_record, farkas_lpi, in_range, lpi_lower, lpi_lower_rec, outside_range,
+    range_holds_record, vacuous, Records,
 };
 use super::mech::grid_in_range;
 use super::prior::{threshold, Threshold};
@@ -277,7 +278,13 @@ fn x4(i: &NmAlphaPrior) -> Check {
     let r = r_x(&sp, p).ratio.into_finite().expect("full support");
     let e = qi(1) / &i.alpha;
     if in_range(&sp, i).is_some() || e < r {
-        return vacuous("alpha <= alpha~ or e^eps < r_X");
+        let mut c = vacuous("alpha <= alpha~ or e^eps < r_X");
+        c.records
+            .extend(match range_holds_record(&sp, &i.alpha, p) {
+                Some(rec) => Some(rec),
+                None => below_eps_x_record(&sp, &i.alpha, p),
+            });
+        return c;
     }
     let mut tally = Tally::new();
     let py = gibbs_p_y(&sp, &i.alpha, p);
