@@ -29,6 +29,13 @@ def check(rec):
         edges.add(frozenset(e))
         adj[u].add(v)
         adj[v].add(u)
+    hamming = rec.get("hamming")  # [n, m]: vertex x is the point of digits x // m^i % m of
+    if hamming is not None:  # [m]^n, and the edges are exactly the pairs differing in one digit
+        hn, hm = ints(hamming, "hamming") if len(hamming) == 2 else (0, 0)
+        one = {frozenset((x, y)) for x in range(n) for y in range(x) if hm > 1 and hn > 0
+               and sum(x // hm ** i % hm != y // hm ** i % hm for i in range(hn)) == 1}
+        if hn < 1 or hm < 2 or hm ** hn != n or one != edges:
+            raise Reject(f"hamming {hamming}: the edges are not H(n, m)'s on the m^n labelled points")
     gens = field(rec, "automorphisms", "record")
     check_automorphisms(gens, n, edges, "automorphism")
     vt_plus = rec.get("vt_plus")

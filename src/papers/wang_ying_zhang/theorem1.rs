@@ -441,9 +441,16 @@ fn l3(i: &NmAlphaPrior) -> Check {
             });
         }
     }
+    // With r_X = 1 (a uniform prior) no e^ε is below r_X: no Farkas LP runs, and the instance
+    // is decided by its exact comparisons alone (issue 44 item 1).
+    let method = if r > 1u32 {
+        Method::Combined(vec![Method::LpCertificate, Method::Exact])
+    } else {
+        Method::Exact
+    };
     tally.finish(
         "LP-I infeasible for e^eps < r_X (Farkas); feasible at r_X",
-        Method::Combined(vec![Method::LpCertificate, Method::Exact]),
+        method,
         &format!("r_X = {r}"),
     )
 }
