@@ -126,3 +126,22 @@ def test_a_distance_profile_is_counted_by_bfs(n, m):
         if bad["edges"] != rec["edges"] or bad["profile"] != rec["profile"]:
             out = rejections(bad)
             assert len(out) == 1 and "profile" in out[0][1], out
+
+
+@pytest.mark.parametrize("n,m", [(1, 3), (2, 3), (3, 2)])
+def test_hamming_labels_are_recomputed(n, m):
+    """WYZ-D1's record (issue 44 item 1): `hamming` [n, m] says vertex x is the word of digits
+    x // m^i % m and the edges are exactly the pairs of words differing in one place. The same
+    graph with two labels swapped (0 and m^n - 1: their neighbourhoods differ when n > 1), a
+    wrong n, or K_{m^n} read as H(1, m^n) when n > 1, is rejected."""
+    rec = dict(hamming(n, m), hamming=[n, m])
+    assert rejections(rec) == []
+    last = m**n - 1
+    swap = {0: last, last: 0}
+    bads = [dict(rec, hamming=[n + 1, m]), dict(rec, hamming=[n])]
+    if n > 1:
+        bads += [dict(rec, edges=[[swap.get(a, a), swap.get(b, b)] for a, b in rec["edges"]]),
+                 dict(rec, hamming=[1, m**n])]
+    for bad in bads:
+        out = rejections(bad)
+        assert len(out) == 1 and "hamming" in out[0][1], (n, m, bad["hamming"], out)

@@ -14,9 +14,19 @@ sys.path.insert(0, str(HERE.parent))
 import dpcert_check  # noqa: E402
 
 
-def rec(alpha, p_x, p_y, n=1, m=2):
-    return {"kind": "out_of_range", "id": "o", "hypothesis": "wyz_gibbs_range", "n": n, "m": m,
+def rec(alpha, p_x, p_y, n=1, m=2, hypothesis="wyz_gibbs_range"):
+    return {"kind": "out_of_range", "id": "o", "hypothesis": hypothesis, "n": n, "m": m,
             "alpha": alpha, "p_x": p_x, "p_y": p_y}
+
+
+def inside(alpha, p_x, p_y, n=1):
+    """A statement that needs alpha > alpha~ (WYZ-T1b, X4), at an alpha where p_Y >= 0."""
+    return rec(alpha, p_x, p_y, n, hypothesis="wyz_gibbs_outside")
+
+
+def below(alpha, p_x, pair, n=1):
+    """A statement that needs e^eps >= r_X, at a pair of neighbours with alpha p_x(x) > p_x(x')."""
+    return dict(rec(alpha, p_x, None, n, hypothesis="wyz_eps_x"), pair=pair)
 
 
 def rejections(*records):
@@ -31,6 +41,11 @@ VALID = [
     rec("1", ["3/4", "1/4"], None),  # alpha = 1: G_1 p_Y is uniform, p_X is not
     # n = 2, m = 2 (product of the n = 1 case): p_X = (4/5, 1/5) x (1/2, 1/2), p_Y the product.
     rec("1/3", ["2/5", "1/10", "2/5", "1/10"], ["11/20", "-1/20", "11/20", "-1/20"], n=2),
+    # The other direction (issue 44 item 1): p_Y >= 0 solves G p_Y = p_X, so alpha <= alpha~.
+    inside("1/3", ["3/5", "2/5"], ["7/10", "3/10"]),  # (3/5 - 2/15, 2/5 - 1/5) * 3/2
+    inside("1/3", ["1/2", "1/2"], ["1/2", "1/2"]),
+    inside("1", ["1/4", "1/4", "1/4", "1/4"], None, n=2),  # uniform at alpha = 1
+    below("1/3", ["4/5", "1/5"], [0, 1]),  # 4/15 > 3/15: e^eps = 3 < r_X = 4
 ]
 
 
@@ -48,6 +63,13 @@ TAMPERED = [
     ("p_x not a distribution", rec("1/3", ["4/5", "2/5"], ["11/10", "-1/10"]), "distribution"),
     ("another hypothesis", dict(rec("1/3", ["4/5", "1/5"], ["11/10", "-1/10"]), hypothesis="x"),
      "unknown hypothesis"),
+    ("outside, read as inside", inside("1/3", ["4/5", "1/5"], ["11/10", "-1/10"]), "hypothesis holds"),
+    ("no full support, read as inside", inside("1/2", ["1", "0"], None), "hypothesis holds"),
+    ("inside, p_y moved", inside("1/3", ["3/5", "2/5"], ["3/5", "2/5"]), "G_alpha p_y"),
+    ("alpha = 1, not uniform", inside("1", ["3/4", "1/4"], None), "hypothesis holds"),
+    ("a pair that does not violate", below("1/3", ["3/5", "2/5"], [0, 1]), "pair"),
+    ("a pair that is not neighbours", below("1/3", ["9/10", "1/30", "1/30", "1/30"], [0, 3], n=2), "pair"),
+    ("half a pair", below("1/3", ["4/5", "1/5"], [0]), "pair"),
 ]
 
 

@@ -691,7 +691,9 @@ impl Tally {
     }
 
     /// `lhs rel rhs` (`=` or `<=`) of two extended rationals (`None` = `+∞`): two finite sides
-    /// as [`Tally::compare`]; a side `+∞` is decided here without a record.
+    /// as [`Tally::compare`]; with a side `+∞`, decided here with the `log_linear` record of
+    /// `ln lhs rel ln rhs` (that side `"+inf"`; `ln` is increasing, so the order is the same),
+    /// or without a record when the finite side is not positive (issue 44 item 1: WYZ-D3).
     pub fn compare_ext(
         &mut self,
         lhs: Option<&Rational>,
@@ -707,7 +709,18 @@ impl Tally {
                     "<=" => rhs.is_none(),
                     _ => panic!("unknown relation {rel} on extended values"),
                 };
-                self.check(ok, what)
+                let ln = |v: Option<&Rational>| v.filter(|r| **r > 0u32).map(LogLinear::ln);
+                let (a, b) = (ln(lhs), ln(rhs));
+                if a.is_some() != lhs.is_some() || b.is_some() != rhs.is_some() {
+                    return self.check(ok, what);
+                }
+                if crate::certify::recording() {
+                    match crate::certify::log_linear_ext(a.as_ref(), rel, b.as_ref(), ok) {
+                        Some(rec) => self.records.push(rec),
+                        None => self.unrecorded += 1,
+                    }
+                }
+                self.tick(ok, what)
             }
         }
     }
@@ -1144,7 +1157,7 @@ mod tests {
 
     /// The compound sub-checks of issue 44 item 6: a log-linear comparison carries its
     /// `log_linear` record; an extended comparison its `compare` record when both sides are
-    /// finite and none (the instance then uncertified) with a side `+∞`; a vector identity one
+    /// finite and a `log_linear` record with a side `+∞`; a vector identity one
     /// `compare` record per entry, and vectors of different lengths differ.
     #[test]
     fn compound_subchecks_carry_their_records() {
@@ -1168,21 +1181,36 @@ mod tests {
             assert_eq!(c.records[0]["kind"], "log_linear");
             assert_eq!(c.records[0]["holds"], holds);
         }
-        let (one, two) = (q(1), q(2));
-        // (lhs, rel, rhs, holds, records)
-        for (a, rel, b, holds, n) in [
-            (Some(&one), "<=", Some(&two), true, 1),
-            (Some(&two), "=", Some(&two), true, 1),
-            (Some(&two), "<=", None, true, 0),
-            (None, "=", None, true, 0),
-            (None, "<=", Some(&two), false, 0),
-            (Some(&one), "=", None, false, 0),
+        let (zero, one, two) = (q(0), q(1), q(2));
+        // (lhs, rel, rhs, holds, the record's kind): a side +∞ is a log_linear record of the
+        // logarithms with that side "+inf" (issue 44 item 1); ln 0 has none.
+        for (a, rel, b, holds, kind) in [
+            (Some(&one), "<=", Some(&two), true, Some("compare")),
+            (Some(&two), "=", Some(&two), true, Some("compare")),
+            (Some(&two), "<=", None, true, Some("log_linear")),
+            (None, "=", None, true, Some("log_linear")),
+            (None, "<=", Some(&two), false, Some("log_linear")),
+            (Some(&one), "=", None, false, Some("log_linear")),
+            (Some(&zero), "<=", None, true, None),
         ] {
             let mut t = Tally::new();
             t.compare_ext(a, rel, b, || "w".into());
             let c = t.finish("x", Method::Exact, "");
             assert_eq!(c.outcome, Outcome::from_holds(holds), "{a:?} {rel} {b:?}");
-            assert_eq!(c.records.len(), n, "{a:?} {rel} {b:?}");
+            let kinds: Vec<_> = c.records.iter().map(|r| r["kind"].as_str()).collect();
+            assert_eq!(
+                kinds,
+                kind.map(Some).into_iter().collect::<Vec<_>>(),
+                "{a:?} {rel} {b:?}"
+            );
+            if kind == Some("log_linear") {
+                let r = &c.records[0];
+                assert_eq!(
+                    (r["lhs"] == "+inf", r["rhs"] == "+inf"),
+                    (a.is_none(), b.is_none())
+                );
+                assert_eq!(r["holds"], holds);
+            }
         }
         let mut t = Tally::new();
         t.compare_vec(&[q(1), q(2)], &[q(1), q(2)], || "w".into());

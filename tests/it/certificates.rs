@@ -361,18 +361,18 @@ fn verify_certifies_enclosures_and_several_comparison_steps() {
 /// `verify --certificates DIR` (issue 44 item 2) on a claim that holds by exact comparison
 /// (CY-5: the level of k RR copies <= t^k), one that fails (VAD-1: a strict bound attained,
 /// SD = 1/10), one that holds by log-linear comparisons (CY-15) and one decided by LPs
-/// (WYZ-L3, whose uniform-prior instances decide without an LP record): one `ID.cert.json` each, and the independent
+/// (WYZ-S12, whose endpoint instances rest on a bound for every ε that has no record): one `ID.cert.json` each, and the independent
 /// checker accepts all four, counting the LP claim as not certified.
 #[test]
 fn verify_writes_claim_certificates_the_checker_accepts() {
     let dir = scratch_dir("certificates-claims");
-    let ids = ["CY-5", "VAD-1", "CY-15", "WYZ-L3"];
+    let ids = ["CY-5", "VAD-1", "CY-15", "WYZ-S12"];
     let mut args = vec!["verify", "--certificates", dir.to_str().unwrap()];
     args.extend(ids);
     let (code, _, err) = dpcert(&args);
     assert_eq!(code, 0, "{err}");
     let claim = |id: &str| read_json(&dir.join(format!("{id}.cert.json")))["records"][0].clone();
-    let (holds, fails, lp) = (claim("CY-5"), claim("VAD-1"), claim("WYZ-L3"));
+    let (holds, fails, lp) = (claim("CY-5"), claim("VAD-1"), claim("WYZ-S12"));
     assert_eq!(
         (&holds["outcome"], &holds["certified"]),
         (&"holds".into(), &true.into())
@@ -401,7 +401,7 @@ fn verify_writes_claim_certificates_the_checker_accepts() {
     assert!(
         stdout.contains("4 file(s) checked, 0 rejection(s)")
             && stdout.contains("claims: 3 certified, 1 not certified")
-            && stdout.contains("method:lp-certificate: WYZ-L3"),
+            && stdout.contains("method:lp-certificate: WYZ-S12"),
         "{stdout}"
     );
     // A tampered copy (the counterexample's record said to hold) is rejected.

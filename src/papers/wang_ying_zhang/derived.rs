@@ -19,7 +19,10 @@ use super::core::{
     pw, q, qi, r_x, random_mech, Lcg, Space,
 };
 use super::inst::{grid_nm_alpha_prior, NmAlphaPrior};
-use super::lp_bounds::{farkas_lpi_rec, in_range, lpi_lower_rec, outside_range, vacuous, Records};
+use super::lp_bounds::{
+    below_eps_x_record, farkas_lpi, farkas_lpi_rec, in_range, lpi_lower, lpi_lower_rec,
+    outside_range, range_holds_record, vacuous, Records,
+};
 use super::mech::grid_in_range;
 use super::prior::{threshold, threshold_is, Threshold};
 use crate::claim::scan::Tally;
@@ -275,7 +278,13 @@ fn x4(i: &NmAlphaPrior) -> Check {
     let r = r_x(&sp, p).ratio.into_finite().expect("full support");
     let e = qi(1) / &i.alpha;
     if in_range(&sp, i).is_some() || e < r {
-        return vacuous("alpha <= alpha~ or e^eps < r_X");
+        let mut c = vacuous("alpha <= alpha~ or e^eps < r_X");
+        c.records
+            .extend(match range_holds_record(&sp, &i.alpha, p) {
+                Some(rec) => Some(rec),
+                None => below_eps_x_record(&sp, &i.alpha, p),
+            });
+        return c;
     }
     let mut tally = Tally::new();
     let py = gibbs_p_y(&sp, &i.alpha, p);

@@ -73,11 +73,19 @@ fn d1(i: &Nm) -> Check {
             });
         }
     }
-    tally.finish(
+    let c = tally.finish(
         "x ~ x' <=> exactly one row differs <=> d(x,x')=1; symmetric",
         Method::Enumeration,
         "all pairs of D^n enumerated",
-    )
+    );
+    // Shown by the graph record of the neighbours with the labels' field `hamming` [n, m]: the
+    // checker recomputes that its m^n vertices' edges are exactly the pairs whose base-m digits
+    // differ in one place (issue 44 item 1).
+    let mut c = shown_by_graph_record(c, &sp);
+    for r in &mut c.records {
+        r["hamming"] = serde_json::json!([sp.n, sp.m]);
+    }
+    c
 }
 
 fn spheres(sp: &Space, y: usize) -> Vec<Vec<usize>> {
@@ -238,6 +246,22 @@ fn g3(i: &Nm) -> Check {
 }
 
 /// Σ_y α^{d(x,y)} as a polynomial in α (by enumeration).
+/// The `sturm` record of `want = (1 + (m−1)t)ⁿ` (an identity for every t ≥ 0 is one in Q[t]),
+/// which the coefficients compared with `want` rest on (G4, L1.s13; issue 44 item 1); `[None]`
+/// when it cannot be built while recording.
+fn closed_form_sturm(want: &Poly, n: usize, m: usize) -> Vec<Option<serde_json::Value>> {
+    let s = format!(
+        "forall t >= 0: {} = (1 + {}*t)^{n}",
+        want.to_string_var("t"),
+        m - 1
+    );
+    let recs = crate::lang::recorded_sturm(&s);
+    if recs.is_empty() && crate::certify::recording() {
+        return vec![None];
+    }
+    recs.into_iter().map(Some).collect()
+}
+
 fn distance_poly(sp: &Space, x: usize) -> Poly {
     let mut c = vec![qi(0); sp.n + 1];
     for y in 0..sp.size {
@@ -253,7 +277,7 @@ fn g4(i: &Nm) -> Check {
     let want = g_poly(sp.m, sp.n as u64);
     for x in 0..sp.size {
         let got = distance_poly(&sp, x);
-        tally.check(got == want, || {
+        tally.compare_vec(got.coeffs(), want.coeffs(), || {
             format!(
                 "x={x}: {} != {}",
                 got.to_string_var("alpha"),
@@ -261,6 +285,7 @@ fn g4(i: &Nm) -> Check {
             )
         });
     }
+    tally.attach(closed_form_sturm(&want, sp.n, sp.m));
     tally.finish(
         "sum_y alpha^d(x,y) = (1+(m-1)alpha)^n in Q[alpha], every x",
         Method::Combined(vec![Method::Enumeration, Method::Polynomial]),
@@ -327,7 +352,9 @@ fn g7(i: &Nm) -> Check {
     for x in 0..sp.size {
         for y in 0..sp.size {
             let prod = (0..sp.n).filter(|&r| sp.pts[x][r] != sp.pts[y][r]).count();
-            tally.check(prod == sp.d(x, y), || format!("x={x} y={y}"));
+            tally.compare(&qi(prod as i64), "=", &qi(sp.d(x, y) as i64), || {
+                format!("x={x} y={y}")
+            });
         }
     }
     let alpha_poly = Poly::x();
@@ -348,17 +375,35 @@ fn g7(i: &Nm) -> Check {
         }
     }; // gI - αJ
     let scale = &(&one - &alpha_poly) * &gp;
+    let mut statements = std::collections::BTreeSet::new();
     for a in 0..m {
         for b in 0..m {
             let mut s = Poly::zero();
+            let mut terms = Vec::new();
             for c in 0..m {
                 s = &s + &(&k(a, c) * &kinv(c, b));
+                let (f, g) = (k(a, c).to_string_var("t"), kinv(c, b).to_string_var("t"));
+                terms.push(format!("({f})*({g})"));
             }
             let want = if a == b { scale.clone() } else { Poly::zero() };
-            tally.check(s == want, || {
+            tally.compare_vec(s.coeffs(), want.coeffs(), || {
                 format!("entry ({a},{b}) = {}", s.to_string_var("alpha"))
             });
+            // The entry as the checker expands it, a `sturm` identity for every t >= 0; its
+            // terms sorted (a sum's order is immaterial), every diagonal entry's statement is
+            // the same, and every other entry's: two records a cell, not m².
+            terms.sort();
+            statements.insert(format!(
+                "forall t >= 0: {} = {}",
+                terms.join(" + "),
+                want.to_string_var("t")
+            ));
         }
+    }
+    for claim in &statements {
+        let recs = crate::lang::recorded_sturm(claim);
+        let none = recs.is_empty() && crate::certify::recording();
+        tally.attach(recs.into_iter().map(Some).chain(none.then_some(None)));
     }
     tally.finish(
         "alpha^d factorises over rows; k_alpha * k_alpha^-1 = I in Q(alpha)",
@@ -578,19 +623,19 @@ fn l1s13(i: &Nm) -> Check {
             .map(|l| binom(sp.n, l) * pw(&qi(sp.m as i64 - 1), l))
             .collect(),
     );
-    tally.check(binsum == want, || "binomial sum".into());
+    tally.compare_vec(binsum.coeffs(), want.coeffs(), || "binomial sum".into());
+    tally.attach(closed_form_sturm(&want, sp.n, sp.m));
     for y in 0..sp.size {
         let s = spheres(&sp, y);
-        tally.check(s.iter().map(|v| v.len()).sum::<usize>() == sp.size, || {
-            format!("y={y}")
-        });
-        tally.check(distance_poly(&sp, y) == want, || {
+        let union = qi(s.iter().map(|v| v.len()).sum::<usize>() as i64);
+        tally.compare(&union, "=", &qi(sp.size as i64), || format!("y={y}"));
+        tally.compare_vec(distance_poly(&sp, y).coeffs(), want.coeffs(), || {
             format!("y={y} normaliser")
         });
         for alpha in [q(1, 3), q(1, 2), q(2, 3)] {
             let zz = super::core::gibbs_normaliser(sp.n, sp.m, &alpha);
             let tot: Rational = (0..sp.size).map(|x| pw(&alpha, sp.d(x, y)) / &zz).sum();
-            tally.check(tot == 1u32, || {
+            tally.compare(&tot, "=", &qi(1), || {
                 format!("y={y} alpha={alpha}: sum p(x|y) = {tot}")
             });
         }

@@ -43,12 +43,8 @@ pub fn lpi_lower_rec(sp: &Space, alpha: &Rational) -> Result<(Rational, Records)
 /// The `lp` records a bound rests on (one per LP; `None` where none was built).
 pub type Records = Vec<Option<serde_json::Value>>;
 
-/// Certified lower bound on D_d*(ε) at α: Ok(h(ε+ε_X)) when every LP-DP dual row checks.
-pub fn lpdp_lower(sp: &Space, alpha: &Rational, p: &[Rational]) -> Result<Rational, String> {
-    lpdp_lower_rec(sp, alpha, p).map(|(b, _)| b)
-}
-
-/// [`lpdp_lower`] with the `lp` record (a `bound` answer) of its dual point.
+/// Certified lower bound on D_d*(ε) at α: Ok(h(ε+ε_X)) when every LP-DP dual row checks,
+/// with the `lp` record (a `bound` answer) of its dual point.
 pub fn lpdp_lower_rec(
     sp: &Space,
     alpha: &Rational,
@@ -151,7 +147,47 @@ pub(crate) fn range_fails_record(
     alpha: &Rational,
     p: &[Rational],
 ) -> Option<serde_json::Value> {
-    if !crate::certify::recording() || e_i(sp, alpha, p).is_some() {
+    range_record(sp, alpha, p, "wyz_gibbs_range")
+}
+
+/// The `out_of_range` record of an instance whose statement needs α > α̃ (ε < ε̃_X: WYZ-T1b,
+/// X4) where ℰ_i is defined: `p_Y = G_α⁻¹ p_X ≥ 0` (`wyz_gibbs_outside`; issue 44 item 1).
+/// `None` while not recording, or when α > α̃.
+pub(crate) fn range_holds_record(
+    sp: &Space,
+    alpha: &Rational,
+    p: &[Rational],
+) -> Option<serde_json::Value> {
+    range_record(sp, alpha, p, "wyz_gibbs_outside")
+}
+
+/// The `out_of_range` record of an instance whose statement needs `e^ε ≥ r_X` (WYZ-X4) where
+/// `1/α < r_X`: the neighbours `(x, x')` attaining r_X, with `α p_X(x) > p_X(x')`
+/// (`wyz_eps_x`). `None` while not recording, or when `1/α ≥ r_X`.
+pub(crate) fn below_eps_x_record(
+    sp: &Space,
+    alpha: &Rational,
+    p: &[Rational],
+) -> Option<serde_json::Value> {
+    let (a, b) = r_x(sp, p).pair;
+    if !crate::certify::recording() || alpha * &p[a] <= p[b] {
+        return None;
+    }
+    let mut rec = range_record_fields(sp, alpha, p, "wyz_eps_x");
+    rec["pair"] = serde_json::json!([a, b]);
+    Some(rec)
+}
+
+/// [`range_fails_record`] (`wyz_gibbs_range`: shown when α > α̃) or [`range_holds_record`]
+/// (`wyz_gibbs_outside`: shown when α ≤ α̃).
+fn range_record(
+    sp: &Space,
+    alpha: &Rational,
+    p: &[Rational],
+    hypothesis: &str,
+) -> Option<serde_json::Value> {
+    let inside = e_i(sp, alpha, p).is_some();
+    if !crate::certify::recording() || inside == (hypothesis == "wyz_gibbs_range") {
         return None;
     }
     let py = if *alpha < 1u32 && p.iter().all(|v| *v > 0u32) {
@@ -160,15 +196,25 @@ pub(crate) fn range_fails_record(
     } else {
         serde_json::Value::Null
     };
-    Some(serde_json::json!({
+    let mut rec = range_record_fields(sp, alpha, p, hypothesis);
+    rec["p_y"] = py;
+    Some(rec)
+}
+
+fn range_record_fields(
+    sp: &Space,
+    alpha: &Rational,
+    p: &[Rational],
+    hypothesis: &str,
+) -> serde_json::Value {
+    serde_json::json!({
         "kind": "out_of_range",
-        "hypothesis": "wyz_gibbs_range",
+        "hypothesis": hypothesis,
         "n": sp.n,
         "m": sp.m,
         "alpha": alpha.to_string(),
         "p_x": p.iter().map(|v| v.to_string()).collect::<Vec<_>>(),
-        "p_y": py,
-    }))
+    })
 }
 
 /// Farkas certificate that LP-I is infeasible at E < r_X: with (a, b) attaining r_X, the

@@ -23,8 +23,8 @@ use super::core::{
 use super::inst::{grid_nm_alpha_prior, nm_alpha_prior_beyond, nm_upto, Nm, NmAlphaPrior};
 use super::lemma1::certify_lpr;
 use super::lp_bounds::{
-    alpha_above, farkas_lpi, farkas_lpi_rec, in_range, lpdp_lower, lpdp_lower_rec, lpi_lower,
-    lpi_lower_rec, outside_range, vacuous,
+    alpha_above, farkas_lpi, farkas_lpi_rec, in_range, lpdp_lower_rec, lpi_lower_rec,
+    outside_range, range_holds_record, vacuous,
 };
 use super::mech::grid_in_range;
 use super::sturm_steps::{poly_text, sturm_check};
@@ -201,7 +201,10 @@ fn s14_prior_free(i: &super::inst::NmAlpha) -> Check {
 fn t1b(i: &NmAlphaPrior) -> Check {
     let sp = Space::new(i.n, i.m);
     if in_range(&sp, i).is_some() {
-        return vacuous("alpha <= alpha~ (T1a applies)");
+        let mut c = vacuous("alpha <= alpha~ (T1a applies)");
+        c.records
+            .extend(range_holds_record(&sp, &i.alpha, &i.prior.p));
+        return c;
     }
     let mut tally = Tally::new();
     let d = optimal_distortion(sp.n, sp.m, &i.alpha);
@@ -451,9 +454,16 @@ fn l3(i: &NmAlphaPrior) -> Check {
             });
         }
     }
+    // With r_X = 1 (a uniform prior) no e^ε is below r_X: no Farkas LP runs, and the instance
+    // is decided by its exact comparisons alone (issue 44 item 1).
+    let method = if r > 1u32 {
+        Method::Combined(vec![Method::LpCertificate, Method::Exact])
+    } else {
+        Method::Exact
+    };
     tally.finish(
         "LP-I infeasible for e^eps < r_X (Farkas); feasible at r_X",
-        Method::Combined(vec![Method::LpCertificate, Method::Exact]),
+        method,
         &format!("r_X = {r}"),
     )
 }
@@ -517,18 +527,29 @@ fn s7(i: &NmAlphaPrior) -> Check {
         let w = random_mech(&mut rng, sp.size, sp.size, 4, true);
         let a = ident_level(&sp, p, &w).ratio.finite().cloned();
         let b = dp_level(&sp, &w).ratio.finite().cloned();
-        tally.check(a == b, || format!("#{k}: {a:?} vs {b:?}"));
+        tally.compare_ext(a.as_ref(), "=", b.as_ref(), || {
+            format!("#{k}: {a:?} vs {b:?}")
+        });
     }
+    // Every step with its record (issue 44 item 1): the bounds' lp records, the values compared.
     let hh = optimal_distortion(sp.n, sp.m, &i.alpha);
-    tally.check(lpi_lower(&sp, &i.alpha) == Ok(hh.clone()), || {
-        "D_i* lower".into()
-    });
-    tally.check(lpdp_lower(&sp, &i.alpha, p) == Ok(hh.clone()), || {
-        "D_d* lower".into()
-    });
-    let wi = e_i(&sp, &i.alpha, p).map(|(w, _)| distortion(&sp, p, &w));
-    tally.check(wi == Some(hh.clone()), || "E_i".into());
-    tally.check(distortion(&sp, p, &e_d(&sp, &i.alpha)) == hh, || {
+    for (what, bound) in [
+        ("D_i* lower", lpi_lower_rec(&sp, &i.alpha)),
+        ("D_d* lower", lpdp_lower_rec(&sp, &i.alpha, p)),
+    ] {
+        match bound {
+            Ok((lb, recs)) => {
+                tally.compare(&lb, "=", &hh, || what.into());
+                tally.attach(recs);
+            }
+            Err(e) => tally.check(false, || format!("{what}: {e}")),
+        }
+    }
+    match e_i(&sp, &i.alpha, p) {
+        Some((w, _)) => tally.compare(&distortion(&sp, p, &w), "=", &hh, || "E_i".into()),
+        None => tally.check(false, || "E_i".into()),
+    }
+    tally.compare(&distortion(&sp, p, &e_d(&sp, &i.alpha)), "=", &hh, || {
         "E_d".into()
     });
     tally.finish(
@@ -714,7 +735,7 @@ mod tests {
         let p = iid_linear(&sp).p;
         let alpha = q(1, 2);
         assert!(lpdp_lower_with(&sp, &alpha, &p, &qi(1)).is_err());
-        assert!(lpdp_lower(&sp, &alpha, &p).is_ok());
+        assert!(lpdp_lower_rec(&sp, &alpha, &p).is_ok());
         assert!(lpdp_lower_with(&sp, &alpha, &uniform(&sp).p, &qi(1)).is_ok());
     }
 
@@ -740,6 +761,48 @@ mod tests {
         let beyond = inst(1, 3, q(9, 10), iid_linear);
         assert_eq!(t1a(&beyond).outcome, Outcome::OutOfRange);
         assert_eq!(t1b(&beyond).outcome, Outcome::Holds);
+        // Each out-of-range instance carries the record that shows it (issue 44 item 1): T1b's
+        // at α <= α~ the p_Y >= 0 that solves G p_Y = p_X (uniform p_X: p_Y = p_X), T1a's at
+        // α > α~ the p_Y with a negative entry.
+        crate::certify::start_recording();
+        let hyp = |c: Check| {
+            let r = c
+                .records
+                .iter()
+                .find(|r| r["kind"] == "out_of_range")
+                .cloned();
+            r.map(|r| (r["hypothesis"].clone(), r["p_y"].clone()))
+        };
+        let (h, py) = hyp(t1b(&inside)).expect("T1b's record");
+        assert_eq!(
+            (h, py),
+            (
+                "wyz_gibbs_outside".into(),
+                serde_json::json!(["1/2", "1/2"])
+            )
+        );
+        assert_eq!(
+            hyp(t1a(&beyond)).expect("T1a's record").0,
+            "wyz_gibbs_range"
+        );
+        assert_eq!(hyp(t1b(&beyond)), None);
+    }
+
+    /// X4's other hypothesis, e^ε >= r_X: below it the record names the neighbours attaining
+    /// r_X (p = (1, 2, 3)/6 on n = 1, m = 3: r_X = p(2)/p(0) = 3); none where 1/α >= r_X.
+    #[test]
+    fn below_eps_x_names_the_violating_pair() {
+        use super::super::lp_bounds::below_eps_x_record;
+        crate::certify::start_recording();
+        let sp = Space::new(1, 3);
+        let p = iid_linear(&sp).p;
+        let rec = below_eps_x_record(&sp, &q(1, 2), &p).expect("e^eps = 2 < 3");
+        assert_eq!(
+            (&rec["hypothesis"], &rec["pair"]),
+            (&"wyz_eps_x".into(), &serde_json::json!([2, 0]))
+        );
+        assert!(below_eps_x_record(&sp, &q(1, 3), &p).is_none());
+        assert!(below_eps_x_record(&sp, &q(1, 4), &p).is_none());
     }
 
     /// A tally in which no sub-check ran is an error row, not a vacuous `holds`.

@@ -203,17 +203,41 @@ fn x9(i: &NmAlphaPrior) -> Check {
         });
     }
     // Singularity: the eigenvalue numerators (1+(m−1)α)^{n−w}(1−α)^w vanish only at
-    // α = −1/(m−1) or α = 1.
+    // α = −1/(m−1) or α = 1: the count of distinct real roots, with the `sturm` records of
+    // "no root" between and beyond the candidates (the negative half-line as num(−t) on
+    // t > 1/(m−1)), and the value at each candidate (issue 44 item 1).
     let gpoly = Poly::new(vec![qi(1), qi(sp.m as i64 - 1)]);
     let omt = Poly::new(vec![qi(1), qi(-1)]);
+    let (gneg, opt) = (
+        Poly::new(vec![qi(1), qi(1 - sp.m as i64)]),
+        Poly::new(vec![qi(1), qi(1)]),
+    );
+    let c = q(1, sp.m as i64 - 1);
     for wd in 0..=sp.n {
-        let num = &gpoly.pow((sp.n - wd) as u64) * &omt.pow(wd as u64);
-        let cands = [q(-1, sp.m as i64 - 1), qi(1)];
+        let (a, b) = ((sp.n - wd) as u64, wd as u64);
+        let num = &gpoly.pow(a) * &omt.pow(b);
+        let cands = [-c.clone(), qi(1)];
         let vanish = cands.iter().filter(|c| num.eval(c) == 0u32).count();
         let distinct = crate::num::sturm::count_all_real_roots(&num);
-        tally.check(distinct == vanish, || {
+        tally.compare(&qi(distinct as i64), "=", &qi(vanish as i64), || {
             format!("w={wd}: {distinct} real roots, {vanish} at 1 or -1/(m-1)")
         });
+        for v in &cands {
+            let rel = if num.eval(v) == 0u32 { "=" } else { "!=" };
+            tally.compare(&num.eval(v), rel, &qi(0), || format!("w={wd} at {v}"));
+        }
+        let neg = (&gneg.pow(a) * &opt.pow(b)).to_string_var("t");
+        let num = num.to_string_var("t");
+        let recs: Vec<_> = [
+            format!("forall t > 1: {num} != 0"),
+            format!("forall t in (-{c}, 1): {num} != 0"),
+            format!("forall t > {c}: {neg} != 0"),
+        ]
+        .iter()
+        .flat_map(|s| crate::lang::recorded_sturm(s))
+        .collect();
+        let whole = recs.len() == 3 || !crate::certify::recording();
+        tally.attach(recs.into_iter().map(Some).chain((!whole).then_some(None)));
     }
     tally.finish(
         "tensor structure of G_alpha, E_d, E_i; spectrum with multiplicities; singular iff alpha in {1, -1/(m-1)}",
