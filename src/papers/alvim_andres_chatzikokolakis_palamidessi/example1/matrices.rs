@@ -104,7 +104,8 @@ fn check_ex1b(_: &Label) -> Check {
     let k6 = Graph::complete(6);
     let t = r(2, 1);
     let c = Rational::ONE / super::super::common::distance_sum(&k6, 0, &t);
-    let natural = tight_matrix(&k6, &t, &vec![c; 6]) == m2_printed();
+    let m6 = tight_matrix(&k6, &t, &vec![c; 6]);
+    let natural = m6 == m2_printed();
     // base 2: (6) has diagonal e/(e+5); it equals 2/7 iff e = 2.
     let e = e_interval(128);
     let base2_differs = e.cmp_rational(&r(2, 1)) == Some(Ordering::Greater);
@@ -113,7 +114,8 @@ fn check_ex1b(_: &Label) -> Check {
     let m1_dp_natural = dp_violation(&m1, &k6, &t).is_none();
     let m1_dp_base2 = e.cmp_rational(&ratio) == Some(Ordering::Greater);
     let ok = natural && base2_differs;
-    Check::new(
+    let records = ex1b_records(&m6, ok);
+    let chk = Check::new(
         "printed M2 = (6) on K6 under the natural-log reading t = 2, and not under the base-2 reading t = e",
         Value::text(format!("natural: M2 = (6) {natural}; base 2: M2 != (6) {base2_differs}"), ""),
         Value::text("true; true", ""),
@@ -123,7 +125,32 @@ fn check_ex1b(_: &Label) -> Check {
     .with_note(format!(
         "printed M1 is eps-DP at t = 2: {m1_dp_natural} (its largest ratio is {ratio} = 0.535/0.267 in column A); at t = e: {m1_dp_base2}; e in {}",
         e.to_decimal_string(12)
-    ))
+    ));
+    Check { records, ..chk }
+}
+
+/// The records of AACP-Ex1b (issue 44 item 6): (6) at t = 2 equals the printed M2 entry by
+/// entry (`compare`), and e > 2 (`enclosure`, the checker's own series for exp); none when
+/// not recording, when a step has no record, or when their conjunction is not `ok`.
+fn ex1b_records(m6: &Rows, ok: bool) -> Vec<serde_json::Value> {
+    use crate::certify::enclosure::{decide, Enc};
+    use crate::num::Decision;
+    let mut d = crate::claim::scan::Decider::new();
+    let m2 = m2_printed();
+    let mut all = m6.len() == m2.len();
+    for (x, y) in m6.iter().flatten().zip(m2.iter().flatten()) {
+        all &= d.rat(x, "=", y);
+    }
+    let (e, _, rec) = decide(
+        &Enc::fun("exp", Enc::q(&Rational::ONE)),
+        ">",
+        &Enc::q(&r(2, 1)),
+    );
+    all &= d.enclosed(e, rec) == Decision::True;
+    match d.records() {
+        Some(recs) if all == ok => recs,
+        _ => Vec::new(),
+    }
 }
 
 /// AACP-Ex1c: the exact M1 (α = 2^{-1/5}) has rows summing to 1 and is ε-DP on K6 with
