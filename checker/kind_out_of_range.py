@@ -1,10 +1,19 @@
 """The `out_of_range` record (docs/certificates.md): the failing hypothesis recomputed (one that
-holds is rejected). `wyz_gibbs_range` (Wang-Ying-Zhang, eps >= eps~_X): p_X > 0 and p_Y = G_alpha^-1
-p_X >= 0, G_alpha(x, y) = alpha^d(x,y) / (1 + (m-1) alpha)^n on [m]^n (invertible for alpha < 1)."""
+holds is rejected). `finite_dp_level`: every mechanism's `dp_level` record shows e^eps = inf.
+`wyz_gibbs_range` (Wang-Ying-Zhang, eps >= eps~_X): p_X > 0 and p_Y = G_alpha^-1 p_X >= 0,
+G_alpha(x, y) = alpha^d(x,y) / (1 + (m-1) alpha)^n on [m]^n (invertible for alpha < 1)."""
 from common import Reject, field, q
+import kind_dp_level
 
 
 def check(rec):
+    if rec.get("hypothesis") == "finite_dp_level":  # every mechanism has e^eps = inf (dp_level)
+        ms = field(rec, "mechanisms", "record")
+        if not isinstance(ms, list) or not ms or any(field(m, "e_eps", "mechanism") != "inf" for m in ms):
+            raise Reject("mechanisms: none, or one whose level is not inf: the hypothesis holds")
+        for m in ms:
+            kind_dp_level.check(m)
+        return
     if rec.get("hypothesis") != "wyz_gibbs_range":
         raise Reject(f"unknown hypothesis {rec.get('hypothesis')!r}")
     n, m, a = field(rec, "n", "record"), field(rec, "m", "record"), q(field(rec, "alpha", "record"), "alpha")

@@ -134,6 +134,43 @@ impl MechanismFamily {
     }
 }
 
+/// The `out_of_range` record of a cell whose every mechanism has an infinite pure-DP level (a
+/// positive output against 0 on a neighbour pair), outside a statement that speaks of a finite
+/// level `e^ε`: one `dp_level` record (`e_eps` `"inf"`, its witness) per mechanism, which the
+/// checker recomputes. `None` when not recording or when some mechanism has a finite level.
+/// Issue 44 item 6 (ART-D7-reading-fixed-rest, XDOC-4).
+pub fn infinite_level_record(mechs: &[DatabaseMechanism]) -> Option<serde_json::Value> {
+    if !crate::certify::recording() || mechs.is_empty() {
+        return None;
+    }
+    let mut levels = Vec::new();
+    for m in mechs {
+        let pairs: Vec<(usize, usize)> = m
+            .neighbours()
+            .into_iter()
+            .filter(|(x, xp, _)| x < xp)
+            .map(|(x, xp, _)| (x, xp))
+            .collect();
+        let witness = pairs.iter().find_map(|&(x, xp)| {
+            let (a, b) = (&m.rows[x], &m.rows[xp]);
+            (0..a.len()).find_map(|y| match (a[y] > 0u32, b[y] > 0u32) {
+                (true, false) => Some((x, xp, y)),
+                (false, true) => Some((xp, x, y)),
+                _ => None,
+            })
+        })?;
+        let id = format!("DP level of {}", m.name);
+        levels.push(crate::certify::dp_level(
+            &id, &m.rows, &pairs, None, witness,
+        ));
+    }
+    Some(serde_json::json!({
+        "kind": "out_of_range",
+        "hypothesis": "finite_dp_level",
+        "mechanisms": levels,
+    }))
+}
+
 /// The default mechanism grid: product RR (n ≤ 3 binary, n = 2 ternary), symmetric
 /// mechanisms (n = 2, 3), and seeded random mechanisms (with and without zeros).
 pub fn default_mechanism_families() -> Vec<MechanismFamily> {
