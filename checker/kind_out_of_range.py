@@ -8,6 +8,7 @@ from itertools import combinations, product
 
 import kind_dp_level
 from common import Reject, field, q
+import kind_dp_level
 
 HYPOTHESES = ("wyz_gibbs_range", "wyz_gibbs_outside", "wyz_eps_x")
 

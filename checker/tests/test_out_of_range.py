@@ -79,6 +79,29 @@ def test_a_hypothesis_that_holds_or_a_tampered_record_is_rejected(name, r, reaso
     assert out and reason in out[0][1], (name, out)
 
 
+def level(rows, e_eps="inf", x=0, xp=1, y=1):
+    return {"rows": rows, "pairs": [[0, 1]], "e_eps": e_eps, "witness": {"x": x, "x_prime": xp, "y": y}}
+
+
+def infinite(*mechanisms):
+    return {"kind": "out_of_range", "id": "f", "hypothesis": "finite_dp_level", "mechanisms": list(mechanisms)}
+
+
+def test_mechanisms_of_infinite_level_are_out_of_range():
+    # Row 0 puts 1/2 on output 1, row 1 puts 0 there: the ratio is infinite (by hand).
+    assert rejections(infinite(level([["1/2", "1/2"], ["1", "0"]]))) == []
+
+
+@pytest.mark.parametrize("name,r,reason", [
+    ("a finite level called inf", infinite(level([["1/2", "1/2"], ["1/4", "3/4"]])), "recomputed"),
+    ("a finite level", infinite(level([["1/2", "1/2"], ["1/4", "3/4"]], "2", y=0)), "hypothesis holds"),
+    ("no mechanism", infinite(), "missing"),
+])
+def test_a_finite_dp_level_is_not_out_of_range(name, r, reason):
+    out = rejections(r)
+    assert out and reason in out[0][1], (name, out)
+
+
 def claim_doc(second):
     labels = ["in range", "outside"]
     digest = hashlib.sha256("".join(l + "\n" for l in labels).encode()).hexdigest()

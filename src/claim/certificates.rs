@@ -60,6 +60,14 @@ fn kind_of(m: &Method) -> Result<&'static [&'static str], &'static str> {
     }
 }
 
+/// An exact comparison of a finite value with `+∞` is shown by a `log_linear` record with that
+/// side `"+inf"` (a `compare` record holds rationals only); issue 44 item 6 (XDOC-11).
+fn infinite(m: &Method, r: &Value) -> bool {
+    matches!(m, Method::Exact)
+        && kind(r) == "log_linear"
+        && (r["lhs"] == "+inf" || r["rhs"] == "+inf")
+}
+
 fn methods(m: &Method) -> Vec<&Method> {
     match m {
         Method::Combined(ms) => ms.iter().flat_map(methods).collect(),
@@ -89,7 +97,12 @@ fn gap(c: &Check) -> Option<(String, String)> {
                     format!("method {m} has no record kind"),
                 ))
             }
-            Ok(ks) if !c.records.iter().any(|r| ks.contains(&kind(r))) => {
+            Ok(ks)
+                if !c
+                    .records
+                    .iter()
+                    .any(|r| ks.contains(&kind(r)) || infinite(m, r)) =>
+            {
                 let k = ks.join(" or ");
                 return Some((format!("method:{m}"), format!("method {m}: no {k} record")));
             }
@@ -372,6 +385,28 @@ mod tests {
         assert_eq!(recs.len(), 1, "{doc}");
         assert_eq!(recs[0]["missing"], "method:exact", "{doc}");
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// An exact comparison with `+∞` is certified by a `log_linear` record with that side
+    /// `"+inf"`, and by no finite `log_linear` record (issue 44 item 6: XDOC-11).
+    #[test]
+    fn an_infinite_side_certifies_an_exact_comparison() {
+        use crate::num::LogLinear;
+        crate::certify::start_recording();
+        let form = LogLinear::ln(&q(7, 6));
+        for (rhs, certified) in [(None, true), (Some(&form), false)] {
+            let mut c = Check::new(
+                "a",
+                crate::claim::Value::text("x", ""),
+                crate::claim::Value::text("y", ""),
+                Method::Exact,
+                Outcome::Holds,
+            );
+            let rec = crate::certify::log_linear_ext(Some(&form), "<=", rhs, true);
+            c.records = rec.into_iter().collect();
+            let recs = claim_records(&report(vec![c.at("n=1")]));
+            assert_eq!(recs[0]["certified"], certified, "{}", recs[0]);
+        }
     }
 
     /// A failing claim carries its counterexample's exact sides, and its record is false.

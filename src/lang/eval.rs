@@ -415,10 +415,19 @@ impl<'s> Evaluator<'s> {
         b: &Expr,
         env: &mut Env,
     ) -> Result<Truth, LangError> {
-        let holds = |ev: &mut Self| {
+        // While certificates are recorded the finite side is computed after all, for its
+        // `log_linear` record with the side `"+inf"` (issue 44 item 6: XDOC-11); an error in
+        // computing it leaves the instance without a record, never changes the verdict.
+        let holds = |ev: &mut Self, finite: Option<Result<Value, LangError>>, inf_right: bool| {
             ev.methods.add(How::Exact); // as `compare` of a finite number with inf
+            if let Some(Ok(Value::Num(x))) = finite {
+                if let Some(r) = super::real::record_vs_inf(&x, rel.text(), inf_right) {
+                    ev.records.push(r);
+                }
+            }
             Ok(Truth::plain(Decision::True))
         };
+        let recording = crate::certify::recording();
         if let Some((name, args, named)) = Self::finite_call(a) {
             if matches!(rel, Rel::Le | Rel::Lt | Rel::Ne) {
                 let (vals, nv) = self.call_args(args, named, env)?;
@@ -427,7 +436,8 @@ impl<'s> Evaluator<'s> {
                 }
                 let y = self.num(b, env)?;
                 if matches!(y, Num::Inf) {
-                    return holds(self);
+                    let x = recording.then(|| self.apply(a, name, &vals, &nv));
+                    return holds(self, x, true);
                 }
                 let x = match self.apply(a, name, &vals, &nv)? {
                     Value::Num(x) => x,
@@ -439,11 +449,12 @@ impl<'s> Evaluator<'s> {
         let x = self.num(a, env)?;
         if matches!(x, Num::Inf) && matches!(rel, Rel::Ge | Rel::Gt | Rel::Ne) {
             if let Some((name, args, named)) = Self::finite_call(b) {
-                let (vals, _) = self.call_args(args, named, env)?;
+                let (vals, nv) = self.call_args(args, named, env)?;
                 if let Some(Err(m)) = builtins::finite_checks(name, &vals) {
                     return Err(self.err(b.span, m));
                 }
-                return holds(self);
+                let y = recording.then(|| self.apply(b, name, &vals, &nv));
+                return holds(self, y, false);
             }
         }
         let y = self.num(b, env)?;

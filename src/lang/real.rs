@@ -674,6 +674,27 @@ pub(crate) fn record_of(a: &Num, b: &Num, rel: &str, holds: bool) -> Option<serd
     crate::certify::log_linear(&form, rel, &LogLinear::zero(), holds)
 }
 
+/// The `log_linear` record of a finite `x` against `+∞` (`x rel +∞`, or `+∞ rel x` when
+/// `!inf_right`), which holds for `<`, `<=`, `!=` (`>`, `>=`, `!=`): the finite side is `x`'s
+/// form as [`record_of`] writes it (nats, or bits times `ln 2`: the same order against `+∞`),
+/// the other `"+inf"`; `None` when `x` is not such a form (issue 44 item 6).
+pub(crate) fn record_vs_inf(x: &Num, rel: &str, inf_right: bool) -> Option<serde_json::Value> {
+    let v = x.as_log()?;
+    let form = if v.bits.is_empty() && v.c == 0u32 {
+        v.nats
+    } else if v.nats.is_empty() {
+        &v.bits + &LogLinear::term(&v.c, &Rational::from(2u32))
+    } else {
+        return None;
+    };
+    let (lhs, rhs) = if inf_right {
+        (Some(&form), None)
+    } else {
+        (None, Some(&form))
+    };
+    crate::certify::log_linear_ext(lhs, rel, rhs, true)
+}
+
 /// Decide `lo ≤ x ≤ hi`-style brackets against a number: the set of possible signs of `x − b`.
 pub fn bracket_decision(
     lo: &LogVal,

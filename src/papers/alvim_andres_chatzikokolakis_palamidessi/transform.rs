@@ -433,8 +433,11 @@ fn check_l3n(cell: &GraphT) -> Check {
     let mut a = Agree::new();
     for q in equal_diagonal_matrices(cell) {
         let mx = q[0][0].clone();
-        let form = &LogLinear::term(&mx, &r(2, 1)) + &LogLinear::ln(&mx);
-        a.push_ok(form.is_zero(), || {
+        // `−ln max = max·ln 2`, decided with its `log_linear` record (issue 44 item 6).
+        let mut d = crate::claim::scan::Decider::new();
+        let neg_ln = LogLinear::ln(&mx).scale(&-Rational::ONE);
+        let ok = d.log(&neg_ln, "=", &LogLinear::term(&mx, &r(2, 1)));
+        a.push_recorded(ok, d.records(), || {
             format!(
                 "M'' = {}: H = -log2({mx}) != max = {mx} (exact zero test of {mx} ln 2 + ln {mx}: non-zero)",
                 fmt_matrix(&q)

@@ -15,7 +15,7 @@ use super::common::{
 };
 use super::transform::{bound_beyond, bound_cells, check_bound, check_tight};
 use crate::claim::not_checkable;
-use crate::claim::scan::Agree;
+use crate::claim::scan::{compare_recorded, Agree};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::graph::Graph;
 use crate::num::Rational;
@@ -78,20 +78,30 @@ fn legal(
     if dp_channel_recorded(&m, g, t, records) {
         return Ok(m);
     }
-    // Why not: the first row that is not a distribution, or the first DP violation.
+    // Why not: the first row that is not a distribution, or the first DP violation, or the
+    // first negative entry, with the `compare` record that refutes it (issue 44 item 6).
+    let refuted = |records: &mut Vec<_>, lhs: &Rational, rel, rhs: &Rational| {
+        let holds = compare_recorded(records, lhs, rel, rhs);
+        debug_assert!(!holds, "{lhs} {rel} {rhs} holds");
+    };
     if let Some((i, s)) = m
         .iter()
         .enumerate()
         .map(|(i, row)| (i, row.iter().sum::<Rational>()))
         .find(|(_, s)| *s != 1u32)
     {
+        refuted(records, &s, "=", &Rational::ONE);
         return Err(format!("row {i} sums to {s}"));
     }
     if let Some((i, h, j)) = dp_violation(&m, g, t) {
+        refuted(records, &m[i][j], "<=", &(t * &m[h][j]));
         return Err(format!(
             "not eps-DP: H[{i}][{j}]/H[{h}][{j}] = {} > t",
             &m[i][j] / &m[h][j]
         ));
+    }
+    if let Some(x) = m.iter().flatten().find(|x| **x < 0u32) {
+        refuted(records, x, ">=", &Rational::ZERO);
     }
     Err("not a channel: a negative entry".into())
 }
@@ -109,9 +119,10 @@ fn check_always6(cell: &GraphT) -> Check {
     for rr in 0..n {
         readings.push((format!("c = 1/S({rr})"), vec![Rational::ONE / &s[rr]; n]));
     }
-    let mut why = Vec::new();
+    let (mut why, mut refuted) = (Vec::new(), Vec::new());
     for (name, c) in &readings {
-        // The legal reading's row sums and DP inequalities decide (issue 44 item 6).
+        // The legal reading's row sums and DP inequalities decide; a reading that is not legal
+        // is refuted by the false `compare` record `legal` pushes (issue 44 item 6).
         let mut records = Vec::new();
         match legal(g, t, c, &mut records) {
             Ok(m) => {
@@ -135,17 +146,24 @@ fn check_always6(cell: &GraphT) -> Check {
                 chk.records = records;
                 return chk;
             }
-            Err(e) => why.push(format!("{name}: {e}")),
+            Err(e) => {
+                why.push(format!("{name}: {e}"));
+                refuted.extend(records.into_iter().filter(|r| r["holds"] == false));
+            }
         }
     }
-    Check::new(
+    let mut chk = Check::new(
         "some reading of (6) gives a legal eps-DP channel",
         Value::text("no reading", ""),
         Value::text("legal eps-DP channel", ""),
         Method::Exact,
         Outcome::Fails,
-    )
-    .with_note(why.join("; "))
+    );
+    // One refuting record per reading, or none (a reading left unrefuted shows nothing).
+    if refuted.len() == readings.len() {
+        chk.records = refuted;
+    }
+    chk.with_note(why.join("; "))
 }
 
 fn always6_cells() -> Vec<GraphT> {

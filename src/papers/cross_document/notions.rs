@@ -166,10 +166,21 @@ fn check_x4(fam: &MechanismFamily) -> Check {
             }
         }
     }
-    s.finish(
+    let mut c = s.finish(
         "exp of D_inf(post||prior), D_inf(prior||post) (VAD-P1), I_inf (ART-15)  vs  e^eps = L",
         Method::Exact,
-    )
+    );
+    if c.outcome == Outcome::OutOfRange {
+        let mechs = fam.build();
+        c.records = crate::claim::mechanism_grid::infinite_level_record(&mechs)
+            .into_iter()
+            .collect();
+    }
+    // One record per distinct comparison: the cell repeats the same `ratio <= L` many times
+    // over priors and outputs (issue 44: keep certificates small).
+    let mut seen = std::collections::HashSet::new();
+    c.records.retain(|r| seen.insert(r.to_string()));
+    c
 }
 
 /// XDOC-5: the article's `ln ess sup_P dP/dQ` (P-almost everywhere: points with P = 0

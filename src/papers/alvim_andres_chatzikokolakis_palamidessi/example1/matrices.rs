@@ -3,6 +3,7 @@
 //! M1) and AACP-Ex1d (M2 is mechanism (6) on K6).
 
 use super::shared::*;
+use serde_json::json;
 pub(super) fn claims() -> Vec<Box<dyn ClaimChecker>> {
     vec![
         Family {
@@ -134,7 +135,8 @@ fn check_ex1b(_: &Label) -> Check {
     let k6 = Graph::complete(6);
     let t = r(2, 1);
     let c = Rational::ONE / super::super::common::distance_sum(&k6, 0, &t);
-    let natural = tight_matrix(&k6, &t, &vec![c; 6]) == m2_printed();
+    let m6 = tight_matrix(&k6, &t, &vec![c; 6]);
+    let natural = m6 == m2_printed();
     // base 2: (6) has diagonal e/(e+5); it equals 2/7 iff e = 2.
     let e = e_interval(128);
     let base2_differs = e.cmp_rational(&r(2, 1)) == Some(Ordering::Greater);
@@ -143,7 +145,8 @@ fn check_ex1b(_: &Label) -> Check {
     let m1_dp_natural = dp_violation(&m1, &k6, &t).is_none();
     let m1_dp_base2 = e.cmp_rational(&ratio) == Some(Ordering::Greater);
     let ok = natural && base2_differs;
-    Check::new(
+    let records = ex1b_records(&m6, ok);
+    let chk = Check::new(
         "printed M2 = (6) on K6 under the natural-log reading t = 2, and not under the base-2 reading t = e",
         Value::text(format!("natural: M2 = (6) {natural}; base 2: M2 != (6) {base2_differs}"), ""),
         Value::text("true; true", ""),
@@ -153,7 +156,32 @@ fn check_ex1b(_: &Label) -> Check {
     .with_note(format!(
         "printed M1 is eps-DP at t = 2: {m1_dp_natural} (its largest ratio is {ratio} = 0.535/0.267 in column A); at t = e: {m1_dp_base2}; e in {}",
         e.to_decimal_string(12)
-    ))
+    ));
+    Check { records, ..chk }
+}
+
+/// The records of AACP-Ex1b (issue 44 item 6): (6) at t = 2 equals the printed M2 entry by
+/// entry (`compare`), and e > 2 (`enclosure`, the checker's own series for exp); none when
+/// not recording, when a step has no record, or when their conjunction is not `ok`.
+fn ex1b_records(m6: &Rows, ok: bool) -> Vec<serde_json::Value> {
+    use crate::certify::enclosure::{decide, Enc};
+    use crate::num::Decision;
+    let mut d = crate::claim::scan::Decider::new();
+    let m2 = m2_printed();
+    let mut all = m6.len() == m2.len();
+    for (x, y) in m6.iter().flatten().zip(m2.iter().flatten()) {
+        all &= d.rat(x, "=", y);
+    }
+    let (e, _, rec) = decide(
+        &Enc::fun("exp", Enc::q(&Rational::ONE)),
+        ">",
+        &Enc::q(&r(2, 1)),
+    );
+    all &= d.enclosed(e, rec) == Decision::True;
+    match d.records() {
+        Some(recs) if all == ok => recs,
+        _ => Vec::new(),
+    }
 }
 
 /// AACP-Ex1c: the exact M1 (α = 2^{-1/5}) has rows summing to 1 and is ε-DP on K6 with
@@ -165,7 +193,19 @@ fn check_ex1c(_: &Label) -> Check {
     let mut a = Agree::new();
     for (i, row) in m.iter().enumerate() {
         let s = row.iter().fold(Poly::zero(), |acc, x| &acc + x);
-        a.push_ok(s == Poly::one(), || {
+        let ok = s == Poly::one();
+        let sum = (0..6)
+            .map(|j| m1_tree(i, j))
+            .reduce(|x, y| json!(["+", x, y]));
+        let rec = ok.then(|| {
+            near_beta(
+                sum.unwrap_or_default(),
+                "=",
+                json!("1"),
+                (&[], &[1], "zero"),
+            )
+        });
+        a.push_records(ok, rec.into_iter().flatten().collect(), || {
             format!("row {i} sums to {}", f.show(&s, "b"))
         });
     }
@@ -178,7 +218,8 @@ fn check_ex1c(_: &Label) -> Check {
                 }
                 let ratio = f.div(&m[i][j], &m[h][j]).expect("positive entries");
                 let s = f.cmp(&ratio, &two);
-                a.push_ok(s != Ordering::Greater, || {
+                let rec = ratio_record(i, h, j, s);
+                a.push_records(s != Ordering::Greater, rec.into_iter().collect(), || {
                     format!("M1[{i}][{j}]/M1[{h}][{j}] = {} > 2", f.show(&ratio, "b"))
                 });
                 if s == Ordering::Equal {
@@ -187,16 +228,108 @@ fn check_ex1c(_: &Label) -> Check {
             }
         }
     }
-    let c = a.finish(
+    let mut c = a.finish(
         "exact M1 (truncated geometric, alpha = 2^(-1/5)): rows sum to 1, eps-DP on K6 at t = 2",
         Method::Exact,
     );
+    // The interval the `sturm` records speak of holds β (lo^5 < 2 < hi^5), and below it
+    // t^4 < 2 bounds every ratio but the attained ones: exact `compare` records.
+    if !c.records.is_empty() {
+        let (lo, hi) = beta_interval();
+        let two = r(2, 1);
+        let mut d = crate::claim::scan::Decider::new();
+        let located = d.rat(&lo.pow(5u64), "<", &two) & d.rat(&hi.clone().pow(5u64), ">", &two);
+        let below = d.rat(&hi.pow(4u64), "<", &two);
+        match d.records() {
+            Some(recs) if located && below => c.records.extend(recs),
+            _ => c.records.clear(),
+        }
+    }
     let note = format!(
         "{}; exact in Q(b), b = 2^(1/5) (b^5 = 2); largest ratio exactly 2, attained at (row, row, column) {}",
         c.note,
         attained.join(" ")
     );
     c.with_note(note)
+}
+
+/// The rational interval around β = 2^{1/5} of the `sturm` records of AACP-Ex1c: 1.148 < β < 1.15.
+fn beta_interval() -> (Rational, Rational) {
+    (r(287, 250), r(23, 20))
+}
+
+/// The exponent of α = 1/β in the exact M1[i][j] (truncated geometric on the line A..F).
+fn m1_exponent(i: usize, j: usize) -> usize {
+    match j {
+        0 => i,
+        5 => 5 - i,
+        _ => i.abs_diff(j),
+    }
+}
+
+/// M1[i][j] as an expression tree in t = β (α = t^-1): `α^e/(1 + α)` in the end columns,
+/// `α^e (1 − α)/(1 + α)` in the others.
+fn m1_tree(i: usize, j: usize) -> serde_json::Value {
+    let alpha = json!(["^", ["t"], "-1"]);
+    let pow = json!(["^", alpha, m1_exponent(i, j).to_string()]);
+    let num = match j {
+        0 | 5 => pow,
+        _ => json!(["*", pow, ["-", "1", alpha]]),
+    };
+    json!(["/", num, ["+", "1", alpha]])
+}
+
+/// A `sturm` record of `lhs rel rhs` for every t of [`beta_interval`], with `lhs − rhs` as
+/// `num/den` (integer coefficients, lowest degree first) of sign `sign` there; `None` when not
+/// recording. Issue 44 item 6.
+fn near_beta(
+    lhs: serde_json::Value,
+    rel: &str,
+    rhs: serde_json::Value,
+    (num, den, sign): (&[i64], &[i64], &str),
+) -> Option<serde_json::Value> {
+    let (lo, hi) = beta_interval();
+    let coeffs = |p: &[i64]| p.iter().map(|c| c.to_string()).collect::<Vec<_>>();
+    crate::certify::recording().then(|| {
+        json!({
+            "kind": "sturm", "id": "M1 near 2^(1/5)", "variable": "t",
+            "domain": {"lo": lo.to_string(), "lo_open": false, "hi": hi.to_string(), "hi_open": false},
+            "lhs": lhs, "rel": rel, "rhs": rhs,
+            "difference": {"num": coeffs(num), "den": coeffs(den)}, "sign": sign,
+        })
+    })
+}
+
+/// The record of `M1[i][j]/M1[h][j] ≤ 2` (`s`: the ratio against 2 as the field decided it):
+/// the ratio is `t^k`, `k = e(h,j) − e(i,j)`; for `k ≤ 4`, `t^k − 2 < 0` on the interval
+/// (Sturm); for `k = 5` the ratio is `2 + (t^5 − 2)`, an identity modulo the minimal polynomial
+/// `t^5 − 2` of β, so equal to 2 at β. `None` when the exponent does not give the field's
+/// decision, or when not recording.
+fn ratio_record(i: usize, h: usize, j: usize, s: Ordering) -> Option<serde_json::Value> {
+    let k = m1_exponent(h, j) as i64 - m1_exponent(i, j) as i64;
+    let ratio = json!(["/", m1_tree(i, j), m1_tree(h, j)]);
+    let mono = |c: i64, n: i64| -> Vec<i64> {
+        let mut p = vec![0; n as usize + 1];
+        p[n as usize] = c;
+        p
+    };
+    match (k, s) {
+        (5, Ordering::Equal) => {
+            let rhs = json!(["+", "2", ["-", ["^", ["t"], "5"], "2"]]);
+            near_beta(ratio, "=", rhs, (&[], &[1], "zero"))
+        }
+        (0..=4, Ordering::Less) => {
+            let mut num = mono(1, k);
+            num[0] -= 2;
+            near_beta(ratio, "<=", json!("2"), (&num, &[1], "negative"))
+        }
+        (-5..=-1, Ordering::Less) => {
+            let mut num = mono(-2, -k);
+            num[0] += 1;
+            near_beta(ratio, "<=", json!("2"), (&num, &mono(1, -k), "negative"))
+        }
+        _ => None,
+    }
 }
 
 /// AACP-Ex1c-printed: the printed table against the exact M1 and on its own: each printed
@@ -321,6 +454,32 @@ fn check_ex1d(_: &Label) -> Check {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 44 item 6: the exponent of each ratio M1[i][j]/M1[h][j] (`t^k`, k = 5 only at the
+    /// two attained corners (0,5,0), (5,0,5) of the snapshot) agrees with the field's exact
+    /// comparison with 2 on all 180 ratios, so every one gets its `sturm` record.
+    #[test]
+    fn every_ratio_of_m1_has_its_record() {
+        crate::certify::start_recording();
+        let f = field();
+        let m = m1_exact(&f);
+        let two = f.rational(&r(2, 1));
+        let mut equal = Vec::new();
+        for (i, h, j) in
+            (0..6).flat_map(|i| (0..6).flat_map(move |h| (0..6).map(move |j| (i, h, j))))
+        {
+            if i != h {
+                let s = f.cmp(&f.div(&m[i][j], &m[h][j]).unwrap(), &two);
+                assert!(ratio_record(i, h, j, s).is_some(), "({i},{h},{j})");
+                if s == Ordering::Equal {
+                    equal.push((i, h, j));
+                }
+            }
+        }
+        assert_eq!(equal, vec![(0, 5, 0), (5, 0, 5)]);
+        // A ratio claimed equal to 2 where its exponent says less gets no record.
+        assert!(ratio_record(0, 1, 0, Ordering::Equal).is_none());
+    }
 
     /// Literal table: the unique-winner construction (u = 1 keeps exactly the six (city, cand)
     /// databases).

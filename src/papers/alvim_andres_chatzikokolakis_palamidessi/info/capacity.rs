@@ -32,6 +32,28 @@ fn log2_below(s: &Rational) -> bool {
     *s > 0u32 && Rational::from(2u32).pow(k_u) >= k1 && *s < k1
 }
 
+/// The records of `log2 s = s` being false (issue 44 item 6): the integer steps of
+/// [`log2_below`] (`2^k >= k + 1`, `s < k + 1`) as `compare` records, and the refutation itself,
+/// `ln s = s·ln 2`, as a `log_linear` record (decided exactly by the forms' order); empty when
+/// not recording or when a step does not come out as [`log2_below`] says.
+fn log2_refuted(s: &Rational) -> Vec<serde_json::Value> {
+    use crate::num::LogLinear;
+    let k = s.clone().floor();
+    let k1 = Rational::from(k.clone()) + Rational::ONE;
+    let two_k = u64::try_from(&k).map(|k| Rational::from(2u32).pow(k));
+    let mut d = crate::claim::scan::Decider::new();
+    let ok = match two_k {
+        Ok(p) => d.rat(&p, ">=", &k1) & d.rat(s, "<", &k1),
+        Err(_) => false,
+    };
+    let two = Rational::from(2u32);
+    let equal = d.log(&LogLinear::ln(s), "=", &LogLinear::term(s, &two));
+    match d.records() {
+        Some(recs) if ok && !equal => recs,
+        _ => Vec::new(),
+    }
+}
+
 /// Priors for F1: `Δ_n^10` for n <= 3, else 200 seeded random priors and the uniform one.
 fn f1_priors(n: usize) -> Vec<Vec<Rational>> {
     if n <= 3 {
@@ -69,7 +91,7 @@ fn f1_scan(m: &Rows) -> (Rational, Rational, bool, usize) {
 /// uniform prior), so the printed identity reads `log2 s = s`, which is false for every
 /// `s > 0` (certificate: `2^s >= 2^⌊s⌋ >= ⌊s⌋ + 1 > s`).
 fn check_f1(shape: &Shape) -> Check {
-    let mut first_bad: Option<(Rational, String)> = None;
+    let mut first_bad: Option<(Rational, String, Vec<serde_json::Value>)> = None;
     let mut ratio_ok = Agree::new();
     let mut count = 0;
     for (_, m) in shape.build() {
@@ -82,12 +104,15 @@ fn check_f1(shape: &Shape) -> Check {
         });
         count += 1;
         if first_bad.is_none() && log2_below(&s) {
-            first_bad = Some((s, fmt_matrix(&m)));
+            let recs = log2_refuted(&s);
+            first_bad = Some((s, fmt_matrix(&m), recs));
         }
     }
     let ratio = ratio_ok.finish("", Method::Exact);
     match first_bad {
-        Some((s, m)) => Check::new(
+        Some((s, m, records)) => Check {
+            records,
+            ..Check::new(
             "printed C_inf = sum_y max_x p(y|x)  vs  C_inf = max_pi I_inf = log2(max_pi V/V0) (bits)",
             Value::text(format!("log2({s})"), format!("log2 of {}", crate::claim::report::decimal(&s, 6))),
             Value::rational(&s),
@@ -101,7 +126,8 @@ fn check_f1(shape: &Shape) -> Check {
             } else {
                 ratio.note.clone()
             }
-        )),
+        ))
+        },
         None => ratio,
     }
 }
