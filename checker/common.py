@@ -5,10 +5,8 @@ from fractions import Fraction
 
 RATIONAL = re.compile(r"-?[0-9]+(/[0-9]+)?")
 
-
 class Reject(Exception):
     """A record (or the whole file) is not accepted; the message says why."""
-
 
 def q(s, what):
     """An exact rational from a string `p` or `p/q` (q > 0); anything else is refused."""
@@ -18,7 +16,6 @@ def q(s, what):
         raise Reject(f"{what}: {s!r} has denominator 0")
     return Fraction(s)
 
-
 def no_duplicates(pairs):
     keys = [k for k, _ in pairs]
     if len(set(keys)) != len(keys):  # linear: an LP's dual has a key per row
@@ -26,12 +23,10 @@ def no_duplicates(pairs):
         raise Reject(f"duplicated key {sorted(dup)[0]!r}")
     return dict(pairs)
 
-
 def field(obj, key, what):
     if not isinstance(obj, dict) or key not in obj:
         raise Reject(f"{what}: missing {key!r}")
     return obj[key]
-
 
 def vector(obj, names, what):
     """A vector keyed by `names`: exactly those keys, each an exact rational."""
@@ -44,7 +39,6 @@ def vector(obj, names, what):
         word = "names an unknown" if extra else "misses the entry of"
         raise Reject(f"{what} {word} {bad!r}")
     return {n: q(obj[n], f"{what} {n}") for n in names}
-
 
 def holds(lhs, sense, rhs):
     return lhs <= rhs if sense == "<=" else lhs >= rhs if sense == ">=" else lhs == rhs

@@ -30,7 +30,6 @@ KINDS = {name: importlib.import_module(f"kind_{name}").check for name in (
     "lp", "sturm", "holds_for_all", "graph", "compare", "log_linear", "enclosure", "refinement",
     "dp_channel", "dp_level", "events", "composition", "shard", "out_of_range", "induced", "graphs")}
 
-
 def check_document(text, claims=None):
     """The rejections of one document's text: [(record id or None, reason)]; [] = accepted.
     `claims`, when given, is told (claim id, reason or None) for a claim record accepted
@@ -73,14 +72,12 @@ def check_document(text, claims=None):
             out.append((rec.get("id"), f"malformed record: {e}"))
     return out
 
-
 def files(paths):
     for p in map(Path, paths):
         if p.is_dir():
             yield from sorted(p.rglob("*.json"))
         else:
             yield p
-
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -115,7 +112,6 @@ def main(argv=None):
             for key, ids in sorted(by.items(), key=lambda kv: (-len(kv[1]), kv[0])):
                 print(f"  {len(ids):4}  {key}: {' '.join(sorted(ids))}")
     return 1 if bad else 0
-
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -9,14 +9,11 @@ from mpoly import mpoly, mul, positive, ratfn, shift, sub, subst
 
 ONE = {(): 1}
 
-
 def radd(a, b):
     return sub(mul(a[0], b[1]), mul({m: -c for m, c in b[0].items()}, a[1])), mul(a[1], b[1])
 
-
 def rmul(a, b):
     return mul(a[0], b[0]), mul(a[1], b[1])
-
 
 def rpow(a, e):
     """a^e for an integer e (a non-zero when e < 0)."""
@@ -26,15 +23,12 @@ def rpow(a, e):
         out = rmul(out, (num, den))
     return out
 
-
 def requal(a, b):
     return not sub(mul(a[0], b[1]), mul(b[0], a[1]))
-
 
 def lin_poly(a, b, c):
     p = {(("n", 1),): a, (("k", 1),): b, (): c}
     return {m: x for m, x in p.items() if x}
-
 
 class Term:
     """c · P(n, k) · Π (a n + b k + c)!^e · Π B^(a n + b k + c)."""
@@ -150,7 +144,6 @@ class Term:
             r = rmul(r, rpow(base, c))
         return r
 
-
 def sum_regular(terms, zero):
     classes = []
     for t in terms:
@@ -168,12 +161,10 @@ def sum_regular(terms, zero):
             classes.append([t, own])
     return [s for _, s in classes]
 
-
 def all_zero(sums, what):
     for s in sums:
         if s[0]:
             raise Reject(f"not an identity on {what}")
-
 
 def check_identity(terms, n0):
     """Σ terms(n, k) = 0 at every integer n >= n0 and every integer k."""
@@ -220,14 +211,12 @@ def check_identity(terms, n0):
                 s = radd(s, t.value(n, k))
             all_zero([s], f"the point n = {n}, k = {k}")
 
-
 def support(t, n):
     lo = [-a * n - c for a, b, c, e in t.facts if e < 0 and b == 1]
     hi = [a * n + c for a, b, c, e in t.facts if e < 0 and b == -1]
     if not lo or not hi:
         raise Reject("a term has no finite support in k")
     return max(lo), min(hi)
-
 
 def check_wz(f, g, n0):
     (lo, hi), _ = support(f, n0), support(g, n0)
@@ -238,11 +227,9 @@ def check_wz(f, g, n0):
     if not requal(s, (ONE, ONE)):
         raise Reject(f"initial value: sum_k F({n0}, k) is not 1")
 
-
 def check_partial_sum(summand, closed, n0):
     check_identity([a.shift_k() for a in closed] + [a.neg() for a in closed] + [summand.neg()], n0)
     check_identity([a.on_line(0, 0) for a in closed], n0)
-
 
 def check_positive_term(t, n0, lo, hi, dom):
     """t(n, k) > 0 for n >= n0 and lo(n) <= k <= hi(n) (hi None: no upper end)."""
@@ -259,7 +246,6 @@ def check_positive_term(t, n0, lo, hi, dom):
     p = subst(t.poly, "k", sub({(("k", 1),): 1}, {m: -c for m, c in lin_poly(*lo).items()}))
     if not positive(p, d):
         raise Reject(f"the polynomial of the term is not certified positive for n >= {n0}, k >= lo(n)")
-
 
 def check_orbit_lp(size, cost, up, down, lo, hi, value, primal, mass_mate, f_obj, g_obj, u, kappa, n0, dom):
     """The parametric LP duality certificate (docs/certificates.md, `orbit_lp`)."""

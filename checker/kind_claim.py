@@ -16,10 +16,8 @@ from common import Reject, field, q
 
 DECIDING = ("compare", "log_linear", "enclosure", "events", "graph", "graphs", "induced", "sturm")
 
-
 def truth(r):
     return True if r.get("kind") == "sturm" else r.get("holds")
-
 
 def labels_of(rec):
     inst = field(rec, "instances", "claim")
@@ -32,7 +30,6 @@ def labels_of(rec):
     if mine != digest:
         raise Reject(f"instances: sha256 of the labels is {mine}, the record says {digest}")
     return labels
-
 
 def check(rec, others, rejected):
     """`others`: the document's other records; `rejected`: the ids the kinds rejected.
@@ -100,7 +97,6 @@ def check(rec, others, rejected):
     else:
         raise Reject(f"outcome {outcome!r} cannot be certified")
     return None
-
 
 def sides_match(r, cx):
     """A compare record's sides must be the counterexample's exact sides; the sides of other

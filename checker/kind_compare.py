@@ -7,13 +7,11 @@ from common import Reject, field, q
 RELATIONS = {"=": operator.eq, "!=": operator.ne, "<=": operator.le, "<": operator.lt, ">=": operator.ge,
              ">": operator.gt}
 
-
 def relation(rec):
     rel = field(rec, "relation", "compare")
     if rel not in RELATIONS:
         raise Reject(f"unknown relation {rel!r}")
     return rel
-
 
 def stated_truth(rec, computed, shown):
     """The record's `holds` must be a boolean equal to what the checker computed."""
@@ -22,7 +20,6 @@ def stated_truth(rec, computed, shown):
         raise Reject(f"holds: {holds!r} is not true or false")
     if holds != computed:
         raise Reject(f"{shown} is {str(computed).lower()}, the record says {str(holds).lower()}")
-
 
 def check(rec):
     rel = relation(rec)

@@ -9,7 +9,6 @@ from pld import channel, check_queries, of_rows, ordered_pairs, product
 # The most (atom, letter) products the checker spends composing one record.
 MAX_WORK = 10**7
 
-
 def check(rec):
     uses = field(rec, "uses", "record")
     if not isinstance(uses, list) or not uses:

@@ -8,7 +8,6 @@ import kind_lp
 from common import Reject, field, q
 from pld import channel, ordered_pairs
 
-
 def check(rec):
     w = channel(field(rec, "mechanism", "record"), "mechanism")
     k = len(w)

@@ -6,15 +6,12 @@ from pld import channel, check_queries, of_rows, ordered_pairs
 
 INF = "inf"
 
-
 def ratio(a, b):
     """W(y|x) / W(y|x') as a rational, INF for a positive entry against 0, None for 0/0."""
     return None if a == 0 == b else INF if b == 0 else a / b
 
-
 def larger(r, s):
     return r == INF and s != INF or r != INF and s != INF and r > s
-
 
 def check(rec):
     rows = channel(field(rec, "rows", "record"), "rows")

@@ -13,25 +13,20 @@ MAX_BITS = 1 << 11  # the checker gives up (and rejects) beyond this precision
 MAX_NODES = 200  # size of a tree, and |x| <= 2^16 for exp(x): bounds on the checker's work
 NOT = {"<": ">=", "<=": ">", ">": "<=", ">=": "<"}
 
-
 class Wide(Exception):
     """An enclosure too wide at this precision (a divisor's straddles 0, ...): refine."""
-
 
 def down(x, k):
     return Fraction((x.numerator << k) // x.denominator, 1 << k)
 
-
 def up(x, k):
     return -down(-x, k)
-
 
 def ln_bounds(x, k):
     """ln x = ln p − ln q for a rational x = p/q > 0, from kind_log_linear's bounds of the logarithm
     of an integer with k // 3 + 4 series terms (each gains > 3 bits), rounded outward to k bits."""
     (a, b), (c, d) = (LL.ln_bounds(m, k // 3 + 4) if m > 1 else (0, 0) for m in (x.numerator, x.denominator))
     return down(a - d, k), up(b - c, k)
-
 
 def exp_bounds(x, k):
     """e^x for a rational x: r = x / 2^m with |r| <= 1/2, Taylor sum of n terms with the tail
@@ -51,12 +46,10 @@ def exp_bounds(x, k):
         lo, hi = down(lo * lo, kk), up(hi * hi, kk)
     return down(lo, k), up(hi, k)
 
-
 def sqrt_bounds(x, k):
     a = isqrt((x.numerator << 2 * k) // x.denominator)
     b = isqrt(-(-(x.numerator << 2 * k) // x.denominator))
     return Fraction(a, 1 << k), Fraction(b + (b * b * x.denominator < x.numerator << 2 * k), 1 << k)
-
 
 def h_point(p, k):
     if p in (0, 1):
@@ -64,11 +57,9 @@ def h_point(p, k):
     a, b = ln_bounds(p, k), ln_bounds(1 - p, k)
     return -p * a[1] - (1 - p) * b[1], -p * a[0] - (1 - p) * b[0]
 
-
 def mul(x, y):
     ps = [a * b for a in x for b in y]
     return min(ps), max(ps)
-
 
 def ev(t, k, budget):
     """A rational enclosure (lo, hi) of the tree `t` at precision k (about k bits)."""
@@ -113,9 +104,7 @@ def ev(t, k, budget):
         return b[0], a[1]
     return min(a[0], b[0]), ln_bounds(Fraction(2), k)[1]
 
-
 OPS = {"+": 2, "-": 2, "*": 2, "/": 2, "ln": 1, "exp": 1, "sqrt": 1, "h": 1}
-
 
 def check(rec):
     rel = field(rec, "relation", "enclosure")

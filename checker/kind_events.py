@@ -8,13 +8,11 @@ from kind_compare import stated_truth
 from kind_dp_level import larger, ratio
 from pld import channel
 
-
 def top(ratios):
     best = None
     for r in ratios:
         best = r if best is None or larger(r, best) else best
     return best
-
 
 def check(rec):
     rows = channel(field(rec, "rows", "record"), "rows")

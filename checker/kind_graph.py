@@ -7,12 +7,10 @@ from collections import Counter, deque
 
 from common import Reject, field
 
-
 def ints(v, what):
     if not isinstance(v, list) or any(type(x) is not int for x in v):
         raise Reject(f"{what}: not a list of integers")
     return v
-
 
 def check(rec):
     if rec.get("holds", True) is not True:  # a graph record shows what holds of its graph
@@ -64,7 +62,6 @@ def check(rec):
         if sum(ints(prof, "profile")) != n or [at[d] for d in range(len(prof))] != prof:
             raise Reject(f"profile {prof}: from vertex {u} the vertices at each distance are {dict(at)}")
 
-
 def read_edges(n, es, what):  # a simple graph on 0 … n-1: its adjacency sets and edge set
     if type(n) is not int or n < 1:
         raise Reject("vertices: not a positive integer")
@@ -78,7 +75,6 @@ def read_edges(n, es, what):  # a simple graph on 0 … n-1: its adjacency sets 
         adj[v].add(u)
     return adj, edges
 
-
 def hamming(rec, n, adj, edges):
     """`hamming` [u, v]: the edges are those of V^Ind (x ~ y iff one place differs; base-v labels, first
     place most significant); `cliques`: each line {x[i -> w] : w} is a maximal clique of size v."""
@@ -91,7 +87,6 @@ def hamming(rec, n, adj, edges):
         if len(ln) != v or any(ln <= adj[y] for y in set().union(*(adj[x] for x in ln)) - ln):
             raise Reject(f"cliques: the line {sorted(ln)[:4]}… is not a maximal clique of size {v}")
 
-
 def check_automorphisms(perms, n, edges, what):
     for i, p in enumerate(perms):
         if sorted(ints(p, f"{what} {i}")) != list(range(n)):
@@ -99,7 +94,6 @@ def check_automorphisms(perms, n, edges, what):
         bad = next((e for e in edges if frozenset(p[x] for x in e) not in edges), None)
         if bad is not None:
             raise Reject(f"{what} {i}: edge {sorted(bad)} goes to a non-edge")
-
 
 def bfs(adj, u):
     dist, queue = {u: 0}, deque([u])

@@ -8,7 +8,6 @@ from math import factorial, prod
 from common import Reject, field
 from kind_graph import bfs, read_edges
 
-
 def layers(adj, dist, lit):  # [b, c] when (b_i, c_i) are alike at all pairs at distance i
     seen = {}  # lit: Definition 2 as printed (AACP-D8), b_i counts neighbours of v, not of w
     for v, dv in enumerate(dist):
@@ -17,7 +16,6 @@ def layers(adj, dist, lit):  # [b, c] when (b_i, c_i) are alike at all pairs at 
             if seen.setdefault(i, bc) != bc:
                 return None
     return [[seen[i][0] for i in range(len(seen) - 1)], [seen[i][1] for i in range(1, len(seen))]]
-
 
 def one_way_maps(n, adj):
     """Every permutation p with x ~ y => p(x) ~ p(y), by backtracking; Aut(G) is among them."""
@@ -36,14 +34,12 @@ def one_way_maps(n, adj):
     grow(0)
     return out
 
-
 def cycle(s, x):
     """The orbit of x under s in order: x, s(x), s(s(x)), … until x again."""
     out = [x]
     while s[out[-1]] != x:
         out.append(s[out[-1]])
     return out
-
 
 def props(n, adj, circulant):
     """Every property by its definition, and |Aut G|."""
@@ -70,11 +66,9 @@ def props(n, adj, circulant):
         "cdd": conn and all(sorted(d.values()) == sorted(dist[0].values()) for d in dist),
         "circulant": circulant}, len(aut)
 
-
 def canon(n, es):
     """The least edge bitmask over the n! relabellings: equal iff the graphs are isomorphic."""
     return min(sum(1 << n * min(p[a], p[b]) + max(p[a], p[b]) for a, b in es) for p in permutations(range(n)))
-
 
 def check(rec):
     n, graphs, values = (field(rec, k, "record") for k in ("vertices", "graphs", "values"))

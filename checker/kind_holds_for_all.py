@@ -5,7 +5,6 @@ from common import Reject, field
 from mpoly import domain, mpoly, mul, positive, ratfn, show, sub
 import hypergeom as H
 
-
 def check(rec):
     dom = domain(rec)
     step = field(rec, "step", "record")
@@ -57,5 +56,4 @@ def check(rec):
             H.check_orbit_lp(size, cost, up, down, lo, hi, value, primal, mass_mate, f_obj, g_obj, u, kappa, n0, dom)
     else:
         raise Reject(f"unknown step {step!r}")
-
 

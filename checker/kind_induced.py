@@ -11,11 +11,9 @@ from common import Reject, field, q
 from kind_compare import stated_truth
 from pld import channel, ordered_pairs
 
-
 def induced(f, edges, distinct):
     """y ~ y': the answers of adjacent databases (only y != y' when `distinct`)."""
     return {(f[a], f[b]) for a, b in edges if not distinct or f[a] != f[b]}
-
 
 def depends(n, k, f, t, edges, rows):
     for K in product(range(len(rows)), repeat=n):  # K[x]: the index of x's row
@@ -25,16 +23,13 @@ def depends(n, k, f, t, edges, rows):
             return False
     return True
 
-
 def loops(n, k, f, t, edges, rows):
     loop = any(a == b for a, b in induced(f, edges, False))
     return all(a != b for a, b in induced(f, edges, True)) and loop == any(f[a] == f[b] for a, b in edges)
 
-
 def uniform(n, k, f, t, edges, rows):
     fibres = [f.count(y) for y in range(k)]
     return ([Fraction(c, n) for c in fibres] == [Fraction(1, k)] * k) == (min(fibres) == max(fibres) > 0)
-
 
 def oblivious(n, k, f, t, edges, rows):
     ok = [[all(a <= t * b and b <= t * a for a, b in zip(r, s)) for s in rows] for r in rows]  # DP pairs
@@ -44,13 +39,10 @@ def oblivious(n, k, f, t, edges, rows):
             return False
     return True
 
-
 def complete(n, k, f, t, edges, rows):
     return len(induced(f, edges, True)) == k * (k - 1)
 
-
 FACTS = {"depends": depends, "loops": loops, "uniform": uniform, "oblivious": oblivious, "complete": complete}
-
 
 def check(rec):
     n, k, f, fact = (field(rec, key, "record") for key in ("vertices", "k", "f", "fact"))

@@ -15,7 +15,6 @@ from kind_compare import RELATIONS, relation, stated_truth
 
 MAX_TERMS = 1 << 12  # the enclosure gives up (and rejects) beyond this many series terms
 
-
 def atanh_bounds(z, n):
     """Rational lo <= 2 atanh(z) <= hi for 0 <= z < 1 from n terms of Σ z^(2i+1)/(2i+1):
     every term is positive, the tail is at most z^(2n+1) / ((2n+1)(1 - z^2))."""
@@ -24,7 +23,6 @@ def atanh_bounds(z, n):
         s += p / (2 * i + 1)
         p *= z2
     return 2 * s, 2 * (s + p / ((2 * n + 1) * (1 - z2)))
-
 
 @lru_cache(maxsize=4096)
 def ln_bounds(b, n):
@@ -35,7 +33,6 @@ def ln_bounds(b, n):
     l2lo, l2hi = atanh_bounds(Fraction(1, 3), n)
     xlo, xhi = atanh_bounds((x - 1) / (x + 1), n)
     return k * l2lo + xlo, k * l2hi + xhi
-
 
 def sign(exps):
     """The sign of Σ e_b ln b (exps: {b: e}, some e != 0), refining until it is separated."""
@@ -53,13 +50,11 @@ def sign(exps):
         n *= 2
     raise Reject("the sign of lhs - rhs is not separated by the checker's enclosures")
 
-
 def integer(s, what):
     v = q(s, what)
     if v.denominator != 1:
         raise Reject(f"{what}: {s} is not an integer")
     return v.numerator
-
 
 def form(rec, side):
     terms = field(rec, side, "log_linear")
@@ -74,7 +69,6 @@ def form(rec, side):
             raise Reject(f"{side}: ln of {r}, which is not positive")
         out.append((c, r))
     return out
-
 
 def check(rec):
     rel = relation(rec)

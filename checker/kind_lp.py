@@ -81,7 +81,6 @@ class LP:
     def bty(self, y):
         return sum((b * y[name] for name, _, _, b in self.rows), Fraction(0))
 
-
 def check(rec):
     lp = LP(field(rec, "model", "record"))
     ans = field(rec, "answer", "record")

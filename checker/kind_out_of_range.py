@@ -12,7 +12,6 @@ import kind_dp_level
 
 HYPOTHESES = ("wyz_gibbs_range", "wyz_gibbs_outside", "wyz_eps_x")
 
-
 def finite_dp_level(rec):
     """Every mechanism of the cell has level inf, recomputed from its dp_level record."""
     ms = field(rec, "mechanisms", "record")
@@ -23,7 +22,6 @@ def finite_dp_level(rec):
         if m["e_eps"] != "inf":
             raise Reject(f"mechanism {m.get('id')!r} has a finite level: the hypothesis holds")
 
-
 def close_pair(rec):
     """No pair P != Q of Delta_k^N has its two-sided max ratio <= t."""
     k, n, t = field(rec, "k", "record"), field(rec, "n", "record"), q(field(rec, "t", "record"), "t")
@@ -32,7 +30,6 @@ def close_pair(rec):
     for p, r in combinations([c for c in product(range(n + 1), repeat=k) if sum(c) == n], 2):
         if all(max(a, b) <= t * min(a, b) for a, b in zip(p, r)):
             raise Reject(f"{p}/{n} and {r}/{n} are close at t = {t}: the hypothesis holds")
-
 
 def check(rec):
     if rec.get("hypothesis") in ("finite_dp_level", "close_pair"):

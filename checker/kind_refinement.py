@@ -5,7 +5,6 @@ every condition recomputed with exact fractions."""
 from common import Reject, field, q
 from pld import channel
 
-
 def matrix(obj, what):
     if not isinstance(obj, list) or not obj or not all(isinstance(r, list) and r for r in obj):
         raise Reject(f"{what}: not a non-empty list of non-empty rows")
@@ -14,14 +13,12 @@ def matrix(obj, what):
         raise Reject(f"{what}: ragged rows")
     return rows
 
-
 def post_g(prior, c, gain):
     """V_g(prior, C) = sum_y max_z sum_x prior(x) C(y|x) g(z, x)."""
     return sum(
         max(sum(prior[x] * c[x][y] * gz[x] for x in range(len(c))) for gz in gain)
         for y in range(len(c[0]))
     )
-
 
 def check(rec):
     a = channel(field(rec, "a", "refinement"), "a")

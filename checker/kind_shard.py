@@ -5,7 +5,6 @@ import hashlib
 
 from common import Reject, field
 
-
 def check(rec):
     k, n = field(rec, "k", "shard"), field(rec, "n", "shard")
     rng = field(rec, "range", "shard")

@@ -9,12 +9,10 @@ RELS = {"<": {-1}, "<=": {-1, 0}, "=": {0}, "!=": {-1, 1}, ">=": {0, 1}, ">": {1
 SIGNS = {"positive": {1}, "negative": {-1}, "zero": {0}, "nonnegative": {0, 1},
          "nonpositive": {-1, 0}}
 
-
 def poly(v, what):
     if not isinstance(v, list):
         raise Reject(f"{what}: not a list of coefficients")
     return P.trim(q(c, f"{what}[{i}]") for i, c in enumerate(v))
-
 
 def check(rec):
     dom = field(rec, "domain", "record")
@@ -84,7 +82,6 @@ def check(rec):
         raise Reject(f"sign: the difference takes signs {sorted(got)} on the domain, not {sign}")
     if not SIGNS[sign] <= RELS[rel]:
         raise Reject(f"sign {sign} does not give lhs {rel} rhs")
-
 
 def show(p):
     return " + ".join(f"({c})*t^{i}" for i, c in enumerate(p) if c) or "0"

@@ -5,7 +5,6 @@ from fractions import Fraction
 
 from common import Reject, field, q
 
-
 def mpoly(v, what):
     if not isinstance(v, list):
         raise Reject(f"{what}: not a list of terms")
@@ -19,7 +18,6 @@ def mpoly(v, what):
         out[m] = out.get(m, 0) + q(t[0], f"{what} term {i}")
     return {m: c for m, c in out.items() if c}
 
-
 def mul(a, b):
     out = {}
     for ma, ca in a.items():
@@ -31,18 +29,15 @@ def mul(a, b):
             out[m] = out.get(m, 0) + ca * cb
     return {m: c for m, c in out.items() if c}
 
-
 def sub(a, b):
     out = dict(a)
     for m, c in b.items():
         out[m] = out.get(m, 0) - c
     return {m: c for m, c in out.items() if c}
 
-
 def shift(p, x, low):
     """p with x replaced by low + x."""
     return subst(p, x, {m: c for m, c in {((x, 1),): 1, (): Fraction(low)}.items() if c})
-
 
 def domain(rec):
     lows = field(field(rec, "domain", "record"), "lows", "domain")
@@ -55,7 +50,6 @@ def domain(rec):
             raise Reject(f"domain lows[{i}]: a variable named twice or not a name")
         out[x] = (q(field(lo, "low", f"domain {x}"), f"domain {x} low"), field(lo, "strict", x) is True)
     return out
-
 
 def positive(p, dom, strict=True):
     """The sign certificate: with every x = low_x + s_x (s_x >= 0, > 0 where strict), every
@@ -70,7 +64,6 @@ def positive(p, dom, strict=True):
     strict_vars = {x for x, (_, s) in dom.items() if s}
     return not strict or any(c > 0 and all(x in strict_vars for x, _ in m) for m, c in p.items())
 
-
 def ratfn(v, what, dom):
     """(num, den) of a rational function whose denominator and divisors are positive on dom."""
     num, den = mpoly(field(v, "num", what), f"{what} num"), mpoly(field(v, "den", what), f"{what} den")
@@ -81,7 +74,6 @@ def ratfn(v, what, dom):
         if not positive(d, dom):
             raise Reject(f"{what}: denominator {i} {show(d)} is not certified positive on the domain")
     return num, den
-
 
 def subst(p, x, by):
     """p with the variable x replaced by the polynomial by."""
@@ -95,7 +87,6 @@ def subst(p, x, by):
         for mm, cc in t.items():
             out[mm] = out.get(mm, 0) + cc
     return {m: c for m, c in out.items() if c}
-
 
 def show(p):
     return " + ".join(f"({c})" + "".join(f"*{x}^{k}" for x, k in m) for m, c in sorted(p.items())) or "0"

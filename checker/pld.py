@@ -7,7 +7,6 @@ from fractions import Fraction
 from common import Reject, q
 from kind_enclosure import exp_bounds
 
-
 def channel(rows, what):
     """A channel's rows: lists of exact rationals of one length, each >= 0 and summing to 1."""
     if not isinstance(rows, list) or not rows or any(not isinstance(r, list) for r in rows):
@@ -17,7 +16,6 @@ def channel(rows, what):
         if len(r) != len(out[0]) or any(v < 0 for v in r) or sum(r) != 1:
             raise Reject(f"{what} row {x}: not a distribution (entries >= 0 summing to 1, {len(out[0])} of them): sum {sum(r)}")
     return out
-
 
 def ordered_pairs(pairs, n, what):
     """Both orientations of every neighbour pair [a, b] (distinct inputs 0 <= a, b < n)."""
@@ -30,7 +28,6 @@ def ordered_pairs(pairs, n, what):
         raise Reject(f"{what}: no neighbour pair")
     return out
 
-
 def of_rows(p, q_row):
     """The PLD of (P, Q): {ratio P(y)/Q(y): P-mass}, the key None for Q(y) = 0 < P(y) (infinite
     loss); outputs with P(y) = 0 carry no P-mass and are dropped."""
@@ -41,7 +38,6 @@ def of_rows(p, q_row):
             out[key] = out.get(key, 0) + py
     return out
 
-
 def product(a, b):
     """The PLD of two independent uses: ratios multiply (infinite stays infinite), masses too."""
     out = {}
@@ -50,7 +46,6 @@ def product(a, b):
             r = None if ra is None or rb is None else ra * rb
             out[r] = out.get(r, 0) + ma * mb
     return out
-
 
 class Exp:
     """e^eps for a rational eps >= 0, as rational bounds lo <= e^eps <= hi (kind_enclosure's
@@ -72,11 +67,9 @@ class Exp:
             self.lo, self.hi = exp_bounds(self.eps, self.bits)
         return -1 if r < self.lo else 1
 
-
 def delta_at_t(d, t):
     """δ(t) = Σ_y (P(y) − t Q(y))^+ = inf-mass + Σ_{L > t} m_L (1 − t/L)."""
     return sum((m if r is None else m * (1 - t / r) for r, m in d.items() if r is None or r > t), Fraction(0))
-
 
 def form_at_eps(d, e):
     """(A, B) = (P(event), Q(event)) of the event {L > e^eps}: δ(ε) = A − B·e^ε."""
@@ -86,7 +79,6 @@ def form_at_eps(d, e):
             a += m
             b += 0 if r is None else m / r
     return a, b
-
 
 def t_for_delta(d, delta):
     """The smallest t >= 1 with δ(t) <= delta; None (infinite) when the infinite-loss mass is
@@ -103,7 +95,6 @@ def t_for_delta(d, delta):
             return (a - delta) / b
     return Fraction(1)
 
-
 def worse(e, f, g):
     """Is the form f = (A, B) above g at e^eps (A_f − B_f e > A_g − B_g e)?"""
     (af, bf), (ag, bg) = f, g
@@ -112,12 +103,10 @@ def worse(e, f, g):
     c = e.cmp((af - ag) / (bf - bg))  # f − g = (B_f − B_g)(r − e^eps)
     return c != 0 and (bf > bg) == (c > 0)
 
-
 def witness(w, plds, what):
     if not isinstance(w, list) or len(w) != 2 or tuple(w) not in plds:
         raise Reject(f"{what}: witness {w!r} is not an ordered neighbour pair")
     return plds[tuple(w)]
-
 
 def check_queries(rec, plds):
     """The answers of `rec` (`delta_at_t`, `delta_at_eps`, `eps_for_delta`: lists, each entry

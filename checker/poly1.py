@@ -2,22 +2,18 @@
 the arithmetic the `sturm` record is re-checked with (docs/certificates.md). Standard library only."""
 from fractions import Fraction
 
-
 def trim(p):
     p = list(p)
     while p and p[-1] == 0:
         p.pop()
     return p
 
-
 def add(p, r):
     n = max(len(p), len(r))
     return trim([(p[i] if i < len(p) else 0) + (r[i] if i < len(r) else 0) for i in range(n)])
 
-
 def neg(p):
     return [-c for c in p]
-
 
 def mul(p, r):
     out = [Fraction(0)] * max(len(p) + len(r) - 1, 0)
@@ -25,7 +21,6 @@ def mul(p, r):
         for j, b in enumerate(r):
             out[i + j] += a * b
     return trim(out)
-
 
 def divmod1(p, d):
     """(quotient, remainder) of p by d (d non-zero)."""
@@ -36,10 +31,8 @@ def divmod1(p, d):
         p = trim([a - c * d[i - s] if i >= s else a for i, a in enumerate(p)])
     return trim(out), p
 
-
 def rem(p, d):
     return divmod1(p, d)[1]
-
 
 def gcd(p, r):
     p, r = trim(p), trim(r)
@@ -47,10 +40,8 @@ def gcd(p, r):
         p, r = r, rem(p, r)
     return p
 
-
 def deriv(p):
     return trim([i * c for i, c in enumerate(p)][1:])
-
 
 def at(p, x):
     v = Fraction(0)
@@ -58,14 +49,11 @@ def at(p, x):
         v = v * x + c
     return v
 
-
 def sgn(x):
     return (x > 0) - (x < 0)
 
-
 def square_free(p):
     return divmod1(p, gcd(p, deriv(p)))[0]  # exact: the gcd divides p
-
 
 def sturm(p):
     seq = [p, deriv(p)]
@@ -73,17 +61,14 @@ def sturm(p):
         seq.append(neg(rem(seq[-2], seq[-1])))
     return seq[:-1]
 
-
 def variations(seq, x):
     s = [sgn(at(p, x)) for p in seq]
     s = [v for v in s if v]
     return sum(1 for a, b in zip(s, s[1:]) if a != b)
 
-
 def cauchy(p):
     """Every real root of p is below this bound in absolute value."""
     return 1 + max(abs(c / p[-1]) for c in p)
-
 
 def signs_on(p, lo, lo_open, hi, hi_open):
     """The set of signs (-1, 0, 1) that p takes on the interval (hi None: unbounded above)."""
