@@ -20,8 +20,8 @@ use super::core::{
 };
 use super::inst::{grid_nm_alpha_prior, NmAlphaPrior};
 use super::lp_bounds::{
-    below_eps_x_record, farkas_lpi, farkas_lpi_rec, in_range, lpi_lower, lpi_lower_rec,
-    outside_range, range_holds_record, vacuous, Records,
+    below_eps_x_record, farkas_lpi_rec, in_range, lpi_lower_rec, outside_range, range_holds_record,
+    vacuous, Records,
 };
 use super::mech::grid_in_range;
 use super::prior::{threshold, threshold_is, Threshold};

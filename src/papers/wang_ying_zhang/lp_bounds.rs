@@ -12,13 +12,9 @@ use crate::num::Rational;
 /// Certified lower bound on D_i*(ε) at α (prior-free): the objective of the LP-R dual point
 /// (u = h(ε) from the paper's closed form, κ_l from Lemma 1) once it is checked feasible at every
 /// vertex for every output centre y0. The bound is therefore the closed form h(ε); what is
-/// certified is that it is a valid lower bound (dual feasibility), not its value.
-pub fn lpi_lower(sp: &Space, alpha: &Rational) -> Result<Rational, String> {
-    lpi_lower_rec(sp, alpha).map(|(b, _)| b)
-}
-
-/// [`lpi_lower`] with the `lp` record of LP-R at centre 0 (`lp_records::lpr`; every other
-/// centre is its image under a translation of H(n, m); `None` while not recording).
+/// certified is that it is a valid lower bound (dual feasibility), not its value. With it, the
+/// `lp` record of LP-R at centre 0 (`lp_records::lpr`; every other centre is its image under a
+/// translation of H(n, m); `None` while not recording).
 pub fn lpi_lower_rec(sp: &Space, alpha: &Rational) -> Result<(Rational, Records), String> {
     let mut bound: Option<Rational> = None;
     let mut records = Vec::new();
