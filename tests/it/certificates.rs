@@ -146,6 +146,25 @@ fn run_checker(path: &Path) -> (Option<i32>, String) {
     )
 }
 
+/// The independent checker accepts every certificate in `dir` and counts `n` claims, all
+/// certified (skipped, with a note, where python3 is missing).
+fn checker_certifies_all(dir: &Path, n: usize) {
+    if Command::new("python3").arg("--version").output().is_err() {
+        eprintln!("note: no python3 on PATH; the independent checker was not run");
+        return;
+    }
+    let run = Command::new("python3")
+        .args(["checker/dpcert_check.py", "--summary"])
+        .arg(dir)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run the checker");
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert_eq!(run.status.code(), Some(0), "{stdout}");
+    let want = format!("claims: {n} certified, 0 not certified");
+    assert!(stdout.contains(&want), "{stdout}");
+}
+
 /// The `graph` fixtures: (file stem, spec) for `dpcert graph SPEC --certificate`.
 const GRAPHS: &[(&str, &str)] = &[
     ("graph_petersen", "petersen"),
@@ -603,22 +622,7 @@ fn wang_ying_zhang_subchecks_are_certified() {
         };
         assert!(kinds.contains(&want), "{id}: {kinds:?}");
     }
-    if Command::new("python3").arg("--version").output().is_err() {
-        eprintln!("note: no python3 on PATH; the independent checker was not run");
-        return;
-    }
-    let run = Command::new("python3")
-        .args(["checker/dpcert_check.py", "--summary"])
-        .arg(&dir)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run the checker");
-    let stdout = String::from_utf8_lossy(&run.stdout);
-    assert_eq!(run.status.code(), Some(0), "{stdout}");
-    assert!(
-        stdout.contains("claims: 4 certified, 0 not certified"),
-        "{stdout}"
-    );
+    checker_certifies_all(&dir, 4);
 }
 
 /// Issue 44 item 6: claims decided by enumeration are certified by records that carry the
@@ -650,22 +654,7 @@ fn enumeration_claims_are_certified_by_events_and_graph_records() {
             "{id}"
         );
     }
-    if Command::new("python3").arg("--version").output().is_err() {
-        eprintln!("note: no python3 on PATH; the independent checker was not run");
-        return;
-    }
-    let run = Command::new("python3")
-        .args(["checker/dpcert_check.py", "--summary"])
-        .arg(&dir)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run the checker");
-    let stdout = String::from_utf8_lossy(&run.stdout);
-    assert_eq!(run.status.code(), Some(0), "{stdout}");
-    assert!(
-        stdout.contains("claims: 4 certified, 0 not certified"),
-        "{stdout}"
-    );
+    checker_certifies_all(&dir, 4);
 }
 
 /// Issue 44 items 1 and 6: AACP's graph claims decided by enumeration are certified by `graphs`
@@ -712,22 +701,7 @@ fn aacp_graph_claims_are_certified_by_graphs_and_graph_records() {
     let d8 = read_json(&dir.join("AACP-D8.cert.json"));
     assert_eq!(d8["records"][0]["outcome"], "fails");
     assert_eq!(d8["records"][1]["holds"], false, "{}", d8["records"][1]);
-    if Command::new("python3").arg("--version").output().is_err() {
-        eprintln!("note: no python3 on PATH; the independent checker was not run");
-        return;
-    }
-    let run = Command::new("python3")
-        .args(["checker/dpcert_check.py", "--summary"])
-        .arg(&dir)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run the checker");
-    let stdout = String::from_utf8_lossy(&run.stdout);
-    assert_eq!(run.status.code(), Some(0), "{stdout}");
-    assert!(
-        stdout.contains("claims: 14 certified, 0 not certified"),
-        "{stdout}"
-    );
+    checker_certifies_all(&dir, 14);
 }
 
 /// `compose --certificate` per mechanism (issue 45 item 3): the finite ones (randomized
@@ -815,22 +789,7 @@ fn vadhan_and_cuff_yu_empty_cells_and_counterexamples_are_certified() {
         (cx["lhs"].as_str(), cx["rhs"].as_str()),
         (Some("1/3"), Some("1/4"))
     );
-    if Command::new("python3").arg("--version").output().is_err() {
-        eprintln!("note: no python3 on PATH; the independent checker was not run");
-        return;
-    }
-    let run = Command::new("python3")
-        .args(["checker/dpcert_check.py", "--summary"])
-        .arg(&dir)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run the checker");
-    let stdout = String::from_utf8_lossy(&run.stdout);
-    assert_eq!(run.status.code(), Some(0), "{stdout}");
-    assert!(
-        stdout.contains("claims: 4 certified, 0 not certified"),
-        "{stdout}"
-    );
+    checker_certifies_all(&dir, 4);
 }
 
 /// Wang–Ying–Zhang's polynomial steps carry `sturm` records (issue 44 item 6): the identities
