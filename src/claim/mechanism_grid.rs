@@ -124,25 +124,28 @@ pub fn infinite_level_record(mechs: &[DatabaseMechanism]) -> Option<serde_json::
     if !crate::certify::recording() || mechs.is_empty() {
         return None;
     }
-    let mut recs = Vec::new();
-    for mech in mechs {
-        let pairs: Vec<(usize, usize)> = mech
-            .neighbours()
-            .iter()
-            .filter(|&&(x, xp, _)| x < xp)
-            .map(|&(x, xp, _)| (x, xp))
-            .collect();
-        let lvl = crate::measure::max_ratio_rows(&mech.rows, &pairs);
-        if lvl.ratio != crate::measure::ExtRational::Infinite {
-            return None;
-        }
-        let w = (lvl.pair.0, lvl.pair.1, lvl.output);
-        let id = format!("DP level of {mech}");
-        recs.push(crate::certify::dp_level(&id, &mech.rows, &pairs, None, w));
-    }
+    let recs: Option<Vec<_>> = mechs.iter().map(infinite_level_dp_record).collect();
     Some(
-        serde_json::json!({"kind": "out_of_range", "hypothesis": "finite_dp_level", "mechanisms": recs}),
+        serde_json::json!({"kind": "out_of_range", "hypothesis": "finite_dp_level", "mechanisms": recs?}),
     )
+}
+
+/// The `dp_level` record of `mech` (its neighbour pairs and the witness the checker recomputes
+/// the level from) when its pure-DP level is infinite; `None` when it is finite.
+pub fn infinite_level_dp_record(mech: &DatabaseMechanism) -> Option<serde_json::Value> {
+    let pairs: Vec<(usize, usize)> = mech
+        .neighbours()
+        .iter()
+        .filter(|&&(x, xp, _)| x < xp)
+        .map(|&(x, xp, _)| (x, xp))
+        .collect();
+    let lvl = crate::measure::max_ratio_rows(&mech.rows, &pairs);
+    if lvl.ratio != crate::measure::ExtRational::Infinite {
+        return None;
+    }
+    let w = (lvl.pair.0, lvl.pair.1, lvl.output);
+    let id = format!("DP level of {mech}");
+    Some(crate::certify::dp_level(&id, &mech.rows, &pairs, None, w))
 }
 
 impl MechanismFamily {

@@ -146,6 +146,23 @@ fn run_checker(path: &Path) -> (Option<i32>, String) {
     )
 }
 
+/// Runs `verify --certificates DIR IDS` (exit 0), checks that each claim's `claim` record says
+/// certified, and returns each claim's records (the `claim` record first).
+fn verify_certified(dir: &Path, ids: &[&str]) -> Vec<Vec<serde_json::Value>> {
+    let mut args = vec!["verify", "--certificates", dir.to_str().unwrap()];
+    args.extend(ids);
+    let (code, _, err) = dpcert(&args);
+    assert_eq!(code, 0, "{err}");
+    ids.iter()
+        .map(|id| {
+            let doc = read_json(&dir.join(format!("{id}.cert.json")));
+            let recs = doc["records"].as_array().unwrap().clone();
+            assert_eq!(recs[0]["certified"], true, "{id}: {}", recs[0]);
+            recs
+        })
+        .collect()
+}
+
 /// The independent checker accepts every certificate in `dir` and counts `n` claims, all
 /// certified (skipped, with a note, where python3 is missing).
 fn checker_certifies_all(dir: &Path, n: usize) {
@@ -330,18 +347,7 @@ fn check_writes_certificates_of_grid_claims_that_the_checker_accepts() {
 fn verify_certifies_enclosures_and_several_comparison_steps() {
     let dir = scratch_dir("certificates-enclosures");
     let ids = ["VAD-3", "ART-35-reading-shannon", "CY-4", "XDOC-10"];
-    let mut args = vec!["verify", "--certificates", dir.to_str().unwrap()];
-    args.extend(ids);
-    let (code, _, err) = dpcert(&args);
-    assert_eq!(code, 0, "{err}");
-    for id in ids {
-        let doc = read_json(&dir.join(format!("{id}.cert.json")));
-        assert_eq!(
-            doc["records"][0]["certified"], true,
-            "{id}: {}",
-            doc["records"][0]
-        );
-    }
+    verify_certified(&dir, &ids);
     if Command::new("python3").arg("--version").output().is_err() {
         eprintln!("note: no python3 on PATH; the independent checker was not run");
         return;
@@ -603,19 +609,12 @@ fn compose_certifies_no_grid_enclosure_and_no_large_support() {
 fn wang_ying_zhang_subchecks_are_certified() {
     let dir = scratch_dir("certificates-wyz");
     let ids = ["WYZ-D16", "WYZ-S3", "WYZ-D18", "WYZ-S4"];
-    let mut args = vec!["verify", "--certificates", dir.to_str().unwrap()];
-    args.extend(ids);
-    let (code, _, err) = dpcert(&args);
-    assert_eq!(code, 0, "{err}");
-    for id in ids {
-        let doc = read_json(&dir.join(format!("{id}.cert.json")));
-        let recs = doc["records"].as_array().unwrap();
-        assert_eq!(recs[0]["certified"], true, "{id}: {}", recs[0]);
+    for (id, recs) in ids.iter().zip(verify_certified(&dir, &ids)) {
         let kinds: Vec<&str> = recs[1..]
             .iter()
             .filter_map(|r| r["kind"].as_str())
             .collect();
-        let want = if id == "WYZ-S3" {
+        let want = if *id == "WYZ-S3" {
             "log_linear"
         } else {
             "compare"
@@ -639,14 +638,8 @@ fn enumeration_claims_are_certified_by_events_and_graph_records() {
         ("WYZ-G2", "graph"),
         ("AACP-P1", "graph"),
     ];
-    let mut args = vec!["verify", "--certificates", dir.to_str().unwrap()];
-    args.extend(ids.iter().map(|(id, _)| *id));
-    let (code, _, err) = dpcert(&args);
-    assert_eq!(code, 0, "{err}");
-    for (id, kind) in ids {
-        let doc = read_json(&dir.join(format!("{id}.cert.json")));
-        let recs = doc["records"].as_array().unwrap();
-        assert_eq!(recs[0]["certified"], true, "{id}: {}", recs[0]);
+    let names: Vec<&str> = ids.iter().map(|(id, _)| *id).collect();
+    for (&(id, kind), recs) in ids.iter().zip(verify_certified(&dir, &names)) {
         assert!(
             recs[1..]
                 .iter()
@@ -683,14 +676,7 @@ fn aacp_graph_claims_are_certified_by_graphs_and_graph_records() {
         "AACP-X-06",
         "AACP-C-clique",
     ];
-    let mut args = vec!["verify", "--certificates", dir.to_str().unwrap()];
-    args.extend(ids);
-    let (code, _, err) = dpcert(&args);
-    assert_eq!(code, 0, "{err}");
-    for id in ids {
-        let doc = read_json(&dir.join(format!("{id}.cert.json")));
-        let recs = doc["records"].as_array().unwrap();
-        assert_eq!(recs[0]["certified"], true, "{id}: {}", recs[0]);
+    for (id, recs) in ids.iter().zip(verify_certified(&dir, &ids)) {
         assert!(
             recs[1..]
                 .iter()
@@ -771,14 +757,8 @@ fn vadhan_and_cuff_yu_empty_cells_and_counterexamples_are_certified() {
         ("CY-9-reading-L1", ""),
         ("VAD-4(a)", ""),
     ];
-    let mut args = vec!["verify", "--certificates", dir.to_str().unwrap()];
-    args.extend(ids.iter().map(|(id, _)| *id));
-    let (code, _, err) = dpcert(&args);
-    assert_eq!(code, 0, "{err}");
-    for (id, hypothesis) in ids {
-        let doc = read_json(&dir.join(format!("{id}.cert.json")));
-        let recs = doc["records"].as_array().unwrap();
-        assert_eq!(recs[0]["certified"], true, "{id}: {}", recs[0]);
+    let names: Vec<&str> = ids.iter().map(|(id, _)| *id).collect();
+    for (&(id, hypothesis), recs) in ids.iter().zip(verify_certified(&dir, &names)) {
         if !hypothesis.is_empty() {
             assert!(recs.iter().any(|r| r["hypothesis"] == hypothesis), "{id}");
         }
@@ -800,14 +780,7 @@ fn vadhan_and_cuff_yu_empty_cells_and_counterexamples_are_certified() {
 fn verify_certifies_wyz_polynomial_steps_by_sturm_records() {
     let dir = scratch_dir("certificates-wyz-sturm");
     let ids = ["WYZ-L2.s2", "WYZ-X11", "WYZ-X3", "WYZ-X10"];
-    let mut args = vec!["verify", "--certificates", dir.to_str().unwrap()];
-    args.extend(ids);
-    let (code, _, err) = dpcert(&args);
-    assert_eq!(code, 0, "{err}");
-    for id in ids {
-        let doc = read_json(&dir.join(format!("{id}.cert.json")));
-        let recs = doc["records"].as_array().unwrap();
-        assert_eq!(recs[0]["certified"], true, "{id}: {}", recs[0]);
+    for (id, recs) in ids.iter().zip(verify_certified(&dir, &ids)) {
         assert!(recs.iter().any(|r| r["kind"] == "sturm"), "{id}");
     }
     if Command::new("python3").arg("--version").output().is_err() {

@@ -257,18 +257,11 @@ fn check_2(inst: &Case2) -> Check {
     if crate::certify::recording() {
         let rel = crate::certify::compare(&sd.to_string(), "=", &want.to_string(), sd == want);
         c.records.push(rel);
-        let pairs: Vec<(usize, usize)> = mech
-            .neighbours()
-            .iter()
-            .filter(|&&(x, xp, _)| x < xp)
-            .map(|&(x, xp, _)| (x, xp))
-            .collect();
-        let lvl = crate::measure::max_ratio_rows(&mech.rows, &pairs);
-        if lvl.ratio == ExtRational::Infinite && level == ExtRational::Infinite {
-            let w = (lvl.pair.0, lvl.pair.1, lvl.output);
-            let id = format!("DP level of {mech}");
+        if level == ExtRational::Infinite {
             c.records
-                .push(crate::certify::dp_level(&id, &mech.rows, &pairs, None, w));
+                .extend(crate::claim::mechanism_grid::infinite_level_dp_record(
+                    &mech,
+                ));
         }
     }
     c
