@@ -125,7 +125,7 @@ pub fn bound_record(
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::lp::model::Cmp;
 
@@ -134,7 +134,7 @@ mod tests {
     }
 
     /// max x + y, 2x + y <= 4, x + 3y <= 6: optimum 14/5 at (6/5, 8/5), duals (2/5, 1/5) by hand.
-    fn two_rows() -> Model {
+    pub(in crate::lp::certificate) fn two_rows() -> Model {
         let mut m = Model::new(Sense::Maximize);
         let x = m.add_var("x");
         let y = m.add_var("y");

@@ -269,12 +269,7 @@ mod tests {
     /// hand) and min x + y with x + y >= 2, x + y <= 1 (infeasible: Farkas (1, −1)).
     #[test]
     fn a_vipr_file_parses_and_its_multipliers_reproduce_the_bound() {
-        let mut m = Model::new(Sense::Maximize);
-        let x = m.add_var("x");
-        let y = m.add_var("y");
-        m.set_objective(&[(x, r(1, 1)), (y, r(1, 1))]);
-        m.add_row(&[(x, r(2, 1)), (y, r(1, 1))], Cmp::Le, r(4, 1));
-        m.add_row(&[(x, r(1, 1)), (y, r(3, 1))], Cmp::Le, r(6, 1));
+        let m = crate::lp::certificate::export::tests::two_rows();
         let cert = Certificate::Optimal {
             value: r(14, 5),
             primal: vec![r(6, 5), r(8, 5)],
