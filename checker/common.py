@@ -40,5 +40,25 @@ def vector(obj, names, what):
         raise Reject(f"{what} {word} {bad!r}")
     return {n: q(obj[n], f"{what} {n}") for n in names}
 
+def matrix(obj, what, shape=None, stochastic=False):
+    """Non-empty rows of exact rationals, all of one length (`shape`: (rows, columns) required;
+    `stochastic`: every row a distribution, entries >= 0 summing to 1)."""
+    if not isinstance(obj, list) or not obj or not all(isinstance(r, list) and r for r in obj):
+        raise Reject(f"{what}: not a non-empty list of non-empty rows")
+    rows = [[q(v, f"{what} row {x} column {y}") for y, v in enumerate(r)] for x, r in enumerate(obj)]
+    if any(len(r) != len(rows[0]) for r in rows) or shape not in (None, (len(rows), len(rows[0]))):
+        raise Reject(f"{what}: not rows of one length" + (f", {shape[0]} rows of {shape[1]}" if shape else ""))
+    bad = next((x for x, r in enumerate(rows) if any(v < 0 for v in r) or sum(r) != 1), None) if stochastic else None
+    if bad is not None:
+        raise Reject(f"{what} row {bad}: not a distribution (entries >= 0 summing to 1): sum {sum(rows[bad])}")
+    return rows
+
+def distribution(values, what, size=None):
+    """A probability vector: exact rationals >= 0 summing to 1 (`size` entries, when given)."""
+    p = [q(v, f"{what} {i}") for i, v in enumerate(values)] if isinstance(values, list) else None
+    if p is None or size not in (None, len(p)) or any(v < 0 for v in p) or sum(p) != 1:
+        raise Reject(f"{what}: not a distribution on {size or 'its'} entries (each >= 0, summing to 1)")
+    return p
+
 def holds(lhs, sense, rhs):
     return lhs <= rhs if sense == "<=" else lhs >= rhs if sense == ">=" else lhs == rhs

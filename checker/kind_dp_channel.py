@@ -5,7 +5,7 @@ compared), accepted by kind_lp, and its primal is the mechanism and its value th
 from fractions import Fraction
 
 import kind_lp
-from common import Reject, field, q
+from common import Reject, distribution, field, matrix, q
 from pld import channel, ordered_pairs
 
 def check(rec):
@@ -17,13 +17,8 @@ def check(rec):
     if t < 1:
         raise Reject(f"t = {t} < 1")
     edges = ordered_pairs(field(rec, "edges", "record"), k, "edge")
-    prior = [q(v, f"prior {x}") for x, v in enumerate(field(rec, "prior", "record"))]
-    if len(prior) != k or any(v < 0 for v in prior) or sum(prior) != 1:
-        raise Reject(f"prior: not a distribution on the {k} secrets")
-    m = field(rec, "matrix", "record")  # rows = outputs y, columns = secrets x
-    if not isinstance(m, list) or len(m) != k or any(not isinstance(r, list) or len(r) != k for r in m):
-        raise Reject(f"matrix: not {k} rows of {k} entries")
-    m = [[q(v, f"matrix row {y} column {x}") for x, v in enumerate(r)] for y, r in enumerate(m)]
+    prior = distribution(field(rec, "prior", "record"), "prior", k)
+    m = matrix(field(rec, "matrix", "record"), "matrix", (k, k))  # rows = outputs y, columns = secrets x
     goal = field(rec, "objective", "record")
     if goal not in ("loss", "gain"):
         raise Reject(f"objective {goal!r}: neither loss nor gain")

@@ -1,17 +1,8 @@
 """The `refinement` record (docs/certificates.md, "The `refinement` record"): whether channel
 A is a post-processing of channel B (A = B R for a channel R), with its certificate either way,
 every condition recomputed with exact fractions."""
-
-from common import Reject, field, q
+from common import Reject, distribution, field, matrix
 from pld import channel
-
-def matrix(obj, what):
-    if not isinstance(obj, list) or not obj or not all(isinstance(r, list) and r for r in obj):
-        raise Reject(f"{what}: not a non-empty list of non-empty rows")
-    rows = [[q(x, f"{what} row {i + 1}") for x in r] for i, r in enumerate(obj)]
-    if any(len(r) != len(rows[0]) for r in rows):
-        raise Reject(f"{what}: ragged rows")
-    return rows
 
 def post_g(prior, c, gain):
     """V_g(prior, C) = sum_y max_z sum_x prior(x) C(y|x) g(z, x)."""
@@ -36,9 +27,7 @@ def check(rec):
                 if v != a[x][z]:
                     raise Reject(f"(b r)[{x}][{z}] = {v}, a has {a[x][z]}")
     elif claim is False:
-        prior = [q(x, "prior") for x in field(rec, "prior", "refinement")]
-        if len(prior) != len(a) or any(p < 0 for p in prior) or sum(prior) != 1:
-            raise Reject("prior: not a distribution on the secrets")
+        prior = distribution(field(rec, "prior", "refinement"), "prior", len(a))
         gain = matrix(field(rec, "gain", "refinement"), "gain")
         if len(gain[0]) != len(a):
             raise Reject(f"gain has {len(gain[0])} columns, expected one per secret ({len(a)})")

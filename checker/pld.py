@@ -4,18 +4,12 @@ smallest e^ε for a δ, each recomputed here; e^ε is compared with a rational b
 bounds. Standard library only."""
 from fractions import Fraction
 
-from common import Reject, q
+from common import Reject, matrix, q
 from kind_enclosure import exp_bounds
 
 def channel(rows, what):
     """A channel's rows: lists of exact rationals of one length, each >= 0 and summing to 1."""
-    if not isinstance(rows, list) or not rows or any(not isinstance(r, list) for r in rows):
-        raise Reject(f"{what}: not a non-empty list of rows")
-    out = [[q(v, f"{what} row {x} column {y}") for y, v in enumerate(r)] for x, r in enumerate(rows)]
-    for x, r in enumerate(out):
-        if len(r) != len(out[0]) or any(v < 0 for v in r) or sum(r) != 1:
-            raise Reject(f"{what} row {x}: not a distribution (entries >= 0 summing to 1, {len(out[0])} of them): sum {sum(r)}")
-    return out
+    return matrix(rows, what, stochastic=True)
 
 def ordered_pairs(pairs, n, what):
     """Both orientations of every neighbour pair [a, b] (distinct inputs 0 <= a, b < n)."""
