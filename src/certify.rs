@@ -41,11 +41,10 @@ pub fn write(path: &Path, records: Vec<Value>) -> std::io::Result<()> {
 pub fn write_compact(path: &Path, records: impl Iterator<Item = Value>) -> std::io::Result<()> {
     use std::io::Write;
     let mut w = std::io::BufWriter::with_capacity(1 << 16, std::fs::File::create(path)?);
-    let producer = json!(format!("dpcert {}", env!("CARGO_PKG_VERSION")));
-    write!(
-        w,
-        "{{\"certificate_version\":{CERTIFICATE_VERSION},\"producer\":{producer},\"records\":["
-    )?;
+    // The header is [`document`]'s own text, cut before its (last, empty) `records` list closes.
+    let empty = serde_json::to_string(&document(Vec::new()))?;
+    let head = empty.strip_suffix("]}").unwrap_or(&empty);
+    w.write_all(head.as_bytes())?;
     for (i, rec) in records.enumerate() {
         if i > 0 {
             w.write_all(b",")?;
@@ -291,6 +290,24 @@ mod tests {
         assert_eq!(doc["certificate_version"], 1);
         assert_eq!(doc["records"][1]["kind"], "b");
         assert_eq!(rational(&Rational::from_signeds(-6, 4)), json!("-3/2"));
+    }
+
+    /// The streamed file is, byte for byte, [`document`]'s compact text: none, one and two
+    /// records.
+    #[test]
+    fn a_compact_file_is_the_documents_text() {
+        let dir = std::env::temp_dir().join(format!("dpcert-compact-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("c.json");
+        for n in 0..3 {
+            let recs: Vec<Value> = (0..n)
+                .map(|i| json!({"kind": "k", "id": i.to_string()}))
+                .collect();
+            write_compact(&path, recs.clone().into_iter()).unwrap();
+            let want = serde_json::to_string(&document(recs)).unwrap() + "\n";
+            assert_eq!(std::fs::read_to_string(&path).unwrap(), want);
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     /// `ln 6 <= 2 ln 3` (6 < 9, by hand): basis {2, 3}, 6 = 2·3, and the truth as given.
