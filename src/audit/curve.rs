@@ -4,9 +4,8 @@
 use super::{DIGITS, PREC};
 use crate::json::{eps_of_ratio, exact};
 use crate::measure::{CurvePiece, DeltaCurve};
-use crate::num::fmt::{decimal, decimal_round};
+use crate::num::fmt::decimal;
 use crate::num::{Interval, Rational};
-use malachite::base::rounding_modes::RoundingMode;
 use serde_json::{json, Value};
 
 /// `a - b·t` (`mul` between b and t), or `a` when `b = 0`.
@@ -22,20 +21,7 @@ fn line(p: &CurvePiece, mul: &str) -> String {
 /// (`1 ≤ lo`).
 fn eps_range(lo: &Rational, hi: &Rational) -> String {
     let ln = |t: &Rational| Interval::ln_rational(t, PREC).expect("t >= 1 > 0");
-    let (l, h) = (ln(lo), ln(hi));
-    format!(
-        "[{}, {}]",
-        decimal_round(
-            &l.lo_rational().expect("finite"),
-            DIGITS,
-            RoundingMode::Floor
-        ),
-        decimal_round(
-            &h.hi_rational().expect("finite"),
-            DIGITS,
-            RoundingMode::Ceiling
-        )
-    )
+    ln(lo).hull(&ln(hi)).to_decimal_string(DIGITS)
 }
 
 /// The text lines: a header, then one line per piece.

@@ -117,20 +117,7 @@ fn whole(q: &Rational) -> String {
 /// `[ln lo, ln hi]` rounded outward (`1 ≤ lo`).
 fn eps_range(lo: &Rational, hi: &Rational) -> String {
     let ln = |t: &Rational| Interval::ln_rational(t, 256).expect("t >= 1 > 0");
-    let (l, h) = (ln(lo), ln(hi));
-    format!(
-        "[{}, {}]",
-        decimal_round(
-            &l.lo_rational().expect("finite"),
-            DIGITS,
-            RoundingMode::Floor
-        ),
-        decimal_round(
-            &h.hi_rational().expect("finite"),
-            DIGITS,
-            RoundingMode::Ceiling
-        )
-    )
+    ln(lo).hull(&ln(hi)).to_decimal_string(DIGITS)
 }
 
 fn header(lo: &Rational, hi: &Rational, n: usize, what: &str) -> String {
