@@ -1,7 +1,8 @@
 """The `dp_channel` record (docs/certificates.md): the optimal ε-DP mechanism on a graph for a
-prior and a loss or gain. The mechanism is a channel, ε-DP on every edge, with the stated
-expected loss or gain; the `lp` record inside is the channel LP of these data (rebuilt here and
-compared), accepted by kind_lp, and its primal is the mechanism and its value the value."""
+prior and a loss or gain. The `lp` record inside is the channel LP of these data (rebuilt here
+and compared), accepted by kind_lp, and its optimal primal is the mechanism and its value the
+value: so the mechanism is a channel, ε-DP on every edge (the LP's rows), with the stated
+expected loss or gain (its objective), and no such channel does better (the dual)."""
 from fractions import Fraction
 
 import kind_lp
@@ -22,15 +23,8 @@ def check(rec):
     goal = field(rec, "objective", "record")
     if goal not in ("loss", "gain"):
         raise Reject(f"objective {goal!r}: neither loss nor gain")
-    for x, xp in edges:
-        for y in range(k):
-            if w[x][y] > t * w[xp][y]:
-                raise Reject(f"mechanism: W({y}|{x}) = {w[x][y]} > t * W({y}|{xp}) = {t * w[xp][y]}")
     weights = [[prior[x] * m[y][x] for y in range(k)] for x in range(k)]
     value = q(field(rec, "value", "record"), "value")
-    mine = sum((weights[x][y] * w[x][y] for x in range(k) for y in range(k)), Fraction(0))
-    if mine != value:
-        raise Reject(f"value: sum_x prior(x) sum_y W(y|x) m(y, x) = {mine}, the record says {value}")
     lp = field(rec, "lp", "record")
     kind_lp.check(lp)
     model = kind_lp.LP(lp["model"])
