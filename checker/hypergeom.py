@@ -77,11 +77,10 @@ class Term:
     def neg(self):
         return self.copy(coeff=({m: -c for m, c in self.coeff[0].items()}, self.coeff[1]))
 
-    def shift_n(self):
-        return self.copy(poly=shift(self.poly, "n", 1), fix=lambda l: (l[0], l[1], l[2] + l[0]))
-
-    def shift_k(self):
-        return self.copy(poly=shift(self.poly, "k", 1), fix=lambda l: (l[0], l[1], l[2] + l[1]))
+    def shift(self, var):
+        """T(n + 1, k) for var "n", T(n, k + 1) for "k"."""
+        i = "nk".index(var)
+        return self.copy(poly=shift(self.poly, var, 1), fix=lambda l: (l[0], l[1], l[2] + l[i]))
 
     def on_line(self, s, c):
         """T(n, s n + c)."""
@@ -220,7 +219,7 @@ def support(t, n):
 
 def check_wz(f, g, n0):
     (lo, hi), _ = support(f, n0), support(g, n0)
-    check_identity([f.shift_n(), f.neg(), g.shift_k().neg(), g], n0)
+    check_identity([f.shift("n"), f.neg(), g.shift("k").neg(), g], n0)
     s = ({}, ONE)
     for k in range(lo, hi + 1):
         s = radd(s, f.value(n0, k))
@@ -228,7 +227,7 @@ def check_wz(f, g, n0):
         raise Reject(f"initial value: sum_k F({n0}, k) is not 1")
 
 def check_partial_sum(summand, closed, n0):
-    check_identity([a.shift_k() for a in closed] + [a.neg() for a in closed] + [summand.neg()], n0)
+    check_identity([a.shift("k") for a in closed] + [a.neg() for a in closed] + [summand.neg()], n0)
     check_identity([a.on_line(0, 0) for a in closed], n0)
 
 def check_positive_term(t, n0, lo, hi, dom):
@@ -258,10 +257,10 @@ def check_orbit_lp(size, cost, up, down, lo, hi, value, primal, mass_mate, f_obj
     check_positive_term(primal, n0, (0, 0, 0), (1, 0, 0), dom)  # the signs first: cheap
     check_positive_term(kappa, n0, (0, 0, 1), (1, 0, 0), dom)
     check_wz(size.times(primal), mass_mate, n0)  # primal mass
-    check_identity([primal.shift_k().times(None, coeff=hi), primal.times(None, coeff=lo).neg()], n0)
+    check_identity([primal.shift("k").times(None, coeff=hi), primal.times(None, coeff=lo).neg()], n0)
     check_identity([size.times(cost).times(primal), value.times(f_obj).neg()], n0)  # objective
     check_wz(f_obj, g_obj, n0)
     reduced_cost = [cost, u.neg(), kappa.times(None, coeff=hi, poly=down).neg(),
-                    kappa.shift_k().times(None, coeff=lo, poly=up)]
+                    kappa.shift("k").times(None, coeff=lo, poly=up)]
     check_identity(reduced_cost, n0)
     check_identity([value, u.neg()], n0)  # strong duality (implied by the rest; kept as stated)
