@@ -70,18 +70,45 @@ class LP:
                 want = ">= 0" if sense == nonneg else "<= 0"
                 raise Reject(f"{what} of row {name} ({sense}) = {y[name]}, must be {want}")
 
-    def aty(self, y):
-        """(A^T y)_j for every variable j."""
-        out = {n: Fraction(0) for n in self.vars}
+    def aty_holds(self, y, cmp, c, what):
+        """(A^T y)_j cmp c_j for every variable j."""
+        aty = {n: Fraction(0) for n in self.vars}
         for name, a, _, _ in self.rows:
             for n, v in a.items():
-                out[n] += v * y[name]
-        return out
+                aty[n] += v * y[name]
+        for n in self.vars:
+            if not holds(aty[n], cmp, c[n]):
+                raise Reject(f"{what} {n}: (A^T y) = {aty[n]} {cmp} c = {c[n]} is false")
 
     def bty(self, y):
         return sum((b * y[name] for name, _, _, b in self.rows), Fraction(0))
 
+def lp_r(spec, ans):
+    """LP-R on H(n, m) at centre 0, rebuilt here; its answer by level (docs/certificates.md, "`lp_r`")."""
+    n, m, t = field(spec, "n", "lp_r"), field(spec, "m", "lp_r"), q(field(spec, "t", "lp_r"), "lp_r t")
+    if type(n) is not int or type(m) is not int or not (n >= 1 and m >= 2 and m ** n <= 10 ** 6):
+        raise Reject(f"lp_r: n = {n!r}, m = {m!r} is not a Hamming graph H(n, m) this checker builds")
+    digits = [[a // m ** i % m for i in range(n)] for a in range(m ** n)]  # place i of vertex a
+    level = [sum(d != 0 for d in ds) for ds in digits]  # the distance to 0
+    rows, cols = set(), set()  # (l_a, l_b) of a row p_a - t p_b <= 0; (l_a, the levels of a's neighbours)
+    for a, ds in enumerate(digits):
+        ends = sorted(level[a + (w - d) * m ** i] for i, d in enumerate(ds) for w in range(m) if w != d)
+        rows.update((level[a], l) for l in ends)
+        cols.add((level[a], tuple(ends)))
+    p = vector(field(ans, "primal", "answer"), [str(l) for l in set(level)], "primal")
+    y = vector(field(ans, "dual", "answer"), ["mass"] + [f"{a},{b}" for a, b in rows], "dual")
+    x, value = {l: p[str(l)] for l in set(level)}, q(field(ans, "value", "answer"), "value")
+    bad = [f"rows ({a}, {b}): x <= t x, y <= 0" for a, b in sorted(rows) if x[a] > t * x[b] or y[f"{a},{b}"] > 0]
+    aty = {(l, e): y["mass"] + sum(y[f"{l},{k}"] - t * y[f"{k},{l}"] for k in e) for l, e in cols}
+    bad += [f"dual of level {l}: (A^T y) = {v} <= {l}" for (l, e), v in sorted(aty.items()) if v > l]
+    mass, cost = sum(x[l] for l in level), sum(l * x[l] for l in level)
+    if bad or min(x.values()) < 0 or mass != 1 or not cost == y["mass"] == value:
+        why = bad[0] if bad else f"p >= 0 with mass 1 ({mass}), value {value} = c.x {cost} = b.y {y['mass']}"
+        raise Reject(f"lp_r: {why} is false")
+
 def check(rec):
+    if "lp_r" in rec:
+        return lp_r(rec["lp_r"], field(rec, "answer", "record"))
     lp = LP(field(rec, "model", "record"))
     ans = field(rec, "answer", "record")
     status = field(ans, "status", "answer")
@@ -94,21 +121,14 @@ def check(rec):
             lp.feasible(x, "primal")
         # Minimize: y >= 0 on >= rows, A^T y <= c.  Maximize: y >= 0 on <= rows, A^T y >= c.
         lp.multiplier_signs(y, "dual", ">=" if minimize else "<=")
-        aty = lp.aty(y)
-        cmp = "<=" if minimize else ">="
-        for n in lp.vars:
-            if not holds(aty[n], cmp, lp.c[n]):
-                raise Reject(f"dual constraint of {n}: (A^T y) = {aty[n]} {cmp} c = {lp.c[n]} is false")
+        lp.aty_holds(y, "<=" if minimize else ">=", lp.c, "dual constraint of")
         primal, dual = (lp.bty(y) if x is None else lp.objective(x)) + lp.offset, lp.bty(y) + lp.offset
         if primal != value or dual != value:
             raise Reject(f"objective: value {value}, c.x + offset = {primal}, b.y + offset = {dual}")
     elif status == "infeasible":
         y = vector(field(ans, "farkas", "answer"), lp.row_names, "farkas")
         lp.multiplier_signs(y, "farkas", ">=")
-        aty = lp.aty(y)
-        for n in lp.vars:
-            if aty[n] > 0:
-                raise Reject(f"farkas: (A^T y) of {n} = {aty[n]} > 0")
+        lp.aty_holds(y, "<=", dict.fromkeys(lp.vars, 0), "farkas: the column of")
         if lp.bty(y) <= 0:
             raise Reject(f"farkas: b.y = {lp.bty(y)} <= 0")
     elif status == "unbounded":

@@ -2,6 +2,7 @@
 files beside them in fixtures/ must be accepted, and copies tampered here must be rejected
 with a message that names what failed."""
 import copy
+import itertools
 import json
 import subprocess
 import sys
@@ -107,7 +108,7 @@ TAMPERED = [
     ("row dropped", drop_row("two_rows", "c2", "dual"),
      "dual constraint of x: (A^T y) = 4/5 >= c = 1 is false"),
     ("farkas row dropped", drop_row("infeasible", "high", "farkas"),
-     "farkas: (A^T y) of x = 1 > 0"),
+     "farkas: the column of x: (A^T y) = 1 <= c = 0 is false"),
     ("row dropped, multiplier kept", drop_row("two_rows", "c2", None),
      "dual names an unknown 'c2'"),
     ("bound row dropped", drop_row("equality", "x.ub", "dual"),
@@ -190,3 +191,91 @@ def test_a_dual_point_alone_is_accepted_as_a_bound():
 def test_a_tampered_bound_is_rejected(case, change, message):
     out = rejections(as_bound("two_rows", change))
     assert len(out) == 1 and message in out[0][1], (case, out)
+
+
+# LP-R on H(n, m) at centre 0 as an `lp_r` record (docs/certificates.md, "`lp_r`"): the answer
+# by level, worked out by hand. H(2, 3), t = 2 (alpha = 1/2): Gibbs p_l = alpha^l / (1 + 2 alpha)^2
+# = (1/4, 1/8, 1/16), mass 1/4 + 4/8 + 4/16 = 1; u = h = 1; kappa = alpha / (1 + 2 alpha) = 1/4 on
+# the outward rows (l, l + 1). Dual rows: level 0 (neighbours 1,1,1,1): 1 - 4/4 = 0 <= 0; level 1
+# (0,1,2,2): 1 + 2/4 - 2/4 = 1 <= 1; level 2 (1,1,2,2): 1 + 2 * 2/4 = 2 <= 2. H(1, 2), t = 2:
+# p = (2/3, 1/3), u = 1/3, kappa = 1/3.
+LP_R = {
+    "H(2,3)": ({"n": 2, "m": 3, "t": "2"}, "1", {"0": "1/4", "1": "1/8", "2": "1/16"},
+               {"mass": "1", "0,1": "-1/4", "1,0": "0", "1,1": "0", "1,2": "-1/4", "2,1": "0", "2,2": "0"}),
+    "H(1,2)": ({"n": 1, "m": 2, "t": "2"}, "1/3", {"0": "2/3", "1": "1/3"},
+               {"mass": "1/3", "0,1": "-1/3", "1,0": "0"}),
+}
+
+
+def lp_r_doc(case, spec=None, value=None, primal=None, dual=None):
+    s0, v0, p0, d0 = copy.deepcopy(LP_R[case])
+    ans = {"status": "optimal", "value": value or v0, "primal": {**p0, **(primal or {})},
+           "dual": {**d0, **(dual or {})}}
+    rec = {"kind": "lp", "id": f"LP-R {case}", "lp_r": {**s0, **(spec or {})}, "answer": ans}
+    return {"certificate_version": 1, "producer": "by hand", "records": [rec]}
+
+
+def full_model(doc):
+    """The naive reference: the same LP written out as a plain `lp` model (every vertex of
+    H(n, m) a tuple, every ordered pair of neighbours a row) with the answer lifted by level."""
+    rec = record(doc)
+    n, m, t = rec["lp_r"]["n"], rec["lp_r"]["m"], Fraction(rec["lp_r"]["t"])
+    verts = list(itertools.product(range(m), repeat=n))
+    name = {v: "p" + "".join(map(str, v)) for v in verts}
+    level = {v: sum(c != 0 for c in v) for v in verts}
+    rows = [{"name": "mass", "sense": "=", "rhs": "1", "coefficients": {name[v]: "1" for v in verts}}]
+    dual = {"mass": rec["answer"]["dual"]["mass"]}
+    for a, b in itertools.product(verts, verts):
+        if sum(x != y for x, y in zip(a, b)) == 1:
+            row = f"{name[a]}_{name[b]}"
+            rows.append({"name": row, "sense": "<=", "rhs": "0",
+                         "coefficients": {name[a]: "1", name[b]: s(-t)}})
+            dual[row] = rec["answer"]["dual"][f"{level[a]},{level[b]}"]
+    model = {"objective_sense": "minimize", "variables": [{"name": name[v], "lower": "0"} for v in verts],
+             "objective": {"coefficients": {name[v]: str(level[v]) for v in verts}, "offset": "0"},
+             "rows": rows}
+    primal = {name[v]: rec["answer"]["primal"][str(level[v])] for v in verts}
+    answer = dict(rec["answer"], primal=primal, dual=dual)
+    return {"certificate_version": 1, "producer": "test", "records": [
+        {"kind": "lp", "id": rec["id"], "model": model, "answer": answer}]}
+
+
+# One number moved each: a primal value (mass and a row), a dual sign, a dual value (a dual row),
+# the value, t (the rows themselves), a tight dual entry by 1/10^30.
+LP_R_TAMPERED = [
+    ("primal moved", "H(2,3)", dict(primal={"2": "1/15"}), "mass 1 ("),
+    ("primal row", "H(1,2)", dict(primal={"0": "1/2", "1": "1/2"}, value="1/2"), "c.x 1/2 = b.y 1/3"),
+    ("dual sign", "H(2,3)", dict(dual={"0,1": "1/4"}), "rows (0, 1)"),
+    ("dual row", "H(2,3)", dict(dual={"1,2": "-1/3"}), "dual of level 2"),
+    ("value", "H(2,3)", dict(value="2"), "value 2"),
+    ("t", "H(2,3)", dict(spec={"t": "3"}), "dual of level 1: (A^T y) = 5/4 <= 1"),
+    ("tight dual by 1/10^30", "H(1,2)", dict(dual={"0,1": s(Fraction(-1, 3) - TINY)}), "dual of level 1"),
+]
+
+
+@pytest.mark.parametrize("case", LP_R)
+def test_lp_r_records_by_hand_are_accepted_as_is_their_full_model(case):
+    assert rejections(lp_r_doc(case)) == []
+    assert rejections(full_model(lp_r_doc(case))) == []
+
+
+@pytest.mark.parametrize("what,case,change,message", LP_R_TAMPERED, ids=[t[0] for t in LP_R_TAMPERED])
+def test_tampered_lp_r_records_are_rejected_as_is_their_full_model(what, case, change, message):
+    out = rejections(lp_r_doc(case, **change))
+    assert len(out) == 1 and message in out[0][1], out
+    assert len(rejections(full_model(lp_r_doc(case, **change)))) == 1
+
+
+@pytest.mark.parametrize("what,change,message", [
+    ("a row key dropped", lambda r: r["answer"]["dual"].pop("2,2"), "dual misses the entry of '2,2'"),
+    ("a row that is not there", lambda r: r["answer"]["dual"].update({"0,2": "0"}), "dual names an unknown '0,2'"),
+    ("a level that is not there", lambda r: r["answer"]["primal"].update({"3": "0"}), "primal names an unknown '3'"),
+    ("n not an integer", lambda r: r["lp_r"].update(n="2"), "is not a Hamming graph"),
+    ("m = 1", lambda r: r["lp_r"].update(m=1), "is not a Hamming graph"),
+    ("t a decimal", lambda r: r["lp_r"].update(t="2.0"), "is not an exact rational string"),
+])
+def test_malformed_lp_r_records_are_rejected(what, change, message):
+    doc = lp_r_doc("H(2,3)")
+    change(record(doc))
+    out = rejections(doc)
+    assert len(out) == 1 and message in out[0][1], out

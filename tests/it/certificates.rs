@@ -385,13 +385,14 @@ fn verify_certifies_enclosures_and_several_comparison_steps() {
 
 /// `verify --certificates DIR` (issue 44 item 2) on a claim that holds by exact comparison
 /// (CY-5: the level of k RR copies <= t^k), one that fails (VAD-1: a strict bound attained,
-/// SD = 1/10), one that holds by log-linear comparisons (CY-15) and one decided by LPs
-/// (WYZ-S12, whose endpoint instances rest on a bound for every ε that has no record): one `ID.cert.json` each, and the independent
-/// checker accepts all four, counting the LP claim as not certified.
+/// SD = 1/10), one that holds by log-linear comparisons (CY-15), one decided by LPs (WYZ-S12,
+/// whose endpoint instances carry an exact comparison or an LP-DP record: issue 44 item 6) and
+/// a definition (WYZ-F1, nothing to prove): one `ID.cert.json` each, and the independent checker
+/// accepts all five, counting the definition as not certified.
 #[test]
 fn verify_writes_claim_certificates_the_checker_accepts() {
     let dir = scratch_dir("certificates-claims");
-    let ids = ["CY-5", "VAD-1", "CY-15", "WYZ-S12"];
+    let ids = ["CY-5", "VAD-1", "CY-15", "WYZ-S12", "WYZ-F1"];
     let mut args = vec!["verify", "--certificates", dir.to_str().unwrap()];
     args.extend(ids);
     let (code, _, err) = dpcert(&args);
@@ -408,8 +409,8 @@ fn verify_writes_claim_certificates_the_checker_accepts() {
     assert_eq!(fails["counterexample"]["lhs"], "1/10");
     assert_eq!(fails["counterexample"]["rhs"], "1/10");
     assert_eq!(claim("CY-15")["certified"], true);
-    assert_eq!(lp["certified"], false);
-    assert_eq!(lp["missing"], "method:lp-certificate", "{lp}");
+    assert_eq!(lp["certified"], true, "{lp}");
+    assert_eq!(claim("WYZ-F1")["missing"], "outcome:not-checkable");
     let python = Command::new("python3").arg("--version").output();
     if python.is_err() {
         eprintln!("note: no python3 on PATH; the independent checker was not run");
@@ -424,9 +425,9 @@ fn verify_writes_claim_certificates_the_checker_accepts() {
     let stdout = String::from_utf8_lossy(&run.stdout);
     assert_eq!(run.status.code(), Some(0), "{stdout}");
     assert!(
-        stdout.contains("4 file(s) checked, 0 rejection(s)")
-            && stdout.contains("claims: 3 certified, 1 not certified")
-            && stdout.contains("method:lp-certificate: WYZ-S12"),
+        stdout.contains("5 file(s) checked, 0 rejection(s)")
+            && stdout.contains("claims: 4 certified, 1 not certified")
+            && stdout.contains("outcome:not-checkable: WYZ-F1"),
         "{stdout}"
     );
     // A tampered copy (the counterexample's record said to hold) is rejected.

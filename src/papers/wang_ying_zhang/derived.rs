@@ -513,7 +513,9 @@ fn s12(i: &NmAlphaPrior) -> Check {
     } else {
         (&e / &r).max(qi(1)) * &r
     };
-    if l <= bound {
+    // At the endpoint, L <= r_X needs only eps_d*(D) >= 0 (an `Exact` comparison with its
+    // record, issue 44 item 6), not the closed-form bound, which rests on T1c for every eps.
+    if l <= bound && (interior || l > r) {
         let mut c = Check::rationals(
             "DP ratio of E_i at alpha_D  <=  e^{eps_d*(D) + eps_X} (certified lower bound)",
             &l,
@@ -548,17 +550,21 @@ fn s12_endpoint_by_lp(
     let compared = "DP ratio L of E_i at alpha_D  <=  e^{eps_d*(D) + eps_X}, decided with the exact LP-DP optimum D_d*";
     let method = Method::Combined(vec![Method::Exact, Method::LpCertificate]);
     if s <= 1u32 {
-        let mut c = Check::rationals(compared, l, "<=", r);
-        c.method = method;
-        return c.with_note("L <= r_X and eps_d*(D) >= 0");
+        return Check::rationals(compared, l, "<=", r).with_note("L <= r_X and eps_d*(D) >= 0");
     }
-    let at_s = match lpdp_optimum(sp, &s, p) {
+    let (at_s, record) = match lpdp_optimum_rec(sp, &s, p) {
         Ok(v) => v,
         Err(e) => return crate::claim::undecided_because(e),
     };
     if at_s > d {
         let mut c = Check::rationals(compared, l, "<=", &(&s * r));
         c.method = method;
+        // Shown by the LP-DP optimum at e^eps = s (its `lp` record) and D_d*(ln s) > D.
+        if crate::certify::recording() {
+            let above = crate::certify::compare(&at_s.to_string(), ">", &d.to_string(), true);
+            let above = crate::certify::rests_on(above, &["lp"]);
+            super::lp_records::attach(&mut c, [Some(above), record]);
+        }
         return c.with_note(format!(
             "endpoint, D = {d}: exact LP gives D_d*(e^eps = L/r_X = {s}) = {at_s} > D, so eps_d*(D) >= ln {s} (D_d* is nonincreasing) and L = {s} r_X <= e^(eps_d*(D)) r_X"
         ));
@@ -592,6 +598,16 @@ fn s12_endpoint_by_lp(
 /// databases, for `ratio = e^ε >= 1`; exact, with the primal and dual certificate re-checked on
 /// every row and variable by the LP layer.
 pub fn lpdp_optimum(sp: &Space, ratio: &Rational, p: &[Rational]) -> Result<Rational, String> {
+    lpdp_optimum_rec(sp, ratio, p).map(|(v, _)| v)
+}
+
+/// [`lpdp_optimum`] with, while certificates are recorded, the `lp` record of the full LP-DP
+/// and its (lifted) certificate, re-checked by `lp::lp_record` before it is written.
+fn lpdp_optimum_rec(
+    sp: &Space,
+    ratio: &Rational,
+    p: &[Rational],
+) -> Result<(Rational, Option<serde_json::Value>), String> {
     let adjacency = (0..sp.size)
         .map(|x| {
             let mut a: Vec<usize> = sp.neighbours(x).into_iter().map(|(y, _)| y).collect();
@@ -615,8 +631,19 @@ pub fn lpdp_optimum(sp: &Space, ratio: &Rational, p: &[Rational]) -> Result<Rati
     let sol = lp
         .solve_reduced(&[])
         .map_err(|e| format!("LP-DP at e^eps = {ratio}: {e:?}"))?;
-    sol.value
-        .ok_or_else(|| format!("LP-DP at e^eps = {ratio}: status {}", sol.status))
+    let record = match (crate::certify::recording(), sol.full_solution()) {
+        (true, Some(cert)) => {
+            let model = lp.model();
+            let id = format!("LP-DP n={} m={} e^eps={ratio}", sp.n, sp.m);
+            let source = "Wang-Ying-Zhang LP-DP (eq (10))";
+            crate::lp::lp_record(&id, source, &model, model.rows().len(), &cert).ok()
+        }
+        _ => None,
+    };
+    let value = sol
+        .value
+        .ok_or_else(|| format!("LP-DP at e^eps = {ratio}: status {}", sol.status))?;
+    Ok((value, record))
 }
 
 #[cfg(test)]
@@ -649,6 +676,61 @@ mod tests {
         };
         let c = s12(&i);
         assert_eq!(c.outcome, Outcome::Holds, "{c:?}");
+    }
+
+    /// Issue 44 item 6: S12's endpoint instances carry the records that show them. Where the
+    /// closed-form bound was used (it rests on T1c for every ε, which no record shows), `L <= r_X`
+    /// needs only `ε_d*(D) >= 0`: an exact comparison (n=1, m=2, p = (1/3, 2/3), α = 1/2: L = 1,
+    /// r_X = 2). Where the exact LP decides (the endpoint above), the `lp` record of LP-DP at
+    /// `e^ε = L/r_X = 2` and the comparison `D_d*(ln 2) = 4/9 > D = 1/3` (values of issue 17).
+    #[test]
+    fn s12_endpoint_instances_carry_their_records() {
+        crate::certify::start_recording();
+        let kinds = |c: &Check| -> Vec<String> {
+            let mut k: Vec<String> = c.records.iter().map(|r| r["kind"].to_string()).collect();
+            k.sort();
+            k
+        };
+        let sp = Space::new(1, 2);
+        let i = NmAlphaPrior {
+            n: 1,
+            m: 2,
+            alpha: q(1, 2),
+            prior: iid_linear(&sp),
+        };
+        let c = s12(&i);
+        assert_eq!(
+            (c.outcome, &c.method),
+            (Outcome::Holds, &Method::Exact),
+            "{c:?}"
+        );
+        assert_eq!((c.lhs.exact.as_str(), c.rhs.exact.as_str()), ("1", "2"));
+        assert_eq!(kinds(&c), ["\"compare\""]);
+        let sp = Space::new(1, 3);
+        let i = NmAlphaPrior {
+            n: 1,
+            m: 3,
+            alpha: q(1, 4),
+            prior: iid_linear(&sp),
+        };
+        let c = s12(&i);
+        assert_eq!(c.outcome, Outcome::Holds, "{c:?}");
+        assert_eq!(kinds(&c), ["\"compare\"", "\"compare\"", "\"lp\""]);
+        let lp = c.records.iter().find(|r| r["kind"] == "lp").unwrap();
+        assert_eq!(
+            (&lp["answer"]["status"], &lp["answer"]["value"]),
+            (&"optimal".into(), &"4/9".into())
+        );
+        let above = c
+            .records
+            .iter()
+            .find(|r| r["relation"] == ">")
+            .expect("D_d* > D");
+        assert_eq!(
+            (&above["lhs"], &above["rhs"], &above["holds"]),
+            (&"4/9".into(), &"1/3".into(), &true.into())
+        );
+        assert_eq!(above["rests_on"], serde_json::json!(["lp"]));
     }
 
     /// The mixture dual is accepted inside the range and rejected outside it.

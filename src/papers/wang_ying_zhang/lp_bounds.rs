@@ -313,4 +313,45 @@ mod tests {
         let at_one = range_fails_record(&sp, &qi(1), &[q(4, 5), q(1, 5)]).unwrap();
         assert!(at_one["p_y"].is_null());
     }
+
+    /// The `lp_r` record of LP-R at centre 0 (issue 44 item 6) is the full model's certificate
+    /// by level: lifted (`p_x` ← its level's value, `pair_a_b` ← the value of `(l_a, l_b)`), it
+    /// is the answer of the full-model record that `lp::check` accepted (the naive reference),
+    /// and its dual names exactly the level pairs of LP-R's rows.
+    #[test]
+    fn the_lp_r_record_is_the_full_lp_r_certificate_by_level() {
+        crate::certify::start_recording();
+        for (n, m) in [(1, 2), (1, 5), (2, 3), (3, 2), (2, 4)] {
+            let sp = Space::new(n, m);
+            for alpha in [q(1, 3), q(2, 3), qi(1)] {
+                let c = certify_lpr(&sp, &alpha, 0);
+                let levels = c.record.expect("an lp_r record");
+                let full = lpr(&sp, &alpha, 0, &c.kappa, false).expect("lp::check accepts");
+                let (la, fa) = (&levels["answer"], &full["answer"]);
+                assert_eq!(levels["lp_r"]["t"], (qi(1) / &alpha).to_string());
+                assert_eq!(
+                    (&la["value"], &la["dual"]["mass"]),
+                    (&fa["value"], &fa["dual"]["mass"])
+                );
+                for x in 0..sp.size {
+                    let l = sp.d(x, 0).to_string();
+                    assert_eq!(la["primal"][&l], fa["primal"][format!("p{x}")]);
+                }
+                let mut pairs = std::collections::BTreeSet::new();
+                for (a, b) in sp.ordered_pairs() {
+                    let key = format!("{},{}", sp.d(a, 0), sp.d(b, 0));
+                    assert_eq!(
+                        la["dual"][&key],
+                        fa["dual"][format!("pair_{a}_{b}")],
+                        "{key}"
+                    );
+                    pairs.insert(key);
+                }
+                let keys: std::collections::BTreeSet<String> =
+                    la["dual"].as_object().unwrap().keys().cloned().collect();
+                pairs.insert("mass".into());
+                assert_eq!(keys, pairs, "n={n} m={m}");
+            }
+        }
+    }
 }

@@ -12,11 +12,12 @@ use crate::lp::{bound_record, lp_record, Certificate, Cmp, Model, Sense};
 use crate::num::Rational;
 use serde_json::Value;
 
-/// The most rows an LP written as a record may have. LP-R on the largest Hamming graphs of
-/// WYZ-L1's grid has up to 6,481 rows: its 380 records made each of the four WYZ-L1 claims'
-/// certificates 90 MB, `verify --certificates` 5.3 times as slow as `verify` and its peak
-/// memory 13.8 GB. Such an instance gets no record, so its claim is not certified (never
-/// half-certified); every other WYZ LP has at most a few hundred rows.
+/// The most rows an LP written out as a full model may have. LP-R at centre 0 is written by
+/// level instead ([`lpr_levels`]): on the largest Hamming graphs of WYZ-L1's grid it has up to
+/// 6,481 rows, and its full models made each of the four WYZ-L1 claims' certificates 90 MB,
+/// `verify --certificates` 5.3 times as slow as `verify` and its peak memory 13.8 GB. An LP
+/// above the limit gets no record, so its claim is not certified (never half-certified); every
+/// other WYZ LP written in full has at most a few hundred rows.
 const MAX_RECORDED_ROWS: usize = 2_000;
 
 /// The `lp` record of `model` with `cert`, when certificates are recorded, the model has at
@@ -84,6 +85,43 @@ pub fn lpr(
     let rows = if outward_only { " (outward rows)" } else { "" };
     let id = format!("LP-R{rows} n={} m={} alpha={alpha} y0={y0}", sp.n, sp.m);
     record(id, "Wang-Ying-Zhang LP-R (Lemma 1)", &model, &cert)
+}
+
+/// LP-R at centre 0 as an `lp` record with `lp_r` in place of the model (docs/certificates.md,
+/// "`lp_r`"; issue 44 item 6): the checker rebuilds LP-R on H(n, m) at `t = e^ε = 1/α` itself
+/// and checks the certificate of [`lpr`] (Gibbs point `α^l/Z`, dual `u = h` on `mass`, `−κ_l`
+/// on the outward rows, 0 on the others) given by level `l` and by the levels `(l_a, l_b)` of a
+/// row's ends, once for each distinct key of a row or variable. A few hundred bytes, where the
+/// full model of LP-R on H(1, 81) has 6,481 rows. Call it only after `lemma1::certify_lpr`
+/// accepted that certificate at centre 0 (it checks every row and every vertex's dual row,
+/// the checker's conditions, exactly).
+pub fn lpr_levels(sp: &Space, alpha: &Rational, kappa: &[Rational]) -> Option<Value> {
+    if !crate::certify::recording() {
+        return None;
+    }
+    let zz = gibbs_normaliser(sp.n, sp.m, alpha);
+    let primal: serde_json::Map<String, Value> = (0..=sp.n)
+        .map(|l| (l.to_string(), Value::from((pw(alpha, l) / &zz).to_string())))
+        .collect();
+    let u = optimal_distortion(sp.n, sp.m, alpha);
+    let mut dual = serde_json::Map::new();
+    dual.insert("mass".into(), Value::from(u.to_string()));
+    for (a, b) in sp.ordered_pairs() {
+        let (la, lb) = (sp.d(a, 0), sp.d(b, 0));
+        let y = if lb == la + 1 {
+            -kappa[lb].clone()
+        } else {
+            qi(0)
+        };
+        dual.insert(format!("{la},{lb}"), Value::from(y.to_string()));
+    }
+    Some(serde_json::json!({
+        "kind": "lp",
+        "id": format!("LP-R n={} m={} alpha={alpha} y0=0", sp.n, sp.m),
+        "source": "Wang-Ying-Zhang LP-R (Lemma 1)",
+        "lp_r": {"n": sp.n, "m": sp.m, "t": (qi(1) / alpha).to_string()},
+        "answer": {"status": "optimal", "value": u.to_string(), "primal": primal, "dual": dual},
+    }))
 }
 
 /// The chain LP of `lemma1::chain_lp` in the level masses `Q_l` (its rows as there, in

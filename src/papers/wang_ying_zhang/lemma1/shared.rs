@@ -164,7 +164,7 @@ pub fn certify_lpr(sp: &Space, alpha: &Rational, y0: usize) -> LprCert {
     // automorphism of H(n, m) that keeps every distance to the centre, so it maps LP-R at 0
     // and its certificate onto LP-R at y0 (every centre is still checked here).
     let record = if y0 == 0 && tally.failed == 0 && primal == u {
-        super::super::lp_records::lpr(sp, alpha, y0, &kappa, false)
+        super::super::lp_records::lpr_levels(sp, alpha, &kappa)
     } else {
         None
     };
