@@ -370,15 +370,16 @@ fn d12(i: &Nmp) -> Check {
         }
         Threshold::Root(r, y) => {
             // At α̃ every P_z ≥ 0 and P_y = 0, each with its `sturm` records (issue 44 item 6).
+            let pzs: Vec<Poly> = (0..sp.size).map(|z| p_y_poly(&sp, p, z)).collect();
+            let r = &pinned(r, &pzs);
             let py = p_y_poly(&sp, p, *y);
             let ok = r.sign_of(&py) == Ordering::Equal;
             let recs = if ok { zero_at_root(r, &py) } else { Vec::new() };
             tally.check_shown(ok, recs, || "P_y(alpha~) != 0".into());
-            for z in 0..sp.size {
-                let pz = p_y_poly(&sp, p, z);
-                let ok = r.sign_of(&pz) != Ordering::Less;
+            for (z, pz) in pzs.iter().enumerate() {
+                let ok = r.sign_of(pz) != Ordering::Less;
                 let recs = if ok {
-                    nonnegative_at_root(r, &pz, &py)
+                    nonnegative_at_root(r, pz, &py)
                 } else {
                     Vec::new()
                 };
@@ -391,6 +392,27 @@ fn d12(i: &Nmp) -> Check {
         Method::Polynomial,
         &format!("alpha~ = e^(-eps~_X) = {}", show_threshold(&th)),
     )
+}
+
+/// `r` as the rational it is when some polynomial of `pys` has it as the root of a linear
+/// common factor (isolation need not hit a rational root exactly: WYZ-D12's product priors),
+/// so that the steps at it are shown at that point.
+fn pinned(r: &RealRoot, pys: &[Poly]) -> RealRoot {
+    let mut r = r.clone();
+    if r.as_rational().is_none() {
+        let linear_root = |p: &Poly| {
+            let g = p.gcd(&r.poly);
+            (g.degree() == Some(1)).then(|| -g.coeff(0) / g.coeff(1))
+        };
+        let v = pys
+            .iter()
+            .filter_map(linear_root)
+            .find(|v| r.cmp_rational(v) == Ordering::Equal);
+        if let Some(v) = v {
+            (r.lo, r.hi) = (v.clone(), v);
+        }
+    }
+    r
 }
 
 /// The records that `P_y` vanishes at the root `r` of `P_y` (a step decided true): at a
