@@ -932,3 +932,24 @@ fn threshold_at_most(
     ));
     ok.then_some(recs)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The root 1/2 of `(2t − 1)(t² − 3)` held by the interval (1/3, 2/3): pinned through the
+    /// linear factor it shares with `(2t − 1)(t + 5)`; not through `t² − 2` (no linear common
+    /// factor) nor `(3t − 1)(t + 5)` (whose root 1/3 is not this one). By hand.
+    #[test]
+    fn a_root_is_pinned_through_a_shared_linear_factor_only() {
+        let p = |c: &[i64]| Poly::new(c.iter().map(|&x| qi(x)).collect());
+        let f = p(&[3, -6, -1, 2]); // (2t − 1)(t² − 3)
+        let mut r = RealRoot::roots_in(&f, &qi(0), &qi(1)).remove(0);
+        (r.lo, r.hi) = (q(1, 3), q(2, 3));
+        assert!(r.as_rational().is_none());
+        let shares = p(&[-5, 9, 2]); // (2t − 1)(t + 5)
+        assert_eq!(pinned(&r, &[shares]).as_rational(), Some(&q(1, 2)));
+        let other = p(&[-5, 14, 3]); // (3t − 1)(t + 5)
+        assert!(pinned(&r, &[p(&[-2, 0, 1]), other]).as_rational().is_none());
+    }
+}
