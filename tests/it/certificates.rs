@@ -805,3 +805,54 @@ fn verify_certifies_wyz_polynomial_steps_by_sturm_records() {
     assert_eq!(status, Some(1), "{stdout}");
     assert!(stdout.contains("WYZ-X3"), "{stdout}");
 }
+
+/// WYZ-X1, WYZ-D12, WYZ-S5 and CY-2 are certified (issue 44 item 6; before: `method:exact`,
+/// `method:polynomial`): X1's and D12's feasibility at each sample and D12's `P_z(α̃) ≥ 0` by
+/// `sturm` records (some on a point `[v, v]`), S5's failure by `P_y < 0` on (0, 1) and the false
+/// `compare` of the claim at α = 1, CY-2 by `enclosure` and `dp_level` records. A point record
+/// moved off the threshold, and the false comparison said to hold, are rejected.
+#[test]
+fn verify_certifies_wyz_thresholds_and_cy2() {
+    let dir = scratch_dir("certificates-wyz-thresholds");
+    let ids = ["WYZ-X1", "WYZ-D12", "WYZ-S5", "CY-2"];
+    let recs = verify_certified(&dir, &ids);
+    let has = |i: usize, kind: &str| recs[i].iter().any(|r| r["kind"] == kind);
+    assert!(has(0, "sturm") && has(0, "compare"));
+    assert!(has(1, "sturm") && has(2, "sturm"));
+    assert!(has(3, "enclosure") && has(3, "dp_level"));
+    assert_eq!(recs[2][0]["outcome"], "fails");
+    checker_certifies_all(&dir, 4);
+    if Command::new("python3").arg("--version").output().is_err() {
+        return;
+    }
+    // D12: `P_y = 0` at the threshold v, moved to 1/1000 (where P_y > 0).
+    let tamper = |id: &str,
+                  pick: &dyn Fn(&serde_json::Value) -> bool,
+                  edit: &dyn Fn(&mut serde_json::Value)| {
+        let path = dir.join(format!("{id}.cert.json"));
+        let mut doc = read_json(&path);
+        let rec = doc["records"]
+            .as_array_mut()
+            .unwrap()
+            .iter_mut()
+            .find(|r| pick(r));
+        edit(rec.unwrap_or_else(|| panic!("{id}: no record to tamper with")));
+        std::fs::write(&path, doc.to_string()).unwrap();
+        let (status, stdout) = run_checker(&path);
+        assert_eq!(status, Some(1), "{id}: {stdout}");
+    };
+    tamper(
+        "WYZ-D12",
+        &|r| r["kind"] == "sturm" && r["rel"] == "=" && r["domain"]["lo"] == r["domain"]["hi"],
+        &|r| {
+            r["domain"]["lo"] = "1/1000".into();
+            r["domain"]["hi"] = "1/1000".into();
+        },
+    );
+    // S5: the claim at α = 1 (least mass = largest) said to hold.
+    tamper(
+        "WYZ-S5",
+        &|r| r["kind"] == "compare" && r["holds"] == false,
+        &|r| r["holds"] = true.into(),
+    );
+}

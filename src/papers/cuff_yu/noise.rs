@@ -7,14 +7,13 @@
 //! Gaussian: the discrete Gaussian with rational `q = e^{−1/(2σ²)}` has weights `q^{z²}`.
 
 use crate::claim::instances::{r, t_set};
-use crate::claim::scan::Scan;
+use crate::claim::scan::{compare_recorded, Decider, Scan};
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
 use crate::measure::{max_ratio, ExtRational};
 use crate::num::loglin::LogLinear;
 use crate::num::poly::Poly;
 use crate::num::Rational;
 use malachite::base::num::arithmetic::traits::Pow;
-use std::cmp::Ordering;
 use std::fmt;
 
 /// Rows `f = 0..=K` of the clamped geometric mechanism with ratio `r = 1/s`: the library's
@@ -176,59 +175,66 @@ fn check_2(inst: &Cy2) -> Check {
     match inst {
         Cy2::Loss { sigma2 } => {
             // L(y) = (μ−μ')(2y−μ−μ')/(2σ²) with μ = 1, μ' = 0: a polynomial of degree 1.
+            // Each step with its record (issue 44 item 6): the slope `≠ 0`, `L(y) = t` at the
+            // exhibited y (`compare`) and `ln t < L(y)` (`enclosure`).
             let lead = r(1, 1) / sigma2;
             let loss = Poly::new(vec![-(r(1, 1) / (r(2, 1) * sigma2)), lead.clone()]);
-            let mut ok = loss.degree() == Some(1) && lead != 0u32;
+            let mut d = Decider::new();
+            let mut ok = (loss.degree() == Some(1)) & d.rat(&lead, "!=", &r(0, 1));
             let mut notes = Vec::new();
             for t in t_set() {
                 // y with L(y) = t; then L(y) = t > ln t = ε.
                 let y = (&t + r(1, 1) / (r(2, 1) * sigma2)) / &lead;
                 let l = loss.eval(&y);
-                let exceeds = LogLinear::ln(&t).cmp_rational(&l) == Ordering::Less;
-                ok &= exceeds && l == t;
+                let exceeds = d.log_vs_rat(&LogLinear::ln(&t), "<", &l);
+                ok &= exceeds & d.rat(&l, "=", &t);
                 notes.push(format!("t={t}: y={y}, L(y)={l} > ln t"));
             }
-            Check::new(
+            let mut c = Check::new(
                 "privacy loss L(y) is a non-constant polynomial in y, exceeding eps = ln t at an exhibited y for every t",
                 Value::text(loss.to_string_var("y"), ""),
                 Value::text("unbounded", ""),
-                Method::Combined(vec![Method::Polynomial, Method::LogLinear]),
+                Method::Combined(vec![Method::Exact, Method::LogLinear]),
                 Outcome::from_holds(ok),
             )
-            .with_note(notes.join("; "))
+            .with_note(notes.join("; "));
+            c.records = d.records().unwrap_or_default();
+            c
         }
         Cy2::Truncated { q } => {
+            // Each level with its `dp_level` record (the checker recomputes it from the rows)
+            // and each increase with its `compare` record resting on them (issue 44 item 6).
             let mut levels = Vec::new();
             let mut ok = true;
+            let mut records = Vec::new();
+            let mut increases = Vec::new();
             for k in 1..=8i64 {
-                let [a, b] = truncated_rows(q, k);
-                let l1 = max_ratio(&a, &b);
-                let l2 = max_ratio(&b, &a);
-                let level = match (l1, l2) {
-                    (ExtRational::Finite(x), ExtRational::Finite(y)) => {
-                        if x >= y {
-                            x
-                        } else {
-                            y
-                        }
-                    }
-                    _ => {
-                        ok = false;
-                        r(0, 1)
-                    }
+                let rows = truncated_rows(q, k);
+                let lvl = crate::measure::max_ratio_rows(&rows, &[(0, 1)]);
+                let finite = match &lvl.ratio {
+                    ExtRational::Finite(x) => Some(x.clone()),
+                    ExtRational::Infinite => None,
                 };
+                if crate::certify::recording() {
+                    let w = (lvl.pair.0, lvl.pair.1, lvl.output);
+                    let id = format!("DP level of the window K={k}");
+                    let e = finite.as_ref();
+                    records.push(crate::certify::dp_level(&id, &rows, &[(0, 1)], e, w));
+                }
+                ok &= finite.is_some();
+                let level = finite.unwrap_or(r(0, 1));
                 if let Some(prev) = levels.last() {
-                    if level <= *prev {
-                        ok = false;
-                    }
+                    ok &= compare_recorded(&mut increases, &level, ">", prev);
                 }
                 levels.push(level);
             }
+            let rest = |r| crate::certify::rests_on(r, &["dp_level"]);
+            records.extend(increases.into_iter().map(rest));
             let dec: Vec<String> = levels
                 .iter()
                 .map(|l| crate::num::fmt::decimal(l, 6))
                 .collect();
-            Check::new(
+            let mut c = Check::new(
                 "exact DP level of the truncated discrete Gaussian strictly increases with the window K",
                 Value::text(format!("K=1: {}, K=8: {}", levels[0], dec[7]), dec.join(", ")),
                 Value::text("increasing", ""),
@@ -244,7 +250,9 @@ fn check_2(inst: &Cy2) -> Check {
                     .collect::<Vec<_>>()
                     .join(", "),
                 dec.join(", ")
-            ))
+            ));
+            c.records = records;
+            c
         }
         Cy2::Approx { q, t, delta } => {
             // The certified bound lives in `accounting::dgauss` (issue 45 item 3): window

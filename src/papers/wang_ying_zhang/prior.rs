@@ -15,7 +15,8 @@ use super::inst::{grid_nmp, nmp_beyond, Nmp};
 use super::sturm_steps;
 use crate::claim::scan::Tally;
 use crate::claim::{Check, ClaimChecker, Family, Method, Outcome, Value};
-use crate::num::sturm::{count_real_roots_closed, RealRoot};
+use crate::num::sturm::{count_real_roots_closed, sign_on, Range, RealRoot};
+use crate::num::SignOnInterval;
 use crate::num::{Poly, Rational};
 use std::cmp::Ordering;
 
@@ -178,6 +179,18 @@ pub fn cmp_roots(a: &RealRoot, b: &RealRoot) -> Ordering {
     }
 }
 
+/// `r` bisected until `done` (at most 200 times: it may stop short).
+fn refined(r: &RealRoot, done: impl Fn(&RealRoot) -> bool) -> RealRoot {
+    let mut r = r.clone();
+    for _ in 0..200 {
+        if done(&r) {
+            break;
+        }
+        r.bisect();
+    }
+    r
+}
+
 /// The threshold α̃ = e^{−ε̃_X} of a full-support prior.
 pub enum Threshold {
     /// Feasible on all of (0, 1) (and at α = 1 iff uniform).
@@ -305,6 +318,8 @@ fn samples(th: &Threshold) -> (Vec<Rational>, Vec<Rational>) {
     match th {
         Threshold::WholeInterval => (vec![q(1, 10), q(1, 2), q(99, 100)], vec![]),
         Threshold::Root(r, _) => {
+            // A lower end above 0, so that every sample below is in (0, α̃).
+            let r = &refined(r, |r| r.lo > 0u32);
             let lo = r.lo.clone();
             let hi = r.hi.clone();
             let below = vec![&lo / qi(4), &lo / qi(2), lo.clone() * q(99, 100)]
@@ -337,31 +352,38 @@ fn d12(i: &Nmp) -> Check {
     let mut tally = Tally::new();
     let (below, above) = samples(&th);
     for s in &below {
-        tally.check(gibbs_feasible(&sp, s, p), || {
-            format!("infeasible at alpha={s} < alpha~")
-        });
+        feasibility_shown(&mut tally, &sp, p, s, true);
     }
     for s in &above {
-        tally.check(!gibbs_feasible(&sp, s, p), || {
-            format!("feasible at alpha={s} > alpha~")
-        });
+        feasibility_shown(&mut tally, &sp, p, s, false);
     }
     match &th {
         Threshold::WholeInterval => {
-            tally.check(
-                gibbs_feasible(&sp, &qi(1), p) == i.prior.is_uniform(),
-                || "alpha = 1".into(),
-            );
+            // Feasible at α = 1 iff uniform (least mass = largest), by its `compare` record.
+            let uniform = i.prior.is_uniform();
+            let rel = if uniform { "=" } else { "!=" };
+            let (min, max) = (p.iter().min(), p.iter().max());
+            match (gibbs_feasible(&sp, &qi(1), p) == uniform, min, max) {
+                (true, Some(min), Some(max)) => tally.compare(min, rel, max, || "alpha = 1".into()),
+                _ => tally.check(false, || "alpha = 1".into()),
+            }
         }
         Threshold::Root(r, y) => {
-            // At α̃ every P_z ≥ 0 and P_y = 0.
-            tally.check(r.sign_of(&p_y_poly(&sp, p, *y)) == Ordering::Equal, || {
-                "P_y(alpha~) != 0".into()
-            });
-            for z in 0..sp.size {
-                tally.check(r.sign_of(&p_y_poly(&sp, p, z)) != Ordering::Less, || {
-                    format!("P_{z}(alpha~) < 0")
-                });
+            // At α̃ every P_z ≥ 0 and P_y = 0, each with its `sturm` records (issue 44 item 6).
+            let pzs: Vec<Poly> = (0..sp.size).map(|z| p_y_poly(&sp, p, z)).collect();
+            let r = &pinned(r, &pzs);
+            let py = p_y_poly(&sp, p, *y);
+            let ok = r.sign_of(&py) == Ordering::Equal;
+            let recs = if ok { zero_at_root(r, &py) } else { Vec::new() };
+            tally.check_shown(ok, recs, || "P_y(alpha~) != 0".into());
+            for (z, pz) in pzs.iter().enumerate() {
+                let ok = r.sign_of(pz) != Ordering::Less;
+                let recs = if ok {
+                    nonnegative_at_root(r, pz, &py)
+                } else {
+                    Vec::new()
+                };
+                tally.check_shown(ok, recs, || format!("P_{z}(alpha~) < 0"));
             }
         }
     }
@@ -370,6 +392,83 @@ fn d12(i: &Nmp) -> Check {
         Method::Polynomial,
         &format!("alpha~ = e^(-eps~_X) = {}", show_threshold(&th)),
     )
+}
+
+/// `r` as the rational it is when some polynomial of `pys` has it as the root of a linear
+/// common factor (isolation need not hit a rational root exactly: WYZ-D12's product priors),
+/// so that the steps at it are shown at that point.
+fn pinned(r: &RealRoot, pys: &[Poly]) -> RealRoot {
+    let mut r = r.clone();
+    if r.as_rational().is_none() {
+        let linear_root = |p: &Poly| {
+            let g = p.gcd(&r.poly);
+            (g.degree() == Some(1)).then(|| -g.coeff(0) / g.coeff(1))
+        };
+        let v = pys
+            .iter()
+            .filter_map(linear_root)
+            .find(|v| r.cmp_rational(v) == Ordering::Equal);
+        if let Some(v) = v {
+            (r.lo, r.hi) = (v.clone(), v);
+        }
+    }
+    r
+}
+
+/// The records that `P_y` vanishes at the root `r` of `P_y` (a step decided true): at a
+/// rational root, on `[v, v]`; at an irrational one, its sign change across the isolating
+/// interval `(lo, hi)` (`P_y(lo) > 0 > P_y(hi)`: α̃ is the root `P_y` has there).
+fn zero_at_root(r: &RealRoot, py: &Poly) -> Vec<serde_json::Value> {
+    let recs = match r.as_rational() {
+        Some(v) => sturm_steps::sign_records(py, &format!("[{v}, {v}]"), "="),
+        None => {
+            let r = refined(r, |r| r.lo > 0u32);
+            let (lo, hi) = (&r.lo, &r.hi);
+            let change = py.sign_at(lo) == Ordering::Greater && py.sign_at(hi) == Ordering::Less;
+            let at = |v: &Rational, rel| sturm_steps::sign_records(py, &format!("[{v}, {v}]"), rel);
+            change
+                .then(|| Some([at(lo, ">")?, at(hi, "<")?].concat()))
+                .flatten()
+        }
+    };
+    recs.unwrap_or_default()
+}
+
+/// The records that `P_z ≥ 0` at the root `r` of `P_y` (a step decided true): at a rational
+/// root, on `[v, v]`; at an irrational one, `P_z > 0` on an isolating interval refined until it
+/// is, or, where `P_z` vanishes there too, the identity `P_z = c·P_y` (issue 44 item 6: a
+/// common factor that is not all of `P_y` gets no record).
+fn nonnegative_at_root(r: &RealRoot, pz: &Poly, py: &Poly) -> Vec<serde_json::Value> {
+    if let Some(v) = r.as_rational() {
+        return sturm_steps::sign_records(pz, &format!("[{v}, {v}]"), ">=").unwrap_or_default();
+    }
+    let closed = |r: &RealRoot| Range::closed(r.lo.clone(), r.hi.clone());
+    let recs = if r.sign_of(pz) == Ordering::Greater {
+        let r = refined(r, |r| sign_on(pz, &closed(r)) == SignOnInterval::Positive);
+        let positive = sign_on(pz, &closed(&r)) == SignOnInterval::Positive;
+        let range = format!("[{}, {}]", r.lo, r.hi);
+        positive
+            .then(|| sturm_steps::sign_records(pz, &range, ">"))
+            .flatten()
+    } else {
+        let c = match (pz.coeffs().last(), py.coeffs().last()) {
+            (Some(a), Some(b)) if *b != 0u32 => a / b,
+            _ => return Vec::new(),
+        };
+        if *pz != py * &c {
+            return Vec::new();
+        }
+        let statement = format!(
+            "forall t in [{}, {}]: {} = ({c})*({})",
+            r.lo,
+            r.hi,
+            sturm_steps::poly_text(pz),
+            sturm_steps::poly_text(py)
+        );
+        let recs = crate::lang::recorded_sturm(&statement);
+        (!recs.is_empty()).then_some(recs)
+    };
+    recs.unwrap_or_default()
 }
 
 /// S4 (l.37, l.149, l.6): (a) ε_X < ∞ ⇔ full support; ε_X ≥ 0; (b) uniform ⇔ ε_X = 0.
@@ -453,20 +552,42 @@ fn some_feasible_alpha(sp: &Space, p: &[Rational]) -> (bool, String) {
     }
 }
 
+/// The first `y` with `P_y < 0` on all of (0, 1), with `P_y`.
+fn negative_row(sp: &Space, p: &[Rational]) -> Option<(usize, Poly)> {
+    let open = crate::num::sturm::Range::open(qi(0), qi(1));
+    (0..sp.size)
+        .map(|y| (y, p_y_poly(sp, p, y)))
+        .find(|(_, py)| {
+            crate::num::sturm::sign_on(py, &open) == crate::num::SignOnInterval::Negative
+        })
+}
+
 fn infeasible_witness(sp: &Space, p: &[Rational]) -> Option<String> {
-    for y in 0..sp.size {
-        let py = p_y_poly(sp, p, y);
-        if crate::num::sturm::sign_on(&py, &crate::num::sturm::Range::open(qi(0), qi(1)))
-            == crate::num::SignOnInterval::Negative
-        {
-            return Some(format!(
-                "P_y(alpha) = {} < 0 on all of (0,1) at y = {}, and p_X is not uniform (alpha = 1 infeasible)",
-                py.to_string_var("alpha"),
-                show_pt(sp, y)
-            ));
-        }
+    let (y, py) = negative_row(sp, p)?;
+    Some(format!(
+        "P_y(alpha) = {} < 0 on all of (0,1) at y = {}, and p_X is not uniform (alpha = 1 infeasible)",
+        py.to_string_var("alpha"),
+        show_pt(sp, y)
+    ))
+}
+
+/// The records that no α ∈ (0, 1] is feasible (issue 44 item 6): the `sturm` record of
+/// `P_y < 0` on (0, 1) and the false `compare` record of the claim at α = 1 (feasible there iff
+/// p_X is uniform: least mass = largest), which the `claim` record's rule for a failure takes.
+fn infeasible_records(sp: &Space, p: &[Rational]) -> Vec<serde_json::Value> {
+    let (min, max) = (p.iter().min(), p.iter().max());
+    let (Some((_, py)), Some(min), Some(max)) = (negative_row(sp, p), min, max) else {
+        return Vec::new();
+    };
+    let mut recs = crate::lang::recorded_sturm(&format!(
+        "forall t in (0, 1): {} < 0",
+        sturm_steps::poly_text(&py)
+    ));
+    if !recs.is_empty() {
+        let (lhs, rhs) = (min.to_string(), max.to_string());
+        recs.push(crate::certify::compare(&lhs, "=", &rhs, min == max));
     }
-    None
+    recs
 }
 
 fn feasibility_check(compared: &str, ok: bool, w: &str) -> Check {
@@ -499,6 +620,9 @@ fn s5(i: &Nmp) -> Check {
     } else {
         format!("eps~_X = +inf: {w}; the limit argument only gives feasibility at eps = +inf itself (alpha = 0, p_Y = p_X)")
     };
+    if !ok && crate::certify::recording() {
+        c.records = infeasible_records(&sp, &i.prior.p);
+    }
     c
 }
 
@@ -528,17 +652,9 @@ fn feasible_below_threshold(sp: &Space, p: &[Rational]) -> Option<Vec<serde_json
     }
     let a = match threshold(sp, p) {
         Threshold::WholeInterval => qi(1),
-        Threshold::Root(mut r, _) => match r.as_rational() {
+        Threshold::Root(r, _) => match r.as_rational() {
             Some(v) => v.clone(),
-            None => {
-                for _ in 0..200 {
-                    if r.lo > 0u32 {
-                        break;
-                    }
-                    r.bisect();
-                }
-                r.lo.clone()
-            }
+            None => refined(&r, |r| r.lo > 0u32).lo,
         },
     };
     if a <= 0u32 {
@@ -574,6 +690,39 @@ fn pys_feasible_upto(sp: &Space, p: &[Rational], a: &Rational) -> Option<Vec<ser
     sturm_steps::feasible_upto(&pys, a)
 }
 
+/// The records that the Gibbs posterior is feasible at `s` (every `P_y ≥ 0` on `(0, s]`) or,
+/// when `feasible` is false, infeasible there (some `P_z < 0` at `s`, with `s < 1`); empty when
+/// they do not show it, or while not recording.
+fn feasibility_records(
+    sp: &Space,
+    p: &[Rational],
+    s: &Rational,
+    feasible: bool,
+) -> Vec<serde_json::Value> {
+    let recs = if feasible {
+        pys_feasible_upto(sp, p, s)
+    } else {
+        let pys: Vec<Poly> = (0..sp.size).map(|y| p_y_poly(sp, p, y)).collect();
+        sturm_steps::infeasible_at(&pys, s).filter(|_| *s < 1u32)
+    };
+    recs.unwrap_or_default()
+}
+
+/// The sub-check of `tally` that the Gibbs posterior is feasible at `s` exactly when `feasible`,
+/// shown by [`feasibility_records`].
+fn feasibility_shown(tally: &mut Tally, sp: &Space, p: &[Rational], s: &Rational, feasible: bool) {
+    let ok = gibbs_feasible(sp, s, p) == feasible;
+    let recs = if ok {
+        feasibility_records(sp, p, s, feasible)
+    } else {
+        Vec::new()
+    };
+    tally.check_shown(ok, recs, || match feasible {
+        true => format!("infeasible at alpha={s} < alpha~"),
+        false => format!("feasible at alpha={s} > alpha~"),
+    });
+}
+
 /// X1: the Gibbs-feasible set of α is (0, α̃] (an up-set [ε̃_X, ∞] in ε).
 /// Structural certificate: for α' ≤ α, k_α = k_{α'} M with M = k_{α'}⁻¹ k_α a channel, whose
 /// off-diagonal entry is (α − α')/((1−α')(1+(m−1)α)) ≥ 0 — checked exactly on a grid of pairs —
@@ -600,7 +749,7 @@ fn x1(i: &Nmp) -> Check {
             for a in 0..sp.m {
                 for b in 0..sp.m {
                     let e: Rational = (0..sp.m).map(|c| kinv(a, c) * k(c, b)).sum();
-                    tally.check(e >= 0u32, || {
+                    tally.compare(&e, ">=", &qi(0), || {
                         format!("M({a},{b}) < 0 at alpha'={alpha_p} alpha={alpha}")
                     });
                     if a != b {
@@ -613,20 +762,23 @@ fn x1(i: &Nmp) -> Check {
     }
     let th = threshold(&sp, p);
     let (below, above) = samples(&th);
+    // Each sample's feasibility with its `sturm` records (issue 44 item 6).
     for s in &below {
-        tally.check(gibbs_feasible(&sp, s, p), || {
-            format!("infeasible at alpha={s} < alpha~")
-        });
+        feasibility_shown(&mut tally, &sp, p, s, true);
     }
     for s in &above {
-        tally.check(!gibbs_feasible(&sp, s, p), || {
-            format!("feasible at alpha={s} > alpha~")
-        });
+        feasibility_shown(&mut tally, &sp, p, s, false);
     }
-    // Direct sanity of the down-set property on the rational grid.
+    // Direct sanity of the down-set property on the rational grid: each window is shown by
+    // the records of its true side (feasible at the smaller alpha, or not at the larger).
     let feas: Vec<bool> = grid.iter().map(|s| gibbs_feasible(&sp, s, p)).collect();
-    for w in feas.windows(2) {
-        tally.check(w[0] || !w[1], || {
+    for (k, w) in feas.windows(2).enumerate() {
+        let recs = match (w[0], w[1]) {
+            (true, _) => feasibility_records(&sp, p, &grid[k], true),
+            (false, false) => feasibility_records(&sp, p, &grid[k + 1], false),
+            (false, true) => Vec::new(),
+        };
+        tally.check_shown(w[0] || !w[1], recs, || {
             "feasible at a larger alpha but not a smaller one".into()
         });
     }
@@ -662,13 +814,7 @@ fn x2(i: &Nmp) -> Check {
         let mut recs = match &th {
             Threshold::WholeInterval => pys_feasible_upto(&sp, p, &qi(1))?,
             Threshold::Root(r, y) => {
-                let mut r = r.clone();
-                for _ in 0..200 {
-                    if r.hi < 1u32 {
-                        break;
-                    }
-                    r.bisect();
-                }
+                let r = refined(r, |r| r.hi < 1u32);
                 let a = r.as_rational().unwrap_or(&r.hi).clone();
                 let mut recs = sturm_steps::infeasible_after(&p_y_poly(&sp, p, *y), &a, &qi(1))?;
                 recs.push(crate::certify::compare(&a.to_string(), "<", "1", a < 1u32));
@@ -768,17 +914,10 @@ fn threshold_at_most(
     let (a, mut recs) = match th {
         Threshold::WholeInterval => (qi(1), pys_feasible_upto(sp, p, &qi(1))?),
         Threshold::Root(r, y) => {
-            let mut r = r.clone();
             let a = if r.cmp_rational(bound) == Ordering::Equal {
                 bound.clone()
             } else {
-                for _ in 0..200 {
-                    if r.hi <= *bound {
-                        break;
-                    }
-                    r.bisect();
-                }
-                r.hi.clone()
+                refined(r, |r| r.hi <= *bound).hi
             };
             let recs = sturm_steps::infeasible_after(&p_y_poly(sp, p, *y), &a, &qi(1))?;
             (a, recs)
@@ -792,4 +931,25 @@ fn threshold_at_most(
         ok,
     ));
     ok.then_some(recs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The root 1/2 of `(2t − 1)(t² − 3)` held by the interval (1/3, 2/3): pinned through the
+    /// linear factor it shares with `(2t − 1)(t + 5)`; not through `t² − 2` (no linear common
+    /// factor) nor `(3t − 1)(t + 5)` (whose root 1/3 is not this one). By hand.
+    #[test]
+    fn a_root_is_pinned_through_a_shared_linear_factor_only() {
+        let p = |c: &[i64]| Poly::new(c.iter().map(|&x| qi(x)).collect());
+        let f = p(&[3, -6, -1, 2]); // (2t − 1)(t² − 3)
+        let mut r = RealRoot::roots_in(&f, &qi(0), &qi(1)).remove(0);
+        (r.lo, r.hi) = (q(1, 3), q(2, 3));
+        assert!(r.as_rational().is_none());
+        let shares = p(&[-5, 9, 2]); // (2t − 1)(t + 5)
+        assert_eq!(pinned(&r, &[shares]).as_rational(), Some(&q(1, 2)));
+        let other = p(&[-5, 14, 3]); // (3t − 1)(t + 5)
+        assert!(pinned(&r, &[p(&[-2, 0, 1]), other]).as_rational().is_none());
+    }
 }

@@ -129,6 +129,28 @@ pub fn infeasible_after(py: &Poly, a: &Rational, top: &Rational) -> Option<Vec<V
     None
 }
 
+/// The `sturm` records of `p rel 0` for every `t` in `range` (claim-language text such as
+/// `[1/2, 3/4]`), a step decided true beforehand (a false one would get none); `None` when it
+/// gets none, or while certificates are not recorded.
+pub fn sign_records(p: &Poly, range: &str, rel: &str) -> Option<Vec<Value>> {
+    if !crate::certify::recording() {
+        return None;
+    }
+    let statement = format!("forall t in {range}: {} {rel} 0", poly_text(p));
+    let recs = crate::lang::recorded_sturm(&statement);
+    (!recs.is_empty()).then_some(recs)
+}
+
+/// The `sturm` record that the first polynomial of `pys` negative at the point `s` is `< 0` on
+/// `[s, s]`: the Gibbs posterior is infeasible at `s` (for `s < 1`). `None` when none is
+/// negative there, or while certificates are not recorded.
+pub fn infeasible_at(pys: &[Poly], s: &Rational) -> Option<Vec<Value>> {
+    let py = pys
+        .iter()
+        .find(|p| p.sign_at(s) == std::cmp::Ordering::Less)?;
+    sign_records(py, &format!("[{s}, {s}]"), "<")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
