@@ -180,10 +180,42 @@ fn check_g3(part: &G3Part) -> Check {
             ),
         }
     };
+    // Issue 44 item 6: a graph in both classes gets its `graph` record (the intersection array,
+    // recounted, and the VT+ witness); one outside a class gets a `graphs` record, on which the
+    // checker decides DR and VT+ from the definitions (Aut by backtracking: the Latin-square
+    // graph is not VT, so not VT+; C6(2,3) and C7(1,2) have a rotation, their arrays fail).
+    let graphs = |c: Check, s: &Spec, dr: bool, vtp: bool| {
+        let want = |p: &str, b: bool| if b { json!([p]) } else { json!([p, false]) };
+        with_graphs_record(
+            c,
+            s,
+            json!([want("dr", dr), want("vt_plus", vtp)]),
+            |_| vec![],
+        )
+    };
     match part {
-        G3Part::DrNotVtPlus(s) => single(s, true, false, "a DR graph that is not VT+"),
-        G3Part::VtPlusNotDr(s) => single(s, false, true, "a VT+ graph that is not DR"),
-        G3Part::Both(s) => single(s, true, true, "a graph in DR and VT+"),
+        G3Part::DrNotVtPlus(s) => graphs(
+            single(s, true, false, "a DR graph that is not VT+"),
+            s,
+            true,
+            false,
+        ),
+        G3Part::VtPlusNotDr(s) => graphs(
+            single(s, false, true, "a VT+ graph that is not DR"),
+            s,
+            false,
+            true,
+        ),
+        G3Part::Both(s) => {
+            let mut c = single(s, true, true, "a graph in DR and VT+");
+            if let (Outcome::Holds, true) = (c.outcome, crate::certify::recording()) {
+                let g = s.graph();
+                if let VtPlus::Witness(w) = g.vt_plus(LIMIT) {
+                    c.records = vec![graph_record(&g, &[], false, true, Some(w), json!({}))];
+                }
+            }
+            c
+        }
         G3Part::Census(s) => {
             let (mut dr, mut vtp, mut both, mut dr_only, mut vtp_only, mut und) =
                 (0, 0, 0, 0, 0, 0);
@@ -200,7 +232,7 @@ fn check_g3(part: &G3Part) -> Check {
                 dr_only += usize::from(d && !p);
                 vtp_only += usize::from(p && !d);
             }
-            Check::new(
+            let c = Check::new(
                 "class census (DR, VT+) of the connected graphs",
                 Value::text(
                     format!(
@@ -217,7 +249,12 @@ fn check_g3(part: &G3Part) -> Check {
                     Outcome::Undecided
                 },
             )
-            .with_note(format!("{und} undecided VT+ searches"))
+            .with_note(format!("{und} undecided VT+ searches"));
+            // The census's DR and VT+ values, checked by the checker wherever it decides them.
+            with_graphs_record(c, s, json!([]), |g| {
+                let vtp = vt_plus_answer(g).map_or(serde_json::Value::Null, |b| json!(b));
+                vec![("dr", json!(g.is_distance_regular())), ("vt_plus", vtp)]
+            })
         }
     }
 }
