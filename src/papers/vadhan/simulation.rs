@@ -132,7 +132,8 @@ fn check_c12(inst: &C12) -> Check {
     match inst {
         C12::MechanismFamily(fam, reading) => {
             let mut s = Scan::le();
-            for mech in fam.build() {
+            let mechs = fam.build();
+            for mech in mechs.iter().cloned() {
                 let worst = simulator_classes(&mech, *reading)
                     .into_iter()
                     .map(|(_, class)| sim_level_sq(&mech, &class))
@@ -149,10 +150,18 @@ fn check_c12(inst: &C12) -> Check {
                     format!("{mech}, simulation level^2 = {s2}")
                 });
             }
-            s.finish(
+            let mut c = s.finish(
                 "exact DP level L  vs  s^2 (s = exact simulation level)",
                 Method::Exact,
-            )
+            );
+            // No mechanism with a finite simulation level (issue 44 item 6): the record shows
+            // every DP level infinite, and an infinite DP level forces an infinite simulation
+            // level (neighbours x, x' share the class of x_-i: W_x(y) > 0 = W_x'(y) leaves
+            // no S(y) with W_x(y) <= s S(y) and S(y) <= s W_x'(y) = 0).
+            if c.outcome == Outcome::OutOfRange {
+                c.records.extend(infinite_level_record(&mechs));
+            }
+            c
         }
         C12::Tight(s) => {
             let mech = factor_two_witness(s);
