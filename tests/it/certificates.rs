@@ -695,6 +695,22 @@ fn aacp_graph_claims_are_certified_by_graphs_and_graph_records() {
     checker_certifies_all(&dir, 17);
 }
 
+/// Issue 44 item 6 (branch c44pred): AACP-F2-corrected's equivalence "V = V0 iff one
+/// prior-optimal guess is optimal for every output" is shown on every instance by true
+/// `compare` records of both sides (V = V0 or V > V0; each prior-optimal guess equal to the
+/// column maximum at every output, or below it at one), and "independent => V = V0" by V = V0.
+/// Before, the cell pushed booleans and said `certified: false` (`method:enumeration`).
+#[test]
+fn aacp_f2_corrected_sides_are_certified_by_compare_records() {
+    let dir = scratch_dir("certificates-aacp-f2-corrected");
+    let recs = verify_certified(&dir, &["AACP-F2-corrected"]);
+    assert!(recs[0][1..]
+        .iter()
+        .all(|r| r["kind"] == "compare" && r["holds"] == true));
+    assert!(recs[0][1..].iter().any(|r| r["relation"] == ">"));
+    checker_certifies_all(&dir, 1);
+}
+
 /// `compose --certificate` per mechanism (issue 45 item 3): the finite ones (randomized
 /// response, the discrete Laplace, and both subsamplings, whose record must hold the
 /// subsampled rows: before, it held the base rows with the subsampled pairs and the checker
