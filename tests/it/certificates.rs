@@ -770,8 +770,9 @@ fn compose_certificate_per_mechanism() {
 /// record; VAD-4(a)'s `tanh(ε/2) ≤ ε/2` is an `enclosure` record. Before, each said
 /// `certified: false` (`outcome:out-of-range`, `method:exact`, `method:log-linear`). Branch
 /// c44pred added VAD-C1.2 (its cell of infinite simulation levels: every DP level infinite)
-/// and VAD-P2(a) (both sides of each equivalence shown by true `compare` records, an infinite
-/// level by its `dp_level` record).
+/// VAD-P2(a) and VAD-D6 (both sides of each equivalence shown by true `compare` records: an
+/// infinite level by its `dp_level` record; a simulator by its constraints, an empty box by
+/// the bound that fails).
 #[test]
 fn vadhan_and_cuff_yu_empty_cells_and_counterexamples_are_certified() {
     let dir = scratch_dir("certificates-c44vad");
@@ -782,6 +783,7 @@ fn vadhan_and_cuff_yu_empty_cells_and_counterexamples_are_certified() {
         ("VAD-4(a)", ""),
         ("VAD-C1.2", "finite_dp_level"),
         ("VAD-P2(a)", ""),
+        ("VAD-D6", ""),
     ];
     let names: Vec<&str> = ids.iter().map(|(id, _)| *id).collect();
     for (&(id, hypothesis), recs) in ids.iter().zip(verify_certified(&dir, &names)) {
@@ -795,7 +797,7 @@ fn vadhan_and_cuff_yu_empty_cells_and_counterexamples_are_certified() {
         (cx["lhs"].as_str(), cx["rhs"].as_str()),
         (Some("1/3"), Some("1/4"))
     );
-    checker_certifies_all(&dir, 6);
+    checker_certifies_all(&dir, 7);
 }
 
 /// Wang–Ying–Zhang's polynomial steps carry `sturm` records (issue 44 item 6): the identities
