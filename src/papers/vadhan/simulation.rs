@@ -183,10 +183,10 @@ fn check_c12(inst: &C12) -> Check {
         C12::MechanismFamily(fam, reading) => {
             let mut s = Scan::le();
             let mechs = fam.build();
-            for mech in mechs.iter().cloned() {
-                let worst = simulator_classes(&mech, *reading)
+            for mech in &mechs {
+                let worst = simulator_classes(mech, *reading)
                     .into_iter()
-                    .map(|(_, class)| sim_level_sq(&mech, &class))
+                    .map(|(_, class)| sim_level_sq(mech, &class))
                     .fold(ExtRational::Finite(r(1, 1)), Ord::max);
                 // Infinite simulation level: the hypothesis holds for no finite ε.
                 let ExtRational::Finite(s2) = worst else {
