@@ -29,16 +29,10 @@ def check(rec):
         clash = next((v for v in range(n) if len({p[v] for p in vt_plus}) != n), None)
         if clash is not None:
             raise Reject(f"vt_plus: two of the automorphisms map vertex {clash} to the same vertex")
-    if field(rec, "vertex_transitive", "record") is True:
-        orbit, todo = {0}, [0]
-        while todo:
-            x = todo.pop()
-            for p in gens:
-                if p[x] not in orbit:
-                    orbit.add(p[x])
-                    todo.append(p[x])
-        if len(orbit) != n:
-            raise Reject(f"vertex-transitive: the generators move vertex 0 to {len(orbit)} of {n} vertices")
+    if field(rec, "vertex_transitive", "record") is True and len(orbit(gens, 0)) != n:
+        raise Reject(f"vertex-transitive: the generators move 0 to {len(orbit(gens, 0))} of {n} vertices")
+    if rec.get("single_orbit") is False:  # (one generator whose orbit of 0 is every vertex: one n-cycle)
+        no_single_orbit(rec, n, adj, edges)
     ia = field(rec, "intersection_array", "record")
     if ia is not None:
         b, c = ints(field(ia, "b", "intersection_array"), "b"), ints(field(ia, "c", "intersection_array"), "c")
@@ -94,6 +88,32 @@ def check_automorphisms(perms, n, edges, what):
         bad = next((e for e in edges if frozenset(p[x] for x in e) not in edges), None)
         if bad is not None:
             raise Reject(f"{what} {i}: edge {sorted(bad)} goes to a non-edge")
+
+def orbit(gens, x):
+    seen, todo = {x}, [x]
+    while todo:
+        y = todo.pop()
+        todo += [p[y] for p in gens if p[y] not in seen]
+        seen.update(p[y] for p in gens)
+    return seen
+
+def no_single_orbit(rec, n, adj, edges):
+    """No automorphism is one n-cycle σ: no v_i = σ^i(0) has adjacency depending on j - i mod n alone. σ(0) is
+    w.l.o.g. the least neighbour of 0: σ^s(0) ~ 0 for a unit s (n = p^a, G connected); conjugate by `stabiliser`."""
+    stab = [s for s in field(rec, "stabiliser", "record") if s[0] == 0]  # the automorphisms fixing 0
+    check_automorphisms(stab, n, edges, "stabiliser")
+    p = min(d for d in range(2, n + 1) if n % d == 0)  # n | p^n: n is a power of its least prime factor
+    if pow(p, n, n) or len(bfs(adj, 0)) < n or adj[0] - orbit(stab, min(adj[0])):
+        raise Reject("single_orbit: needs n = p^a, G connected, a stabiliser of 0 moving a neighbour to all")
+    def grow(seq):
+        k = len(seq)
+        if k == n:
+            return all((seq[d] in adj[0]) == (seq[n - d] in adj[0]) for d in range(1, n))
+        fits = [w for w in set(range(n)) - set(seq)
+                if all((w in adj[seq[i]]) == (seq[k - i] in adj[0]) for i in range(1, k))]
+        return any(grow(seq + [w]) for w in fits)
+    if grow([0, min(adj[0])]):
+        raise Reject("single_orbit: false, but an automorphism is one n-cycle")
 
 def bfs(adj, u):
     dist, queue = {u: 0}, deque([u])

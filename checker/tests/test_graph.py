@@ -145,3 +145,35 @@ def test_hamming_labels_are_recomputed(n, m):
     for bad in bads:
         out = rejections(bad)
         assert len(out) == 1 and "hamming" in out[0][1], (n, m, bad["hamming"], out)
+
+
+# AACP-G5-corrected's record of H(2, 3) (verify --certificates; instance u=2 v=3): no automorphism is
+# one 9-cycle (Aut = S_3 wr S_2 has no element of order 9), shown by the circulant-labelling search
+# from 0 and its least neighbour; the three automorphisms fixing 0 move that neighbour to all four.
+C4 = {"kind": "graph", "id": "C4", "vertices": 4, "edges": [[0, 1], [0, 2], [1, 3], [2, 3]], "automorphisms": [],
+      "vertex_transitive": False, "intersection_array": None, "single_orbit": False, "stabiliser": [[0, 2, 1, 3]]}
+
+
+def test_no_single_orbit_record_is_accepted():
+    rec = record("graph_no_single_orbit")
+    assert (rec["vertices"], len(rec["edges"]), rec["single_orbit"]) == (9, 18, False)
+    assert rejections(rec) == []
+
+
+NO_SINGLE_ORBIT_TAMPERED = [
+    (lambda r: r.update(stabiliser=r["stabiliser"][:1]), "stabiliser of 0"),  # the orbit misses neighbours
+    (lambda r: r.update(stabiliser=[[1, 0] + p[2:] for p in r["stabiliser"]]), "stabiliser of 0"),  # moves 0
+    (lambda r: r["stabiliser"].__setitem__(0, [0, 1, 2, 7, 6, 8, 3, 4, 5]), "non-edge"),  # 3 and 4 swapped
+    (lambda r: r["edges"].pop(), "non-edge"),
+    (lambda r: r.update(C4), "one n-cycle"),  # C4 = H(2, 2): 0 1 3 2 is a 4-cycle automorphism
+    (lambda r: r.update(C4, vertices=6, edges=[[i, (i + 1) % 6] for i in range(6)], stabiliser=[]), "p^a"),
+    (lambda r: r.update(C4, edges=[[0, 1], [2, 3]], stabiliser=[]), "connected"),
+]
+
+
+@pytest.mark.parametrize("change,why", NO_SINGLE_ORBIT_TAMPERED)
+def test_tampered_no_single_orbit_records_are_rejected(change, why):
+    rec = copy.deepcopy(record("graph_no_single_orbit"))
+    change(rec)
+    got = rejections(rec)
+    assert len(got) == 1 and why in got[0][1], got

@@ -657,7 +657,9 @@ fn enumeration_claims_are_certified_by_events_and_graph_records() {
 /// records (H(u, v)'s edges rebuilt by the checker, its lines as maximal cliques; the Figure 1
 /// and 2 graphs' arrays, rotations and VT+ sets). Before, each said `certified: false`
 /// (`method:enumeration`); AACP-D8 and G5 fail, shown by the false record of their
-/// counterexamples (2K2; H(1, 3) = K3, whose Aut the checker enumerates).
+/// counterexamples (2K2; H(1, 3) = K3, whose Aut the checker enumerates). D9, G3 and
+/// G5-corrected joined later (VT+ witnesses, the Latin-square graph's census values, and
+/// `single_orbit: false` by the checker's circulant-labelling search).
 #[test]
 fn aacp_graph_claims_are_certified_by_graphs_and_graph_records() {
     let dir = scratch_dir("certificates-aacp-graphs");
@@ -676,6 +678,9 @@ fn aacp_graph_claims_are_certified_by_graphs_and_graph_records() {
         "AACP-G7",
         "AACP-X-06",
         "AACP-C-clique",
+        "AACP-D9",
+        "AACP-G3",
+        "AACP-G5-corrected",
     ];
     for (id, recs) in ids.iter().zip(verify_certified(&dir, &ids)) {
         assert!(
@@ -688,7 +693,23 @@ fn aacp_graph_claims_are_certified_by_graphs_and_graph_records() {
     let d8 = read_json(&dir.join("AACP-D8.cert.json"));
     assert_eq!(d8["records"][0]["outcome"], "fails");
     assert_eq!(d8["records"][1]["holds"], false, "{}", d8["records"][1]);
-    checker_certifies_all(&dir, 14);
+    checker_certifies_all(&dir, 17);
+}
+
+/// Issue 44 item 6 (branch c44pred): AACP-F2-corrected's equivalence "V = V0 iff one
+/// prior-optimal guess is optimal for every output" is shown on every instance by true
+/// `compare` records of both sides (V = V0 or V > V0; each prior-optimal guess equal to the
+/// column maximum at every output, or below it at one), and "independent => V = V0" by V = V0.
+/// Before, the cell pushed booleans and said `certified: false` (`method:enumeration`).
+#[test]
+fn aacp_f2_corrected_sides_are_certified_by_compare_records() {
+    let dir = scratch_dir("certificates-aacp-f2-corrected");
+    let recs = verify_certified(&dir, &["AACP-F2-corrected"]);
+    assert!(recs[0][1..]
+        .iter()
+        .all(|r| r["kind"] == "compare" && r["holds"] == true));
+    assert!(recs[0][1..].iter().any(|r| r["relation"] == ">"));
+    checker_certifies_all(&dir, 1);
 }
 
 /// `compose --certificate` per mechanism (issue 45 item 3): the finite ones (randomized
@@ -748,7 +769,11 @@ fn compose_certificate_per_mechanism() {
 /// mechanisms carry `out_of_range` records (`close_pair`, `finite_dp_level`) the checker
 /// recomputes; CY-9-reading-L1's counterexample is its first disagreement's false `compare`
 /// record; VAD-4(a)'s `tanh(ε/2) ≤ ε/2` is an `enclosure` record. Before, each said
-/// `certified: false` (`outcome:out-of-range`, `method:exact`, `method:log-linear`).
+/// `certified: false` (`outcome:out-of-range`, `method:exact`, `method:log-linear`). Branch
+/// c44pred added VAD-C1.2 (its cell of infinite simulation levels: every DP level infinite)
+/// VAD-P2(a) and VAD-D6 (both sides of each equivalence shown by true `compare` records: an
+/// infinite level by its `dp_level` record; a simulator by its constraints, an empty box by
+/// the bound that fails).
 #[test]
 fn vadhan_and_cuff_yu_empty_cells_and_counterexamples_are_certified() {
     let dir = scratch_dir("certificates-c44vad");
@@ -757,6 +782,9 @@ fn vadhan_and_cuff_yu_empty_cells_and_counterexamples_are_certified() {
         ("VAD-C1.1", "finite_dp_level"),
         ("CY-9-reading-L1", ""),
         ("VAD-4(a)", ""),
+        ("VAD-C1.2", "finite_dp_level"),
+        ("VAD-P2(a)", ""),
+        ("VAD-D6", ""),
     ];
     let names: Vec<&str> = ids.iter().map(|(id, _)| *id).collect();
     for (&(id, hypothesis), recs) in ids.iter().zip(verify_certified(&dir, &names)) {
@@ -770,7 +798,7 @@ fn vadhan_and_cuff_yu_empty_cells_and_counterexamples_are_certified() {
         (cx["lhs"].as_str(), cx["rhs"].as_str()),
         (Some("1/3"), Some("1/4"))
     );
-    checker_certifies_all(&dir, 4);
+    checker_certifies_all(&dir, 7);
 }
 
 /// Wang–Ying–Zhang's polynomial steps carry `sturm` records (issue 44 item 6): the identities

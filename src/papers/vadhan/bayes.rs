@@ -198,9 +198,40 @@ fn p2_beyond(s: usize) -> Vec<P2> {
         .collect()
 }
 
+/// `lhs <= rhs`, recorded in `st` by the relation (`<=` or `>`) that holds: a `compare` record
+/// true either way, so a predicate's value, true or false, is shown (issue 44 item 6).
+fn shown_le(st: &mut Decider, lhs: &Rational, rhs: &Rational) -> bool {
+    let le = lhs <= rhs;
+    st.rat(lhs, if le { "<=" } else { ">" }, rhs);
+    le
+}
+
+/// `level <= bound` shown in `st`: a finite level by [`shown_le`]; an infinite one (false) by
+/// its `dp_level` record, which the checker recomputes (pushed onto `extra`).
+fn level_at_most(
+    st: &mut Decider,
+    extra: &mut Vec<serde_json::Value>,
+    mech: &DatabaseMechanism,
+    bound: &Rational,
+) -> bool {
+    match mech.level() {
+        ExtRational::Finite(l) => shown_le(st, &l, bound),
+        ExtRational::Infinite => {
+            match crate::claim::mechanism_grid::infinite_level_dp_record(mech) {
+                Some(r) if crate::certify::recording() => extra.push(r),
+                _ => {
+                    st.unrecorded(false);
+                }
+            }
+            false
+        }
+    }
+}
+
 /// The statistical-distance hypothesis of Proposition 2 restricted to uniform two-point
-/// priors on neighbouring row values (as in the printed proof), at SD level ε.
-fn hyp_two_point(mech: &DatabaseMechanism, eps: &Rational) -> bool {
+/// priors on neighbouring row values (as in the printed proof), at SD level ε; each
+/// `Δ ≤ ε` shown in `st` up to the first that fails.
+fn hyp_two_point(mech: &DatabaseMechanism, eps: &Rational, st: &mut Decider) -> bool {
     for (_, w) in mech.row_slices() {
         for a in 0..mech.m {
             for b in (a + 1)..mech.m {
@@ -210,7 +241,7 @@ fn hyp_two_point(mech: &DatabaseMechanism, eps: &Rational) -> bool {
                     let Some(post) = joint.posterior(y) else {
                         continue;
                     };
-                    if tv(prior2.probs(), post.probs()) > *eps {
+                    if !shown_le(st, &tv(prior2.probs(), post.probs()), eps) {
                         return false;
                     }
                 }
@@ -231,9 +262,16 @@ fn check_p2a(inst: &P2) -> Check {
                 let level = mech.level();
                 for eps in sd_eps() {
                     let bound = (r(1, 1) + r(2, 1) * &eps) / (r(1, 1) - r(2, 1) * &eps);
-                    agree.push(hyp_two_point(&mech, &eps), level.at_most(&bound), || {
-                        format!("{mech} eps={eps} L={level}")
+                    // Both sides shown by true records (issue 44 item 6), kept when they agree.
+                    let (mut st, mut extra) = (Decider::new(), Vec::new());
+                    let a = hyp_two_point(&mech, &eps, &mut st);
+                    let b = level_at_most(&mut st, &mut extra, &mech, &bound);
+                    debug_assert_eq!(b, level.at_most(&bound));
+                    let recs = st.records().filter(|_| a == b).map(|mut v| {
+                        v.extend(extra);
+                        v
                     });
+                    agree.push_pair_recorded(a, b, recs, || format!("{mech} eps={eps} L={level}"));
                 }
             }
             agree.finish(
@@ -244,16 +282,22 @@ fn check_p2a(inst: &P2) -> Check {
         P2::Attain(eps) => {
             let bound = (r(1, 1) + r(2, 1) * eps) / (r(1, 1) - r(2, 1) * eps);
             let mech = crate::mechanism::database::product_randomized_response(1, 2, &bound);
-            let ok =
-                hyp_two_point(&mech, eps) && mech.level() == ExtRational::Finite(bound.clone());
-            Check::new(
+            let mut st = Decider::new();
+            let ok = hyp_two_point(&mech, eps, &mut st)
+                && matches!(mech.level(), ExtRational::Finite(l) if st.rat(&l, "=", &bound));
+            let mut c = Check::new(
                 "RR at t = (1+2eps)/(1-2eps) satisfies the two-point hypothesis and has level exactly t",
                 Value::text(format!("L = {}", mech.level()), ""),
                 Value::rational(&bound),
                 Method::Exact,
                 Outcome::from_holds(ok),
             )
-            .with_note(format!("witness {mech}"))
+            .with_note(format!("witness {mech}"));
+            // Every Δ <= ε and the level's equality, each with its `compare` record.
+            if ok {
+                c.records = st.records().unwrap_or_default();
+            }
+            c
         }
     }
 }

@@ -30,7 +30,9 @@ fn check_d6(fam: &MechanismFamily) -> Check {
                         Some(sim) => sim_valid(&mech, &class, &s, sim),
                         None => false,
                     };
-                    a.push(closed, constructive, || {
+                    let recs = d6_records(&mech, &class, &s, &s2, built.as_deref())
+                        .filter(|_| closed == constructive);
+                    a.push_pair_recorded(closed, constructive, recs, || {
                         format!("{mech} [{reading}] {label} s={s}")
                     });
                 }
@@ -41,6 +43,54 @@ fn check_d6(fam: &MechanismFamily) -> Check {
         "closed-form feasibility (s^2 >= column ratios, s >= sum of maxima, s >= 1/sum of minima)  <=>  constructed S satisfies both D_inf constraints",
         Method::Combined(vec![Method::Enumeration, Method::Exact]),
     )
+}
+
+/// Both sides of a VAD-D6 instance by true `compare` records (issue 44 item 6): the closed
+/// form `s_min² <= s²` or `>` (an infinite `s_min²` by a column whose maximum is positive and
+/// minimum 0); the construction's S by its constraints (a distribution, `M(x)(y) <= s S(y)`
+/// and `S(y) <= s M(x)(y)` for every x of the class), or its empty box by the bound that
+/// fails (`max_x M(x)(y)/s > s min_x M(x)(y)`, `Σ_y max/s > 1` or `Σ_y s min < 1`). `None`
+/// unless recording, or when a valid S breaks one of its constraints (it cannot).
+fn d6_records(
+    mech: &crate::mechanism::database::DatabaseMechanism,
+    class: &[usize],
+    s: &crate::num::Rational,
+    s2: &ExtRational,
+    sim: Option<&[crate::num::Rational]>,
+) -> Option<Vec<serde_json::Value>> {
+    use crate::num::Rational;
+    if !crate::certify::recording() {
+        return None;
+    }
+    let mut st = crate::claim::scan::Decider::new();
+    let (zero, one) = (r(0, 1), r(1, 1));
+    let col = |y: usize| -> (Rational, Rational) {
+        let vals = class.iter().map(|&x| &mech.rows[x][y]);
+        (
+            vals.clone().max().expect("class").clone(),
+            vals.min().expect("class").clone(),
+        )
+    };
+    let want = s * s;
+    let shown = match s2 {
+        ExtRational::Finite(v) => st.rat(v, if *v <= want { "<=" } else { ">" }, &want),
+        ExtRational::Infinite => (0..mech.outputs()).map(col).any(|(mx, mn)| {
+            mn == 0u32 && mx > 0u32 && st.rat(&mx, ">", &zero) && st.rat(&mn, "=", &zero)
+        }),
+    };
+    let ok = match sim {
+        Some(v) => simulator_shown(&mut st, mech, class, s, v),
+        None => {
+            let cols: Vec<(Rational, Rational)> = (0..mech.outputs()).map(col).collect();
+            let lo: Rational = cols.iter().map(|(mx, _)| mx / s).sum();
+            let hi: Rational = cols.iter().map(|(_, mn)| s * mn).sum();
+            cols.iter()
+                .any(|(mx, mn)| mx / s > s * mn && st.rat(&(mx / s), ">", &(s * mn)))
+                || (lo > 1u32 && st.rat(&lo, ">", &one))
+                || (hi < 1u32 && st.rat(&hi, "<", &one))
+        }
+    };
+    st.records().filter(|_| shown && ok)
 }
 
 /// VAD-C1.1 (Claim 1.1): an ε-DP mechanism (ε = ln L, L its exact level) is ε-simulation-DP:
@@ -132,10 +182,11 @@ fn check_c12(inst: &C12) -> Check {
     match inst {
         C12::MechanismFamily(fam, reading) => {
             let mut s = Scan::le();
-            for mech in fam.build() {
-                let worst = simulator_classes(&mech, *reading)
+            let mechs = fam.build();
+            for mech in &mechs {
+                let worst = simulator_classes(mech, *reading)
                     .into_iter()
-                    .map(|(_, class)| sim_level_sq(&mech, &class))
+                    .map(|(_, class)| sim_level_sq(mech, &class))
                     .fold(ExtRational::Finite(r(1, 1)), Ord::max);
                 // Infinite simulation level: the hypothesis holds for no finite ε.
                 let ExtRational::Finite(s2) = worst else {
@@ -149,10 +200,18 @@ fn check_c12(inst: &C12) -> Check {
                     format!("{mech}, simulation level^2 = {s2}")
                 });
             }
-            s.finish(
+            let mut c = s.finish(
                 "exact DP level L  vs  s^2 (s = exact simulation level)",
                 Method::Exact,
-            )
+            );
+            // No mechanism with a finite simulation level (issue 44 item 6): the record shows
+            // every DP level infinite, and an infinite DP level forces an infinite simulation
+            // level (neighbours x, x' share the class of x_-i: W_x(y) > 0 = W_x'(y) leaves
+            // no S(y) with W_x(y) <= s S(y) and S(y) <= s W_x'(y) = 0).
+            if c.outcome == Outcome::OutOfRange {
+                c.records.extend(infinite_level_record(&mechs));
+            }
+            c
         }
         C12::Tight(s) => {
             let mech = factor_two_witness(s);
@@ -212,14 +271,28 @@ fn tight_records(
     };
     let want = s * s;
     let mut st = crate::claim::scan::Decider::new();
+    let ok =
+        st.rat(a, "=", &want) & st.rat(l, "=", &want) & simulator_shown(&mut st, mech, class, s, v);
+    Some((ok, st.records()?))
+}
+
+/// A simulator output `v` at level `s` for `class`, by its `compare` records in `st`: a
+/// distribution (sum 1, entries `>= 0`) with `M(x)(y) <= s v(y)` and `v(y) <= s M(x)(y)`.
+fn simulator_shown(
+    st: &mut crate::claim::scan::Decider,
+    mech: &crate::mechanism::database::DatabaseMechanism,
+    class: &[usize],
+    s: &crate::num::Rational,
+    v: &[crate::num::Rational],
+) -> bool {
     let total: crate::num::Rational = v.iter().cloned().sum();
-    let mut ok = st.rat(a, "=", &want) & st.rat(l, "=", &want) & st.rat(&total, "=", &r(1, 1));
+    let mut ok = st.rat(&total, "=", &r(1, 1));
     for &x in class {
         for (m, w) in mech.rows[x].iter().zip(v) {
             ok &= st.rat(w, ">=", &r(0, 1)) & st.rat(m, "<=", &(s * w)) & st.rat(w, "<=", &(s * m));
         }
     }
-    Some((ok, st.records()?))
+    ok
 }
 
 /// The factor-2 witness at simulation level s (n = 1, |X| = |Y| = 2): with `a = 1/(s+1)`,

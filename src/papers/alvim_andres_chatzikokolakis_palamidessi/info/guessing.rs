@@ -3,6 +3,7 @@
 //! (AACP-F3) and binary-gain utility = posterior vulnerability (Prop. 3, AACP-P3).
 
 use super::shared::*;
+use crate::claim::scan::Decider;
 use crate::prob::joint_rows;
 pub(super) fn claims() -> Vec<Box<dyn ClaimChecker>> {
     vec![
@@ -123,7 +124,9 @@ fn independent(prior: &[Rational], m: &Rows) -> bool {
 }
 
 /// Some `x* ∈ argmax π` is an optimal guess for every output: `π(x*)M[x*][y] = max_x π(x)M[x][y]`.
-fn one_guess_optimal(prior: &[Rational], m: &Rows) -> bool {
+/// Each `x*` is shown in `st` (issue 44 item 6) by true `compare` records: `=` at every output
+/// (the guess that is optimal), or `<` at the first output where it is not.
+fn one_guess_optimal(prior: &[Rational], m: &Rows, st: &mut Decider) -> bool {
     let top = v0(prior);
     (0..prior.len()).filter(|&x| prior[x] == top).any(|x| {
         (0..m[0].len()).all(|y| {
@@ -133,7 +136,9 @@ fn one_guess_optimal(prior: &[Rational], m: &Rows) -> bool {
                 .map(|(p, row)| p * &row[y])
                 .max()
                 .expect("rows");
-            &prior[x] * &m[x][y] == best
+            let mine = &prior[x] * &m[x][y];
+            st.rat(&mine, if mine == best { "=" } else { "<" }, &best);
+            mine == best
         })
     })
 }
@@ -236,12 +241,20 @@ fn check_f2_corrected(cell: &F2Cell) -> Check {
     let mut indep_implies = Agree::new();
     for p in cell.priors() {
         for m in channels(cell.n, cell.m, cell.den) {
-            let eq = matrix_utility(&p, &m) == v0(&p);
-            a.push(eq, one_guess_optimal(&p, &m), || {
+            // Both sides shown by true `compare` records (V = V0 or V > V0, as V >= V0; and each
+            // prior-optimal guess), kept when they agree (issue 44 item 6).
+            let (v, v_0) = (matrix_utility(&p, &m), v0(&p));
+            let mut st = Decider::new();
+            let eq = v == v_0;
+            st.rat(&v, if eq { "=" } else { ">" }, &v_0);
+            let guess = one_guess_optimal(&p, &m, &mut st);
+            a.push_pair_recorded(eq, guess, st.records().filter(|_| eq == guess), || {
                 format!("pi = {} M = {}", fmt_vec(&p), fmt_matrix(&m))
             });
             if independent(&p, &m) {
-                indep_implies.push_ok(eq, || {
+                let mut st = Decider::new();
+                let shown = st.rat(&v, "=", &v_0);
+                indep_implies.push_recorded(eq, st.records().filter(|_| shown), || {
                     format!("pi = {} M = {}", fmt_vec(&p), fmt_matrix(&m))
                 });
             }
@@ -362,7 +375,7 @@ mod tests {
         let m = vec![vec![r(1, 2), r(1, 2)], vec![r(1, 1), r(0, 1)]];
         assert_eq!(matrix_utility(&p, &m), v0(&p));
         assert!(!independent(&p, &m));
-        assert!(one_guess_optimal(&p, &m));
+        assert!(one_guess_optimal(&p, &m, &mut Decider::new()));
         // Issue 44 item 6: its comparisons, V = V0 (true) and p(0,0) = p(0)p(0) (false):
         // p(0,0) = 3/8, p(0) p(y=0) = 3/4 * 5/8 = 15/32.
         let recs = dependence_records(&p, &m, &matrix_utility(&p, &m), &v0(&p));

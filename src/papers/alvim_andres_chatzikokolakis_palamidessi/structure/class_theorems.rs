@@ -180,10 +180,42 @@ fn check_g3(part: &G3Part) -> Check {
             ),
         }
     };
+    // Issue 44 item 6: a graph in both classes gets its `graph` record (the intersection array,
+    // recounted, and the VT+ witness); one outside a class gets a `graphs` record, on which the
+    // checker decides DR and VT+ from the definitions (Aut by backtracking: the Latin-square
+    // graph is not VT, so not VT+; C6(2,3) and C7(1,2) have a rotation, their arrays fail).
+    let graphs = |c: Check, s: &Spec, dr: bool, vtp: bool| {
+        let want = |p: &str, b: bool| if b { json!([p]) } else { json!([p, false]) };
+        with_graphs_record(
+            c,
+            s,
+            json!([want("dr", dr), want("vt_plus", vtp)]),
+            |_| vec![],
+        )
+    };
     match part {
-        G3Part::DrNotVtPlus(s) => single(s, true, false, "a DR graph that is not VT+"),
-        G3Part::VtPlusNotDr(s) => single(s, false, true, "a VT+ graph that is not DR"),
-        G3Part::Both(s) => single(s, true, true, "a graph in DR and VT+"),
+        G3Part::DrNotVtPlus(s) => graphs(
+            single(s, true, false, "a DR graph that is not VT+"),
+            s,
+            true,
+            false,
+        ),
+        G3Part::VtPlusNotDr(s) => graphs(
+            single(s, false, true, "a VT+ graph that is not DR"),
+            s,
+            false,
+            true,
+        ),
+        G3Part::Both(s) => {
+            let mut c = single(s, true, true, "a graph in DR and VT+");
+            if let (Outcome::Holds, true) = (c.outcome, crate::certify::recording()) {
+                let g = s.graph();
+                if let VtPlus::Witness(w) = g.vt_plus(LIMIT) {
+                    c.records = vec![graph_record(&g, &[], false, true, Some(w), json!({}))];
+                }
+            }
+            c
+        }
         G3Part::Census(s) => {
             let (mut dr, mut vtp, mut both, mut dr_only, mut vtp_only, mut und) =
                 (0, 0, 0, 0, 0, 0);
@@ -200,7 +232,7 @@ fn check_g3(part: &G3Part) -> Check {
                 dr_only += usize::from(d && !p);
                 vtp_only += usize::from(p && !d);
             }
-            Check::new(
+            let c = Check::new(
                 "class census (DR, VT+) of the connected graphs",
                 Value::text(
                     format!(
@@ -217,7 +249,12 @@ fn check_g3(part: &G3Part) -> Check {
                     Outcome::Undecided
                 },
             )
-            .with_note(format!("{und} undecided VT+ searches"))
+            .with_note(format!("{und} undecided VT+ searches"));
+            // The census's DR and VT+ values, checked by the checker wherever it decides them.
+            with_graphs_record(c, s, json!([]), |g| {
+                let vtp = vt_plus_answer(g).map_or(serde_json::Value::Null, |b| json!(b));
+                vec![("dr", json!(g.is_distance_regular())), ("vt_plus", vtp)]
+            })
         }
     }
 }
@@ -482,8 +519,11 @@ fn factorial(n: usize) -> malachite::Natural {
     })
 }
 
-/// Decide whether H(u, v) has a single-orbit automorphism; also check |Aut| = (v!)^u·u!.
-fn g5_decide(p: &Uv) -> (Option<bool>, String) {
+/// Decide whether H(u, v) has a single-orbit automorphism; also check |Aut| = (v!)^u·u!. With
+/// certificates, the `graph` record of the answer (issue 44 item 6): the n-cycle as the one
+/// generator of a vertex-transitive group, or `single_orbit: false` with the generators of Aut
+/// that fix vertex 0 (the checker's circulant-labelling search then starts at one neighbour).
+fn g5_decide(p: &Uv) -> (Option<bool>, String, Option<serde_json::Value>) {
     let g = Graph::hamming(p.u, p.v);
     let aut = g.automorphisms();
     let want = {
@@ -496,6 +536,22 @@ fn g5_decide(p: &Uv) -> (Option<bool>, String) {
     let order_ok = aut.order_natural() == want;
     let (found, how) = has_n_cycle(&g, 100_000);
     let ans = found.as_ref().map(|f| f.is_some());
+    let record = match &found {
+        Some(Some(s)) if crate::certify::recording() => Some(graph_record(
+            &g,
+            std::slice::from_ref(s),
+            true,
+            false,
+            None,
+            json!({}),
+        )),
+        Some(None) if crate::certify::recording() => {
+            let stab: Vec<&Perm> = aut.generators.iter().filter(|s| s[0] == 0).collect();
+            let extra = json!({"single_orbit": false, "stabiliser": stab});
+            Some(graph_record(&g, &[], false, false, None, extra))
+        }
+        _ => None,
+    };
     let detail = match &found {
         Some(Some(s)) => format!("single-orbit automorphism {} ({how})", fmt_perm(s)),
         Some(None) => format!("no single-orbit automorphism ({how})"),
@@ -508,6 +564,7 @@ fn g5_decide(p: &Uv) -> (Option<bool>, String) {
             aut.order_natural(),
             if order_ok { "=" } else { "!=" }
         ),
+        record,
     )
 }
 
@@ -524,7 +581,7 @@ fn g5_beyond(size: usize) -> Vec<Uv> {
 }
 
 fn check_g5_with(p: &Uv, corrected: bool) -> Check {
-    let (ans, detail) = g5_decide(p);
+    let (ans, detail, record) = g5_decide(p);
     let claimed = if corrected {
         in_corrected(p.u, p.v)
     } else {
@@ -563,11 +620,15 @@ fn check_g5_with(p: &Uv, corrected: bool) -> Check {
     };
     // Issue 44: a counterexample on at most 6 vertices (H(1, 3) = K3 for G5) gets a `graphs`
     // record: the checker enumerates Aut by itself and decides "single-orbit <=> claimed".
-    // The instances that hold are not recorded (H(2, 5)'s 28,800 automorphisms cost the
-    // checker half a minute), so G5-corrected stays uncertified.
+    // An instance that holds gets the `graph` record of g5_decide's answer.
     if c.outcome == Outcome::Fails && p.v.pow(p.u as u32) <= 6 {
         let iff = json!([["single_orbit", claimed], [claimed, "single_orbit"]]);
         with_graphs_record(c, &Spec::Hamming(p.u, p.v), iff, |_| vec![])
+    } else if c.outcome == Outcome::Holds {
+        Check {
+            records: record.into_iter().collect(),
+            ..c
+        }
     } else {
         c
     }

@@ -273,7 +273,28 @@ fn check_d9(spec: &Spec) -> Check {
         "{}; {vtp} of {graphs} graphs VT+ (witness re-checked), {group_witness} of the witnesses closed under composition",
         c.note
     );
-    c
+    // Issue 44 item 6: a VT+ graph's `graph` record (its VT+ witness, and Aut's generators, whose
+    // orbit of 0 is every vertex: VT); a cell of other graphs gets a `graphs` record, on which
+    // the checker evaluates VT+ => VT from the definitions. The seeded random sets are not
+    // recorded: their three forms restate one definition (docs/soundness.md).
+    let single = !matches!(spec, Spec::All { .. }) && crate::certify::recording();
+    if let Some((g, VtPlus::Witness(w))) =
+        single.then(|| (spec.graph(), spec.graph().vt_plus(LIMIT)))
+    {
+        if c.outcome == Outcome::Holds {
+            let gens = g.automorphisms().generators;
+            c.records = vec![graph_record(
+                &g,
+                &gens,
+                true,
+                false,
+                Some(w),
+                serde_json::json!({}),
+            )];
+            return c;
+        }
+    }
+    with_graphs_record(c, spec, serde_json::json!([["vt_plus", "vt"]]), |_| vec![])
 }
 
 // ---------------------------------------------------------------------------------------------
