@@ -109,21 +109,16 @@ pub fn zpow_le_recorded(
 ) -> (Decision, bool, u64) {
     use crate::certify::enclosure::{decide, Enc};
     let (d, eq, bits) = zpow_le(a, al, rhs);
+    if !crate::certify::recording() {
+        return (d, eq, bits);
+    }
     if let Some(z) = z_pow_exact(a, al) {
         st.rat(&z, "<=", rhs);
     } else if d == Decision::Unknown || *rhs <= 0u32 {
         st.unrecorded(false);
     } else {
-        let inv = Enc::q(&Rational::from_unsigneds(1, al));
-        let root =
-            |x: &Rational| Enc::fun("exp", Enc::bin("*", Enc::fun("ln", Enc::q(x)), inv.clone()));
-        let z = a
-            .iter()
-            .filter(|x| **x > 0u32)
-            .map(root)
-            .reduce(|s, t| Enc::bin("+", s, t))
-            .unwrap_or_else(|| Enc::q(&Rational::from(0u32)));
-        let (d2, _, rec) = decide(&z, "<=", &root(rhs));
+        let z = z_enc(a, al).unwrap_or_else(|| Enc::q(&Rational::from(0u32)));
+        let (d2, _, rec) = decide(&z, "<=", &root_enc(rhs, al));
         if d2 == d {
             st.enclosed(d2, rec);
         } else {
@@ -131,4 +126,20 @@ pub fn zpow_le_recorded(
         }
     }
     (d, eq, bits)
+}
+
+/// `x^{1/α} = exp(ln x · (1/α))` as an enclosure tree (`x > 0`).
+pub fn root_enc(x: &Rational, al: u64) -> crate::certify::enclosure::Enc {
+    use crate::certify::enclosure::Enc;
+    let inv = Enc::q(&Rational::from_unsigneds(1, al));
+    Enc::fun("exp", Enc::bin("*", Enc::fun("ln", Enc::q(x)), inv))
+}
+
+/// `Z = Σ_y A(y)^{1/α}` (over `A(y) > 0`) as an enclosure tree; `None` when every `A(y)` is 0.
+pub fn z_enc(a: &[Rational], al: u64) -> Option<crate::certify::enclosure::Enc> {
+    use crate::certify::enclosure::Enc;
+    a.iter()
+        .filter(|x| **x > 0u32)
+        .map(|x| root_enc(x, al))
+        .reduce(|s, t| Enc::bin("+", s, t))
 }
