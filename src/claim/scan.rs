@@ -852,6 +852,34 @@ impl Decider {
         d
     }
 
+    /// The `enclosure` record of `lhs rel rhs` (`<`, `<=`, `>`, `>=`) for a step already
+    /// decided `d` another way (certified intervals of the same quantity): kept when the
+    /// enclosures give `d`; a side not given, `d` unknown or another decision leave the step
+    /// without records. Decided only while certificates are recorded; returns `d`.
+    pub fn enclosed_as(
+        &mut self,
+        d: crate::num::Decision,
+        lhs: Option<crate::certify::enclosure::Enc>,
+        rel: &str,
+        rhs: Option<crate::certify::enclosure::Enc>,
+    ) -> crate::num::Decision {
+        if !crate::certify::recording() {
+            return d;
+        }
+        match (lhs, rhs) {
+            (Some(a), Some(b)) if d != crate::num::Decision::Unknown => {
+                let (d2, _, rec) = crate::certify::enclosure::decide(&a, rel, &b);
+                if d2 == d {
+                    self.enclosed(d2, rec);
+                } else {
+                    self.records = None;
+                }
+            }
+            _ => self.records = None,
+        }
+        d
+    }
+
     /// A part of the step decided `ok` without a comparison (an infinite side, a search): the
     /// step then has no records.
     pub fn unrecorded(&mut self, ok: bool) -> bool {

@@ -273,28 +273,9 @@ pub(super) fn check_d3(inst: &D3) -> Check {
                     // Its records: the `enclosure` records of D_(1-h) <= KL <= D_(1+h) (issue 44
                     // item 6), each giving the decision made.
                     let mut st = Decider::new();
-                    if crate::certify::recording() {
-                        let kk = crate::certify::enclosure::Enc::log_linear(&k);
-                        for (lo, hi) in [
-                            (div_enc(p, qq, &lo_a), Some(kk.clone())),
-                            (Some(kk), div_enc(p, qq, &hi_a)),
-                        ] {
-                            match (lo, hi, d) {
-                                (Some(lo), Some(hi), Decision::True) => {
-                                    let (d2, _, rec) =
-                                        crate::certify::enclosure::decide(&lo, "<=", &hi);
-                                    if d2 == d {
-                                        st.enclosed(d2, rec);
-                                    } else {
-                                        st.unrecorded(false);
-                                    }
-                                }
-                                _ => {
-                                    st.unrecorded(false);
-                                }
-                            }
-                        }
-                    }
+                    let kk = crate::certify::enclosure::Enc::log_linear(&k);
+                    st.enclosed_as(d, div_enc(p, qq, &lo_a), "<=", Some(kk.clone()));
+                    st.enclosed_as(d, Some(kk), "<=", div_enc(p, qq, &hi_a));
                     s.push_recorded(
                         d,
                         st.records(),
@@ -499,13 +480,8 @@ pub(super) fn half_order(
             }
             None => {}
         }
-        for (a, b) in &links {
-            let (d, _, rec) = crate::certify::enclosure::decide(a, "<", b);
-            if d == Decision::Unknown || d != dec {
-                st.unrecorded(false);
-            } else {
-                st.enclosed(d, rec);
-            }
+        for (a, b) in links {
+            st.enclosed_as(dec, Some(a), "<", Some(b));
         }
     }
     (

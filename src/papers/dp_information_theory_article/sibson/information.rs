@@ -191,22 +191,10 @@ pub(super) fn check_6(cell: &SibCell) -> Check {
                             // rq^(1/α) ≤ Z (1 + 2^-12)^(1/α) (issue 44 item 6).
                             let mut st = Decider::new();
                             {
-                                use crate::certify::enclosure::{decide, Enc};
+                                use crate::certify::enclosure::Enc;
                                 let root = |x: &Rational| root_enc(x, al);
-                                match z_enc(&a, al) {
-                                    Some(z) if d != Decision::Unknown => {
-                                        let (d2, _, rec) =
-                                            decide(&root(&rq), "<=", &Enc::bin("*", z, root(&tol)));
-                                        if d2 == d {
-                                            st.enclosed(d2, rec);
-                                        } else {
-                                            st.unrecorded(false);
-                                        }
-                                    }
-                                    _ => {
-                                        st.unrecorded(false);
-                                    }
-                                }
+                                let z = z_enc(&a, al).map(|z| Enc::bin("*", z, root(&tol)));
+                                st.enclosed_as(d, Some(root(&rq)), "<=", z);
                             }
                             s.push_recorded(
                                 d,
@@ -443,26 +431,16 @@ pub(super) fn strong_duality_bracket(
         &DEFAULT_SCHEDULE,
     );
     // Its record (issue 44 item 6): ln M − α ln Z ≤ tol by enclosures, the decision made.
-    if crate::certify::recording() {
-        use crate::certify::enclosure::{decide, Enc};
-        match z_enc(&a, al) {
-            Some(z) if close != Decision::Unknown && m > 0u32 => {
-                let ln_ratio = Enc::bin(
-                    "-",
-                    Enc::fun("ln", Enc::q(&m)),
-                    Enc::bin("*", Enc::q(&Rational::from(al)), Enc::fun("ln", z)),
-                );
-                let (d2, _, rec) = decide(&ln_ratio, "<=", &Enc::q(&tol));
-                if d2 == close {
-                    st.enclosed(d2, rec);
-                } else {
-                    st.unrecorded(false);
-                }
-            }
-            _ => {
-                st.unrecorded(false);
-            }
-        }
+    {
+        use crate::certify::enclosure::Enc;
+        let ln_ratio = z_enc(&a, al).filter(|_| m > 0u32).map(|z| {
+            Enc::bin(
+                "-",
+                Enc::fun("ln", Enc::q(&m)),
+                Enc::bin("*", Enc::q(&Rational::from(al)), Enc::fun("ln", z)),
+            )
+        });
+        st.enclosed_as(close, ln_ratio, "<=", Some(Enc::q(&tol)));
     }
     let gap = z_pow_enclose(&a, al, 128)
         .and_then(|z| Interval::from_rational(&m, 128).checked_div(&z))

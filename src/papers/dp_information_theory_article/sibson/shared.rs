@@ -107,23 +107,14 @@ pub fn zpow_le_recorded(
     rhs: &Rational,
     st: &mut Decider,
 ) -> (Decision, bool, u64) {
-    use crate::certify::enclosure::{decide, Enc};
+    use crate::certify::enclosure::Enc;
     let (d, eq, bits) = zpow_le(a, al, rhs);
-    if !crate::certify::recording() {
-        return (d, eq, bits);
-    }
     if let Some(z) = z_pow_exact(a, al) {
         st.rat(&z, "<=", rhs);
-    } else if d == Decision::Unknown || *rhs <= 0u32 {
-        st.unrecorded(false);
     } else {
         let z = z_enc(a, al).unwrap_or_else(|| Enc::q(&Rational::from(0u32)));
-        let (d2, _, rec) = decide(&z, "<=", &root_enc(rhs, al));
-        if d2 == d {
-            st.enclosed(d2, rec);
-        } else {
-            st.unrecorded(false);
-        }
+        let root = (*rhs > 0u32).then(|| root_enc(rhs, al));
+        st.enclosed_as(d, Some(z), "<=", root);
     }
     (d, eq, bits)
 }
