@@ -272,7 +272,8 @@ pub struct DScan {
     first_undecided: Option<(Value, Value, String)>,
     closest: Option<(f64, Value, Value, String)>,
     /// The records of the comparisons, while certificates are recorded; `None` once a
-    /// comparison came without one (the cell is then not certified).
+    /// comparison came without one (the cell is then not certified). Every push takes its
+    /// records (issue 44 item 6: the boolean push that dropped the cell's records is gone).
     records: Option<Vec<serde_json::Value>>,
 }
 
@@ -289,20 +290,8 @@ impl DScan {
         }
     }
 
-    /// Record one comparison with decision `d` (`True` = the claimed relation holds) and a
-    /// hint `gap ≈ lhs − rhs` (larger = closer to failing).
-    pub fn push(
-        &mut self,
-        d: crate::num::Decision,
-        gap: f64,
-        lhs: impl FnOnce() -> Value,
-        rhs: impl FnOnce() -> Value,
-        witness: impl FnOnce() -> String,
-    ) {
-        self.records = None;
-        self.push_decided(d, gap, lhs, rhs, witness);
-    }
-
+    /// Count one comparison decided `d` (`True` = the claimed relation holds) with a hint
+    /// `gap ≈ lhs − rhs` (larger = closer to failing); its records are the caller's.
     fn push_decided(
         &mut self,
         d: crate::num::Decision,
@@ -804,7 +793,8 @@ impl Decider {
         self.ext(lhs, "=", rhs)
     }
 
-    /// `lhs rel rhs` (`=` or `<=`) for two extended log-linear values, with its record.
+    /// `lhs rel rhs` (`=`, `!=`, `<=`, `<`, `>=`, `>`) for two extended log-linear values,
+    /// with its record.
     pub fn ext(&mut self, lhs: &Option<LogLinear>, rel: &str, rhs: &Option<LogLinear>) -> bool {
         self.made += 1;
         let ok = ext_holds(lhs, rel, rhs);
@@ -862,6 +852,34 @@ impl Decider {
         d
     }
 
+    /// The `enclosure` record of `lhs rel rhs` (`<`, `<=`, `>`, `>=`) for a step already
+    /// decided `d` another way (certified intervals of the same quantity): kept when the
+    /// enclosures give `d`; a side not given, `d` unknown or another decision leave the step
+    /// without records. Decided only while certificates are recorded; returns `d`.
+    pub fn enclosed_as(
+        &mut self,
+        d: crate::num::Decision,
+        lhs: Option<crate::certify::enclosure::Enc>,
+        rel: &str,
+        rhs: Option<crate::certify::enclosure::Enc>,
+    ) -> crate::num::Decision {
+        if !crate::certify::recording() {
+            return d;
+        }
+        match (lhs, rhs) {
+            (Some(a), Some(b)) if d != crate::num::Decision::Unknown => {
+                let (d2, _, rec) = crate::certify::enclosure::decide(&a, rel, &b);
+                if d2 == d {
+                    self.enclosed(d2, rec);
+                } else {
+                    self.records = None;
+                }
+            }
+            _ => self.records = None,
+        }
+        d
+    }
+
     /// A part of the step decided `ok` without a comparison (an infinite side, a search): the
     /// step then has no records.
     pub fn unrecorded(&mut self, ok: bool) -> bool {
@@ -900,14 +918,13 @@ fn decide_log_into(
     ok
 }
 
-/// `lhs rel rhs` (`=` or `<=`) for two extended log-linear values (`None` = `+∞`): two finite
-/// sides by [`log_holds`]; `+∞` is equal only to itself and above every form.
+/// `lhs rel rhs` (`=`, `!=`, `<=`, `<`, `>=`, `>`) for two extended log-linear values (`None` =
+/// `+∞`): two finite sides by [`log_holds`]; `+∞` is equal only to itself and above every form
+/// (as the checker orders them: the sign of `[lhs = +∞] − [rhs = +∞]`).
 fn ext_holds(lhs: &Option<LogLinear>, rel: &str, rhs: &Option<LogLinear>) -> bool {
-    match (lhs, rhs, rel) {
-        (Some(a), Some(b), _) => log_holds(a, rel, b),
-        (_, _, "=") => lhs.is_none() && rhs.is_none(),
-        (_, _, "<=") => rhs.is_none(),
-        _ => panic!("unknown relation {rel} on extended values"),
+    match (lhs, rhs) {
+        (Some(a), Some(b)) => log_holds(a, rel, b),
+        _ => ord_holds(lhs.is_none().cmp(&rhs.is_none()), rel),
     }
 }
 
@@ -931,12 +948,18 @@ fn record_ext(
     }
 }
 
-/// `lhs rel rhs` (`=`, `<=`, `<`, `>=`, `>`) for two log-linear forms, by their exact [`Ord`].
+/// `lhs rel rhs` (`=`, `!=`, `<=`, `<`, `>=`, `>`) for two log-linear forms, by their exact
+/// [`Ord`].
 fn log_holds(lhs: &LogLinear, rel: &str, rhs: &LogLinear) -> bool {
+    ord_holds(lhs.cmp(rhs), rel)
+}
+
+/// Whether `rel` holds between two values ordered `ord`.
+fn ord_holds(ord: std::cmp::Ordering, rel: &str) -> bool {
     use std::cmp::Ordering::{Equal, Greater, Less};
-    let ord = lhs.cmp(rhs);
     match rel {
         "=" => ord == Equal,
+        "!=" => ord != Equal,
         "<=" => ord != Greater,
         "<" => ord == Less,
         ">=" => ord != Less,
@@ -1068,6 +1091,41 @@ mod tests {
         let truths: Vec<_> = c.records.iter().map(|r| r["holds"].as_bool()).collect();
         assert_eq!(truths, [Some(true), Some(false)]);
         assert!(Decider::new().records().is_none());
+    }
+
+    /// Issue 44 item 6: every relation between extended values (`None` = `+∞`), decided as
+    /// the checker orders them (`+∞` above every form, equal only to itself); naive reference:
+    /// the order of `(is +∞, value)` pairs. Before, `<`, `!=`, `>`, `>=` panicked.
+    #[test]
+    fn extended_relations_all_decide_and_record() {
+        use super::{Decider, LogLinear, Rational};
+        crate::certify::start_recording();
+        let ln = |n: u32| Some(LogLinear::ln(&Rational::from(n)));
+        let vals = [ln(2), ln(3), None];
+        let key = |v: &Option<LogLinear>| (v.is_none(), v.as_ref().map(LogLinear::approx_f64));
+        for a in &vals {
+            for b in &vals {
+                let (ka, kb) = (key(a), key(b));
+                let ord = ka.partial_cmp(&kb).unwrap();
+                for (rel, want) in [
+                    ("=", ord.is_eq()),
+                    ("!=", ord.is_ne()),
+                    ("<", ord.is_lt()),
+                    ("<=", ord.is_le()),
+                    (">", ord.is_gt()),
+                    (">=", ord.is_ge()),
+                ] {
+                    let mut st = Decider::new();
+                    assert_eq!(st.ext(a, rel, b), want, "{ka:?} {rel} {kb:?}");
+                    let r = &st.records().unwrap()[0];
+                    assert_eq!(
+                        (r["relation"].as_str(), r["holds"].as_bool()),
+                        (Some(rel), Some(want))
+                    );
+                    assert_eq!(r["lhs"] == "+inf", a.is_none());
+                }
+            }
+        }
     }
 
     /// A tally or agreement carries its `compare` records only when every sub-check made one

@@ -884,3 +884,45 @@ fn verify_certifies_wyz_thresholds_and_cy2() {
         &|r| r["holds"] = true.into(),
     );
 }
+
+/// Issue 44 item 6: the article's claims whose `DScan` cells pushed booleans without records
+/// (ART-2, its α = 0 reading, 9, 12, 13, D3) or whose instances had none (ART-25-corrected's
+/// α = 1 and ∞ and its exhibited inputs) are certified: exact facts as `compare` records,
+/// divergences as `log_linear` ones (`+inf` sides too), the α = 1/2 and α = 1 ± h orders and
+/// Sibson's `Z` as `enclosure` ones, the exhibited input's neighbourhood as `sturm` ones.
+/// ART-2-reading-alpha0 fails, shown by the false `D_0 != 0` record of its counterexample.
+/// Before, each said `certified: false` (`method:exact`, `method:log-linear`).
+#[test]
+fn article_scan_claims_are_certified() {
+    let dir = scratch_dir("certificates-article-scans");
+    let ids = [
+        "ART-2",
+        "ART-2-reading-alpha0",
+        "ART-9",
+        "ART-12",
+        "ART-13",
+        "ART-D3",
+        "ART-25-corrected",
+    ];
+    for (id, recs) in ids.iter().zip(verify_certified(&dir, &ids)) {
+        let kinds: Vec<&str> = recs[1..]
+            .iter()
+            .filter_map(|r| r["kind"].as_str())
+            .collect();
+        let want: &[&str] = match *id {
+            "ART-2" | "ART-9" | "ART-D3" => &["compare", "log_linear", "enclosure"],
+            "ART-25-corrected" => &["compare", "log_linear", "sturm"],
+            _ => &["compare", "log_linear"],
+        };
+        for k in want {
+            assert!(kinds.contains(k), "{id}: no {k} record");
+        }
+    }
+    let a0 = read_json(&dir.join("ART-2-reading-alpha0.cert.json"));
+    let recs = a0["records"].as_array().unwrap();
+    assert_eq!(recs[0]["outcome"], "fails");
+    assert!(recs[1..].iter().any(|r| r["relation"] == "!="
+        && r["holds"] == false
+        && r["lhs"] == serde_json::json!([])));
+    checker_certifies_all(&dir, 7);
+}

@@ -162,7 +162,9 @@ pub(super) fn check_d3(inst: &D3) -> Check {
                         } else {
                             RenyiOrder::Int(al)
                         };
-                        a.push_ok(extended_eq(&norm, &renyi_divergence(o, p, qq)), || {
+                        let mut st = Decider::new();
+                        let ok = st.ext(&norm, "=", &renyi_divergence(o, p, qq));
+                        a.push_recorded(ok, st.records(), || {
                             format!("alpha={al} P={} Q={}", fmt_vec(p), fmt_vec(qq))
                         });
                     }
@@ -185,10 +187,11 @@ pub(super) fn check_d3(inst: &D3) -> Check {
                         }
                         best.map(|b| LogLinear::ln(&b))
                     };
-                    a.push_ok(
-                        extended_eq(&ess, &renyi_divergence(RenyiOrder::Inf, p, qq)),
-                        || format!("alpha=inf P={} Q={}", fmt_vec(p), fmt_vec(qq)),
-                    );
+                    let mut st = Decider::new();
+                    let ok = st.ext(&ess, "=", &renyi_divergence(RenyiOrder::Inf, p, qq));
+                    a.push_recorded(ok, st.records(), || {
+                        format!("alpha=inf P={} Q={}", fmt_vec(p), fmt_vec(qq))
+                    });
                 }
             }
             a.finish(
@@ -217,8 +220,13 @@ pub(super) fn check_d3(inst: &D3) -> Check {
                         .map(|(x, y)| x / y)
                         .collect();
                     if ratios.iter().all(|r| *r == ratios[0]) {
-                        s.push(
-                            Decision::True,
+                        // Its records: the ratios equal, and KL = ln c.
+                        let mut st = Decider::new();
+                        let ok = ratios.iter().all(|r| st.rat(r, "=", &ratios[0]))
+                            && st.log(&k, "=", &LogLinear::ln(&ratios[0]));
+                        s.push_recorded(
+                            Decision::from_bool(ok),
+                            st.records(),
                             0.0,
                             || Value::log_linear(&k),
                             || Value::text("ln c", ""),
@@ -262,8 +270,15 @@ pub(super) fn check_d3(inst: &D3) -> Check {
                             );
                         }
                     }
-                    s.push(
+                    // Its records: the `enclosure` records of D_(1-h) <= KL <= D_(1+h) (issue 44
+                    // item 6), each giving the decision made.
+                    let mut st = Decider::new();
+                    let kk = crate::certify::enclosure::Enc::log_linear(&k);
+                    st.enclosed_as(d, div_enc(p, qq, &lo_a), "<=", Some(kk.clone()));
+                    st.enclosed_as(d, Some(kk), "<=", div_enc(p, qq, &hi_a));
+                    s.push_recorded(
                         d,
+                        st.records(),
                         0.0,
                         || Value::log_linear(&k),
                         || Value::text("bracket", ""),
@@ -307,16 +322,16 @@ pub(super) fn check_2_with(pc: &Pairs, alpha0: bool) -> Check {
             let ds: Vec<Div> = orders.iter().map(|&o| renyi_divergence(o, p, qq)).collect();
             let w = || format!("P={} Q={}", fmt_vec(p), fmt_vec(qq));
             for (i, d) in ds.iter().enumerate() {
-                s.push(
-                    extended_le(&zero, d),
-                    -dh(d),
-                    || dv(&zero),
-                    || dv(d),
-                    || format!("{} nonnegativity at alpha={}", w(), orders[i]),
-                );
+                s.push_ext(&zero, "<=", d, -dh(d), || {
+                    format!("{} nonnegativity at alpha={}", w(), orders[i])
+                });
                 let is_zero = extended_eq(d, &zero);
-                s.push(
+                let mut st = Decider::new();
+                equal_or_where_not(&mut st, p, qq);
+                st.ext(d, if p == qq { "=" } else { "!=" }, &zero);
+                s.push_recorded(
                     Decision::from_bool(is_zero == (p == qq)),
+                    st.records(),
                     -1.0,
                     || dv(d),
                     || Value::text("0 iff P = Q", ""),
@@ -331,11 +346,11 @@ pub(super) fn check_2_with(pc: &Pairs, alpha0: bool) -> Check {
                 );
             }
             for i in 1..ds.len() {
-                s.push(
-                    extended_le(&ds[i - 1], &ds[i]),
+                s.push_ext(
+                    &ds[i - 1],
+                    "<=",
+                    &ds[i],
                     dh(&ds[i - 1]) - dh(&ds[i]),
-                    || dv(&ds[i - 1]),
-                    || dv(&ds[i]),
                     || format!("{}: D_{} <= D_{}", w(), orders[i - 1], orders[i]),
                 );
             }
@@ -343,9 +358,12 @@ pub(super) fn check_2_with(pc: &Pairs, alpha0: bool) -> Check {
             // supports are disjoint (D_{1/2} = ∞) or when p/q is constant on supp P (every
             // D_α with α > 0 equals D_0 = ln c)).
             let d1 = &ds[usize::from(alpha0)];
-            let (dec, what) = half_order(p, qq, d1, if alpha0 { Some(&ds[0]) } else { None });
-            s.push(
+            let mut st = Decider::new();
+            let (dec, what) =
+                half_order(p, qq, d1, if alpha0 { Some(&ds[0]) } else { None }, &mut st);
+            s.push_recorded(
                 dec,
+                st.records(),
                 -1.0,
                 || Value::text("D_1/2", ""),
                 || dv(d1),
@@ -366,23 +384,39 @@ pub(super) fn check_2_with(pc: &Pairs, alpha0: bool) -> Check {
     )
 }
 
+/// Whether `P = Q`, decided entrywise with `compare` records on `st`: every `p_i = q_i`, or
+/// the first `p_i != q_i` (issue 44 item 6).
+fn equal_or_where_not(st: &mut Decider, p: &[Rational], qq: &[Rational]) -> bool {
+    match p.iter().zip(qq).find(|(x, y)| x != y) {
+        Some((x, y)) => !st.rat(x, "!=", y),
+        None => p.iter().zip(qq).all(|(x, y)| st.rat(x, "=", y)),
+    }
+}
+
 /// The α = 1/2 links of ART-2: `D_{1/2} ≥ 0` with equality iff P = Q, `D_{1/2} ≤ D_1`, and (with
-/// `d0`) `D_0 ≤ D_{1/2}`. Returns the decision and a description of the link decided.
+/// `d0`) `D_0 ≤ D_{1/2}`. Returns the decision and a description of the link decided; `st`
+/// gets the step's records (issue 44 item 6): the exact facts of the first three cases, and in
+/// the last the `enclosure` records of `D_{1/2}` ([`div_enc`]) against 0, `D_1` and `D_0`.
 pub(super) fn half_order(
     p: &[Rational],
     qq: &[Rational],
     d1: &Div,
     d0: Option<&Div>,
+    st: &mut Decider,
 ) -> (Decision, String) {
     let half = q(1, 2);
     if p == qq {
+        equal_or_where_not(st, p, qq);
         return (Decision::True, "D_1/2 = 0 exactly (P = Q)".into());
     }
     let common = p.iter().zip(qq).any(|(x, y)| *x > 0u32 && *y > 0u32);
+    let zero = Rational::from(0u32);
     if !common {
-        // D_{1/2} = ∞ = D_1 = D_0.
+        // D_{1/2} = ∞ = D_1 = D_0: Σ p q = 0 (so Σ √(pq) = 0), and D_1 = ∞.
+        let overlap: Rational = p.iter().zip(qq).map(|(x, y)| x * y).sum();
+        st.rat(&overlap, "=", &zero);
         return (
-            Decision::from_bool(d1.is_none()),
+            Decision::from_bool(st.ext(d1, "=", &None)),
             "disjoint supports: D_1/2 = inf".into(),
         );
     }
@@ -396,7 +430,12 @@ pub(super) fn half_order(
     if contained && ratios.iter().all(|r| *r == ratios[0]) {
         // Every D_α (α > 0) and D_0 equal ln c; positive since P ≠ Q.
         let c = Some(LogLinear::ln(&ratios[0]));
-        let ok = extended_eq(d1, &c) && d0.is_none_or(|d| extended_eq(d, &c)) && ratios[0] > 1u32;
+        for r in &ratios {
+            st.rat(r, "=", &ratios[0]);
+        }
+        let ok = st.ext(d1, "=", &c)
+            & d0.is_none_or(|d| st.ext(d, "=", &c))
+            & st.rat(&ratios[0], ">", &Rational::from(1u32));
         return (
             Decision::from_bool(ok),
             "p/q constant on supp P: D_0 = D_1/2 = D_1 = ln c > 0".into(),
@@ -421,6 +460,30 @@ pub(super) fn half_order(
         },
         &DEFAULT_SCHEDULE,
     );
+    if crate::certify::recording() {
+        use crate::certify::enclosure::Enc;
+        // A common support point: Σ p q > 0, so D_{1/2} is finite.
+        let overlap: Rational = p.iter().zip(qq).map(|(x, y)| x * y).sum();
+        st.rat(&overlap, ">", &zero);
+        let dh = div_enc(p, qq, &half).expect("a common support point");
+        let mut links = vec![(Enc::q(&zero), dh.clone())];
+        match d1 {
+            Some(f) => links.push((dh.clone(), Enc::log_linear(f))),
+            None => {
+                st.ext(&Some(LogLinear::zero()), "<", d1);
+            }
+        }
+        match d0 {
+            Some(Some(f)) => links.push((Enc::log_linear(f), dh)),
+            Some(None) => {
+                st.unrecorded(false);
+            }
+            None => {}
+        }
+        for (a, b) in links {
+            st.enclosed_as(dec, Some(a), "<", Some(b));
+        }
+    }
     (
         dec,
         format!(
@@ -428,6 +491,34 @@ pub(super) fn half_order(
             if d0.is_some() { ", D_0 < D_1/2" } else { "" }
         ),
     )
+}
+
+/// `D_a(P‖Q)` at a rational order `a ≠ 1` as an enclosure tree (issue 44 item 6):
+/// `(1/(a−1)) ln Σ p·exp((a−1) ln(p/q))` over the points where `p, q > 0` (with `q = 0 < p`,
+/// `None` when `a > 1`: the divergence is infinite; a point with `p = 0` adds nothing when
+/// `a > 0`). `None` when no point has `p, q > 0` (`D_a = ∞` for `a > 0`).
+pub(super) fn div_enc(
+    p: &[Rational],
+    qq: &[Rational],
+    a: &Rational,
+) -> Option<crate::certify::enclosure::Enc> {
+    use crate::certify::enclosure::Enc;
+    let am1 = a - Rational::from(1u32);
+    let mut terms = Vec::new();
+    for (x, y) in p.iter().zip(qq) {
+        if *x > 0u32 && *y == 0u32 && am1 > 0u32 {
+            return None;
+        }
+        if *x > 0u32 && *y > 0u32 {
+            let pow = Enc::fun(
+                "exp",
+                Enc::bin("*", Enc::q(&am1), Enc::fun("ln", Enc::q(&(x / y)))),
+            );
+            terms.push(Enc::bin("*", Enc::q(x), pow));
+        }
+    }
+    let sum = terms.into_iter().reduce(|s, t| Enc::bin("+", s, t))?;
+    Some(Enc::bin("/", Enc::fun("ln", sum), Enc::q(&am1)))
 }
 
 pub(super) fn check_2(pc: &Pairs) -> Check {
@@ -478,4 +569,78 @@ pub(super) fn check_3(pc: &Pairs) -> Check {
         "H_alpha(P)  =  ln n - D_alpha(P || U_n), alpha in {1,2,3,5,inf}",
         Method::LogLinear,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Literal table of [`div_enc`] against hand values: `D_2((1/2, 1/2)‖(1/4, 3/4)) =
+    /// ln(1/4·4 + 1/4·4/3) = ln(4/3)`; `D_{1/2}(P‖P) = 0`; `D_{1/2}((1, 0)‖(1/2, 1/2)) =
+    /// −2 ln √(1/2) = ln 2`; none for `q = 0 < p` above order 1, nor for disjoint supports.
+    #[test]
+    fn div_enc_table() {
+        // The tree's enclosure meets the exact value's.
+        let meets = |t: crate::certify::enclosure::Enc, want: &LogLinear| {
+            let (a, b) = (t.eval(128).unwrap(), want.enclose(128));
+            a.lo_rational().unwrap() <= b.hi_rational().unwrap()
+                && b.lo_rational().unwrap() <= a.hi_rational().unwrap()
+        };
+        let (p, qq) = (vec![q(1, 2), q(1, 2)], vec![q(1, 4), q(3, 4)]);
+        assert!(meets(
+            div_enc(&p, &qq, &q(2, 1)).unwrap(),
+            &LogLinear::ln(&q(4, 3))
+        ));
+        assert!(!meets(
+            div_enc(&p, &qq, &q(2, 1)).unwrap(),
+            &LogLinear::ln(&q(5, 4))
+        ));
+        assert!(meets(
+            div_enc(&p, &p, &q(1, 2)).unwrap(),
+            &LogLinear::zero()
+        ));
+        let (one0, half) = (vec![q(1, 1), q(0, 1)], vec![q(1, 2), q(1, 2)]);
+        assert!(meets(
+            div_enc(&one0, &half, &q(1, 2)).unwrap(),
+            &LogLinear::ln(&q(2, 1))
+        ));
+        assert!(div_enc(&half, &one0, &q(2, 1)).is_none());
+        assert!(div_enc(&one0, &[q(0, 1), q(1, 1)], &q(1, 2)).is_none());
+    }
+
+    /// ART-2's α = 1/2 link with its records (issue 44 item 6): every record true when the
+    /// link holds (the interval case: `enclosure` records of 0 < D_1/2 < D_1 and D_0 < D_1/2;
+    /// P = Q: `compare` records of the entries), and none where `D_1` is given wrongly.
+    #[test]
+    fn half_order_records_its_links() {
+        crate::certify::start_recording();
+        let (p, qq) = (vec![q(1, 2), q(1, 2)], vec![q(1, 4), q(3, 4)]);
+        let d1 = renyi_divergence(RenyiOrder::One, &p, &qq);
+        let d0 = renyi_divergence(RenyiOrder::Zero, &p, &qq);
+        let mut st = Decider::new();
+        let (d, _) = half_order(&p, &qq, &d1, Some(&d0), &mut st);
+        assert_eq!(d, Decision::True);
+        let recs = st.records().unwrap();
+        let kinds: Vec<_> = recs.iter().map(|r| r["kind"].as_str().unwrap()).collect();
+        assert_eq!(kinds, ["compare", "enclosure", "enclosure", "enclosure"]);
+        assert!(recs.iter().all(|r| r["holds"] == true));
+        let mut st = Decider::new();
+        assert_eq!(
+            half_order(&p, &p, &Some(LogLinear::zero()), None, &mut st).0,
+            Decision::True
+        );
+        let recs = st.records().unwrap();
+        assert!(
+            recs.len() == 2
+                && recs
+                    .iter()
+                    .all(|r| r["kind"] == "compare" && r["holds"] == true)
+        );
+        // A wrong D_1 (below D_1/2 ≈ 0.0694): the decision is false, and the step has no
+        // records (its links do not all give that decision), so it is not certified.
+        let low = Some(LogLinear::term(&q(1, 100), &q(2, 1)));
+        let mut st = Decider::new();
+        assert_eq!(half_order(&p, &qq, &low, None, &mut st).0, Decision::False);
+        assert!(st.records().is_none());
+    }
 }

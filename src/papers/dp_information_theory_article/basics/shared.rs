@@ -19,8 +19,8 @@ pub(crate) use crate::measure::{
     entropy, event_probability, hockey_stick_divergence, kl, max_ratio,
 };
 pub(crate) use crate::measure::{
-    extended_eq, extended_le, product_flat, renyi_diameter, renyi_divergence,
-    renyi_mutual_information, renyi_power_sum, RenyiOrder,
+    extended_eq, product_flat, renyi_diameter, renyi_divergence, renyi_mutual_information,
+    renyi_power_sum, RenyiOrder,
 };
 pub(crate) use crate::num::interval::{refine, Interval, DEFAULT_SCHEDULE};
 pub(crate) use crate::num::loglin::LogLinear;

@@ -136,13 +136,18 @@ pub(super) fn check_25_with(b: &BscA, corrected: bool) -> Check {
     match b.o {
         RenyiOrder::One | RenyiOrder::Zero => {
             let br = capacity_bracket_exact(&chan(&bsc_rows(&b.p)));
-            Check::new(
+            // Its records: both ends of the bracket equal ln 2 - H_1(p) (issue 44 item 6).
+            let mut st = Decider::new();
+            let ok = st.log(&br.lower, "=", &val) & st.log(&br.upper, "=", &val);
+            let mut c = Check::new(
                 "alpha=1: ln 2 - H_1(p)  =  C_1(BSC(p)) (bracket closed exactly)",
                 Value::log_linear(&val),
                 Value::log_linear(&br.upper),
                 Method::LogLinear,
-                Outcome::from_holds(br.lower == val && br.upper == val),
-            )
+                Outcome::from_holds(ok),
+            );
+            c.records = st.records().unwrap_or_default();
+            c
         }
         RenyiOrder::Inf => {
             let mx = if b.p > &one - &b.p {
@@ -151,15 +156,19 @@ pub(super) fn check_25_with(b: &BscA, corrected: bool) -> Check {
                 &one - &b.p
             };
             let c = LogLinear::ln(&(&mx / (&one - &mx)));
-            let strict = val < c;
-            Check::new(
+            // Its record: the claimed relation (strict, or `<=` when corrected).
+            let mut st = Decider::new();
+            let ok = st.log(&val, if corrected { "<=" } else { "<" }, &c);
+            let mut ch = Check::new(
                 "alpha=inf: ln 2 - H_inf(p) = ln(2 max(p,1-p))  <  C_inf = ln max(p/(1-p),(1-p)/p)",
                 Value::log_linear(&val),
                 Value::log_linear(&c),
                 Method::LogLinear,
-                Outcome::from_holds(strict || (corrected && val <= c)),
+                Outcome::from_holds(ok),
             )
-            .with_note(format!("gap {}", (&c - &val).to_decimal_string(8)))
+            .with_note(format!("gap {}", (&c - &val).to_decimal_string(8)));
+            ch.records = st.records().unwrap_or_default();
+            ch
         }
         RenyiOrder::Int(al) => {
             let (n, d) = bsc_s_poly(&b.p, al);
@@ -200,9 +209,12 @@ pub(super) fn check_25_with(b: &BscA, corrected: bool) -> Check {
                         best = (qq, v);
                     }
                 }
-                let found = best.1 > s_half;
+                // Its records (issue 44 item 6): `S(q*) > S(1/2)` exactly, and the Sturm
+                // step as the sign it leaves: `S > S(1/2)` on an interval around q*.
+                let mut st = Decider::new();
+                let found = st.rat(&best.1, ">", &s_half);
                 let lower = LogLinear::term(&Rational::from_unsigneds(1, al - 1), &best.1);
-                Check::new(
+                let mut c = Check::new(
                     format!("alpha={al}: ln 2 - H_alpha(p)  <  I_alpha(q*) <= C_alpha"),
                     Value::log_linear(&val),
                     Value::log_linear(&lower),
@@ -215,10 +227,38 @@ pub(super) fn check_25_with(b: &BscA, corrected: bool) -> Check {
                     lower.to_decimal_string(8),
                     val.to_decimal_string(8),
                     (&lower - &val).to_decimal_string(8)
-                ))
+                ));
+                c.records = st.records().unwrap_or_default();
+                if found && crate::certify::recording() {
+                    c.records.extend(above_near(&n, &d, &best.0, &s_half));
+                }
+                c
             }
         }
     }
+}
+
+/// The `sturm` records of `N(t)/D(t) > bound` on the widest interval `[q − 2^-k, q + 2^-k]`
+/// (within [0, 1], k = 4..=40) where it holds, for a `q` with `N(q)/D(q) > bound`; none
+/// when no such interval is found (issue 44 item 6).
+fn above_near(n: &Poly, d: &Poly, qq: &Rational, bound: &Rational) -> Vec<serde_json::Value> {
+    let (zero, one) = (Rational::from(0u32), Rational::from(1u32));
+    for k in 4..=40u64 {
+        let h = Rational::from_unsigneds(1u64, 1u64 << k);
+        let lo = std::cmp::max(qq - &h, zero.clone());
+        let hi = std::cmp::min(qq + &h, one.clone());
+        let g = &d.scale(bound) - n;
+        // D > 0 on [0, 1], so N/D > bound where bound·D − N < 0.
+        if sign_on(&g, &Range::closed(lo.clone(), hi.clone())) == SignOnInterval::Negative {
+            let statement = format!(
+                "forall t in [{lo}, {hi}]: ({})/({}) > {bound}",
+                n.to_string_var("t"),
+                d.to_string_var("t")
+            );
+            return crate::lang::sturm_records(&statement).unwrap_or_default();
+        }
+    }
+    Vec::new()
 }
 
 /// The claim-language statement `S_alpha(q) = N(q)/D(q) <= bound` for every `q` in [0, 1]

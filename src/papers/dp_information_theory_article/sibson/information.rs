@@ -191,33 +191,10 @@ pub(super) fn check_6(cell: &SibCell) -> Check {
                             // rq^(1/α) ≤ Z (1 + 2^-12)^(1/α) (issue 44 item 6).
                             let mut st = Decider::new();
                             {
-                                use crate::certify::enclosure::{decide, Enc};
-                                let inv = Enc::q(&Rational::from_unsigneds(1, al));
-                                let root = |x: &Rational| {
-                                    Enc::fun(
-                                        "exp",
-                                        Enc::bin("*", Enc::fun("ln", Enc::q(x)), inv.clone()),
-                                    )
-                                };
-                                let z = a
-                                    .iter()
-                                    .filter(|x| **x > 0u32)
-                                    .map(root)
-                                    .reduce(|s, t| Enc::bin("+", s, t));
-                                match z {
-                                    Some(z) if d != Decision::Unknown => {
-                                        let (d2, _, rec) =
-                                            decide(&root(&rq), "<=", &Enc::bin("*", z, root(&tol)));
-                                        if d2 == d {
-                                            st.enclosed(d2, rec);
-                                        } else {
-                                            st.unrecorded(false);
-                                        }
-                                    }
-                                    _ => {
-                                        st.unrecorded(false);
-                                    }
-                                }
+                                use crate::certify::enclosure::Enc;
+                                let root = |x: &Rational| root_enc(x, al);
+                                let z = z_enc(&a, al).map(|z| Enc::bin("*", z, root(&tol)));
+                                st.enclosed_as(d, Some(root(&rq)), "<=", z);
                             }
                             s.push_recorded(
                                 d,
@@ -387,7 +364,11 @@ pub(super) fn check_8(cell: &SibCell) -> Check {
 /// input, so a floating ternary search is a sound hint), the upper end
 /// `max_x D_α(W_x‖Q) = ln max_x S_α(W_x‖Q)/(α−1)` at the rational rounding Q of
 /// `Q*(P*) ∝ A^{1/α}` (exact); certified `0 ≤ upper − lower ≤ 10^-6`.
-pub(super) fn strong_duality_bracket(w: &[Vec<Rational>], al: u64) -> (Decision, u64, String) {
+pub(super) fn strong_duality_bracket(
+    w: &[Vec<Rational>],
+    al: u64,
+    st: &mut Decider,
+) -> (Decision, u64, String) {
     let wf: Vec<Vec<f64>> = w.iter().map(|r| r.iter().map(to_f64).collect()).collect();
     let inv = 1.0 / al as f64;
     let zf = |qq: f64| -> f64 {
@@ -424,6 +405,7 @@ pub(super) fn strong_duality_bracket(w: &[Vec<Rational>], al: u64) -> (Decision,
         .collect::<Option<Vec<Rational>>>()
         .and_then(|v| v.into_iter().max())
     else {
+        st.unrecorded(false);
         return (
             Decision::Unknown,
             0,
@@ -431,7 +413,7 @@ pub(super) fn strong_duality_bracket(w: &[Vec<Rational>], al: u64) -> (Decision,
         );
     };
     // lower ≤ upper ⇔ Z^α ≤ M; upper − lower ≤ 10^-6 ⇔ ln(M / Z^α) ≤ (α−1)·10^-6.
-    let (weak, _, b1) = zpow_le(&a, al, &m);
+    let (weak, _, b1) = zpow_le_recorded(&a, al, &m, st);
     let tol = Rational::from(al - 1) * Rational::from_unsigneds(1u64, 1_000_000);
     let (close, b2) = refine(
         |prec| {
@@ -448,6 +430,18 @@ pub(super) fn strong_duality_bracket(w: &[Vec<Rational>], al: u64) -> (Decision,
         },
         &DEFAULT_SCHEDULE,
     );
+    // Its record (issue 44 item 6): ln M − α ln Z ≤ tol by enclosures, the decision made.
+    {
+        use crate::certify::enclosure::Enc;
+        let ln_ratio = z_enc(&a, al).filter(|_| m > 0u32).map(|z| {
+            Enc::bin(
+                "-",
+                Enc::fun("ln", Enc::q(&m)),
+                Enc::bin("*", Enc::q(&Rational::from(al)), Enc::fun("ln", z)),
+            )
+        });
+        st.enclosed_as(close, ln_ratio, "<=", Some(Enc::q(&tol)));
+    }
     let gap = z_pow_enclose(&a, al, 128)
         .and_then(|z| Interval::from_rational(&m, 128).checked_div(&z))
         .and_then(|r| r.ln())
@@ -511,13 +505,7 @@ pub(super) fn check_9(cell: &SibCell) -> Check {
                     best
                 };
                 let at = rad(&qs_);
-                s.push(
-                    Decision::from_bool(extended_eq(&at, &lhs)),
-                    -1.0,
-                    || dv(&lhs),
-                    || dv(&at),
-                    || format!("W={:?}: radius at Q*", w),
-                );
+                s.push_ext(&lhs, "=", &at, -1.0, || format!("W={:?}: radius at Q*", w));
                 for qy in &qs {
                     let r = rad(qy);
                     s.push_ext(&lhs, "<=", &r, dh(&lhs) - dh(&r), || {
@@ -539,10 +527,12 @@ pub(super) fn check_9(cell: &SibCell) -> Check {
                                 (Some(a), Some(b)) => a.cmp(b),
                             });
                         let Some(Some(mx)) = mx else { continue };
-                        let (d, _, bits) = zpow_le(&a, al, &mx);
+                        let mut st = Decider::new();
+                        let (d, _, bits) = zpow_le_recorded(&a, al, &mx, &mut st);
                         bits_max = bits_max.max(bits);
-                        s.push(
+                        s.push_recorded(
                             d,
+                            st.records(),
                             0.0,
                             || Value::text("Z^alpha", ""),
                             || Value::rational(&mx),
@@ -557,10 +547,12 @@ pub(super) fn check_9(cell: &SibCell) -> Check {
     if let RenyiOrder::Int(al) = cell.o {
         if cell.nx == 2 {
             for w in channels(cell.nx, cell.ny, cell.n) {
-                let (d, bits, note) = strong_duality_bracket(&w, al);
+                let mut st = Decider::new();
+                let (d, bits, note) = strong_duality_bracket(&w, al, &mut st);
                 bits_max = bits_max.max(bits);
-                s.push(
+                s.push_recorded(
                     d,
+                    st.records(),
                     0.0,
                     || Value::text("I^s(P*)", ""),
                     || Value::text("radius at Q", ""),
@@ -582,9 +574,20 @@ pub(super) fn check_9(cell: &SibCell) -> Check {
                 .iter()
                 .map(|row| renyi_power_sum(row, &u, al).expect("full support"))
                 .max();
-            let ok = z.is_some() && z == rad;
-            s.push(
+            // Its record: I^s_alpha(U) = (1/(alpha-1)) ln Z^alpha against the radius at U,
+            // (1/(alpha-1)) ln max_x S_alpha(W_x||U), as log-linear forms (issue 44 item 6).
+            let mut st = Decider::new();
+            let c = Rational::from_unsigneds(1, al - 1);
+            let ok = match (&z, &rad) {
+                (Some(zv), Some(r)) if *zv > 0u32 && *r > 0u32 => {
+                    st.log(&LogLinear::term(&c, zv), "=", &LogLinear::term(&c, r))
+                }
+                _ => st.unrecorded(false),
+            };
+            debug_assert_eq!(ok, z.is_some() && z == rad);
+            s.push_recorded(
                 Decision::from_bool(ok),
+                st.records(),
                 -1.0,
                 || Value::text(format!("{z:?}"), ""),
                 || Value::text(format!("{rad:?}"), ""),
@@ -594,6 +597,10 @@ pub(super) fn check_9(cell: &SibCell) -> Check {
     }
     s.finish(
         "sup_P I^s_alpha = inf_Q max_x D_alpha(W_x||Q): exact at alpha=inf and for symmetric channels; weak duality on the grid; binary-input strong duality bracketed within 1e-6",
-        Method::Combined(vec![Method::Exact, Method::LogLinear, Method::Interval { bits: bits_max.max(64) }]),
+        match cell.o {
+            // Extended log-linear comparisons only (issue 44 item 6: labelled as decided).
+            RenyiOrder::Inf => Method::LogLinear,
+            _ => Method::Combined(vec![Method::Exact, Method::LogLinear, Method::Interval { bits: bits_max.max(64) }]),
+        },
     )
 }

@@ -121,8 +121,28 @@ pub(super) fn check_12(cell: &ChanCell) -> Check {
         for prior in simplex(cell.nx, cell.m) {
             let i = renyi_mutual_information(RenyiOrder::Inf, &dist(&prior), &chan(&w));
             let strict = rows_equal || !extended_eq(&i, &diam);
-            s.push(
+            // Its records: the rows equal entrywise and I_inf <= diameter, or a row entry
+            // where they differ and I_inf < diameter (issue 44 item 6).
+            let mut st = Decider::new();
+            if rows_equal {
+                for r in &w[1..] {
+                    for (a, b) in r.iter().zip(&w[0]) {
+                        st.rat(a, "=", b);
+                    }
+                }
+                st.ext(&i, "<=", &diam);
+            } else {
+                let (a, b) = w[1..]
+                    .iter()
+                    .flat_map(|r| r.iter().zip(&w[0]))
+                    .find(|(a, b)| a != b)
+                    .expect("rows differ");
+                st.rat(a, "!=", b);
+                st.ext(&i, "<", &diam);
+            }
+            s.push_recorded(
                 extended_le(&i, &diam).and(Decision::from_bool(strict)),
+                st.records(),
                 dh(&i) - dh(&diam),
                 || dv(&i),
                 || dv(&diam),
@@ -157,6 +177,8 @@ pub(super) fn check_12(cell: &ChanCell) -> Check {
         let mut prev: Option<Rational> = None;
         let mut mono = true;
         let mut lower_ok = true;
+        // Every step of the sequence with its record (issue 44 item 6).
+        let mut st = Decider::new();
         for j in 1..=16u32 {
             let eta = Rational::from_unsigneds(1u64, 1u64 << j);
             let mut prior = vec![Rational::from(0u32); w.len()];
@@ -168,9 +190,9 @@ pub(super) fn check_12(cell: &ChanCell) -> Check {
                 .map(|y| &w[x][y] / ((&one - &eta) * &w[xp][y] + &eta * &w[x][y]))
                 .max()
                 .unwrap_or_else(|| one.clone());
-            lower_ok &= extended_le(&Some(LogLinear::ln(&lb)), &i) == Decision::True;
+            lower_ok &= st.ext(&Some(LogLinear::ln(&lb)), "<=", &i);
             if let Some(p) = &prev {
-                mono &= lb >= *p;
+                mono &= st.rat(&lb, ">=", p);
             }
             prev = Some(lb);
         }
@@ -194,11 +216,13 @@ pub(super) fn check_12(cell: &ChanCell) -> Check {
             best.map(|b| LogLinear::ln(&b))
         };
         let grows = match (&diam, &prev) {
-            (None, Some(p)) => *p >= 1u64 << 15,
+            (None, Some(p)) => st.rat(p, ">=", &Rational::from(1u64 << 15)),
             _ => true,
         };
-        s.push(
-            Decision::from_bool(mono && lower_ok && extended_eq(&lim, &diam) && grows),
+        let limit = st.ext(&lim, "=", &diam);
+        s.push_recorded(
+            Decision::from_bool(mono && lower_ok && limit && grows),
+            st.records(),
             -1.0,
             || dv(&lim),
             || dv(&diam),
@@ -241,11 +265,15 @@ pub(super) fn check_13(fam: &MechanismFamily) -> Check {
                 ExtRational::Infinite => false,
             };
             let mut cap = Some(true);
+            // The value that decided each row: its diameter (C_inf <= ln t) or I_inf at a
+            // witness prior (C_inf > ln t).
+            let mut shown: Vec<Div> = Vec::new();
             for (_, w) in &rows {
-                match c_inf_at_most(w, &t) {
-                    Some(true) => {}
-                    Some(false) => {
+                match c_inf_decided(w, &t) {
+                    Some((true, v)) => shown.push(v),
+                    Some((false, v)) => {
                         cap = Some(false);
+                        shown.push(v);
                         break;
                     }
                     None => cap = None,
@@ -256,7 +284,22 @@ pub(super) fn check_13(fam: &MechanismFamily) -> Check {
                     "{mech}: C_inf <= ln {t} neither refuted by a prior nor implied by the diameter"
                 ));
             };
-            a.push(dp, cap, || {
+            // Its records (issue 44 item 6), each stated as the side `cap` says, so that all
+            // hold exactly when both sides agree: the level against t, and the values that
+            // decided the rows against ln t (when C_inf > ln t, the witness row's alone).
+            let mut st = Decider::new();
+            let ln_t = Some(LogLinear::ln(&t));
+            match (&lvl, cap) {
+                (ExtRational::Finite(l), true) => st.rat(l, "<=", &t),
+                (ExtRational::Finite(l), false) => st.rat(&t, "<", l),
+                (ExtRational::Infinite, true) => st.ext(&None, "<=", &ln_t),
+                (ExtRational::Infinite, false) => st.ext(&ln_t, "<", &None),
+            };
+            let from = if cap { 0 } else { shown.len() - 1 };
+            for v in &shown[from..] {
+                st.ext(v, if dp { "<=" } else { ">" }, &ln_t);
+            }
+            a.push_pair_recorded(dp, cap, st.records(), || {
                 format!("{mech} at e^eps = {t}: eps-DP {dp}, every row's C_inf <= eps {cap}")
             });
         }
@@ -267,13 +310,15 @@ pub(super) fn check_13(fam: &MechanismFamily) -> Check {
     )
 }
 
-/// Is `C_∞(W) = sup_P I_∞(P, W) ≤ ln t`? `Some(false)` with an explicit prior whose `I_∞`
-/// exceeds `ln t`, `Some(true)` when `ln t` is at least the diameter (an upper bound of `I_∞`
-/// at every prior), `None` when neither applies.
-pub(super) fn c_inf_at_most(w: &[Vec<Rational>], t: &Rational) -> Option<bool> {
+/// Is `C_∞(W) = sup_P I_∞(P, W) ≤ ln t`? `Some((false, I))` with the `I_∞` of an explicit
+/// prior that exceeds `ln t`, `Some((true, diameter))` when `ln t` is at least the diameter (an
+/// upper bound of `I_∞` at every prior), `None` when neither applies; the value returned is the
+/// one that decided it (for its record).
+pub(super) fn c_inf_decided(w: &[Vec<Rational>], t: &Rational) -> Option<(bool, Div)> {
     let bound: Div = Some(LogLinear::ln(t));
-    if extended_le(&renyi_diameter(RenyiOrder::Inf, &chan(w)), &bound) == Decision::True {
-        return Some(true);
+    let diam = renyi_diameter(RenyiOrder::Inf, &chan(w));
+    if extended_le(&diam, &bound) == Decision::True {
+        return Some((true, diam));
     }
     for x in 0..w.len() {
         for xp in 0..w.len() {
@@ -285,12 +330,9 @@ pub(super) fn c_inf_at_most(w: &[Vec<Rational>], t: &Rational) -> Option<bool> {
                 let mut prior = vec![Rational::from(0u32); w.len()];
                 prior[xp] += Rational::from(1u32) - &eta;
                 prior[x] += eta;
-                if extended_le(
-                    &renyi_mutual_information(RenyiOrder::Inf, &dist(&prior), &chan(w)),
-                    &bound,
-                ) == Decision::False
-                {
-                    return Some(false);
+                let i = renyi_mutual_information(RenyiOrder::Inf, &dist(&prior), &chan(w));
+                if extended_le(&i, &bound) == Decision::False {
+                    return Some((false, i));
                 }
             }
         }

@@ -107,28 +107,30 @@ pub fn zpow_le_recorded(
     rhs: &Rational,
     st: &mut Decider,
 ) -> (Decision, bool, u64) {
-    use crate::certify::enclosure::{decide, Enc};
+    use crate::certify::enclosure::Enc;
     let (d, eq, bits) = zpow_le(a, al, rhs);
     if let Some(z) = z_pow_exact(a, al) {
         st.rat(&z, "<=", rhs);
-    } else if d == Decision::Unknown || *rhs <= 0u32 {
-        st.unrecorded(false);
     } else {
-        let inv = Enc::q(&Rational::from_unsigneds(1, al));
-        let root =
-            |x: &Rational| Enc::fun("exp", Enc::bin("*", Enc::fun("ln", Enc::q(x)), inv.clone()));
-        let z = a
-            .iter()
-            .filter(|x| **x > 0u32)
-            .map(root)
-            .reduce(|s, t| Enc::bin("+", s, t))
-            .unwrap_or_else(|| Enc::q(&Rational::from(0u32)));
-        let (d2, _, rec) = decide(&z, "<=", &root(rhs));
-        if d2 == d {
-            st.enclosed(d2, rec);
-        } else {
-            st.unrecorded(false);
-        }
+        let z = z_enc(a, al).unwrap_or_else(|| Enc::q(&Rational::from(0u32)));
+        let root = (*rhs > 0u32).then(|| root_enc(rhs, al));
+        st.enclosed_as(d, Some(z), "<=", root);
     }
     (d, eq, bits)
+}
+
+/// `x^{1/α} = exp(ln x · (1/α))` as an enclosure tree (`x > 0`).
+pub fn root_enc(x: &Rational, al: u64) -> crate::certify::enclosure::Enc {
+    use crate::certify::enclosure::Enc;
+    let inv = Enc::q(&Rational::from_unsigneds(1, al));
+    Enc::fun("exp", Enc::bin("*", Enc::fun("ln", Enc::q(x)), inv))
+}
+
+/// `Z = Σ_y A(y)^{1/α}` (over `A(y) > 0`) as an enclosure tree; `None` when every `A(y)` is 0.
+pub fn z_enc(a: &[Rational], al: u64) -> Option<crate::certify::enclosure::Enc> {
+    use crate::certify::enclosure::Enc;
+    a.iter()
+        .filter(|x| **x > 0u32)
+        .map(|x| root_enc(x, al))
+        .reduce(|s, t| Enc::bin("+", s, t))
 }
