@@ -67,15 +67,17 @@
 //! multipliers (the unit columns). Ratios to HiGHS in the same interleaved runs
 //! (`bench/lp_vs_highs.py --t 1/2`, this binary and the one before it in turn, load 13–15 from
 //! five helpers' builds): `--path 60 --runs 3` 2.8 → 2.3 (float hint 1.30 → 1.09 s), `--pd-dp 5
-//! 2 --runs 3` 2.0 → 1.8 (1.19 → 0.94 s); with `nice -n -10`, one run each: `--path 160` 6.3 →
-//! 5.5 (23.6 → 18.6 s, 8,442 / 8,431 pivots), `--pd-dp 6 2` 2.7 (28.7 s, 16,241 pivots, against
-//! HiGHS's 10.7 s) where the binary before it did not answer within 150 s (its float hint
-//! passed the 30 s of its budget and microlp took over; at the same load without `nice`, not
-//! within 697 s). What is left: a Forrest–Tomlin update of `U` itself (HiGHS's default; its
-//! spikes here would be the few entries of `a_q`, since `L` is nearly empty), hypersparse
-//! solves (every solve writes all `m` entries), and a pricing that does not scan all `m` rows
-//! (on H(6,2), 24,640 rows); no bound flipping ratio test (HiGHS's BFRT), since the slack form
-//! here has no boxed variable.
+//! 2 --runs 3` 2.0 → 1.8 (1.19 → 0.94 s); with `nice -n -10`: `--path 160 --runs 3` 6.2 → 4.8
+//! (one run each: float hint 23.6 → 18.6 s, 8,442 / 8,431 pivots); `--pd-dp 6 2 --runs 1` 2.7
+//! (28.7 s, 16,241 pivots, against HiGHS's 10.7 s) where the binary before it did not answer
+//! within 150 s (its float hint passed the 30 s of its budget and microlp took over; without
+//! `nice`, not within 697 s) — but with `--runs 3` this binary too ran past 280 s: at this load
+//! H(6,2)'s float hint is at the edge of its 30 s budget, still a cliff (the budget is wall
+//! time). What is left: a Forrest–Tomlin update of `U` itself (HiGHS's default; its spikes here
+//! would be the few entries of `a_q`, since `L` is nearly empty), hypersparse solves (every
+//! solve writes all `m` entries), and a pricing that does not scan all `m` rows (on H(6,2),
+//! 24,640 rows); no bound flipping ratio test (HiGHS's BFRT), since the slack form here has no
+//! boxed variable.
 
 use crate::lp::exact::revised::Basis;
 use crate::lp::float::inverse::Inverse;
