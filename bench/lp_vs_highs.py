@@ -253,12 +253,21 @@ def interleaved(path, runs, binary):
     return statistics.median(td), out, statistics.median(th), val, status, statistics.median(ratios)
 
 
+def to_float(q):
+    """A Fraction as a float, ±inf beyond the float range (exact values of any length and size
+    must not crash the script, issue 42 item 8)."""
+    try:
+        return float(q)
+    except OverflowError:
+        return float("inf") if q > 0 else float("-inf")
+
+
 def short(objective):
     """The exact objective as printed: in full when short, else its value and its size (the
     big-coefficient LPs have objectives of thousands of digits)."""
     if objective is None or len(objective) <= 80:
         return objective
-    return f"{float(Fraction(objective)):.12g} (exact: a fraction of {len(objective)} characters)"
+    return f"{to_float(Fraction(objective)):.12g} (exact: a fraction of {len(objective)} characters)"
 
 
 def main():
@@ -307,7 +316,7 @@ def main():
     err = None
     if out["status"] == "optimal" and val is not None:
         exact = Fraction(out["objective"])
-        err = abs(float(exact) - val)
+        err = abs(to_float(exact) - val)
         print(f"|HiGHS - exact| = {err:.3e}")
     print("RESULT " + json.dumps({
         "bench": "lp", "case": path.name, "peer": "HiGHS (scipy)",

@@ -31,6 +31,9 @@ pub(crate) struct FloatLu {
     lstart: Vec<usize>,
     lidx: Vec<usize>,
     lval: Vec<f64>,
+    /// The steps with multipliers, in order: the solves skip the others (most steps of a
+    /// simplex basis are its slacks' unit columns, issue 42 item 8).
+    lsteps: Vec<usize>,
     /// Row `r_k` of `U` without its pivot: `(column, u)` in `uidx/uval[ustart[k]..]`; and the
     /// pivot.
     ustart: Vec<usize>,
@@ -87,6 +90,7 @@ impl FloatLu {
             lstart: vec![0],
             lidx: Vec::new(),
             lval: Vec::new(),
+            lsteps: Vec::new(),
             ustart: vec![0],
             uidx: Vec::new(),
             uval: Vec::new(),
@@ -289,6 +293,9 @@ impl FloatLu {
             for &(j, _) in &pivot_row {
                 in_pivot_row[j] = false;
             }
+            if lu.lidx.len() > lu.lstart[lu.prow.len()] {
+                lu.lsteps.push(lu.prow.len());
+            }
             lu.prow.push(r);
             lu.pcol.push(c);
             lu.udiag.push(pivot);
@@ -315,7 +322,7 @@ impl FloatLu {
     /// [`FloatLu::solve`] into `x` (every entry written), with `b` as scratch: no allocation
     /// per solve in the simplex's pivot loop (issue 42 item 8).
     pub(crate) fn solve_into(&self, b: &mut [f64], x: &mut [f64]) {
-        for k in 0..self.prow.len() {
+        for &k in &self.lsteps {
             let v = b[self.prow[k]];
             if v != 0.0 {
                 for t in self.lstart[k]..self.lstart[k + 1] {
@@ -352,7 +359,7 @@ impl FloatLu {
                 }
             }
         }
-        for k in (0..self.prow.len()).rev() {
+        for &k in self.lsteps.iter().rev() {
             let mut v = y[self.prow[k]];
             for t in self.lstart[k]..self.lstart[k + 1] {
                 v -= self.lval[t] * y[self.lidx[t]];

@@ -2,13 +2,14 @@
 //! Nothing here decides anything — a wrong hint costs time, never soundness.
 //!
 //! * `simplex` — a dual simplex from the slack basis (primal and dual in one solve), on the
-//!   sparse float LU of `lu`;
+//!   sparse float LU of `lu`, its basis inverse between refactorisations in `inverse`;
 //! * `refine` — iterative refinement of its basis, exactly computed residuals solved again in
 //!   float until the geometric tails below its tolerance are seen;
 //! * `microlp` — microlp's primal and dual solves, where the slack basis is not dual feasible.
 //!
 //! [`crate::lp::guided`] chooses among them and turns the hint into exact systems.
 
+mod inverse;
 mod lu;
 pub(crate) mod microlp;
 pub(crate) mod refine;

@@ -25,9 +25,11 @@
 //!   code", Math. Prog. 5) with the dual tolerance [`DUAL_TOL`]: the bound on the step from
 //!   the relaxed ratios, then the largest `|α_rj|` within it; an `α_rj` below [`PIVOT_TOL`] is
 //!   no pivot;
-//! * **factorisation** — [`FloatLu`] of the basis, refactored when the exchanges kept between
-//!   in product form (an eta column per pivot) outgrow the factors ([`ETA_GROWTH`]); the basic
-//!   values and the reduced costs are recomputed from scratch at each refactorisation.
+//! * **factorisation** — [`FloatLu`] of the basis, and the exchanges since kept by
+//!   [`Inverse`] each in the sparser of the product form (the entering column) and the
+//!   alternate product form (the pivotal row `ρ` and the two columns exchanged; issue 42 item
+//!   8), refactored when they outgrow the factors ([`ETA_GROWTH`]); the basic values and the
+//!   reduced costs are recomputed from scratch at each refactorisation.
 //!
 //! The answer is the basis's point `x` and its prices `y` in the sign conventions of
 //! [`crate::lp::model`], the same pair the two float solves of [`crate::lp::float::microlp`] give; an LP the
@@ -55,12 +57,30 @@
 //! reused buffers: CPU seconds of the whole `dpcert lp` (two runs each, interleaved, load ~20)
 //! on H(5,2) 0.59 / 0.56 → 0.38 / 0.39, on P_60 0.73 / 0.64 → 0.46 / 0.46 (the reuse of the
 //! buffers alone changed nothing measurable). `perf` on P_60 after it: the pivot loop ~24%,
-//! the factorisation (the kernel's Markowitz search) ~15%, the four solves ~33%. What is
-//! left: a Forrest–Tomlin update of the factors instead of the eta file, and hypersparse
-//! solves (every solve and the pricing pass over all `m` rows: on H(6,2), 24,640 rows, this is
-//! most of each pivot) — neither tried.
+//! the factorisation (the kernel's Markowitz search) ~15%, the four solves ~33%.
+//!
+//! Issue 42 item 8, second round (2026-11-28): `perf` on P_60 put half of each solve in the eta
+//! file (the entering columns: 2,154 non-zeros on average over the first 2,500 pivots, of 7,140
+//! rows), while the pivotal rows `ρ` the pivot computes anyway have 1,098 and the two columns
+//! exchanged ~6: [`Inverse`] keeps each exchange in the sparser form (the alternate one on 88%
+//! of P_60's pivots, 79% of H(5,2)'s), and the triangular solves skip the steps of `L` without
+//! multipliers (the unit columns). Ratios to HiGHS in the same interleaved runs
+//! (`bench/lp_vs_highs.py --t 1/2`, this binary and the one before it in turn, load 13–15 from
+//! five helpers' builds): `--path 60 --runs 3` 2.8 → 2.3 (float hint 1.30 → 1.09 s), `--pd-dp 5
+//! 2 --runs 3` 2.0 → 1.8 (1.19 → 0.94 s); with `nice -n -10`: `--path 160 --runs 3` 6.2 → 4.8
+//! (one run each: float hint 23.6 → 18.6 s, 8,442 / 8,431 pivots); `--pd-dp 6 2 --runs 1` 2.7
+//! (28.7 s, 16,241 pivots, against HiGHS's 10.7 s) where the binary before it did not answer
+//! within 150 s (its float hint passed the 30 s of its budget and microlp took over; without
+//! `nice`, not within 697 s) — but with `--runs 3` this binary too ran past 280 s: at this load
+//! H(6,2)'s float hint is at the edge of its 30 s budget, still a cliff (the budget is wall
+//! time). What is left: a Forrest–Tomlin update of `U` itself (HiGHS's default; its spikes here
+//! would be the few entries of `a_q`, since `L` is nearly empty), hypersparse solves (every
+//! solve writes all `m` entries), and a pricing that does not scan all `m` rows (on H(6,2),
+//! 24,640 rows); no bound flipping ratio test (HiGHS's BFRT), since the slack form here has no
+//! boxed variable.
 
 use crate::lp::exact::revised::Basis;
+use crate::lp::float::inverse::Inverse;
 use crate::lp::float::lu::FloatLu;
 use crate::lp::model::{Cmp, Model, Sense};
 use crate::num::fmt::to_f64;
@@ -84,7 +104,8 @@ const DUAL_TOL: f64 = 1e-9;
 /// is not kept.
 const PIVOT_TOL: f64 = 1e-9;
 
-/// The basis is refactored when the eta file has more than this many times the entries of the
+/// The basis is refactored when the exchanges since the factorisation ([`Inverse`]; until issue
+/// 42 item 8, second round, an eta file) have more than this many times the entries of the
 /// factors (plus one per row, the work of a solve's loop over the pivots), or [`MAX_ETAS`]
 /// exchanges. On P_60 (`dpcert lp P60.lp --stats`, load ~5, one run each; the entering columns
 /// `B⁻¹ a_q` have ~2,500 non-zeros of 7,140, the factors ~7,300) a fixed interval of 8, 16, 32
@@ -167,10 +188,6 @@ fn sense_sign(model: &Model) -> f64 {
     }
 }
 
-/// An exchange in product form: the basis position, the pivot `α_r` and the other non-zero
-/// entries `(position, α_i)` of the entering column `α = B⁻¹ a_q`.
-type Eta = (usize, f64, Vec<(usize, f64)>);
-
 /// Where a non-basic variable sits, for the ratio test. Every variable has one finite bound,
 /// or two equal ones (no boxed variables: the slack form below has none, and the shifted
 /// bounds of [`Run::restate`] keep which bounds are finite).
@@ -212,12 +229,8 @@ pub(crate) struct Run {
     xb: Vec<f64>,
     d: Vec<f64>,
     weights: Vec<f64>,
-    lu: FloatLu,
-    /// Exchanges since the factorisation: the position, the pivot and the other entries of
-    /// the entering column `B⁻¹ a_q`.
-    etas: Vec<Eta>,
-    /// Their entries in all.
-    eta_nonzeros: usize,
+    /// `B⁻¹`: the factors and the exchanges since.
+    inverse: Inverse,
     pivots: usize,
     /// 1 for a minimisation, −1 for a maximisation (the costs above are the minimisation's).
     sign: f64,
@@ -264,6 +277,7 @@ impl Run {
         }
         let lu = FloatLu::factor(m, &(0..m).map(|i| [(i, 1.0)]).collect::<Vec<_>>())
             .expect("the identity is non-singular");
+        let inverse = Inverse::new(lu);
         let d = cost.clone();
         let mut run = Run {
             n,
@@ -280,9 +294,7 @@ impl Run {
             xb: Vec::new(),
             d,
             weights: vec![1.0; m],
-            lu,
-            etas: Vec::new(),
-            eta_nonzeros: 0,
+            inverse,
             pivots: 0,
             sign: sense_sign(model),
         };
@@ -421,16 +433,7 @@ impl Run {
 
     /// [`Run::ftran`] into `x`, with `b` as scratch.
     fn ftran_into(&self, b: &mut [f64], x: &mut [f64]) {
-        self.lu.solve_into(b, x);
-        for (r, pivot, eta) in &self.etas {
-            let xr = x[*r] / pivot;
-            if xr != 0.0 {
-                for &(i, a) in eta {
-                    x[i] -= a * xr;
-                }
-            }
-            x[*r] = xr;
-        }
+        self.inverse.ftran_into(b, x);
     }
 
     /// `B⁻ᵀ c` (`c` by position, the result by row).
@@ -442,14 +445,7 @@ impl Run {
 
     /// [`Run::btran`] into `y`, with `c` as scratch.
     fn btran_into(&self, c: &mut [f64], y: &mut [f64]) {
-        for (r, pivot, eta) in self.etas.iter().rev() {
-            let mut v = c[*r];
-            for &(i, a) in eta {
-                v -= a * c[i];
-            }
-            c[*r] = v / pivot;
-        }
-        self.lu.solve_transposed_into(c, y);
+        self.inverse.btran_into(c, y);
     }
 
     /// The basis's prices `y = B⁻ᵀ c_B`, by row.
@@ -464,9 +460,7 @@ impl Run {
         let Some(lu) = FloatLu::factor(self.m, &columns) else {
             return false;
         };
-        self.lu = lu;
-        self.etas.clear();
-        self.eta_nonzeros = 0;
+        self.inverse = Inverse::new(lu);
         self.xb = self.ftran(self.basic_rhs());
         let y = self.prices();
         for v in 0..self.n + self.m {
@@ -654,12 +648,12 @@ impl Run {
             };
             let theta_p = (self.xb[r] - target) / arq;
             let wr = self.weights[r];
-            let mut eta = Vec::new();
+            let (entering, left) = (self.column(q).to_vec(), self.column(leaving).to_vec());
+            self.inverse.exchange(r, arq, &col, &rho, &entering, &left);
             for (p, &a) in col.iter().enumerate() {
                 if a == 0.0 || p == r {
                     continue;
                 }
-                eta.push((p, a));
                 self.xb[p] -= theta_p * a;
                 let k = a / arq;
                 self.weights[p] = self.weights[p].max(k * k * wr);
@@ -669,13 +663,10 @@ impl Run {
             self.head[r] = q;
             self.position[q] = r;
             self.position[leaving] = usize::MAX;
-            self.eta_nonzeros += eta.len();
-            self.etas.push((r, arq, eta));
             self.pivots += 1;
             fresh = false;
-            if self.etas.len() >= MAX_ETAS
-                || self.eta_nonzeros > ETA_GROWTH * (self.lu.nonzeros() + self.m)
-            {
+            let (exchanged, factors) = self.inverse.nonzeros();
+            if self.inverse.exchanges() >= MAX_ETAS || exchanged > ETA_GROWTH * (factors + self.m) {
                 self.refresh()?;
                 fresh = true;
             }
