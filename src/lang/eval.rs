@@ -727,7 +727,14 @@ impl<'s> Evaluator<'s> {
         if d != Decision::Unknown && crate::certify::recording() {
             let rel_text = rel.text();
             let holds = d == Decision::True;
-            if let Some(r) = super::real::record_of(&x, &y, rel_text, holds) {
+            // a finite side against `inf` (`dp(W) < inf` that holds): as [`Self::comparison`]
+            // records it for a builtin that is finite (WYZ-D4-t)
+            let r = match (&x, &y) {
+                (a, Num::Inf) if holds => super::real::record_vs_inf(a, rel_text, true),
+                (Num::Inf, b) if holds => super::real::record_vs_inf(b, rel_text, false),
+                _ => super::real::record_of(&x, &y, rel_text, holds),
+            };
+            if let Some(r) = r {
                 self.records.push(r);
             }
         }
