@@ -6,11 +6,11 @@
 //! with a root on the range: `(t - 2)/(t^2 - 4) = 1/(t + 2)` on `[2, 3]` (0/0 at `t = 2`) cannot
 //! be certified, whatever the reduced difference says.
 //!
-//! Only claims of one shape are certified here: `forall t RANGE: C1 and C2 …` (or a conjunction
-//! of such statements), each `Ci` a comparison of two sides built from numbers, `t` and
-//! `+ - * / ^`. Anything else is refused with the reason, never half-certified.
+//! A tree's other sub-expressions (a call, a bound name) are leaves written as their values,
+//! one record per piece of the piecewise ones (issue 44 item 6, the evaluator's `sturm_of`); a whole
+//! claim `forall t RANGE: C1 and C2 …` has no leaves ([`super::sturm_claim`]).
 
-use super::ast::{BinOp, Expr, ExprKind, Quant, Range, Rel};
+use super::ast::{BinOp, Expr, ExprKind, Rel};
 use super::real::Num;
 use super::symbolic::SymRange;
 use crate::certify;
@@ -20,96 +20,6 @@ use serde_json::{json, Value};
 
 /// The largest exponent a certified power may have, in absolute value (the checker expands it).
 const MAX_EXPONENT: i64 = 1000;
-
-/// The `sturm` records of the claim `src`, one per comparison, each re-decided here
-/// ([`SymRange::decide`]) before it is written; `Err` says why the claim has no such
-/// certificate (its shape, or a comparison that does not hold).
-pub fn sturm_records(src: &str) -> Result<Vec<Value>, String> {
-    let claim = super::parse(src).map_err(|e| e.render(src))?;
-    let mut out = Vec::new();
-    statements(src, &claim.expr, &mut out)?;
-    Ok(out)
-}
-
-/// `c` with, while certificates are recorded, the `sturm` records of `statement`, a claim of the
-/// claim language `forall t RANGE: C1 and C2 …` that states `c`'s polynomial step; each
-/// comparison is re-decided here before its record is written (issue 44 item 6). A statement
-/// it cannot certify leaves `c` without them (then not certified).
-pub fn with_sturm(mut c: crate::claim::Check, statement: &str) -> crate::claim::Check {
-    c.records.extend(recorded_sturm(statement));
-    c
-}
-
-/// The records [`with_sturm`] attaches: none when certificates are not recorded.
-pub fn recorded_sturm(statement: &str) -> Vec<Value> {
-    if !certify::recording() {
-        return Vec::new();
-    }
-    sturm_records(statement).unwrap_or_else(|e| {
-        debug_assert!(false, "{statement}: {e}");
-        Vec::new()
-    })
-}
-
-fn statements(src: &str, e: &Expr, out: &mut Vec<Value>) -> Result<(), String> {
-    match &e.kind {
-        ExprKind::Bin(BinOp::And, a, b) => {
-            statements(src, a, out)?;
-            statements(src, b, out)
-        }
-        ExprKind::Quant {
-            q: Quant::Forall,
-            binders,
-            filter: None,
-            body,
-        } if binders.len() == 1 => {
-            let Range::Symbolic { lo, lo_open, hi } = &binders[0].range else {
-                return Err(shape(src, e));
-            };
-            let bound = |x: &Expr| constant(src, x, &mut |x: &Expr| Err(not_rational(src, x)));
-            let range = SymRange {
-                name: binders[0].name.clone(),
-                lo: bound(lo)?,
-                lo_open: *lo_open,
-                hi: match hi {
-                    Some((h, o)) => Some((bound(h)?, *o)),
-                    None => None,
-                },
-            };
-            comparisons(src, &range, body, out)
-        }
-        _ => Err(shape(src, e)),
-    }
-}
-
-fn shape(src: &str, e: &Expr) -> String {
-    format!(
-        "`{}` is not of the shape `forall t RANGE: comparisons joined by and` that a sturm certificate covers",
-        super::eval::text(src, e.span)
-    )
-}
-
-fn comparisons(src: &str, r: &SymRange, e: &Expr, out: &mut Vec<Value>) -> Result<(), String> {
-    match &e.kind {
-        ExprKind::Bin(BinOp::And, a, b) => {
-            comparisons(src, r, a, out)?;
-            comparisons(src, r, b, out)
-        }
-        ExprKind::Cmp(rel, a, b) => {
-            let refuse = &mut |x: &Expr| Err(not_rational(src, x));
-            let (lt, lf) = tree(src, Some(r), a, refuse)?;
-            let (rt, rf) = tree(src, Some(r), b, refuse)?;
-            let compared = super::eval::text(src, e.span);
-            let rec = record(r, (lt, &lf), *rel, (rt, &rf), &compared, out.len() + 1)?;
-            out.push(rec);
-            Ok(())
-        }
-        _ => Err(format!(
-            "`{}` is not a comparison",
-            super::eval::text(src, e.span)
-        )),
-    }
-}
 
 /// The `sturm` record of `lhs rel rhs` on `r` (each side its tree and its value), re-decided
 /// here first: `Err` when it does not hold on `r` or its difference has a pole there.
@@ -161,15 +71,12 @@ fn coeffs(p: &Poly) -> Value {
     Value::Array(p.coeffs().iter().map(certify::rational).collect())
 }
 
-fn constant(src: &str, e: &Expr, leaf: Leaf) -> Result<Rational, String> {
+pub(super) fn constant(src: &str, e: &Expr, leaf: Leaf) -> Result<Rational, String> {
     let (_, v) = tree(src, None, e, leaf)?;
     if v.den == Poly::one() && v.num.is_constant() {
         Ok(v.num.coeff(0))
     } else {
-        Err(format!(
-            "`{}` is not a constant",
-            super::eval::text(src, e.span)
-        ))
+        Err(format!("`{}` is not a constant", text(src, e)))
     }
 }
 
@@ -177,10 +84,15 @@ fn constant(src: &str, e: &Expr, leaf: Leaf) -> Result<Rational, String> {
 /// its tree and value, or why it has none.
 pub(super) type Leaf<'a> = &'a mut dyn FnMut(&Expr) -> Result<(Value, RatFn), String>;
 
-fn not_rational(src: &str, e: &Expr) -> String {
+/// `e`'s source text.
+fn text<'s>(src: &'s str, e: &Expr) -> &'s str {
+    src.get(e.span.start..e.span.end).unwrap_or("").trim()
+}
+
+pub(super) fn not_rational(src: &str, e: &Expr) -> String {
     format!(
         "`{}` is not built from numbers, t, + - * / and integer powers",
-        super::eval::text(src, e.span)
+        text(src, e)
     )
 }
 
@@ -339,69 +251,4 @@ fn poly_tree(p: &Poly) -> Value {
         }
     }
     sum(&terms)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_comparison_is_written_as_trees_and_the_zero_over_zero_claim_is_refused() {
-        let recs = sturm_records("forall t > 1: (t - 1)/(t + 1) = 1 - 2/(t + 1)").unwrap();
-        assert_eq!(recs.len(), 1);
-        let r = &recs[0];
-        assert_eq!(r["kind"], "sturm");
-        assert_eq!(r["sign"], "zero");
-        assert_eq!(r["domain"]["hi"], Value::Null);
-        assert_eq!(r["lhs"], json!(["/", ["-", ["t"], "1"], ["+", ["t"], "1"]]));
-        // 0/0 at t = 2: refused at the division, as the claim language refuses it
-        let e = sturm_records("forall t in [2, 3]: (t - 2)/(t^2 - 4) = 1/(t + 2)").unwrap_err();
-        assert!(e.contains("division by zero at t = 2"), "{e}");
-        // a false comparison, another shape, a call: no certificate
-        assert!(sturm_records("forall t in [0, 1]: t <= 1/2").is_err());
-        assert!(sturm_records("forall k in 1..3: k > 0").is_err());
-        assert!(sturm_records("forall t > 0: exp(t) > 0").is_err());
-        let two = sturm_records(
-            "(forall t >= 0: t^2 >= 0) and forall t in (0, 1]: 1/t >= 1 and t^-2 >= 1",
-        )
-        .unwrap();
-        assert_eq!(two.len(), 3);
-        assert_eq!(two[0]["sign"], "nonnegative");
-        assert_eq!(two[2]["rhs"], "1");
-    }
-
-    /// Issue 44 item 6: a comparison in t inside an instance gets one record per piece of its
-    /// piecewise sides (`max(t, 1)` has a break at t = 1), the claim's own divisions as tree
-    /// nodes and a leaf's value as num/den; a counterexample at a rational t, both sides'
-    /// exact values; the 0/0 claim stays without a certificate.
-    #[test]
-    fn comparisons_in_t_inside_instances_are_recorded_piece_by_piece() {
-        let recs = crate::lang::checker::certificate(
-            "P",
-            "forall k in 1..2, t >= 0: max(t, 1)/k >= 1/k and max(t, 1) <= t + 1",
-        )
-        .unwrap();
-        assert_eq!(recs[0]["certified"], true, "{}", recs[0]);
-        let sturm: Vec<&Value> = recs.iter().filter(|r| r["kind"] == "sturm").collect();
-        // 2 instances × 2 comparisons × 2 pieces
-        assert_eq!(sturm.len(), 8);
-        let first = sturm[0];
-        assert_eq!(first["domain"]["lo"], "0");
-        assert_eq!(first["domain"]["hi"], "1");
-        assert_eq!(first["lhs"], json!(["/", "1", "1"]), "{first}");
-        assert_eq!(sturm[1]["domain"]["lo"], "1");
-        assert_eq!(sturm[1]["domain"]["hi"], Value::Null);
-        assert_eq!(sturm[1]["lhs"], json!(["/", ["*", "1", ["t"]], "1"]));
-        let fails = crate::lang::checker::certificate("F", "forall t > 1: t <= 2").unwrap();
-        assert_eq!(fails[0]["certified"], true, "{}", fails[0]);
-        let cx = &fails[0]["counterexample"];
-        let cmp = fails.iter().find(|r| r["kind"] == "compare").unwrap();
-        assert_eq!((&cmp["lhs"], &cmp["rhs"]), (&cx["lhs"], &cx["rhs"]));
-        assert_eq!(cmp["holds"], false);
-        let zero = crate::lang::checker::certificate(
-            "Z",
-            "forall k in 1..2, t in [2, 3]: (t - 2)/(t^2 - 4) = 1/(t + 2)",
-        );
-        assert!(zero.map_or(true, |r| r[0]["certified"] != true));
-    }
 }

@@ -252,10 +252,11 @@ fn check_and_graph_write_certificates_that_the_checker_accepts_and_the_fixtures_
     assert_eq!(code, Some(0), "{stdout}");
 }
 
-/// The 0/0 claim of issue 44 gets no certificate; a symbolic claim that fails neither (exit 1
-/// with the verdict), nor an `exists` claim (exit 3 with the reason).
+/// The 0/0 claim of issue 44 gets no certificate, nor an `exists` claim (exit 3 with the
+/// reason); a symbolic claim that fails at a rational t gets one (exit 1 with the verdict), its
+/// counterexample a false `compare` record of both sides there (issue 44 item 6; before, none).
 #[test]
-fn check_certifies_no_zero_over_zero_no_failure_in_t_and_no_exists() {
+fn check_certifies_no_zero_over_zero_and_no_exists_but_a_failure_in_t() {
     let dir = scratch_dir("certificates-sturm-refused");
     let out = dir.join("x.cert.json");
     let o = out.to_str().unwrap();
@@ -269,8 +270,23 @@ fn check_certifies_no_zero_over_zero_no_failure_in_t_and_no_exists() {
     assert!(!out.exists());
     let (code, _, err) = dpcert(&["check", "forall t in [0, 1]: t <= 1/2", "--certificate", o]);
     assert_eq!(code, 1, "{err}");
-    assert!(err.contains("no certificate written"), "{err}");
-    assert!(!out.exists());
+    let recs = read_json(&out)["records"].as_array().unwrap().clone();
+    let cx = &recs[0]["counterexample"];
+    assert_eq!(recs[0]["certified"], true, "{}", recs[0]);
+    // the failing t is the right side's 1/2 against a larger t of [0, 1]
+    assert_eq!(cx["rhs"], "1/2");
+    let t: Vec<i64> = cx["lhs"]
+        .as_str()
+        .unwrap()
+        .split('/')
+        .map(|x| x.parse().unwrap())
+        .collect();
+    let (n, d) = (t[0], *t.get(1).unwrap_or(&1));
+    assert!(2 * n > d && n <= d, "{cx}");
+    assert!(recs
+        .iter()
+        .any(|r| r["kind"] == "compare" && r["holds"] == false));
+    std::fs::remove_file(&out).unwrap();
     let (code, _, err) = dpcert(&["check", "exists k in 1..3: k > 2", "--certificate", o]);
     assert_eq!(code, 3, "{err}");
     assert!(
