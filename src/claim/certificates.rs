@@ -35,9 +35,9 @@ fn truth(r: &Value) -> Option<bool> {
     }
 }
 
-/// The record kinds that certify a step decided by `m` (one of them is needed), or why there
-/// is none.
-fn kind_of(m: &Method) -> Result<&'static [&'static str], &'static str> {
+/// The record kinds that certify a step decided by `m` (one of them is needed) in an instance
+/// that `holds` (or fails), or why there is none.
+fn kind_of(m: &Method, holds: bool) -> Result<&'static [&'static str], &'static str> {
     match m {
         // An `events` or `induced` record recomputes both exact forms of every instance it shows.
         Method::Exact => Ok(&["compare", "events", "induced"]),
@@ -47,7 +47,9 @@ fn kind_of(m: &Method) -> Result<&'static [&'static str], &'static str> {
         Method::LogLinear => Ok(&["log_linear", "enclosure"]),
         Method::Interval { .. } => Ok(&["enclosure"]),
         Method::LpCertificate => Ok(&["lp"]),
-        Method::Polynomial => Ok(&["sturm"]),
+        Method::Polynomial if holds => Ok(&["sturm"]),
+        // A comparison in t that fails is shown at a rational t by both sides' exact values.
+        Method::Polynomial => Ok(&["sturm", "compare"]),
         // An exhaustive search produces values (a maximum over events, a count); the step that
         // decides is their comparison, shown by `compare` records (the search itself, like any
         // computation of a compared side, is in the trusted base: docs/soundness.md), or an
@@ -90,7 +92,7 @@ fn gap(c: &Check) -> Option<(String, String)> {
         o => return Some((format!("outcome:{o}"), format!("an instance is {o}"))),
     };
     for m in methods(&c.method) {
-        match kind_of(m) {
+        match kind_of(m, need) {
             Err(why) => {
                 return Some((
                     format!("method:{why}"),

@@ -415,6 +415,65 @@ impl<'s> Evaluator<'s> {
         b: &Expr,
         env: &mut Env,
     ) -> Result<Truth, LangError> {
+        let t = self.comparison_of(e, rel, a, b, env)?;
+        if t.sym && t.d == Decision::True && crate::certify::recording() {
+            // issue 44 item 6: an instance without them is not certified; the verdict stays
+            let (n, methods) = (self.records.len(), self.methods);
+            let recs = self.sturm_of(e, rel, a, b, env);
+            self.records.truncate(n);
+            self.methods = methods;
+            self.records.extend(recs.unwrap_or_default());
+        }
+        Ok(t)
+    }
+
+    /// The `sturm` records of `a rel b`, which holds for every t of the range: the sides'
+    /// trees as the claim writes them (`+ - * / ^` of numbers and t, every division visible to
+    /// the checker), each other sub-expression (a call, a bound name) a leaf given by its value
+    /// — a rational function of t, or piecewise: then one record per piece ([`sturm_record`]).
+    fn sturm_of(
+        &mut self,
+        e: &Expr,
+        rel: Rel,
+        a: &Expr,
+        b: &Expr,
+        env: &mut Env,
+    ) -> Result<Vec<serde_json::Value>, String> {
+        use super::sturm_record as sr;
+        let range = self.sym.clone().ok_or("no symbolic range")?;
+        let mut leaves = Vec::new();
+        sr::leaves(a, &range.name, &mut leaves);
+        sr::leaves(b, &range.name, &mut leaves);
+        let mut vals = Vec::with_capacity(leaves.len());
+        for x in &leaves {
+            vals.push((x.span, self.num(x, env).map_err(|e| e.message)?));
+        }
+        let compared = text(self.src, e.span);
+        let mut out = Vec::new();
+        for piece in sr::pieces(&range, vals.iter().map(|(_, v)| v))? {
+            if piece.is_empty() {
+                continue; // nothing to show: it holds vacuously
+            }
+            let leaf = &mut |x: &Expr| match vals.iter().find(|(s, _)| *s == x.span) {
+                Some((_, v)) => sr::leaf_on(&piece, v),
+                None => Err(format!("`{}` is not a leaf", text(self.src, x.span))),
+            };
+            let lhs = sr::tree(self.src, Some(&piece), a, leaf)?;
+            let rhs = sr::tree(self.src, Some(&piece), b, leaf)?;
+            let (l, r) = ((lhs.0, &lhs.1), (rhs.0, &rhs.1));
+            out.push(sr::record(&piece, l, rel, r, &compared, out.len() + 1)?);
+        }
+        Ok(out)
+    }
+
+    fn comparison_of(
+        &mut self,
+        e: &Expr,
+        rel: Rel,
+        a: &Expr,
+        b: &Expr,
+        env: &mut Env,
+    ) -> Result<Truth, LangError> {
         // While certificates are recorded the finite side is computed after all, for its
         // `log_linear` record with the side `"+inf"` (issue 44 item 6: XDOC-11); an error in
         // computing it leaves the instance without a record, never changes the verdict.
@@ -643,6 +702,7 @@ impl<'s> Evaluator<'s> {
                 ),
                 None => (Vec::new(), x.clone(), y.clone()),
             };
+            self.record_counterexample(rel, &xs, &ys);
             let why = w
                 .is_none()
                 .then(|| format!("fails for some {range} (Sturm); no sampled point shows it"));
@@ -667,7 +727,14 @@ impl<'s> Evaluator<'s> {
         if d != Decision::Unknown && crate::certify::recording() {
             let rel_text = rel.text();
             let holds = d == Decision::True;
-            if let Some(r) = super::real::record_of(&x, &y, rel_text, holds) {
+            // a finite side against `inf` (`dp(W) < inf` that holds): as [`Self::comparison`]
+            // records it for a builtin that is finite (WYZ-D4-t)
+            let r = match (&x, &y) {
+                (a, Num::Inf) if holds => super::real::record_vs_inf(a, rel_text, true),
+                (Num::Inf, b) if holds => super::real::record_vs_inf(b, rel_text, false),
+                _ => super::real::record_of(&x, &y, rel_text, holds),
+            };
+            if let Some(r) = r {
                 self.records.push(r);
             }
         }
@@ -711,6 +778,7 @@ impl<'s> Evaluator<'s> {
             Some(t) => (at_t(x, t), at_t(y, t)),
             None => (x.clone(), y.clone()),
         };
+        self.record_counterexample(rel, &xs, &ys);
         Truth {
             d: Decision::False,
             sym: true,
@@ -721,6 +789,15 @@ impl<'s> Evaluator<'s> {
                 witness: vec![(name.clone(), crate::num::piecewise::show_point(&w, &name))],
                 why: None,
             })),
+        }
+    }
+
+    /// A comparison in t that fails at a rational t: the exact values of both sides there, as
+    /// a false `compare` record (issue 44 item 6); none at an irrational t.
+    fn record_counterexample(&mut self, rel: Rel, x: &Num, y: &Num) {
+        if let (Num::Rat(a), Num::Rat(b), true) = (x, y, crate::certify::recording()) {
+            let r = crate::certify::compare(&a.to_string(), rel.text(), &b.to_string(), false);
+            self.records.push(r);
         }
     }
 

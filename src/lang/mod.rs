@@ -35,6 +35,7 @@ pub(crate) mod real;
 pub(crate) mod report;
 pub(crate) mod run;
 pub(crate) mod stack;
+mod sturm_claim;
 pub(crate) mod sturm_record;
 pub(crate) mod symbolic;
 pub(crate) mod typecheck;
@@ -46,7 +47,7 @@ pub use error::{LangError, Stage};
 pub use report::{check_document, render, CheckReport};
 pub use run::{InstanceReport, Options, Verdict};
 pub use stack::STACK;
-pub use sturm_record::{recorded_sturm, sturm_records, with_sturm};
+pub use sturm_claim::{recorded_sturm, sturm_records, with_sturm};
 
 use stack::{on_big_stack, INLINE_SOURCE};
 

@@ -247,7 +247,6 @@ impl Piecewise {
     }
 
     /// The breakpoints, increasing.
-    #[cfg(test)]
     pub fn breaks(&self) -> &[RealRoot] {
         &self.breaks
     }
