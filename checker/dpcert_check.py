@@ -58,7 +58,7 @@ def check_document(text, claims=None):
             KINDS[rec["kind"]](rec)
         except Reject as e:
             out.append((rid, str(e)))
-        except (TypeError, AttributeError, ValueError) as e:  # a list where an object belongs, …
+        except (TypeError, AttributeError, ValueError, KeyError) as e:  # a list where an object belongs, …
             out.append((rid, f"malformed record: {e}"))
     if claim_recs:
         rec = claim_recs[0]
@@ -68,7 +68,7 @@ def check_document(text, claims=None):
                 claims.append((rec.get("claim"), why, rec.get("missing")))
         except Reject as e:
             out.append((rec.get("id"), str(e)))
-        except (TypeError, AttributeError, ValueError) as e:
+        except (TypeError, AttributeError, ValueError, KeyError) as e:
             out.append((rec.get("id"), f"malformed record: {e}"))
     return out
 

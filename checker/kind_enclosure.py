@@ -4,6 +4,7 @@ sides in rational intervals with its own series and remainder bounds, at precisi
 and accepts only when they lie on the sides of the record's `separation` that the relation and
 the stated truth (`holds`) require."""
 from fractions import Fraction
+from functools import lru_cache
 from math import isqrt
 
 from common import Reject, field, q
@@ -28,6 +29,7 @@ def ln_bounds(x, k):
     (a, b), (c, d) = (LL.ln_bounds(m, k // 3 + 4) if m > 1 else (0, 0) for m in (x.numerator, x.denominator))
     return down(a - d, k), up(b - c, k)
 
+@lru_cache(maxsize=4096)
 def exp_bounds(x, k):
     """e^x for a rational x: r = x / 2^m with |r| <= 1/2, Taylor sum of n terms with the tail
     below 2|r|^n/n!, then squared m times (monotone on the non-negative lower bound)."""

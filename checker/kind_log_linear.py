@@ -58,16 +58,12 @@ def integer(s, what):
 
 def form(rec, side):
     terms = field(rec, side, "log_linear")
-    if not isinstance(terms, list):
+    if not isinstance(terms, list) or not all(isinstance(t, list) and len(t) == 2 for t in terms):
         raise Reject(f"{side}: not a list of [c, r] terms")
-    out = []
-    for t in terms:
-        if not isinstance(t, list) or len(t) != 2:
-            raise Reject(f"{side}: term {t!r} is not [c, r]")
-        c, r = q(t[0], f"{side} coefficient"), q(t[1], f"{side} argument")
-        if r <= 0:
-            raise Reject(f"{side}: ln of {r}, which is not positive")
-        out.append((c, r))
+    out = [(q(c, f"{side} coefficient"), q(r, f"{side} argument")) for c, r in terms]
+    bad = next((r for _, r in out if r <= 0), None)
+    if bad is not None:
+        raise Reject(f"{side}: ln of {bad}, which is not positive")
     return out
 
 def check(rec):

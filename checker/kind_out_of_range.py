@@ -7,8 +7,7 @@ mechanism of the cell has a finite level; `close_pair`: some pair P != Q of Delt
 from itertools import combinations, product
 
 import kind_dp_level
-from common import Reject, field, q
-import kind_dp_level
+from common import Reject, distribution, field, q
 
 HYPOTHESES = ("wyz_gibbs_range", "wyz_gibbs_outside", "wyz_eps_x")
 
@@ -39,9 +38,7 @@ def check(rec):
     n, m, a = field(rec, "n", "record"), field(rec, "m", "record"), q(field(rec, "alpha", "record"), "alpha")
     if type(n) is not int or type(m) is not int or n < 1 or m < 2 or m ** n > 729 or not 0 < a <= 1:
         raise Reject("n >= 1, m >= 2 integers with m^n <= 729, and 0 < alpha <= 1")
-    px = [q(v, "p_x") for v in field(rec, "p_x", "record")]
-    if len(px) != m ** n or sum(px) != 1 or min(px) < 0:
-        raise Reject("p_x is not a distribution on the m^n points")
+    px = distribution(field(rec, "p_x", "record"), "p_x", m ** n)
     if rec["hypothesis"] == "wyz_eps_x":
         pair = field(rec, "pair", "record")
         if not isinstance(pair, list) or len(pair) != 2 or any(type(v) is not int or not 0 <= v < m ** n for v in pair):

@@ -41,35 +41,28 @@ def product(a, b):
             out[r] = out.get(r, 0) + ma * mb
     return out
 
-class Exp:
-    """e^eps for a rational eps >= 0, as rational bounds lo <= e^eps <= hi (kind_enclosure's
-    Taylor bounds), refined until a rational is separated from it (e^eps is irrational for
-    rational eps != 0, Lindemann)."""
-
-    def __init__(self, eps):
-        self.eps, self.bits = eps, 32
-        self.lo, self.hi = exp_bounds(eps, self.bits)
-
-    def cmp(self, r):
-        """-1, 0 or 1 as r <, = or > e^eps (0 only when eps = 0 and r = 1)."""
-        if self.eps == 0:
-            return (r > 1) - (r < 1)
-        while self.lo <= r <= self.hi:
-            if self.bits > 1 << 15:
-                raise Reject(f"cannot separate {r} from e^{self.eps}")
-            self.bits *= 2
-            self.lo, self.hi = exp_bounds(self.eps, self.bits)
-        return -1 if r < self.lo else 1
+def exp_cmp(eps, r):
+    """-1, 0 or 1 as r <, = or > e^eps for rationals eps >= 0 and r, by kind_enclosure's (cached)
+    Taylor bounds at growing precision: e^eps is irrational for rational eps != 0 (Lindemann)."""
+    bits = 32
+    while eps != 0 and bits <= 1 << 15:
+        lo, hi = exp_bounds(eps, bits)
+        if not lo <= r <= hi:
+            return -1 if r < lo else 1
+        bits *= 2
+    if eps != 0:
+        raise Reject(f"cannot separate {r} from e^{eps}")
+    return (r > 1) - (r < 1)
 
 def delta_at_t(d, t):
     """δ(t) = Σ_y (P(y) − t Q(y))^+ = inf-mass + Σ_{L > t} m_L (1 − t/L)."""
     return sum((m if r is None else m * (1 - t / r) for r, m in d.items() if r is None or r > t), Fraction(0))
 
-def form_at_eps(d, e):
+def form_at_eps(d, eps):
     """(A, B) = (P(event), Q(event)) of the event {L > e^eps}: δ(ε) = A − B·e^ε."""
     a = b = Fraction(0)
     for r, m in d.items():
-        if r is None or e.cmp(r) > 0:
+        if r is None or exp_cmp(eps, r) > 0:
             a += m
             b += 0 if r is None else m / r
     return a, b
@@ -89,12 +82,12 @@ def t_for_delta(d, delta):
             return (a - delta) / b
     return Fraction(1)
 
-def worse(e, f, g):
+def worse(eps, f, g):
     """Is the form f = (A, B) above g at e^eps (A_f − B_f e > A_g − B_g e)?"""
     (af, bf), (ag, bg) = f, g
     if bf == bg:
         return af > ag
-    c = e.cmp((af - ag) / (bf - bg))  # f − g = (B_f − B_g)(r − e^eps)
+    c = exp_cmp(eps, (af - ag) / (bf - bg))  # f − g = (B_f − B_g)(r − e^eps)
     return c != 0 and (bf > bg) == (c > 0)
 
 def witness(w, plds, what):
@@ -114,11 +107,11 @@ def check_queries(rec, plds):
         eps = q(a["eps"], f"delta_at_eps {i} eps")
         if eps < 0:
             raise Reject(f"delta_at_eps {i}: eps = {eps} < 0")
-        e, got = Exp(eps), (q(a["a"], f"delta_at_eps {i} a"), q(a["b"], f"delta_at_eps {i} b"))
-        mine = form_at_eps(witness(a["witness"], plds, f"delta_at_eps {i}"), e)
+        got = q(a["a"], f"delta_at_eps {i} a"), q(a["b"], f"delta_at_eps {i} b")
+        mine = form_at_eps(witness(a["witness"], plds, f"delta_at_eps {i}"), eps)
         if mine != got:
             raise Reject(f"delta_at_eps {i}: at {a['witness']} (A, B) = {mine} (recomputed), the record says {got}")
-        bad = next((p for p, d in plds.items() if worse(e, form_at_eps(d, e), got)), None)
+        bad = next((p for p, d in plds.items() if worse(eps, form_at_eps(d, eps), got)), None)
         if bad is not None:
             raise Reject(f"delta_at_eps {i}: the pair {list(bad)} has a larger delta({eps}) than the witness")
     for i, a in enumerate(rec.get("eps_for_delta") or []):

@@ -31,13 +31,10 @@ def divmod1(p, d):
         p = trim([a - c * d[i - s] if i >= s else a for i, a in enumerate(p)])
     return trim(out), p
 
-def rem(p, d):
-    return divmod1(p, d)[1]
-
 def gcd(p, r):
     p, r = trim(p), trim(r)
     while r:
-        p, r = r, rem(p, r)
+        p, r = r, divmod1(p, r)[1]
     return p
 
 def deriv(p):
@@ -58,7 +55,7 @@ def square_free(p):
 def sturm(p):
     seq = [p, deriv(p)]
     while seq[-1]:
-        seq.append(neg(rem(seq[-2], seq[-1])))
+        seq.append(neg(divmod1(seq[-2], seq[-1])[1]))
     return seq[:-1]
 
 def variations(seq, x):
