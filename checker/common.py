@@ -1,5 +1,6 @@
 """What every record kind of the checker shares: the rejection, exact rationals from strings,
 fields and keyed vectors (docs/certificates.md, "The document"). Standard library only."""
+import hashlib
 import re
 from fractions import Fraction
 
@@ -59,6 +60,10 @@ def distribution(values, what, size=None):
     if p is None or size not in (None, len(p)) or any(v < 0 for v in p) or sum(p) != 1:
         raise Reject(f"{what}: not a distribution on {size or 'its'} entries (each >= 0, summing to 1)")
     return p
+
+def labels_sha256(labels):
+    """The stream hash of instance labels: SHA-256 of each label and a newline, in order."""
+    return hashlib.sha256("".join(f"{label}\n" for label in labels).encode()).hexdigest()
 
 def holds(lhs, sense, rhs):
     return lhs <= rhs if sense == "<=" else lhs >= rhs if sense == ">=" else lhs == rhs

@@ -10,9 +10,7 @@ records of the same document, which the kinds' own checks have already accepted 
   the counterexample's sides;
 - `"certified": false`: nothing is claimed; the claim is counted apart, with its reason.
 """
-import hashlib
-
-from common import Reject, field, q
+from common import Reject, field, labels_sha256, q
 
 DECIDING = ("compare", "log_linear", "enclosure", "events", "graph", "graphs", "induced", "sturm")
 
@@ -26,7 +24,7 @@ def labels_of(rec):
         raise Reject("instances: count must be an integer and labels a list of strings")
     if len(labels) != count:
         raise Reject(f"instances: {len(labels)} labels, count says {count} (truncated?)")
-    mine = hashlib.sha256("".join(l + "\n" for l in labels).encode()).hexdigest()
+    mine = labels_sha256(labels)
     if mine != digest:
         raise Reject(f"instances: sha256 of the labels is {mine}, the record says {digest}")
     return labels

@@ -10,18 +10,14 @@ def ratio(a, b):
     """W(y|x) / W(y|x') as a rational, INF for a positive entry against 0, None for 0/0."""
     return None if a == 0 == b else INF if b == 0 else a / b
 
-def larger(r, s):
-    return r == INF and s != INF or r != INF and s != INF and r > s
+def top(ratios):
+    """The largest of rationals and INF (INF above every rational; None, 0/0, skipped); None for none."""
+    return max((r for r in ratios if r is not None), key=lambda r: (r == INF, 0 if r == INF else r), default=None)
 
 def check(rec):
     rows = channel(field(rec, "rows", "record"), "rows")
     pairs = ordered_pairs(field(rec, "pairs", "record"), len(rows), "pair")
-    best = None
-    for x, xp in pairs:
-        for y in range(len(rows[0])):
-            r = ratio(rows[x][y], rows[xp][y])
-            if r is not None and (best is None or larger(r, best)):
-                best = r
+    best = top(ratio(a, b) for x, xp in pairs for a, b in zip(rows[x], rows[xp]))
     best = 1 if best is None or best != INF and best < 1 else best
     claimed = field(rec, "e_eps", "record")
     level = INF if claimed == INF else q(claimed, "e_eps")

@@ -5,14 +5,8 @@ With `quotient`, where P, Q have no zero: 1/t <= P(y)/Q(y) <= t (all y) iff P(y)
 The 2^|Y| events are enumerated here; the record states only whether all agree (`holds`)."""
 from common import Reject, field, q
 from kind_compare import stated_truth
-from kind_dp_level import larger, ratio
+from kind_dp_level import ratio, top
 from pld import channel
-
-def top(ratios):
-    best = None
-    for r in ratios:
-        best = r if best is None or larger(r, best) else best
-    return best
 
 def check(rec):
     rows = channel(field(rec, "rows", "record"), "rows")

@@ -11,15 +11,13 @@ class LP:
         self.sense = field(m, "objective_sense", "model")
         if self.sense not in ("minimize", "maximize"):
             raise Reject(f"model: objective_sense {self.sense!r}")
-        self.vars, self.var_set = [], set()
+        self.vars = [field(v, "name", "variable") for v in field(m, "variables", "model")]
+        self.var_set = set(self.vars)
         for v in field(m, "variables", "model"):
-            name = field(v, "name", "variable")
-            if field(v, "lower", f"variable {name}") != "0" or v.get("upper") is not None:
-                raise Reject(f"variable {name}: version 1 has every variable >= 0, no upper")
-            if name in self.var_set:
-                raise Reject(f"variable {name} declared twice")
-            self.vars.append(name)
-            self.var_set.add(name)
+            if field(v, "lower", f"variable {v['name']}") != "0" or v.get("upper") is not None:
+                raise Reject(f"variable {v['name']}: version 1 has every variable >= 0, no upper")
+        if len(self.var_set) != len(self.vars):
+            raise Reject(f"variable {next(n for n in self.vars if self.vars.count(n) > 1)} declared twice")
         obj = field(m, "objective", "model")
         coeffs = field(obj, "coefficients", "objective")
         self.c = {n: Fraction(0) for n in self.vars}

@@ -1,9 +1,7 @@
 """The `shard` record (docs/certificates.md): one part K of N of a claim's grid, the indices
 i < total with i % N == K - 1 in order. The checker recomputes the range, the count, the
 stream hash of the labels and the outcome counts; coverage across shards is `dpcert merge`'s."""
-import hashlib
-
-from common import Reject, field
+from common import Reject, field, labels_sha256
 
 def check(rec):
     k, n = field(rec, "k", "shard"), field(rec, "n", "shard")
@@ -20,8 +18,7 @@ def check(rec):
         raise Reject(f"count {count!r}: not the first {count!r} indices of its range")
     if field(rec, "complete", "shard") != (count == len(share)):
         raise Reject(f"complete: ran {count} of {len(share)}")
-    text = "".join(f"{label}\n" for label in labels)
-    if hashlib.sha256(text.encode()).hexdigest() != field(rec, "sha256", "shard"):
+    if labels_sha256(labels) != field(rec, "sha256", "shard"):
         raise Reject("sha256 is not the labels' stream hash")
     counts = field(rec, "counts", "shard")
     if sum(counts.values()) != count:

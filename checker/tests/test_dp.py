@@ -116,3 +116,12 @@ def test_tampered_records_are_rejected(name, change, why):
     change(rec)
     got = rejections(rec)
     assert len(got) == 1 and why in got[0][1], got
+
+
+def test_an_answer_without_its_key_is_a_malformed_record_not_a_crash():
+    """A `delta_at_t` answer without `t`: the KeyError inside the check is reported as a
+    malformed record of that record (it used to escape as a traceback)."""
+    rec = {"kind": "dp_level", "id": "L", "rows": [["2/3", "1/3"], ["1/3", "2/3"]], "pairs": [[0, 1]],
+           "e_eps": "2", "witness": {"x": 0, "x_prime": 1, "y": 0},
+           "delta_at_t": [{"delta": "1/3", "witness": [0, 1]}], "delta_at_eps": [], "eps_for_delta": []}
+    assert rejections(rec) == [("L", "malformed record: 't'")]
