@@ -166,9 +166,18 @@ fn verify_certified(dir: &Path, ids: &[&str]) -> Vec<Vec<serde_json::Value>> {
 /// The independent checker accepts every certificate in `dir` and counts `n` claims, all
 /// certified (skipped, with a note, where python3 is missing).
 fn checker_certifies_all(dir: &Path, n: usize) {
+    if let Some(stdout) = checker_summary(dir) {
+        let want = format!("claims: {n} certified, 0 not certified");
+        assert!(stdout.contains(&want), "{stdout}");
+    }
+}
+
+/// `dpcert_check.py --summary DIR`'s output, after asserting that it accepted every file
+/// (None, with a note, where python3 is missing).
+fn checker_summary(dir: &Path) -> Option<String> {
     if Command::new("python3").arg("--version").output().is_err() {
         eprintln!("note: no python3 on PATH; the independent checker was not run");
-        return;
+        return None;
     }
     let run = Command::new("python3")
         .args(["checker/dpcert_check.py", "--summary"])
@@ -176,10 +185,9 @@ fn checker_certifies_all(dir: &Path, n: usize) {
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("run the checker");
-    let stdout = String::from_utf8_lossy(&run.stdout);
+    let stdout = String::from_utf8_lossy(&run.stdout).into_owned();
     assert_eq!(run.status.code(), Some(0), "{stdout}");
-    let want = format!("claims: {n} certified, 0 not certified");
-    assert!(stdout.contains(&want), "{stdout}");
+    Some(stdout)
 }
 
 /// The `graph` fixtures: (file stem, spec) for `dpcert graph SPEC --certificate`.
@@ -427,19 +435,9 @@ fn verify_writes_claim_certificates_the_checker_accepts() {
     assert_eq!(claim("CY-15")["certified"], true);
     assert_eq!(lp["certified"], true, "{lp}");
     assert_eq!(claim("WYZ-F1")["missing"], "outcome:not-checkable");
-    let python = Command::new("python3").arg("--version").output();
-    if python.is_err() {
-        eprintln!("note: no python3 on PATH; the independent checker was not run");
+    let Some(stdout) = checker_summary(&dir) else {
         return;
-    }
-    let run = Command::new("python3")
-        .args(["checker/dpcert_check.py", "--summary"])
-        .arg(&dir)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run the checker");
-    let stdout = String::from_utf8_lossy(&run.stdout);
-    assert_eq!(run.status.code(), Some(0), "{stdout}");
+    };
     assert!(
         stdout.contains("5 file(s) checked, 0 rejection(s)")
             && stdout.contains("claims: 4 certified, 1 not certified")
@@ -989,18 +987,9 @@ fn check_file_certifies_the_claims_over_t() {
         (cx["lhs"].as_str(), cx["rhs"].as_str()),
         (Some("15/13"), Some("9/8"))
     );
-    if Command::new("python3").arg("--version").output().is_err() {
-        eprintln!("note: no python3 on PATH; the independent checker was not run");
+    let Some(stdout) = checker_summary(&dir) else {
         return;
-    }
-    let run = Command::new("python3")
-        .args(["checker/dpcert_check.py", "--summary"])
-        .arg(&dir)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run the checker");
-    let stdout = String::from_utf8_lossy(&run.stdout);
-    assert_eq!(run.status.code(), Some(0), "{stdout}");
+    };
     let certified: usize = stdout
         .split("claims: ")
         .nth(1)
