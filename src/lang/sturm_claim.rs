@@ -69,6 +69,10 @@ fn statements(src: &str, e: &Expr, out: &mut Vec<Value>) -> Result<(), String> {
                     None => None,
                 },
             };
+            if range.is_empty() {
+                // holds vacuously: there is no t for a record's interval to show anything about
+                return Err(format!("the range {range} is empty: the claim holds vacuously, and no record shows that"));
+            }
             comparisons(src, &range, body, out)
         }
         _ => Err(shape(src, e)),
@@ -125,6 +129,11 @@ mod tests {
         assert!(sturm_records("forall t in [0, 1]: t <= 1/2").is_err());
         assert!(sturm_records("forall k in 1..3: k > 0").is_err());
         assert!(sturm_records("forall t > 0: exp(t) > 0").is_err());
+        // an empty range: vacuous, no record (the checker refuses an empty interval)
+        for empty in ["forall t in (0, 0]: t > 5", "forall t in [2, 1]: t > 5"] {
+            let e = sturm_records(empty).unwrap_err();
+            assert!(e.contains("is empty"), "{e}");
+        }
         let two = sturm_records(
             "(forall t >= 0: t^2 >= 0) and forall t in (0, 1]: 1/t >= 1 and t^-2 >= 1",
         )
