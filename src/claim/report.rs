@@ -273,6 +273,15 @@ impl Check {
         }
     }
 
+    /// The check with each repeated record dropped, the first kept: a cell that makes the same
+    /// comparison many times (over priors, outputs, simulator constraints) needs its record
+    /// once (issue 44 item 2: certificate size).
+    pub fn without_repeated_records(mut self) -> Check {
+        let mut seen = std::collections::HashSet::new();
+        self.records.retain(|r| seen.insert(r.to_string()));
+        self
+    }
+
     /// Compare two exact rationals with `rel` (one of `=`, `<=`, `<`, `>=`, `>`).
     pub fn rationals(
         compared: impl Into<String>,
@@ -316,6 +325,24 @@ impl Check {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Repeated records go, the first of each stays, the order is kept: [a, b, a, c, b] → [a, b, c].
+    #[test]
+    fn repeated_records_are_dropped_in_order() {
+        let rec = |id: &str| serde_json::json!({"kind": "compare", "lhs": id});
+        let mut c = Check::new(
+            "x",
+            Value::rational(&Rational::from(0u32)),
+            Value::rational(&Rational::from(0u32)),
+            Method::Exact,
+            Outcome::Holds,
+        );
+        c.records = ["a", "b", "a", "c", "b"].map(rec).to_vec();
+        assert_eq!(
+            c.without_repeated_records().records,
+            ["a", "b", "c"].map(rec).to_vec()
+        );
+    }
 
     #[test]
     fn aggregate_order() {

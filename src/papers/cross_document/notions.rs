@@ -176,11 +176,8 @@ fn check_x4(fam: &MechanismFamily) -> Check {
             .into_iter()
             .collect();
     }
-    // One record per distinct comparison: the cell repeats the same `ratio <= L` many times
-    // over priors and outputs (issue 44: keep certificates small).
-    let mut seen = std::collections::HashSet::new();
-    c.records.retain(|r| seen.insert(r.to_string()));
-    c
+    // the cell repeats the same `ratio <= L` many times over priors and outputs
+    c.without_repeated_records()
 }
 
 /// XDOC-5: the article's `ln ess sup_P dP/dQ` (P-almost everywhere: points with P = 0
