@@ -34,27 +34,26 @@ def check(rec):
     if rec.get("single_orbit") is False:  # (one generator whose orbit of 0 is every vertex: one n-cycle)
         no_single_orbit(rec, n, adj, edges)
     ia = field(rec, "intersection_array", "record")
-    if ia is not None:
-        b, c = ints(field(ia, "b", "intersection_array"), "b"), ints(field(ia, "c", "intersection_array"), "c")
-        if len(b) != len(c):
-            raise Reject("intersection array: b and c differ in length")
-        d = len(b)
-        for u in range(n):
-            dist = bfs(adj, u)
-            if len(dist) != n or max(dist.values()) != d:
-                raise Reject(f"intersection array: from vertex {u} the graph is not connected with diameter {d}")
-            for w, i in dist.items():
-                near = [dist[x] for x in adj[w]]
-                got = (near.count(i - 1) if i else 0, near.count(i + 1) if i < d else 0)
-                want = (c[i - 1] if i else 0, b[i] if i < d else 0)
-                if got != want:
-                    raise Reject(f"intersection array: vertex {w} at distance {i} from {u} has (c, b) = {got}, not {want}")
-
+    if ia is not None:  # recounted from the BFS layers of every vertex
+        b, c = (ints(field(ia, k, "intersection_array"), k) for k in ("b", "c"))
+        dist = [bfs(adj, u) for u in range(n)]
+        got = layers(adj, dist, False) if len(dist[0]) == n else "not connected"
+        if got != [b, c]:
+            raise Reject(f"intersection array: the BFS layers give {got}, not [b, c] = {[b, c]}")
     prof = rec.get("profile")  # [n_0, n_1, …]: vertices at each distance; from 0 alone when VT
     for u in [] if prof is None else range(1) if rec["vertex_transitive"] is True else range(n):
         at = Counter(bfs(adj, u).values())
         if sum(ints(prof, "profile")) != n or [at[d] for d in range(len(prof))] != prof:
             raise Reject(f"profile {prof}: from vertex {u} the vertices at each distance are {dict(at)}")
+
+def layers(adj, dist, lit):  # [b, c] when (b_i, c_i) are alike at all pairs at distance i
+    seen = {}  # lit: Definition 2 as printed (AACP-D8), b_i counts neighbours of v, not of w
+    for v, dv in enumerate(dist):
+        for w, i in dv.items():
+            bc = (sum(dv.get(y) == i + 1 for y in adj[v if lit else w]), sum(dv.get(y) == i - 1 for y in adj[w]))
+            if seen.setdefault(i, bc) != bc:
+                return None
+    return [[seen[i][0] for i in range(len(seen) - 1)], [seen[i][1] for i in range(1, len(seen))]]
 
 def read_edges(n, es, what):  # a simple graph on 0 … n-1: its adjacency sets and edge set
     if type(n) is not int or n < 1:

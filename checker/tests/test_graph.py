@@ -66,7 +66,7 @@ TAMPERED = [
     ("graph_cycle", lambda r: r["vt_plus"].pop(), "not 7 permutations"),
     ("graph_hamming", lambda r: swapped_generator({"automorphisms": [r["vt_plus"][3]]}), "non-edge"),
     # the array one distance short, and an isolated vertex added (no longer connected)
-    ("graph_cycle", lambda r: r.update(intersection_array={"b": [2, 1], "c": [1, 1]}), "diameter 2"),
+    ("graph_cycle", lambda r: r.update(intersection_array={"b": [2, 1], "c": [1, 1]}), "not [b, c]"),
     ("graph_cycle", lambda r: r.update(vertices=8, automorphisms=[], vertex_transitive=False, vt_plus=None), "not connected"),
 ]
 
