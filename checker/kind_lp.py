@@ -19,9 +19,7 @@ class LP:
         if len(self.var_set) != len(self.vars):
             raise Reject(f"variable {next(n for n in self.vars if self.vars.count(n) > 1)} declared twice")
         obj = field(m, "objective", "model")
-        coeffs = field(obj, "coefficients", "objective")
-        self.c = {n: Fraction(0) for n in self.vars}
-        self.c.update(self.sparse(coeffs, "objective"))
+        self.c = {n: Fraction(0) for n in self.vars} | self.sparse(field(obj, "coefficients", "objective"), "objective")
         self.offset = q(field(obj, "offset", "objective"), "objective offset")
         self.rows = []  # (name, {var: a}, sense, rhs)
         for r in field(m, "rows", "model"):

@@ -62,8 +62,8 @@ TAMPERED = [
     ("graph_cycle", lambda r: r["edges"].append(list(reversed(r["edges"][0]))), "repeated"),
     ("graph_petersen", lambda r: r["automorphisms"].append([0] * 10), "not a permutation"),
     # VT+: a witness row replaced by another (two map each vertex alike), or one dropped
-    ("graph_petersen", lambda r: r["vt_plus"].__setitem__(1, r["vt_plus"][2]), "same vertex"),
-    ("graph_cycle", lambda r: r["vt_plus"].pop(), "not 7 permutations"),
+    ("graph_petersen", lambda r: r["vt_plus"].__setitem__(1, r["vt_plus"][2]), "images of each vertex are distinct"),
+    ("graph_cycle", lambda r: r["vt_plus"].pop(), "not 7 automorphisms"),
     ("graph_hamming", lambda r: swapped_generator({"automorphisms": [r["vt_plus"][3]]}), "non-edge"),
     # the array one distance short, and an isolated vertex added (no longer connected)
     ("graph_cycle", lambda r: r.update(intersection_array={"b": [2, 1], "c": [1, 1]}), "not [b, c]"),
