@@ -248,7 +248,7 @@ pub(super) fn check_12(cell: &ChanCell) -> Check {
 /// undecided mechanism and the first disagreement are those of the sequential loop.
 pub(super) fn check_13(fam: &MechanismFamily) -> Check {
     let mechs = fam.build();
-    let decided = crate::claim::par_in_order(&mechs, |mech| -> Result<Vec<_>, Check> {
+    let decided = crate::claim::par_in_order(&mechs, |mech| -> Result<Vec<_>, String> {
         let mut out = Vec::new();
         let lvl = mech.level();
         let levels: Vec<Rational> = match &lvl {
@@ -284,9 +284,9 @@ pub(super) fn check_13(fam: &MechanismFamily) -> Check {
                 }
             }
             let Some(cap) = cap else {
-                return Err(crate::claim::undecided_because(format!(
+                return Err(format!(
                     "{mech}: C_inf <= ln {t} neither refuted by a prior nor implied by the diameter"
-                )));
+                ));
             };
             // Its records (issue 44 item 6), each stated as the side `cap` says, so that all
             // hold exactly when both sides agree: the level against t, and the values that
@@ -311,7 +311,7 @@ pub(super) fn check_13(fam: &MechanismFamily) -> Check {
     for (mech, levels) in mechs.iter().zip(decided) {
         let levels = match levels {
             Ok(levels) => levels,
-            Err(undecided) => return undecided,
+            Err(why) => return crate::claim::undecided_because(why),
         };
         for (t, dp, cap, records) in levels {
             a.push_pair_recorded(dp, cap, records, || {
