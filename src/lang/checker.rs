@@ -111,8 +111,21 @@ fn exists_at_top(claim: &super::Claim) -> bool {
 /// `check --certificate` writes; [`records_of`]).
 #[cfg(test)]
 pub fn certificate(id: &str, src: &str) -> Result<Vec<serde_json::Value>, String> {
+    certificate_under(id, src, &Options::default())
+}
+
+/// [`certificate`] under the limits `opts`.
+#[cfg(test)]
+fn certificate_under(
+    id: &str,
+    src: &str,
+    opts: &Options,
+) -> Result<Vec<serde_json::Value>, String> {
+    let claim = parse(src).map_err(|e| e.render(src))?;
     crate::certify::start_recording();
-    super::CheckReport::run(src, &Options::default(), &|_, _| {}).take_certificate(id)
+    let (v, checks) =
+        run::run_keeping(&claim, opts, &|_, _| {}, true).map_err(|e| e.render(src))?;
+    records_of(id, &claim, &v, checks)
 }
 
 const EXISTS: &str =
@@ -340,7 +353,6 @@ mod tests {
     /// verdict stayed).
     #[test]
     fn a_leaf_in_t_is_computed_once_for_its_record() {
-        crate::certify::start_recording();
         let opts = crate::lang::Options {
             max_instances: 150,
             ..crate::lang::Options::default()
@@ -349,9 +361,8 @@ mod tests {
             "forall t >= 1: sum(k in 1..100: t) = 100*t",
             "forall t >= 1: mult_leakage(uniform(2), rr(2, t + sum(k in 1..100: 0*t))) <= 2",
         ] {
-            let mut r = crate::lang::CheckReport::run(src, &opts, &|_, _| {});
-            assert_eq!(r.outcome(), "holds", "{src}");
-            let recs = r.take_certificate("L").unwrap();
+            let recs = super::certificate_under("L", src, &opts).unwrap();
+            assert_eq!(recs[0]["outcome"], "holds", "{src}: {}", recs[0]);
             let (kinds, _) = shape(&recs);
             assert_eq!(kinds, ["claim", "sturm"], "{src}");
         }
