@@ -561,6 +561,68 @@ pub fn claims() -> Vec<Box<dyn ClaimChecker>> {
 mod tests {
     use super::*;
 
+    /// The Bayesian side of one channel, by hand (issue 44 item 6): (1/2, 1/2) vs (2/5, 3/5) has
+    /// level 5/4. At t = 31/25 every grid prior keeps its posteriors within t (the worst, 1/12
+    /// on the first input at y = 0, gives 6/4.9 < 31/25), and only the two-point priors show
+    /// the failure; at t = 5/4 both sides hold; (1, 0) vs (1/2, 1/2) fails at any t.
+    #[test]
+    fn the_bayesian_side_of_a_channel_needs_its_two_point_priors() {
+        let near = vec![vec![r(1, 2), r(1, 2)], vec![r(2, 5), r(3, 5)]];
+        assert!(!violates_two_point(&near, &r(5, 4)));
+        assert!(violates_two_point(&near, &r(31, 25)));
+        assert!(!bayes_within(&near, &r(31, 25)) && bayes_within(&near, &r(5, 4)));
+        let zero = vec![vec![r(1, 1), r(0, 1)], vec![r(1, 2), r(1, 2)]];
+        assert!(!bayes_within(&zero, &r(10, 1)));
+    }
+
+    /// VAD-P1-converse's cell of product RR at level 2 with n = 2 writes one true `bayes`
+    /// record per distinct row channel and t: its 4 channels (x_-i in {0, 1}, i in {1, 2}: two
+    /// distinct pairs of rows each way) at the 7 t of the t-set, the level's side false below 2.
+    #[test]
+    fn p1_converse_writes_one_true_bayes_record_per_channel_and_t() {
+        crate::certify::start_recording();
+        let fam = MechanismFamily::Rr {
+            n: 2,
+            m: 2,
+            t: r(2, 1),
+        };
+        let c = check_p1_converse(&fam);
+        assert_eq!(c.outcome, Outcome::Holds);
+        let distinct: std::collections::HashSet<String> =
+            c.records.iter().map(|r| r.to_string()).collect();
+        assert_eq!((c.records.len(), distinct.len()), (4 * 7, 4 * 7));
+        for rec in &c.records {
+            assert_eq!(
+                (&rec["kind"], &rec["fact"], &rec["holds"]),
+                (
+                    &serde_json::json!("induced"),
+                    &serde_json::json!("bayes"),
+                    &serde_json::json!(true)
+                ),
+                "{rec}"
+            );
+            assert_eq!(
+                (&rec["vertices"], &rec["k"]),
+                (&serde_json::json!(2), &serde_json::json!(2))
+            );
+            assert_eq!(rec["edges"], serde_json::json!([[0, 1]]));
+        }
+        let row = bayes_record(&[vec![r(2, 3), r(1, 3)], vec![r(1, 3), r(2, 3)]], &r(3, 2));
+        assert_eq!(
+            row["rows"],
+            serde_json::json!([["2/3", "1/3"], ["1/3", "2/3"]])
+        );
+        assert_eq!(
+            (&row["t"], &row["holds"]),
+            (&serde_json::json!("3/2"), &serde_json::json!(true))
+        );
+        let same = bayes_record(&[vec![r(1, 2), r(1, 2)], vec![r(1, 2), r(1, 2)]], &r(9, 8));
+        assert_eq!(
+            (&same["f"], &same["k"]),
+            (&serde_json::json!([0, 0]), &serde_json::json!(1))
+        );
+    }
+
     #[test]
     fn printed_ratio_is_inverted() {
         let fam = MechanismFamily::Rr {

@@ -658,3 +658,27 @@ fn l1s13(i: &Nm) -> Check {
         "every y; polynomial identity and alpha in {1/3,1/2,2/3}",
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// WYZ-G6 attaches to a cell the `graph` record of H(n, m) given by `[n, m]`, whose every
+    /// case the checker enumerates (issue 44 item 6); none past the checker's limit m^n <= 64.
+    #[test]
+    fn g6_is_shown_by_a_neighbour_difference_record() {
+        crate::certify::start_recording();
+        let c = g6(&Nm { n: 2, m: 3 });
+        assert_eq!(c.outcome, crate::claim::Outcome::Holds);
+        assert_eq!(
+            c.records,
+            vec![
+                serde_json::json!({"kind": "graph", "id": "H(2,3) neighbour difference",
+                "neighbour_difference": [2, 3], "holds": true})
+            ]
+        );
+        let beyond = g6(&Nm { n: 1, m: 65 });
+        assert_eq!(beyond.outcome, crate::claim::Outcome::Holds);
+        assert!(beyond.records.is_empty());
+    }
+}
