@@ -401,6 +401,11 @@ impl<'s> Evaluator<'s> {
                 return in_t::call(name, vals, nv, range).map_err(|m| self.err(e.span, m));
             }
         }
+        if matches!(name, "refines" | "same_hyper") {
+            let (v, record) = builtins::recorded(name, vals).map_err(|m| self.err(e.span, m))?;
+            self.records.extend(record);
+            return Ok(v);
+        }
         builtins::call(name, vals, nv).map_err(|m| self.err(e.span, m))
     }
 
@@ -464,6 +469,41 @@ impl<'s> Evaluator<'s> {
             self.records.extend(recs.unwrap_or_default());
         }
         Ok(t)
+    }
+
+    /// The record of a comparison `dp(W) rel c` found false because W's level is `∞`
+    /// (`dp(W) < c`, `<= c`, `= c` for a finite `c`; `dp(W) < inf`, `!= inf`; either side):
+    /// the `out_of_range` record `finite_dp_level` ([`builtins::infinite_level_record`]; issue
+    /// 44 item 6, WYZ-D4-t's and ACC-2's `where`). Asked only for a filter's atom
+    /// ([`super::excluded`]), so that no other instance is taken for one outside the
+    /// hypotheses. The call's arguments and `c` are computed again; `None` for any other
+    /// comparison, or when the level is finite.
+    pub(super) fn infinite_level(
+        &mut self,
+        rel: Rel,
+        a: &Expr,
+        b: &Expr,
+        env: &mut Env,
+    ) -> Option<serde_json::Value> {
+        let dp_call = |x: &Expr| matches!(&x.kind, ExprKind::Call { name, .. } if name == "dp");
+        let (call, other, rel) = match (dp_call(a), dp_call(b)) {
+            (true, false) => (a, b, rel),
+            (false, true) => (b, a, flip(rel)),
+            _ => return None,
+        };
+        let ExprKind::Call { args, named, .. } = &call.kind else {
+            return None;
+        };
+        let (methods, n) = (self.methods, self.records.len());
+        let c = self.num(other, env);
+        let vals = self.call_args(args, named, env).map(|(v, _)| v);
+        self.methods = methods;
+        self.records.truncate(n);
+        let false_at_inf = match c.ok()? {
+            Num::Inf => matches!(rel, Rel::Lt | Rel::Ne),
+            _ => matches!(rel, Rel::Lt | Rel::Le | Rel::Eq),
+        };
+        builtins::infinite_level_record(&vals.ok().filter(|_| false_at_inf)?)
     }
 
     /// The `sturm` records of `a rel b`, which holds for every t of the range: the sides'

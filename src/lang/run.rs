@@ -532,9 +532,12 @@ fn eval_counted(
     // the filter applies once every binder is bound: here when nothing is left
     if p.rest.is_empty() {
         if let Some(f) = p.filter {
-            match ev.truth(f, &mut env) {
+            match super::excluded::decide(&mut ev, f, &mut env) {
                 Err(e) => return One::Error(e),
-                Ok(t) if t.d == Decision::False => return One::Filtered,
+                Ok(t) if t.d == Decision::False => {
+                    *records = std::mem::take(&mut ev.records); // what shows it excluded
+                    return One::Filtered;
+                }
                 Ok(t) if t.d == Decision::Unknown => return One::Undecided(ev.methods, t.detail),
                 Ok(_) => {}
             }
