@@ -12,8 +12,7 @@ records of the same document, which the kinds' own checks have already accepted 
 """
 from common import Reject, field, labels_sha256, q
 
-DECIDING = ("compare", "log_linear", "enclosure", "events", "graph", "graphs", "induced", "sturm",
-            "refinement")
+DECIDING = ("compare", "log_linear", "enclosure", "events", "graph", "graphs", "induced", "sturm", "refinement")
 
 def truth(r):
     if r.get("kind") == "refinement":  # which of its two statements: docs/certificates.md
@@ -78,8 +77,8 @@ def check(rec, others, rejected):
         for i in range(len(labels)):
             if any(r.get("kind") == "out_of_range" for r in by_instance.get(i, [])):
                 shown = deciding(i, ("out_of_range",) + DECIDING)  # outside the hypotheses, as shown
-                where = any(r.get("hypothesis") == "where" for r in shown)  # excluded by the filter:
-                if where and not any(truth(r) is False for r in shown):  # by an atom's false record
+                where = any(r.get("hypothesis") == "where" for r in shown)  # excluded by the filter, as
+                if where and not any(truth(r) is False for r in shown):  # a filter atom's false record shows
                     raise Reject(f"instance {labels[i]!r}: excluded by `where`, but no record of it is false")
                 continue
             false = [r.get("id") for r in deciding(i) if truth(r) is not True]

@@ -3,11 +3,9 @@
 depends: a K with rows from `rows` depends only on f(x) iff K = H o f (H[f(x)] = K[x]), every K;
 loops: no loop with y != y'; without, a loop iff an edge of X has one answer; uniform: f(uniform X) is
 uniform iff the fibres are equal and non-empty; oblivious: H o f is eps-DP on X iff H is on ~ (either
-reading; ~ lies in f(X), so H on f(X) or on 0..k-1 read alike), every H; complete: ~ (y != y') is K_k;
-bayes: the posteriors of x -> rows[f(x)] stay within a factor t of the priors iff its edges' ratios are <= t."""
+reading; ~ lies in f(X), so H on f(X) or on 0..k-1 read alike), every H; complete: ~ (y != y') is K_k."""
 from fractions import Fraction
 from itertools import product
-from math import lcm
 
 from common import Reject, field, q
 from kind_compare import stated_truth
@@ -44,20 +42,7 @@ def oblivious(n, k, f, t, edges, rows):
 def complete(n, k, f, t, edges, rows):
     return len(induced(f, edges, True)) == k * (k - 1)
 
-def bayes(n, k, f, t, edges, rows):
-    """VAD-P1-converse: each p(x|y) within a factor t of p(x) > 0 (P(y) <= t W_x(y) <= t^2 P(y)) iff W's level <= t,
-    for p: 1 - eta on b, eta on a ~ b (eta = 2^-200, the converse's last 2^-j), and in steps of 1/12 (1/8 past 2)."""
-    if k != len(rows):
-        raise Reject(f"k = {k}: bayes reads f(x) as the index of x's row, of {len(rows)} rows")
-    den, step, big = lcm(*(v.denominator for row in rows for v in row)), 12 if n == 2 else 8, 2 ** 200
-    w, ys = [[int(v * den) for v in rows[y]] for y in f], range(len(rows[0]))  # W = w / den
-    priors = [(big, [big - 1 if x == b else 1 if x == a else 0 for x in range(n)]) for a, b in edges]
-    priors += [(step, c) for c in product(range(step + 1), repeat=n) if sum(c) == step]  # (s, c): the prior c / s
-    mass = [(s, c, y, sum(cx * wx[y] for cx, wx in zip(c, w))) for s, c in priors for y in ys]  # s den P(y)
-    bayes_ok = all(max(m, s * wx[y]) <= t * min(m, s * wx[y]) for s, c, y, m in mass for cx, wx in zip(c, w) if cx)
-    return bayes_ok == all(w[a][y] <= t * w[b][y] for a, b in edges for y in ys)
-
-FACTS = {fact.__name__: fact for fact in (depends, loops, uniform, oblivious, complete, bayes)}
+FACTS = {"depends": depends, "loops": loops, "uniform": uniform, "oblivious": oblivious, "complete": complete}
 
 def check(rec):
     n, k, f, fact = (field(rec, key, "record") for key in ("vertices", "k", "f", "fact"))

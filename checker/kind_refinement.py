@@ -6,10 +6,8 @@ from pld import channel
 
 def post_g(prior, c, gain):
     """V_g(prior, C) = sum_y max_z sum_x prior(x) C(y|x) g(z, x)."""
-    return sum(
-        max(sum(prior[x] * c[x][y] * gz[x] for x in range(len(c))) for gz in gain)
-        for y in range(len(c[0]))
-    )
+    return sum(max(sum(prior[x] * c[x][y] * gz[x] for x in range(len(c))) for gz in gain)
+               for y in range(len(c[0])))
 
 def hyper(prior, c):
     """[prior > c]: the outer probability of each posterior, zero outers dropped, equal posteriors merged."""
