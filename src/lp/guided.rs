@@ -139,7 +139,7 @@ mod hint;
 mod stats;
 
 use guess::Guess;
-use hint::{float_budget, float_hint, float_pattern};
+use hint::{float_hint, float_pattern, hint_budget};
 
 /// Repair rounds before the exact simplex takes over. A round is one pair of exact sparse
 /// solves (tens of milliseconds at 3,600 variables); a repair that keeps finding fewer defects
@@ -248,10 +248,9 @@ fn guided_attempt(
     stats: &mut GuidedStats,
 ) -> Result<Result<Solution, String>, SolveError> {
     let deadline = options.deadline;
-    let float_deadline = Instant::now() + float_budget(model, options);
-    let float_deadline = Some(deadline.map_or(float_deadline, |d| d.min(float_deadline)));
+    let float_budget = hint_budget(model, options);
     let started = Instant::now();
-    let (primal, dual, refiner) = float_hint(model, float_deadline, stats);
+    let (primal, dual, refiner) = float_hint(model, &float_budget, stats);
     stats.float = started.elapsed();
     let (basis, from) = match (primal, dual) {
         (FloatAnswer::Optimal(x), FloatAnswer::Optimal(y)) => {
@@ -263,7 +262,7 @@ fn guided_attempt(
                 let t = Instant::now();
                 // A panic in the refinement (a bug; it decides nothing) costs only the hint.
                 let refined = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    refiner.refine(model, float_deadline)
+                    refiner.refine(model, &float_budget)
                 }));
                 stats.float += t.elapsed();
                 match refined {
