@@ -462,13 +462,20 @@ impl<'s> Evaluator<'s> {
         let t = t?;
         if t.sym && t.d == Decision::True {
             // issue 44 item 6: an instance without them is not certified; the verdict stays
-            let (n, methods) = (self.records.len(), self.methods);
-            let recs = self.sturm_of(e, rel, a, b, &kept, env);
-            self.records.truncate(n);
-            self.methods = methods;
+            let recs = self.aside(|ev| ev.sturm_of(e, rel, a, b, &kept, env));
             self.records.extend(recs.unwrap_or_default());
         }
         Ok(t)
+    }
+
+    /// `f`'s result, with the records and methods it added dropped: a value computed again
+    /// for a certificate leaves the instance's records and methods as they were.
+    fn aside<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
+        let (n, methods) = (self.records.len(), self.methods);
+        let r = f(self);
+        self.records.truncate(n);
+        self.methods = methods;
+        r
     }
 
     /// The record of a comparison `dp(W) rel c` found false because W's level is `∞`
@@ -494,11 +501,10 @@ impl<'s> Evaluator<'s> {
         let ExprKind::Call { args, named, .. } = &call.kind else {
             return None;
         };
-        let (methods, n) = (self.methods, self.records.len());
-        let c = self.num(other, env);
-        let vals = self.call_args(args, named, env).map(|(v, _)| v);
-        self.methods = methods;
-        self.records.truncate(n);
+        let (c, vals) = self.aside(|ev| {
+            let c = ev.num(other, env);
+            (c, ev.call_args(args, named, env).map(|(v, _)| v))
+        });
         let false_at_inf = match c.ok()? {
             Num::Inf => matches!(rel, Rel::Lt | Rel::Ne),
             _ => matches!(rel, Rel::Lt | Rel::Le | Rel::Eq),
