@@ -58,6 +58,27 @@ fn max_instances_counts_every_binder() {
     }
 }
 
+/// A budget spent before a top-level instance starts names that instance by its bindings
+/// (with several workers, one can find the budget spent by another's inner loop). On one
+/// thread: instance (1, 7) counts 1 and its sum's 7 steps (fewer than a meter's batch, handed
+/// over when its meter is dropped), so the next instance finds 8 of the 6 spent as it starts.
+#[test]
+fn a_budget_spent_before_an_instance_names_the_instance() {
+    let claim = parse("forall a in 1..3, c in 7..8: sum(i in 1..7: i * a) > 0").unwrap();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let v = pool.install(|| check(&claim, &opts(6, None)).unwrap());
+    assert_eq!(v.outcome, Outcome::Undecided);
+    let why = v.stopped.unwrap_or_default();
+    assert!(why.contains("instance budget"), "{why}");
+    assert!(
+        why.contains("as the instance a = 1, c = 8 was to start"),
+        "{why}"
+    );
+}
+
 /// The inner loops stop within a small time budget (0.3 s here; the assertion allows
 /// a loaded machine ten times that), with what was being enumerated.
 #[test]

@@ -523,7 +523,14 @@ fn eval_counted(
 ) -> One {
     if let Some(b) = budget {
         if let Err(why) = b.spend(1) {
-            return One::Stopped(LangError::limit(p.body.span, why));
+            // before the instance starts: name it by its bindings (the budget may run out
+            // here in one worker while another is deep inside an inner loop)
+            let at: Vec<String> = bound.iter().map(|(n, v)| format!("{n} = {v}")).collect();
+            let span = p.binders.first().map_or(p.body.span, |b| b.span);
+            return One::Stopped(LangError::limit(
+                span,
+                format!("{why} as the instance {} was to start", at.join(", ")),
+            ));
         }
     }
     let mut ev = Evaluator::with_consts(src, consts).metered(budget);

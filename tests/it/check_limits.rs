@@ -176,7 +176,7 @@ fn inner_loops_and_powers_stop_within_the_budget() {
 /// Item 3: `--max-instances` counts nested binders and fold steps: 10 × 10 nested instances
 /// pass a limit of 200 and stop at a limit of 50 (exit 4, naming the inner binder). On one
 /// worker: with several, another worker may find the budget spent as it starts a top-level
-/// instance, and the message then names that instance's place, not `b` (about 1 run in 4).
+/// instance, and the message then names that instance (`a = …`), not `b`.
 #[test]
 fn max_instances_counts_nested_binders() {
     let expr = "forall a in 1..10: forall b in 1..10: a + b > 0";
@@ -186,6 +186,15 @@ fn max_instances_counts_nested_binders() {
     assert_eq!(code, 4, "{out}{err}");
     assert!(
         out.contains("instance budget") && out.contains("`b`"),
+        "{out}"
+    );
+    // on several workers the budget may instead run out as a top-level instance starts: the
+    // message then names that instance by its binding
+    let (code, out, err) = dpcert(&["check", expr, "--max-instances", "50", "--jobs", "4"]);
+    assert_eq!(code, 4, "{out}{err}");
+    assert!(
+        out.contains("instance budget")
+            && (out.contains("`b`") || out.contains("as the instance a = ")),
         "{out}"
     );
     let (code, out, err) = dpcert(&[
@@ -250,7 +259,8 @@ fn expression_may_start_with_a_minus() {
 
 /// Item 3: one exact operation that does not look at the clock (the product of two powers of
 /// degree 1,500 in `t`, then its Sturm sequence) is given up by the watch at the budget plus
-/// 10% (exit 4, nothing but the watch's message), in text and JSON.
+/// 10% (exit 4, nothing but the watch's message), in text and JSON. Flaky under load before
+/// (CI at load 12: the clock's look before the second power came first).
 #[test]
 fn watch_gives_up_an_operation_that_ignores_the_clock() {
     let expr = "forall t > 1: (t+1)^1500*(t+3)^1500 >= 1";
@@ -263,7 +273,13 @@ fn watch_gives_up_an_operation_that_ignores_the_clock() {
         let (code, out, err) = dpcert(&args);
         assert_eq!(code, 4, "{out}{err}");
         assert!(start.elapsed() < Duration::from_secs(15));
+        // on a loaded machine the clock may already be past the budget at the look before the
+        // second power: then an undecided verdict says so (on stdout), still exit 4 in time
         let said = if json { &out } else { &err };
-        assert!(said.contains("inside one exact operation"), "{out}{err}");
+        assert!(
+            said.contains("inside one exact operation")
+                || out.contains("ran out (--time-limit) before computing this power"),
+            "{out}{err}"
+        );
     }
 }
