@@ -11,6 +11,10 @@
 use std::thread::ThreadId;
 use std::time::{Duration, Instant};
 
+/// The least wall-clock time [`Budget::wall_deadline`] gives: a load of a hundred leaves a
+/// small LP's float solves (milliseconds) time to end as they would on a quiet machine.
+pub(crate) const WALL_FLOOR: Duration = Duration::from_secs(1);
+
 /// A CPU-time allowance of the thread that made it, and the solve's wall-clock deadline.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Budget {
@@ -64,11 +68,14 @@ impl Budget {
     }
 
     /// A wall-clock deadline for solvers that run on other threads (microlp's two solves): the
-    /// CPU time left from now, or the deadline if sooner.
+    /// CPU time left from now but at least [`WALL_FLOOR`], or the deadline if sooner. Without
+    /// the floor a small LP's few milliseconds ran out on a loaded machine (`verify --jobs 2`
+    /// beside other work), microlp gave up, and the exact simplex from scratch found another
+    /// optimal vertex: AACP-X-03's certificate differed between runs.
     pub(crate) fn wall_deadline(&self) -> Option<Instant> {
         let left = self
             .cpu_end
-            .and_then(|_| Instant::now().checked_add(self.left()));
+            .and_then(|_| Instant::now().checked_add(self.left().max(WALL_FLOOR)));
         match (left, self.deadline) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
@@ -171,6 +178,12 @@ mod tests {
             Some(soon)
         );
         assert!(Budget::new(Duration::ZERO, None).spent());
+        // a small allowance still gives other threads the floor of wall-clock time
+        let before = Instant::now();
+        let wall = Budget::new(Duration::from_millis(5), None)
+            .wall_deadline()
+            .unwrap();
+        assert!(wall >= before + WALL_FLOOR, "{:?}", wall - before);
     }
 
     /// The thread's CPU clock moves with this thread's work only: another thread's spinning
