@@ -996,3 +996,40 @@ fn check_file_certifies_the_claims_over_t() {
         .unwrap_or_else(|| panic!("no count: {stdout}"));
     assert!(certified >= 5 + in_t.len(), "{stdout}");
 }
+
+/// A certificate does not depend on the number of workers or on the machine's load: the LP
+/// claims whose certificates varied between runs (their float hint's wall-clock deadline ran
+/// out under load, and the exact simplex found another optimal vertex) give the same bytes at
+/// `--jobs 1` and `--jobs 4`, run twice.
+#[test]
+fn verify_certificates_are_the_same_bytes_at_any_number_of_workers() {
+    let ids = ["AACP-X-01", "AACP-X-03", "AACP-T6.2"];
+    let dirs: Vec<_> = ["1", "4", "4"]
+        .iter()
+        .enumerate()
+        .map(|(k, jobs)| {
+            let dir = scratch_dir(&format!("certificates-jobs-{k}"));
+            let mut args = vec![
+                "verify",
+                "--jobs",
+                jobs,
+                "--certificates",
+                dir.to_str().unwrap(),
+            ];
+            args.extend(ids);
+            let (code, _, err) = dpcert(&args);
+            assert_eq!(code, 0, "{err}");
+            dir
+        })
+        .collect();
+    for id in ids {
+        let file = format!("{id}.cert.json");
+        let first = std::fs::read(dirs[0].join(&file)).unwrap();
+        for dir in &dirs[1..] {
+            assert!(
+                first == std::fs::read(dir.join(&file)).unwrap(),
+                "{id} differs in {dir:?}"
+            );
+        }
+    }
+}
