@@ -1,6 +1,7 @@
 """The `claim` record (docs/certificates.md): a claim's outcome, its instances (labels, count,
 SHA-256) and, for a failure, the counterexample's exact sides. Checked against the other
-records of the same document, which the kinds' own checks have already accepted or rejected:
+records of the same document, which the kinds' own checks have already accepted or rejected
+(a record's `instance` is an index, or a list of them: the one record counts in each):
 
 - holds: every instance has a deciding record (DECIDING), all accepted and true (a sturm record is
   accepted only when true), or an accepted out_of_range record (outside the hypotheses; `where`: excluded
@@ -46,10 +47,11 @@ def check(rec, others, rejected):
         if r.get("for_all") is True:
             for_all.append(r)
             continue
-        i = r.get("instance")
-        if type(i) is not int or not 0 <= i < len(labels):
-            raise Reject(f"record {r.get('id')!r}: instance {i!r} is not one of the {len(labels)}")
-        by_instance.setdefault(i, []).append(r)
+        shown = r.get("instance")  # an index, or the list of every instance the same record shows
+        for i in shown if isinstance(shown, list) else [shown]:
+            if type(i) is not int or not 0 <= i < len(labels):
+                raise Reject(f"record {r.get('id')!r}: instance {i!r} is not one of the {len(labels)}")
+            by_instance.setdefault(i, []).append(r)
     certified = field(rec, "certified", "claim")
     if certified is not True:
         why = rec.get("why")
@@ -92,11 +94,8 @@ def check(rec, others, rejected):
         i = field(cx, "instance", "counterexample")
         if type(i) is not int or not 0 <= i < len(labels):
             raise Reject(f"counterexample instance {i!r} is not one of the {len(labels)}")
-        false = [r for r in deciding(i) if truth(r) is False]
-        if not false:
-            raise Reject(f"claim fails, but no record of {labels[i]!r} is false")
-        if not any(sides_match(r, cx) for r in false):
-            raise Reject(f"the counterexample's sides are not those of a false record of {labels[i]!r}")
+        if not any(truth(r) is False and sides_match(r, cx) for r in deciding(i)):
+            raise Reject(f"claim fails, but no record of {labels[i]!r} is false with the counterexample's sides")
     else:
         raise Reject(f"outcome {outcome!r} cannot be certified")
     return None

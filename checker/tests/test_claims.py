@@ -188,8 +188,24 @@ def resting_claim():
                                          (0, LEVEL)])
 
 
+def shared_claim():
+    """Issue 44 item 2: one record for the consecutive instances that repeat it (`instance` a
+    list): 1/2 <= 2/3 shows n=1..3, and n=4 its own 1 <= 1; each of n=1..3 rests on one shared
+    dp_level record."""
+    return claim("X-6", "holds", ["n=1", "n=2", "n=3", "n=4"],
+                 [([0, 1, 2], dict(cmp("1/2", "<=", "2/3", True), rests_on=["dp_level"])),
+                  ([0, 1, 2], LEVEL), (3, cmp("1", "<=", "1", True))])
+
+
+def shared_fails_claim():
+    """A failing claim whose counterexample (n=2) is shown by a false record shared with n=3."""
+    return claim("X-7", "fails", ["n=1", "n=2", "n=3"],
+                 [(0, cmp("1/2", "<=", "2/3", True)), ([1, 2], cmp("3/2", "<=", "2/3", False))],
+                 counterexample={"instance": 1, "lhs": "3/2", "rhs": "2/3"})
+
+
 def test_claims_that_hold_and_fail_are_certified():
-    for d in (holds_claim(), fails_claim(), sturm_claim(), resting_claim()):
+    for d in (holds_claim(), fails_claim(), sturm_claim(), resting_claim(), shared_claim(), shared_fails_claim()):
         seen = []
         assert rejections(d, seen) == []
         assert seen == [(d["records"][0]["id"], None, None)]
@@ -244,6 +260,27 @@ def tampered_claims():
     d = resting_claim()
     del d["records"][2]
     out.append(("the record a step rests on dropped", d, "rests on a dp_level record"))
+    d = shared_claim()
+    d["records"][1]["instance"] = [0, 1]
+    out.append(("an instance dropped from a shared record", d, "instance 'n=3' has no deciding record"))
+    d = shared_claim()
+    d["records"][2]["instance"] = [0, 1]
+    out.append(("an instance dropped from a shared rested-on record", d, "rests on a dp_level record"))
+    for bad in ([0, 1, 4], [0, "1", 2], [0, True, 2], [[0], 1, 2]):
+        d = shared_claim()
+        d["records"][1]["instance"] = bad
+        out.append((f"a listed instance that is none: {bad}", d, "is not one of the 4"))
+    d = shared_claim()
+    d["records"][1]["lhs"] = "3/4"  # 3/4 <= 2/3 is false: rejected, in each instance it shows
+    out.append(("a number moved in a shared record", d, "was rejected"))
+    d = shared_claim()
+    d["records"][3]["instance"] = [2, 3]  # 1 <= 1 holds; n=3 now also has it, n=4 still only it
+    d["records"][1]["holds"] = False
+    d["records"][1]["lhs"] = "3/4"
+    out.append(("a shared false record in a claim that holds", d, "is false"))
+    d = shared_fails_claim()
+    d["records"][0]["counterexample"]["instance"] = 0
+    out.append(("counterexample outside the shared false record", d, "no record of 'n=1' is false"))
     return out
 
 

@@ -231,7 +231,7 @@ pub fn run(a: &Args) -> CliResult {
                 print_json(&check_document(std::slice::from_ref(&r), false))?;
             }
             if let Some(out) = &a.certificate {
-                write_certificate(out, "expr", &mut r)?;
+                write_certificate(out, "expr", &mut r, false)?;
             }
             Ok(code_of(&r))
         }
@@ -244,8 +244,14 @@ pub fn run(a: &Args) -> CliResult {
 
 /// `--certificate FILE`: the certificate of a claim that holds or fails, from the run that
 /// decided it ([`CheckReport::take_certificate`]; every comparison re-decided before it is
-/// written).
-fn write_certificate(out: &std::path::Path, id: &str, r: &mut CheckReport) -> Result<(), CliError> {
+/// written); pretty-printed, or `compact` (one line, as `verify --certificates` writes them:
+/// `--certificates DIR`, whose files may hold thousands of records; issue 44 item 2).
+fn write_certificate(
+    out: &std::path::Path,
+    id: &str,
+    r: &mut CheckReport,
+    compact: bool,
+) -> Result<(), CliError> {
     let records = r.take_certificate(id);
     if ![Outcome::Holds, Outcome::Fails]
         .iter()
@@ -270,8 +276,12 @@ fn write_certificate(out: &std::path::Path, id: &str, r: &mut CheckReport) -> Re
             )))
         }
     };
-    crate::certify::write(out, records)
-        .map_err(|e| CliError::bad_input(format!("cannot write {}: {e}", out.display())))
+    let written = if compact {
+        crate::certify::write_compact(out, records.into_iter())
+    } else {
+        crate::certify::write(out, records)
+    };
+    written.map_err(|e| CliError::bad_input(format!("cannot write {}: {e}", out.display())))
 }
 
 /// `dpcert check --file F`: every `[[claim]]` of a manifest that has an `expr`, compared with
@@ -291,7 +301,7 @@ fn run_file(path: &std::path::Path, a: &Args) -> CliResult {
             std::fs::create_dir_all(dir)
                 .map_err(|e| CliError::bad_input(format!("cannot write {}: {e}", dir.display())))?;
             let f = dir.join(format!("{}.cert.json", c.id));
-            if let Err(e) = write_certificate(&f, &c.id, &mut r) {
+            if let Err(e) = write_certificate(&f, &c.id, &mut r, true) {
                 eprintln!("{}: {e}", c.id);
             }
         }

@@ -86,6 +86,52 @@ fn infinite_levels_and_refinements_show_their_atoms_false() {
     assert!(certified(src));
 }
 
+/// Issue 44 item 2 (ACC-2's `where dp(W) <= 2`, 7 times the run without certificates): the
+/// `finite_dp_level` record of a channel W whose level is infinite is built once for W's
+/// instances (here 4 `(k, s)` each), not once per instance, and written once for them, with
+/// their list. On one worker, so that W's instances run one after another on one thread;
+/// 6 of the 9 channels have an infinite level (as above).
+#[test]
+fn the_record_of_an_infinite_level_is_built_and_written_once_per_channel() {
+    let src = "forall W in channels(2, 2, denom 2), k in {2, 3}, s in {1, 2} where dp(W) <= 2: \
+               delta_k(W, k, s) <= delta_k(rr(2, 2), k, s)";
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let (checks, built) = pool.install(|| {
+        let before = super::builtins::LEVEL_RECORDS_BUILT.with(|n| n.get());
+        let checks = rows(src);
+        let after = super::builtins::LEVEL_RECORDS_BUILT.with(|n| n.get());
+        (checks, after - before)
+    });
+    assert_eq!(built, 6);
+    let excluded: Vec<&Check> = checks
+        .iter()
+        .filter(|c| c.outcome == Outcome::OutOfRange)
+        .collect();
+    assert_eq!(excluded.len(), 6 * 4);
+    assert!(excluded.iter().all(|c| kinds(c) == ["out_of_range"]));
+    let report =
+        crate::claim::verdict::Report::from_checks("X", None, checks, std::time::Duration::ZERO);
+    let recs = crate::claim::certificates::claim_records(&report);
+    assert_eq!(recs[0]["certified"], true, "{}", recs[0]);
+    let levels: Vec<&Value> = recs
+        .iter()
+        .filter(|r| r["hypothesis"] == "finite_dp_level")
+        .collect();
+    assert_eq!(levels.len(), 6);
+    for r in levels {
+        let is = r["instance"].as_array().unwrap();
+        assert_eq!(is.len(), 4, "{r}");
+        let first = is[0].as_u64().unwrap();
+        assert_eq!(
+            is,
+            &(first..first + 4).map(|i| json!(i)).collect::<Vec<_>>()
+        );
+    }
+}
+
 /// A filter that is not a conjunction of atoms (`or`, `not`) leaves an excluded instance
 /// without records, so the claim is not certified; its verdict is the same.
 #[test]
