@@ -327,7 +327,7 @@ pub fn analysis_within(
 /// how much it needs and the flags that change it.
 fn vt_plus_within(g: &Graph, vt_budget: usize, aut: &AutGroup, max_memory: u64) -> VtPlus {
     let order = aut.order_natural();
-    let cap = vt_budget as u64 + 1;
+    let cap = (vt_budget as u64).saturating_add(1);
     let elements = u64::try_from(&order).map_or(cap, |o| o.min(cap));
     let need = vt_plus_enumeration_bytes(g.n(), elements);
     let left = max_memory.saturating_sub(memory_estimate(g));
@@ -508,6 +508,18 @@ mod tests {
             json!({"kind": "differing", "which": "b", "distance": 1,
                    "pair1": [0, 1], "count1": 1, "pair2": [0, 2], "count2": 2})
         );
+    }
+
+    /// The largest `--vt-budget` (usize::MAX, which the CLI accepts) caps the enumeration at
+    /// |Aut| instead of overflowing `vt_budget + 1` (found by `hostile_flags`' property test:
+    /// `graph petersen --vt-budget=18446744073709551615` panicked in a debug build).
+    #[test]
+    fn the_largest_vt_budget_does_not_overflow() {
+        let g = Graph::petersen();
+        let most = analysis_json(&g, usize::MAX, AUT_WORK_LIMIT, &|_| {});
+        let usual = analysis_json(&g, BUDGET, AUT_WORK_LIMIT, &|_| {});
+        assert_eq!(most["vt_plus"], usual["vt_plus"]);
+        assert_eq!(most["vt_plus_limit"], json!(usize::MAX));
     }
 
     /// Literal intersection arrays through the analysis (by hand: H(n,m) has
