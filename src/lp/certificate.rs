@@ -321,7 +321,7 @@ fn a_transpose_y(model: &Model, y: &[Rational]) -> Vec<Rational> {
 }
 
 /// The first `(Aᵀy)_j` that fails `(Aᵀy)_j cmp w_j` (`w` the objective, or zero with `None`),
-/// if any, decided in integers ([`scaled_excess`] on each column).
+/// if any, decided in integers ([`excess_sign`] on each column).
 fn first_failing_column(
     model: &Model,
     y: &[Rational],
