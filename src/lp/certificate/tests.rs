@@ -751,3 +751,62 @@ fn big_fractions_wrong_by_one_part_in_ten_to_the_thirty_are_refused() {
         );
     }
 }
+
+/// `excess_sign` by hand where the leading bits decide and where they cannot: `v = (2^200/3)`
+/// puts the point on `D = 3` with a 201-bit numerator, shifted by 73 bits. `3·v` against
+/// `2^200` is tight (only the exact sum decides); against `2^200 ∓ 1` and `2^200 ± 2^-300`
+/// it is one unit or far less off; against `1` it is far off.
+#[test]
+fn excess_sign_by_hand() {
+    let two_200 = Rational::from(Natural::from(1u32) << 200u32);
+    let tiny = Rational::from_naturals(Natural::from(1u32), Natural::from(1u32) << 300u32);
+    let v = OverCommon::new(&[&two_200 / q(3, 1)]);
+    assert_eq!(v.shift, 73);
+    let three = q(3, 1);
+    let sign = |r: &Rational| excess_sign([(&three, 0usize)].into_iter(), r, &v);
+    assert_eq!(sign(&two_200), Ordering::Equal);
+    assert_eq!(sign(&(&two_200 - q(1, 1))), Ordering::Greater);
+    assert_eq!(sign(&(&two_200 + q(1, 1))), Ordering::Less);
+    assert_eq!(sign(&(&two_200 + &tiny)), Ordering::Less);
+    assert_eq!(sign(&(&two_200 - &tiny)), Ordering::Greater);
+    assert_eq!(sign(&q(1, 1)), Ordering::Greater);
+    assert_eq!(sign(&-&two_200), Ordering::Greater);
+}
+
+proptest! {
+    /// `excess_sign` against the term-by-term sum in `num-rational`, on points of up to
+    /// ~640-bit numerators and denominators (the leading bits decide unless the row is within
+    /// about 2^-128 of tight) and `10^12/10^9` coefficients: a random right-hand side, the
+    /// exact activity (tight: only the exact sum decides), and the activity moved by ±2^-400.
+    #[test]
+    fn excess_sign_agrees_with_the_naive_sum(
+        coeffs in prop::collection::vec(
+            (-1_000_000_000_000i64..=1_000_000_000_000, 1i64..=1_000_000_000), 1..6),
+        nums in prop::collection::vec(prop::collection::vec(any::<u64>(), 1..10), 6),
+        negative in prop::collection::vec(any::<bool>(), 6),
+        den in prop::collection::vec(any::<u64>(), 1..10),
+        rhs in (-1_000_000i64..=1_000_000, 1i64..=1_000),
+        kind in 0usize..4,
+    ) {
+        let n = coeffs.len();
+        let d = Natural::from_limbs_asc(&den) + Natural::from(1u32);
+        let v: Vec<Rational> = (0..n)
+            .map(|j| {
+                let x = Rational::from_naturals(Natural::from_limbs_asc(&nums[j]), d.clone());
+                if negative[j] { -x } else { x }
+            })
+            .collect();
+        let a: Vec<Rational> = coeffs.iter().map(|&(p, d)| Rational::from_signeds(p, d)).collect();
+        let activity: Rational = a.iter().zip(&v).map(|(x, y)| x * y).sum();
+        let tiny = Rational::from_naturals(Natural::from(1u32), Natural::from(1u32) << 400u32);
+        let r = match kind {
+            0 => Rational::from_signeds(rhs.0, rhs.1),
+            1 => activity.clone(),
+            2 => &activity + &tiny,
+            _ => &activity - &tiny,
+        };
+        let got = excess_sign(a.iter().zip(0..n), &r, &OverCommon::new(&v));
+        let lhs = a.iter().zip(&v).fold(BigRational::zero(), |s, (x, y)| s + big(x) * big(y));
+        prop_assert_eq!(got, lhs.cmp(&big(&r)));
+    }
+}

@@ -12,8 +12,13 @@
 //! numerators `N` and denominator `D`; it is tried at growing `k` (early termination: the
 //! solutions of the guided LPs are far smaller than Hadamard's bound, which only caps `k`).
 //!
-//! **Nothing here is trusted**: an answer is returned only after `B·x = w` has been verified
-//! in integers (the candidate on one common denominator `d`: `B·t = w·d`). `B` is non-singular
+//! **Nothing here is trusted**: an answer is returned only once `B·x = w` is proved in integers
+//! (the candidate on one common denominator `d`: `B·t = w·d`). Since issue 42 item 8 the proof
+//! is by size where it can be: every division of the lifting is checked to be exact, so
+//! `B·X + p^k·r_k = w` holds exactly and `B·t − w·d ≡ 0 (mod p^k)`; when the bit counts of
+//! `B`, `t`, `w` and `d` put every `|B_i·t − w_i·d|` below `p^k` it is zero (`below_modulus`),
+//! and `B·t` (the dominant cost of the last attempt on `--big 160 --shape mixed`) is not
+//! computed; otherwise (a small `d`) it is. `B` is non-singular
 //! modulo `p`, hence over the rationals, so the verified answer is *the* solution — the same
 //! the exact LU of [`crate::lp::exact::lu`] finds. Every other case (not square, singular modulo `p`,
 //! no reconstruction within Hadamard's bound) returns `None` and the caller falls back to the
@@ -21,8 +26,9 @@
 //! anyway.
 //!
 //! Cost: one `n³` inverse modulo `p`, then per step `n²` word products and `n²` products of a
-//! row's integer by a word, and one reconstruction per attempt — against the LU's `n³/3`
-//! rational operations, each a gcd of numbers that grow to the size of the solution.
+//! row's integer by a word ([`Lifting::step`]), and one reconstruction per attempt — against
+//! the LU's `n³/3` rational operations, each a gcd of numbers that grow to the size of the
+//! solution.
 //!
 //! Measured (`cargo test --lib dixon_timing -- --ignored --nocapture`, a fully dense 40 × 40
 //! system of random `±10^12/10^9` fractions whose solution is near Hadamard's bound: 1,324
@@ -42,7 +48,27 @@
 //! Accumulating `Σ x_i p^i` as the digits came (quadratic) was replaced by halving at each
 //! attempt ([`from_digits`]).
 //!
-//! No attempt in the last quarter of the steps before Hadamard's bound (2026-11-26): on
+//! Issue 42 item 8 (2026-11-29; `--big 160 --shape mixed`: two 84 × 84 systems of ~2,600-bit
+//! integer rows, ~5,600 steps, solutions of ~170,000-bit numerators and denominators; at
+//! main's `bd7567c` 83% of `dpcert lp` was these systems): the lifting runs in machine words
+//! ([`Lifting`]: two's complement rows, no allocation; it was `n²` `Integer::add_mul_assign`
+//! per step, ~35% of the run); the last attempt's `B·t` is replaced by the size argument of
+//! `below_modulus` (a premature attempt is refused by size, not by computing `B·t`); the
+//! attempts follow a float estimate of the solution's size ([`estimated_steps`]; before,
+//! attempts at doubling counts lifted all 7,172 steps of Hadamard's bound after a failed one
+//! at 4,096). With the checker's leading-bits test and the divisibility shortcut of the lcms
+//! (`lp::certificate`, `num::lcm_assign_divisible`), the CPU time of `dpcert lp FILE`
+//! (`perf stat -e task-clock`, three runs each, main's binary then this one, load ~12):
+//! `--big 40` 21 → 17 ms, `--big 80` 251 → 184 ms, `--big 120` 1,810 → 1,237 ms, `--big 160`
+//! 7.3 → 5.0 s. What is left at 160 (`perf record`): the lifting ~40%, the gcds that reduce
+//! `t_j / d` to lowest terms (`Rational::from_integers`, 168 gcds of ~170,000-bit numbers)
+//! ~16%, the checker's tight rows ~15%, printing the certificate ~9%. The lifting's work is
+//! `n²·(bits of B)/64` word products per step, and the steps grow as `n·(bits of B)`: a
+//! faster kernel needs fewer, larger products (multi-modular or FFT matrix products, as
+//! FLINT's `fmpz_mat` solvers do), not a tighter loop.
+//!
+//! No attempt in the last quarter of the steps before Hadamard's bound (2026-11-26, replaced
+//! by the estimate above in issue 42 item 8): on
 //! `--big 40 --shape mixed` the attempt at 256 of 298 steps failed after 8.5 ms, because a
 //! wrong first component led every other one into its own reconstruction, where lifting the
 //! remaining 42 steps and the final attempt cost ~6 ms. The two solves went from 22.8 to
@@ -50,9 +76,10 @@
 //! process from 320 M to 268 M instructions (`perf stat -e instructions:u`, three runs each).
 
 use super::sparse::SparseRow;
+use crate::num::fmt::to_f64;
 use crate::num::{numerator_over, Integer, Natural, Rational};
 use malachite::base::num::arithmetic::traits::{
-    AddMulAssign, DivExact, DivMod, FloorSqrt, LcmAssign, Mod, Pow,
+    AddMulAssign, DivMod, FloorSqrt, LcmAssign, Mod, Pow,
 };
 use malachite::base::num::logic::traits::SignificantBits;
 
@@ -66,9 +93,8 @@ pub fn solve_square(n: usize, rows: &[SparseRow], rhs: &[Rational]) -> Option<Ve
     if rows.len() != n || rhs.len() != n || n == 0 {
         return None;
     }
-    let (b, w) = integer_rows(n, rows, rhs);
+    let (b, w, lcm_bits) = integer_rows(n, rows, rhs);
     let inverse = inverse_mod_p(&b)?;
-    let p = Integer::from(P);
     // Hadamard: |det B| and every Cramer numerator are at most Π_i (‖row_i‖ with w_i), whose
     // log2 is at most Σ_i (bits of the row's largest entry + log2(n + 1) / 2 + 1).
     let half_log = (usize::BITS - n.leading_zeros()) as u64 / 2 + 1;
@@ -82,30 +108,17 @@ pub fn solve_square(n: usize, rows: &[SparseRow], rhs: &[Rational]) -> Option<Ve
         .sum();
     // p^k > 2·N·D needs k·61 > 2·bound_bits + 1.
     let max_steps = (2 * bound_bits + 2) / 61 + 2;
-    let mut residual = w.clone();
+    let mut lifting = Lifting::new(&b, &w);
     // The p-adic digits of x, one vector per step (combined only when a reconstruction is
     // tried: adding each digit times p^k as it comes is quadratic in the number of steps).
     let mut digits: Vec<Vec<u64>> = Vec::new();
+    let estimate = estimated_steps(n, rows, &lcm_bits).map(|e| e.min(max_steps));
     let mut next_attempt = 8u64;
     for step in 1..=max_steps {
-        let r: Vec<u64> = residual.iter().map(mod_p).collect();
-        let x: Vec<u64> = inverse.iter().map(|row| dot_mod(row, &r)).collect();
-        let xi: Vec<Integer> = x.iter().map(|v| Integer::from(*v)).collect();
-        digits.push(x);
-        for (ri, row) in residual.iter_mut().zip(&b) {
-            let mut s = -std::mem::take(ri);
-            for (a, v) in row.iter().zip(&xi) {
-                if *v != 0u32 {
-                    s.add_mul_assign(a, v);
-                }
-            }
-            *ri = (-s).div_exact(&p);
-        }
-        // Attempts at doubling step counts, but none in the last quarter before the bound:
-        // a failed attempt can cost as much as the final one (see the module docs).
-        let attempt = step == max_steps || (step == next_attempt && 4 * step <= 3 * max_steps);
+        digits.push(lifting.step(&inverse)?);
+        let attempt = step == max_steps || step == next_attempt;
         if step == next_attempt {
-            next_attempt = 2 * step;
+            next_attempt = later_attempt(step, max_steps, estimate);
         }
         if attempt {
             let mut powers = std::collections::BTreeMap::new();
@@ -116,12 +129,183 @@ pub fn solve_square(n: usize, rows: &[SparseRow], rhs: &[Rational]) -> Option<Ve
                 let column: Vec<u64> = digits.iter().map(|d| d[j]).collect();
                 Integer::from(from_digits(&column, &mut powers))
             });
-            if let Some(solution) = reconstruct(sums, &modulus, &b, &w) {
+            let proof = if step == max_steps {
+                Proof::SizeOrProduct
+            } else {
+                Proof::Size
+            };
+            if let Some(solution) = reconstruct(sums, &modulus, &b, &w, proof, true) {
                 return Some(solution);
             }
         }
     }
     None
+}
+
+/// The lifting's integers in machine words: every row of `B` and the residual `r` in two's
+/// complement over `width` limbs (sign-extended), wide enough for every `r − B·x` of a step,
+/// so that `r ← (r − B·x) / p` is `n²` products of a row entry's limbs by a word
+/// ([`sub_mul_limb`]) and `n` exact divisions by `p` ([`div_exact_p`]), with no allocation and
+/// no sign or length to track (issue 42 item 8: it was `n²` `Integer::add_mul_assign`).
+struct Lifting {
+    n: usize,
+    width: usize,
+    /// Entry `(i, j)` of `B` at `(i·n + j)·width`.
+    b: Vec<u64>,
+    /// Row `i` of `r` at `i·width`.
+    r: Vec<u64>,
+    /// `2^(64·width) mod P`, for the residue of a negative number.
+    wrap: u64,
+}
+
+impl Lifting {
+    fn new(b: &[Vec<Integer>], w: &[Integer]) -> Lifting {
+        let n = w.len();
+        let bits = |v: &Integer| v.significant_bits();
+        let b_bits = b.iter().flatten().map(bits).max().unwrap_or(0);
+        let w_bits = w.iter().map(bits).max().unwrap_or(0);
+        let log_n = u64::from(usize::BITS - n.leading_zeros());
+        // |r| ≤ max(|w|, n·|B|·P/(P−1)) by induction, and |r − B·x| < |r| + n·|B|·2^61: below
+        // 2^(max(w_bits, b_bits + log_n + 61) + 2); one more bit for the sign.
+        let needed = w_bits.max(b_bits + log_n + 61) + 3;
+        let width = usize::try_from(needed.div_ceil(64)).expect("a width in words");
+        let mut out = Lifting {
+            n,
+            width,
+            b: Vec::with_capacity(n * n * width),
+            r: Vec::with_capacity(n * width),
+            wrap: (0..width).fold(1, |acc, _| mul_mod(acc, 8)),
+        };
+        for v in b.iter().flatten() {
+            push_twos_complement(&mut out.b, v, width);
+        }
+        for v in w {
+            push_twos_complement(&mut out.r, v, width);
+        }
+        out
+    }
+
+    /// One step: the digit vector `x = B⁻¹·r mod P`, and `r ← (r − B·x) / P`; `None` if a
+    /// division is not exact (`inverse` is not `B⁻¹ mod P`: it cannot happen, and is checked
+    /// since [`reconstruct`]'s proof rests on `B·X + P^k·r = w` holding exactly).
+    fn step(&mut self, inverse: &[Vec<u64>]) -> Option<Vec<u64>> {
+        let (n, width) = (self.n, self.width);
+        let residues: Vec<u64> = self
+            .r
+            .chunks_exact(width)
+            .map(|r| residue(r, self.wrap))
+            .collect();
+        let x: Vec<u64> = inverse.iter().map(|row| dot_mod(row, &residues)).collect();
+        let mut s = vec![0u64; width];
+        for (i, r) in self.r.chunks_exact_mut(width).enumerate() {
+            s.copy_from_slice(r);
+            let row = &self.b[i * n * width..(i + 1) * n * width];
+            for (a, v) in row.chunks_exact(width).zip(&x) {
+                if *v != 0 {
+                    sub_mul_limb(&mut s, a, *v);
+                }
+            }
+            if residue(&s, self.wrap) != 0 {
+                return None;
+            }
+            div_exact_p(&s, r);
+        }
+        Some(x)
+    }
+}
+
+/// `v` in two's complement over `width` limbs, appended to `out` (`|v| < 2^(64·width − 1)`).
+fn push_twos_complement(out: &mut Vec<u64>, v: &Integer, width: usize) {
+    let mut limbs = v.unsigned_abs_ref().to_limbs_asc();
+    assert!(
+        limbs.len() <= width,
+        "dixon: {} limbs in a width of {width}",
+        limbs.len()
+    );
+    limbs.resize(width, 0);
+    if *v < 0u32 {
+        let mut carry = true;
+        for l in &mut limbs {
+            let (sum, c) = (!*l).overflowing_add(u64::from(carry));
+            *l = sum;
+            carry = c;
+        }
+    }
+    out.extend_from_slice(&limbs);
+}
+
+/// `s ← s − a·v mod 2^(64·len)` for a digit `v < P` (GMP's `mpn_submul_1`, the final borrow
+/// dropped: in two's complement that is the signed product).
+fn sub_mul_limb(s: &mut [u64], a: &[u64], v: u64) {
+    let mut carry = 0u64;
+    for (sl, al) in s.iter_mut().zip(a) {
+        let t = u128::from(*al) * u128::from(v) + u128::from(carry);
+        let (d, borrow) = sl.overflowing_sub(t as u64);
+        *sl = d;
+        // v < 2^61 (a digit): the high word of t is at most 2^61, no overflow.
+        carry = (t >> 64) as u64 + u64::from(borrow);
+    }
+}
+
+/// The residue modulo `P` of the two's complement number `s` (`wrap = 2^(64·len) mod P`).
+fn residue(s: &[u64], wrap: u64) -> u64 {
+    let mut acc = 0u64;
+    for l in s.iter().rev() {
+        // acc < 2^61: below 2^125 + 2^64 < 2^127.
+        acc = reduce((u128::from(acc) << 64) + u128::from(*l));
+    }
+    if s.last().is_some_and(|top| *top >> 63 == 1) {
+        add_mod(acc, P - wrap)
+    } else {
+        acc
+    }
+}
+
+/// `P⁻¹ mod 2^64` (Newton's iteration doubles the correct low bits; `P` is its own inverse
+/// modulo 8).
+const P_INV: u64 = {
+    let mut inv = P;
+    let mut k = 0;
+    while k < 5 {
+        inv = inv.wrapping_mul(2u64.wrapping_sub(P.wrapping_mul(inv)));
+        k += 1;
+    }
+    inv
+};
+
+/// `out ← s / P` for `s` a multiple of `P` in two's complement (GMP's `mpn_divexact_1`: Hensel
+/// division, low limb first, exact modulo `2^(64·len)`).
+fn div_exact_p(s: &[u64], out: &mut [u64]) {
+    let mut borrow = 0u64;
+    for (o, sl) in out.iter_mut().zip(s) {
+        let (x, b) = sl.overflowing_sub(borrow);
+        let q = x.wrapping_mul(P_INV);
+        *o = q;
+        borrow = ((u128::from(q) * u128::from(P)) >> 64) as u64 + u64::from(b);
+    }
+}
+
+/// The step of the attempt after one at `step` (of at most `max_steps`). With an `estimate`
+/// ([`estimated_steps`]): twice as many steps while that stays within a quarter of it (a
+/// solution far smaller than its determinant), then the estimate, then a sixteenth of the
+/// bound more each time. Without: twice as many steps within half the bound, then an eighth
+/// of the bound more. The solutions of the big-coefficient LPs need ~78% of the bound
+/// (`--big 160 --shape mixed`: ~5,600 of 7,172 steps); attempts only at doubling step
+/// counts (before issue 42 item 8) lifted all 7,172 after a failed one at 4,096.
+fn later_attempt(step: u64, max_steps: u64, estimate: Option<u64>) -> u64 {
+    let doubled = 2 * step;
+    match estimate {
+        Some(e) if step < e => {
+            if 4 * doubled <= e {
+                doubled
+            } else {
+                e
+            }
+        }
+        Some(_) => step + (max_steps / 16).max(1),
+        None if doubled <= max_steps / 2 => doubled,
+        None => step + (max_steps / 8).max(1),
+    }
 }
 
 /// `Σ_k digits[k]·P^k`, by halves (`lo + P^h·hi`), with the powers of `P` cached.
@@ -146,27 +330,71 @@ fn power_of_p(k: usize, powers: &mut std::collections::BTreeMap<usize, Natural>)
         .clone()
 }
 
-/// Row `i` of `rows` and `rhs_i`, times the lcm of their denominators: dense integer rows and
-/// right-hand side with the same solutions.
+/// Row `i` of `rows` and `rhs_i`, times the lcm `L_i` of their denominators: dense integer
+/// rows and right-hand side with the same solutions, and the bits of every `L_i`.
 fn integer_rows(
     n: usize,
     rows: &[SparseRow],
     rhs: &[Rational],
-) -> (Vec<Vec<Integer>>, Vec<Integer>) {
-    rows.iter()
-        .zip(rhs)
-        .map(|(row, r)| {
-            let mut l = r.denominator_ref().clone();
-            for (_, a) in row {
-                l.lcm_assign(a.denominator_ref());
+) -> (Vec<Vec<Integer>>, Vec<Integer>, Vec<u64>) {
+    let mut out = (Vec::new(), Vec::new(), Vec::new());
+    for (row, r) in rows.iter().zip(rhs) {
+        let mut l = r.denominator_ref().clone();
+        for (_, a) in row {
+            l.lcm_assign(a.denominator_ref());
+        }
+        let mut dense = vec![Integer::from(0u32); n];
+        for (j, a) in row {
+            dense[*j] = numerator_over(a, &l);
+        }
+        out.0.push(dense);
+        out.1.push(numerator_over(r, &l));
+        out.2.push(l.significant_bits());
+    }
+    out
+}
+
+/// A guess at the steps the solution needs, in floats (issue 42 item 8; it only says when to
+/// attempt a reconstruction, never what is proved): the solution's denominator divides
+/// `det B = Π_i L_i · det A` and its numerators are about as large, so `p^k` must exceed about
+/// `|det B|²`; `log2 |det A|` from a float elimination with partial pivoting, `log2 L_i` from
+/// the bits of `L_i`, and a word of slack. `None` where the floats find `A` singular.
+///
+/// Without it the attempts came at doubling step counts, then every eighth of Hadamard's
+/// bound: on `--big 160 --shape mixed` (84 × 84, the solution needs ~78% of the bound) three
+/// attempts failed before one succeeded, each a half-extended Euclid on numbers of up to
+/// 290,000 bits.
+fn estimated_steps(n: usize, rows: &[SparseRow], lcm_bits: &[u64]) -> Option<u64> {
+    let mut a = vec![vec![0f64; n]; n];
+    for (dense, row) in a.iter_mut().zip(rows) {
+        for (j, v) in row {
+            dense[*j] = to_f64(v);
+        }
+    }
+    let mut log2_det = 0f64;
+    for c in 0..n {
+        let p = (c..n).max_by(|&r, &s| a[r][c].abs().total_cmp(&a[s][c].abs()))?;
+        if a[p][c] == 0.0 || !a[p][c].is_finite() {
+            return None;
+        }
+        a.swap(c, p);
+        let pivot_row = a[c].clone();
+        log2_det += pivot_row[c].abs().log2();
+        for row in &mut a[c + 1..] {
+            let f = row[c] / pivot_row[c];
+            if f != 0.0 {
+                for (v, pv) in row[c..].iter_mut().zip(&pivot_row[c..]) {
+                    *v -= f * pv;
+                }
             }
-            let mut dense = vec![Integer::from(0u32); n];
-            for (j, a) in row {
-                dense[*j] = numerator_over(a, &l);
-            }
-            (dense, numerator_over(r, &l))
-        })
-        .unzip()
+        }
+    }
+    let det_bits = log2_det + lcm_bits.iter().sum::<u64>() as f64;
+    let bits = 2.0 * det_bits + 64.0;
+    if !bits.is_finite() || bits < 0.0 {
+        return None;
+    }
+    Some((bits / 61.0).ceil() as u64 + 1)
 }
 
 fn mod_p(v: &Integer) -> u64 {
@@ -261,22 +489,46 @@ fn inverse_mod_p(b: &[Vec<Integer>]) -> Option<Vec<Vec<u64>>> {
     Some(inv)
 }
 
+/// How [`reconstruct`] proves its candidate `t / d`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Proof {
+    /// The sums `X` satisfy `B·X ≡ w (mod modulus)` (the lifting's): by size alone
+    /// ([`below_modulus`]), else refused (more steps make the modulus outgrow a right
+    /// candidate; a wrong one is refused as soon as its denominator shows it cannot pass).
+    Size,
+    /// The same, else by computing `B·t` (the last attempt, or sums of unknown origin).
+    SizeOrProduct,
+}
+
 /// The fractions `x` with `x ≡ digits_sum (mod modulus)` and `B x = w`, if the reconstructed
-/// candidate passes the exact check `B·t = w·d`; the sums are drawn one by one, and not at all
-/// past the first component that does not reconstruct.
+/// candidate `t / d` is proved to solve `B·t = w·d` (see [`Proof`]; the size needs the sums of
+/// the lifting). The sums are drawn one by one, and not at all past the first component that
+/// does not reconstruct.
 fn reconstruct(
     digits_sum: impl ExactSizeIterator<Item = Integer>,
     modulus: &Natural,
     b: &[Vec<Integer>],
     w: &[Integer],
+    proof: Proof,
+    lifted: bool,
 ) -> Option<Vec<Rational>> {
     let half = modulus >> 1u32;
     let bound = (&half).floor_sqrt();
     let m = Integer::from(modulus.clone());
+    // A premature candidate (Wang's answer from a modulus still too small) has a denominator
+    // of about half the modulus's bits, and the next component that needs its own
+    // reconstruction doubles it: `w·d` then outgrows the modulus, and with `Proof::Size` the
+    // candidate is refused there instead of reconstructing every component (as many
+    // half-extended Euclids as unknowns).
+    let w_bits = w.iter().map(|v| v.significant_bits()).max().unwrap_or(0);
+    let m_bits = modulus.significant_bits();
     // Numerators over the common denominator d, which grows as components need it.
     let mut d = Natural::from(1u32);
     let mut t: Vec<Integer> = Vec::with_capacity(digits_sum.len());
     for u in digits_sum {
+        if proof == Proof::Size && w_bits + d.significant_bits() + 1 >= m_bits {
+            return None;
+        }
         let v = (u * Integer::from(d.clone())).mod_op(&m);
         let sym = if v > half { v - &m } else { v };
         if *sym.unsigned_abs_ref() < bound {
@@ -290,18 +542,55 @@ fn reconstruct(
         t.push(num);
         d *= den;
     }
-    let di = Integer::from(d.clone());
-    for (row, wi) in b.iter().zip(w) {
-        let mut s = -(wi * &di);
-        for (a, tj) in row.iter().zip(&t) {
-            s.add_mul_assign(a, tj);
-        }
-        if s != 0u32 {
+    let di = Integer::from(d);
+    if !(lifted && below_modulus(b, w, &t, &di, modulus)) {
+        if proof == Proof::Size {
             return None;
         }
+        for (row, wi) in b.iter().zip(w) {
+            let mut s = -(wi * &di);
+            for (a, tj) in row.iter().zip(&t) {
+                s.add_mul_assign(a, tj);
+            }
+            if s != 0u32 {
+                return None;
+            }
+        }
     }
-    let dq = Rational::from(d);
-    Some(t.into_iter().map(|tj| Rational::from(tj) / &dq).collect())
+    Some(
+        t.into_iter()
+            .map(|tj| Rational::from_integers(tj, di.clone()))
+            .collect(),
+    )
+}
+
+/// Whether every `|B_i·t − w_i·d| < modulus`, from bit counts alone. With `t ≡ d·X` (what
+/// [`reconstruct`] makes of each component) and `B·X ≡ w (mod modulus)` (the lifting), every
+/// `B_i·t − w_i·d ≡ 0 (mod modulus)`; below the modulus it is then `0`, so `B·t = w·d` is
+/// proved without computing `B·t` (`n²` products of a row entry by a numerator of the size of
+/// the solution: on `--big 160 --shape mixed`, 84 × 84 products of ~2,600 by ~170,000 bits).
+/// It holds once `d` has more bits than a row of `B` (the modulus then exceeds `2·|t|·d`,
+/// which the reconstruction needs anyway, by more than `|B_i|·n`).
+fn below_modulus(
+    b: &[Vec<Integer>],
+    w: &[Integer],
+    t: &[Integer],
+    d: &Integer,
+    modulus: &Natural,
+) -> bool {
+    let bits = |v: &Integer| v.significant_bits();
+    let t_bits = t.iter().map(bits).max().unwrap_or(0);
+    // n ≤ 2^log_n.
+    let log_n = u64::from(usize::BITS - t.len().saturating_sub(1).leading_zeros());
+    // modulus ≥ 2^(m_bits − 1).
+    let m_bits = modulus.significant_bits();
+    b.iter().zip(w).all(|(row, wi)| {
+        let row_bits = row.iter().map(bits).max().unwrap_or(0);
+        // |B_i·t| < 2^(row_bits + t_bits + log_n), |w_i·d| < 2^(bits(w_i) + bits(d)), and
+        // their sum is below twice the larger.
+        let sum_bits = (row_bits + t_bits + log_n).max(bits(wi) + bits(d)) + 1;
+        sum_bits < m_bits
+    })
 }
 
 /// Wang's rational reconstruction: `(a, b)` with `a ≡ b·u (mod m)`, `|a| < bound`,

@@ -187,14 +187,107 @@ fn components_with_different_denominators() {
     let b = vec![diag(0, 2), diag(1, 3), diag(2, 7)];
     let with_w = |w: [u32; 3]| {
         let sums = [residue(1, 2), residue(1, 3), residue(5, 7)].into_iter();
-        reconstruct(sums, &m, &b, &w.map(Integer::from))
+        reconstruct(
+            sums,
+            &m,
+            &b,
+            &w.map(Integer::from),
+            Proof::SizeOrProduct,
+            false,
+        )
     };
     assert_eq!(with_w([1, 1, 5]), Some(vec![q(1, 2), q(1, 3), q(5, 7)]));
     // A wrong candidate is refused by the exact check: w changed to (1, 1, 6).
     assert_eq!(with_w([1, 1, 6]), None);
 }
 
+/// `below_modulus` by hand: `B = (3)`, `w = (1)`, `t = (1)`, `d = 3`. `|B·t| < 2^(2 + 1 + 0)`
+/// and `|w·d| < 2^(1 + 2)`, so the residual is below `2^4`: proved for a modulus of 5 bits
+/// (16, 31), not of 4 (8, 15). Two unknowns add a bit (`n ≤ 2^1`): 16 no longer does.
+#[test]
+fn below_modulus_by_hand() {
+    let i = |v: i64| Integer::from(v);
+    let one = |m: u32| below_modulus(&[vec![i(3)]], &[i(1)], &[i(1)], &i(3), &Natural::from(m));
+    assert!(one(16) && one(31));
+    assert!(!one(8) && !one(15));
+    let two = |m: u32| {
+        below_modulus(
+            &[vec![i(3), i(-2)]],
+            &[i(1)],
+            &[i(1), i(1)],
+            &i(3),
+            &Natural::from(m),
+        )
+    };
+    assert!(two(32) && !two(16));
+}
+
+/// Naive reference: Gauss–Jordan in `num-rational` (first non-zero pivot); `None` if singular.
+fn naive_solve(a: &[Vec<Rational>], b: &[Rational]) -> Option<Vec<Rational>> {
+    use num_rational::BigRational;
+    use num_traits::Zero;
+    let big = |r: &Rational| -> BigRational { r.to_string().parse().expect("p or p/q") };
+    let n = a.len();
+    let mut m: Vec<Vec<BigRational>> = a
+        .iter()
+        .zip(b)
+        .map(|(row, bi)| row.iter().chain([bi]).map(big).collect())
+        .collect();
+    for c in 0..n {
+        let p = (c..n).find(|&r| !m[r][c].is_zero())?;
+        m.swap(c, p);
+        let pivot = m[c][c].clone();
+        for v in &mut m[c] {
+            *v = &*v / &pivot;
+        }
+        for r in 0..n {
+            if r != c && !m[r][c].is_zero() {
+                let f = m[r][c].clone();
+                let prow = m[c].clone();
+                for (v, pv) in m[r].iter_mut().zip(&prow) {
+                    *v = &*v - &f * pv;
+                }
+            }
+        }
+    }
+    Some(
+        m.iter()
+            .map(|row| row[n].to_string().parse().expect("p or p/q"))
+            .collect(),
+    )
+}
+
 proptest! {
+    /// Big coefficients (numerators to 10^12 over denominators to 10^9, the shape of
+    /// `bench/lp_vs_highs.py --big`), singular systems included, against `num-rational`'s
+    /// Gauss–Jordan: the solutions' common denominators outgrow the rows, so the answer is
+    /// proved by `below_modulus` rather than by computing `B·t`.
+    #[test]
+    fn big_coefficients_agree_with_naive_gauss_jordan(
+        entries in prop::collection::vec(
+            (-1_000_000_000_000i64..=1_000_000_000_000, 1i64..=1_000_000_000), 49),
+        n in 1usize..=7,
+        rhs in prop::collection::vec((-1_000_000_000_000i64..=1_000_000_000_000, 1i64..=1_000), 7),
+        singular in any::<bool>(),
+    ) {
+        let mut a: Vec<Vec<Rational>> = (0..n)
+            .map(|r| (0..n).map(|c| {
+                let (p, d) = entries[r * 7 + c];
+                Rational::from_signeds(p, d)
+            }).collect())
+            .collect();
+        if singular && n >= 2 {
+            a[n - 1] = a[0].iter().zip(&a[1]).map(|(x, y)| x * q(-7, 3) + y).collect();
+        }
+        let b: Vec<Rational> = (0..n).map(|r| Rational::from_signeds(rhs[r].0, rhs[r].1)).collect();
+        let want = naive_solve(&a, &b);
+        let got = solve_square(n, &sparse(&a), &b);
+        prop_assert_eq!(got.is_some(), want.is_some());
+        if let Some(x) = got {
+            prop_assert_eq!(Some(x), want);
+        }
+    }
+
     /// Lehmer's steps give the plain Euclid's answer: random fractions `a/b` (reconstruction
     /// succeeds) and random residues (it mostly fails), at moduli from 2 to ~2^700.
     #[test]
@@ -249,4 +342,96 @@ proptest! {
             prop_assert_eq!(x, lu.solve(b));
         }
     }
+}
+
+/// The value of a two's complement limb vector, for the word kernels' tests.
+fn twos_value(limbs: &[u64]) -> Integer {
+    let unsigned = Integer::from(Natural::from_limbs_asc(limbs));
+    if limbs.last().is_some_and(|top| *top >> 63 == 1) {
+        unsigned - Integer::from(Natural::from(1u32) << (64 * limbs.len() as u64))
+    } else {
+        unsigned
+    }
+}
+
+/// The word kernels of the lifting by hand: `−1` is all ones; `5 − 3·2 = −1`; `−P / P = −1`;
+/// the residue of `−1` is `P − 1`; `P_INV` inverts `P` modulo 2^64.
+#[test]
+fn word_kernels_by_hand() {
+    assert_eq!(P.wrapping_mul(P_INV), 1);
+    let mut v = Vec::new();
+    push_twos_complement(&mut v, &Integer::from(-1), 3);
+    assert_eq!(v, vec![u64::MAX; 3]);
+    let wrap = (0..3).fold(1, |acc, _| mul_mod(acc, 8));
+    assert_eq!(residue(&v, wrap), P - 1);
+    let mut s = vec![5u64, 0, 0];
+    sub_mul_limb(&mut s, &[3, 0, 0], 2);
+    assert_eq!(s, vec![u64::MAX; 3]);
+    let mut minus_p = Vec::new();
+    push_twos_complement(&mut minus_p, &-Integer::from(P), 3);
+    let mut q = vec![0u64; 3];
+    div_exact_p(&minus_p, &mut q);
+    assert_eq!(q, vec![u64::MAX; 3]);
+}
+
+proptest! {
+    /// The word kernels against malachite's integers on random signed numbers of up to 6
+    /// limbs in a width of 8: two's complement round trip, `s − a·v`, the residue modulo `P`,
+    /// and the exact division of `s·P` by `P`.
+    #[test]
+    fn word_kernels_agree_with_integers(
+        s_limbs in prop::collection::vec(any::<u64>(), 0..6),
+        a_limbs in prop::collection::vec(any::<u64>(), 0..2),
+        s_negative in any::<bool>(),
+        a_negative in any::<bool>(),
+        v in 0u64..P,
+    ) {
+        let width = 8;
+        let signed = |limbs: &[u64], negative: bool| {
+            let m = Integer::from(Natural::from_limbs_asc(limbs));
+            if negative { -m } else { m }
+        };
+        let (s, a) = (signed(&s_limbs, s_negative), signed(&a_limbs, a_negative));
+        let (mut sw, mut aw) = (Vec::new(), Vec::new());
+        push_twos_complement(&mut sw, &s, width);
+        push_twos_complement(&mut aw, &a, width);
+        prop_assert_eq!(twos_value(&sw), s.clone());
+        let wrap = (0..width).fold(1, |acc, _| mul_mod(acc, 8));
+        prop_assert_eq!(residue(&sw, wrap), mod_p(&s));
+        let mut diff = sw.clone();
+        sub_mul_limb(&mut diff, &aw, v);
+        let want = &s - &a * Integer::from(v);
+        prop_assert_eq!(twos_value(&diff), want.clone());
+        prop_assert_eq!(residue(&diff, wrap), mod_p(&want));
+        let mut multiple = Vec::new();
+        push_twos_complement(&mut multiple, &(&s * Integer::from(P)), width);
+        let mut q = vec![0u64; width];
+        div_exact_p(&multiple, &mut q);
+        prop_assert_eq!(twos_value(&q), s);
+    }
+}
+
+/// The attempt schedule by hand: with an estimate of 100 steps, doubling while within a
+/// quarter of it (8 → 16 → 25: the estimate), then a sixteenth of the 320-step bound; without
+/// one, doubling within half the bound, then an eighth of it.
+#[test]
+fn attempt_schedule_by_hand() {
+    let with = |s| later_attempt(s, 320, Some(100));
+    assert_eq!(
+        (with(8), with(16), with(32), with(100), with(120)),
+        (16, 100, 100, 120, 140)
+    );
+    let without = |s| later_attempt(s, 320, None);
+    assert_eq!((without(8), without(80), without(160)), (16, 160, 200));
+}
+
+/// The float estimate by hand: `diag(1024, 1024/3)` has `|det A| = 2^20/3` and row lcms 1 and
+/// 3 (1 and 2 bits), so `2·(log2 det A + 3) + 64 ≈ 106.8` bits: 2 words of 61 bits and one
+/// step more. A singular matrix has none.
+#[test]
+fn estimated_steps_by_hand() {
+    let a = vec![vec![q(1024, 1), q(0, 1)], vec![q(0, 1), q(1024, 3)]];
+    assert_eq!(estimated_steps(2, &sparse(&a), &[1, 2]), Some(3));
+    let singular = vec![vec![q(1, 1), q(2, 1)], vec![q(2, 1), q(4, 1)]];
+    assert_eq!(estimated_steps(2, &sparse(&singular), &[1, 1]), None);
 }
