@@ -175,9 +175,12 @@ fn spread(kept: &[bool], v: Vec<Rational>) -> Vec<Rational> {
         .collect()
 }
 
+/// A row in floats: its terms, its comparison and its right-hand side.
+type FloatRow = (Vec<(usize, f64)>, Cmp, f64);
+
 /// The rows, in floats, to find the rows a float point violates.
 struct FloatRows {
-    rows: Vec<(Vec<(usize, f64)>, Cmp, f64)>,
+    rows: Vec<FloatRow>,
 }
 
 impl FloatRows {

@@ -480,11 +480,11 @@ fn validate(g: &Graph, prior: &Dist, objective: &Objective) -> Result<(), Optima
 const ROW_GENERATION_FROM: usize = 20_000;
 
 /// The rows row generation starts from, in the order of [`ChannelLp::model`]: the stochastic
-/// rows, and the ε-DP rows `W(y|x) ≤ t·W(y|x')` that lead away from `y` (`d(x', y) = d(x, y)
-/// + 1`), the rows the mechanism `c·t^{−d(x, y)}` makes tight. On H(4, 3) with the prior ∝ 1..81
-/// and the identity gain, the rounds from the stochastic rows alone added those first, one
-/// distance a round (648, 2,996, 2,377, 2,570, 1,723 of them in rounds 1–5), then a few
-/// hundred rows a round for twenty rounds more, each a float solve of 15,000–23,000 rows.
+/// rows, and the ε-DP rows `W(y|x) ≤ t·W(y|x')` that lead away from `y` (`d(x', y)` one more
+/// than `d(x, y)`), the rows the mechanism `c·t^{−d(x, y)}` makes tight. On H(4, 3) with the
+/// prior ∝ 1..81 and the identity gain, the rounds from the stochastic rows alone added those
+/// first, one distance a round (648, 2,996, 2,377, 2,570, 1,723 rows in rounds 1–5), then a
+/// few hundred rows a round for twenty rounds more, each a float solve of 15,000–23,000 rows.
 fn initial_rows(g: &Graph, lp: &ChannelLp) -> Vec<bool> {
     let k = g.n();
     let dist: Vec<Vec<Option<usize>>> = (0..k).map(|y| g.distances_from(y)).collect();
