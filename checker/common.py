@@ -33,12 +33,9 @@ def vector(obj, names, what):
     """A vector keyed by `names`: exactly those keys, each an exact rational."""
     if not isinstance(obj, dict):
         raise Reject(f"{what}: not an object keyed by names")
-    extra = set(obj) - set(names)
-    missing = [n for n in names if n not in obj]
-    if extra or missing:
-        bad = sorted(extra)[0] if extra else missing[0]
-        word = "names an unknown" if extra else "misses the entry of"
-        raise Reject(f"{what} {word} {bad!r}")
+    bad = min(set(obj) ^ set(names), default=None)
+    if bad is not None:
+        raise Reject(f"{what} {'names an unknown' if bad in obj else 'misses the entry of'} {bad!r}")
     return {n: q(obj[n], f"{what} {n}") for n in names}
 
 def matrix(obj, what, shape=None, stochastic=False):

@@ -72,12 +72,8 @@ def check_document(text, claims=None):
             out.append((rec.get("id"), f"malformed record: {e}"))
     return out
 
-def files(paths):
-    for p in map(Path, paths):
-        if p.is_dir():
-            yield from sorted(p.rglob("*.json"))
-        else:
-            yield p
+def files(paths):  # a directory stands for every *.json file under it, in order
+    return [f for p in map(Path, paths) for f in (sorted(p.rglob("*.json")) if p.is_dir() else [p])]
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])

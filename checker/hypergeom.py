@@ -174,10 +174,8 @@ def check_identity(terms, n0):
     lines = sorted({(-a, -c) if b == 1 else (a, c + 1) for a, b, c, _ in facts if b})
     n_star = n0
     for a, b, c, _ in facts:
-        if b == 0 and a > 0:
+        if b == 0 and a != 0:  # past -c/a, a n + c keeps one sign (floor division, either sign of a)
             n_star = max(n_star, (-c) // a + 1)
-        elif b == 0 and a < 0:
-            n_star = max(n_star, c // (-a) + 1)
     for i, (s1, b1) in enumerate(lines):
         for s2, b2 in lines[i + 1:]:
             if s2 > s1:

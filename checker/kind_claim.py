@@ -2,19 +2,21 @@
 SHA-256) and, for a failure, the counterexample's exact sides. Checked against the other
 records of the same document, which the kinds' own checks have already accepted or rejected:
 
-- holds: every instance has a deciding record (compare, log_linear, enclosure, events, graph,
-  graphs, induced, sturm), all accepted and true (a sturm record is accepted only when true), or an accepted
-  out_of_range record (outside the hypotheses); a record naming `rests_on` kinds needs a record
-  of each kind in its instance; holds-for-all: also at least one accepted for-all record;
+- holds: every instance has a deciding record (DECIDING), all accepted and true (a sturm record is
+  accepted only when true), or an accepted out_of_range record (outside the hypotheses; `where`: excluded
+  by the claim's filter, with a false accepted deciding record, of a filter atom); a record naming
+  `rests_on` kinds needs one of each kind in its instance; holds-for-all: also an accepted for-all record;
 - fails: the counterexample's instance has an accepted deciding record that is false, with
   the counterexample's sides;
 - `"certified": false`: nothing is claimed; the claim is counted apart, with its reason.
 """
 from common import Reject, field, labels_sha256, q
 
-DECIDING = ("compare", "log_linear", "enclosure", "events", "graph", "graphs", "induced", "sturm")
+DECIDING = ("compare", "log_linear", "enclosure", "events", "graph", "graphs", "induced", "sturm", "refinement")
 
 def truth(r):
+    if r.get("kind") == "refinement":  # which of its two statements: docs/certificates.md
+        return r.get("same_hyper", r.get("refines"))
     return True if r.get("kind") == "sturm" else r.get("holds")
 
 def labels_of(rec):
@@ -74,7 +76,10 @@ def check(rec, others, rejected):
     if outcome in ("holds", "holds-for-all"):
         for i in range(len(labels)):
             if any(r.get("kind") == "out_of_range" for r in by_instance.get(i, [])):
-                deciding(i, ("out_of_range",))  # outside the hypotheses, as its record shows
+                shown = deciding(i, ("out_of_range",) + DECIDING)  # outside the hypotheses, as shown
+                where = any(r.get("hypothesis") == "where" for r in shown)  # excluded by the filter, as
+                if where and not any(truth(r) is False for r in shown):  # a filter atom's false record shows
+                    raise Reject(f"instance {labels[i]!r}: excluded by `where`, but no record of it is false")
                 continue
             false = [r.get("id") for r in deciding(i) if truth(r) is not True]
             if false:

@@ -23,7 +23,6 @@ def check(rec):
     goal = field(rec, "objective", "record")
     if goal not in ("loss", "gain"):
         raise Reject(f"objective {goal!r}: neither loss nor gain")
-    weights = [[prior[x] * m[y][x] for y in range(k)] for x in range(k)]
     value = q(field(rec, "value", "record"), "value")
     lp = field(rec, "lp", "record")
     kind_lp.check(lp)
@@ -35,7 +34,7 @@ def check(rec):
     got = {name: (a, sense, rhs) for name, a, sense, rhs in model.rows}
     names = [f"p_{x}_{y}" for x in range(k) for y in range(k)]
     sense = "minimize" if goal == "loss" else "maximize"
-    c = {f"p_{x}_{y}": weights[x][y] for x in range(k) for y in range(k)}
+    c = {f"p_{x}_{y}": prior[x] * m[y][x] for x in range(k) for y in range(k)}
     if sorted(model.vars) != sorted(names) or model.sense != sense or model.c != c or model.offset != 0:
         raise Reject(f"lp: the model's variables or objective are not the channel LP's ({sense} sum prior(x) m(y, x) p_x_y)")
     bad = next((r for r in set(want) | set(got) if want.get(r) != got.get(r)), None)

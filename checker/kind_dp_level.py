@@ -23,8 +23,7 @@ def check(rec):
     level = INF if claimed == INF else q(claimed, "e_eps")
     if level != best:
         raise Reject(f"e_eps: the largest ratio over the neighbour pairs is {best} (recomputed), the record says {level}")
-    w = field(rec, "witness", "record")
-    x, xp, y = field(w, "x", "witness"), field(w, "x_prime", "witness"), field(w, "y", "witness")
+    x, xp, y = (field(field(rec, "witness", "record"), k, "witness") for k in ("x", "x_prime", "y"))
     if (x, xp) not in pairs or type(y) is not int or not 0 <= y < len(rows[0]):
         raise Reject(f"witness ({x}, {xp}, {y}): not an ordered neighbour pair and an output")
     at = ratio(rows[x][y], rows[xp][y])

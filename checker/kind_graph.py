@@ -2,8 +2,9 @@
 automorphism generators whose orbit of vertex 0 is every vertex; distance-regularity by the
 intersection array, recounted from the BFS layers of every vertex; VT+ by n automorphisms with
 distinct images at every vertex; a distance profile by BFS (from vertex 0 of a vertex-transitive
-graph); `holds`, when given (a claim's instance), is true. Standard library only."""
+graph); H(n, m)'s distances to neighbours; `holds`, when given, is true. Standard library only."""
 from collections import Counter, deque
+from itertools import product
 
 from common import Reject, field
 
@@ -15,6 +16,8 @@ def ints(v, what):
 def check(rec):
     if rec.get("holds", True) is not True:  # a graph record shows what holds of its graph
         raise Reject(f"holds: {rec.get('holds')!r}, a graph record is accepted only as true")
+    if "neighbour_difference" in rec:  # H(n, m) given by n and m alone
+        return neighbour_difference(rec["neighbour_difference"])
     n = field(rec, "vertices", "record")
     adj, edges = read_edges(n, field(rec, "edges", "record"), "edge")
     if rec.get("hamming") is not None or "cliques" in rec:
@@ -23,38 +26,34 @@ def check(rec):
     check_automorphisms(gens, n, edges, "automorphism")
     vt_plus = rec.get("vt_plus")
     if vt_plus is not None:  # VT+: n automorphisms whose images of every vertex are distinct
-        if not isinstance(vt_plus, list) or len(vt_plus) != n:
-            raise Reject(f"vt_plus: not {n} permutations")
         check_automorphisms(vt_plus, n, edges, "vt_plus")
-        clash = next((v for v in range(n) if len({p[v] for p in vt_plus}) != n), None)
-        if clash is not None:
-            raise Reject(f"vt_plus: two of the automorphisms map vertex {clash} to the same vertex")
-    if field(rec, "vertex_transitive", "record") is True and len(orbit(gens, 0)) != n:
-        raise Reject(f"vertex-transitive: the generators move 0 to {len(orbit(gens, 0))} of {n} vertices")
+        if len(vt_plus) != n or any(len({p[v] for p in vt_plus}) != n for v in range(n)):
+            raise Reject(f"vt_plus: not {n} automorphisms whose images of each vertex are distinct")
+    if field(rec, "vertex_transitive", "record") is True and len(orbit(gens, 0, n)) != n:
+        raise Reject(f"vertex-transitive: the generators move 0 to {len(orbit(gens, 0, n))} of {n} vertices")
     if rec.get("single_orbit") is False:  # (one generator whose orbit of 0 is every vertex: one n-cycle)
         no_single_orbit(rec, n, adj, edges)
     ia = field(rec, "intersection_array", "record")
-    if ia is not None:
-        b, c = ints(field(ia, "b", "intersection_array"), "b"), ints(field(ia, "c", "intersection_array"), "c")
-        if len(b) != len(c):
-            raise Reject("intersection array: b and c differ in length")
-        d = len(b)
-        for u in range(n):
-            dist = bfs(adj, u)
-            if len(dist) != n or max(dist.values()) != d:
-                raise Reject(f"intersection array: from vertex {u} the graph is not connected with diameter {d}")
-            for w, i in dist.items():
-                near = [dist[x] for x in adj[w]]
-                got = (near.count(i - 1) if i else 0, near.count(i + 1) if i < d else 0)
-                want = (c[i - 1] if i else 0, b[i] if i < d else 0)
-                if got != want:
-                    raise Reject(f"intersection array: vertex {w} at distance {i} from {u} has (c, b) = {got}, not {want}")
-
+    if ia is not None:  # recounted from the BFS layers of every vertex
+        b, c = (ints(field(ia, k, "intersection_array"), k) for k in ("b", "c"))
+        dist = [bfs(adj, u) for u in range(n)]
+        got = layers(adj, dist, False) if len(dist[0]) == n else "not connected"
+        if got != [b, c]:
+            raise Reject(f"intersection array: the BFS layers give {got}, not [b, c] = {[b, c]}")
     prof = rec.get("profile")  # [n_0, n_1, …]: vertices at each distance; from 0 alone when VT
     for u in [] if prof is None else range(1) if rec["vertex_transitive"] is True else range(n):
         at = Counter(bfs(adj, u).values())
         if sum(ints(prof, "profile")) != n or [at[d] for d in range(len(prof))] != prof:
             raise Reject(f"profile {prof}: from vertex {u} the vertices at each distance are {dict(at)}")
+
+def layers(adj, dist, lit):  # [b, c] when (b_i, c_i) are alike at all pairs at distance i
+    seen = {}  # lit: Definition 2 as printed (AACP-D8), b_i counts neighbours of v, not of w
+    for v, dv in enumerate(dist):
+        for w, i in dv.items():
+            bc = (sum(dv.get(y) == i + 1 for y in adj[v if lit else w]), sum(dv.get(y) == i - 1 for y in adj[w]))
+            if seen.setdefault(i, bc) != bc:
+                return None
+    return [[seen[i][0] for i in range(len(seen) - 1)], [seen[i][1] for i in range(1, len(seen))]]
 
 def read_edges(n, es, what):  # a simple graph on 0 … n-1: its adjacency sets and edge set
     if type(n) is not int or n < 1:
@@ -81,6 +80,18 @@ def hamming(rec, n, adj, edges):
         if len(ln) != v or any(ln <= adj[y] for y in set().union(*(adj[x] for x in ln)) - ln):
             raise Reject(f"cliques: the line {sorted(ln)[:4]}… is not a maximal clique of size {v}")
 
+def neighbour_difference(nm):
+    """WYZ-G6 on [m]^n (d counts the differing places): d(x[i -> b], y) - d(x, y) = [y_i = x_i] - [y_i = b]."""
+    n, m = ints(nm, "neighbour_difference") if isinstance(nm, list) and len(nm) == 2 else (0, 0)
+    if n < 1 or m < 2 or n > 6 or m ** n > 64:  # the claim's grid; about a second in all
+        raise Reject(f"neighbour_difference {nm!r}: not [n, m] with n >= 1, m >= 2 and m^n <= 64")
+    points = list(product(range(m), repeat=n))
+    d = {x: [sum(a != c for a, c in zip(x, y)) for y in points] for x in points}
+    for x, i, b in product(points, range(n), range(m)):
+        xp = x[:i] + (b,) + x[i + 1:]
+        if b != x[i] and [u - v for u, v in zip(d[xp], d[x])] != [(y[i] == x[i]) - (y[i] == b) for y in points]:
+            raise Reject(f"neighbour_difference: d(x', y) - d(x, y) at x = {x}, x' = {xp}: not the stated sign")
+
 def check_automorphisms(perms, n, edges, what):
     for i, p in enumerate(perms):
         if sorted(ints(p, f"{what} {i}")) != list(range(n)):
@@ -89,13 +100,8 @@ def check_automorphisms(perms, n, edges, what):
         if bad is not None:
             raise Reject(f"{what} {i}: edge {sorted(bad)} goes to a non-edge")
 
-def orbit(gens, x):
-    seen, todo = {x}, [x]
-    while todo:
-        y = todo.pop()
-        todo += [p[y] for p in gens if p[y] not in seen]
-        seen.update(p[y] for p in gens)
-    return seen
+def orbit(gens, x, n):  # the images of x under the group the permutations generate: a search along them
+    return set(bfs([{p[y] for p in gens} for y in range(n)], x))
 
 def no_single_orbit(rec, n, adj, edges):
     """No automorphism is one n-cycle σ: no v_i = σ^i(0) has adjacency depending on j - i mod n alone. σ(0) is
@@ -103,7 +109,7 @@ def no_single_orbit(rec, n, adj, edges):
     stab = [s for s in field(rec, "stabiliser", "record") if s[0] == 0]  # the automorphisms fixing 0
     check_automorphisms(stab, n, edges, "stabiliser")
     p = min(d for d in range(2, n + 1) if n % d == 0)  # n | p^n: n is a power of its least prime factor
-    if pow(p, n, n) or len(bfs(adj, 0)) < n or adj[0] - orbit(stab, min(adj[0])):
+    if pow(p, n, n) or len(bfs(adj, 0)) < n or adj[0] - orbit(stab, min(adj[0]), n):
         raise Reject("single_orbit: needs n = p^a, G connected, a stabiliser of 0 moving a neighbour to all")
     def grow(seq):
         k = len(seq)

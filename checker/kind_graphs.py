@@ -6,16 +6,7 @@ from itertools import permutations
 from math import factorial, prod
 
 from common import Reject, field
-from kind_graph import bfs, read_edges
-
-def layers(adj, dist, lit):  # [b, c] when (b_i, c_i) are alike at all pairs at distance i
-    seen = {}  # lit: Definition 2 as printed (AACP-D8), b_i counts neighbours of v, not of w
-    for v, dv in enumerate(dist):
-        for w, i in dv.items():
-            bc = (sum(dv.get(y) == i + 1 for y in adj[v if lit else w]), sum(dv.get(y) == i - 1 for y in adj[w]))
-            if seen.setdefault(i, bc) != bc:
-                return None
-    return [[seen[i][0] for i in range(len(seen) - 1)], [seen[i][1] for i in range(1, len(seen))]]
+from kind_graph import bfs, layers, read_edges
 
 def one_way_maps(n, adj):
     """Every permutation p with x ~ y => p(x) ~ p(y), by backtracking; Aut(G) is among them."""

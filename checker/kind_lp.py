@@ -19,23 +19,19 @@ class LP:
         if len(self.var_set) != len(self.vars):
             raise Reject(f"variable {next(n for n in self.vars if self.vars.count(n) > 1)} declared twice")
         obj = field(m, "objective", "model")
-        coeffs = field(obj, "coefficients", "objective")
-        self.c = {n: Fraction(0) for n in self.vars}
-        self.c.update(self.sparse(coeffs, "objective"))
+        self.c = {n: Fraction(0) for n in self.vars} | self.sparse(field(obj, "coefficients", "objective"), "objective")
         self.offset = q(field(obj, "offset", "objective"), "objective offset")
         self.rows = []  # (name, {var: a}, sense, rhs)
-        seen = set()  # a set: a channel LP has tens of thousands of rows
         for r in field(m, "rows", "model"):
             name = field(r, "name", "row")
-            if name in seen:
-                raise Reject(f"row {name} declared twice")
-            seen.add(name)
             sense = field(r, "sense", f"row {name}")
             if sense not in ("<=", ">=", "="):
                 raise Reject(f"row {name}: sense {sense!r}")
             a = self.sparse(field(r, "coefficients", f"row {name}"), f"row {name}")
             self.rows.append((name, a, sense, q(field(r, "rhs", f"row {name}"), f"row {name} rhs")))
         self.row_names = [r[0] for r in self.rows]
+        if len(set(self.row_names)) != len(self.rows):
+            raise Reject(f"row {next(n for n in self.row_names if self.row_names.count(n) > 1)} declared twice")
 
     def sparse(self, coeffs, what):
         if not isinstance(coeffs, dict):

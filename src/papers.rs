@@ -169,6 +169,8 @@ mod certificate_tests {
 mod expression_tests;
 #[cfg(test)]
 mod mutation_tests;
+#[cfg(test)]
+mod parallel_tests;
 
 /// The `holds_for_all` records of every certificate (issue 44; `claim::forall::record`) are
 /// what the independent checker's fixture holds (`checker/tests/fixtures/holds_for_all.cert.json`;

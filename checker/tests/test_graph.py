@@ -4,6 +4,7 @@ with DPCERT_REGENERATE=1) are accepted, and tampered copies are rejected."""
 import copy
 import json
 import sys
+from itertools import product
 from pathlib import Path
 
 import pytest
@@ -62,11 +63,11 @@ TAMPERED = [
     ("graph_cycle", lambda r: r["edges"].append(list(reversed(r["edges"][0]))), "repeated"),
     ("graph_petersen", lambda r: r["automorphisms"].append([0] * 10), "not a permutation"),
     # VT+: a witness row replaced by another (two map each vertex alike), or one dropped
-    ("graph_petersen", lambda r: r["vt_plus"].__setitem__(1, r["vt_plus"][2]), "same vertex"),
-    ("graph_cycle", lambda r: r["vt_plus"].pop(), "not 7 permutations"),
+    ("graph_petersen", lambda r: r["vt_plus"].__setitem__(1, r["vt_plus"][2]), "images of each vertex are distinct"),
+    ("graph_cycle", lambda r: r["vt_plus"].pop(), "not 7 automorphisms"),
     ("graph_hamming", lambda r: swapped_generator({"automorphisms": [r["vt_plus"][3]]}), "non-edge"),
     # the array one distance short, and an isolated vertex added (no longer connected)
-    ("graph_cycle", lambda r: r.update(intersection_array={"b": [2, 1], "c": [1, 1]}), "diameter 2"),
+    ("graph_cycle", lambda r: r.update(intersection_array={"b": [2, 1], "c": [1, 1]}), "not [b, c]"),
     ("graph_cycle", lambda r: r.update(vertices=8, automorphisms=[], vertex_transitive=False, vt_plus=None), "not connected"),
 ]
 
@@ -177,3 +178,82 @@ def test_tampered_no_single_orbit_records_are_rejected(change, why):
     change(rec)
     got = rejections(rec)
     assert len(got) == 1 and why in got[0][1], got
+
+
+# WYZ-G6 (issue 44 item 6): a graph record of H(n, m) given by [n, m] alone; the checker enumerates
+# every x, x' = x[i -> b] and y itself. By hand on H(1, 3): x = 0, x' = 1 gives d(1, y) - d(0, y) =
+# +1, -1, 0 at y = 0, 1, 2 (y = x, y = x', neither).
+def neighbour_difference(n, m, holds=True):
+    return {"kind": "graph", "id": f"H({n},{m}) neighbour difference", "neighbour_difference": [n, m], "holds": holds}
+
+
+@pytest.mark.parametrize("n,m", [(1, 2), (1, 3), (2, 2), (2, 3), (3, 4), (6, 2), (1, 64), (2, 8)])
+def test_a_neighbour_difference_record_is_enumerated_and_accepted(n, m):
+    assert rejections(neighbour_difference(n, m)) == []
+
+
+@pytest.mark.parametrize("nm,why", [
+    ([2, 3, 4], "not [n, m]"),  # a field too many, or one missing
+    ([2], "not [n, m]"),
+    (None, "not [n, m]"),
+    ([0, 3], "not [n, m]"),
+    ([2, 1], "not [n, m]"),
+    ([1, 65], "m^n <= 64"),  # beyond the checker's limit (the claim's grid)
+    ([7, 2], "m^n <= 64"),
+    (["2", "3"], "not a list of integers"),
+])
+def test_a_neighbour_difference_record_out_of_shape_is_rejected(nm, why):
+    out = rejections({**neighbour_difference(2, 3), "neighbour_difference": nm})
+    assert len(out) == 1 and why in out[0][1], out
+
+
+def test_a_false_neighbour_difference_claim_is_rejected():
+    out = rejections(neighbour_difference(2, 3, holds=False))
+    assert len(out) == 1 and "accepted only as true" in out[0][1], out
+
+
+@pytest.mark.parametrize("moved", [0, 5, 63])
+def test_one_distance_moved_is_found(monkeypatch, moved):
+    """The enumeration is a real check: with the checker's d(x, y) (a sum over places) one more at
+    one pair (the `moved`-th sum it computes), some neighbour's difference is off, and the record
+    is rejected. A shift of every distance would not be (only differences are compared)."""
+    import builtins
+    import kind_graph
+    calls = iter(range(10**6))
+    monkeypatch.setattr(kind_graph, "sum", lambda it: builtins.sum(it) + (next(calls) == moved), raising=False)
+    out = rejections(neighbour_difference(2, 8))
+    assert len(out) == 1 and "not the stated sign" in out[0][1], out
+    monkeypatch.setattr(kind_graph, "sum", lambda it: builtins.sum(it) + 1, raising=False)
+    assert rejections(neighbour_difference(2, 8)) == []
+
+
+def naive_g6(n, m):
+    """G6 by other means: d by breadth-first search in H(n, m) (built from the definition of ~),
+    then the statement read literally for every x ~ x' and y."""
+    words = list(product(range(m), repeat=n))
+    near = {x: [y for y in words if sum(a != b for a, b in zip(x, y)) == 1] for x in words}
+    def bfs_from(x):
+        dist, frontier = {x: 0}, [x]
+        while frontier:
+            reached = []
+            for y in frontier:
+                for z in near[y]:
+                    if z not in dist:
+                        dist[z] = dist[y] + 1
+                        reached.append(z)
+            frontier = reached
+        return dist
+    d = {x: bfs_from(x) for x in words}
+    for x in words:
+        for xp in near[x]:
+            i = next(j for j in range(n) if x[j] != xp[j])
+            for y in words:
+                want = -1 if y[i] == xp[i] else 1 if y[i] == x[i] else 0
+                if d[xp][y] - d[x][y] != want:
+                    return False
+    return True
+
+
+@pytest.mark.parametrize("n,m", [(1, 4), (2, 3), (3, 2), (3, 3)])
+def test_the_statement_holds_by_a_naive_reference_too(n, m):
+    assert naive_g6(n, m) and rejections(neighbour_difference(n, m)) == []

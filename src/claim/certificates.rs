@@ -25,22 +25,32 @@ const DECIDING: &[&str] = &[
     "graphs",
     "induced",
     "sturm",
+    "refinement",
 ];
 
-/// The truth a deciding record states (`sturm`: true, the only truth it can be accepted with).
+/// The truth a deciding record states (`sturm`: true, the only truth it can be accepted with;
+/// `refinement`: `same_hyper` in that variant, else `refines`).
 fn truth(r: &Value) -> Option<bool> {
     match kind(r) {
         "sturm" => Some(true),
+        "refinement" => r.get("same_hyper").unwrap_or(&r["refines"]).as_bool(),
         _ => r["holds"].as_bool(),
     }
+}
+
+/// Is `r` a deciding record that states a false truth? (What shows a `where` filter's atom
+/// false: `lang::excluded`.)
+pub(crate) fn shows_false(r: &Value) -> bool {
+    DECIDING.contains(&kind(r)) && truth(r) == Some(false)
 }
 
 /// The record kinds that certify a step decided by `m` (one of them is needed) in an instance
 /// that `holds` (or fails), or why there is none.
 fn kind_of(m: &Method, holds: bool) -> Result<&'static [&'static str], &'static str> {
     match m {
-        // An `events` or `induced` record recomputes both exact forms of every instance it shows.
-        Method::Exact => Ok(&["compare", "events", "induced"]),
+        // An `events` or `induced` record recomputes both exact forms of every instance it shows;
+        // a `refinement` record decides `refines` and `same_hyper` exactly (issue 44 item 6).
+        Method::Exact => Ok(&["compare", "events", "induced", "refinement"]),
         // Two log-linear forms are compared by a `log_linear` record; a form and a rational
         // (never equal unless the form is rational) by certified enclosures, an `enclosure`
         // record (issue 44 item 6: CY-14, CY-16, XDOC-2).

@@ -155,6 +155,42 @@ fn par_select(
         .collect()
 }
 
+/// `f` of every item, in the items' order, computed in parallel on the current pool: the one
+/// way a claim's single instance splits its own loop across `verify --jobs N` workers (issue 44
+/// item 5: AACP-Ex1g-general's 3,003 priors were one thread's work, the critical path of the
+/// whole `verify`). The caller then folds the results in order, so the verdict, the first
+/// counterexample and the records are those of the sequential loop.
+pub(crate) fn par_in_order<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    use rayon::prelude::*;
+    items.par_iter().map(&f).collect()
+}
+
+/// The items folded by `step` into accumulators made by `init`, in parallel on the current
+/// pool, each accumulator over consecutive items, and the accumulators joined in order by
+/// `join` (`join(a, b)`: `b`'s items come after `a`'s). For a `join` that is associative and
+/// whose accumulator of no item is neutral ([`super::scan::DScan::append`]), the result is the
+/// sequential fold's; there are only a few accumulators per worker, so what an accumulator
+/// costs (a scan's closest case shown) is paid a few times, not once per item (issue 44
+/// item 5).
+pub(crate) fn par_fold_in_order<T: Sync, A: Send>(
+    items: &[T],
+    init: impl Fn() -> A + Sync + Send,
+    step: impl Fn(&mut A, &T) + Sync + Send,
+    join: impl Fn(&mut A, A) + Sync + Send,
+) -> A {
+    use rayon::prelude::*;
+    items
+        .par_iter()
+        .fold(&init, |mut a, item| {
+            step(&mut a, item);
+            a
+        })
+        .reduce(&init, |mut a, b| {
+            join(&mut a, b);
+            a
+        })
+}
+
 /// Run one check, filling in the instance label if the checker left it empty. A panic inside
 /// the check becomes that instance's `error` row (with the panic message), never an abort of
 /// the whole run.

@@ -20,7 +20,10 @@ pub(crate) mod shard;
 pub mod verdict;
 
 pub use checker::ClaimChecker;
-pub(crate) use checker::{error_check, not_checkable, out_of_range, undecided_because, Family};
+pub(crate) use checker::{
+    error_check, not_checkable, out_of_range, par_fold_in_order, par_in_order, undecided_because,
+    Family,
+};
 pub use report::{Check, Method, Outcome, Value};
 
 /// The `k` IDs of `known` nearest to `id` by case-insensitive edit distance (ties by name):

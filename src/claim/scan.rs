@@ -316,15 +316,46 @@ impl DScan {
                 }
             }
             Decision::True => {
-                let better = match &self.closest {
-                    None => true,
-                    Some((g, ..)) => gap > *g,
-                };
-                if better {
+                let gap = if gap.is_nan() { f64::NEG_INFINITY } else { gap };
+                if closer(gap, &self.closest) {
                     self.closest = Some((gap, lhs(), rhs(), witness()));
                 }
             }
         }
+    }
+
+    /// Continue this scan with the comparisons of `later`, a scan of what comes after them in
+    /// the enumeration order: the counts add up, the first failure (undecided case) is this
+    /// scan's if it has one, the closest case is the first of largest hint, the records
+    /// follow in order. So scans of consecutive parts, built in parallel
+    /// ([`crate::claim::par_in_order`]) and appended in order, give the check of one scan over
+    /// the whole (issue 44 item 5). The hints are totally ordered for that: a NaN hint counts
+    /// as `-∞` in [`DScan::push_decided`] (before, a first NaN hint stuck as the closest case).
+    pub fn append(&mut self, later: DScan) {
+        self.count += later.count;
+        self.fails += later.fails;
+        self.undecided += later.undecided;
+        if self.first_fail.is_none() {
+            self.first_fail = later.first_fail;
+        }
+        if self.first_undecided.is_none() {
+            self.first_undecided = later.first_undecided;
+        }
+        if let Some(c) = later.closest {
+            if closer(c.0, &self.closest) {
+                self.closest = Some(c);
+            }
+        }
+        match (&mut self.records, later.records) {
+            (Some(v), Some(r)) => v.extend(r),
+            _ => self.records = None,
+        }
+    }
+
+    /// The scan of `push(scan, item)` over every item in order, built in parallel: scans of
+    /// consecutive items appended in order ([`crate::claim::par_fold_in_order`]).
+    pub fn par_over<T: Sync>(items: &[T], push: impl Fn(&mut DScan, &T) + Sync + Send) -> DScan {
+        crate::claim::par_fold_in_order(items, DScan::new, push, DScan::append)
     }
 
     /// Record one comparison decided `d` with its records (the `enclosure` records of
@@ -495,6 +526,15 @@ impl DScan {
             )
             .with_note("no comparisons in this cell: nothing in it meets the statement's hypothesis (counted out of range)"),
         }
+    }
+}
+
+/// Whether a case of hint `gap` replaces `closest` as the case closest to failing: the first
+/// of largest hint is kept (ties keep the earlier case).
+fn closer<T>(gap: f64, closest: &Option<(f64, T, T, String)>) -> bool {
+    match closest {
+        None => true,
+        Some((g, ..)) => gap > *g,
     }
 }
 
@@ -1368,6 +1408,89 @@ mod tests {
         a.push(true, true, String::new);
         a.shown_by(|| rec(false));
         assert!(a.finish("x", Method::Exact).records.is_empty());
+    }
+
+    /// Issue 44 item 5: scans of consecutive parts appended in order are the scan of the whole
+    /// (counts, first failure, first undecided, closest case, records in order) for every cut
+    /// of each table into three parts; naive reference: one scan over the whole table. The
+    /// first table has a NaN hint: a part starting at it kept the NaN case as its closest (a
+    /// NaN is never below another hint) and lost the later, closer case 2.
+    #[test]
+    fn appended_scans_are_the_scan_of_the_whole() {
+        use crate::num::Decision::{False, True, Unknown};
+        crate::certify::start_recording();
+        let tables = [
+            vec![(True, 1.0, true), (True, f64::NAN, true), (True, 2.0, true)],
+            vec![
+                (True, f64::NAN, true),
+                (True, -1.0, true),
+                (True, 2.0, true),
+                (True, 2.0, true),
+                (Unknown, 5.0, true),
+                (True, 0.0, true),
+                (False, 0.0, true),
+                (True, 3.0, true),
+                (False, 1.0, true),
+                (Unknown, 0.5, true),
+            ],
+            vec![
+                (True, 0.0, true),
+                (True, 4.0, false),
+                (True, 2.0, true),
+                (False, 0.0, true),
+            ],
+        ];
+        let scan = |rows: &[(crate::num::Decision, f64, bool)], from: usize| {
+            let mut s = DScan::new();
+            for (i, (d, gap, recorded)) in rows.iter().enumerate() {
+                let i = i + from;
+                s.push_recorded(
+                    *d,
+                    recorded.then(|| vec![serde_json::json!(i)]),
+                    *gap,
+                    || Value::text(format!("lhs {i}"), ""),
+                    || Value::text(format!("rhs {i}"), ""),
+                    || format!("case {i}"),
+                );
+            }
+            s
+        };
+        for table in &tables {
+            let whole = scan(table, 0).finish("x", Method::LogLinear);
+            let n = table.len();
+            for a in 0..=n {
+                for b in a..=n {
+                    let part = |k: usize| match k {
+                        0 => scan(&table[..a], 0),
+                        1 => scan(&table[a..b], a),
+                        _ => scan(&table[b..], b),
+                    };
+                    // Both groupings: (first, second), third and first, (second, third).
+                    let mut left = part(0);
+                    left.append(part(1));
+                    left.append(part(2));
+                    let mut right = part(1);
+                    right.append(part(2));
+                    let mut first = part(0);
+                    first.append(right);
+                    for got in [left, first] {
+                        let got = got.finish("x", Method::LogLinear);
+                        assert_eq!(got, whole, "cut at {a} and {b} of {table:?}");
+                        assert_eq!(got.records, whole.records);
+                    }
+                }
+            }
+        }
+        // The tables' own answers: the closest case of the largest hint, the NaN one last.
+        let first = scan(&tables[0], 0).finish("x", Method::LogLinear);
+        assert!(first.note.contains("closest: case 2"), "{}", first.note);
+        let second = scan(&tables[1], 0).finish("x", Method::LogLinear);
+        assert!(
+            second.note.starts_with("counterexample: case 6;"),
+            "{}",
+            second.note
+        );
+        assert_eq!(second.records.len(), 10);
     }
 
     #[test]

@@ -61,7 +61,7 @@ pub struct Args {
     /// Write a certificate of a claim that holds or fails to FILE (docs/certificates.md, issue
     /// 44): one `sturm` record per comparison of a `forall t RANGE: … and …` claim that holds;
     /// for a grid claim its `claim` record and each instance's `compare`/`log_linear` records
-    /// (the claim runs once more to record them). An `exists` claim gets none (exit 3, with the
+    /// (recorded by the run that decides it). An `exists` claim gets none (exit 3, with the
     /// reason). With --shard: the shard certificate for `dpcert merge` (docs/sharding.md).
     #[arg(long, value_name = "FILE", conflicts_with = "file")]
     certificate: Option<std::path::PathBuf>,
@@ -149,6 +149,7 @@ fn run_expr(src: &str, a: &Args, id: Option<&str>, expect: Option<&str>) -> Chec
             ),
         )),
         expect: None,
+        checks: Vec::new(),
     });
     r.id = id.map(str::to_string);
     r.expect = expect.map(str::to_string);
@@ -219,14 +220,18 @@ pub fn run(a: &Args) -> CliResult {
     if let Some(kn) = a.shard {
         return run_shard(a, kn);
     }
+    if a.certificate.is_some() || a.certificates.is_some() {
+        // the run that decides a claim records its certificate (issue 44 item 2)
+        crate::certify::start_recording();
+    }
     match (&a.expr, &a.file) {
         (Some(src), None) => {
-            let r = run_expr(src, a, None, None);
+            let mut r = run_expr(src, a, None, None);
             if a.json {
                 print_json(&check_document(std::slice::from_ref(&r), false))?;
             }
             if let Some(out) = &a.certificate {
-                write_certificate(out, "expr", src, &r)?;
+                write_certificate(out, "expr", &mut r)?;
             }
             Ok(code_of(&r))
         }
@@ -237,14 +242,11 @@ pub fn run(a: &Args) -> CliResult {
     }
 }
 
-/// `--certificate FILE`: the certificate of a claim that holds or fails
-/// ([`lang::checker::certificate`], which re-decides every comparison before writing it).
-fn write_certificate(
-    out: &std::path::Path,
-    id: &str,
-    src: &str,
-    r: &CheckReport,
-) -> Result<(), CliError> {
+/// `--certificate FILE`: the certificate of a claim that holds or fails, from the run that
+/// decided it ([`CheckReport::take_certificate`]; every comparison re-decided before it is
+/// written).
+fn write_certificate(out: &std::path::Path, id: &str, r: &mut CheckReport) -> Result<(), CliError> {
+    let records = r.take_certificate(id);
     if ![Outcome::Holds, Outcome::Fails]
         .iter()
         .any(|o| r.outcome() == o.as_str())
@@ -255,7 +257,7 @@ fn write_certificate(
         );
         return Ok(());
     }
-    let records = match lang::checker::certificate(id, src) {
+    let records = match records {
         Ok(records) => records,
         // a failing claim keeps its exit code 1; only a claim that holds must be certified
         Err(why) if r.outcome() == Outcome::Fails.as_str() => {
@@ -283,13 +285,13 @@ fn run_file(path: &std::path::Path, a: &Args) -> CliResult {
         let Some(src) = c.expr.as_deref() else {
             continue;
         };
-        let r = run_expr(src, a, Some(&c.id), Some(c.expect.as_str()));
+        let mut r = run_expr(src, a, Some(&c.id), Some(c.expect.as_str()));
         let code = code_of(&r);
         if let Some(dir) = &a.certificates {
             std::fs::create_dir_all(dir)
                 .map_err(|e| CliError::bad_input(format!("cannot write {}: {e}", dir.display())))?;
             let f = dir.join(format!("{}.cert.json", c.id));
-            if let Err(e) = write_certificate(&f, &c.id, src, &r) {
+            if let Err(e) = write_certificate(&f, &c.id, &mut r) {
                 eprintln!("{}: {e}", c.id);
             }
         }

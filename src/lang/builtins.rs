@@ -237,6 +237,56 @@ pub fn finite_checks(name: &str, a: &[Value]) -> Option<Result<(), String>> {
     })
 }
 
+/// `refines(A, B)` or `same_hyper(p, A, B)` (type-checked arguments) with, while certificates
+/// are recorded, the `refinement` record of the answer (built by `qif`, the room that decides
+/// it: `A = B·R` with R, or a prior and gain separating them; `same_hyper` by the hypers the
+/// checker recomputes), for the evaluator's records (issue 44 item 6).
+pub fn recorded(name: &str, a: &[Value]) -> Result<(Value, Option<serde_json::Value>), String> {
+    let recording = crate::certify::recording();
+    let (holds, record) = if name == "refines" {
+        let (x, y) = (chan(&a[0]), chan(&a[1]));
+        let r = crate::qif::refines(x, y, &crate::lp::Options::default())
+            .map_err(|e| format!("refines: {e}"))?;
+        let rec = recording.then(|| crate::qif::refinement_record("refines", x, y, &r));
+        (r.holds(), rec)
+    } else {
+        let (p, x, y) = (dist(&a[0]), chan(&a[1]), chan(&a[2]));
+        let hx = crate::qif::Hyper::of(p, x).map_err(|e| format!("same_hyper: {e}"))?;
+        let hy = crate::qif::Hyper::of(p, y).map_err(|e| format!("same_hyper: {e}"))?;
+        let same = hx == hy;
+        (
+            same,
+            recording.then(|| crate::qif::same_hyper_record(p, x, y, same)),
+        )
+    };
+    Ok((Value::Bool(Decision::from_bool(holds)), record))
+}
+
+/// `dp(W)` or `dp(W, G)` (type-checked arguments) when it is `∞`: the `out_of_range` record
+/// `finite_dp_level` holding W's `dp_level` record (its rows, neighbour pairs and a witness
+/// `W(y|x) > 0 = W(y|x')`), from which the checker recomputes the level; `None` when the level
+/// is finite or an argument is not a plain channel (issue 44 item 6: `where dp(W) < inf`).
+pub fn infinite_level_record(a: &[Value]) -> Option<serde_json::Value> {
+    let Some(Value::Chan(w)) = a.first() else {
+        return None;
+    };
+    let g = match a.get(1) {
+        Some(Value::Graph(g)) => Some(g.as_ref()),
+        Some(_) => return None,
+        None => None,
+    };
+    let adj = adjacency(w, g).ok()?;
+    let level = measure::dp_level(w, &adj);
+    if level.ratio != ExtRational::Infinite {
+        return None;
+    }
+    let witness = (level.pair.0, level.pair.1, level.output);
+    let rec = crate::certify::dp_level("dp(W)", w.rows(), &adj, None, witness);
+    Some(
+        serde_json::json!({"kind": "out_of_range", "hypothesis": "finite_dp_level", "mechanisms": [rec]}),
+    )
+}
+
 /// Is `name` one of the builtins [`finite_checks`] answers for?
 pub fn is_finite_valued(name: &str) -> bool {
     matches!(name, "post_vuln" | "mult_leakage" | "min_leakage" | "mi")
@@ -476,18 +526,7 @@ pub fn call(name: &str, a: &[Value], named: &[(String, Value)]) -> Result<Value,
                 measure::posterior_guessing_entropy(p, w)
             }))
         }
-        "refines" => {
-            let (x, y) = (chan(&a[0]), chan(&a[1]));
-            let r = crate::qif::refines(x, y, &crate::lp::Options::default())
-                .map_err(|e| format!("refines: {e}"))?;
-            Ok(Value::Bool(Decision::from_bool(r.holds())))
-        }
-        "same_hyper" => {
-            let (p, x, y) = (dist(&a[0]), chan(&a[1]), chan(&a[2]));
-            let hx = crate::qif::Hyper::of(p, x).map_err(|e| format!("same_hyper: {e}"))?;
-            let hy = crate::qif::Hyper::of(p, y).map_err(|e| format!("same_hyper: {e}"))?;
-            Ok(Value::Bool(Decision::from_bool(hx == hy)))
-        }
+        "refines" | "same_hyper" => recorded(name, a).map(|(v, _)| v),
         "kantorovich" | "metric_eps" => {
             let g = graph(&a[a.len() - 1]);
             let d = measure::Metric::of_graph(g).map_err(|e| format!("{name}: {e}"))?;

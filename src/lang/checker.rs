@@ -107,26 +107,50 @@ fn exists_at_top(claim: &super::Claim) -> bool {
     )
 }
 
-/// The certificate of claim `src` named `id` (issue 44 item 2; `check 'EXPR' --certificate`,
-/// `check --file F --certificates DIR`): for a `forall t RANGE` claim that holds, its `sturm`
-/// records ([`super::sturm_records`]); otherwise the claim run again with records on, as the
-/// `claim` record of [`crate::claim::certificates::claim_records`] (outcome, instance labels
-/// and hash, counterexample) followed by each instance's `compare` and `log_linear` records.
-/// Refused (with the reason) for an `exists` claim, a claim that does not parse or run, and a
-/// verdict other than holds or fails.
+/// The certificate of claim `src` named `id`, from a run made here while recording (what
+/// `check --certificate` writes; [`records_of`]).
+#[cfg(test)]
 pub fn certificate(id: &str, src: &str) -> Result<Vec<serde_json::Value>, String> {
+    certificate_under(id, src, &Options::default())
+}
+
+/// [`certificate`] under the limits `opts`.
+#[cfg(test)]
+fn certificate_under(
+    id: &str,
+    src: &str,
+    opts: &Options,
+) -> Result<Vec<serde_json::Value>, String> {
     let claim = parse(src).map_err(|e| e.render(src))?;
-    if exists_at_top(&claim) {
-        return Err(
-            "an `exists` claim's verdict rests on its witness; no certificate format shows one yet"
-                .into(),
-        );
-    }
     crate::certify::start_recording();
-    let (v, checks) = run::run_checks(&claim, &Options::default()).map_err(|e| e.render(src))?;
+    let (v, checks) =
+        run::run_keeping(&claim, opts, &|_, _| {}, true).map_err(|e| e.render(src))?;
+    records_of(id, &claim, &v, checks)
+}
+
+const EXISTS: &str =
+    "an `exists` claim's verdict rests on its witness; no certificate format shows one yet";
+
+/// The certificate of `claim` named `id` (issue 44 item 2; `check 'EXPR' --certificate`,
+/// `check --file F --certificates DIR`) from the run that decided it, made while recording
+/// (its verdict `v` and instance rows `checks`; [`super::CheckReport::take_certificate`]): for
+/// a `forall t RANGE` claim that holds, its `sturm` records ([`super::sturm_records`]);
+/// otherwise the `claim` record of [`crate::claim::certificates::claim_records`] (outcome,
+/// instance labels and hash, counterexample) followed by each instance's `compare`,
+/// `log_linear` and `sturm` records. Refused (with the reason) for an `exists` claim and a
+/// verdict other than holds or fails.
+pub(super) fn records_of(
+    id: &str,
+    claim: &Claim,
+    v: &super::Verdict,
+    checks: Vec<Check>,
+) -> Result<Vec<serde_json::Value>, String> {
+    if exists_at_top(claim) {
+        return Err(EXISTS.into());
+    }
     match v.outcome {
         crate::claim::Outcome::Holds => {
-            if let Ok(records) = super::sturm_records(src) {
+            if let Ok(records) = super::sturm_records(&claim.source) {
                 return Ok(records);
             }
         }
@@ -243,6 +267,105 @@ mod tests {
         let mut mixed = docs.clone();
         mixed[2].1["first_by"] = json!("instance");
         assert!(merge(&mixed).unwrap_err().starts_with("s3: first_by"));
+    }
+
+    /// The kinds of a certificate's records, and each `sturm` record's domain as `lo..hi`
+    /// (`lo..` without an upper end).
+    fn shape(recs: &[serde_json::Value]) -> (Vec<String>, Vec<String>) {
+        let kinds = recs.iter().map(|r| r["kind"].as_str().unwrap().to_string());
+        let domains = recs.iter().filter(|r| r["kind"] == "sturm").map(|r| {
+            let d = &r["domain"];
+            format!(
+                "{}..{}",
+                d["lo"].as_str().unwrap(),
+                d["hi"].as_str().unwrap_or("")
+            )
+        });
+        (kinds.collect(), domains.collect())
+    }
+
+    /// Issue 44 item 2: a certificate is built from the run that decided the claim, a
+    /// comparison in t from the values that run gave its leaves, and is what the claim got
+    /// before (a literal table of the records `dpcert check 'EXPR' --certificate` wrote on main
+    /// at 821e126, when the claim ran twice and every leaf was computed again): a whole claim
+    /// of numbers and t is its `sturm` records; a claim with a builtin, its `claim` record and
+    /// one `sturm` record per piece of its sides (a piece cut where a piecewise leaf breaks:
+    /// `max(t, 1)` at 1; `abs(t - 1)` at 1 and `max(t, 1/2)` at 1/2); the finite builtin
+    /// `mult_leakage` on either side; a counterexample, its `compare` record.
+    #[test]
+    fn certificates_of_claims_in_t_keep_their_records() {
+        let table: &[(&str, &[&str], &[&str])] = &[
+            (
+                "forall t >= 1: t^2 >= 1 and 1/t <= 1",
+                &["sturm", "sturm"],
+                &["1..", "1.."],
+            ),
+            (
+                "forall k in 1..2, t >= 0: max(t, 1)/k >= 1/k",
+                &["claim", "sturm", "sturm", "sturm", "sturm"],
+                &["0..1", "1..", "0..1", "1.."],
+            ),
+            (
+                "forall t >= 1: tv(dist(t/(1+t), 1/(1+t)), dist(1/(1+t), t/(1+t))) = (t - 1)/(t + 1)",
+                &["claim", "sturm"],
+                &["1.."],
+            ),
+            (
+                "forall t >= 1: mult_leakage(uniform(2), rr(2, t)) <= 2",
+                &["claim", "sturm"],
+                &["1.."],
+            ),
+            (
+                "forall t >= 1: 1 <= mult_leakage(uniform(2), rr(2, t)) + 0",
+                &["claim", "sturm"],
+                &["1.."],
+            ),
+            ("forall t > 1: t <= 2", &["claim", "compare"], &[]),
+            (
+                "forall t >= 1: sum(k in 1..3: k*t) = 6*t",
+                &["claim", "sturm"],
+                &["1.."],
+            ),
+            (
+                "forall t in [0, 2]: abs(t - 1) + max(t, 1/2) >= 1/2",
+                &["claim", "sturm", "sturm", "sturm"],
+                &["0..1/2", "1/2..1", "1..2"],
+            ),
+        ];
+        for (src, kinds, domains) in table {
+            let recs = super::certificate("T", src).unwrap();
+            assert_eq!(shape(&recs), (strings(kinds), strings(domains)), "{src}");
+            if recs[0]["kind"] == "claim" {
+                assert_eq!(recs[0]["certified"], true, "{src}: {}", recs[0]);
+            }
+        }
+    }
+
+    fn strings(v: &[&str]) -> Vec<String> {
+        v.iter().map(|x| x.to_string()).collect()
+    }
+
+    /// Issue 44 item 2: a leaf of a comparison in t is computed once, by the run, not again for
+    /// its `sturm` record: a `sum`, and a finite builtin facing a number (`mult_leakage`, whose
+    /// value the evaluator computes outside `eval`) with a `sum` in its argument. The
+    /// 100 steps of the `sum` count against the instance budget of 150 once (about 101 with the
+    /// instance); computed again for the record, they passed it and the record was lost (the
+    /// verdict stayed).
+    #[test]
+    fn a_leaf_in_t_is_computed_once_for_its_record() {
+        let opts = crate::lang::Options {
+            max_instances: 150,
+            ..crate::lang::Options::default()
+        };
+        for src in [
+            "forall t >= 1: sum(k in 1..100: t) = 100*t",
+            "forall t >= 1: mult_leakage(uniform(2), rr(2, t + sum(k in 1..100: 0*t))) <= 2",
+        ] {
+            let recs = super::certificate_under("L", src, &opts).unwrap();
+            assert_eq!(recs[0]["outcome"], "holds", "{src}: {}", recs[0]);
+            let (kinds, _) = shape(&recs);
+            assert_eq!(kinds, ["claim", "sturm"], "{src}");
+        }
     }
 
     /// Issue 44 item 6: a comparison in t inside an instance gets one record per piece of its

@@ -40,6 +40,11 @@ pub struct Evaluator<'s> {
     /// The certificate records of the comparisons decided, while
     /// [`crate::certify::recording`] (issue 44 item 2).
     pub records: Vec<serde_json::Value>,
+    /// While a comparison under the symbolic t is evaluated with certificates recorded: the
+    /// leaves of its sides ([`super::sturm_record::leaves`], by address) with the values this
+    /// evaluation gives them, from which [`Self::sturm_of`] builds the comparison's records
+    /// without computing a builtin twice (issue 44 item 2).
+    leaves: Vec<(usize, Option<Num>)>,
 }
 
 /// The largest exponent of `^`, in absolute value.
@@ -75,6 +80,7 @@ impl<'s> Evaluator<'s> {
             consts,
             meter: Meter::default(),
             records: Vec::new(),
+            leaves: Vec::new(),
         }
     }
 
@@ -182,8 +188,26 @@ impl<'s> Evaluator<'s> {
         }
     }
 
-    /// The value of `e`.
+    /// The value of `e` (kept when `e` is a leaf of the comparison in t being recorded).
     pub fn eval(&mut self, e: &Expr, env: &mut Env) -> Result<Value, LangError> {
+        let v = self.value(e, env)?;
+        if !self.leaves.is_empty() {
+            if let Value::Num(n) = &v {
+                self.keep_leaf(e, n);
+            }
+        }
+        Ok(v)
+    }
+
+    /// `n`, the value of `e`, kept when `e` is a leaf awaiting its value ([`Self::leaves`]).
+    fn keep_leaf(&mut self, e: &Expr, n: &Num) {
+        let at = std::ptr::from_ref(e) as usize;
+        if let Some((_, slot @ None)) = self.leaves.iter_mut().find(|(p, _)| *p == at) {
+            *slot = Some(n.clone());
+        }
+    }
+
+    fn value(&mut self, e: &Expr, env: &mut Env) -> Result<Value, LangError> {
         let at = |r: Result<Num, String>| r.map(Value::Num).map_err(|m| LangError::eval(e.span, m));
         match &e.kind {
             ExprKind::Num(q) => Ok(Value::Num(Num::Rat(q.clone()))),
@@ -377,6 +401,11 @@ impl<'s> Evaluator<'s> {
                 return in_t::call(name, vals, nv, range).map_err(|m| self.err(e.span, m));
             }
         }
+        if matches!(name, "refines" | "same_hyper") {
+            let (v, record) = builtins::recorded(name, vals).map_err(|m| self.err(e.span, m))?;
+            self.records.extend(record);
+            return Ok(v);
+        }
         builtins::call(name, vals, nv).map_err(|m| self.err(e.span, m))
     }
 
@@ -415,28 +444,87 @@ impl<'s> Evaluator<'s> {
         b: &Expr,
         env: &mut Env,
     ) -> Result<Truth, LangError> {
-        let t = self.comparison_of(e, rel, a, b, env)?;
-        if t.sym && t.d == Decision::True && crate::certify::recording() {
+        let recording = crate::certify::recording();
+        let Some(range) = self.sym.as_ref().filter(|_| recording) else {
+            return self.comparison_of(e, rel, a, b, env);
+        };
+        let mut leaves = Vec::new();
+        super::sturm_record::leaves(a, &range.name, &mut leaves);
+        super::sturm_record::leaves(b, &range.name, &mut leaves);
+        let mine = leaves
+            .into_iter()
+            .map(|x| (std::ptr::from_ref(x) as usize, None))
+            .collect();
+        // a comparison inside a leaf keeps its own leaves, then gives these back
+        let outer = std::mem::replace(&mut self.leaves, mine);
+        let t = self.comparison_of(e, rel, a, b, env);
+        let kept = std::mem::replace(&mut self.leaves, outer);
+        let t = t?;
+        if t.sym && t.d == Decision::True {
             // issue 44 item 6: an instance without them is not certified; the verdict stays
-            let (n, methods) = (self.records.len(), self.methods);
-            let recs = self.sturm_of(e, rel, a, b, env);
-            self.records.truncate(n);
-            self.methods = methods;
+            let recs = self.aside(|ev| ev.sturm_of(e, rel, a, b, &kept, env));
             self.records.extend(recs.unwrap_or_default());
         }
         Ok(t)
+    }
+
+    /// `f`'s result, with the records and methods it added dropped: a value computed again
+    /// for a certificate leaves the instance's records and methods as they were.
+    fn aside<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
+        let (n, methods) = (self.records.len(), self.methods);
+        let r = f(self);
+        self.records.truncate(n);
+        self.methods = methods;
+        r
+    }
+
+    /// The record of a comparison `dp(W) rel c` found false because W's level is `∞`
+    /// (`dp(W) < c`, `<= c`, `= c` for a finite `c`; `dp(W) < inf`, `!= inf`; either side):
+    /// the `out_of_range` record `finite_dp_level` ([`builtins::infinite_level_record`]; issue
+    /// 44 item 6, WYZ-D4-t's and ACC-2's `where`). Asked only for a filter's atom
+    /// ([`super::excluded`]), so that no other instance is taken for one outside the
+    /// hypotheses. The call's arguments and `c` are computed again; `None` for any other
+    /// comparison, or when the level is finite.
+    pub(super) fn infinite_level(
+        &mut self,
+        rel: Rel,
+        a: &Expr,
+        b: &Expr,
+        env: &mut Env,
+    ) -> Option<serde_json::Value> {
+        let dp_call = |x: &Expr| matches!(&x.kind, ExprKind::Call { name, .. } if name == "dp");
+        let (call, other, rel) = match (dp_call(a), dp_call(b)) {
+            (true, false) => (a, b, rel),
+            (false, true) => (b, a, flip(rel)),
+            _ => return None,
+        };
+        let ExprKind::Call { args, named, .. } = &call.kind else {
+            return None;
+        };
+        let (c, vals) = self.aside(|ev| {
+            let c = ev.num(other, env);
+            (c, ev.call_args(args, named, env).map(|(v, _)| v))
+        });
+        let false_at_inf = match c.ok()? {
+            Num::Inf => matches!(rel, Rel::Lt | Rel::Ne),
+            _ => matches!(rel, Rel::Lt | Rel::Le | Rel::Eq),
+        };
+        builtins::infinite_level_record(&vals.ok().filter(|_| false_at_inf)?)
     }
 
     /// The `sturm` records of `a rel b`, which holds for every t of the range: the sides'
     /// trees as the claim writes them (`+ - * / ^` of numbers and t, every division visible to
     /// the checker), each other sub-expression (a call, a bound name) a leaf given by its value
     /// — a rational function of t, or piecewise: then one record per piece ([`sturm_record`]).
+    /// A leaf's value is the one the comparison's evaluation gave it (`kept`, by address);
+    /// one it did not give is computed here.
     fn sturm_of(
         &mut self,
         e: &Expr,
         rel: Rel,
         a: &Expr,
         b: &Expr,
+        kept: &[(usize, Option<Num>)],
         env: &mut Env,
     ) -> Result<Vec<serde_json::Value>, String> {
         use super::sturm_record as sr;
@@ -446,7 +534,12 @@ impl<'s> Evaluator<'s> {
         sr::leaves(b, &range.name, &mut leaves);
         let mut vals = Vec::with_capacity(leaves.len());
         for x in &leaves {
-            vals.push((x.span, self.num(x, env).map_err(|e| e.message)?));
+            let at = std::ptr::from_ref(*x) as usize;
+            let v = match kept.iter().find(|(p, _)| *p == at) {
+                Some((_, Some(v))) => v.clone(),
+                _ => self.num(x, env).map_err(|e| e.message)?,
+            };
+            vals.push((x.span, v));
         }
         let compared = text(self.src, e.span);
         let mut out = Vec::new();
@@ -502,6 +595,9 @@ impl<'s> Evaluator<'s> {
                     Value::Num(x) => x,
                     _ => return Err(self.err(a.span, "expected a number")),
                 };
+                if !self.leaves.is_empty() {
+                    self.keep_leaf(a, &x);
+                }
                 return self.compare(e, rel, x, y);
             }
         }

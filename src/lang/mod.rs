@@ -25,6 +25,7 @@ pub(crate) mod checker;
 pub(crate) mod decided;
 pub(crate) mod error;
 pub(crate) mod eval;
+mod excluded;
 pub(crate) mod grow;
 pub(crate) mod hoist;
 mod in_t;
@@ -91,6 +92,8 @@ pub fn check(claim: &Claim, opts: &Options) -> Result<Verdict, LangError> {
     run::run(claim, opts, &|_, _| {})
 }
 
+#[cfg(test)]
+mod excluded_tests;
 #[cfg(test)]
 mod limit_tests;
 #[cfg(test)]

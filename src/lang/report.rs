@@ -197,21 +197,46 @@ pub struct CheckReport {
     pub result: Result<Verdict, (super::Stage, String)>,
     /// With `--file`: the manifest's `expect` (`holds`, `fails`, …).
     pub expect: Option<String>,
+    /// While certificates are recorded ([`crate::certify::recording`]): the run's instance
+    /// rows with their records, for [`Self::take_certificate`]; otherwise empty.
+    pub checks: Vec<crate::claim::Check>,
 }
 
 impl CheckReport {
     /// Parse and decide `src` (on this thread; a long source is parsed on a big stack).
     /// `tick(done, total)` is told the instances checked.
+    /// While certificates are recorded, the report keeps the instance rows and their records.
     pub fn run(src: &str, opts: &super::Options, tick: &(dyn Fn(u64, u64) + Sync)) -> CheckReport {
-        let result = super::parse(src)
-            .and_then(|c| super::run::run(&c, opts, tick))
-            .map_err(|e| (e.stage, e.render(src)));
+        let rows = crate::certify::recording();
+        let (result, checks) =
+            match super::parse(src).and_then(|c| super::run::run_keeping(&c, opts, tick, rows)) {
+                Ok((v, checks)) => (Ok(v), checks),
+                Err(e) => (Err((e.stage, e.render(src))), Vec::new()),
+            };
         CheckReport {
             id: None,
             expr: src.to_string(),
             result,
             expect: None,
+            checks,
         }
+    }
+
+    /// The certificate records of this claim named `id` ([`super::checker::records_of`]),
+    /// built from the run that gave this report (its rows are taken): `check --certificate`
+    /// and `check --file F --certificates DIR` (issue 44 item 2). `Err` says why there is
+    /// none; also when the run did not record.
+    pub fn take_certificate(&mut self, id: &str) -> Result<Vec<serde_json::Value>, String> {
+        let v = match &self.result {
+            Ok(v) => v,
+            Err((_, e)) => return Err(e.clone()),
+        };
+        if !crate::certify::recording() {
+            return Err("the run did not record certificates".into());
+        }
+        let claim = super::parse(&self.expr).map_err(|e| e.render(&self.expr))?;
+        let checks = std::mem::take(&mut self.checks);
+        super::checker::records_of(id, &claim, v, checks)
     }
 
     /// The outcome's name (`holds`, `fails`, …), or `error`.

@@ -268,16 +268,35 @@ pub fn run(
     opts: &Options,
     progress: &(dyn Fn(u64, u64) + Sync),
 ) -> Result<Verdict, LangError> {
+    run_keeping(claim, opts, progress, false).map(|(v, _)| v)
+}
+
+/// [`run`], and with `rows` also [`run_checks`]' instance rows with their certificate
+/// records: `check --certificates` writes its certificates from the run that gave the
+/// verdict instead of running the claim once more (issue 44 item 2).
+pub(super) fn run_keeping(
+    claim: &Claim,
+    opts: &Options,
+    progress: &(dyn Fn(u64, u64) + Sync),
+    rows: bool,
+) -> Result<(Verdict, Vec<Check>), LangError> {
+    let go = || {
+        let mut checks = Vec::new();
+        let mut push = |_, c| checks.push(c);
+        let sink: Option<&mut dyn FnMut(u64, Check)> = if rows { Some(&mut push) } else { None };
+        let v = run_inner(claim, opts, progress, None, sink, true)?;
+        Ok((v, checks))
+    };
     if super::parser::depth(&claim.expr).0 <= INLINE_DEPTH {
-        return run_inner(claim, opts, progress, None, None, true);
+        return go();
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(rayon::current_num_threads())
         .stack_size(super::stack::STACK)
         .build();
     match pool {
-        Ok(pool) => pool.install(|| run_inner(claim, opts, progress, None, None, true)),
-        Err(_) => run_inner(claim, opts, progress, None, None, true),
+        Ok(pool) => pool.install(go),
+        Err(_) => go(),
     }
 }
 
@@ -513,9 +532,12 @@ fn eval_counted(
     // the filter applies once every binder is bound: here when nothing is left
     if p.rest.is_empty() {
         if let Some(f) = p.filter {
-            match ev.truth(f, &mut env) {
+            match super::excluded::decide(&mut ev, f, &mut env) {
                 Err(e) => return One::Error(e),
-                Ok(t) if t.d == Decision::False => return One::Filtered,
+                Ok(t) if t.d == Decision::False => {
+                    *records = std::mem::take(&mut ev.records); // what shows it excluded
+                    return One::Filtered;
+                }
                 Ok(t) if t.d == Decision::Unknown => return One::Undecided(ev.methods, t.detail),
                 Ok(_) => {}
             }

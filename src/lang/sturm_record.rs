@@ -12,17 +12,18 @@
 
 use super::ast::{BinOp, Expr, ExprKind, Rel};
 use super::real::Num;
-use super::symbolic::SymRange;
+use super::symbolic::{holds_with, SymRange};
 use crate::certify;
-use crate::num::sturm::{sign_on_ratfn, SignOnInterval};
-use crate::num::{Decision, Poly, RatFn, Rational};
+use crate::num::sturm::SignOnInterval;
+use crate::num::{Poly, RatFn, Rational};
 use serde_json::{json, Value};
 
 /// The largest exponent a certified power may have, in absolute value (the checker expands it).
 const MAX_EXPONENT: i64 = 1000;
 
 /// The `sturm` record of `lhs rel rhs` on `r` (each side its tree and its value), re-decided
-/// here first: `Err` when it does not hold on `r` or its difference has a pole there.
+/// here first by the one sign the record shows: `Err` when it does not hold on `r`, its
+/// difference has a pole there, or `r` is empty (nothing for a record to show).
 pub(super) fn record(
     r: &SymRange,
     (lt, lf): (Value, &RatFn),
@@ -32,12 +33,13 @@ pub(super) fn record(
     n: usize,
 ) -> Result<Value, String> {
     let diff = lf - rf;
-    let (d, _) = r.decide(&diff, rel)?;
-    if d != Decision::True {
+    if r.is_empty() {
+        return Err(format!("the range {r} is empty"));
+    }
+    let sign = r.sign(&diff)?;
+    if !holds_with(sign, rel) {
         return Err(format!("`{compared}` does not hold for every {r}"));
     }
-    let sign = sign_on_ratfn(&diff, &r.bounded_for(&diff))
-        .ok_or_else(|| format!("`{compared}`: the difference has a pole on {r}"))?;
     Ok(json!({
         "kind": "sturm",
         "id": format!("sturm-{n}: {compared}"),

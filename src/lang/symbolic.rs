@@ -110,18 +110,7 @@ impl SymRange {
         if self.bounded_for(f).is_empty() {
             return Ok((Decision::True, None));
         }
-        let sign = sign_on_ratfn(f, &self.bounded_for(f)).ok_or_else(|| {
-            format!("the difference has a pole (a zero denominator) for some {self}")
-        })?;
-        let possible: &[Ordering] = match sign {
-            SignOnInterval::Positive => &[Ordering::Greater],
-            SignOnInterval::Negative => &[Ordering::Less],
-            SignOnInterval::IdenticallyZero => &[Ordering::Equal],
-            SignOnInterval::NonNegative => &[Ordering::Equal, Ordering::Greater],
-            SignOnInterval::NonPositive => &[Ordering::Less, Ordering::Equal],
-            SignOnInterval::Mixed => &[Ordering::Less, Ordering::Equal, Ordering::Greater],
-        };
-        if possible.iter().all(|s| rel.holds_for(*s)) {
+        if holds_with(self.sign(f)?, rel) {
             return Ok((Decision::True, None));
         }
         let witness = self.samples().into_iter().find(|x| {
@@ -129,6 +118,14 @@ impl SymRange {
                 .is_some_and(|v| !rel.holds_for(v.cmp(&Rational::from(0))))
         });
         Ok((Decision::False, witness))
+    }
+
+    /// The sign of `f` on the range (Sturm, [`Self::bounded_for`]); an error when `f` has a
+    /// pole there.
+    pub(super) fn sign(&self, f: &RatFn) -> Result<SignOnInterval, String> {
+        sign_on_ratfn(f, &self.bounded_for(f)).ok_or_else(|| {
+            format!("the difference has a pole (a zero denominator) for some {self}")
+        })
     }
 
     /// Rational points of the range tried, in this order, for a failing `t`.
@@ -162,6 +159,19 @@ impl SymRange {
         v.retain(|x| self.contains(x));
         v
     }
+}
+
+/// Does `f rel 0` hold at every point where `f` has the sign `sign`?
+pub(super) fn holds_with(sign: SignOnInterval, rel: Rel) -> bool {
+    let possible: &[Ordering] = match sign {
+        SignOnInterval::Positive => &[Ordering::Greater],
+        SignOnInterval::Negative => &[Ordering::Less],
+        SignOnInterval::IdenticallyZero => &[Ordering::Equal],
+        SignOnInterval::NonNegative => &[Ordering::Equal, Ordering::Greater],
+        SignOnInterval::NonPositive => &[Ordering::Less, Ordering::Equal],
+        SignOnInterval::Mixed => &[Ordering::Less, Ordering::Equal, Ordering::Greater],
+    };
+    possible.iter().all(|s| rel.holds_for(*s))
 }
 
 /// `f` written in the variable `var`.

@@ -127,6 +127,7 @@
 use super::certificate::{check, CertificateError};
 use super::exact::revised::{self, Basis, Ending};
 use super::exact::simplex;
+use super::float::budget::Budget;
 use super::float::microlp::FloatAnswer;
 use super::float::refine::Refiner;
 use super::float::simplex as float_simplex;
@@ -140,7 +141,7 @@ mod hint;
 mod stats;
 
 use guess::Guess;
-use hint::{float_budget, float_hint, float_pattern};
+use hint::{float_hint, float_pattern, hint_budget};
 
 /// Repair rounds before the exact simplex takes over. A round is one pair of exact sparse
 /// solves (tens of milliseconds at 3,600 variables); a repair that keeps finding fewer defects
@@ -257,18 +258,11 @@ fn guided_attempt(
     options: &Options,
     stats: &mut GuidedStats,
 ) -> Result<Result<Solution, String>, SolveError> {
-    let float_deadline = float_deadline(model, options);
+    let float_budget = hint_budget(model, options);
     let started = Instant::now();
-    let hint = float_hint(model, float_deadline, stats);
+    let hint = float_hint(model, &float_budget, stats);
     stats.float = started.elapsed();
-    attempt_from_hint(model, options.deadline, float_deadline, hint, stats)
-}
-
-/// When the float side (the hint, its refinement) must stop: its budget from now, or the
-/// deadline if sooner.
-fn float_deadline(model: &Model, options: &Options) -> Option<Instant> {
-    let budget = Instant::now() + float_budget(model, options);
-    Some(options.deadline.map_or(budget, |d| d.min(budget)))
+    attempt_from_hint(model, options.deadline, &float_budget, hint, stats)
 }
 
 /// A float hint computed elsewhere: the float dual simplex's run at its optimum, on `model`
@@ -293,13 +287,13 @@ pub(crate) fn solve_with_hint(
         ..GuidedStats::default()
     };
     let (x, y) = hint.refiner.optimum();
-    let float_deadline = float_deadline(model, options);
+    let float_budget = hint_budget(model, options);
     let answer = (
         FloatAnswer::Optimal(x),
         FloatAnswer::Optimal(y),
         Some(hint.refiner),
     );
-    match attempt_from_hint(model, options.deadline, float_deadline, answer, &mut stats)? {
+    match attempt_from_hint(model, options.deadline, &float_budget, answer, &mut stats)? {
         Ok(solution) => Ok((solution, stats)),
         Err(why) => from_scratch(model, options.deadline, why, stats),
     }
@@ -310,7 +304,7 @@ pub(crate) fn solve_with_hint(
 fn attempt_from_hint(
     model: &Model,
     deadline: Option<Instant>,
-    float_deadline: Option<Instant>,
+    float_budget: &Budget,
     (primal, dual, refiner): (FloatAnswer, FloatAnswer, Option<Refiner>),
     stats: &mut GuidedStats,
 ) -> Result<Result<Solution, String>, SolveError> {
@@ -324,7 +318,7 @@ fn attempt_from_hint(
                 let t = Instant::now();
                 // A panic in the refinement (a bug; it decides nothing) costs only the hint.
                 let refined = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    refiner.refine(model, float_deadline)
+                    refiner.refine(model, float_budget)
                 }));
                 stats.float += t.elapsed();
                 match refined {

@@ -34,6 +34,7 @@
 #![allow(clippy::result_large_err)]
 
 use super::certificate::check;
+use super::float::budget::Budget;
 use super::float::refine::Refiner;
 use super::float::simplex::Outcome;
 use super::guided::{self, GuidedStats, Hint};
@@ -229,10 +230,9 @@ fn violated_exactly(model: &Model, active: &[bool], x: &[Rational]) -> Vec<usize
 /// failed: the exact solve then makes its own hint). A panic inside it (a bug; it decides
 /// nothing) costs only the hint, as in [`guided`].
 fn float_solve(sub: &Model, options: &Options) -> Option<Refiner> {
-    let budget = Instant::now() + options.float_budget;
-    let deadline = Some(options.deadline.map_or(budget, |d| d.min(budget)));
+    let budget = Budget::new(options.float_budget, options.deadline);
     let run =
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| Refiner::new(sub, deadline)));
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| Refiner::new(sub, &budget)));
     match run {
         Ok(Ok(refiner)) => Some(refiner),
         Ok(Err(Outcome::Infeasible | Outcome::NotDualFeasible | Outcome::Failed(_))) => None,

@@ -12,10 +12,11 @@ pub struct Options {
     /// hint: every number in a [`super::Certificate`] comes from an exact solve). `false`: the exact
     /// simplex from scratch only.
     pub float_hint: bool,
-    /// The longest the float hint may take (60 s by default; small LPs get less, in proportion
-    /// to their size); past it the hint is abandoned (the float simplex can cycle on degenerate
-    /// LPs, as it does on a 3-row LP with a repeated equality) and the exact simplex runs from
-    /// scratch.
+    /// The most CPU time of the solving thread the float hint may take (60 s by default; small
+    /// LPs get less, in proportion to their size); past it the hint is abandoned (the float
+    /// simplex can cycle on degenerate LPs, as it does on a 3-row LP with a repeated equality)
+    /// and the exact simplex runs from scratch. CPU time, not wall-clock time (issue 42 item
+    /// 8), so that load does not change the answer path; [`Options::deadline`] stays wall-clock.
     pub float_budget: Duration,
     /// Generators of a symmetry group of the model: permutations of its variables (`g[j]` is the
     /// image of variable `j`). When given, the orbit-averaged LP is solved and its certificate

@@ -13,4 +13,7 @@ pub mod refinement;
 
 pub use hyper::Hyper;
 pub use kantorovich::{kantorovich, kantorovich_channels, Kantorovich};
-pub use refinement::{refines, Refinement, RefinesError, RefinesQuery, RefinesReport};
+pub use refinement::{
+    refinement_record, refines, same_hyper_record, Refinement, RefinesError, RefinesQuery,
+    RefinesReport,
+};

@@ -284,26 +284,41 @@ fn matrix_text(m: &[Vec<Rational>]) -> String {
 /// `V_g(π, A) > V_g(π, B)` — built only after [`refines`] re-checked it from the definitions.
 pub fn refinement_record(id: &str, a: &Channel, b: &Channel, answer: &Refinement) -> Value {
     use crate::certify::rational;
-    let m = |rows: &[Vec<Rational>]| -> Value {
-        Value::Array(
-            rows.iter()
-                .map(|r| Value::Array(r.iter().map(rational).collect()))
-                .collect(),
-        )
-    };
-    let mut rec = json!({"kind": "refinement", "id": id, "a": m(a.rows()), "b": m(b.rows())});
+    let (ra, rb) = (record_rows(a.rows()), record_rows(b.rows()));
+    let mut rec = json!({"kind": "refinement", "id": id, "a": ra, "b": rb});
     match answer {
         Refinement::Refines { r } => {
             rec["refines"] = json!(true);
-            rec["r"] = m(r);
+            rec["r"] = record_rows(r);
         }
         Refinement::Leaks { prior, gain, .. } => {
             rec["refines"] = json!(false);
             rec["prior"] = Value::Array(prior.probs().iter().map(rational).collect());
-            rec["gain"] = m(gain);
+            rec["gain"] = record_rows(gain);
         }
     }
     rec
+}
+
+/// The `same_hyper` variant of the `refinement` record (docs/certificates.md; issue 44 item 6):
+/// both channels, the prior and whether `[π ▷ A] = [π ▷ B]` as dpcert decided it
+/// ([`crate::qif::Hyper`]); the checker recomputes both hypers from the definition.
+pub fn same_hyper_record(prior: &Dist, a: &Channel, b: &Channel, same: bool) -> Value {
+    use crate::certify::rational;
+    json!({
+        "kind": "refinement",
+        "id": "same_hyper",
+        "a": record_rows(a.rows()),
+        "b": record_rows(b.rows()),
+        "prior": Value::Array(prior.probs().iter().map(rational).collect()),
+        "same_hyper": same,
+    })
+}
+
+/// A matrix as the certificate format writes it: rows of exact rationals.
+fn record_rows(rows: &[Vec<Rational>]) -> Value {
+    let row = |r: &Vec<Rational>| Value::Array(r.iter().map(crate::certify::rational).collect());
+    Value::Array(rows.iter().map(row).collect())
 }
 
 impl RefinesReport {

@@ -308,7 +308,7 @@ fn check_certifies_no_zero_over_zero_and_no_exists_but_a_failure_in_t() {
 /// exit 3): its `claim` record and each instance's deciding records, `compare` for rationals
 /// and `log_linear` for a comparison of logarithms; a failing one carries its counterexample's
 /// exact sides. `check --file F --certificates DIR` writes one per claim. The checker accepts
-/// them all, and every claim here is certified.
+/// them all, and every claim here is certified, the 21 of the two example files included.
 #[test]
 fn check_writes_certificates_of_grid_claims_that_the_checker_accepts() {
     let dir = scratch_dir("certificates-grid");
@@ -342,25 +342,17 @@ fn check_writes_certificates_of_grid_claims_that_the_checker_accepts() {
         }
     }
     let files = dir.join("files");
-    for f in ["examples/claims-in-t.toml", "examples/qif-theorems.toml"] {
-        let (code, _, err) = dpcert(&[
-            "check",
-            "--file",
-            f,
-            "--certificates",
-            files.to_str().unwrap(),
-        ]);
-        assert_eq!(code, 0, "{f}: {err}");
-    }
+    certify_example_files(&files);
     assert!(std::fs::read_dir(&files).unwrap().count() > 2);
     if Command::new("python3").arg("--version").output().is_err() {
         eprintln!("note: no python3 on PATH; the independent checker was not run");
         return;
     }
-    for d in [&dir, &files] {
-        let (code, stdout) = run_checker(d);
-        assert_eq!(code, Some(0), "{stdout}");
-    }
+    let (code, stdout) = run_checker(&dir);
+    assert_eq!(code, Some(0), "{stdout}");
+    // issue 44 item 6: every claim of both files, `where` filters (WYZ-D4-t,
+    // QIF-refinement-theorem, -antisymmetry), `refines` and `same_hyper` included
+    checker_certifies_all(&files, 21);
 }
 
 /// Claims decided by certified enclosures (VAD-3, ART-35's Shannon reading: `enclosure`
@@ -941,14 +933,9 @@ fn article_scan_claims_are_certified() {
     checker_certifies_all(&dir, 7);
 }
 
-/// Issue 44 item 6: `check --file F --certificates DIR` on the claims over t and the QIF
-/// theorems. Every comparison in t writes `sturm` records (one per piece of a piecewise side),
-/// a counterexample in t a `compare` record of both sides' exact values, so every claim over t
-/// whose steps are Sturm sign decisions is certified and the checker accepts all of them.
-/// Before, 5 of the 21 were certified (none of the claims below) and ISSUE46-RR3-t had none.
-#[test]
-fn check_file_certifies_the_claims_over_t() {
-    let dir = scratch_dir("certificates-in-t");
+/// `check --file F --certificates DIR` on the claims over t and the QIF theorems, each run
+/// exiting 0.
+fn certify_example_files(dir: &std::path::Path) {
     for f in ["examples/claims-in-t.toml", "examples/qif-theorems.toml"] {
         let (code, _, err) = dpcert(&[
             "check",
@@ -959,6 +946,17 @@ fn check_file_certifies_the_claims_over_t() {
         ]);
         assert_eq!(code, 0, "{f}: {err}");
     }
+}
+
+/// Issue 44 item 6: `check --file F --certificates DIR` on the claims over t and the QIF
+/// theorems. Every comparison in t writes `sturm` records (one per piece of a piecewise side),
+/// a counterexample in t a `compare` record of both sides' exact values, so every claim over t
+/// whose steps are Sturm sign decisions is certified and the checker accepts all of them.
+/// Before, 5 of the 21 were certified (none of the claims below) and ISSUE46-RR3-t had none.
+#[test]
+fn check_file_certifies_the_claims_over_t() {
+    let dir = scratch_dir("certificates-in-t");
+    certify_example_files(&dir);
     // each one's steps are Sturm sign decisions (ISSUE46-RR3-t: a counterexample at t = 5/4)
     let in_t = [
         "AACP-E4b-t",

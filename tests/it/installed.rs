@@ -12,6 +12,9 @@ fn fresh_dir(name: &str) -> PathBuf {
     d
 }
 
+/// errno of "text file busy" on Linux and the BSDs.
+const ETXTBSY: i32 = 26;
+
 /// Run `bin ARGS` in `dir` with `DPCERT_THEOREMS` as given (unset when `None`).
 fn run_in(bin: &Path, dir: &Path, theorems: Option<&Path>, args: &[&str]) -> (i32, String, String) {
     let mut cmd = Command::new(bin);
@@ -21,7 +24,19 @@ fn run_in(bin: &Path, dir: &Path, theorems: Option<&Path>, args: &[&str]) -> (i3
     if let Some(t) = theorems {
         cmd.env("DPCERT_THEOREMS", t);
     }
-    let out = cmd.output().expect("run dpcert");
+    // A binary copied a moment ago can fail to start with ETXTBSY ("text file busy"): a child
+    // that another test thread forks meanwhile holds the copy's write descriptor until its own
+    // exec. It is released within moments, so a short retry is the known remedy.
+    let mut tries = 0;
+    let out = loop {
+        match cmd.output() {
+            Err(e) if e.raw_os_error() == Some(ETXTBSY) && tries < 100 => {
+                tries += 1;
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            other => break other.expect("run dpcert"),
+        }
+    };
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),

@@ -5,10 +5,12 @@
 //!   sparse float LU of `lu`, its basis inverse between refactorisations in `inverse`;
 //! * `refine` — iterative refinement of its basis, exactly computed residuals solved again in
 //!   float until the geometric tails below its tolerance are seen;
-//! * `microlp` — microlp's primal and dual solves, where the slack basis is not dual feasible.
+//! * `microlp` — microlp's primal and dual solves, where the slack basis is not dual feasible;
+//! * `budget` — their budget: CPU time of the solving thread, and the solve's deadline.
 //!
 //! [`crate::lp::guided`] chooses among them and turns the hint into exact systems.
 
+pub(crate) mod budget;
 mod inverse;
 mod lu;
 pub(crate) mod microlp;

@@ -39,11 +39,11 @@
 //! interleaved; figures in [`crate::lp::guided`]). A round costs its float pivots and one exact
 //! residual (`dot` per row, on dyadic rationals that grow by ~50 bits a round).
 
+use crate::lp::float::budget::Budget;
 use crate::lp::float::simplex::{Outcome, Run};
 use crate::lp::model::{Cmp, Model};
 use crate::num::fmt::{exact_f64, to_f64};
 use crate::num::{dot, Rational};
-use std::time::Instant;
 
 /// Rounds in a row without a pivot after which refinement stops.
 const QUIET_ROUNDS: usize = 2;
@@ -88,11 +88,11 @@ pub(crate) struct Refiner {
 }
 
 impl Refiner {
-    /// The float dual simplex from the slack basis, until `deadline` at most; its failure
+    /// The float dual simplex from the slack basis, until `budget` is spent at most; its failure
     /// (or a verdict of infeasibility) as the outcome.
-    pub(crate) fn new(model: &Model, deadline: Option<Instant>) -> Result<Refiner, Outcome> {
+    pub(crate) fn new(model: &Model, budget: &Budget) -> Result<Refiner, Outcome> {
         let mut run = Run::new(model)?;
-        run.optimise(deadline)?;
+        run.optimise(budget)?;
         Ok(Refiner { run })
     }
 
@@ -106,9 +106,9 @@ impl Refiner {
         self.run.point_and_prices()
     }
 
-    /// Refinement rounds until one of the stops of the module docs, or `deadline`; a failure
+    /// Refinement rounds until one of the stops of the module docs, or `budget` is spent; a failure
     /// in a round ends the refinement at the basis the run holds.
-    pub(crate) fn refine(mut self, model: &Model, deadline: Option<Instant>) -> Refined {
+    pub(crate) fn refine(mut self, model: &Model, budget: &Budget) -> Refined {
         let first_pivots = self.run.pivots();
         let run = &mut self.run;
         let mut point = Point::new(model, run);
@@ -118,7 +118,7 @@ impl Refiner {
             if round_pivots.len() >= MAX_ROUNDS {
                 break "round cap";
             }
-            if deadline.is_some_and(|d| Instant::now() >= d) {
+            if budget.spent() {
                 break "time limit";
             }
             let residual = point.residual();
@@ -130,7 +130,7 @@ impl Refiner {
             }
             let (rhs, lower, upper) = point.scaled_problem(&residual, k);
             let before = run.pivots();
-            if run.restate(rhs, lower, upper).is_err() || run.optimise(deadline).is_err() {
+            if run.restate(rhs, lower, upper).is_err() || run.optimise(budget).is_err() {
                 // The run still holds a basis of the LP (a hint): go on with it.
                 break "a failed round";
             }

@@ -20,7 +20,8 @@
 //!   Prog. 57, "Dual algorithm I": the exact norms, updated with `τ = B⁻¹ ρ_r`, a third solve
 //!   per pivot) was the first version: on P60 2,639 pivots against Devex's 2,673, but a float
 //!   hint of 1,083 / 979 ms against 896 / 797 ms (`dpcert lp P60.lp --stats`, interleaved,
-//!   load ~3);
+//!   load ~3). Issue 42 item 8 measured it again (see below): it halves PD-DP's pivots and
+//!   saves none on the path LPs;
 //! * **ratio test** — Harris's two passes (Harris 1973, "Pivot selection methods of the Devex LP
 //!   code", Math. Prog. 5) with the dual tolerance [`DUAL_TOL`]: the bound on the step from
 //!   the relaxed ratios, then the largest `|α_rj|` within it; an `α_rj` below [`PIVOT_TOL`] is
@@ -78,13 +79,33 @@
 //! solve writes all `m` entries), and a pricing that does not scan all `m` rows (on H(6,2),
 //! 24,640 rows); no bound flipping ratio test (HiGHS's BFRT), since the slack form here has no
 //! boxed variable.
+//!
+//! Issue 42 item 8, third round (2026-11-28): the hint's budget is CPU time of this thread
+//! ([`crate::lp::float::budget`]); `perf` on P_160 put a fifth of the pivot loop in the first
+//! load of each row in [`Run::pivot_row`] and another in [`Run::leaving`]'s reads through
+//! `head`: the rows are one array, the basic flags bytes, the basic bounds by position (same
+//! pivots; CPU of the whole `dpcert lp` on P_100 1.81 / 1.60 → 1.67 / 1.51 s, load ~7). The
+//! refactorisation rule ([`ETA_GROWTH`], [`MAX_ETAS`]) was swept again (5/64, 5/128, 10/128,
+//! 20/256, 3/64, 2/32 on P_100 and H(5,2)): 5/64 stays. A Devex reference framework reset
+//! (HiGHS's `newDevexFramework`, weights ratio above 9) changed nothing (H(5,2) 2,987 pivots).
+//! Dual steepest edge from the start (CPU of the whole `dpcert lp`, load ~11): H(5,2) 3,089 →
+//! 1,761 pivots, 0.27 → 0.22 s; H(6,2) 16,241 → 8,814 pivots, 9.5 → 6.3 s; but P_60 2,658 →
+//! 2,638 pivots, 0.34 → 0.49 s, P_100 4,953 → 4,935, 1.6 → 2.2 s (its third solve per pivot).
+//! The PD-DP runs are dual degenerate throughout (H(5,2): 903 of 2,964 pivots with a zero
+//! dual step), the path LPs only early (P_60: 123 of 2,640, all in the first few hundred), so
+//! a switch on the share of degenerate pivots separates them; but a switch from Devex to
+//! steepest edge *midway* (past `m / 8` pivots, the Devex weights as the starting norms) made
+//! H(6,2) run past 120 s of CPU, and one at the first refactorisation switched the path LPs
+//! too (their early degenerate pivots). What is left: steepest edge from the start with a
+//! switch to Devex where the run stops being degenerate (HiGHS switches that way; exact norms
+//! are then good Devex estimates), or exact norms at the switch.
 
 use crate::lp::exact::revised::Basis;
+use crate::lp::float::budget::Budget;
 use crate::lp::float::inverse::Inverse;
 use crate::lp::float::lu::FloatLu;
 use crate::lp::model::{Cmp, Model, Sense};
 use crate::num::fmt::to_f64;
-use std::time::Instant;
 
 /// Primal feasibility tolerance (absolute: the basic values of the LPs here are at most ~1).
 const PRIMAL_TOL: f64 = 1e-9;
@@ -141,12 +162,12 @@ pub(crate) enum Outcome {
 /// Solve `model` by the dual simplex from the slack basis, or say why not (the tests' entry;
 /// [`crate::lp::float::refine::Refiner`] holds on to the run).
 #[cfg(test)]
-pub(crate) fn solve(model: &Model, deadline: Option<Instant>) -> Outcome {
+pub(crate) fn solve(model: &Model, budget: &Budget) -> Outcome {
     let mut run = match Run::new(model) {
         Ok(run) => run,
         Err(outcome) => return outcome,
     };
-    match run.optimise(deadline) {
+    match run.optimise(budget) {
         Ok(()) => run.optimal(),
         Err(outcome) => outcome,
     }
@@ -209,9 +230,13 @@ enum Bound {
 pub(crate) struct Run {
     n: usize,
     m: usize,
-    /// Columns of the structural variables, `(row, a_ij)`, and the rows, `(column, a_ij)`.
+    /// Columns of the structural variables, `(row, a_ij)`; the rows, `(column, a_ij)`, row `i`
+    /// in `row_entries[row_start[i]..row_start[i + 1]]` (one array, read in row order by
+    /// [`Run::pivot_row`]: with a `Vec` per row, the first load of each row missed the cache,
+    /// a fifth of the pivot loop's time on P_160, issue 42 item 8).
     cols: Vec<Vec<(usize, f64)>>,
-    rows: Vec<Vec<(usize, f64)>>,
+    row_start: Vec<usize>,
+    row_entries: Vec<(usize, f64)>,
     /// The slacks' columns: `(i, 1)` for row `i`.
     units: Vec<(usize, f64)>,
     /// The minimisation's costs (0 for slacks) and the right-hand sides.
@@ -221,9 +246,16 @@ pub(crate) struct Run {
     lower: Vec<f64>,
     upper: Vec<f64>,
     /// The basic variable at each position, and each variable's position (`usize::MAX` when
-    /// non-basic).
+    /// non-basic); whether each variable is basic (the same, in an eighth of the memory, for
+    /// [`Run::pivot_row`]'s scattered reads).
     head: Vec<usize>,
     position: Vec<usize>,
+    basic: Vec<bool>,
+    /// The bounds of the basic variable at each position (`lower[head[p]]`, `upper[head[p]]`),
+    /// so that [`Run::leaving`] reads four arrays in order rather than two through `head`
+    /// (issue 42 item 8).
+    basic_lower: Vec<f64>,
+    basic_upper: Vec<f64>,
     /// Basic values by position; reduced costs by variable (0 on basic ones); dual
     /// Devex weights by position.
     xb: Vec<f64>,
@@ -254,20 +286,23 @@ impl Run {
     fn from_slacks(model: &Model, mut cost: Vec<f64>) -> Run {
         let (n, m) = (model.n_vars(), model.n_rows());
         let mut cols = vec![Vec::new(); n];
-        let mut rows = Vec::with_capacity(m);
+        let mut row_start = Vec::with_capacity(m + 1);
+        let mut row_entries = Vec::new();
         let (mut lower, mut upper) = (vec![0.0; n + m], vec![f64::INFINITY; n + m]);
         for (i, row) in model.rows().iter().enumerate() {
-            let r: Vec<(usize, f64)> = row.coeffs.iter().map(|(j, a)| (*j, to_f64(a))).collect();
-            for &(j, a) in &r {
-                cols[j].push((i, a));
+            row_start.push(row_entries.len());
+            for (j, a) in &row.coeffs {
+                let a = to_f64(a);
+                cols[*j].push((i, a));
+                row_entries.push((*j, a));
             }
-            rows.push(r);
             match row.cmp {
                 Cmp::Le => {}
                 Cmp::Ge => (lower[n + i], upper[n + i]) = (f64::NEG_INFINITY, 0.0),
                 Cmp::Eq => upper[n + i] = 0.0,
             }
         }
+        row_start.push(row_entries.len());
         cost.resize(n + m, 0.0);
         let rhs = model.rows().iter().map(|r| to_f64(&r.rhs)).collect();
         let head: Vec<usize> = (n..n + m).collect();
@@ -283,7 +318,8 @@ impl Run {
             n,
             m,
             cols,
-            rows,
+            row_start,
+            row_entries,
             units: (0..m).map(|i| (i, 1.0)).collect(),
             cost,
             rhs,
@@ -291,6 +327,9 @@ impl Run {
             upper,
             head,
             position,
+            basic: Vec::new(),
+            basic_lower: Vec::new(),
+            basic_upper: Vec::new(),
             xb: Vec::new(),
             d,
             weights: vec![1.0; m],
@@ -299,7 +338,16 @@ impl Run {
             sign: sense_sign(model),
         };
         run.xb = run.ftran(run.rhs.clone());
+        run.index_basis();
         run
+    }
+
+    /// [`Run::basic`], [`Run::basic_lower`] and [`Run::basic_upper`] from `head` and the
+    /// bounds.
+    fn index_basis(&mut self) {
+        self.basic = self.position.iter().map(|&p| p != usize::MAX).collect();
+        self.basic_lower = self.head.iter().map(|&v| self.lower[v]).collect();
+        self.basic_upper = self.head.iter().map(|&v| self.upper[v]).collect();
     }
 
     /// The variables (`n` structurals, then `m` slacks) and the rows.
@@ -456,6 +504,7 @@ impl Run {
     /// Factor the basis afresh and recompute its values and reduced costs; `false` if it is
     /// singular.
     fn refactor(&mut self) -> bool {
+        self.index_basis();
         let columns: Vec<&[(usize, f64)]> = self.head.iter().map(|&v| self.column(v)).collect();
         let Some(lu) = FloatLu::factor(self.m, &columns) else {
             return false;
@@ -488,12 +537,12 @@ impl Run {
     /// direction (+1: below its lower bound, −1: above its upper bound).
     fn leaving(&self) -> Option<(usize, f64)> {
         let mut best: Option<(f64, usize, f64)> = None;
-        for (p, &v) in self.head.iter().enumerate() {
-            let x = self.xb[p];
-            let (violation, dir) = if x < self.lower[v] - PRIMAL_TOL {
-                (self.lower[v] - x, 1.0)
-            } else if x > self.upper[v] + PRIMAL_TOL {
-                (x - self.upper[v], -1.0)
+        let bounds = self.basic_lower.iter().zip(&self.basic_upper);
+        for (p, (&x, (&lower, &upper))) in self.xb.iter().zip(bounds).enumerate() {
+            let (violation, dir) = if x < lower - PRIMAL_TOL {
+                (lower - x, 1.0)
+            } else if x > upper + PRIMAL_TOL {
+                (x - upper, -1.0)
             } else {
                 continue;
             };
@@ -524,13 +573,13 @@ impl Run {
             if ri == 0.0 {
                 continue;
             }
-            for &(j, a) in &self.rows[i] {
-                if self.position[j] == usize::MAX {
+            for &(j, a) in &self.row_entries[self.row_start[i]..self.row_start[i + 1]] {
+                if !self.basic[j] {
                     add(j, ri * a);
                 }
             }
             let s = self.n + i;
-            if self.position[s] == usize::MAX {
+            if !self.basic[s] {
                 add(s, ri);
             }
         }
@@ -574,7 +623,7 @@ impl Run {
 
     /// Dual simplex pivots until the basis is primal feasible; `Err` with the outcome if it
     /// ends otherwise.
-    pub(crate) fn optimise(&mut self, deadline: Option<Instant>) -> Result<(), Outcome> {
+    pub(crate) fn optimise(&mut self, budget: &Budget) -> Result<(), Outcome> {
         let cap = 20 * (self.n + self.m) + 1000;
         let mut row = PivotRow::new(self.n + self.m);
         // Whether the basis was factored afresh since the last pivot (a verdict of
@@ -587,7 +636,7 @@ impl Run {
             if self.pivots >= cap {
                 return Err(Outcome::Failed(format!("{cap} pivots")));
             }
-            if self.pivots.is_multiple_of(16) && deadline.is_some_and(|d| Instant::now() >= d) {
+            if self.pivots.is_multiple_of(16) && budget.spent() {
                 return Err(Outcome::Failed("time limit".into()));
             }
             let Some((r, dir)) = self.leaving() else {
@@ -663,6 +712,10 @@ impl Run {
             self.head[r] = q;
             self.position[q] = r;
             self.position[leaving] = usize::MAX;
+            self.basic[q] = true;
+            self.basic[leaving] = false;
+            self.basic_lower[r] = self.lower[q];
+            self.basic_upper[r] = self.upper[q];
             self.pivots += 1;
             fresh = false;
             let (exchanged, factors) = self.inverse.nonzeros();

@@ -3,12 +3,13 @@
 //! two solves, and the float solver's own pattern of non-zeros.
 
 use super::stats::GuidedStats;
+use crate::lp::float::budget::Budget;
 use crate::lp::float::microlp::{self, FloatAnswer};
 use crate::lp::float::refine;
 use crate::lp::float::simplex as float_simplex;
 use crate::lp::model::{Cmp, Model};
 use crate::lp::options::Options;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 #[cfg(test)]
 thread_local! {
@@ -17,9 +18,10 @@ thread_local! {
     pub(super) static MICROLP_HINT: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
-/// The float hint's budget on `model`: 10 ms plus 1 µs per (rows + columns) × non-zeros, at
-/// most [`Options::float_budget`]. A float simplex takes about (rows + columns) × non-zeros ×
-/// 10 ns (P60: 10,800 × 18,000 entries, 1.8 s), so this leaves it a hundred times that; what
+/// The float hint's budget on `model`, in CPU time of the solving thread (issue 42 item 8: it
+/// was wall-clock time, and load decided the answer path): 10 ms plus 1 µs per (rows +
+/// columns) × non-zeros, at most [`Options::float_budget`]. A float simplex takes about (rows +
+/// columns) × non-zeros × 10 ns (P60: 10,800 × 18,000 entries, 1.8 s), so this leaves it a hundred times that; what
 /// it bounds is the float simplex cycling on a degenerate LP, which would otherwise stall a
 /// 3-row LP (`lp::tests`' redundant equality) for the whole [`Options::float_budget`] — small
 /// LPs have taken this path since issue 31, and the exact revised simplex answers them from
@@ -33,13 +35,20 @@ pub(super) fn float_budget(model: &Model, options: &Options) -> Duration {
     estimate.min(options.float_budget)
 }
 
+/// [`float_budget`] from now on this thread, and the solve's deadline: the float hint's and its
+/// refinement's [`Budget`] (read on this thread).
+pub(super) fn hint_budget(model: &Model, options: &Options) -> Budget {
+    Budget::new(float_budget(model, options), options.deadline)
+}
+
 /// The float hint: the float dual simplex ([`float_simplex`]) where the slack basis is dual
 /// feasible, its basis giving the primal point and the prices in one solve (within half of
-/// the budget `deadline` leaves); otherwise, or if it fails, microlp's primal and dual solves
-/// side by side ([`microlp`]). Records which in `stats.hint`.
+/// the CPU time `budget` leaves); otherwise, or if it fails, microlp's primal and dual solves
+/// side by side ([`microlp`], on the wall clock: they run on two threads). Records which in
+/// `stats.hint`.
 pub(super) fn float_hint(
     model: &Model,
-    deadline: Option<Instant>,
+    budget: &Budget,
     stats: &mut GuidedStats,
 ) -> (FloatAnswer, FloatAnswer, Option<refine::Refiner>) {
     #[cfg(test)]
@@ -47,17 +56,14 @@ pub(super) fn float_hint(
     #[cfg(not(test))]
     let forced = false;
     // Half the budget, so that microlp has the other half if the dual simplex fails.
-    let half = deadline.map(|d| {
-        let now = Instant::now();
-        now + d.saturating_duration_since(now) / 2
-    });
+    let half = budget.half();
     // A panic inside our own float solver (a bug; it decides nothing) must cost only the hint,
     // as microlp's panics do in `microlp::run`.
     let outcome = if forced {
         Err(float_simplex::Outcome::Failed("skipped by a test".into()))
     } else {
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            refine::Refiner::new(model, half)
+            refine::Refiner::new(model, &half)
         }))
         .unwrap_or_else(|_| Err(float_simplex::Outcome::Failed("it panicked".into())))
     };
@@ -81,6 +87,7 @@ pub(super) fn float_hint(
         Err(float_simplex::Outcome::Optimal { .. }) => unreachable!("an optimum is a run"),
     };
     stats.hint = format!("microlp primal and dual; {why}");
+    let deadline = budget.wall_deadline();
     let (primal, dual) = side_by_side(
         || microlp::primal(model, deadline),
         || microlp::dual(model, deadline),

@@ -29,9 +29,12 @@ use std::fmt;
 /// CY-3a: for an ε-DP mechanism (ε = ln L, L its exact level) every row channel has
 /// `C_1 ≤ ε·tanh(ε/2) = ((L−1)/(L+1)) ln L`, and `C_1 < ε` (the strict "<" of CY-D3, for
 /// ε > 0). Certified by the CB upper bound.
+///
+/// The row channels of all mechanisms are bracketed in parallel and scanned in order (issue 44
+/// item 5: one cell of 40 mechanisms was one worker's job).
 fn check_3a(fam: &MechanismFamily) -> Check {
-    let mut s = DScan::new();
     let mechs = fam.build();
+    let mut rows = Vec::new();
     for mech in &mechs {
         let ExtRational::Finite(level) = mech.level() else {
             continue;
@@ -39,27 +42,30 @@ fn check_3a(fam: &MechanismFamily) -> Check {
         if level == 1u32 {
             continue;
         }
-        let one = r(1, 1);
-        let bound = LogLinear::term(&((&level - &one) / (&level + &one)), &level);
-        let eps = LogLinear::ln(&level);
         for (label, w) in mech.row_channels() {
-            let br = capacity_bracket_exact(&w);
-            let mut st = Decider::new();
-            // Holding also needs the strict inequality against ε.
-            let d = match st.capacity_at_most(&br, &bound) {
-                Decision::True if !st.log(&br.upper, "<", &eps) => Decision::Unknown,
-                d => d,
-            };
-            s.push_recorded(
-                d,
-                st.records(),
-                LogLinear::approx_f64(&br.upper) - LogLinear::approx_f64(&bound),
-                || Value::log_linear(&br.upper),
-                || Value::log_linear(&bound),
-                || format!("{mech} {label}, L={level}"),
-            );
+            rows.push((mech, level.clone(), label, w));
         }
     }
+    let s = DScan::par_over(&rows, |s, (mech, level, label, w)| {
+        let one = r(1, 1);
+        let bound = LogLinear::term(&((level - &one) / (level + &one)), level);
+        let eps = LogLinear::ln(level);
+        let br = capacity_bracket_exact(w);
+        let mut st = Decider::new();
+        // Holding also needs the strict inequality against ε.
+        let d = match st.capacity_at_most(&br, &bound) {
+            Decision::True if !st.log(&br.upper, "<", &eps) => Decision::Unknown,
+            d => d,
+        };
+        s.push_recorded(
+            d,
+            st.records(),
+            LogLinear::approx_f64(&br.upper) - LogLinear::approx_f64(&bound),
+            || Value::log_linear(&br.upper),
+            || Value::log_linear(&bound),
+            || format!("{mech} {label}, L={level}"),
+        );
+    });
     let mut c = s.finish(
         "capacity upper bound of each row channel  <=  eps tanh(eps/2) = ((L-1)/(L+1)) ln L  (and < eps)",
         Method::LogLinear,
@@ -434,92 +440,107 @@ fn check_d3(fam: &MechanismFamily) -> Check {
 /// `I(X_1;Y) ≤` the left upper bound (LL), and the point-mass product at the best row
 /// channel attains the left lower bound exactly. Equality is certified up to the bracket
 /// width, which is reported.
+///
+/// The mechanisms are checked in parallel and their scans appended in order (issue 44 item 5).
 fn check_18(fam: &MechanismFamily) -> Check {
-    let mut s = DScan::new();
-    let mut width_note = Vec::new();
-    for mech in fam.build() {
-        // Row channels of X_1 with x_2 fixed.
-        let brs: Vec<_> = (0..2)
-            .map(|b| {
-                capacity_bracket_exact(&channel(&[mech.rows[b].clone(), mech.rows[2 + b].clone()]))
-            })
-            .collect();
-        let (ib, _) = brs
-            .iter()
-            .enumerate()
-            .max_by(|a, b| a.1.upper.cmp(&b.1.upper))
-            .expect("two slices");
-        let upper = brs[ib].upper.clone();
-        let lower = brs
-            .iter()
-            .map(|b| b.lower.clone())
-            .max()
-            .expect("two slices");
-        // Point-mass product: x2 = argmax, X1 ~ the bracket's prior.
-        let mut prior = vec![r(0, 1); 4];
-        prior[ib] = brs[ib].prior[0].clone();
-        prior[2 + ib] = brs[ib].prior[1].clone();
-        let mixed = |prior: &[Rational]| -> LogLinear {
-            // Channel X1 -> Y with X2 integrated out (independent X2 under a product prior).
-            let px1 = [&prior[0] + &prior[1], &prior[2] + &prior[3]];
-            let w: Vec<Vec<Rational>> = (0..2)
-                .map(|a| {
-                    let k = mech.outputs();
-                    (0..k)
-                        .map(|y| {
-                            if px1[a] == 0u32 {
-                                mech.rows[2 * a][y].clone()
-                            } else {
-                                (&prior[2 * a] * &mech.rows[2 * a][y]
-                                    + &prior[2 * a + 1] * &mech.rows[2 * a + 1][y])
-                                    / &px1[a]
-                            }
-                        })
-                        .collect()
+    let mechs = fam.build();
+    // The scan, and the bracket widths of the first three mechanisms.
+    let (s, widths) = crate::claim::par_fold_in_order(
+        &mechs,
+        || (DScan::new(), Vec::new()),
+        |(s, widths), mech| {
+            // Row channels of X_1 with x_2 fixed.
+            let brs: Vec<_> = (0..2)
+                .map(|b| {
+                    capacity_bracket_exact(&channel(&[
+                        mech.rows[b].clone(),
+                        mech.rows[2 + b].clone(),
+                    ]))
                 })
                 .collect();
-            mutual_information(
-                &Dist::new(px1.to_vec()).expect("a product prior"),
-                &channel(&w),
-            )
-        };
-        let at_point = mixed(&prior);
-        let mut st = Decider::new();
-        let attained = st.log(&at_point, ">=", &lower);
-        s.push_recorded(
-            Decision::from_bool(attained),
-            st.records(),
-            0.0,
-            || Value::log_linear(&at_point),
-            || Value::log_linear(&lower),
-            || format!("{mech}: point-mass product attains the left lower bound"),
-        );
-        for p1 in simplex(2, 6) {
-            for p2 in simplex(2, 6) {
-                let prod: Vec<Rational> = (0..4).map(|x| &p1[x / 2] * &p2[x % 2]).collect();
-                let i = mixed(&prod);
-                s.push_log_le(&i, &upper, || {
-                    format!(
-                        "{mech} product P(x1)={} P(x2)={}",
-                        fmt_vec(&p1),
-                        fmt_vec(&p2)
-                    )
-                });
+            let (ib, _) = brs
+                .iter()
+                .enumerate()
+                .max_by(|a, b| a.1.upper.cmp(&b.1.upper))
+                .expect("two slices");
+            let upper = brs[ib].upper.clone();
+            let lower = brs
+                .iter()
+                .map(|b| b.lower.clone())
+                .max()
+                .expect("two slices");
+            // Point-mass product: x2 = argmax, X1 ~ the bracket's prior.
+            let mut prior = vec![r(0, 1); 4];
+            prior[ib] = brs[ib].prior[0].clone();
+            prior[2 + ib] = brs[ib].prior[1].clone();
+            let mixed = |prior: &[Rational]| -> LogLinear {
+                // Channel X1 -> Y with X2 integrated out (independent X2 under a product prior).
+                let px1 = [&prior[0] + &prior[1], &prior[2] + &prior[3]];
+                let w: Vec<Vec<Rational>> = (0..2)
+                    .map(|a| {
+                        let k = mech.outputs();
+                        (0..k)
+                            .map(|y| {
+                                if px1[a] == 0u32 {
+                                    mech.rows[2 * a][y].clone()
+                                } else {
+                                    (&prior[2 * a] * &mech.rows[2 * a][y]
+                                        + &prior[2 * a + 1] * &mech.rows[2 * a + 1][y])
+                                        / &px1[a]
+                                }
+                            })
+                            .collect()
+                    })
+                    .collect();
+                mutual_information(
+                    &Dist::new(px1.to_vec()).expect("a product prior"),
+                    &channel(&w),
+                )
+            };
+            let at_point = mixed(&prior);
+            let mut st = Decider::new();
+            let attained = st.log(&at_point, ">=", &lower);
+            s.push_recorded(
+                Decision::from_bool(attained),
+                st.records(),
+                0.0,
+                || Value::log_linear(&at_point),
+                || Value::log_linear(&lower),
+                || format!("{mech}: point-mass product attains the left lower bound"),
+            );
+            for p1 in simplex(2, 6) {
+                for p2 in simplex(2, 6) {
+                    let prod: Vec<Rational> = (0..4).map(|x| &p1[x / 2] * &p2[x % 2]).collect();
+                    let i = mixed(&prod);
+                    s.push_log_le(&i, &upper, || {
+                        format!(
+                            "{mech} product P(x1)={} P(x2)={}",
+                            fmt_vec(&p1),
+                            fmt_vec(&p2)
+                        )
+                    });
+                }
             }
-        }
-        if width_note.len() < 3 {
-            width_note.push(format!(
+            widths.push(&upper - &lower);
+        },
+        |(s, widths), (later, more)| {
+            s.append(later);
+            widths.extend(more);
+        },
+    );
+    let width_note: Vec<String> = widths
+        .iter()
+        .take(3)
+        .map(|width| {
+            format!(
                 "bracket width {}",
                 crate::claim::report::decimal(
-                    &(&upper - &lower)
-                        .enclose(64)
-                        .hi_rational()
-                        .unwrap_or_default(),
+                    &width.enclose(64).hi_rational().unwrap_or_default(),
                     12
                 )
-            ));
-        }
-    }
+            )
+        })
+        .collect();
     let mut c = s.finish(
         "I(X1;Y) at product priors  <=  max_x2 C_1(W_x2) upper bound; point mass attains the lower bound",
         Method::LogLinear,

@@ -651,6 +651,12 @@ mod tests {
     use super::super::core::iid_linear;
     use super::*;
 
+    /// S12 at `n`, `m`, `α` with the i.i.d. linear prior of issue 17.
+    fn s12_at(n: usize, m: usize, alpha: Rational) -> Check {
+        let prior = iid_linear(&Space::new(n, m));
+        s12(&NmAlphaPrior { n, m, alpha, prior })
+    }
+
     /// The S12 endpoint of the issue: n=1, m=3, p = (1/6, 1/3, 1/2), α = α~ = 1/4. The exact
     /// LP-DP optimum is nonincreasing in e^eps and meets the certified value h on the range, and
     /// the endpoint instance is decided (it was undecided with the closed-form bound alone).
@@ -668,13 +674,7 @@ mod tests {
         assert_eq!(values[4], lpdp_range_cert(&sp, &q(1, 4), &p).unwrap());
         // Literal table (values recomputed independently for issue 17).
         assert_eq!((&values[3], &values[4]), (&q(3, 8), &q(1, 3)));
-        let i = NmAlphaPrior {
-            n: 1,
-            m: 3,
-            alpha: q(1, 4),
-            prior: iid_linear(&sp),
-        };
-        let c = s12(&i);
+        let c = s12_at(1, 3, q(1, 4));
         assert_eq!(c.outcome, Outcome::Holds, "{c:?}");
     }
 
@@ -691,14 +691,7 @@ mod tests {
             k.sort();
             k
         };
-        let sp = Space::new(1, 2);
-        let i = NmAlphaPrior {
-            n: 1,
-            m: 2,
-            alpha: q(1, 2),
-            prior: iid_linear(&sp),
-        };
-        let c = s12(&i);
+        let c = s12_at(1, 2, q(1, 2));
         assert_eq!(
             (c.outcome, &c.method),
             (Outcome::Holds, &Method::Exact),
@@ -706,14 +699,7 @@ mod tests {
         );
         assert_eq!((c.lhs.exact.as_str(), c.rhs.exact.as_str()), ("1", "2"));
         assert_eq!(kinds(&c), ["\"compare\""]);
-        let sp = Space::new(1, 3);
-        let i = NmAlphaPrior {
-            n: 1,
-            m: 3,
-            alpha: q(1, 4),
-            prior: iid_linear(&sp),
-        };
-        let c = s12(&i);
+        let c = s12_at(1, 3, q(1, 4));
         assert_eq!(c.outcome, Outcome::Holds, "{c:?}");
         assert_eq!(kinds(&c), ["\"compare\"", "\"compare\"", "\"lp\""]);
         let lp = c.records.iter().find(|r| r["kind"] == "lp").unwrap();

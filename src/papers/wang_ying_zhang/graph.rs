@@ -336,11 +336,23 @@ fn g6(i: &Nm) -> Check {
             }
         }
     }
-    tally.finish(
+    let mut c = tally.finish(
         "d(x',y)-d(x,y) in {-1,0,1} with the stated cases",
         Method::Enumeration,
         "all x ~ x', y",
-    )
+    );
+    // Shown by a `graph` record of H(n, m) given by n and m alone: the checker enumerates every
+    // case itself, d counting the differing places (issue 44 item 6; its limit is m^n <= 64).
+    if crate::certify::recording() && c.outcome == crate::claim::Outcome::Holds && sp.size <= LIMIT
+    {
+        c.records = vec![serde_json::json!({
+            "kind": "graph",
+            "id": format!("H({},{}) neighbour difference", sp.n, sp.m),
+            "neighbour_difference": [sp.n, sp.m],
+            "holds": true,
+        })];
+    }
+    c
 }
 
 /// G7: α^{d(x,y)} = Π_i α^{[x_i≠y_i]} and k_α⁻¹ = [(1+(m−1)α)I − αJ]/(1−α): the product
@@ -645,4 +657,28 @@ fn l1s13(i: &Nm) -> Check {
         Method::Combined(vec![Method::Enumeration, Method::Polynomial]),
         "every y; polynomial identity and alpha in {1/3,1/2,2/3}",
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// WYZ-G6 attaches to a cell the `graph` record of H(n, m) given by `[n, m]`, whose every
+    /// case the checker enumerates (issue 44 item 6); none past the checker's limit m^n <= 64.
+    #[test]
+    fn g6_is_shown_by_a_neighbour_difference_record() {
+        crate::certify::start_recording();
+        let c = g6(&Nm { n: 2, m: 3 });
+        assert_eq!(c.outcome, crate::claim::Outcome::Holds);
+        assert_eq!(
+            c.records,
+            vec![
+                serde_json::json!({"kind": "graph", "id": "H(2,3) neighbour difference",
+                "neighbour_difference": [2, 3], "holds": true})
+            ]
+        );
+        let beyond = g6(&Nm { n: 1, m: 65 });
+        assert_eq!(beyond.outcome, crate::claim::Outcome::Holds);
+        assert!(beyond.records.is_empty());
+    }
 }

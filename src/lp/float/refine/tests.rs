@@ -37,7 +37,9 @@ fn path3(t: u64) -> String {
 
 /// Refine `model`'s float dual simplex to the end.
 fn refined(model: &Model) -> (Refined, Basis) {
-    let refined = Refiner::new(model, None).unwrap().refine(model, None);
+    let refined = Refiner::new(model, &Budget::unlimited())
+        .unwrap()
+        .refine(model, &Budget::unlimited());
     let Outcome::Optimal { basis, .. } = &refined.outcome else {
         panic!("{:?}", refined.outcome)
     };
@@ -206,7 +208,7 @@ fn arb_path_lp() -> impl Strategy<Value = Model> {
 /// the optimum of the exact simplex from scratch (the naive reference).
 fn agrees(model: &Model) -> Result<(), TestCaseError> {
     let reference = solve_from_scratch(model).unwrap();
-    let refiner = match Refiner::new(model, None) {
+    let refiner = match Refiner::new(model, &Budget::unlimited()) {
         Ok(refiner) => refiner,
         Err(Outcome::Infeasible) => {
             prop_assert_eq!(reference.status(), "infeasible");
@@ -222,7 +224,7 @@ fn agrees(model: &Model) -> Result<(), TestCaseError> {
         }
         Err(other) => return Err(TestCaseError::fail(format!("{other:?}"))),
     };
-    let refined = refiner.refine(model, None);
+    let refined = refiner.refine(model, &Budget::unlimited());
     let Outcome::Optimal { basis, .. } = refined.outcome else {
         return Err(TestCaseError::fail("no basis"));
     };

@@ -11,7 +11,7 @@ fn model(text: &str) -> Model {
 }
 
 fn optimum(model: &Model) -> (Vec<f64>, Vec<f64>) {
-    match solve(model, None) {
+    match solve(model, &Budget::unlimited()) {
         Outcome::Optimal { x, y, .. } => (x, y),
         other => panic!("{other:?}"),
     }
@@ -102,11 +102,20 @@ fn literal_table() {
 fn infeasible_and_not_dual_feasible() {
     let infeasible =
         model("Minimize\n obj: x + y\nSubject To\n a: x + y >= 2\n b: x + y <= 1\nEnd\n");
-    assert_eq!(solve(&infeasible, None), Outcome::Infeasible);
+    assert_eq!(
+        solve(&infeasible, &Budget::unlimited()),
+        Outcome::Infeasible
+    );
     let negative_cost = model("Minimize\n obj: x - y\nSubject To\n a: x + y <= 1\nEnd\n");
-    assert_eq!(solve(&negative_cost, None), Outcome::NotDualFeasible);
+    assert_eq!(
+        solve(&negative_cost, &Budget::unlimited()),
+        Outcome::NotDualFeasible
+    );
     let max_positive = model("Maximize\n obj: x\nSubject To\n a: x <= 1\nEnd\n");
-    assert_eq!(solve(&max_positive, None), Outcome::NotDualFeasible);
+    assert_eq!(
+        solve(&max_positive, &Budget::unlimited()),
+        Outcome::NotDualFeasible
+    );
 }
 
 // Random dual-feasible LPs (costs ≥ 0, rows of every kind): the float optimum agrees with
@@ -120,7 +129,7 @@ proptest! {
     fn agrees_with_the_exact_simplex(text in crate::lp::tests::arb_dual_feasible_lp()) {
         let m = model(&text);
         let reference = solve_from_scratch(&m).unwrap();
-        match (solve(&m, None), reference.value()) {
+        match (solve(&m, &Budget::unlimited()), reference.value()) {
             (Outcome::Optimal { basis, x, y, .. }, Some(value)) => {
                 let obj: f64 = m.objective().iter().zip(&x).map(|(c, v)| to_f64(c) * v).sum();
                 prop_assert!((obj - to_f64(value)).abs() < 1e-6, "{obj} vs {value}\n{text}");

@@ -243,9 +243,13 @@ pub(super) fn check_12(cell: &ChanCell) -> Check {
 ///   concentrated on one row with mass `η = 2^-j` on another (j ≤ 40) has `I_∞ > ε` (the
 ///   witness is exact), `true` when `ε` is at least the max-divergence diameter of W, an upper
 ///   bound of `I_∞` at every prior (ART-12); undecided otherwise.
+///
+/// The mechanisms are decided in parallel and tallied in order (issue 44 item 5): the first
+/// undecided mechanism and the first disagreement are those of the sequential loop.
 pub(super) fn check_13(fam: &MechanismFamily) -> Check {
-    let mut a = Agree::new();
-    for mech in fam.build() {
+    let mechs = fam.build();
+    let decided = crate::claim::par_in_order(&mechs, |mech| -> Result<Vec<_>, String> {
+        let mut out = Vec::new();
         let lvl = mech.level();
         let levels: Vec<Rational> = match &lvl {
             ExtRational::Finite(l) => {
@@ -280,7 +284,7 @@ pub(super) fn check_13(fam: &MechanismFamily) -> Check {
                 }
             }
             let Some(cap) = cap else {
-                return crate::claim::undecided_because(format!(
+                return Err(format!(
                     "{mech}: C_inf <= ln {t} neither refuted by a prior nor implied by the diameter"
                 ));
             };
@@ -299,7 +303,18 @@ pub(super) fn check_13(fam: &MechanismFamily) -> Check {
             for v in &shown[from..] {
                 st.ext(v, if dp { "<=" } else { ">" }, &ln_t);
             }
-            a.push_pair_recorded(dp, cap, st.records(), || {
+            out.push((t, dp, cap, st.records()));
+        }
+        Ok(out)
+    });
+    let mut a = Agree::new();
+    for (mech, levels) in mechs.iter().zip(decided) {
+        let levels = match levels {
+            Ok(levels) => levels,
+            Err(why) => return crate::claim::undecided_because(why),
+        };
+        for (t, dp, cap, records) in levels {
+            a.push_pair_recorded(dp, cap, records, || {
                 format!("{mech} at e^eps = {t}: eps-DP {dp}, every row's C_inf <= eps {cap}")
             });
         }
