@@ -66,6 +66,9 @@ pub struct Round {
     pub rows: usize,
     /// Whether it was solved exactly (otherwise in floats only).
     pub exact: bool,
+    /// Float dual simplex pivots it took (from the last round's basis, or from the slack
+    /// basis).
+    pub pivots: usize,
     /// Rows its optimum violated, added for the next round.
     pub added: usize,
     /// Its time.
@@ -89,8 +92,9 @@ impl LazyStats {
         let sizes: Vec<String> = (self.rounds.iter())
             .map(|r| format!("{}{}", r.rows, if r.exact { " (exact)" } else { "" }))
             .collect();
+        let pivots: usize = self.rounds.iter().map(|r| r.pivots).sum();
         let rounds = format!(
-            "row generation: {} round{} on {} of {full} rows",
+            "row generation: {} round{} on {} of {full} rows, {pivots} float pivots",
             self.rounds.len(),
             if self.rounds.len() == 1 { "" } else { "s" },
             sizes.join(" → ")
@@ -165,15 +169,15 @@ impl Shift {
     }
 }
 
-/// Spread a vector over the kept rows to every row of the model, 0 on the others.
-fn spread(kept: &[bool], v: Vec<Rational>) -> Vec<Rational> {
-    let mut it = v.into_iter();
-    kept.iter()
-        .map(|&k| match k {
-            true => it.next().expect("one entry per kept row"),
-            false => Rational::from(0u32),
-        })
-        .collect()
+/// Spread a vector over the sub-LP's rows (`order[k]` the row of entry `k`) to every one of
+/// the `rows` rows of the model, 0 on the others.
+fn spread(rows: usize, order: &[usize], v: Vec<Rational>) -> Vec<Rational> {
+    assert_eq!(order.len(), v.len(), "one entry per kept row");
+    let mut all = vec![Rational::from(0u32); rows];
+    for (&i, vi) in order.iter().zip(v) {
+        all[i] = vi;
+    }
+    all
 }
 
 /// A row in floats: its terms, its comparison and its right-hand side.
@@ -240,6 +244,30 @@ fn float_solve(sub: &Model, options: &Options) -> Option<Refiner> {
     }
 }
 
+/// The float run of a round's sub-LP: the last round's run with the rows it broke added
+/// ([`Refiner::add_rows`]: the dual simplex goes on from its optimal basis), or a run from the
+/// slack basis on `order`'s rows when there is none (the first round, a round after an exact
+/// one) or adding failed. `None` when the float dual simplex fails here too: the exact solve
+/// then makes its own hint. A panic (a bug; it decides nothing) costs only the hint.
+fn float_round(
+    model: &Model,
+    order: &[usize],
+    warm: Option<(Refiner, Vec<usize>)>,
+    options: &Options,
+) -> Option<Refiner> {
+    if let Some((mut refiner, added)) = warm {
+        let budget = Budget::new(options.float_budget, options.deadline);
+        let rows = added.iter().map(|&i| &model.rows()[i]);
+        let grown = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            refiner.add_rows(rows, &budget)
+        }));
+        if let Ok(Ok(())) = grown {
+            return Some(refiner);
+        }
+    }
+    float_solve(&model.with_rows_in(order), options)
+}
+
 /// Solve `model` by row generation from the rows `initial` keeps (`initial[i]` for row `i`).
 /// Every answer is a certificate of the whole model that [`check`] accepted.
 pub fn solve_lazy(
@@ -251,6 +279,10 @@ pub fn solve_lazy(
     let shift = Shift::new(model);
     let floats = FloatRows::new(model);
     let mut active = initial.to_vec();
+    // The sub-LP's rows in the float run's order: the initial ones, then each round's.
+    let mut order: Vec<usize> = (0..model.n_rows()).filter(|&i| initial[i]).collect();
+    // The last float run and the rows its optimum broke, to go on from.
+    let mut warm: Option<(Refiner, Vec<usize>)> = None;
     let mut stats = LazyStats::default();
     let mut float_rounds = 0;
     let certificate = loop {
@@ -262,25 +294,34 @@ pub fn solve_lazy(
             break solve_full(model, options, &mut stats)?;
         }
         let started = Instant::now();
-        let sub = shift.model.with_rows(&active);
-        let rows = sub.n_rows();
-        let refiner = float_solve(&sub, options);
-        if let Some(refiner) = &refiner {
-            let violated = floats.violated(&active, &refiner.optimum().0);
+        let rows = order.len();
+        let before = warm.as_ref().map_or(0, |(r, _)| r.pivots());
+        let refiner = float_round(&shift.model, &order, warm.take(), options);
+        let pivots = refiner.as_ref().map_or(0, |r| r.pivots().saturating_sub(before));
+        let mut round = Round {
+            rows,
+            exact: false,
+            added: 0,
+            pivots,
+            time: Duration::ZERO,
+        };
+        if let Some(run) = &refiner {
+            let violated = floats.violated(&active, &run.optimum().0);
             if !violated.is_empty() && float_rounds < MAX_FLOAT_ROUNDS {
                 float_rounds += 1;
-                stats.rounds.push(Round {
-                    rows,
-                    exact: false,
-                    added: violated.len(),
-                    time: started.elapsed(),
-                });
-                for i in violated {
+                round.added = violated.len();
+                round.time = started.elapsed();
+                stats.rounds.push(round);
+                for &i in &violated {
                     active[i] = true;
                 }
+                order.extend(&violated);
+                warm = refiner.map(|run| (run, violated));
                 continue;
             }
         }
+        round.exact = true;
+        let sub = shift.model.with_rows_in(&order);
         let (solution, guided_stats) = match refiner {
             Some(refiner) => {
                 let summary = format!("float dual simplex, {} pivots", refiner.pivots());
@@ -289,12 +330,6 @@ pub fn solve_lazy(
             None => guided::solve_with_options(&sub, options),
         }?;
         stats.last = guided_stats.summary();
-        let mut round = Round {
-            rows,
-            exact: true,
-            added: 0,
-            time: Duration::ZERO,
-        };
         let answer = match solution {
             Certificate::Optimal { primal, dual, .. } => {
                 let violated = violated_exactly(model, &active, &primal);
@@ -302,19 +337,20 @@ pub fn solve_lazy(
                     round.added = violated.len();
                     round.time = started.elapsed();
                     stats.rounds.push(round);
-                    for i in violated {
+                    for &i in &violated {
                         active[i] = true;
                     }
+                    order.extend(violated);
                     continue;
                 }
                 shift.undo(Certificate::Optimal {
                     value: model.objective_value(&primal),
                     primal,
-                    dual: spread(&active, dual),
+                    dual: spread(model.n_rows(), &order, dual),
                 })
             }
             Certificate::Infeasible { farkas } => Certificate::Infeasible {
-                farkas: spread(&active, farkas),
+                farkas: spread(model.n_rows(), &order, farkas),
             },
             Certificate::Unbounded { .. } => {
                 round.time = started.elapsed();

@@ -272,6 +272,18 @@ impl Model {
         }
     }
 
+    /// The same model with the rows `order` names, in that order (row generation with a warm
+    /// float run appends the rows it adds after the others, [`super::lazy`]).
+    pub fn with_rows_in(&self, order: &[usize]) -> Model {
+        Model {
+            sense: self.sense,
+            var_names: self.var_names.clone(),
+            objective: self.objective.clone(),
+            offset: self.offset.clone(),
+            rows: order.iter().map(|&i| self.rows[i].clone()).collect(),
+        }
+    }
+
     /// The constraints, by index.
     pub fn rows(&self) -> &[Constraint] {
         &self.rows
