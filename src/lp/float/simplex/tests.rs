@@ -158,7 +158,8 @@ proptest! {
 #[test]
 fn added_rows_continue_from_the_basis() {
     let first = model("Minimize\n obj: x + y\nSubject To\n a: x + 2 y >= 2\nEnd\n");
-    let both = model("Minimize\n obj: x + y\nSubject To\n a: x + 2 y >= 2\n b: 2 x + y >= 2\nEnd\n");
+    let both =
+        model("Minimize\n obj: x + y\nSubject To\n a: x + 2 y >= 2\n b: 2 x + y >= 2\nEnd\n");
     let mut run = Run::new(&first).unwrap();
     run.optimise(&Budget::unlimited()).unwrap();
     assert!(close(&run.point_and_prices().0, &[0.0, 1.0]));
@@ -175,7 +176,10 @@ fn added_rows_continue_from_the_basis() {
     run.add_rows(slack.rows()).unwrap();
     run.optimise(&Budget::unlimited()).unwrap();
     assert_eq!(run.pivots(), pivots);
-    assert!(close(&run.point_and_prices().1, &[1.0 / 3.0, 1.0 / 3.0, 0.0]));
+    assert!(close(
+        &run.point_and_prices().1,
+        &[1.0 / 3.0, 1.0 / 3.0, 0.0]
+    ));
 }
 
 // Random dual-feasible LPs solved on their first `k` rows, then the others added to the run:
