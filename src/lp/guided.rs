@@ -127,7 +127,9 @@
 use super::certificate::{check, CertificateError};
 use super::exact::revised::{self, Basis, Ending};
 use super::exact::simplex;
+use super::float::budget::Budget;
 use super::float::microlp::FloatAnswer;
+use super::float::refine::Refiner;
 use super::float::simplex as float_simplex;
 use super::model::{Model, Solution};
 use super::options::Options;
@@ -218,7 +220,6 @@ pub(crate) fn solve_with_options(
     model: &Model,
     options: &Options,
 ) -> Result<(Solution, GuidedStats), SolveError> {
-    let deadline = options.deadline;
     let mut stats = GuidedStats::default();
     let why = if !options.float_hint {
         "float hint off".to_string()
@@ -228,6 +229,16 @@ pub(crate) fn solve_with_options(
             Err(why) => why,
         }
     };
+    from_scratch(model, options.deadline, why, stats)
+}
+
+/// Step 7: the exact simplex from scratch, because of `why`; its answer checked.
+fn from_scratch(
+    model: &Model,
+    deadline: Option<Instant>,
+    why: String,
+    mut stats: GuidedStats,
+) -> Result<(Solution, GuidedStats), SolveError> {
     stats.fallback = Some(why);
     let t = Instant::now();
     let (solution, simplex_stats) =
@@ -247,11 +258,56 @@ fn guided_attempt(
     options: &Options,
     stats: &mut GuidedStats,
 ) -> Result<Result<Solution, String>, SolveError> {
-    let deadline = options.deadline;
     let float_budget = hint_budget(model, options);
     let started = Instant::now();
-    let (primal, dual, refiner) = float_hint(model, &float_budget, stats);
+    let hint = float_hint(model, &float_budget, stats);
     stats.float = started.elapsed();
+    attempt_from_hint(model, options.deadline, &float_budget, hint, stats)
+}
+
+/// A float hint computed elsewhere: the float dual simplex's run at its optimum, on `model`
+/// itself (row generation, [`super::lazy`], solves each sub-LP in floats first and hands the
+/// last one's run here, so that it is not solved twice).
+pub(crate) struct Hint {
+    /// The run, at its optimum.
+    pub refiner: Refiner,
+    /// One line for `--stats`: the solver and its pivots.
+    pub summary: String,
+}
+
+/// [`solve_with_options`] from a float hint already computed on `model`: the exact systems,
+/// repairs and pivots of steps 2–7, every answer checked.
+pub(crate) fn solve_with_hint(
+    model: &Model,
+    options: &Options,
+    hint: Hint,
+) -> Result<(Solution, GuidedStats), SolveError> {
+    let mut stats = GuidedStats {
+        hint: hint.summary,
+        ..GuidedStats::default()
+    };
+    let (x, y) = hint.refiner.optimum();
+    let float_budget = hint_budget(model, options);
+    let answer = (
+        FloatAnswer::Optimal(x),
+        FloatAnswer::Optimal(y),
+        Some(hint.refiner),
+    );
+    match attempt_from_hint(model, options.deadline, &float_budget, answer, &mut stats)? {
+        Ok(solution) => Ok((solution, stats)),
+        Err(why) => from_scratch(model, options.deadline, why, stats),
+    }
+}
+
+/// Steps 2–6 from the float hint `(primal, dual, refiner)`: a certified optimum, or why not
+/// (for the fallback), or the time limit.
+fn attempt_from_hint(
+    model: &Model,
+    deadline: Option<Instant>,
+    float_budget: &Budget,
+    (primal, dual, refiner): (FloatAnswer, FloatAnswer, Option<Refiner>),
+    stats: &mut GuidedStats,
+) -> Result<Result<Solution, String>, SolveError> {
     let (basis, from) = match (primal, dual) {
         (FloatAnswer::Optimal(x), FloatAnswer::Optimal(y)) => {
             let mut attempt = certify_guess(model, &x, &y, deadline, stats)?;
@@ -262,7 +318,7 @@ fn guided_attempt(
                 let t = Instant::now();
                 // A panic in the refinement (a bug; it decides nothing) costs only the hint.
                 let refined = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    refiner.refine(model, &float_budget)
+                    refiner.refine(model, float_budget)
                 }));
                 stats.float += t.elapsed();
                 match refined {

@@ -20,6 +20,8 @@
 //!   microlp's primal and dual solves. Hints only, never a decision.
 //! * `exact` — the exact solvers: the revised simplex, the dictionary simplex, exact sparse LU
 //!   and Dixon's p-adic solve.
+//! * `lazy` — row generation: LPs with many rows of which few bind, solved on a growing subset
+//!   of their rows, the answer a certificate of the whole model.
 //! * `symmetry` solves orbit-averaged LPs under a checked group of variable permutations;
 //!   `channel` builds the ε-DP channel LPs on a graph and reduces them by symmetry without
 //!   building the full model; `bench_models` (tests, or the `bench-models` feature for
@@ -48,6 +50,7 @@ pub(crate) mod exact;
 pub(crate) mod float;
 pub(crate) mod format;
 pub(crate) mod guided;
+mod lazy;
 pub(crate) mod model;
 mod options;
 pub(crate) mod parametric;
@@ -65,6 +68,7 @@ pub(crate) use channel::ReducedChannelSolution;
 #[cfg(test)]
 pub(crate) use exact::simplex::solve_from_scratch;
 pub use format::{parse_lp, write_lp, LpFile, LpFormatError};
+pub use lazy::{solve_lazy, LazyStats, Round};
 pub use model::{Certificate, Cmp, Constraint, Model, Row, Sense, Var};
 pub use options::Options;
 pub use solve::{solve, LpError, Solution, Stats};

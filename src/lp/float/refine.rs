@@ -41,7 +41,7 @@
 
 use crate::lp::float::budget::Budget;
 use crate::lp::float::simplex::{Outcome, Run};
-use crate::lp::model::{Cmp, Model};
+use crate::lp::model::{Cmp, Constraint, Model};
 use crate::num::fmt::{exact_f64, to_f64};
 use crate::num::{dot, Rational};
 
@@ -94,6 +94,18 @@ impl Refiner {
         let mut run = Run::new(model)?;
         run.optimise(budget)?;
         Ok(Refiner { run })
+    }
+
+    /// `rows` added to the LP, and the dual simplex continued from the optimal basis to the
+    /// new optimum ([`Run::add_rows`]; the rounds of row generation, issue 42 item 9): the
+    /// model it is refined on later has those rows after its own, in this order.
+    pub(crate) fn add_rows<'a>(
+        &mut self,
+        rows: impl IntoIterator<Item = &'a Constraint>,
+        budget: &Budget,
+    ) -> Result<(), Outcome> {
+        self.run.add_rows(rows)?;
+        self.run.optimise(budget)
     }
 
     /// Its pivots.

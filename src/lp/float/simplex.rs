@@ -104,7 +104,7 @@ use crate::lp::exact::revised::Basis;
 use crate::lp::float::budget::Budget;
 use crate::lp::float::inverse::Inverse;
 use crate::lp::float::lu::FloatLu;
-use crate::lp::model::{Cmp, Model, Sense};
+use crate::lp::model::{Cmp, Constraint, Model, Sense};
 use crate::num::fmt::to_f64;
 
 /// Primal feasibility tolerance (absolute: the basic values of the LPs here are at most ~1).
@@ -416,6 +416,47 @@ impl Run {
         self.rhs = rhs;
         self.lower = lower;
         self.upper = upper;
+        self.refresh()
+    }
+
+    /// Append `rows` to the LP, their slacks basic (issue 42 item 9: the rounds of row
+    /// generation, [`crate::lp::lazy`]), as HiGHS's `addRows` does (`appendBasicRowsToBasis`):
+    /// the prices of the new rows are 0, so every reduced cost stays as it was and the basis
+    /// stays dual feasible; a new row the point violates has its slack out of bounds, and
+    /// [`Run::optimise`] goes on from here with dual simplex pivots rather than from the slack
+    /// basis. The new slacks are variables `n + m..`, after the old ones; their Devex weights
+    /// 1. Refactored (one factorisation per call). `Err` if the basis has become singular.
+    pub(crate) fn add_rows<'a>(
+        &mut self,
+        rows: impl IntoIterator<Item = &'a Constraint>,
+    ) -> Result<(), Outcome> {
+        // The slacks' indices `n + i` do not move: the new ones come after every old variable.
+        self.row_start.pop();
+        for row in rows {
+            let (i, s) = (self.m, self.n + self.m);
+            self.row_start.push(self.row_entries.len());
+            for (j, a) in &row.coeffs {
+                let a = to_f64(a);
+                self.cols[*j].push((i, a));
+                self.row_entries.push((*j, a));
+            }
+            let (lower, upper) = match row.cmp {
+                Cmp::Le => (0.0, f64::INFINITY),
+                Cmp::Ge => (f64::NEG_INFINITY, 0.0),
+                Cmp::Eq => (0.0, 0.0),
+            };
+            self.lower.push(lower);
+            self.upper.push(upper);
+            self.units.push((i, 1.0));
+            self.cost.push(0.0);
+            self.rhs.push(to_f64(&row.rhs));
+            self.d.push(0.0);
+            self.head.push(s);
+            self.position.push(i);
+            self.weights.push(1.0);
+            self.m += 1;
+        }
+        self.row_start.push(self.row_entries.len());
         self.refresh()
     }
 

@@ -150,3 +150,72 @@ proptest! {
         }
     }
 }
+
+/// Rows added to a solved run (issue 42 item 9): min x + y, x + 2y ≥ 2 is optimal at y = 1
+/// (x = 0); the row 2x + y ≥ 2 that point breaks is added, its slack basic and out of bounds,
+/// and the dual simplex goes on to x = y = 2/3 with prices (1/3, 1/3), the optimum of both
+/// rows worked by hand in `literal_table`. A row the point keeps adds no pivot.
+#[test]
+fn added_rows_continue_from_the_basis() {
+    let first = model("Minimize\n obj: x + y\nSubject To\n a: x + 2 y >= 2\nEnd\n");
+    let both =
+        model("Minimize\n obj: x + y\nSubject To\n a: x + 2 y >= 2\n b: 2 x + y >= 2\nEnd\n");
+    let mut run = Run::new(&first).unwrap();
+    run.optimise(&Budget::unlimited()).unwrap();
+    assert!(close(&run.point_and_prices().0, &[0.0, 1.0]));
+    let pivots = run.pivots();
+    run.add_rows(&both.rows()[1..]).unwrap();
+    assert_eq!(run.dims(), (2, 2));
+    run.optimise(&Budget::unlimited()).unwrap();
+    let (x, y) = run.point_and_prices();
+    assert!(close(&x, &[2.0 / 3.0, 2.0 / 3.0]), "{x:?}");
+    assert!(close(&y, &[1.0 / 3.0, 1.0 / 3.0]), "{y:?}");
+    assert!(run.pivots() > pivots);
+    let pivots = run.pivots();
+    let slack = model("Minimize\n obj: x + y\nSubject To\n c: x + y <= 5\nEnd\n");
+    run.add_rows(slack.rows()).unwrap();
+    run.optimise(&Budget::unlimited()).unwrap();
+    assert_eq!(run.pivots(), pivots);
+    assert!(close(
+        &run.point_and_prices().1,
+        &[1.0 / 3.0, 1.0 / 3.0, 0.0]
+    ));
+}
+
+// Random dual-feasible LPs solved on their first `k` rows, then the others added to the run:
+// the same optimum as the exact simplex from scratch on all rows (the naive reference), and
+// the run's basis certifies there exactly; an LP found infeasible is infeasible.
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn added_rows_reach_the_optimum_of_all_rows(
+        text in crate::lp::tests::arb_dual_feasible_lp(),
+        split in 0usize..6,
+    ) {
+        let m = model(&text);
+        let k = split.min(m.n_rows());
+        let first = m.with_rows(&(0..m.n_rows()).map(|i| i < k).collect::<Vec<_>>());
+        let mut run = Run::new(&first).unwrap();
+        prop_assume!(run.optimise(&Budget::unlimited()).is_ok());
+        let reference = solve_from_scratch(&m).unwrap();
+        let outcome = run
+            .add_rows(&m.rows()[k..])
+            .and_then(|()| run.optimise(&Budget::unlimited()));
+        match (outcome, reference.value()) {
+            (Ok(()), Some(value)) => {
+                let Outcome::Optimal { basis, x, .. } = run.optimal() else { unreachable!() };
+                let obj: f64 = m.objective().iter().zip(&x).map(|(c, v)| to_f64(c) * v).sum();
+                prop_assert!((obj - to_f64(value)).abs() < 1e-6, "{obj} vs {value}\n{text}");
+                let (Ending::Solved(exact), _) = solve_from(&m, basis, 1000, None) else {
+                    return Err(TestCaseError::fail(format!("stopped\n{text}")));
+                };
+                prop_assert_eq!(exact.value(), Some(value), "{}", text);
+            }
+            (Err(Outcome::Infeasible), None) => {
+                prop_assert_eq!(reference.status(), "infeasible", "{}", text);
+            }
+            (got, _) => prop_assert!(false, "{got:?} vs {}\n{text}", reference.status()),
+        }
+    }
+}
