@@ -201,6 +201,12 @@ impl PivotRow {
     }
 }
 
+/// The positions of `v`'s non-zero entries, in order, into `list`.
+fn nonzeros(v: &[f64], list: &mut Vec<usize>) {
+    list.clear();
+    list.extend(v.iter().enumerate().filter(|e| *e.1 != 0.0).map(|e| e.0));
+}
+
 /// 1 for a minimisation, −1 for a maximisation.
 fn sense_sign(model: &Model) -> f64 {
     match model.sense() {
@@ -237,6 +243,12 @@ pub(crate) struct Run {
     cols: Vec<Vec<(usize, f64)>>,
     row_start: Vec<usize>,
     row_entries: Vec<(usize, f64)>,
+    /// Each row's entries partitioned, the non-basic structurals' first: those of row `i` in
+    /// `row_entries[row_start[i]..row_split[i]]`, so that [`Run::pivot_row`] reads no basic
+    /// column's entry (HiGHS's partitioned row-wise matrix, `HighsSparseMatrix::update`;
+    /// issue 42 item 8: late in a path LP's run most structurals are basic). Rebuilt by
+    /// [`Run::index_basis`], kept by [`Run::repartition`] at each pivot.
+    row_split: Vec<usize>,
     /// The slacks' columns: `(i, 1)` for row `i`.
     units: Vec<(usize, f64)>,
     /// The minimisation's costs (0 for slacks) and the right-hand sides.
@@ -320,6 +332,7 @@ impl Run {
             cols,
             row_start,
             row_entries,
+            row_split: Vec::new(),
             units: (0..m).map(|i| (i, 1.0)).collect(),
             cost,
             rhs,
@@ -348,6 +361,43 @@ impl Run {
         self.basic = self.position.iter().map(|&p| p != usize::MAX).collect();
         self.basic_lower = self.head.iter().map(|&v| self.lower[v]).collect();
         self.basic_upper = self.head.iter().map(|&v| self.upper[v]).collect();
+        self.row_split.clear();
+        for i in 0..self.row_start.len() - 1 {
+            let row = &mut self.row_entries[self.row_start[i]..self.row_start[i + 1]];
+            let mut split = 0;
+            for t in 0..row.len() {
+                if !self.basic[row[t].0] {
+                    row.swap(split, t);
+                    split += 1;
+                }
+            }
+            self.row_split.push(self.row_start[i] + split);
+        }
+    }
+
+    /// Keep [`Run::row_split`]'s partition as structural `entering` becomes basic and
+    /// `leaving` non-basic (either may be a slack, which has no entry in the rows).
+    fn repartition(&mut self, entering: usize, leaving: usize) {
+        if entering < self.n {
+            for &(i, _) in &self.cols[entering] {
+                let last = self.row_split[i] - 1;
+                let row = &mut self.row_entries[self.row_start[i]..=last];
+                let at = row.iter().position(|e| e.0 == entering);
+                let at = at.expect("a non-basic structural sits in the first part of its rows");
+                row.swap(at, row.len() - 1);
+                self.row_split[i] = last;
+            }
+        }
+        if leaving < self.n {
+            for &(i, _) in &self.cols[leaving] {
+                let first = self.row_split[i];
+                let row = &mut self.row_entries[first..self.row_start[i + 1]];
+                let at = row.iter().position(|e| e.0 == leaving);
+                let at = at.expect("a basic structural sits in the second part of its rows");
+                row.swap(at, 0);
+                self.row_split[i] = first + 1;
+            }
+        }
     }
 
     /// The variables (`n` structurals, then `m` slacks) and the rows.
@@ -554,9 +604,9 @@ impl Run {
         best.map(|(_, p, dir)| (p, dir))
     }
 
-    /// Row `r` of `B⁻¹ A` over the non-basic variables from `ρ`: `α_j` in `alpha`, for the
-    /// variables in `touched`.
-    fn pivot_row(&self, rho: &[f64], row: &mut PivotRow) {
+    /// Row `r` of `B⁻¹ A` over the non-basic variables from `ρ` (its non-zero entries listed
+    /// in `rows`): `α_j` in `alpha`, for the variables in `touched`.
+    fn pivot_row(&self, rho: &[f64], rows: &[usize], row: &mut PivotRow) {
         let PivotRow {
             alpha,
             touched,
@@ -569,14 +619,11 @@ impl Run {
             }
             alpha[j] += t;
         };
-        for (i, &ri) in rho.iter().enumerate() {
-            if ri == 0.0 {
-                continue;
-            }
-            for &(j, a) in &self.row_entries[self.row_start[i]..self.row_start[i + 1]] {
-                if !self.basic[j] {
-                    add(j, ri * a);
-                }
+        for &i in rows {
+            let ri = rho[i];
+            for &(j, a) in &self.row_entries[self.row_start[i]..self.row_split[i]] {
+                debug_assert!(!self.basic[j]);
+                add(j, ri * a);
             }
             let s = self.n + i;
             if !self.basic[s] {
@@ -629,9 +676,12 @@ impl Run {
         // Whether the basis was factored afresh since the last pivot (a verdict of
         // infeasibility, or optimality, must stand on fresh values).
         let mut fresh = true;
-        // The solves' buffers, reused across pivots (issue 42 item 8).
+        // The solves' buffers, reused across pivots, and the positions of their non-zero
+        // entries (issue 42 item 8: listed once, so that the pivot row, the exchange and the
+        // primal step pass only those).
         let (mut scratch, mut rho, mut col) =
             (vec![0.0; self.m], vec![0.0; self.m], vec![0.0; self.m]);
+        let (mut rho_nz, mut col_nz) = (Vec::new(), Vec::new());
         loop {
             if self.pivots >= cap {
                 return Err(Outcome::Failed(format!("{cap} pivots")));
@@ -650,8 +700,9 @@ impl Run {
             scratch.fill(0.0);
             scratch[r] = 1.0;
             self.btran_into(&mut scratch, &mut rho);
+            nonzeros(&rho, &mut rho_nz);
             row.clear();
-            self.pivot_row(&rho, &mut row);
+            self.pivot_row(&rho, &rho_nz, &mut row);
             let Some(q) = self.entering(dir, &row) else {
                 if fresh {
                     return Err(Outcome::Infeasible);
@@ -665,6 +716,7 @@ impl Run {
                 scratch[i] = a;
             }
             self.ftran_into(&mut scratch, &mut col);
+            nonzeros(&col, &mut col_nz);
             let arq = col[r];
             // The pivot from the column and from the row must agree; otherwise the
             // factorisation has drifted.
@@ -698,9 +750,11 @@ impl Run {
             let theta_p = (self.xb[r] - target) / arq;
             let wr = self.weights[r];
             let (entering, left) = (self.column(q).to_vec(), self.column(leaving).to_vec());
-            self.inverse.exchange(r, arq, &col, &rho, &entering, &left);
-            for (p, &a) in col.iter().enumerate() {
-                if a == 0.0 || p == r {
+            let solved = ((&col[..], &col_nz[..]), (&rho[..], &rho_nz[..]));
+            self.inverse.exchange(r, arq, solved, &entering, &left);
+            for &p in &col_nz {
+                let a = col[p];
+                if p == r {
                     continue;
                 }
                 self.xb[p] -= theta_p * a;
@@ -714,6 +768,7 @@ impl Run {
             self.position[leaving] = usize::MAX;
             self.basic[q] = true;
             self.basic[leaving] = false;
+            self.repartition(q, leaving);
             self.basic_lower[r] = self.lower[q];
             self.basic_upper[r] = self.upper[q];
             self.pivots += 1;

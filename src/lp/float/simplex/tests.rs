@@ -32,7 +32,7 @@ fn a_pivot_row_lists_each_variable_once() {
     );
     let run = Run::new(&m).unwrap();
     let mut row = PivotRow::new(2 + 3);
-    run.pivot_row(&[1.0, 1.0, 1.0], &mut row);
+    run.pivot_row(&[1.0, 1.0, 1.0], &[0, 1, 2], &mut row);
     let mut touched = row.touched.clone();
     touched.sort();
     touched.dedup();
