@@ -64,20 +64,19 @@ impl Inverse {
     }
 
     /// Record the exchange at position `r` with pivot `pivot`, from the entering column `alpha`
-    /// (`B⁻¹ a_q`, by position), `rho` (`B⁻ᵀ e_r`, by row) and the entering and leaving columns
-    /// of the LP (by row): in the form with fewer entries.
+    /// (`B⁻¹ a_q`, by position), `rho` (`B⁻ᵀ e_r`, by row), each with the list of its non-zero
+    /// entries (issue 42 item 8: no pass over all `m` entries), and the entering and leaving
+    /// columns of the LP (by row): in the form with fewer entries.
     pub(crate) fn exchange(
         &mut self,
         r: usize,
         pivot: f64,
-        alpha: &[f64],
-        rho: &[f64],
+        (alpha, rho): (Solved, Solved),
         entering: &[(usize, f64)],
         leaving: &[(usize, f64)],
     ) {
-        let column_len = alpha.iter().filter(|a| **a != 0.0).count();
-        let row_len = rho.iter().filter(|a| **a != 0.0).count() + entering.len() + leaving.len();
-        if row_len < column_len {
+        let row_len = rho.1.len() + entering.len() + leaving.len();
+        if row_len < alpha.1.len() {
             self.push_row(pivot, rho, entering, leaving);
         } else {
             self.push_column(r, pivot, alpha);
@@ -85,7 +84,7 @@ impl Inverse {
     }
 
     /// The exchange in product form.
-    fn push_column(&mut self, r: usize, pivot: f64, alpha: &[f64]) {
+    fn push_column(&mut self, r: usize, pivot: f64, alpha: Solved) {
         let eta = sparse(alpha, r);
         self.nonzeros += eta.len();
         self.exchanges.push(Exchange::Column(r, pivot, eta));
@@ -95,7 +94,7 @@ impl Inverse {
     fn push_row(
         &mut self,
         pivot: f64,
-        rho: &[f64],
+        rho: Solved,
         entering: &[(usize, f64)],
         leaving: &[(usize, f64)],
     ) {
@@ -160,12 +159,15 @@ impl Inverse {
     }
 }
 
-/// The non-zero entries of `v` but the one at `skip`.
-fn sparse(v: &[f64], skip: usize) -> Vec<(usize, f64)> {
-    v.iter()
-        .enumerate()
-        .filter(|&(i, a)| *a != 0.0 && i != skip)
-        .map(|(i, &a)| (i, a))
+/// A solve's result (dense) and the positions of its non-zero entries.
+pub(crate) type Solved<'a> = (&'a [f64], &'a [usize]);
+
+/// The listed entries of `v` but the one at `skip`.
+fn sparse((v, listed): Solved, skip: usize) -> Vec<(usize, f64)> {
+    listed
+        .iter()
+        .filter(|&&i| i != skip)
+        .map(|&i| (i, v[i]))
         .collect()
 }
 

@@ -23,6 +23,11 @@ fn times_transposed(columns: &[Vec<(usize, f64)>], y: &[f64]) -> Vec<f64> {
         .collect()
 }
 
+/// The positions of `v`'s non-zero entries (the lists the simplex passes with each solve).
+fn listed(v: &[f64]) -> Vec<usize> {
+    (0..v.len()).filter(|&i| v[i] != 0.0).collect()
+}
+
 fn ftran(inverse: &Inverse, mut b: Vec<f64>) -> Vec<f64> {
     let mut x = vec![0.0; b.len()];
     inverse.ftran_into(&mut b, &mut x);
@@ -44,8 +49,8 @@ fn a_literal_exchange_in_either_form() {
     for form in ["column", "row"] {
         let mut inverse = Inverse::new(FloatLu::factor(2, &identity).unwrap());
         match form {
-            "column" => inverse.push_column(0, 2.0, &[2.0, 1.0]),
-            _ => inverse.push_row(2.0, &[1.0, 0.0], &[(0, 2.0), (1, 1.0)], &[(0, 1.0)]),
+            "column" => inverse.push_column(0, 2.0, (&[2.0, 1.0], &[0, 1])),
+            _ => inverse.push_row(2.0, (&[1.0, 0.0], &[0]), &[(0, 2.0), (1, 1.0)], &[(0, 1.0)]),
         }
         assert_eq!(ftran(&inverse, vec![4.0, 3.0]), vec![2.0, 1.0], "{form}");
         assert_eq!(btran(&inverse, vec![5.0, 1.0]), vec![2.0, 1.0], "{form}");
@@ -56,8 +61,7 @@ fn a_literal_exchange_in_either_form() {
     inverse.exchange(
         0,
         2.0,
-        &[2.0, 1.0],
-        &[1.0, 0.0],
+        ((&[2.0, 1.0], &[0, 1]), (&[1.0, 0.0], &[0])),
         &[(0, 2.0), (1, 1.0)],
         &[(0, 1.0)],
     );
@@ -111,9 +115,12 @@ proptest! {
             unit[r] = 1.0;
             let rho = btran(&inverse, unit);
             match next() % 3 {
-                0 => inverse.push_column(r, alpha[r], &alpha),
-                1 => inverse.push_row(alpha[r], &rho, &entering, &columns[r]),
-                _ => inverse.exchange(r, alpha[r], &alpha, &rho, &entering, &columns[r]),
+                0 => inverse.push_column(r, alpha[r], (&alpha, &listed(&alpha))),
+                1 => inverse.push_row(alpha[r], (&rho, &listed(&rho)), &entering, &columns[r]),
+                _ => {
+                    let solved = ((&alpha[..], &listed(&alpha)[..]), (&rho[..], &listed(&rho)[..]));
+                    inverse.exchange(r, alpha[r], solved, &entering, &columns[r])
+                }
             }
             columns[r] = entering;
             let x: Vec<f64> = (0..n).map(|_| (next() % 100) as f64 / 10.0 - 5.0).collect();

@@ -32,7 +32,7 @@ fn a_pivot_row_lists_each_variable_once() {
     );
     let run = Run::new(&m).unwrap();
     let mut row = PivotRow::new(2 + 3);
-    run.pivot_row(&[1.0, 1.0, 1.0], &mut row);
+    run.pivot_row(&[1.0, 1.0, 1.0], &[0, 1, 2], &mut row);
     let mut touched = row.touched.clone();
     touched.sort();
     touched.dedup();
@@ -217,5 +217,206 @@ proptest! {
             }
             (got, _) => prop_assert!(false, "{got:?} vs {}\n{text}", reference.status()),
         }
+    }
+}
+
+/// Whether every row of `run` holds the entries of `m`'s row (the same `(column, value)`
+/// pairs, in any order) with the non-basic structurals' entries first, up to `row_split`:
+/// the naive reference of [`Run::repartition`].
+fn partitioned_by_the_basis(run: &Run, m: &Model) -> bool {
+    m.rows().iter().enumerate().all(|(i, row)| {
+        let (start, split, end) = (run.row_start[i], run.row_split[i], run.row_start[i + 1]);
+        let mut got: Vec<(usize, f64)> = run.row_entries[start..end].to_vec();
+        let mut want: Vec<(usize, f64)> = row.coeffs.iter().map(|(j, a)| (*j, to_f64(a))).collect();
+        got.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        want.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        got == want
+            && run.row_entries[start..split]
+                .iter()
+                .all(|e| !run.basic[e.0])
+            && run.row_entries[split..end].iter().all(|e| run.basic[e.0])
+    })
+}
+
+/// The rows' partition by hand (issue 42 item 8): `a: x + y + z <= 1`, `b: x - z <= 1` at the
+/// slack basis list every structural before the split; `y` enters for `a`'s slack: row `a` is
+/// `x, z | y` (y swapped to the end), row `b` unchanged; `x` enters for `y`: `a` is `z, y |
+/// x` (`x` swapped with the last non-basic entry `z`, then `y` with the first basic one, `x`),
+/// `b` is `z | x`.
+#[test]
+fn a_literal_repartition() {
+    let m =
+        model("Minimize\n obj: x + y + z\nSubject To\n a: x + y + z <= 1\n b: x - z <= 1\nEnd\n");
+    let mut run = Run::new(&m).unwrap();
+    let entries = |run: &Run, i: usize| -> (Vec<usize>, Vec<usize>) {
+        let (start, split, end) = (run.row_start[i], run.row_split[i], run.row_start[i + 1]);
+        let names =
+            |range: std::ops::Range<usize>| run.row_entries[range].iter().map(|e| e.0).collect();
+        (names(start..split), names(split..end))
+    };
+    assert_eq!(entries(&run, 0), (vec![0, 1, 2], vec![]));
+    assert_eq!(entries(&run, 1), (vec![0, 2], vec![]));
+    (run.basic[1], run.basic[3]) = (true, false);
+    run.repartition(1, 3);
+    assert_eq!(entries(&run, 0), (vec![0, 2], vec![1]));
+    assert_eq!(entries(&run, 1), (vec![0, 2], vec![]));
+    (run.basic[0], run.basic[1]) = (true, false);
+    run.repartition(0, 1);
+    assert_eq!(entries(&run, 0), (vec![2, 1], vec![0]));
+    assert_eq!(entries(&run, 1), (vec![2], vec![0]));
+    assert!(partitioned_by_the_basis(&run, &m));
+}
+
+proptest! {
+    /// Random exchanges of a basic and a non-basic variable (structural or slack), each kept
+    /// by [`Run::repartition`]: the rows stay the model's rows, partitioned by the basis as it
+    /// now is (the naive reference above), and [`Run::index_basis`] rebuilds the same split.
+    #[test]
+    fn rows_stay_partitioned_by_the_basis(
+        text in crate::lp::tests::arb_dual_feasible_lp(),
+        swaps in prop::collection::vec((any::<usize>(), any::<usize>()), 0..30),
+    ) {
+        let m = model(&text);
+        let mut run = Run::new(&m).unwrap();
+        let total = run.n + run.m;
+        for (a, b) in swaps {
+            let basic: Vec<usize> = (0..total).filter(|&v| run.basic[v]).collect();
+            let other: Vec<usize> = (0..total).filter(|&v| !run.basic[v]).collect();
+            let (leaving, entering) = (basic[a % basic.len()], other[b % other.len()]);
+            (run.basic[entering], run.basic[leaving]) = (true, false);
+            run.repartition(entering, leaving);
+            prop_assert!(partitioned_by_the_basis(&run, &m), "{text}");
+        }
+        let split = run.row_split.clone();
+        for (v, &b) in run.basic.iter().enumerate() {
+            run.position[v] = if b { 0 } else { usize::MAX };
+        }
+        run.index_basis();
+        prop_assert_eq!(split, run.row_split.clone());
+    }
+}
+
+/// The position [`Run::leaving`] must pick, by a scan of every position (the naive reference
+/// of its list): the largest violation squared over the weight, `None` if none is violated.
+fn leaving_by_scan(run: &Run) -> Option<(f64, f64)> {
+    (0..run.m)
+        .filter_map(|p| {
+            run.violation(p)
+                .map(|(v, dir)| (v * v / run.weights[p], dir))
+        })
+        .max_by(|a, b| a.0.partial_cmp(&b.0).unwrap())
+}
+
+/// The leaving row by hand (issue 42 item 8's list): rows `x + y >= 2` (slack bounds `(−∞,
+/// 0]`), `x - y <= 1` and `x = 3`; at the slack basis the values are `(2, 1, 3)`, so rows 0
+/// (`2 > 0` by 2, direction −1) and 2 (`3 > 0` by 3) are out of bounds, row 1 is not; with
+/// the weights `(1, 1, 4)` row 0 leaves (4/1 > 9/4); once row 0's value is set to `0` and
+/// noted, row 2 does, and the list has dropped row 0.
+#[test]
+fn a_literal_leaving_row() {
+    let m = model(
+        "Minimize\n obj: x + y\nSubject To\n a: x + y >= 2\n b: x - y <= 1\n c: x = 3\nEnd\n",
+    );
+    let mut run = Run::new(&m).unwrap();
+    assert_eq!(run.xb, vec![2.0, 1.0, 3.0]);
+    assert_eq!(run.infeasible, vec![0, 2]);
+    run.weights = vec![1.0, 1.0, 4.0];
+    assert_eq!(run.leaving(), Some((0, -1.0)));
+    run.xb[0] = 0.0;
+    run.note_value(0);
+    assert_eq!(run.leaving(), Some((2, -1.0)));
+    assert_eq!(run.infeasible, vec![2]);
+    assert!(!run.listed[0] && run.listed[2]);
+    run.xb[2] = 0.0;
+    assert_eq!(run.leaving(), None);
+    assert!(run.infeasible.is_empty());
+}
+
+/// [`Pricing`] by hand: a window of 100 pivots with 5 degenerate ones keeps steepest edge, the
+/// next with 4 gives it up, for good (a later degenerate window does not bring it back).
+#[test]
+fn pricing_switches_after_a_window_with_few_degenerate_pivots() {
+    let mut pricing = Pricing::new();
+    assert!(pricing.steepest);
+    for k in 0..WINDOW {
+        pricing.count(k < DEGENERATE_LEAST);
+    }
+    assert!(pricing.steepest);
+    for k in 0..WINDOW - 1 {
+        pricing.count(k + 1 < DEGENERATE_LEAST);
+    }
+    assert!(pricing.steepest, "switches only at the end of a window");
+    pricing.count(false);
+    assert!(!pricing.steepest);
+    for _ in 0..WINDOW {
+        pricing.count(true);
+    }
+    assert!(!pricing.steepest);
+}
+
+proptest! {
+    /// Random basic values moved one position at a time, each noted as a pivot notes it: the
+    /// listed leaving row has the score a scan of every position finds (a tie may pick another
+    /// position), its direction is its own violation's, and every violated position is listed.
+    #[test]
+    fn the_leaving_list_agrees_with_a_scan(
+        text in crate::lp::tests::arb_dual_feasible_lp(),
+        moves in prop::collection::vec((any::<usize>(), -4i32..=4, 1u32..=4), 0..40),
+    ) {
+        let mut run = Run::new(&model(&text)).unwrap();
+        for (p, value, weight) in moves {
+            let p = p % run.m;
+            run.xb[p] = f64::from(value) / 2.0;
+            run.weights[p] = f64::from(weight);
+            run.note_value(p);
+            let want = leaving_by_scan(&run);
+            let got = run.leaving().map(|(p, dir)| {
+                let (v, d) = run.violation(p).unwrap();
+                prop_assert_eq!(d, dir);
+                Ok(v * v / run.weights[p])
+            }).transpose()?;
+            prop_assert_eq!(got, want.map(|w| w.0), "{}", text);
+            for q in 0..run.m {
+                prop_assert!(run.violation(q).is_none() || run.listed[q]);
+            }
+        }
+    }
+
+    /// Steepest-edge weights after a run (the LPs here take fewer pivots than a [`WINDOW`], so
+    /// steepest edge throughout) are at least `‖ρ_p‖²` for every position (equal but where the
+    /// `k²` floor raised them), computed afresh by `btran` of `e_p` (the naive reference), to
+    /// 1e-6 relative.
+    #[test]
+    fn steepest_edge_weights_are_the_row_norms(text in crate::lp::tests::arb_dual_feasible_lp()) {
+        let mut run = Run::new(&model(&text)).unwrap();
+        if run.optimise(&Budget::unlimited()).is_err() {
+            return Ok(());
+        }
+        prop_assert!(run.pricing.steepest);
+        for p in 0..run.m {
+            let mut unit = vec![0.0; run.m];
+            unit[p] = 1.0;
+            let norm: f64 = run.btran(unit).iter().map(|v| v * v).sum();
+            let w = run.weights[p];
+            prop_assert!(w >= norm - 1e-6 * norm.max(1.0), "{w} vs {norm}\n{text}");
+        }
+    }
+}
+
+/// Steepest-edge weights worked by hand (the case `steepest_edge_weights_are_the_row_norms`
+/// found): `min x2`, `r0: 2 x0 + x1 >= 1`, `r1: 3 x0 - x2 <= -1` takes three pivots (x0 for
+/// r0's slack, x1 for r1's, x2 for x0) to the basis (x2, x1) with `B⁻¹ = [[0, −1], [1, 0]]`,
+/// whose rows have norm 1; the last update gives position 1 `13/9 − 8/9 + 4/9 = 1`, below the
+/// floor `k² = 4` (`k = α_1/α_r = −2`), so the weights end at (1, 4): the floor raises a
+/// weight above its norm, never below.
+#[test]
+fn steepest_edge_weights_by_hand() {
+    let m =
+        model("Minimize\n obj: x2\nSubject To\n r0: 2 x0 + x1 >= 1\n r1: 3 x0 - x2 <= -1\nEnd\n");
+    let mut run = Run::new(&m).unwrap();
+    run.optimise(&Budget::unlimited()).unwrap();
+    assert_eq!(run.pivots(), 3);
+    for (w, want) in run.weights.iter().zip([1.0, 4.0]) {
+        assert!((w - want).abs() < 1e-12, "{:?}", run.weights);
     }
 }
