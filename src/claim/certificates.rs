@@ -270,15 +270,27 @@ fn in_for_all(mut rec: Value, claim: &str, k: usize) -> Value {
 /// `where dp(W) <= 2`, refuted by W's infinite level, is one record for W's 8 `(k, s)`
 /// instances, not 8; it was 7 times the run without certificates). A record is written when
 /// its run ends, so the instances stream through with one instance's records held.
-struct Runs<'a, I> {
+struct Runs<'a> {
     claim: &'a str,
-    instances: I,
+    instances: std::iter::Enumerate<std::vec::IntoIter<Vec<Value>>>,
     /// At each place `k`: the record of the run not yet ended there, and its instances.
     open: Vec<Option<(Value, Vec<usize>)>>,
     ended: std::collections::VecDeque<Value>,
 }
 
-impl<I: Iterator<Item = (usize, Vec<Value>)>> Iterator for Runs<'_, I> {
+impl<'a> Runs<'a> {
+    /// The runs of `checks` (instance `i`'s records the `i`-th list) of claim `claim`.
+    fn new(claim: &'a str, checks: Vec<Vec<Value>>) -> Self {
+        Runs {
+            claim,
+            instances: checks.into_iter().enumerate(),
+            open: Vec::new(),
+            ended: Default::default(),
+        }
+    }
+}
+
+impl Iterator for Runs<'_> {
     type Item = Value;
     fn next(&mut self) -> Option<Value> {
         loop {
@@ -341,12 +353,7 @@ fn take_records(r: &mut Report) -> (bool, impl Iterator<Item = Value> + '_) {
         for_all.clear();
     }
     let id = r.id.as_str();
-    let instances = Runs {
-        claim: id,
-        instances: checks.into_iter().enumerate(),
-        open: Vec::new(),
-        ended: Default::default(),
-    };
+    let instances = Runs::new(id, checks);
     let for_all = for_all
         .into_iter()
         .enumerate()
@@ -355,17 +362,18 @@ fn take_records(r: &mut Report) -> (bool, impl Iterator<Item = Value> + '_) {
     (certified, records)
 }
 
-/// [`take_claim_records`] of a copy of `r`.
-pub fn claim_records(r: &Report) -> Vec<Value> {
+/// [`take_claim_records`] of a copy of `r` (the tests' view; the commands take the records).
+#[cfg(test)]
+pub(crate) fn claim_records(r: &Report) -> Vec<Value> {
     take_claim_records(&mut r.clone())
 }
 
-/// Every record of one claim's certificate ([`take_records`]), taken out of `r`.
+/// Every record of one claim's certificate (`take_records`: the claim record, the instances' records in runs, the for-all records), taken out of `r`.
 pub fn take_claim_records(r: &mut Report) -> Vec<Value> {
     take_records(r).1.collect()
 }
 
-/// Write `DIR/<ID>.cert.json` for one report (the document of [`claim_records`], compact:
+/// Write `DIR/<ID>.cert.json` for one report (the document of [`take_claim_records`], compact:
 /// a claim's certificate may hold many thousand records) and whether the claim is certified.
 /// The records are moved out of the report and streamed to the file one at a time, so that
 /// `verify` writes each claim's certificate as it finishes and keeps no record afterwards
@@ -447,13 +455,7 @@ mod tests {
 
     /// The instances' records through [`Runs`]: (`id`, `instance`) of each written record.
     fn runs(checks: Vec<Vec<Value>>) -> Vec<Value> {
-        let runs = Runs {
-            claim: "R",
-            instances: checks.into_iter().enumerate(),
-            open: Vec::new(),
-            ended: Default::default(),
-        };
-        runs.collect()
+        Runs::new("R", checks).collect()
     }
 
     fn ids_and_instances(recs: &[Value]) -> Vec<(String, Value)> {

@@ -49,7 +49,6 @@
 use super::certificate::check;
 use super::float::budget::Budget;
 use super::float::refine::Refiner;
-use super::float::simplex::Outcome;
 use super::guided::{self, GuidedStats, Hint};
 use super::model::{Certificate, Cmp, Model, Sense};
 use super::options::Options;
@@ -248,12 +247,9 @@ fn violated_exactly(model: &Model, active: &[bool], x: &[Rational]) -> Vec<usize
 /// nothing) costs only the hint, as in [`guided`].
 fn float_solve(sub: &Model, options: &Options) -> Option<Refiner> {
     let budget = Budget::new(options.float_budget, options.deadline);
-    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| Refiner::new(sub, &budget)));
-    match run {
-        Ok(Ok(refiner)) => Some(refiner),
-        Ok(Err(Outcome::Infeasible | Outcome::NotDualFeasible | Outcome::Failed(_))) => None,
-        Ok(Err(Outcome::Optimal { .. })) | Err(_) => None,
-    }
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| Refiner::new(sub, &budget)))
+        .ok()?
+        .ok()
 }
 
 /// The float run of a round's sub-LP: the last round's run with the rows it broke added

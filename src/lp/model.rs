@@ -257,20 +257,6 @@ impl Model {
     pub fn objective_offset(&self) -> &Rational {
         &self.offset
     }
-    /// The same model with only the rows `keep` marks (`keep[i]` for row `i`), in order: the
-    /// sub-LPs of row generation ([`super::lazy`], issue 42 item 9).
-    pub fn with_rows(&self, keep: &[bool]) -> Model {
-        Model {
-            sense: self.sense,
-            var_names: self.var_names.clone(),
-            objective: self.objective.clone(),
-            offset: self.offset.clone(),
-            rows: (self.rows.iter().zip(keep))
-                .filter(|(_, k)| **k)
-                .map(|(r, _)| r.clone())
-                .collect(),
-        }
-    }
 
     /// The same model with the rows `order` names, in that order (row generation with a warm
     /// float run appends the rows it adds after the others, [`super::lazy`]).

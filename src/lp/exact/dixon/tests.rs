@@ -257,6 +257,32 @@ fn naive_solve(a: &[Vec<Rational>], b: &[Rational]) -> Option<Vec<Rational>> {
     )
 }
 
+/// The `n × n` system of the property tests: entry `(r, c)` is `entries[r·w + c]` as `p/d`
+/// (`w` the width `entries` was drawn for: `rhs.len()`), `b_r` is `rhs[r]`; with `singular`
+/// = `Some(k)`, the last row is `k` times the first plus the second (rank below `n`, `n ≥ 2`).
+fn square_system(
+    entries: &[(i64, i64)],
+    rhs: &[(i64, i64)],
+    n: usize,
+    singular: Option<Rational>,
+) -> (Vec<Vec<Rational>>, Vec<Rational>) {
+    let w = rhs.len();
+    let mut a: Vec<Vec<Rational>> = (0..n)
+        .map(|r| {
+            (0..n)
+                .map(|c| Rational::from_signeds(entries[r * w + c].0, entries[r * w + c].1))
+                .collect()
+        })
+        .collect();
+    if let (Some(k), true) = (singular, n >= 2) {
+        a[n - 1] = a[0].iter().zip(&a[1]).map(|(x, y)| x * &k + y).collect();
+    }
+    let b = (0..n)
+        .map(|r| Rational::from_signeds(rhs[r].0, rhs[r].1))
+        .collect();
+    (a, b)
+}
+
 proptest! {
     /// Big coefficients (numerators to 10^12 over denominators to 10^9, the shape of
     /// `bench/lp_vs_highs.py --big`), singular systems included, against `num-rational`'s
@@ -270,16 +296,7 @@ proptest! {
         rhs in prop::collection::vec((-1_000_000_000_000i64..=1_000_000_000_000, 1i64..=1_000), 7),
         singular in any::<bool>(),
     ) {
-        let mut a: Vec<Vec<Rational>> = (0..n)
-            .map(|r| (0..n).map(|c| {
-                let (p, d) = entries[r * 7 + c];
-                Rational::from_signeds(p, d)
-            }).collect())
-            .collect();
-        if singular && n >= 2 {
-            a[n - 1] = a[0].iter().zip(&a[1]).map(|(x, y)| x * q(-7, 3) + y).collect();
-        }
-        let b: Vec<Rational> = (0..n).map(|r| Rational::from_signeds(rhs[r].0, rhs[r].1)).collect();
+        let (a, b) = square_system(&entries, &rhs, n, singular.then(|| q(-7, 3)));
         let want = naive_solve(&a, &b);
         let got = solve_square(n, &sparse(&a), &b);
         prop_assert_eq!(got.is_some(), want.is_some());
@@ -324,17 +341,7 @@ proptest! {
         rhs in prop::collection::vec((-50i64..=50, 1i64..=9), 6),
         singular in any::<bool>(),
     ) {
-        let mut a: Vec<Vec<Rational>> = (0..n)
-            .map(|r| (0..n).map(|c| {
-                let (p, d) = entries[r * 6 + c];
-                q(p, d)
-            }).collect())
-            .collect();
-        if singular && n >= 2 {
-            // The last row a multiple of the first plus the second: rank below n.
-            a[n - 1] = a[0].iter().zip(&a[1]).map(|(x, y)| x * q(3, 2) + y).collect();
-        }
-        let b: Vec<Rational> = (0..n).map(|r| q(rhs[r].0, rhs[r].1)).collect();
+        let (a, b) = square_system(&entries, &rhs, n, singular.then(|| q(3, 2)));
         let lu = Elimination::new(n, sparse(&a));
         let got = solve_square(n, &sparse(&a), &b);
         prop_assert_eq!(got.is_some(), lu.rank() == n);
