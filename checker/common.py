@@ -17,11 +17,12 @@ def q(s, what):
         raise Reject(f"{what}: {s!r} has denominator 0")
     return Fraction(s)
 
-def no_duplicates(pairs):
+def no_duplicates(pairs, what="duplicated key"):
+    """The dict of (key, value) pairs, refused when a key repeats (a JSON object's, an LP's names)."""
     keys = [k for k, _ in pairs]
     if len(set(keys)) != len(keys):  # linear: an LP's dual has a key per row
         dup = {k for k in keys if keys.count(k) > 1}
-        raise Reject(f"duplicated key {sorted(dup)[0]!r}")
+        raise Reject(f"{what} {sorted(dup)[0]!r}")
     return dict(pairs)
 
 def field(obj, key, what):
@@ -45,22 +46,27 @@ def matrix(obj, what, shape=None, stochastic=False):
         raise Reject(f"{what}: not a non-empty list of non-empty rows")
     rows = [[q(v, f"{what} row {x} column {y}") for y, v in enumerate(r)] for x, r in enumerate(obj)]
     if any(len(r) != len(rows[0]) for r in rows) or shape not in (None, (len(rows), len(rows[0]))):
-        raise Reject(f"{what}: not rows of one length" + (f", {shape[0]} rows of {shape[1]}" if shape else ""))
+        raise Reject(f"{what}: not {shape[0]} row(s) of {shape[1]}" if shape else f"{what}: not rows of one length")
     bad = next((x for x, r in enumerate(rows) if any(v < 0 for v in r) or sum(r) != 1), None) if stochastic else None
     if bad is not None:
         raise Reject(f"{what} row {bad}: not a distribution (entries >= 0 summing to 1): sum {sum(rows[bad])}")
     return rows
 
 def distribution(values, what, size=None):
-    """A probability vector: exact rationals >= 0 summing to 1 (`size` entries, when given)."""
-    p = [q(v, f"{what} {i}") for i, v in enumerate(values)] if isinstance(values, list) else None
-    if p is None or size not in (None, len(p)) or any(v < 0 for v in p) or sum(p) != 1:
-        raise Reject(f"{what}: not a distribution on {size or 'its'} entries (each >= 0, summing to 1)")
-    return p
+    """A probability vector (`size` entries, when given): the one row of a stochastic matrix."""
+    return matrix([values], what, size and (1, size), stochastic=True)[0]
 
 def labels_sha256(labels):
     """The stream hash of instance labels: SHA-256 of each label and a newline, in order."""
     return hashlib.sha256("".join(f"{label}\n" for label in labels).encode()).hexdigest()
+
+def stated_truth(rec, computed, shown):
+    """The record's `holds` must be a boolean equal to what the checker computed."""
+    holds = field(rec, "holds", "record")
+    if not isinstance(holds, bool):
+        raise Reject(f"holds: {holds!r} is not true or false")
+    if holds != computed:
+        raise Reject(f"{shown} is {str(computed).lower()}, the record says {str(holds).lower()}")
 
 def holds(lhs, sense, rhs):
     return lhs <= rhs if sense == "<=" else lhs >= rhs if sense == ">=" else lhs == rhs

@@ -50,26 +50,22 @@ def check_document(text, claims=None):
     if claim_recs and (len(claim_recs) > 1 or records[0] is not claim_recs[0]):
         return [(None, "a claim certificate has one claim record, first")]
     out = []
-    for i, rec in enumerate(records[1:] if claim_recs else records):
+
+    def claim(rec):  # checked last, against the others and the ids rejected so far
+        why = kind_claim.check(rec, records[1:], {rid for rid, _ in out})
+        if claims is not None:
+            claims.append((rec.get("claim"), why, rec.get("missing")))
+    kinds = {**KINDS, "claim": claim}
+    for i, rec in enumerate(records[1:] + records[:1] if claim_recs else records):
         rid = rec.get("id", f"#{i}")
         try:
-            if rec.get("kind") not in KINDS:
+            if rec.get("kind") not in kinds:
                 raise Reject(f"unknown record kind {rec.get('kind')!r}")
-            KINDS[rec["kind"]](rec)
+            kinds[rec["kind"]](rec)
         except Reject as e:
             out.append((rid, str(e)))
         except (TypeError, AttributeError, ValueError, KeyError) as e:  # a list where an object belongs, …
             out.append((rid, f"malformed record: {e}"))
-    if claim_recs:
-        rec = claim_recs[0]
-        try:
-            why = kind_claim.check(rec, records[1:], {rid for rid, _ in out})
-            if claims is not None:
-                claims.append((rec.get("claim"), why, rec.get("missing")))
-        except Reject as e:
-            out.append((rec.get("id"), str(e)))
-        except (TypeError, AttributeError, ValueError, KeyError) as e:
-            out.append((rec.get("id"), f"malformed record: {e}"))
     return out
 
 def files(paths):  # a directory stands for every *.json file under it, in order

@@ -2,6 +2,7 @@
 every integer point n >= n0, k (docs/certificates.md, "Terms"): the WZ, partial-sum and
 term-identity steps of the `holds_for_all` record. A rational function is an unreduced pair
 (num, den) of polynomials of kind_holds_for_all. Standard library only."""
+from functools import reduce
 from math import factorial
 
 from common import Reject, field
@@ -181,32 +182,27 @@ def check_identity(terms, n0):
             if s2 > s1:
                 n_star = max(n_star, (b1 - b2) // (s2 - s1) + 1)
 
-    def cell(k, what):
-        all_zero(sum_regular(terms, lambda t: t.zero_at(n_star, k)), what)
+    def cell(n, k, what, var=None, by=None):  # the classes of the terms regular at (n, k) sum to 0 (at var = by)
+        sums = sum_regular(terms, lambda t: t.zero_at(n, k))
+        all_zero([(subst(x[0], var, by), x[1]) for x in sums] if var else sums, what)
 
     if not lines:
-        cell(0, f"the plane n >= {n_star}")
+        cell(n_star, 0, f"the plane n >= {n_star}")
     else:
-        cell(lines[0][0] * n_star + lines[0][1] - 1, "the cell below the first line")
-        cell(lines[-1][0] * n_star + lines[-1][1], "the cell above the last line")
+        cell(n_star, lines[0][0] * n_star + lines[0][1] - 1, "the cell below the first line")
+        cell(n_star, lines[-1][0] * n_star + lines[-1][1], "the cell above the last line")
         for (s, b), (s2, b2) in zip(lines, lines[1:]):
             if s == s2:
                 for j in range(b2 - b):
-                    sums = sum_regular(terms, lambda t: t.zero_at(n_star, s * n_star + b + j))
-                    line = lin_poly(s, 0, b + j)
-                    all_zero([(subst(x[0], "k", line), x[1]) for x in sums], f"the line k = {s} n + {b + j}")
+                    cell(n_star, s * n_star + b + j, f"the line k = {s} n + {b + j}", "k", lin_poly(s, 0, b + j))
             else:
-                cell(s * n_star + b, f"the cell from k = {s} n + {b}")
+                cell(n_star, s * n_star + b, f"the cell from k = {s} n + {b}")
     for n in range(n0, n_star):
         pts = sorted({s * n + b for s, b in lines})
         for k in ([pts[0] - 1, pts[-1]] if pts else [0]):
-            sums = sum_regular(terms, lambda t: t.zero_at(n, k))
-            all_zero([(subst(x[0], "n", {(): n} if n else {}), x[1]) for x in sums], f"an end of the k-line at n = {n}")
+            cell(n, k, f"an end of the k-line at n = {n}", "n", {(): n} if n else {})
         for k in range(pts[0], pts[-1]) if pts else []:
-            s = ({}, ONE)
-            for t in terms:
-                s = radd(s, t.value(n, k))
-            all_zero([s], f"the point n = {n}, k = {k}")
+            all_zero([reduce(radd, (t.value(n, k) for t in terms), ({}, ONE))], f"the point n = {n}, k = {k}")
 
 def support(t, n):
     lo = [-a * n - c for a, b, c, e in t.facts if e < 0 and b == 1]
@@ -218,9 +214,7 @@ def support(t, n):
 def check_wz(f, g, n0):
     (lo, hi), _ = support(f, n0), support(g, n0)
     check_identity([f.shift("n"), f.neg(), g.shift("k").neg(), g], n0)
-    s = ({}, ONE)
-    for k in range(lo, hi + 1):
-        s = radd(s, f.value(n0, k))
+    s = reduce(radd, (f.value(n0, k) for k in range(lo, hi + 1)), ({}, ONE))
     if not requal(s, (ONE, ONE)):
         raise Reject(f"initial value: sum_k F({n0}, k) is not 1")
 

@@ -2,7 +2,7 @@
 recomputes the relation and rejects a record whose stated truth (`holds`) is not the real one."""
 import operator
 
-from common import Reject, field, q
+from common import Reject, field, q, stated_truth
 
 RELATIONS = {"=": operator.eq, "!=": operator.ne, "<=": operator.le, "<": operator.lt, ">=": operator.ge,
              ">": operator.gt}
@@ -12,14 +12,6 @@ def relation(rec):
     if rel not in RELATIONS:
         raise Reject(f"unknown relation {rel!r}")
     return rel
-
-def stated_truth(rec, computed, shown):
-    """The record's `holds` must be a boolean equal to what the checker computed."""
-    holds = field(rec, "holds", "record")
-    if not isinstance(holds, bool):
-        raise Reject(f"holds: {holds!r} is not true or false")
-    if holds != computed:
-        raise Reject(f"{shown} is {str(computed).lower()}, the record says {str(holds).lower()}")
 
 def check(rec):
     rel = relation(rec)

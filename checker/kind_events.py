@@ -3,8 +3,7 @@ t >= 1 and delta >= 0, `P(E) <= t Q(E) + delta` for every event E (and for every
 agrees with `sum_y (P(y) - t Q(y))^+ <= delta`, and max_E P(E)/Q(E) (P(E) > 0) is max_y P(y)/Q(y).
 With `quotient`, where P, Q have no zero: 1/t <= P(y)/Q(y) <= t (all y) iff P(y) <= t Q(y) and Q(y) <= t P(y).
 The 2^|Y| events are enumerated here; the record states only whether all agree (`holds`)."""
-from common import Reject, field, q
-from kind_compare import stated_truth
+from common import Reject, field, q, stated_truth
 from kind_dp_level import ratio, top
 from pld import channel
 

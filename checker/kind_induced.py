@@ -7,8 +7,7 @@ reading; ~ lies in f(X), so H on f(X) or on 0..k-1 read alike), every H; complet
 from fractions import Fraction
 from itertools import product
 
-from common import Reject, field, q
-from kind_compare import stated_truth
+from common import Reject, field, q, stated_truth
 from pld import channel, ordered_pairs
 
 def induced(f, edges, distinct):

@@ -10,8 +10,8 @@ from fractions import Fraction
 from functools import lru_cache
 from math import gcd
 
-from common import Reject, field, q
-from kind_compare import RELATIONS, relation, stated_truth
+from common import Reject, field, q, stated_truth
+from kind_compare import RELATIONS, relation
 
 MAX_TERMS = 1 << 12  # the enclosure gives up (and rejects) beyond this many series terms
 

@@ -2,7 +2,7 @@
 every condition recomputed with exact fractions."""
 from fractions import Fraction
 
-from common import Reject, field, holds, q, vector
+from common import Reject, field, holds, no_duplicates, q, vector
 
 class LP:
     """The model of an `lp` record: min or max c.x + offset over x >= 0 and the rows."""
@@ -12,12 +12,10 @@ class LP:
         if self.sense not in ("minimize", "maximize"):
             raise Reject(f"model: objective_sense {self.sense!r}")
         self.vars = [field(v, "name", "variable") for v in field(m, "variables", "model")]
-        self.var_set = set(self.vars)
+        self.var_set = set(no_duplicates([(n, n) for n in self.vars], "variable declared twice:"))
         for v in field(m, "variables", "model"):
             if field(v, "lower", f"variable {v['name']}") != "0" or v.get("upper") is not None:
                 raise Reject(f"variable {v['name']}: version 1 has every variable >= 0, no upper")
-        if len(self.var_set) != len(self.vars):
-            raise Reject(f"variable {next(n for n in self.vars if self.vars.count(n) > 1)} declared twice")
         obj = field(m, "objective", "model")
         self.c = {n: Fraction(0) for n in self.vars} | self.sparse(field(obj, "coefficients", "objective"), "objective")
         self.offset = q(field(obj, "offset", "objective"), "objective offset")
@@ -29,9 +27,7 @@ class LP:
                 raise Reject(f"row {name}: sense {sense!r}")
             a = self.sparse(field(r, "coefficients", f"row {name}"), f"row {name}")
             self.rows.append((name, a, sense, q(field(r, "rhs", f"row {name}"), f"row {name} rhs")))
-        self.row_names = [r[0] for r in self.rows]
-        if len(set(self.row_names)) != len(self.rows):
-            raise Reject(f"row {next(n for n in self.row_names if self.row_names.count(n) > 1)} declared twice")
+        self.row_names = list(no_duplicates([(r[0], r) for r in self.rows], "row declared twice:"))
 
     def sparse(self, coeffs, what):
         if not isinstance(coeffs, dict):

@@ -113,6 +113,11 @@ TAMPERED = [
      "dual names an unknown 'c2'"),
     ("bound row dropped", drop_row("equality", "x.ub", "dual"),
      "dual constraint of x"),
+    # a name declared twice (the model is data: a second x or c1 would be a second column or row)
+    ("variable declared twice", moved("two_rows", ["model", "variables"], lambda vs: vs + vs[:1]),
+     "variable declared twice: 'x'"),
+    ("row declared twice", moved("two_rows", ["model", "rows"], lambda rs: rs + rs[:1]),
+     "row declared twice: 'c1'"),
 ]
 
 

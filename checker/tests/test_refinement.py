@@ -41,6 +41,8 @@ def test_hand_worked_records_are_accepted():
     (YES, ("r",), [["1", "0"], ["0", "1"]], "(b r)[0][0] = 3/4, a has 5/8"),
     (NO, ("gain",), [["1", "1"], ["1", "1"]], "is not above"),
     (NO, ("prior",), ["1", "1"], "not a distribution"),
+    (NO, ("prior",), ["1/3", "1/3", "1/3"], "prior: not 1 row(s) of 2"),  # a distribution, of the wrong size
+    (NO, ("prior",), "1", "not a non-empty list"),
     (YES, ("refines",), "yes", "not true or false"),
 ])
 def test_tampered_records_are_rejected(rec, path, value, reason):
