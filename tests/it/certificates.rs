@@ -807,6 +807,25 @@ fn vadhan_and_cuff_yu_empty_cells_and_counterexamples_are_certified() {
     checker_certifies_all(&dir, 7);
 }
 
+/// VAD-P1-converse, the last checkable claim not certified (`method:exact`), is certified by
+/// `induced` records of fact `bayes` (issue 44 item 6): one per distinct row channel and t of
+/// each cell, all true, from which the checker recomputes the posteriors of the grid and
+/// two-point priors against the channel's level.
+#[test]
+fn vad_p1_converse_is_certified_by_bayes_records() {
+    let dir = scratch_dir("certificates-bayes");
+    let recs = verify_certified(&dir, &["VAD-P1-converse"]).remove(0);
+    assert!(recs.len() > 1);
+    for r in &recs[1..] {
+        assert_eq!(
+            (r["kind"].as_str(), r["fact"].as_str(), r["holds"].as_bool()),
+            (Some("induced"), Some("bayes"), Some(true)),
+            "{r}"
+        );
+    }
+    checker_certifies_all(&dir, 1);
+}
+
 /// Wang–Ying–Zhang's polynomial steps carry `sturm` records (issue 44 item 6): the identities
 /// and signs in `α` of L2.s2 and X11, the threshold `α̃ ≤ 1/r_X` of X3 and `α̃ = 1/r_X` of X10
 /// (none certified before: `method:polynomial`, `method:lp-certificate`); a sturm record whose
