@@ -15,7 +15,7 @@ pub const CERTIFICATE_VERSION: u32 = 1;
 
 /// An exact rational as the format writes it: `"p"` or `"p/q"`.
 pub fn rational(q: &Rational) -> Value {
-    json!(q.to_string())
+    Value::String(q.to_string())
 }
 
 /// A certificate document holding `records` (each a JSON object with `kind` and `id`). The
@@ -240,18 +240,21 @@ pub fn dp_level(
     e_eps: Option<&Rational>,
     witness: (usize, usize, usize),
 ) -> Value {
-    let rows: Vec<Vec<Value>> = rows
+    // rows and pairs moved in (json! would serialise a copy of every value it is given)
+    let rows: Value = rows
         .iter()
-        .map(|r| r.iter().map(rational).collect())
+        .map(|r| r.iter().map(rational).collect::<Value>())
         .collect();
-    json!({
+    let pairs: Value = pairs.iter().map(|&(a, b)| json!([a, b])).collect();
+    let mut rec = json!({
         "kind": "dp_level",
         "id": id,
-        "rows": rows,
-        "pairs": pairs.iter().map(|&(a, b)| json!([a, b])).collect::<Vec<_>>(),
         "e_eps": e_eps.map_or("inf".to_string(), |e| e.to_string()),
         "witness": {"x": witness.0, "x_prime": witness.1, "y": witness.2},
-    })
+    });
+    rec["rows"] = rows;
+    rec["pairs"] = pairs;
+    rec
 }
 
 /// The `sturm` record (docs/certificates.md) of the identity `lhs = rhs` of two rational

@@ -10,9 +10,10 @@
 //! checker's `--summary` counts by); nothing is claimed that no record shows.
 
 use super::verdict::Report;
-use super::{Check, Method, Outcome};
+use super::{Check, Method, Outcome, Records};
 use serde_json::{json, Value};
 use std::path::Path;
+use std::sync::Arc;
 
 /// Record kinds that decide a comparison: those whose `holds` field states its truth (the
 /// checker recomputes it), and `sturm`, accepted only when its comparison holds on its domain.
@@ -139,7 +140,7 @@ fn gap(c: &Check) -> Option<(String, String)> {
         .records
         .iter()
         .filter(|r| DECIDING.contains(&kind(r)))
-        .filter_map(truth)
+        .filter_map(|r| truth(r))
         .collect();
     // A counterexample is shown by a false record with its sides (a compare record's sides
     // are exact rationals; a form's are shown as text only; an instance whose sides are not
@@ -245,10 +246,12 @@ fn claim_record(r: &Report) -> Value {
 
 /// A record as the claim's certificate holds it: with its `claim`, an `id` (that of its first
 /// instance `is[0]` and place `k` there) and its `instance`: the index, or the list of every
-/// instance it shows when it is the same record in several ([`Runs`]).
-fn in_instances(mut rec: Value, claim: &str, is: Vec<usize>, k: usize) -> Value {
-    rec["id"] = json!(format!("{claim}/{}#{k}", is[0]));
-    rec["claim"] = json!(claim);
+/// instance it shows when it is the same record in several ([`Runs`]). A record no other
+/// instance points to any more is moved, not copied.
+fn in_instances(rec: Arc<Value>, claim: &str, is: Vec<usize>, k: usize) -> Value {
+    let mut rec = Arc::unwrap_or_clone(rec);
+    rec["id"] = Value::String(format!("{claim}/{}#{k}", is[0]));
+    rec["claim"] = Value::from(claim);
     rec["instance"] = match is.as_slice() {
         [i] => json!(i),
         _ => json!(is),
@@ -272,15 +275,15 @@ fn in_for_all(mut rec: Value, claim: &str, k: usize) -> Value {
 /// its run ends, so the instances stream through with one instance's records held.
 struct Runs<'a> {
     claim: &'a str,
-    instances: std::iter::Enumerate<std::vec::IntoIter<Vec<Value>>>,
+    instances: std::iter::Enumerate<std::vec::IntoIter<Records>>,
     /// At each place `k`: the record of the run not yet ended there, and its instances.
-    open: Vec<Option<(Value, Vec<usize>)>>,
+    open: Vec<Option<(Arc<Value>, Vec<usize>)>>,
     ended: std::collections::VecDeque<Value>,
 }
 
 impl<'a> Runs<'a> {
     /// The runs of `checks` (instance `i`'s records the `i`-th list) of claim `claim`.
-    fn new(claim: &'a str, checks: Vec<Vec<Value>>) -> Self {
+    fn new(claim: &'a str, checks: Vec<Records>) -> Self {
         Runs {
             claim,
             instances: checks.into_iter().enumerate(),
@@ -338,7 +341,7 @@ impl Iterator for Runs<'_> {
 fn take_records(r: &mut Report) -> (bool, impl Iterator<Item = Value> + '_) {
     let claim = claim_record(r);
     let certified = claim["certified"] == json!(true);
-    let mut checks: Vec<Vec<Value>> = r
+    let mut checks: Vec<Records> = r
         .checks
         .iter_mut()
         .map(|c| std::mem::take(&mut c.records))
@@ -455,7 +458,7 @@ mod tests {
 
     /// The instances' records through [`Runs`]: (`id`, `instance`) of each written record.
     fn runs(checks: Vec<Vec<Value>>) -> Vec<Value> {
-        Runs::new("R", checks).collect()
+        Runs::new("R", checks.into_iter().map(Records::from).collect()).collect()
     }
 
     fn ids_and_instances(recs: &[Value]) -> Vec<(String, Value)> {
@@ -617,7 +620,7 @@ mod tests {
         assert_eq!(recs[0]["certified"], true, "{}", recs[0]);
         assert_eq!(recs[0]["counterexample"]["lhs"], "1", "{}", recs[0]);
         let mut c = Check::rationals("a", &q(1, 2), "<=", &q(2, 3));
-        c.records[0] = crate::certify::rests_on(c.records[0].clone(), &["dp_level"]);
+        c.records[0] = crate::certify::rests_on((*c.records[0]).clone(), &["dp_level"]).into();
         let recs = claim_records(&report(vec![c.clone().at("n=1")]));
         assert_eq!(recs[0]["missing"], "rests-on:dp_level", "{}", recs[0]);
         c.records.push(json!({"kind": "dp_level"}));
@@ -638,7 +641,7 @@ mod tests {
         );
         let recs = claim_records(&report(vec![c.clone().at("t")]));
         assert_eq!(recs[0]["missing"], "method:polynomial", "{}", recs[0]);
-        c.records = vec![json!({"kind": "sturm", "rel": "=", "sign": "zero"})];
+        c.records = vec![json!({"kind": "sturm", "rel": "=", "sign": "zero"})].into();
         let recs = claim_records(&report(vec![c.at("t")]));
         assert_eq!(recs[0]["certified"], true, "{}", recs[0]);
     }
@@ -671,14 +674,14 @@ mod tests {
             Method::Combined(vec![Method::Enumeration, Method::Exact]),
             Outcome::Holds,
         );
-        c.records = vec![rec.clone()];
+        c.records = vec![rec.clone()].into();
         let recs = claim_records(&report(vec![c.clone().at("cell")]));
         assert_eq!(recs[0]["certified"], true, "{}", recs[0]);
         assert_eq!(
             (recs[1]["kind"].as_str(), recs[1]["pairs"].as_str()),
             (Some("events"), Some("all"))
         );
-        c.records[0]["holds"] = json!(false);
+        Arc::make_mut(&mut c.records[0])["holds"] = json!(false);
         let recs = claim_records(&report(vec![c.at("cell")]));
         assert_eq!(recs[0]["missing"], "records:disagree", "{}", recs[0]);
     }
@@ -692,7 +695,7 @@ mod tests {
         let mut st = crate::claim::scan::Decider::new();
         assert!(st.log_vs_rat(&ln2, "<", &q(7, 10)));
         let mut c = Check::rationals("a", &q(1, 2), "<=", &q(2, 3));
-        c.records = st.records().unwrap();
+        c.records = st.records().unwrap().into();
         assert_eq!(c.records[0]["kind"], "enclosure");
         c.method = Method::LogLinear;
         let recs = claim_records(&report(vec![c.clone().at("n=1")]));

@@ -24,7 +24,7 @@ pub(crate) use checker::{
     error_check, not_checkable, out_of_range, par_fold_in_order, par_in_order, undecided_because,
     Family,
 };
-pub use report::{Check, Method, Outcome, Value};
+pub use report::{Check, Method, Outcome, Records, Value};
 
 /// The `k` IDs of `known` nearest to `id` by case-insensitive edit distance (ties by name):
 /// the suggestion for an unknown claim ID, in the CLI and the Python package alike.

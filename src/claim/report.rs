@@ -3,6 +3,7 @@
 use crate::num::{Decision, LogLinear, Rational};
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::sync::Arc;
 
 /// The outcome of one instance, or the verdict of a whole claim.
 ///
@@ -249,7 +250,74 @@ pub struct Check {
     /// The certificate records (docs/certificates.md, [`crate::certify`]) of the steps that
     /// decided this instance, each already re-checked by dpcert; empty where none is written yet.
     #[serde(skip)]
-    pub records: Vec<serde_json::Value>,
+    pub records: Records,
+}
+
+/// An instance's certificate records, each shared ([`Arc`]): a record that many instances
+/// show (a channel's infinite DP level, `lang::builtins::infinite_level_record`, for every
+/// instance of that channel) is one allocation that they point to, not a copy each, and the
+/// certificate's writer finds two instances' records the same by their address before
+/// comparing them (issue 44 item 2: allocation was most of `check --certificates`' cost).
+/// `push` and `extend` take records or shared records; the rest is the `Vec`'s.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Records(Vec<Arc<serde_json::Value>>);
+
+impl Records {
+    /// Add a record (a `serde_json::Value`, or one already shared).
+    pub fn push(&mut self, r: impl Into<Arc<serde_json::Value>>) {
+        self.0.push(r.into());
+    }
+
+    /// Add records (values, or shared ones).
+    pub fn extend<R: Into<Arc<serde_json::Value>>>(&mut self, rs: impl IntoIterator<Item = R>) {
+        self.0.extend(rs.into_iter().map(Into::into));
+    }
+
+    /// The records as a list.
+    pub fn into_vec(self) -> Vec<Arc<serde_json::Value>> {
+        self.0
+    }
+}
+
+impl std::ops::Deref for Records {
+    type Target = Vec<Arc<serde_json::Value>>;
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Records {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.0
+    }
+}
+
+impl<R: Into<Arc<serde_json::Value>>> From<Vec<R>> for Records {
+    fn from(rs: Vec<R>) -> Records {
+        rs.into_iter().collect()
+    }
+}
+
+impl<R: Into<Arc<serde_json::Value>>> FromIterator<R> for Records {
+    fn from_iter<I: IntoIterator<Item = R>>(rs: I) -> Records {
+        Records(rs.into_iter().map(Into::into).collect())
+    }
+}
+
+impl IntoIterator for Records {
+    type Item = Arc<serde_json::Value>;
+    type IntoIter = std::vec::IntoIter<Arc<serde_json::Value>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a Records {
+    type Item = &'a Arc<serde_json::Value>;
+    type IntoIter = std::slice::Iter<'a, Arc<serde_json::Value>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
 }
 
 impl Check {
@@ -269,7 +337,7 @@ impl Check {
             method,
             outcome,
             note: String::new(),
-            records: Vec::new(),
+            records: Records::default(),
         }
     }
 
@@ -337,10 +405,10 @@ mod tests {
             Method::Exact,
             Outcome::Holds,
         );
-        c.records = ["a", "b", "a", "c", "b"].map(rec).to_vec();
+        c.records = ["a", "b", "a", "c", "b"].map(rec).to_vec().into();
         assert_eq!(
             c.without_repeated_records().records,
-            ["a", "b", "c"].map(rec).to_vec()
+            ["a", "b", "c"].map(rec).to_vec().into()
         );
     }
 

@@ -112,7 +112,7 @@ impl Scan {
             )
             .with_note("no comparisons in this cell: nothing in it meets the statement's hypothesis (counted out of range)"),
         };
-        c.records = records;
+        c.records = records.into();
         c
     }
 }
@@ -244,7 +244,7 @@ impl Agree {
             Outcome::from_holds(ok),
         );
         if self.unrecorded == 0 {
-            c.records = self.records;
+            c.records = self.records.into();
         }
         match self.first_disagree {
             Some(w) => c.with_note(format!("counterexample: {w}")),
@@ -476,7 +476,7 @@ impl DScan {
     pub fn finish(self, compared: impl Into<String>, method: Method) -> Check {
         let records = self.records.clone().unwrap_or_default();
         let mut c = self.finish_check(compared, method);
-        c.records = records;
+        c.records = records.into();
         c
     }
 
@@ -669,7 +669,7 @@ impl Tally {
             None => summary.to_string(),
         };
         if self.unrecorded == 0 {
-            c.records = self.records;
+            c.records = self.records.into();
         }
         c
     }

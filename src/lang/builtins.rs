@@ -266,7 +266,7 @@ pub fn recorded(name: &str, a: &[Value]) -> Result<(Value, Option<serde_json::Va
 /// `finite_dp_level` holding W's `dp_level` record (its rows, neighbour pairs and a witness
 /// `W(y|x) > 0 = W(y|x')`), from which the checker recomputes the level; `None` when the level
 /// is finite or an argument is not a plain channel (issue 44 item 6: `where dp(W) < inf`).
-pub fn infinite_level_record(a: &[Value]) -> Option<serde_json::Value> {
+pub fn infinite_level_record(a: &[Value]) -> Option<Arc<serde_json::Value>> {
     let Some(Value::Chan(w)) = a.first() else {
         return None;
     };
@@ -287,7 +287,7 @@ pub fn infinite_level_record(a: &[Value]) -> Option<serde_json::Value> {
                 return rec.clone();
             }
         }
-        let rec = build_infinite_level_record(w, g.map(Arc::as_ref));
+        let rec = build_infinite_level_record(w, g.map(Arc::as_ref)).map(Arc::new);
         *last = Some((w.clone(), g.cloned(), rec.clone()));
         rec
     })
@@ -298,7 +298,11 @@ pub fn infinite_level_record(a: &[Value]) -> Option<serde_json::Value> {
 /// worker (ACC-2's W, once for each of its 8 `(k, s)`; issue 44 item 2: 28% of `check
 /// --certificates` there). A graph is the same one only by address (it has no equality; the
 /// `Arc` held here keeps its address from being reused).
-type LastLevel = Option<(Arc<Channel>, Option<Arc<Graph>>, Option<serde_json::Value>)>;
+type LastLevel = Option<(
+    Arc<Channel>,
+    Option<Arc<Graph>>,
+    Option<Arc<serde_json::Value>>,
+)>;
 
 thread_local! {
     static LAST_LEVEL: std::cell::RefCell<LastLevel> = const { std::cell::RefCell::new(None) };
@@ -320,9 +324,9 @@ fn build_infinite_level_record(w: &Channel, g: Option<&Graph>) -> Option<serde_j
     }
     let witness = (level.pair.0, level.pair.1, level.output);
     let rec = crate::certify::dp_level("dp(W)", w.rows(), &adj, None, witness);
-    Some(
-        serde_json::json!({"kind": "out_of_range", "hypothesis": "finite_dp_level", "mechanisms": [rec]}),
-    )
+    let mut out = serde_json::json!({"kind": "out_of_range", "hypothesis": "finite_dp_level"});
+    out["mechanisms"] = serde_json::Value::Array(vec![rec]); // moved (json! would copy it)
+    Some(out)
 }
 
 /// Is `name` one of the builtins [`finite_checks`] answers for?

@@ -39,7 +39,7 @@ pub struct Evaluator<'s> {
     pub(super) meter: Meter<'s>,
     /// The certificate records of the comparisons decided, while
     /// [`crate::certify::recording`] (issue 44 item 2).
-    pub records: Vec<serde_json::Value>,
+    pub records: crate::claim::Records,
     /// While a comparison under the symbolic t is evaluated with certificates recorded: the
     /// leaves of its sides ([`super::sturm_record::leaves`], by address) with the values this
     /// evaluation gives them, from which [`Self::sturm_of`] builds the comparison's records
@@ -79,7 +79,7 @@ impl<'s> Evaluator<'s> {
             methods: Methods::default(),
             consts,
             meter: Meter::default(),
-            records: Vec::new(),
+            records: Default::default(),
             leaves: Vec::new(),
         }
     }
@@ -491,7 +491,7 @@ impl<'s> Evaluator<'s> {
         a: &Expr,
         b: &Expr,
         env: &mut Env,
-    ) -> Option<serde_json::Value> {
+    ) -> Option<Arc<serde_json::Value>> {
         let dp_call = |x: &Expr| matches!(&x.kind, ExprKind::Call { name, .. } if name == "dp");
         let (call, other, rel) = match (dp_call(a), dp_call(b)) {
             (true, false) => (a, b, rel),

@@ -13,8 +13,10 @@ use super::ast::{BinOp, Expr, ExprKind};
 use super::decided::Truth;
 use super::error::LangError;
 use super::eval::{text, Env, Evaluator};
+use crate::claim::Records;
 use crate::num::Decision;
 use serde_json::{json, Value};
+use std::sync::Arc;
 
 /// The filter `f` decided as [`Evaluator::truth`] decides it. When it is false and records are
 /// being built, `ev.records` holds only the records that show it false ([`exclusion`]).
@@ -80,13 +82,13 @@ fn atoms(f: &Expr) -> Option<Vec<&Expr>> {
 /// What shows the filter `filter` false, given the record of its false atom `atom`: an
 /// `out_of_range` record as it is; a false deciding record beside the `where` record; else
 /// nothing.
-fn exclusion(own: Option<Value>, filter: &str, atom: &str) -> Vec<Value> {
+fn exclusion(own: Option<Arc<Value>>, filter: &str, atom: &str) -> Records {
     match own {
-        Some(r) if r["kind"] == "out_of_range" => vec![r],
+        Some(r) if r["kind"] == "out_of_range" => vec![r].into(),
         Some(r) if crate::claim::certificates::shows_false(&r) => {
             let w = json!({"kind": "out_of_range", "hypothesis": "where", "filter": filter, "atom": atom});
-            vec![r, w]
+            vec![r, Arc::new(w)].into()
         }
-        _ => Vec::new(),
+        _ => Records::default(),
     }
 }

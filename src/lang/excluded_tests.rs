@@ -16,7 +16,7 @@ fn rows(src: &str) -> Vec<Check> {
 
 fn kinds(c: &Check) -> Vec<String> {
     let kind = |r: &Value| r["kind"].as_str().unwrap_or("").to_string();
-    c.records.iter().map(kind).collect()
+    c.records.iter().map(|r| kind(r)).collect()
 }
 
 /// Issue 44 item 6, by hand: `k = 3, 4` fail the second atom `k <= 2` (the first, `k >= 1`,
@@ -88,11 +88,11 @@ fn infinite_levels_and_refinements_show_their_atoms_false() {
 
 /// Issue 44 item 2 (ACC-2's `where dp(W) <= 2`, 7 times the run without certificates): the
 /// `finite_dp_level` record of a channel W whose level is infinite is built once for W's
-/// instances (here 4 `(k, s)` each), not once per instance, and written once for them, with
-/// their list. On one worker, so that W's instances run one after another on one thread;
+/// instances (here 4 `(k, s)` each), not once per instance, held once (they point to it), and
+/// written once for them, with their list. On one worker, so that W's instances run one after another on one thread;
 /// 6 of the 9 channels have an infinite level (as above).
 #[test]
-fn the_record_of_an_infinite_level_is_built_and_written_once_per_channel() {
+fn the_record_of_an_infinite_level_is_built_held_and_written_once_per_channel() {
     let src = "forall W in channels(2, 2, denom 2), k in {2, 3}, s in {1, 2} where dp(W) <= 2: \
                delta_k(W, k, s) <= delta_k(rr(2, 2), k, s)";
     let pool = rayon::ThreadPoolBuilder::new()
@@ -112,6 +112,18 @@ fn the_record_of_an_infinite_level_is_built_and_written_once_per_channel() {
         .collect();
     assert_eq!(excluded.len(), 6 * 4);
     assert!(excluded.iter().all(|c| kinds(c) == ["out_of_range"]));
+    // and held once (claim::Records): W's 4 instances point to one record, not a copy each
+    let first = |c: &Check| c.records[0].clone();
+    for w in excluded.chunks(4) {
+        let same = w
+            .iter()
+            .all(|c| std::sync::Arc::ptr_eq(&first(c), &first(w[0])));
+        assert!(same, "{}", w[0].instance);
+    }
+    assert!(!std::sync::Arc::ptr_eq(
+        &first(excluded[0]),
+        &first(excluded[4])
+    ));
     let report =
         crate::claim::verdict::Report::from_checks("X", None, checks, std::time::Duration::ZERO);
     let recs = crate::claim::certificates::claim_records(&report);

@@ -504,8 +504,8 @@ fn eval_one(
     p: &Plan,
     bound: Vec<(String, Value)>,
     budget: Option<&Budget>,
-) -> (One, Vec<serde_json::Value>) {
-    let mut records = Vec::new();
+) -> (One, crate::claim::Records) {
+    let mut records = Default::default();
     let r = match eval_counted(src, consts, p, bound, budget, &mut records) {
         One::Error(e) if e.stage == Stage::Limit => One::Stopped(e),
         r => r,
@@ -519,7 +519,7 @@ fn eval_counted(
     p: &Plan,
     bound: Vec<(String, Value)>,
     budget: Option<&Budget>,
-    records: &mut Vec<serde_json::Value>,
+    records: &mut crate::claim::Records,
 ) -> One {
     if let Some(b) = budget {
         if let Err(why) = b.spend(1) {
@@ -658,6 +658,11 @@ fn run_inner(
             .collect()
     };
     let chunk = (rayon::current_num_threads() as u64 * 256).max(256);
+    let rows = sink.is_some();
+    let body = src
+        .get(p.body.span.start..p.body.span.end)
+        .unwrap_or("")
+        .trim();
     let mut lo = 0u64;
     let mut stop = false;
     // the budget ran out in an instance: the rest of its chunk is read (a counterexample
@@ -669,19 +674,22 @@ fn run_inner(
             break;
         }
         let hi = (lo + chunk).min(total);
-        let results: Vec<(u64, (One, Vec<serde_json::Value>))> = (lo..hi)
+        // each instance's report row is made on the worker that ran it (its label and
+        // records): the loop below, one thread, only hands it on (issue 44 item 2)
+        let results: Vec<(u64, One, Option<Check>)> = (lo..hi)
             .into_par_iter()
             .filter(|&i| keep.is_none_or(|k| k(i)))
-            .map(|i| (i, one(i)))
+            .map(|i| {
+                let (r, records) = one(i);
+                let row = rows.then(|| Check {
+                    records,
+                    ..to_check(i, names(i), &r, body, src)
+                });
+                (i, r, row)
+            })
             .collect();
-        for (i, (r, records)) in results {
-            if let Some(sink) = sink.as_deref_mut() {
-                let body = src
-                    .get(p.body.span.start..p.body.span.end)
-                    .unwrap_or("")
-                    .trim();
-                let mut c = to_check(i, names(i), &r, body, src);
-                c.records = records;
+        for (i, r, row) in results {
+            if let (Some(sink), Some(c)) = (sink.as_deref_mut(), row) {
                 sink(i, c);
             }
             if let One::Stopped(e) = r {

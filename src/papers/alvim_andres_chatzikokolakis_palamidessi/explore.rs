@@ -166,7 +166,7 @@ fn check_x02(c: &Census) -> Check {
     .with_note(cdd_off.map_or("every CDD graph has OPT = 1/S".into(), |w| {
         format!("a CDD graph with OPT != 1/S: {w}")
     }));
-    chk.records = records;
+    chk.records = records.into();
     chk
 }
 

@@ -656,7 +656,7 @@ pub fn check_tight(cell: &GraphT, what: &str) -> Check {
     check.records = check
         .records
         .into_iter()
-        .map(|r| crate::certify::rests_on(r, &["dp_level"]))
+        .map(|r| crate::certify::rests_on(std::sync::Arc::unwrap_or_clone(r), &["dp_level"]))
         .chain(channel)
         .collect();
     check

@@ -143,7 +143,7 @@ fn check_always6(cell: &GraphT) -> Check {
                     Method::Combined(vec![Method::Exact, Method::LpCertificate]),
                     Outcome::Holds,
                 );
-                chk.records = records;
+                chk.records = records.into();
                 return chk;
             }
             Err(e) => {
@@ -161,7 +161,7 @@ fn check_always6(cell: &GraphT) -> Check {
     );
     // One refuting record per reading, or none (a reading left unrefuted shows nothing).
     if refuted.len() == readings.len() {
-        chk.records = refuted;
+        chk.records = refuted.into();
     }
     chk.with_note(why.join("; "))
 }

@@ -244,7 +244,7 @@ fn check_9_with(cell: &PairCell, full_l1: bool) -> Check {
     );
     // A failing cell is shown by its first disagreement (the cell's counterexample).
     if c.outcome == Outcome::Fails {
-        c.records = disagreement.unwrap_or_default();
+        c.records = disagreement.unwrap_or_default().into();
     }
     c
 }
@@ -389,7 +389,7 @@ fn check_11(inst: &Cy11) -> Check {
                 "delta_{{P*,Q*}}(t) = {close}; {}",
                 detail.join("; ")
             ));
-            c.records = st.records().unwrap_or_default();
+            c.records = st.records().unwrap_or_default().into();
             c
         }
     }

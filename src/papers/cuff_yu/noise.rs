@@ -198,7 +198,7 @@ fn check_2(inst: &Cy2) -> Check {
                 Outcome::from_holds(ok),
             )
             .with_note(notes.join("; "));
-            c.records = d.records().unwrap_or_default();
+            c.records = d.records().unwrap_or_default().into();
             c
         }
         Cy2::Truncated { q } => {
@@ -251,7 +251,7 @@ fn check_2(inst: &Cy2) -> Check {
                     .join(", "),
                 dec.join(", ")
             ));
-            c.records = records;
+            c.records = records.into();
             c
         }
         Cy2::Approx { q, t, delta } => {

@@ -251,7 +251,8 @@ fn check_c12(inst: &C12) -> Check {
             c.records = records
                 .filter(|(rec_ok, _)| *rec_ok == ok)
                 .map(|(_, r)| r)
-                .unwrap_or_default();
+                .unwrap_or_default()
+                .into();
             c
         }
     }

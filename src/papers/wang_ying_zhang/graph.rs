@@ -82,8 +82,8 @@ fn d1(i: &Nm) -> Check {
     // checker recomputes that its m^n vertices' edges are exactly the pairs whose base-m digits
     // differ in one place (issue 44 item 1).
     let mut c = shown_by_graph_record(c, &sp);
-    for r in &mut c.records {
-        r["hamming"] = serde_json::json!([sp.n, sp.m]);
+    for r in c.records.iter_mut() {
+        std::sync::Arc::make_mut(r)["hamming"] = serde_json::json!([sp.n, sp.m]);
     }
     c
 }
@@ -350,7 +350,8 @@ fn g6(i: &Nm) -> Check {
             "id": format!("H({},{}) neighbour difference", sp.n, sp.m),
             "neighbour_difference": [sp.n, sp.m],
             "holds": true,
-        })];
+        })]
+        .into();
     }
     c
 }
@@ -620,7 +621,7 @@ fn shown_by_graph_record(mut c: Check, sp: &Space) -> Check {
         "intersection_array": {"b": (0..n).map(|l| (n - l) * (m - 1)).collect::<Vec<_>>(), "c": (1..=n).collect::<Vec<_>>()},
         "vt_plus": null,
         "holds": true,
-    })];
+    })].into();
     c
 }
 
@@ -676,6 +677,7 @@ mod tests {
                 serde_json::json!({"kind": "graph", "id": "H(2,3) neighbour difference",
                 "neighbour_difference": [2, 3], "holds": true})
             ]
+            .into()
         );
         let beyond = g6(&Nm { n: 1, m: 65 });
         assert_eq!(beyond.outcome, crate::claim::Outcome::Holds);

@@ -621,7 +621,7 @@ fn s5(i: &Nmp) -> Check {
         format!("eps~_X = +inf: {w}; the limit argument only gives feasibility at eps = +inf itself (alpha = 0, p_Y = p_X)")
     };
     if !ok && crate::certify::recording() {
-        c.records = infeasible_records(&sp, &i.prior.p);
+        c.records = infeasible_records(&sp, &i.prior.p).into();
     }
     c
 }
@@ -638,7 +638,9 @@ fn s5_corrected(i: &Nmp) -> Check {
     )
     .with_note(format!("feasible at {w}"));
     if ok {
-        c.records = feasible_below_threshold(&sp, &i.prior.p).unwrap_or_default();
+        c.records = feasible_below_threshold(&sp, &i.prior.p)
+            .unwrap_or_default()
+            .into();
     }
     c
 }
@@ -897,7 +899,9 @@ fn x3(i: &Nmp) -> Check {
     )
     .with_note(format!("comparison: {ord:?}"));
     if ord != Ordering::Greater {
-        c.records = threshold_at_most(&sp, p, &th, &bound).unwrap_or_default();
+        c.records = threshold_at_most(&sp, p, &th, &bound)
+            .unwrap_or_default()
+            .into();
     }
     c
 }

@@ -118,7 +118,8 @@ fn check_ex1a(u: &usize) -> Check {
             &Rational::ONE,
             "complete",
             complete,
-        )];
+        )]
+        .into();
     }
     c.with_note("V = (City x {cand, other}) + {absent}; X restricted to databases with a unique city of most cand votes; y ~ y' iff y != y' are answers of adjacent databases")
 }
@@ -157,7 +158,10 @@ fn check_ex1b(_: &Label) -> Check {
         "printed M1 is eps-DP at t = 2: {m1_dp_natural} (its largest ratio is {ratio} = 0.535/0.267 in column A); at t = e: {m1_dp_base2}; e in {}",
         e.to_decimal_string(12)
     ));
-    Check { records, ..chk }
+    Check {
+        records: records.into(),
+        ..chk
+    }
 }
 
 /// The records of AACP-Ex1b (issue 44 item 6): (6) at t = 2 equals the printed M2 entry by

@@ -129,7 +129,7 @@ fn compare_utilities(prior: &[Rational], printed_m1: &str, printed_m2: &str) -> 
     .with_note(format!(
         "printed U(M1) {printed_m1} is the rounding of the exact U(M1): {m1_ok}; printed U(M2) {printed_m2} is the rounding of U(M2): {m2_ok}; U(M1) < U(M2) exactly: {less}; exact in Q(b), b = 2^(1/5); for reference the 3-decimal printed table (not M1) has utility {u1p} -> {d1p}"
     ));
-    c.records = records.unwrap_or_default();
+    c.records = records.unwrap_or_default().into();
     c
 }
 
@@ -151,7 +151,7 @@ fn check_printed_table_utility(_: &Label) -> Check {
     );
     if let Some(mut recs) = rounding_records(Ok(&u1p), "0.2412", d1p == "0.2412") {
         crate::claim::scan::compare_recorded(&mut recs, &u1p, "<", &u2);
-        c.records = recs;
+        c.records = recs.into();
     }
     c
 }
@@ -273,7 +273,7 @@ fn check_ex1g_general(_: &Label) -> Check {
             format!("first counterexample: {w}; first prior where M1 is strictly better: {g}")
         }
     });
-    c.records = records;
+    c.records = records.into();
     c
 }
 

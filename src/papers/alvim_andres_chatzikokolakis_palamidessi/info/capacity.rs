@@ -111,7 +111,7 @@ fn check_f1(shape: &Shape) -> Check {
     let ratio = ratio_ok.finish("", Method::Exact);
     match first_bad {
         Some((s, m, records)) => Check {
-            records,
+            records: records.into(),
             ..Check::new(
             "printed C_inf = sum_y max_x p(y|x)  vs  C_inf = max_pi I_inf = log2(max_pi V/V0) (bits)",
             Value::text(format!("log2({s})"), format!("log2 of {}", crate::claim::report::decimal(&s, 6))),

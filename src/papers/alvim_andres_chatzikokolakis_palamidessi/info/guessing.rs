@@ -4,6 +4,7 @@
 
 use super::shared::*;
 use crate::claim::scan::Decider;
+use crate::claim::Records;
 use crate::prob::joint_rows;
 pub(super) fn claims() -> Vec<Box<dyn ClaimChecker>> {
     vec![
@@ -178,10 +179,12 @@ fn check_f2(cell: &F2Cell) -> Check {
     let ok = ineq_ok && eq_dep.is_empty() && indep_neq.is_empty();
     // A failing cell is shown by its inequality records and the first counterexample to 'only
     // if'; a cell that holds stays without records (nothing shows its 'iff').
-    let records = if ok || shown.is_empty() || ineq_c.records.is_empty() {
-        Vec::new()
+    let records: Records = if ok || shown.is_empty() || ineq_c.records.is_empty() {
+        Records::default()
     } else {
-        [ineq_c.records.clone(), shown].concat()
+        let mut r = ineq_c.records.clone();
+        r.extend(shown);
+        r
     };
     let compared = "H_inf(X|Y) <= H_inf(X) (V0 <= V), and V = V0 iff X, Y independent";
     let counts = Value::text(

@@ -154,7 +154,7 @@ pub(crate) fn both(a: Check, b: Check, compared: &str) -> Check {
         "(1) {}: {} / {}; {} | (2) {}: {} / {}; {}",
         a.compared, a.lhs.exact, a.rhs.exact, a.note, b.compared, b.lhs.exact, b.rhs.exact, b.note
     ));
-    c.records = records;
+    c.records = records.into();
     c
 }
 
@@ -169,7 +169,7 @@ mod tests {
         let rec = |k: &str| serde_json::json!({"kind": k, "holds": true});
         let part = |recs: Vec<serde_json::Value>| {
             let mut c = Check::rationals("a", &r(1, 2), "<=", &r(1, 1));
-            c.records = recs;
+            c.records = recs.into();
             c
         };
         let c = both(
@@ -177,7 +177,7 @@ mod tests {
             part(vec![rec("events"), rec("compare")]),
             "x",
         );
-        assert_eq!(c.records, vec![rec("events"), rec("compare")]);
+        assert_eq!(c.records, vec![rec("events"), rec("compare")].into());
         assert!(both(part(vec![rec("events")]), part(vec![]), "x")
             .records
             .is_empty());

@@ -211,7 +211,7 @@ fn check_g3(part: &G3Part) -> Check {
             if let (Outcome::Holds, true) = (c.outcome, crate::certify::recording()) {
                 let g = s.graph();
                 if let VtPlus::Witness(w) = g.vt_plus(LIMIT) {
-                    c.records = vec![graph_record(&g, &[], false, true, Some(w), json!({}))];
+                    c.records = vec![graph_record(&g, &[], false, true, Some(w), json!({}))].into();
                 }
             }
             c
@@ -460,7 +460,7 @@ fn check_clique(p: &Uv) -> Check {
     // Issue 44: the checker builds H(u, v) and each line {x[i -> w]} itself.
     if c.outcome == Outcome::Holds && crate::certify::recording() {
         let extra = json!({"hamming": [p.u, p.v], "cliques": true});
-        c.records = vec![graph_record(&g, &[], false, false, None, extra)];
+        c.records = vec![graph_record(&g, &[], false, false, None, extra)].into();
     }
     c
 }
@@ -495,7 +495,7 @@ fn check_g4(n: &usize) -> Check {
     if h == q && crate::certify::recording() {
         let g = Graph::hamming(n, 2);
         let r = graph_record(&g, &[], false, false, None, json!({"hamming": [n, 2]}));
-        c.records = vec![r];
+        c.records = vec![r].into();
     }
     c
 }
@@ -683,7 +683,7 @@ fn check_g6(spec: &Spec) -> Check {
     );
     // Issue 44: the intersection array (b_0 the degree), recounted by the checker.
     if ok && crate::certify::recording() {
-        c.records = vec![graph_record(&g, &[], false, true, None, json!({}))];
+        c.records = vec![graph_record(&g, &[], false, true, None, json!({}))].into();
     }
     c
 }
@@ -728,7 +728,7 @@ fn check_g7(spec: &Spec) -> Check {
     // Issue 44: the rotation alone generates a transitive group (its orbit of 0 is every
     // vertex: one n-cycle), and its powers are the VT+ set; the checker re-checks both.
     if ok && crate::certify::recording() {
-        c.records = vec![graph_record(&g, &[s], true, false, Some(ps), json!({}))];
+        c.records = vec![graph_record(&g, &[s], true, false, Some(ps), json!({}))].into();
     }
     c
 }

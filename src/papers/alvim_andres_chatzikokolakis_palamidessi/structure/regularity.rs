@@ -290,7 +290,8 @@ fn check_d9(spec: &Spec) -> Check {
                 false,
                 Some(w),
                 serde_json::json!({}),
-            )];
+            )]
+            .into();
             return c;
         }
     }

@@ -360,7 +360,7 @@ pub(crate) fn with_graphs_record(
 ) -> Check {
     if crate::certify::recording() && matches!(c.outcome, Outcome::Holds | Outcome::Fails) {
         let holds = c.outcome == Outcome::Holds;
-        c.records = vec![graphs_record(spec, implies, values, holds)];
+        c.records = vec![graphs_record(spec, implies, values, holds)].into();
     }
     c
 }
@@ -525,7 +525,7 @@ pub(crate) fn check_d1(p: &Uv) -> Check {
     // Issue 44: the checker builds V^Ind's adjacency itself and compares it with these edges.
     if ok && crate::certify::recording() {
         let extra = serde_json::json!({"hamming": [p.u, p.v]});
-        c.records = vec![graph_record(&g, &[], false, false, None, extra)];
+        c.records = vec![graph_record(&g, &[], false, false, None, extra)].into();
     }
     c
 }
