@@ -67,6 +67,14 @@
 //! faster kernel needs fewer, larger products (multi-modular or FFT matrix products, as
 //! FLINT's `fmpz_mat` solvers do), not a tighter loop.
 //!
+//! The residual update of a step is now by columns of equal weight ([`sub_dot`], product
+//! scanning over `B` stored limb-major) instead of one `mpn_submul_1` per entry: the same
+//! `n²·width` word products, no longer chained by carries. On 84 × 84 with 43-limb entries
+//! (the `--big 160` systems; a standalone copy of both kernels, `rustc -C opt-level=3`, six
+//! interleaved rounds of 300 steps at load ~8.5) 304–394 ms became 174–271 ms, ~1.4×; it
+//! executes more instructions (callgrind: `solve_square`'s own count on `--big 80` 647 M →
+//! 869 M), so instruction counts understate it.
+//!
 //! No attempt in the last quarter of the steps before Hadamard's bound (2026-11-26, replaced
 //! by the estimate above in issue 42 item 8): on
 //! `--big 40 --shape mixed` the attempt at 256 of 298 steps failed after 8.5 ms, because a
@@ -144,13 +152,14 @@ pub fn solve_square(n: usize, rows: &[SparseRow], rhs: &[Rational]) -> Option<Ve
 
 /// The lifting's integers in machine words: every row of `B` and the residual `r` in two's
 /// complement over `width` limbs (sign-extended), wide enough for every `r − B·x` of a step,
-/// so that `r ← (r − B·x) / p` is `n²` products of a row entry's limbs by a word
-/// ([`sub_mul_limb`]) and `n` exact divisions by `p` ([`div_exact_p`]), with no allocation and
-/// no sign or length to track (issue 42 item 8: it was `n²` `Integer::add_mul_assign`).
+/// so that `r ← (r − B·x) / p` is `n²·width` word products ([`sub_dot`]) and `n` exact
+/// divisions by `p` ([`div_exact_p`]), with no allocation and no sign or length to track
+/// (issue 42 item 8: it was `n²` `Integer::add_mul_assign`).
 struct Lifting {
     n: usize,
     width: usize,
-    /// Entry `(i, j)` of `B` at `(i·n + j)·width`.
+    /// Limb `k` of entry `(i, j)` of `B` at `(i·width + k)·n + j`: row `i`'s limbs of one
+    /// weight side by side, as [`sub_dot`] reads them.
     b: Vec<u64>,
     /// Row `i` of `r` at `i·width`.
     r: Vec<u64>,
@@ -176,8 +185,15 @@ impl Lifting {
             r: Vec::with_capacity(n * width),
             wrap: (0..width).fold(1, |acc, _| mul_mod(acc, 8)),
         };
-        for v in b.iter().flatten() {
-            push_twos_complement(&mut out.b, v, width);
+        let mut row_limbs = Vec::with_capacity(n * width);
+        for row in b {
+            row_limbs.clear();
+            for v in row {
+                push_twos_complement(&mut row_limbs, v, width);
+            }
+            for k in 0..width {
+                out.b.extend(row_limbs.iter().skip(k).step_by(width));
+            }
         }
         for v in w {
             push_twos_complement(&mut out.r, v, width);
@@ -197,14 +213,13 @@ impl Lifting {
             .collect();
         let x: Vec<u64> = inverse.iter().map(|row| dot_mod(row, &residues)).collect();
         let mut s = vec![0u64; width];
-        for (i, r) in self.r.chunks_exact_mut(width).enumerate() {
+        for (r, row) in self
+            .r
+            .chunks_exact_mut(width)
+            .zip(self.b.chunks_exact(n * width))
+        {
             s.copy_from_slice(r);
-            let row = &self.b[i * n * width..(i + 1) * n * width];
-            for (a, v) in row.chunks_exact(width).zip(&x) {
-                if *v != 0 {
-                    sub_mul_limb(&mut s, a, *v);
-                }
-            }
+            sub_dot(&mut s, row, &x);
             if residue(&s, self.wrap) != 0 {
                 return None;
             }
@@ -234,16 +249,41 @@ fn push_twos_complement(out: &mut Vec<u64>, v: &Integer, width: usize) {
     out.extend_from_slice(&limbs);
 }
 
-/// `s ← s − a·v mod 2^(64·len)` for a digit `v < P` (GMP's `mpn_submul_1`, the final borrow
-/// dropped: in two's complement that is the signed product).
-fn sub_mul_limb(s: &mut [u64], a: &[u64], v: u64) {
-    let mut carry = 0u64;
-    for (sl, al) in s.iter_mut().zip(a) {
-        let t = u128::from(*al) * u128::from(v) + u128::from(carry);
-        let (d, borrow) = sl.overflowing_sub(t as u64);
+/// `s ← s − Σ_j a_j·x_j mod 2^(64·len)` (`len = s.len()`) for digits `x_j < P` and numbers
+/// `a_j` in two's complement over `len` limbs, stored limb-major: limb `k` of `a_j` at
+/// `a[k·x.len() + j]`. Modulo `2^(64·len)` the two's complement products are the signed ones.
+///
+/// By columns of equal weight (product scanning): the `x.len()` products of weight `k` are
+/// summed into a 192-bit accumulator, whose low word is limb `k` of the dot product and whose
+/// rest carries to weight `k + 1`; then one subtraction. Row by row (`mpn_submul_1` per entry,
+/// until 2026-11-29) each product waited for the previous one's carry and `s` was read and
+/// written once per entry; here the products of a column are independent, and the inner loop
+/// reads two contiguous word arrays.
+fn sub_dot(s: &mut [u64], a: &[u64], x: &[u64]) {
+    let n = x.len();
+    // The dot product's limbs so far are subtracted from `s` as they come, with a borrow.
+    let mut carry: u128 = 0;
+    let mut borrow = false;
+    for (k, sl) in s.iter_mut().enumerate() {
+        let column = &a[k * n..(k + 1) * n];
+        // Products are below 2^125 (x_j < 2^61): eight of them sum below 2^128.
+        let (mut lo, mut hi) = (carry, 0u64);
+        for (ac, xc) in column.chunks(8).zip(x.chunks(8)) {
+            let part: u128 = ac
+                .iter()
+                .zip(xc)
+                .map(|(a, v)| u128::from(*a) * u128::from(*v))
+                .sum();
+            let (sum, over) = lo.overflowing_add(part);
+            lo = sum;
+            hi += u64::from(over);
+        }
+        let (d, b1) = sl.overflowing_sub(lo as u64);
+        let (d, b2) = d.overflowing_sub(u64::from(borrow));
         *sl = d;
-        // v < 2^61 (a digit): the high word of t is at most 2^61, no overflow.
-        carry = (t >> 64) as u64 + u64::from(borrow);
+        borrow = b1 || b2;
+        // The column's sum over 2^64: (lo >> 64) + hi·2^64, below 2^(64 + 64).
+        carry = (lo >> 64) + (u128::from(hi) << 64);
     }
 }
 

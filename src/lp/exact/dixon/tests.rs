@@ -372,8 +372,13 @@ fn word_kernels_by_hand() {
     let wrap = (0..3).fold(1, |acc, _| mul_mod(acc, 8));
     assert_eq!(residue(&v, wrap), P - 1);
     let mut s = vec![5u64, 0, 0];
-    sub_mul_limb(&mut s, &[3, 0, 0], 2);
+    sub_dot(&mut s, &[3, 0, 0], &[2]);
     assert_eq!(s, vec![u64::MAX; 3]);
+    // 1 − (2·(−1) + 3·4) = −9, with a = (−1, 4) limb-major over 2 limbs: limb 0 of both, then
+    // limb 1 of both.
+    let mut s = vec![1u64, 0];
+    sub_dot(&mut s, &[u64::MAX, 4, u64::MAX, 0], &[2, 3]);
+    assert_eq!(twos_value(&s), Integer::from(-9));
     let mut minus_p = Vec::new();
     push_twos_complement(&mut minus_p, &-Integer::from(P), 3);
     let mut q = vec![0u64; 3];
@@ -381,33 +386,46 @@ fn word_kernels_by_hand() {
     assert_eq!(q, vec![u64::MAX; 3]);
 }
 
+/// `a` (numbers in two's complement over `width` limbs, one after another) limb-major, as
+/// [`sub_dot`] reads them.
+fn limb_major(a: &[u64], width: usize) -> Vec<u64> {
+    (0..width)
+        .flat_map(|k| a.iter().skip(k).step_by(width).copied())
+        .collect()
+}
+
 proptest! {
     /// The word kernels against malachite's integers on random signed numbers of up to 6
-    /// limbs in a width of 8: two's complement round trip, `s − a·v`, the residue modulo `P`,
-    /// and the exact division of `s·P` by `P`.
+    /// limbs in a width of 8: two's complement round trip, `s − Σ a_j·x_j` over up to 20 terms
+    /// (full words and digits near `P`: columns of up to three chunks of eight products near
+    /// 2^125), the residue modulo `P`, and the exact division of `s·P` by `P`.
     #[test]
     fn word_kernels_agree_with_integers(
         s_limbs in prop::collection::vec(any::<u64>(), 0..6),
-        a_limbs in prop::collection::vec(any::<u64>(), 0..2),
+        terms in prop::collection::vec(
+            (prop::collection::vec(any::<u64>(), 0..6), any::<bool>(), 0u64..P), 0..20),
         s_negative in any::<bool>(),
-        a_negative in any::<bool>(),
-        v in 0u64..P,
     ) {
         let width = 8;
         let signed = |limbs: &[u64], negative: bool| {
             let m = Integer::from(Natural::from_limbs_asc(limbs));
             if negative { -m } else { m }
         };
-        let (s, a) = (signed(&s_limbs, s_negative), signed(&a_limbs, a_negative));
-        let (mut sw, mut aw) = (Vec::new(), Vec::new());
+        let s = signed(&s_limbs, s_negative);
+        let mut sw = Vec::new();
         push_twos_complement(&mut sw, &s, width);
-        push_twos_complement(&mut aw, &a, width);
         prop_assert_eq!(twos_value(&sw), s.clone());
         let wrap = (0..width).fold(1, |acc, _| mul_mod(acc, 8));
         prop_assert_eq!(residue(&sw, wrap), mod_p(&s));
+        let (mut aw, mut x, mut want) = (Vec::new(), Vec::new(), s.clone());
+        for (limbs, negative, v) in &terms {
+            let a = signed(limbs, *negative);
+            push_twos_complement(&mut aw, &a, width);
+            x.push(*v);
+            want -= a * Integer::from(*v);
+        }
         let mut diff = sw.clone();
-        sub_mul_limb(&mut diff, &aw, v);
-        let want = &s - &a * Integer::from(v);
+        sub_dot(&mut diff, &limb_major(&aw, width), &x);
         prop_assert_eq!(twos_value(&diff), want.clone());
         prop_assert_eq!(residue(&diff, wrap), mod_p(&want));
         let mut multiple = Vec::new();
