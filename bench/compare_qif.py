@@ -14,24 +14,14 @@ names; the prior is uniform unless PRIOR.csv is given), Shannon capacity, and wi
 (rows = guesses, columns = secrets) the g-vulnerabilities and g-leakages.
 """
 import json
-import statistics
 import subprocess
 import sys
-import time
 from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
 import qif
-
-
-def timed(f, reps=3):
-    ts, out = [], None
-    for _ in range(reps):
-        t0 = time.perf_counter()
-        out = f()
-        ts.append(time.perf_counter() - t0)
-    return out, statistics.median(ts)
+from timing import timed
 
 
 def read_rows(path):

@@ -16,18 +16,9 @@ The last line is `RESULT {json}` for bench/run_all.py. Never part of `cargo test
 """
 import argparse
 import json
-import statistics
 import subprocess
-import time
 
-
-def timed(f, runs):
-    times, out = [], None
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        out = f()
-        times.append(time.perf_counter() - t0)
-    return out, statistics.median(times)
+from timing import timed
 
 
 def networkx_side(nx, edges, n):

@@ -39,10 +39,8 @@ fmpz_mat.solve on the row-scaled integer system took 13.4 s (it lifts to Hadamar
 import argparse
 import json
 import math
-import statistics
 import subprocess
 import sys
-import time
 from fractions import Fraction
 from pathlib import Path
 
@@ -51,16 +49,7 @@ from scipy.optimize import linprog
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from lp_vs_highs import ROOT, highs_problem, read_lp, write_dense  # noqa: E402
-
-
-def timed(f, runs):
-    """f()'s result and the median of its wall seconds over `runs` calls."""
-    times, out = [], None
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        out = f()
-        times.append(time.perf_counter() - t0)
-    return out, statistics.median(times)
+from timing import timed  # noqa: E402
 
 
 def bits(n):
