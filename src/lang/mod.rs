@@ -29,6 +29,7 @@ mod excluded;
 pub(crate) mod grow;
 pub(crate) mod hoist;
 mod in_t;
+mod labels;
 pub(crate) mod lexer;
 pub(crate) mod parser;
 pub(crate) mod quant;

@@ -11,6 +11,7 @@ use super::decided::{Detail, Methods};
 use super::error::{abbreviate, LangError, Stage};
 use super::eval::{Env, Evaluator};
 use super::hoist::{hoist, Hoisted};
+use super::labels::ChunkLabels;
 use super::real::Num;
 use super::value::Domain;
 use super::value::Value;
@@ -396,7 +397,8 @@ pub fn check_values(claim: &Claim, values: &[Value]) -> Result<(Outcome, Check),
         .get(p.body.span.start..p.body.span.end)
         .unwrap_or("")
         .trim();
-    Ok((outcome, to_check(0, names, &r, body, src)))
+    let inst = super::labels::label(&names);
+    Ok((outcome, to_check(0, inst, || names, &r, body, src)))
 }
 
 /// The report's method for an instance's methods.
@@ -432,11 +434,16 @@ fn blank() -> ReportValue {
     ReportValue::text("-", "")
 }
 
-/// One instance as a report row.
-fn to_check(i: u64, names: Vec<(String, String)>, r: &One, body: &str, src: &str) -> Check {
-    let bound = names.len();
-    let inst: Vec<String> = names.iter().map(|(n, v)| format!("{n}={v}")).collect();
-    let inst = inst.join(" ");
+/// One instance as a report row, labelled `inst` ([`super::labels`]); `names` gives its
+/// bindings as text, which a row that fails or is undecided shows.
+fn to_check(
+    i: u64,
+    inst: String,
+    names: impl FnOnce() -> Vec<(String, String)>,
+    r: &One,
+    body: &str,
+    src: &str,
+) -> Check {
     match r {
         One::Filtered => Check::new(
             "excluded by `where`",
@@ -448,6 +455,8 @@ fn to_check(i: u64, names: Vec<(String, String)>, r: &One, body: &str, src: &str
         .at(inst),
         One::Holds(m) => Check::new(body, blank(), blank(), method_of(*m), Outcome::Holds).at(inst),
         One::Fails(m, d) | One::Undecided(m, d) => {
+            let names = names();
+            let bound = names.len();
             let rep = report(i, names, d.clone());
             let outcome = if matches!(r, One::Fails(..)) {
                 Outcome::Fails
@@ -675,15 +684,18 @@ fn run_inner(
         }
         let hi = (lo + chunk).min(total);
         // each instance's report row is made on the worker that ran it (its label and
-        // records): the loop below, one thread, only hands it on (issue 44 item 2)
+        // records), each binder's element formatted once for the chunk: the loop below, one
+        // thread, only hands it on (issue 44 item 2)
+        let binders = p.binders.iter().map(|b| b.name.as_str());
+        let labels = rows.then(|| ChunkLabels::new(binders, &p.domains, &lens, lo, hi));
         let results: Vec<(u64, One, Option<Check>)> = (lo..hi)
             .into_par_iter()
             .filter(|&i| keep.is_none_or(|k| k(i)))
             .map(|i| {
                 let (r, records) = one(i);
-                let row = rows.then(|| Check {
+                let row = labels.as_ref().map(|l| Check {
                     records,
-                    ..to_check(i, names(i), &r, body, src)
+                    ..to_check(i, l.instance(i), || names(i), &r, body, src)
                 });
                 (i, r, row)
             })

@@ -41,14 +41,29 @@ pub enum Value {
     TDist(Arc<Vec<Piecewise>>),
 }
 
-fn row(r: &[Rational]) -> String {
-    let v: Vec<String> = r.iter().map(|q| q.to_string()).collect();
-    format!("({})", v.join(", "))
+/// `(a, b, …)`, each element by its `Display`, written straight into `f` (labels of
+/// `check --certificates` format one per instance: issue 44 item 2).
+fn row<T: fmt::Display>(f: &mut fmt::Formatter<'_>, r: &[T]) -> fmt::Result {
+    f.write_str("(")?;
+    for (k, q) in r.iter().enumerate() {
+        if k > 0 {
+            f.write_str(", ")?;
+        }
+        write!(f, "{q}")?;
+    }
+    f.write_str(")")
 }
 
-fn row_in_t(r: &[Piecewise]) -> String {
-    let v: Vec<String> = r.iter().map(|q| q.to_string()).collect();
-    format!("({})", v.join(", "))
+/// `[row, row, …]` ([`row`]).
+fn rows<R: AsRef<[T]>, T: fmt::Display>(f: &mut fmt::Formatter<'_>, rs: &[R]) -> fmt::Result {
+    f.write_str("[")?;
+    for (k, r) in rs.iter().enumerate() {
+        if k > 0 {
+            f.write_str(", ")?;
+        }
+        row(f, r.as_ref())?;
+    }
+    f.write_str("]")
 }
 
 impl fmt::Display for Value {
@@ -56,11 +71,8 @@ impl fmt::Display for Value {
         match self {
             Value::Num(n) => f.write_str(&n.exact_string()),
             Value::Bool(d) => write!(f, "{d:?}"),
-            Value::Chan(w) => {
-                let rows: Vec<String> = w.rows().iter().map(|r| row(r)).collect();
-                write!(f, "[{}]", rows.join(", "))
-            }
-            Value::Dist(p) => f.write_str(&row(p.probs())),
+            Value::Chan(w) => rows(f, w.rows()),
+            Value::Dist(p) => row(f, p.probs()),
             Value::Graph(g) => {
                 let edges: Vec<String> =
                     g.edges().iter().map(|(a, b)| format!("{a}-{b}")).collect();
@@ -77,11 +89,8 @@ impl fmt::Display for Value {
                 )
             }
             Value::Set(d) => write!(f, "a domain of {} elements", d.len()),
-            Value::TChan(w) => {
-                let rows: Vec<String> = w.iter().map(|r| row_in_t(r)).collect();
-                write!(f, "[{}]", rows.join(", "))
-            }
-            Value::TDist(p) => f.write_str(&row_in_t(p)),
+            Value::TChan(w) => rows(f, w),
+            Value::TDist(p) => row(f, p),
         }
     }
 }
