@@ -41,7 +41,10 @@ pub fn write(path: &Path, records: Vec<Value>) -> std::io::Result<()> {
 /// text of [`document`]), streaming each record through a buffer as it comes, so that the
 /// whole document is never held in memory as one tree or one string (issue 44 item 2: a
 /// claim's certificate may hold a hundred thousand records).
-pub fn write_compact(path: &Path, records: impl Iterator<Item = Value>) -> std::io::Result<()> {
+pub fn write_compact<R: serde::Serialize>(
+    path: &Path,
+    records: impl Iterator<Item = R>,
+) -> std::io::Result<()> {
     use std::io::Write;
     let mut w = std::io::BufWriter::with_capacity(1 << 16, std::fs::File::create(path)?);
     // The header is [`document`]'s own text, cut before its (last, empty) `records` list closes.
@@ -162,6 +165,83 @@ pub fn log_linear_ext(
 /// SHA-256 of `data` as 64 lowercase hex digits (FIPS 180-4), for the instance hash of a
 /// `claim` record; the checker recomputes it with Python's `hashlib`. Small and dependency-free.
 pub fn sha256_hex(data: &[u8]) -> String {
+    let mut h = Sha256::new();
+    h.update(data);
+    h.hex()
+}
+
+/// SHA-256 (FIPS 180-4, section 6.2) of a message fed in pieces ([`Sha256::update`]), so that a
+/// hash over many strings (a claim's instance labels) needs no copy of them joined (issue 44
+/// item 2).
+#[derive(Clone)]
+pub struct Sha256 {
+    /// The hash value H of the blocks compressed so far.
+    h: [u32; 8],
+    /// The message's bytes not yet compressed (fewer than 64).
+    block: [u8; 64],
+    filled: usize,
+    /// The message's length in bytes.
+    len: u64,
+}
+
+impl Default for Sha256 {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Sha256 {
+    /// The hash of the empty message so far (H⁽⁰⁾, section 5.3.3).
+    pub fn new() -> Self {
+        Sha256 {
+            h: [
+                0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab,
+                0x5be0cd19,
+            ],
+            block: [0; 64],
+            filled: 0,
+            len: 0,
+        }
+    }
+
+    /// Append `data` to the message.
+    pub fn update(&mut self, mut data: &[u8]) {
+        self.len += data.len() as u64;
+        if self.filled > 0 {
+            let take = data.len().min(64 - self.filled);
+            self.block[self.filled..self.filled + take].copy_from_slice(&data[..take]);
+            self.filled += take;
+            data = &data[take..];
+            if self.filled < 64 {
+                return;
+            }
+            compress(&mut self.h, &self.block);
+            self.filled = 0;
+        }
+        let mut blocks = data.chunks_exact(64);
+        for b in &mut blocks {
+            compress(&mut self.h, b.try_into().expect("a 64-byte chunk"));
+        }
+        let rest = blocks.remainder();
+        self.block[..rest.len()].copy_from_slice(rest);
+        self.filled = rest.len();
+    }
+
+    /// The message's hash as 64 lowercase hex digits (padded as section 5.1.1 says).
+    pub fn hex(mut self) -> String {
+        let bits = self.len.wrapping_mul(8);
+        let pad = (55usize.wrapping_sub(self.filled)) % 64 + 1;
+        let mut tail = [0u8; 72];
+        tail[0] = 0x80;
+        tail[pad..pad + 8].copy_from_slice(&bits.to_be_bytes());
+        self.update(&tail[..pad + 8]);
+        debug_assert_eq!(self.filled, 0);
+        self.h.iter().map(|x| format!("{x:08x}")).collect()
+    }
+}
+
+/// The SHA-256 compression function (section 6.2.2) of one 64-byte block into `h`.
+fn compress(h: &mut [u32; 8], block: &[u8; 64]) {
     const K: [u32; 64] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4,
         0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe,
@@ -174,57 +254,45 @@ pub fn sha256_hex(data: &[u8]) -> String {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
         0xc67178f2,
     ];
-    let mut h: [u32; 8] = [
-        0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab,
-        0x5be0cd19,
-    ];
-    let mut msg = data.to_vec();
-    msg.push(0x80);
-    while msg.len() % 64 != 56 {
-        msg.push(0);
+    // the message schedule W (6.2.2 step 1)
+    let mut w = [0u32; 64];
+    for (t, word) in block.chunks_exact(4).enumerate() {
+        w[t] = u32::from_be_bytes([word[0], word[1], word[2], word[3]]);
     }
-    msg.extend_from_slice(&((data.len() as u64) * 8).to_be_bytes());
-    for block in msg.chunks(64) {
-        let mut w = [0u32; 64];
-        for (i, word) in block.chunks(4).enumerate() {
-            w[i] = u32::from_be_bytes([word[0], word[1], word[2], word[3]]);
-        }
-        for i in 16..64 {
-            let s0 = w[i - 15].rotate_right(7) ^ w[i - 15].rotate_right(18) ^ (w[i - 15] >> 3);
-            let s1 = w[i - 2].rotate_right(17) ^ w[i - 2].rotate_right(19) ^ (w[i - 2] >> 10);
-            w[i] = w[i - 16]
-                .wrapping_add(s0)
-                .wrapping_add(w[i - 7])
-                .wrapping_add(s1);
-        }
-        let mut v = h;
-        for i in 0..64 {
-            let s1 = v[4].rotate_right(6) ^ v[4].rotate_right(11) ^ v[4].rotate_right(25);
-            let ch = (v[4] & v[5]) ^ (!v[4] & v[6]);
-            let t1 = v[7]
-                .wrapping_add(s1)
-                .wrapping_add(ch)
-                .wrapping_add(K[i])
-                .wrapping_add(w[i]);
-            let s0 = v[0].rotate_right(2) ^ v[0].rotate_right(13) ^ v[0].rotate_right(22);
-            let maj = (v[0] & v[1]) ^ (v[0] & v[2]) ^ (v[1] & v[2]);
-            let t2 = s0.wrapping_add(maj);
-            v = [
-                t1.wrapping_add(t2),
-                v[0],
-                v[1],
-                v[2],
-                v[3].wrapping_add(t1),
-                v[4],
-                v[5],
-                v[6],
-            ];
-        }
-        for (a, b) in h.iter_mut().zip(v) {
-            *a = a.wrapping_add(b);
-        }
+    for t in 16..64 {
+        let s0 = w[t - 15].rotate_right(7) ^ w[t - 15].rotate_right(18) ^ (w[t - 15] >> 3);
+        let s1 = w[t - 2].rotate_right(17) ^ w[t - 2].rotate_right(19) ^ (w[t - 2] >> 10);
+        w[t] = w[t - 16]
+            .wrapping_add(s0)
+            .wrapping_add(w[t - 7])
+            .wrapping_add(s1);
     }
-    h.iter().map(|x| format!("{x:08x}")).collect()
+    // the working variables, one register each (steps 2-3)
+    let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut hh] = *h;
+    for (k, wt) in K.iter().zip(w) {
+        let s1 = e.rotate_right(6) ^ e.rotate_right(11) ^ e.rotate_right(25);
+        let ch = (e & f) ^ (!e & g);
+        let t1 = hh
+            .wrapping_add(s1)
+            .wrapping_add(ch)
+            .wrapping_add(*k)
+            .wrapping_add(wt);
+        let s0 = a.rotate_right(2) ^ a.rotate_right(13) ^ a.rotate_right(22);
+        let maj = (a & b) ^ (a & c) ^ (b & c);
+        let t2 = s0.wrapping_add(maj);
+        hh = g;
+        g = f;
+        f = e;
+        e = d.wrapping_add(t1);
+        d = c;
+        c = b;
+        b = a;
+        a = t1.wrapping_add(t2);
+    }
+    // step 4
+    for (x, v) in h.iter_mut().zip([a, b, c, d, e, f, g, hh]) {
+        *x = x.wrapping_add(v);
+    }
 }
 
 pub mod enclosure;
@@ -348,6 +416,33 @@ mod tests {
         ];
         for (msg, want) in table {
             assert_eq!(sha256_hex(msg.as_bytes()), want, "{msg:?}");
+        }
+        // a million a's (FIPS 180-2, appendix B.3), fed in pieces of 1 to 130 bytes
+        let a = [b'a'; 130];
+        let mut h = Sha256::new();
+        let (mut fed, mut piece) = (0, 1);
+        while fed < 1_000_000 {
+            let n = piece.min(1_000_000 - fed);
+            h.update(&a[..n]);
+            fed += n;
+            piece = piece % 130 + 1;
+        }
+        let want = "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0";
+        assert_eq!(h.hex(), want);
+    }
+
+    proptest::proptest! {
+        /// Fed in two pieces cut anywhere, the hash is that of the whole message.
+        #[test]
+        fn sha256_of_pieces_is_that_of_the_whole(
+            msg in proptest::collection::vec(proptest::num::u8::ANY, 0..300),
+            cut in 0usize..300,
+        ) {
+            let cut = cut.min(msg.len());
+            let mut h = Sha256::new();
+            h.update(&msg[..cut]);
+            h.update(&msg[cut..]);
+            proptest::prop_assert_eq!(h.hex(), sha256_hex(&msg));
         }
     }
 }

@@ -185,15 +185,6 @@ fn counterexample_sides(c: &Check) -> (Value, Value) {
     }
 }
 
-fn labels_hash(labels: &[&str]) -> String {
-    let mut text = String::new();
-    for l in labels {
-        text.push_str(l);
-        text.push('\n');
-    }
-    crate::certify::sha256_hex(text.as_bytes())
-}
-
 /// The `claim` record of a report: its outcome, its instances (labels, count, hash), whether
 /// it is certified and, when not, why (`missing`, `why`); a failure's counterexample sides.
 fn claim_record(r: &Report) -> Value {
@@ -226,7 +217,7 @@ fn claim_record(r: &Report) -> Value {
         "claim": r.id,
         "outcome": r.verdict.as_str(),
         "certified": gaps.is_empty(),
-        "instances": {"count": labels.len(), "sha256": labels_hash(&labels), "labels": labels},
+        "instances": {"count": labels.len(), "sha256": super::shard::labels_hash(labels.iter().copied()), "labels": labels},
     });
     if let Some((i, key, why)) = gaps.first() {
         claim["missing"] = json!(key);
@@ -244,27 +235,138 @@ fn claim_record(r: &Report) -> Value {
     claim
 }
 
-/// A record as the claim's certificate holds it: with its `claim`, an `id` (that of its first
-/// instance `is[0]` and place `k` there) and its `instance`: the index, or the list of every
-/// instance it shows when it is the same record in several ([`Runs`]). A record no other
-/// instance points to any more is moved, not copied.
-fn in_instances(rec: Arc<Value>, claim: &str, is: Vec<usize>, k: usize) -> Value {
-    let mut rec = Arc::unwrap_or_clone(rec);
-    rec["id"] = Value::String(format!("{claim}/{}#{k}", is[0]));
-    rec["claim"] = Value::from(claim);
-    rec["instance"] = match is.as_slice() {
-        [i] => json!(i),
-        _ => json!(is),
-    };
-    rec
+/// One record of a claim's certificate as it is written: the `claim` record, or a record an
+/// instance (or the for-all certificate) built, with the fields that place it in the claim
+/// (`claim`, `id`, and `instance` or `for_all`; [`Placed`]).
+#[derive(Clone, Debug)]
+pub enum CertRecord {
+    /// A record written as it is (the `claim` record, a `sturm` record).
+    Own(Value),
+    /// A record written with the fields that place it.
+    Placed(Placed),
+}
+
+/// A record and where it stands in claim `claim`: written as the record with `claim`, an `id`
+/// (that of its first instance `is[0]` and place `k` there, or `for-all#k`) and its `instance`
+/// (the index, or the list of every instance it shows when it is the same record in several:
+/// [`Runs`]) or `for_all`. The fields are written beside the record's own, in key order, when
+/// it is serialised, rather than inserted into it (issue 44 item 2: inserting them into
+/// thousands of records, and freeing them, was a tenth of the certificates' cost); a field of
+/// the record's own with one of these names is replaced, as an insertion would.
+#[derive(Clone, Debug)]
+pub struct Placed {
+    rec: Arc<Value>,
+    claim: Arc<str>,
+    at: Place,
+}
+
+#[derive(Clone, Debug)]
+enum Place {
+    Instances { is: Vec<usize>, k: usize },
+    ForAll { k: usize },
+}
+
+/// A placing field's value.
+enum Field<'a> {
+    Str(&'a str),
+    Id(&'a str, &'a Place),
+    Instances(&'a [usize]),
+    True,
+}
+
+impl serde::Serialize for Field<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Field::Str(x) => s.serialize_str(x),
+            Field::Id(claim, Place::Instances { is, k }) => {
+                s.collect_str(&format_args!("{claim}/{}#{k}", is[0]))
+            }
+            Field::Id(claim, Place::ForAll { k }) => {
+                s.collect_str(&format_args!("{claim}/for-all#{k}"))
+            }
+            Field::Instances([i]) => s.serialize_u64(*i as u64),
+            Field::Instances(is) => s.collect_seq(is.iter()),
+            Field::True => s.serialize_bool(true),
+        }
+    }
+}
+
+impl Placed {
+    /// The placing fields, in key order.
+    fn fields(&self) -> [(&'static str, Field<'_>); 3] {
+        let claim = ("claim", Field::Str(&self.claim));
+        let id = ("id", Field::Id(&self.claim, &self.at));
+        match &self.at {
+            Place::Instances { is, .. } => [claim, id, ("instance", Field::Instances(is))],
+            Place::ForAll { .. } => [claim, ("for_all", Field::True), id],
+        }
+    }
+}
+
+impl CertRecord {
+    /// The record as one JSON value, the placing fields inserted (what is written: the tests'
+    /// view). A record no other instance points to any more is moved, not copied.
+    pub fn into_value(self) -> Value {
+        let p = match self {
+            CertRecord::Own(v) => return v,
+            CertRecord::Placed(p) => p,
+        };
+        let mut fields = Vec::new();
+        for (key, f) in p.fields() {
+            fields.push((key, serde_json::to_value(f).expect("a field is JSON")));
+        }
+        let mut rec = Arc::unwrap_or_clone(p.rec);
+        for (key, v) in fields {
+            rec[key] = v;
+        }
+        rec
+    }
+}
+
+impl serde::Serialize for CertRecord {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let p = match self {
+            CertRecord::Own(v) => return v.serialize(s),
+            CertRecord::Placed(p) => p,
+        };
+        let Value::Object(own) = p.rec.as_ref() else {
+            return self.clone().into_value().serialize(s);
+        };
+        // two sorted lists merged: the record's own fields and the placing ones
+        let mut map = s.serialize_map(None)?;
+        let mut own = own.iter().peekable();
+        for (key, f) in p.fields() {
+            while let Some((k, v)) = own.next_if(|(k, _)| k.as_str() <= key) {
+                if k != key {
+                    map.serialize_entry(k, v)?;
+                }
+            }
+            map.serialize_entry(key, &f)?;
+        }
+        for (k, v) in own {
+            map.serialize_entry(k, v)?;
+        }
+        map.end()
+    }
+}
+
+/// A record of instances `is` at place `k` of claim `claim`.
+fn in_instances(rec: Arc<Value>, claim: &Arc<str>, is: Vec<usize>, k: usize) -> CertRecord {
+    CertRecord::Placed(Placed {
+        rec,
+        claim: claim.clone(),
+        at: Place::Instances { is, k },
+    })
 }
 
 /// The `k`-th record of the claim's symbolic certificate, with its `claim` and `for_all`.
-fn in_for_all(mut rec: Value, claim: &str, k: usize) -> Value {
-    rec["id"] = json!(format!("{claim}/for-all#{k}"));
-    rec["claim"] = json!(claim);
-    rec["for_all"] = json!(true);
-    rec
+fn in_for_all(rec: Value, claim: &Arc<str>, k: usize) -> CertRecord {
+    CertRecord::Placed(Placed {
+        rec: Arc::new(rec),
+        claim: claim.clone(),
+        at: Place::ForAll { k },
+    })
 }
 
 /// The instances' records (the `i`-th list is instance `i`'s) as the certificate holds them
@@ -273,17 +375,17 @@ fn in_for_all(mut rec: Value, claim: &str, k: usize) -> Value {
 /// `where dp(W) <= 2`, refuted by W's infinite level, is one record for W's 8 `(k, s)`
 /// instances, not 8; it was 7 times the run without certificates). A record is written when
 /// its run ends, so the instances stream through with one instance's records held.
-struct Runs<'a> {
-    claim: &'a str,
+struct Runs {
+    claim: Arc<str>,
     instances: std::iter::Enumerate<std::vec::IntoIter<Records>>,
     /// At each place `k`: the record of the run not yet ended there, and its instances.
     open: Vec<Option<(Arc<Value>, Vec<usize>)>>,
-    ended: std::collections::VecDeque<Value>,
+    ended: std::collections::VecDeque<CertRecord>,
 }
 
-impl<'a> Runs<'a> {
+impl Runs {
     /// The runs of `checks` (instance `i`'s records the `i`-th list) of claim `claim`.
-    fn new(claim: &'a str, checks: Vec<Records>) -> Self {
+    fn new(claim: Arc<str>, checks: Vec<Records>) -> Self {
         Runs {
             claim,
             instances: checks.into_iter().enumerate(),
@@ -293,9 +395,9 @@ impl<'a> Runs<'a> {
     }
 }
 
-impl Iterator for Runs<'_> {
-    type Item = Value;
-    fn next(&mut self) -> Option<Value> {
+impl Iterator for Runs {
+    type Item = CertRecord;
+    fn next(&mut self) -> Option<CertRecord> {
         loop {
             if let Some(rec) = self.ended.pop_front() {
                 return Some(rec);
@@ -304,7 +406,7 @@ impl Iterator for Runs<'_> {
                 // every run ends with the last instance
                 let open = std::mem::take(&mut self.open).into_iter().enumerate();
                 for (k, (rec, is)) in open.filter_map(|(k, o)| Some((k, o?))) {
-                    self.ended.push_back(in_instances(rec, self.claim, is, k));
+                    self.ended.push_back(in_instances(rec, &self.claim, is, k));
                 }
                 return self.ended.pop_front();
             };
@@ -317,7 +419,7 @@ impl Iterator for Runs<'_> {
                     Some((same, is)) if *same == rec => is.push(i),
                     slot => {
                         if let Some((done, is)) = slot.replace((rec, vec![i])) {
-                            self.ended.push_back(in_instances(done, self.claim, is, k));
+                            self.ended.push_back(in_instances(done, &self.claim, is, k));
                         }
                     }
                 }
@@ -325,7 +427,7 @@ impl Iterator for Runs<'_> {
             // a place this instance does not fill ends its run
             for k in n..self.open.len() {
                 if let Some((done, is)) = self.open[k].take() {
-                    self.ended.push_back(in_instances(done, self.claim, is, k));
+                    self.ended.push_back(in_instances(done, &self.claim, is, k));
                 }
             }
         }
@@ -338,7 +440,7 @@ impl Iterator for Runs<'_> {
 /// its `claim` record only (saying why): its instances' records would certify nothing, and
 /// writing them cost a third of the bytes and of the checker's time over every claim (issue 44
 /// item 2). Whether it is certified comes first.
-fn take_records(r: &mut Report) -> (bool, impl Iterator<Item = Value> + '_) {
+fn take_records(r: &mut Report) -> (bool, impl Iterator<Item = CertRecord>) {
     let claim = claim_record(r);
     let certified = claim["certified"] == json!(true);
     let mut checks: Vec<Records> = r
@@ -355,24 +457,28 @@ fn take_records(r: &mut Report) -> (bool, impl Iterator<Item = Value> + '_) {
         checks.clear();
         for_all.clear();
     }
-    let id = r.id.as_str();
-    let instances = Runs::new(id, checks);
+    let id: Arc<str> = r.id.as_str().into();
+    let instances = Runs::new(id.clone(), checks);
     let for_all = for_all
         .into_iter()
         .enumerate()
-        .map(move |(k, rec)| in_for_all(rec, id, k));
-    let records = std::iter::once(claim).chain(instances).chain(for_all);
+        .map(move |(k, rec)| in_for_all(rec, &id, k));
+    let records = std::iter::once(CertRecord::Own(claim))
+        .chain(instances)
+        .chain(for_all);
     (certified, records)
 }
 
 /// [`take_claim_records`] of a copy of `r` (the tests' view; the commands take the records).
 #[cfg(test)]
 pub(crate) fn claim_records(r: &Report) -> Vec<Value> {
-    take_claim_records(&mut r.clone())
+    let recs = take_claim_records(&mut r.clone());
+    recs.into_iter().map(CertRecord::into_value).collect()
 }
 
-/// Every record of one claim's certificate (`take_records`: the claim record, the instances' records in runs, the for-all records), taken out of `r`.
-pub fn take_claim_records(r: &mut Report) -> Vec<Value> {
+/// Every record of one claim's certificate (`take_records`: the claim record, the instances'
+/// records in runs, the for-all records), taken out of `r`, as they are written.
+pub fn take_claim_records(r: &mut Report) -> Vec<CertRecord> {
     take_records(r).1.collect()
 }
 
@@ -456,9 +562,39 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
+    proptest::proptest! {
+        /// Naive reference: a placed record is written as the text of its value with the
+        /// placing fields inserted ([`CertRecord::into_value`]), compact and pretty, whatever
+        /// fields of its own it has (one with a placing field's name is replaced).
+        #[test]
+        fn a_placed_record_is_written_as_its_value(
+            own in proptest::collection::btree_map(
+                proptest::sample::select(vec!["a", "claim", "for_all", "holds", "id", "instance", "kind", "z"]),
+                0u8..3,
+                0..6,
+            ),
+            is in proptest::collection::vec(0usize..1000, 1..4),
+            k in 0usize..3,
+            for_all in proptest::bool::ANY,
+        ) {
+            let rec: serde_json::Map<String, Value> =
+                own.iter().map(|(key, x)| (key.to_string(), json!([x]))).collect();
+            let at = if for_all { Place::ForAll { k } } else { Place::Instances { is, k } };
+            let r = CertRecord::Placed(Placed { rec: Arc::new(Value::Object(rec)), claim: "C-1".into(), at });
+            let v = r.clone().into_value();
+            proptest::prop_assert_eq!(serde_json::to_string(&r).unwrap(), v.to_string());
+            proptest::prop_assert_eq!(
+                serde_json::to_string_pretty(&r).unwrap(),
+                serde_json::to_string_pretty(&v).unwrap()
+            );
+        }
+    }
+
     /// The instances' records through [`Runs`]: (`id`, `instance`) of each written record.
     fn runs(checks: Vec<Vec<Value>>) -> Vec<Value> {
-        Runs::new("R", checks.into_iter().map(Records::from).collect()).collect()
+        let checks = checks.into_iter().map(Records::from).collect();
+        let written: Vec<CertRecord> = Runs::new("R".into(), checks).collect();
+        written.into_iter().map(CertRecord::into_value).collect()
     }
 
     fn ids_and_instances(recs: &[Value]) -> Vec<(String, Value)> {

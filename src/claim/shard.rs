@@ -33,13 +33,14 @@ pub fn check_statement(expr: &str, expect: Option<&str>) -> String {
 
 /// The stream hash of instance labels: SHA-256 of each label followed by a newline, in index
 /// order (for a claim that holds, the `claim` record's `instances.sha256` of an unsharded run).
+/// The labels stream into the hasher: no text of them all is built (issue 44 item 2).
 pub fn labels_hash<'a>(labels: impl IntoIterator<Item = &'a str>) -> String {
-    let mut text = String::new();
+    let mut h = crate::certify::Sha256::new();
     for l in labels {
-        text.push_str(l);
-        text.push('\n');
+        h.update(l.as_bytes());
+        h.update(b"\n");
     }
-    sha256_hex(text.as_bytes())
+    h.hex()
 }
 
 /// How many of `0..total` shard `k` of `n` holds (`i % n == k − 1`).

@@ -16,6 +16,7 @@ use super::exit;
 use super::jobs::pool;
 use super::output::print_json;
 use super::progress::Progress;
+use crate::claim::certificates::CertRecord;
 use crate::claim::Outcome;
 use crate::lang::{self, check_document, CheckReport, Options, Stage};
 use crate::params::{Jobs, TimeLimit};
@@ -279,6 +280,7 @@ fn write_certificate(
     let written = if compact {
         crate::certify::write_compact(out, records.into_iter())
     } else {
+        let records = records.into_iter().map(CertRecord::into_value).collect();
         crate::certify::write(out, records)
     };
     written.map_err(|e| CliError::bad_input(format!("cannot write {}: {e}", out.display())))

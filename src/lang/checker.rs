@@ -5,6 +5,7 @@
 //! expression with its domains grown ([`super::grow`]).
 
 use super::{grow, parse, run, Claim, Options};
+use crate::claim::certificates::CertRecord;
 use crate::claim::manifest::{self, Manifest};
 use crate::claim::{error_check, Check, ClaimChecker};
 use std::collections::BTreeSet;
@@ -125,7 +126,8 @@ fn certificate_under(
     crate::certify::start_recording();
     let (v, checks) =
         run::run_keeping(&claim, opts, &|_, _| {}, true).map_err(|e| e.render(src))?;
-    records_of(id, &claim, &v, checks)
+    let recs = records_of(id, &claim, &v, checks)?;
+    Ok(recs.into_iter().map(CertRecord::into_value).collect())
 }
 
 const EXISTS: &str =
@@ -144,14 +146,14 @@ pub(super) fn records_of(
     claim: &Claim,
     v: &super::Verdict,
     checks: Vec<Check>,
-) -> Result<Vec<serde_json::Value>, String> {
+) -> Result<Vec<CertRecord>, String> {
     if exists_at_top(claim) {
         return Err(EXISTS.into());
     }
     match v.outcome {
         crate::claim::Outcome::Holds => {
             if let Ok(records) = super::sturm_records(&claim.source) {
-                return Ok(records);
+                return Ok(records.into_iter().map(CertRecord::Own).collect());
             }
         }
         crate::claim::Outcome::Fails => {}

@@ -226,7 +226,10 @@ impl CheckReport {
     /// built from the run that gave this report (its rows are taken): `check --certificate`
     /// and `check --file F --certificates DIR` (issue 44 item 2). `Err` says why there is
     /// none; also when the run did not record.
-    pub fn take_certificate(&mut self, id: &str) -> Result<Vec<serde_json::Value>, String> {
+    pub fn take_certificate(
+        &mut self,
+        id: &str,
+    ) -> Result<Vec<crate::claim::certificates::CertRecord>, String> {
         let v = match &self.result {
             Ok(v) => v,
             Err((_, e)) => return Err(e.clone()),
