@@ -18,11 +18,11 @@ impl Interval {
         if *q == 1u32 {
             return Some(Interval::from_i64(0, prec));
         }
-        Some(Interval {
-            lo: Float::ln_rational_prec_round_ref(q, prec, Floor).0,
-            hi: Float::ln_rational_prec_round_ref(q, prec, Ceiling).0,
+        Some(Interval::floor_and_successor(
+            Float::ln_rational_prec_round_ref(q, prec, Floor),
+            || Float::ln_rational_prec_round_ref(q, prec, Ceiling).0,
             prec,
-        })
+        ))
     }
 
     /// An enclosure of `e^q` for a rational `q`.
@@ -30,11 +30,38 @@ impl Interval {
         if *q == 0u32 {
             return Interval::from_i64(1, prec);
         }
-        Interval {
-            lo: Float::exp_rational_prec_round_ref(q, prec, Floor).0,
-            hi: Float::exp_rational_prec_round_ref(q, prec, Ceiling).0,
+        Interval::floor_and_successor(
+            Float::exp_rational_prec_round_ref(q, prec, Floor),
+            || Float::exp_rational_prec_round_ref(q, prec, Ceiling).0,
             prec,
-        }
+        )
+    }
+
+    /// The interval from a correctly rounded `Floor` result `(lo, ordering)` at `prec` to the
+    /// correctly rounded `Ceiling` result of the same real number, which `ceiling` computes.
+    ///
+    /// When `lo` is inexact (`ordering` is `Less`), it is the largest `prec`-bit float below the
+    /// real number `x`, so the next `prec`-bit float above `lo` lies above `x` and no float lies
+    /// strictly between them: it *is* the `Ceiling` result, and stepping up one ulp
+    /// (`Float::increment`, which crosses a binade like MPFR's `nextabove`) gives the same bits
+    /// without a second evaluation — half the cost of `ln q` and `e^q`, whose evaluations
+    /// recompute `π` and `ln 2` each time. An exact, zero, infinite or range-edge `lo` (an
+    /// overflow or underflow clamp) takes the second evaluation instead.
+    fn floor_and_successor(
+        (lo, ordering): (Float, std::cmp::Ordering),
+        ceiling: impl FnOnce() -> Float,
+        prec: u64,
+    ) -> Interval {
+        let interior = |e: i32| Float::MIN_EXPONENT < e && e < Float::MAX_EXPONENT;
+        let hi = match lo.get_exponent() {
+            Some(e) if ordering == std::cmp::Ordering::Less && interior(e) => {
+                let mut hi = lo.clone();
+                hi.increment();
+                hi
+            }
+            _ => ceiling(),
+        };
+        Interval { lo, hi, prec }
     }
 
     /// An enclosure of `ln 2`.
@@ -266,3 +293,7 @@ impl Interval {
         }
     }
 }
+
+#[cfg(test)]
+#[path = "elementary_tests.rs"]
+mod tests;
