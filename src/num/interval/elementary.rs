@@ -4,13 +4,32 @@
 
 use super::{fmax, fmin, Interval};
 use malachite::base::num::basic::traits::{One, Zero};
+use malachite::base::num::logic::traits::SignificantBits;
 use malachite::base::rounding_modes::RoundingMode::{self, Ceiling, Floor, Nearest};
 use malachite::rational::Rational;
 use malachite::Float;
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+/// The memo of [`Interval::ln_rational`] holds at most this many enclosures per thread; it is
+/// emptied when full.
+const LN_MEMO_ENTRIES: usize = 4096;
+/// Only a `q` whose numerator and denominator have at most this many bits together is kept.
+const LN_MEMO_MAX_BITS: u64 = 1024;
+
+thread_local! {
+    /// `ln q` enclosures by precision, then by `q`: the exact comparisons of log-linear forms
+    /// (`loglin`) enclose `ln b` for the same few small integers `b` over and over (863 calls
+    /// for 88 distinct `(b, prec)` in `check --file examples/accounting-theorems.toml`), and an
+    /// evaluation costs tens of microseconds. A hit returns the very interval an evaluation
+    /// would, so nothing downstream can tell.
+    static LN_MEMO: RefCell<HashMap<u64, HashMap<Rational, Interval>>> =
+        RefCell::new(HashMap::new());
+}
 
 impl Interval {
     /// An enclosure of `ln q` for a positive rational `q` (tighter than `from_rational(q).ln()`);
-    /// `None` when `q ≤ 0`.
+    /// `None` when `q ≤ 0`. Remembered per thread (see `LN_MEMO`).
     pub fn ln_rational(q: &Rational, prec: u64) -> Option<Interval> {
         if *q <= 0u32 {
             return None;
@@ -18,11 +37,29 @@ impl Interval {
         if *q == 1u32 {
             return Some(Interval::from_i64(0, prec));
         }
-        Some(Interval::floor_and_successor(
+        let kept = q.numerator_ref().significant_bits() + q.denominator_ref().significant_bits()
+            <= LN_MEMO_MAX_BITS;
+        if kept {
+            let hit = LN_MEMO.with(|m| m.borrow().get(&prec).and_then(|t| t.get(q)).cloned());
+            if hit.is_some() {
+                return hit;
+            }
+        }
+        let v = Interval::floor_and_successor(
             Float::ln_rational_prec_round_ref(q, prec, Floor),
             || Float::ln_rational_prec_round_ref(q, prec, Ceiling).0,
             prec,
-        ))
+        );
+        if kept {
+            LN_MEMO.with(|m| {
+                let mut m = m.borrow_mut();
+                if m.values().map(HashMap::len).sum::<usize>() >= LN_MEMO_ENTRIES {
+                    m.clear();
+                }
+                m.entry(prec).or_default().insert(q.clone(), v.clone());
+            });
+        }
+        Some(v)
     }
 
     /// An enclosure of `e^q` for a rational `q`.

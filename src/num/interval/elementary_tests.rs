@@ -207,3 +207,69 @@ proptest! {
         prop_assert!(r(&i.hi) > q(-1, 1));
     }
 }
+
+/// The number of enclosures in this thread's memo of `ln_rational`.
+fn ln_memo_len() -> usize {
+    LN_MEMO.with(|m| m.borrow().values().map(HashMap::len).sum())
+}
+
+fn in_memo(x: &Rational, prec: u64) -> Option<Interval> {
+    LN_MEMO.with(|m| m.borrow().get(&prec).and_then(|t| t.get(x)).cloned())
+}
+
+/// The memo is consulted: a planted (wrong) entry is what `ln_rational` answers, until it is
+/// removed. Without the planted entry the answer is the evaluated one, now remembered.
+#[test]
+fn memo_answers_from_its_entry() {
+    let (x, prec) = (q(7, 3), 64);
+    let planted = Interval::from_i64(5, prec);
+    LN_MEMO.with(|m| {
+        let mut m = m.borrow_mut();
+        m.entry(prec)
+            .or_default()
+            .insert(x.clone(), planted.clone())
+    });
+    assert!(same_bits(
+        &Interval::ln_rational(&x, prec).unwrap(),
+        &planted
+    ));
+    LN_MEMO.with(|m| m.borrow_mut().get_mut(&prec).unwrap().remove(&x));
+    let evaluated = Interval::ln_rational(&x, prec).unwrap();
+    assert!(same_bits(&evaluated, &two_calls(Fun::Ln, &x, prec)));
+    assert!(same_bits(&in_memo(&x, prec).unwrap(), &evaluated));
+}
+
+/// The memo stays within its bound, and a `q` of more than `LN_MEMO_MAX_BITS` bits is not
+/// kept.
+#[test]
+fn memo_is_bounded() {
+    for n in 2..(LN_MEMO_ENTRIES as u64 + 10) {
+        Interval::ln_rational(&Rational::from(n), 8).unwrap();
+        assert!(ln_memo_len() <= LN_MEMO_ENTRIES);
+    }
+    let big = Rational::power_of_2(LN_MEMO_MAX_BITS as i64) + Rational::ONE;
+    Interval::ln_rational(&big, 64).unwrap();
+    assert!(in_memo(&big, 64).is_none());
+    assert!(in_memo(&q(3, 1), 64).is_none());
+    Interval::ln_rational(&q(3, 1), 64).unwrap();
+    assert!(in_memo(&q(3, 1), 64).is_some());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// A first call (evaluated) and a second (from the memo when `q` is kept) both give the
+    /// bits of the two-call reference.
+    #[test]
+    fn memo_keeps_the_bits(x in arb_q(), prec in 1u64..300) {
+        if x != 1u32 {
+            let reference = two_calls(Fun::Ln, &x, prec);
+            let first = Interval::ln_rational(&x, prec).unwrap();
+            let second = Interval::ln_rational(&x, prec).unwrap();
+            prop_assert!(same_bits(&first, &reference) && same_bits(&second, &reference));
+            let kept = x.numerator_ref().significant_bits() + x.denominator_ref().significant_bits()
+                <= LN_MEMO_MAX_BITS;
+            prop_assert_eq!(in_memo(&x, prec).is_some(), kept);
+        }
+    }
+}
