@@ -4,13 +4,32 @@
 
 use super::{fmax, fmin, Interval};
 use malachite::base::num::basic::traits::{One, Zero};
+use malachite::base::num::logic::traits::SignificantBits;
 use malachite::base::rounding_modes::RoundingMode::{self, Ceiling, Floor, Nearest};
 use malachite::rational::Rational;
 use malachite::Float;
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+/// The memo of [`Interval::ln_rational`] holds at most this many enclosures per thread; it is
+/// emptied when full.
+const LN_MEMO_ENTRIES: usize = 4096;
+/// Only a `q` whose numerator and denominator have at most this many bits together is kept.
+const LN_MEMO_MAX_BITS: u64 = 1024;
+
+thread_local! {
+    /// `ln q` enclosures by precision, then by `q`: the exact comparisons of log-linear forms
+    /// (`loglin`) enclose `ln b` for the same few small integers `b` over and over (863 calls
+    /// for 88 distinct `(b, prec)` in `check --file examples/accounting-theorems.toml`), and an
+    /// evaluation costs tens of microseconds. A hit returns the very interval an evaluation
+    /// would, so nothing downstream can tell.
+    static LN_MEMO: RefCell<HashMap<u64, HashMap<Rational, Interval>>> =
+        RefCell::new(HashMap::new());
+}
 
 impl Interval {
     /// An enclosure of `ln q` for a positive rational `q` (tighter than `from_rational(q).ln()`);
-    /// `None` when `q ≤ 0`.
+    /// `None` when `q ≤ 0`. Remembered per thread (see `LN_MEMO`).
     pub fn ln_rational(q: &Rational, prec: u64) -> Option<Interval> {
         if *q <= 0u32 {
             return None;
@@ -18,11 +37,29 @@ impl Interval {
         if *q == 1u32 {
             return Some(Interval::from_i64(0, prec));
         }
-        Some(Interval {
-            lo: Float::ln_rational_prec_round_ref(q, prec, Floor).0,
-            hi: Float::ln_rational_prec_round_ref(q, prec, Ceiling).0,
+        let kept = q.numerator_ref().significant_bits() + q.denominator_ref().significant_bits()
+            <= LN_MEMO_MAX_BITS;
+        if kept {
+            let hit = LN_MEMO.with(|m| m.borrow().get(&prec).and_then(|t| t.get(q)).cloned());
+            if hit.is_some() {
+                return hit;
+            }
+        }
+        let v = Interval::floor_and_successor(
+            Float::ln_rational_prec_round_ref(q, prec, Floor),
+            || Float::ln_rational_prec_round_ref(q, prec, Ceiling).0,
             prec,
-        })
+        );
+        if kept {
+            LN_MEMO.with(|m| {
+                let mut m = m.borrow_mut();
+                if m.values().map(HashMap::len).sum::<usize>() >= LN_MEMO_ENTRIES {
+                    m.clear();
+                }
+                m.entry(prec).or_default().insert(q.clone(), v.clone());
+            });
+        }
+        Some(v)
     }
 
     /// An enclosure of `e^q` for a rational `q`.
@@ -30,11 +67,38 @@ impl Interval {
         if *q == 0u32 {
             return Interval::from_i64(1, prec);
         }
-        Interval {
-            lo: Float::exp_rational_prec_round_ref(q, prec, Floor).0,
-            hi: Float::exp_rational_prec_round_ref(q, prec, Ceiling).0,
+        Interval::floor_and_successor(
+            Float::exp_rational_prec_round_ref(q, prec, Floor),
+            || Float::exp_rational_prec_round_ref(q, prec, Ceiling).0,
             prec,
-        }
+        )
+    }
+
+    /// The interval from a correctly rounded `Floor` result `(lo, ordering)` at `prec` to the
+    /// correctly rounded `Ceiling` result of the same real number, which `ceiling` computes.
+    ///
+    /// When `lo` is inexact (`ordering` is `Less`), it is the largest `prec`-bit float below the
+    /// real number `x`, so the next `prec`-bit float above `lo` lies above `x` and no float lies
+    /// strictly between them: it *is* the `Ceiling` result, and stepping up one ulp
+    /// (`Float::increment`, which crosses a binade like MPFR's `nextabove`) gives the same bits
+    /// without a second evaluation — half the cost of `ln q` and `e^q`, whose evaluations
+    /// recompute `π` and `ln 2` each time. An exact, zero, infinite or range-edge `lo` (an
+    /// overflow or underflow clamp) takes the second evaluation instead.
+    fn floor_and_successor(
+        (lo, ordering): (Float, std::cmp::Ordering),
+        ceiling: impl FnOnce() -> Float,
+        prec: u64,
+    ) -> Interval {
+        let interior = |e: i32| Float::MIN_EXPONENT < e && e < Float::MAX_EXPONENT;
+        let hi = match lo.get_exponent() {
+            Some(e) if ordering == std::cmp::Ordering::Less && interior(e) => {
+                let mut hi = lo.clone();
+                hi.increment();
+                hi
+            }
+            _ => ceiling(),
+        };
+        Interval { lo, hi, prec }
     }
 
     /// An enclosure of `ln 2`.
@@ -266,3 +330,7 @@ impl Interval {
         }
     }
 }
+
+#[cfg(test)]
+#[path = "elementary_tests.rs"]
+mod tests;
