@@ -104,19 +104,23 @@ pub struct Report {
     pub elapsed: Duration,
 }
 
-/// Order checks per the module doc.
+/// Order checks per the module doc: the order of their indices is sorted, then each check is
+/// moved once (sorting the checks themselves moved each of thousands some log n times: issue 44
+/// item 2).
 pub fn order_checks(checks: Vec<Check>) -> Vec<Check> {
-    let mut v: Vec<(usize, Check)> = checks.into_iter().enumerate().collect();
-    v.sort_by(|(i, a), (j, b)| {
-        let ka = (a.outcome.severity(), a.outcome == Outcome::Fails, *i);
-        let kb = (b.outcome.severity(), b.outcome == Outcome::Fails, *j);
-        if a.outcome == Outcome::Fails && b.outcome == Outcome::Fails {
-            (a.instance.len(), &a.instance, i).cmp(&(b.instance.len(), &b.instance, j))
-        } else {
-            ka.cmp(&kb)
-        }
-    });
-    v.into_iter().map(|(_, c)| c).collect()
+    let severity = |i: &usize| checks[*i].outcome.severity();
+    let mut order: Vec<usize> = (0..checks.len()).collect();
+    // stable: grid order within a severity
+    order.sort_by_key(severity);
+    let fails = Outcome::Fails.severity();
+    let from = order.partition_point(|i| severity(i) < fails);
+    let to = order.partition_point(|i| severity(i) <= fails);
+    order[from..to].sort_by_key(|&i| (checks[i].instance.len(), &checks[i].instance, i));
+    let mut slots: Vec<Option<Check>> = checks.into_iter().map(Some).collect();
+    order
+        .into_iter()
+        .map(|i| slots[i].take().expect("each index once"))
+        .collect()
 }
 
 impl Report {
@@ -549,6 +553,39 @@ mod tests {
         ]);
         let names: Vec<&str> = v.iter().map(|c| c.instance.as_str()).collect();
         assert_eq!(names, ["n=2", "n=10", "u", "h1", "h0"]);
+    }
+
+    proptest::proptest! {
+        /// Naive reference: a stable sort by (severity, and between failing checks their
+        /// labels' length and text), which keeps grid order otherwise.
+        #[test]
+        fn ordering_is_the_stable_sort_by_severity_and_failing_label(
+            rows in proptest::collection::vec((0usize..4, 0u8..4), 0..20)
+        ) {
+            use Outcome::*;
+            let outcomes = [Holds, Fails, Undecided, OutOfRange];
+            let labels = ["n=2", "n=10", "n=3", "m"];
+            let checks: Vec<Check> = rows
+                .iter()
+                .map(|&(o, l)| chk(labels[l as usize], outcomes[o]))
+                .collect();
+            let mut want: Vec<(usize, &Check)> = checks.iter().enumerate().collect();
+            want.sort_by(|(_, a), (_, b)| {
+                let fails = a.outcome == Fails && b.outcome == Fails;
+                a.outcome.severity().cmp(&b.outcome.severity()).then_with(|| {
+                    if fails {
+                        (a.instance.len(), &a.instance).cmp(&(b.instance.len(), &b.instance))
+                    } else {
+                        std::cmp::Ordering::Equal
+                    }
+                })
+            });
+            let want: Vec<(String, Outcome)> =
+                want.iter().map(|(_, c)| (c.instance.clone(), c.outcome)).collect();
+            let got: Vec<(String, Outcome)> =
+                order_checks(checks.clone()).into_iter().map(|c| (c.instance, c.outcome)).collect();
+            proptest::prop_assert_eq!(got, want);
+        }
     }
 
     /// A panic inside one instance's check is that instance's `error` row (the other instances

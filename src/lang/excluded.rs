@@ -49,8 +49,8 @@ pub(super) fn decide(ev: &mut Evaluator, f: &Expr, env: &mut Env) -> Result<Trut
             } else {
                 ev.records.pop()
             };
-            let (filter, atom) = (text(ev.src, f.span), text(ev.src, atom.span));
-            ev.records = exclusion(own, &filter, &atom);
+            let src = ev.src;
+            ev.records = exclusion(own, || (text(src, f.span), text(src, atom.span)));
             return Ok(t);
         }
         acc = Truth {
@@ -79,13 +79,14 @@ fn atoms(f: &Expr) -> Option<Vec<&Expr>> {
     }
 }
 
-/// What shows the filter `filter` false, given the record of its false atom `atom`: an
-/// `out_of_range` record as it is; a false deciding record beside the `where` record; else
-/// nothing.
-fn exclusion(own: Option<Arc<Value>>, filter: &str, atom: &str) -> Records {
+/// What shows a filter false, given the record of its false atom: an `out_of_range` record as
+/// it is; a false deciding record beside the `where` record naming the filter and the atom
+/// (their text, `texts`, made only then); else nothing.
+fn exclusion(own: Option<Arc<Value>>, texts: impl FnOnce() -> (String, String)) -> Records {
     match own {
         Some(r) if r["kind"] == "out_of_range" => vec![r].into(),
         Some(r) if crate::claim::certificates::shows_false(&r) => {
+            let (filter, atom) = texts();
             let w = json!({"kind": "out_of_range", "hypothesis": "where", "filter": filter, "atom": atom});
             vec![r, Arc::new(w)].into()
         }
