@@ -12,6 +12,8 @@
 //! `P A Q = L U` is kept as the pivot sequence `(r_k, c_k)`: the multipliers of step `k`
 //! (`b_i −= l_ik b_{r_k}`), and row `r_k` of the active matrix at step `k` (the row of `U`).
 
+use crate::lp::float::sparse_vec::SparseVec;
+
 /// The least ratio of a pivot to the largest entry of its column in the active matrix.
 const THRESHOLD: f64 = 0.1;
 
@@ -40,6 +42,19 @@ pub(crate) struct FloatLu {
     uidx: Vec<usize>,
     uval: Vec<f64>,
     udiag: Vec<f64>,
+    /// Steps `0..singletons` pivot column singletons (the basic slacks' unit columns): an
+    /// identity block up to scaling, whose rows of `U` hold entries of kernel columns only.
+    /// Those entries again by kernel column, `(row, u)` in `srow/sval[sstart[c]..sstart[c +
+    /// 1]]`, so that the forward solve passes them from the kernel's non-zero results rather
+    /// than all `m` steps (HiGHS's `HFactor` likewise factors only the kernel of a basis and
+    /// takes its basic slacks as trivial; issue 42 item 8).
+    singletons: usize,
+    sstart: Vec<usize>,
+    srow: Vec<usize>,
+    sval: Vec<f64>,
+    /// The step of each row and of each column.
+    step_of_row: Vec<usize>,
+    step_of_col: Vec<usize>,
 }
 
 /// Items grouped by their count of entries, with lazy deletion: an item may sit in the bucket
@@ -95,6 +110,12 @@ impl FloatLu {
             uidx: Vec::new(),
             uval: Vec::new(),
             udiag: Vec::with_capacity(n),
+            singletons: 0,
+            sstart: vec![0; n + 1],
+            srow: Vec::new(),
+            sval: Vec::new(),
+            step_of_row: Vec::new(),
+            step_of_col: Vec::new(),
         };
         // The singleton pivots: a column with one non-zero entry, on a row no earlier
         // singleton took (a second singleton on that row is left to the kernel, where it is an
@@ -116,6 +137,7 @@ impl FloatLu {
         // Their rows of `U` (the kernel columns' entries on those rows), in pivot order; the
         // kernel's entries by rows, with values, and by columns, the rows (those already
         // pivoted are skipped when read).
+        lu.singletons = lu.prow.len();
         let mut step = vec![usize::MAX; n];
         for (k, &r) in lu.prow.iter().enumerate() {
             step[r] = k;
@@ -124,6 +146,7 @@ impl FloatLu {
         let mut cols: Vec<Vec<usize>> = vec![Vec::new(); n];
         let mut ucount = vec![0usize; lu.prow.len() + 1];
         for (c, col) in columns.iter().enumerate() {
+            lu.sstart[c] = lu.srow.len();
             if col_done[c] {
                 continue;
             }
@@ -133,6 +156,8 @@ impl FloatLu {
                 }
                 if row_done[i] {
                     ucount[step[i] + 1] += 1;
+                    lu.srow.push(i);
+                    lu.sval.push(v);
                 } else {
                     rows[i].push((c, v));
                     cols[c].push(i);
@@ -158,6 +183,7 @@ impl FloatLu {
                 }
             }
         }
+        lu.sstart[n] = lu.srow.len();
         lu.ustart = ucount;
         lu.lstart = vec![0; lu.prow.len() + 1];
         // Each kernel column's largest entry at the start: the threshold of a row singleton.
@@ -302,7 +328,18 @@ impl FloatLu {
             lu.lstart.push(lu.lidx.len());
             lu.ustart.push(lu.uidx.len());
         }
+        lu.step_of_row = vec![0; n];
+        lu.step_of_col = vec![0; n];
+        for k in 0..n {
+            lu.step_of_row[lu.prow[k]] = k;
+            lu.step_of_col[lu.pcol[k]] = k;
+        }
         Some(lu)
+    }
+
+    /// The order of the matrix.
+    pub(crate) fn dim(&self) -> usize {
+        self.prow.len()
     }
 
     /// Entries of `L` and `U`, without the pivots.
@@ -311,61 +348,94 @@ impl FloatLu {
     }
 
     /// The solution `x` (indexed by column) of `A x = b` (`b` indexed by row); the tests'
-    /// entry (the simplex solves into its own buffers).
+    /// entry.
     #[cfg(test)]
-    pub(crate) fn solve(&self, mut b: Vec<f64>) -> Vec<f64> {
-        let mut x = vec![0.0f64; b.len()];
-        self.solve_into(&mut b, &mut x);
-        x
+    pub(crate) fn solve(&self, b: Vec<f64>) -> Vec<f64> {
+        let mut x = SparseVec::new(b.len());
+        self.ftran(&mut SparseVec::from_dense(b), &mut x);
+        x.val
     }
 
-    /// [`FloatLu::solve`] into `x` (every entry written), with `b` as scratch: no allocation
-    /// per solve in the simplex's pivot loop (issue 42 item 8).
-    pub(crate) fn solve_into(&self, b: &mut [f64], x: &mut [f64]) {
+    /// [`FloatLu::solve`] on listed entries (issue 42 item 8): `b` (by row) is cleared, `x`
+    /// (by column) must be zero and gets the solution with its entries listed. The steps of `L`
+    /// and `U` of the kernel are passed in order; the singleton steps only where `b` or the
+    /// kernel's solution puts a non-zero entry on their rows.
+    pub(crate) fn ftran(&self, b: &mut SparseVec, x: &mut SparseVec) {
         for &k in &self.lsteps {
-            let v = b[self.prow[k]];
+            let v = b.val[self.prow[k]];
             if v != 0.0 {
-                for t in self.lstart[k]..self.lstart[k + 1] {
-                    b[self.lidx[t]] -= self.lval[t] * v;
-                }
+                let at = self.lstart[k]..self.lstart[k + 1];
+                b.sub_split(&self.lidx[at.clone()], &self.lval[at], v);
             }
         }
-        for k in (0..self.prow.len()).rev() {
-            let mut v = b[self.prow[k]];
+        for k in (self.singletons..self.prow.len()).rev() {
+            let mut v = b.val[self.prow[k]];
             for t in self.ustart[k]..self.ustart[k + 1] {
-                v -= self.uval[t] * x[self.uidx[t]];
+                v -= self.uval[t] * x.val[self.uidx[t]];
             }
-            x[self.pcol[k]] = v / self.udiag[k];
+            if v != 0.0 {
+                let c = self.pcol[k];
+                let xc = v / self.udiag[k];
+                x.set(c, xc);
+                // The singleton rows' entries of column c (rows of U before step k).
+                let at = self.sstart[c]..self.sstart[c + 1];
+                b.sub_split(&self.srow[at.clone()], &self.sval[at], xc);
+            }
         }
+        for t in 0..b.idx.len() {
+            let i = b.idx[t];
+            let k = self.step_of_row[i];
+            if k < self.singletons && b.val[i] != 0.0 {
+                x.set(self.pcol[k], b.val[i] / self.udiag[k]);
+            }
+        }
+        b.clear();
     }
 
     /// The solution `y` (indexed by row) of `Aᵀ y = c` (`c` indexed by column); the tests'
     /// entry.
     #[cfg(test)]
-    pub(crate) fn solve_transposed(&self, mut c: Vec<f64>) -> Vec<f64> {
-        let mut y = vec![0.0f64; c.len()];
-        self.solve_transposed_into(&mut c, &mut y);
-        y
+    pub(crate) fn solve_transposed(&self, c: Vec<f64>) -> Vec<f64> {
+        let mut y = SparseVec::new(c.len());
+        self.btran(&mut SparseVec::from_dense(c), &mut y);
+        y.val
     }
 
-    /// [`FloatLu::solve_transposed`] into `y` (every entry written), with `c` as scratch.
-    pub(crate) fn solve_transposed_into(&self, c: &mut [f64], y: &mut [f64]) {
-        for k in 0..self.prow.len() {
-            let v = c[self.pcol[k]] / self.udiag[k];
-            y[self.prow[k]] = v;
-            if v != 0.0 {
-                for t in self.ustart[k]..self.ustart[k + 1] {
-                    c[self.uidx[t]] -= self.uval[t] * v;
+    /// [`FloatLu::solve_transposed`] on listed entries: `c` (by column) is cleared, `y` (by
+    /// row) must be zero and gets the solution with its entries listed. The singleton steps
+    /// are passed only where `c` has an entry on their columns (their rows of `U` reach kernel
+    /// columns only), the kernel's steps in order.
+    pub(crate) fn btran(&self, c: &mut SparseVec, y: &mut SparseVec) {
+        let listed = c.idx.len();
+        for t in 0..listed {
+            let p = c.idx[t];
+            let k = self.step_of_col[p];
+            if k < self.singletons {
+                let v = c.val[p] / self.udiag[k];
+                if v != 0.0 {
+                    y.set(self.prow[k], v);
+                    let at = self.ustart[k]..self.ustart[k + 1];
+                    c.sub_split(&self.uidx[at.clone()], &self.uval[at], v);
                 }
             }
         }
-        for &k in self.lsteps.iter().rev() {
-            let mut v = y[self.prow[k]];
-            for t in self.lstart[k]..self.lstart[k + 1] {
-                v -= self.lval[t] * y[self.lidx[t]];
+        for k in self.singletons..self.prow.len() {
+            let v = c.val[self.pcol[k]] / self.udiag[k];
+            if v != 0.0 {
+                y.set(self.prow[k], v);
+                let at = self.ustart[k]..self.ustart[k + 1];
+                c.sub_split(&self.uidx[at.clone()], &self.uval[at], v);
             }
-            y[self.prow[k]] = v;
         }
+        for &k in self.lsteps.iter().rev() {
+            let i = self.prow[k];
+            let mut v = y.val[i];
+            for t in self.lstart[k]..self.lstart[k + 1] {
+                v -= self.lval[t] * y.val[self.lidx[t]];
+            }
+            y.set(i, v);
+        }
+        c.clear();
     }
 }
 
@@ -521,6 +591,27 @@ mod tests {
             for (a, b) in got.iter().zip(&x) { prop_assert!((a - b).abs() < 1e-9, "{a} vs {b}"); }
             let got = lu.solve_transposed(times_transposed(&columns, &x));
             for (a, b) in got.iter().zip(&x) { prop_assert!((a - b).abs() < 1e-9, "{a} vs {b}"); }
+            // Sparse right-hand sides (issue 42 item 8's listed solves): a column of the
+            // matrix solves to its unit vector, and `Aᵀ e_i` to `e_i`, with the non-zero
+            // entries of the results listed.
+            let j = (next() % n as u64) as usize;
+            let unit = |k: usize| (0..n).map(|i| f64::from(u8::from(i == k))).collect::<Vec<_>>();
+            for (got, want) in [
+                (lu.solve(times(&columns, &unit(j))), unit(j)),
+                (lu.solve_transposed(times_transposed(&columns, &unit(j))), unit(j)),
+            ] {
+                for (a, b) in got.iter().zip(&want) { prop_assert!((a - b).abs() < 1e-9, "{a} vs {b}"); }
+            }
+            let (mut b, mut x) = (SparseVec::from_dense(times(&columns, &unit(j))), SparseVec::new(n));
+            lu.ftran(&mut b, &mut x);
+            prop_assert!(b.idx.is_empty() && b.val.iter().all(|&v| v == 0.0));
+            for (i, &v) in x.val.iter().enumerate() {
+                prop_assert!(v == 0.0 || x.idx.contains(&i), "{i} not listed");
+            }
+            let mut sorted = x.idx.clone();
+            sorted.sort_unstable();
+            sorted.dedup();
+            prop_assert_eq!(sorted.len(), x.idx.len(), "an entry listed twice");
         }
     }
 }

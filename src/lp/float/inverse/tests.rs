@@ -28,16 +28,33 @@ fn listed(v: &[f64]) -> Vec<usize> {
     (0..v.len()).filter(|&i| v[i] != 0.0).collect()
 }
 
-fn ftran(inverse: &Inverse, mut b: Vec<f64>) -> Vec<f64> {
-    let mut x = vec![0.0; b.len()];
-    inverse.ftran_into(&mut b, &mut x);
-    x
+/// The solution's list holds every non-zero entry, each once; the input is cleared.
+fn check_listed(input: &SparseVec, out: &SparseVec) {
+    assert!(input.idx.is_empty() && input.val.iter().all(|&v| v == 0.0));
+    let mut seen = vec![false; out.val.len()];
+    for &i in &out.idx {
+        assert!(!seen[i], "{i} listed twice");
+        seen[i] = true;
+    }
+    for (i, &v) in out.val.iter().enumerate() {
+        assert!(v == 0.0 || seen[i], "{i} ({v}) not listed");
+    }
 }
 
-fn btran(inverse: &Inverse, mut c: Vec<f64>) -> Vec<f64> {
-    let mut y = vec![0.0; c.len()];
-    inverse.btran_into(&mut c, &mut y);
-    y
+/// `B⁻¹ b` through the listed solve, its lists checked (with `b`'s non-zeros listed: a
+/// column of the LP has a few).
+fn ftran(inverse: &Inverse, b: Vec<f64>) -> Vec<f64> {
+    let (mut b, mut x) = (SparseVec::from_dense(b), SparseVec::new(inverse.lu.dim()));
+    inverse.ftran(&mut b, &mut x);
+    check_listed(&b, &x);
+    x.val
+}
+
+fn btran(inverse: &Inverse, c: Vec<f64>) -> Vec<f64> {
+    let (mut c, mut y) = (SparseVec::from_dense(c), SparseVec::new(inverse.lu.dim()));
+    inverse.btran(&mut c, &mut y);
+    check_listed(&c, &y);
+    y.val
 }
 
 /// `B₀ = I` (2 × 2), then `(2, 1)` enters at position 0 in place of `e_0`: `B = [[2, 0], [1,
