@@ -157,22 +157,13 @@ impl Inverse {
     }
 
     /// `x = B⁻¹ b` on listed entries: `b` (by row) is cleared, `x` (by position) must be zero
-    /// and gets the solution with its entries listed (issue 42 item 8).
+    /// and gets the solution with its entries listed, or its list given up past its density
+    /// ([`SparseVec::solved`] lists them again; issue 42 item 8).
     pub(crate) fn ftran(&self, b: &mut SparseVec, x: &mut SparseVec) {
-        if ROW_WISE * b.idx.len() < b.val.len() {
+        if b.list().is_some_and(|l| ROW_WISE * l.len() < b.val.len()) {
             self.apf_by_rows(b);
         } else {
-            // A dense `b` (the steepest-edge `τ = B⁻¹ ρ`, the basic values): each `ρ` in turn,
-            // read in order (the lists by row would cost as much, read scattered: on H(5,2)
-            // the hint took twice as long that way).
-            for exchange in self.exchanges.iter().rev() {
-                if let Exchange::Row(pivot, u, rho) = exchange {
-                    let s = rho.iter().map(|&(i, a)| a * b.val[i]).sum::<f64>() / pivot;
-                    if s != 0.0 {
-                        b.sub_pairs(u, s);
-                    }
-                }
-            }
+            self.apf_in_order(b);
         }
         self.lu.ftran(b, x);
         for exchange in &self.exchanges {
@@ -186,6 +177,21 @@ impl Inverse {
         }
     }
 
+    /// The alternate product forms of [`Inverse::ftran`], newest first, each `ρ` read in
+    /// order: for a dense `b` (the steepest-edge `τ = B⁻¹ ρ`, the basic values), where the
+    /// lists by row would cost as much, read scattered (on H(5,2) the hint took twice as long
+    /// that way).
+    fn apf_in_order(&self, b: &mut SparseVec) {
+        for exchange in self.exchanges.iter().rev() {
+            if let Exchange::Row(pivot, u, rho) = exchange {
+                let s = rho.iter().map(|&(i, a)| a * b.val[i]).sum::<f64>() / pivot;
+                if s != 0.0 {
+                    b.sub_pairs(u, s);
+                }
+            }
+        }
+    }
+
     /// The alternate product forms of [`Inverse::ftran`], newest first, through `t` and `G`
     /// (see [`Inverse`]), for a sparse `b`.
     fn apf_by_rows(&self, b: &mut SparseVec) {
@@ -193,7 +199,7 @@ impl Inverse {
             return;
         }
         let mut t = vec![0.0; self.rows.len()];
-        for &i in &b.idx {
+        for &i in b.list().expect("a listed b") {
             let bi = b.val[i];
             if bi == 0.0 {
                 continue;
@@ -229,7 +235,8 @@ impl Inverse {
     }
 
     /// `y = B⁻ᵀ c` on listed entries: `c` (by position) is cleared, `y` (by row) must be zero
-    /// and gets the solution with its entries listed.
+    /// and gets the solution with its entries listed (or its list given up, as in
+    /// [`Inverse::ftran`]).
     pub(crate) fn btran(&self, c: &mut SparseVec, y: &mut SparseVec) {
         for exchange in self.exchanges.iter().rev() {
             if let Exchange::Column(r, pivot, eta) = exchange {
@@ -255,13 +262,17 @@ impl Inverse {
 /// A solve's result (dense) and the positions of its non-zero entries.
 pub(crate) type Solved<'a> = (&'a [f64], &'a [usize]);
 
-/// The listed entries of `v` but the one at `skip`.
+/// The listed entries of `v` but the one at `skip`, in order (a list kept as the solve wrote
+/// it is in no order; each exchange is passed in every solve until the refactorisation, and
+/// in order its reads and writes of the vectors go forward through memory).
 fn sparse((v, listed): Solved, skip: usize) -> Vec<(usize, f64)> {
-    listed
+    let mut entries: Vec<(usize, f64)> = listed
         .iter()
         .filter(|&&i| i != skip && v[i] != 0.0)
         .map(|&i| (i, v[i]))
-        .collect()
+        .collect();
+    entries.sort_unstable_by_key(|e| e.0);
+    entries
 }
 
 #[cfg(test)]

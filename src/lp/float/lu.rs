@@ -43,12 +43,15 @@ pub(crate) struct FloatLu {
     uval: Vec<f64>,
     udiag: Vec<f64>,
     /// Steps `0..singletons` pivot column singletons (the basic slacks' unit columns): an
-    /// identity block up to scaling, whose rows of `U` hold entries of kernel columns only.
-    /// Those entries again by kernel column, `(row, u)` in `srow/sval[sstart[c]..sstart[c +
-    /// 1]]`, so that the forward solve passes them from the kernel's non-zero results rather
-    /// than all `m` steps (HiGHS's `HFactor` likewise factors only the kernel of a basis and
-    /// takes its basic slacks as trivial; issue 42 item 8).
+    /// identity block up to scaling, whose rows of `U` hold entries of kernel columns only
+    /// (HiGHS's `HFactor` likewise factors only the kernel of a basis and takes its basic
+    /// slacks as trivial; issue 42 item 8).
     singletons: usize,
+    /// The entries of `U` again by column, `(row, u)` in `srow/sval[sstart[c]..sstart[c +
+    /// 1]]` (HiGHS's `HFactor` keeps `U` both ways too), so that the forward solve passes a
+    /// column of `U` only where the solution has a non-zero entry, rather than every entry of
+    /// every row of `U` (issue 42 item 8, sixth round); the singleton steps are then passed
+    /// only where an entry falls on their rows.
     sstart: Vec<usize>,
     srow: Vec<usize>,
     sval: Vec<f64>,
@@ -146,7 +149,6 @@ impl FloatLu {
         let mut cols: Vec<Vec<usize>> = vec![Vec::new(); n];
         let mut ucount = vec![0usize; lu.prow.len() + 1];
         for (c, col) in columns.iter().enumerate() {
-            lu.sstart[c] = lu.srow.len();
             if col_done[c] {
                 continue;
             }
@@ -156,8 +158,6 @@ impl FloatLu {
                 }
                 if row_done[i] {
                     ucount[step[i] + 1] += 1;
-                    lu.srow.push(i);
-                    lu.sval.push(v);
                 } else {
                     rows[i].push((c, v));
                     cols[c].push(i);
@@ -183,7 +183,6 @@ impl FloatLu {
                 }
             }
         }
-        lu.sstart[n] = lu.srow.len();
         lu.ustart = ucount;
         lu.lstart = vec![0; lu.prow.len() + 1];
         // Each kernel column's largest entry at the start: the threshold of a row singleton.
@@ -334,7 +333,33 @@ impl FloatLu {
             lu.step_of_row[lu.prow[k]] = k;
             lu.step_of_col[lu.pcol[k]] = k;
         }
+        lu.index_u_by_columns();
         Some(lu)
+    }
+
+    /// [`FloatLu::sstart`] and the rest: the entries of `U` by column (a counting sort of
+    /// its rows' entries).
+    fn index_u_by_columns(&mut self) {
+        let n = self.prow.len();
+        let mut start = vec![0usize; n + 1];
+        for &c in &self.uidx {
+            start[c + 1] += 1;
+        }
+        for c in 0..n {
+            start[c + 1] += start[c];
+        }
+        let mut fill = start.clone();
+        self.srow = vec![0; self.uidx.len()];
+        self.sval = vec![0.0; self.uidx.len()];
+        for k in 0..n {
+            for t in self.ustart[k]..self.ustart[k + 1] {
+                let at = &mut fill[self.uidx[t]];
+                self.srow[*at] = self.prow[k];
+                self.sval[*at] = self.uval[t];
+                *at += 1;
+            }
+        }
+        self.sstart = start;
     }
 
     /// The order of the matrix.
@@ -357,9 +382,10 @@ impl FloatLu {
     }
 
     /// [`FloatLu::solve`] on listed entries (issue 42 item 8): `b` (by row) is cleared, `x`
-    /// (by column) must be zero and gets the solution with its entries listed. The steps of `L`
-    /// and `U` of the kernel are passed in order; the singleton steps only where `b` or the
-    /// kernel's solution puts a non-zero entry on their rows.
+    /// (by column) must be zero and gets the solution with its entries listed (or its list
+    /// given up past its density, see [`SparseVec`]). The steps of `L` and `U` of the kernel
+    /// are passed in order, a column of `U` only where the solution is non-zero; the singleton
+    /// steps only where `b` or the kernel's solution puts a non-zero entry on their rows.
     pub(crate) fn ftran(&self, b: &mut SparseVec, x: &mut SparseVec) {
         for &k in &self.lsteps {
             let v = b.val[self.prow[k]];
@@ -369,24 +395,33 @@ impl FloatLu {
             }
         }
         for k in (self.singletons..self.prow.len()).rev() {
-            let mut v = b.val[self.prow[k]];
-            for t in self.ustart[k]..self.ustart[k + 1] {
-                v -= self.uval[t] * x.val[self.uidx[t]];
-            }
+            let v = b.val[self.prow[k]];
             if v != 0.0 {
                 let c = self.pcol[k];
                 let xc = v / self.udiag[k];
                 x.set(c, xc);
-                // The singleton rows' entries of column c (rows of U before step k).
+                // Column c of U (on the rows of earlier steps).
                 let at = self.sstart[c]..self.sstart[c + 1];
                 b.sub_split(&self.srow[at.clone()], &self.sval[at], xc);
             }
         }
-        for t in 0..b.idx.len() {
-            let i = b.idx[t];
-            let k = self.step_of_row[i];
-            if k < self.singletons && b.val[i] != 0.0 {
-                x.set(self.pcol[k], b.val[i] / self.udiag[k]);
+        match b.list() {
+            Some(list) => {
+                for &i in list {
+                    let k = self.step_of_row[i];
+                    if k < self.singletons && b.val[i] != 0.0 {
+                        x.set(self.pcol[k], b.val[i] / self.udiag[k]);
+                    }
+                }
+            }
+            // Past its density (see [`SparseVec`]) `b` is passed in full, in order.
+            None => {
+                for (i, &v) in b.val.iter().enumerate() {
+                    let k = self.step_of_row[i];
+                    if v != 0.0 && k < self.singletons {
+                        x.set(self.pcol[k], v / self.udiag[k]);
+                    }
+                }
             }
         }
         b.clear();
@@ -406,16 +441,33 @@ impl FloatLu {
     /// are passed only where `c` has an entry on their columns (their rows of `U` reach kernel
     /// columns only), the kernel's steps in order.
     pub(crate) fn btran(&self, c: &mut SparseVec, y: &mut SparseVec) {
-        let listed = c.idx.len();
-        for t in 0..listed {
-            let p = c.idx[t];
-            let k = self.step_of_col[p];
-            if k < self.singletons {
-                let v = c.val[p] / self.udiag[k];
-                if v != 0.0 {
-                    y.set(self.prow[k], v);
-                    let at = self.ustart[k]..self.ustart[k + 1];
-                    c.sub_split(&self.uidx[at.clone()], &self.uval[at], v);
+        // The singleton steps where `c` has an entry; the entries they add fall on kernel
+        // columns, and those listed before stay listed if `c` gives its list up midway.
+        let singleton = |c: &mut SparseVec, y: &mut SparseVec, k: usize| {
+            let v = c.val[self.pcol[k]] / self.udiag[k];
+            if v != 0.0 {
+                y.set(self.prow[k], v);
+                let at = self.ustart[k]..self.ustart[k + 1];
+                c.sub_split(&self.uidx[at.clone()], &self.uval[at], v);
+            }
+        };
+        match c.list().map(<[usize]>::len) {
+            Some(listed) => {
+                for t in 0..listed {
+                    let k = self.step_of_col[c.nth_listed(t)];
+                    if k < self.singletons {
+                        singleton(c, y, k);
+                    }
+                }
+            }
+            // Past its density `c` is passed in full, in order (the singleton steps are
+            // independent of one another).
+            None => {
+                for p in 0..c.val.len() {
+                    let k = self.step_of_col[p];
+                    if c.val[p] != 0.0 && k < self.singletons {
+                        singleton(c, y, k);
+                    }
                 }
             }
         }
@@ -602,16 +654,37 @@ mod tests {
             ] {
                 for (a, b) in got.iter().zip(&want) { prop_assert!((a - b).abs() < 1e-9, "{a} vs {b}"); }
             }
-            let (mut b, mut x) = (SparseVec::from_dense(times(&columns, &unit(j))), SparseVec::new(n));
-            lu.ftran(&mut b, &mut x);
-            prop_assert!(b.idx.is_empty() && b.val.iter().all(|&v| v == 0.0));
-            for (i, &v) in x.val.iter().enumerate() {
-                prop_assert!(v == 0.0 || x.idx.contains(&i), "{i} not listed");
+            // Sparse right-hand sides at every limit of the lists (given up at once, midway,
+            // never): the answers multiply back to the right-hand sides, the inputs are
+            // cleared, and the results' lists (where kept) hold each non-zero entry once.
+            let b = times(&columns, &x);
+            let c = times_transposed(&columns, &x);
+            let mut sparse_b = vec![0.0; n];
+            let mut sparse_c = vec![0.0; n];
+            for _ in 0..3 {
+                let i = (next() % n as u64) as usize;
+                sparse_b[i] = b[i];
+                sparse_c[i] = c[i];
             }
-            let mut sorted = x.idx.clone();
-            sorted.sort_unstable();
-            sorted.dedup();
-            prop_assert_eq!(sorted.len(), x.idx.len(), "an entry listed twice");
+            for limit in [0, n / 3, n + 1] {
+                for transposed in [false, true] {
+                    let rhs = if transposed { &sparse_c } else { &sparse_b };
+                    let mut input = SparseVec::from_dense_with_limit(rhs.clone(), limit);
+                    let mut out = SparseVec::with_limit(n, limit);
+                    if transposed { lu.btran(&mut input, &mut out) } else { lu.ftran(&mut input, &mut out) }
+                    prop_assert_eq!(input.list(), Some(&[][..]));
+                    prop_assert!(input.val.iter().all(|&v| v == 0.0));
+                    let back = if transposed { times_transposed(&columns, &out.val) } else { times(&columns, &out.val) };
+                    for (a, b) in back.iter().zip(rhs) {
+                        prop_assert!((a - b).abs() < 1e-9, "{a} vs {b} at limit {limit}");
+                    }
+                    if let Some(list) = out.list() {
+                        let mut seen = vec![false; n];
+                        for &i in list { prop_assert!(!seen[i], "{i} listed twice"); seen[i] = true; }
+                        for (i, &v) in out.val.iter().enumerate() { prop_assert!(v == 0.0 || seen[i], "{i} not listed"); }
+                    }
+                }
+            }
         }
     }
 }

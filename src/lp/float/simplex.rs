@@ -143,6 +143,23 @@
 //! left: the kernel's steps (all of them in each solve), dense results without marks
 //! (HiGHS's `HVector` switches to dense passes above a density), and `ρ` unsorted for
 //! [`Run::pivot_row`]'s reads of the rows.
+//!
+//! Issue 42 item 8, sixth round (2026-11-29): the fifth round cost the PD-DP LPs 30–50% (the
+//! lead's figures: H(6,2) 12.75 → 17.96 s, H(5,2) 0.39 → 0.58 s) at the same instructions per
+//! pivot: marks on results that are dense anyway, lists in the order the solve wrote them. A
+//! [`SparseVec`] now gives its list up past a tenth of its entries (HiGHS's switch from its
+//! hyper-sparse solves to dense passes) and lists its non-zeros again by one pass, in order;
+//! the exchanges keep their entries in order; and [`FloatLu`] keeps `U` by columns too, so
+//! that the forward solve passes a column of `U` only where the solution is non-zero rather
+//! than every entry of every kernel row. `cachegrind` on H(5,2) (against main, before the
+//! fifth round): 2.935 → 2.865 G instructions, 81.8 → 79.9 M first-level data misses (1,767
+//! → 1,777 pivots). CPU seconds of the whole `dpcert lp`, three runs interleaved with HiGHS's
+//! (`/tmp/lp42q_meas.py`, load 6.6–9.8; ratios to HiGHS's solve call): P_100 4.75 → 3.28 s
+//! (4.2 → 2.9×), P_160 16.5 → 13.9 s (4.9 → 4.1×, 8,491 → 8,460 pivots against HiGHS's
+//! 6,475), P_60 and H(5,2) within the noise (nine runs: 0.88 / 0.86 s, 0.47 / 0.49 s). What
+//! is left for P_160: the kernel's steps, still passed in full (a depth-first search over the
+//! kernel's columns, as HiGHS's `solveHyper`), and the pivot count (HiGHS presolves and
+//! perturbs the costs).
 
 use crate::lp::exact::revised::Basis;
 use crate::lp::float::budget::Budget;
@@ -875,7 +892,8 @@ impl Run {
             rho.clear();
             self.inverse.btran(&mut scratch, &mut rho);
             row.clear();
-            self.pivot_row(&rho.val, &rho.idx, &mut row);
+            let (rho_val, rho_nz) = rho.solved();
+            self.pivot_row(rho_val, rho_nz, &mut row);
             let Some(q) = self.entering(dir, &row) else {
                 if fresh {
                     return Err(Outcome::Infeasible);
@@ -889,8 +907,7 @@ impl Run {
             }
             col.clear();
             self.inverse.ftran(&mut scratch, &mut col);
-            let (col_nz, col) = (&col.idx, &col.val);
-            let (rho_nz, rho) = (&rho.idx, &rho.val);
+            let (col, col_nz) = col.solved();
             let arq = col[r];
             // The pivot from the column and from the row must agree; otherwise the
             // factorisation has drifted.
@@ -913,9 +930,7 @@ impl Run {
             let steepest = self.pricing.steepest;
             self.pricing.count(dq.abs() <= DUAL_TOL);
             if steepest {
-                for &i in rho_nz {
-                    scratch.set(i, rho[i]);
-                }
+                scratch.copy_from(&rho);
                 tau.clear();
                 self.inverse.ftran(&mut scratch, &mut tau);
             }
@@ -932,13 +947,14 @@ impl Run {
             };
             let theta_p = (self.xb[r] - target) / arq;
             // The leaving row's weight: `‖ρ_r‖²` itself under steepest edge.
+            let (rho, rho_nz) = (&rho.val, rho.list().expect("listed above"));
             let wr = if steepest {
                 rho_nz.iter().map(|&i| rho[i] * rho[i]).sum()
             } else {
                 self.weights[r]
             };
             let (entering, left) = (self.column(q).to_vec(), self.column(leaving).to_vec());
-            let solved = ((&col[..], &col_nz[..]), (&rho[..], &rho_nz[..]));
+            let solved = ((col, col_nz), (&rho[..], rho_nz));
             self.inverse.exchange(r, arq, solved, &entering, &left);
             for &p in col_nz {
                 let a = col[p];
