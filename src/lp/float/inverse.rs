@@ -21,6 +21,12 @@
 //! `B⁻¹ = E_k ⋯ E_1 B₀⁻¹ F_1 ⋯ F_k` (an `E_i` or an `F_i` per exchange).
 
 use crate::lp::float::lu::FloatLu;
+use crate::lp::float::sparse_vec::SparseVec;
+
+/// [`Inverse::ftran`] passes the alternate product forms by rows where `b` lists fewer than
+/// `1 / ROW_WISE` of the rows (HiGHS likewise switches to its hyper-sparse solves below a
+/// density of 10%).
+const ROW_WISE: usize = 10;
 
 /// One exchange since the factorisation (see the module docs).
 #[derive(Clone, Debug)]
@@ -34,6 +40,13 @@ enum Exchange {
 }
 
 /// `B⁻¹` as [`FloatLu`] and the exchanges since (see the module docs).
+///
+/// The alternate product forms' `ρ` are also kept by row (issue 42 item 8, fifth round): in
+/// [`Inverse::ftran`] the `F_k` multiply `b` in turn, `s_k = ρ_kᵀ b⁽ᵏ⁾ / α_k` and `b⁽ᵏ⁻¹⁾ =
+/// b⁽ᵏ⁾ − s_k u_k`, where a pass over each `ρ_k` costs all their entries (on P_160 most of a
+/// solve) although `b` (an entering column) has a handful. With `t_k = ρ_kᵀ b` summed over
+/// `b`'s listed rows and `G_jk = ρ_kᵀ u_j` (kept as the exchanges come), `s_k = (t_k −
+/// Σ_{j>k} s_j G_jk) / α_k`: the same numbers, at the cost of `b`'s rows' entries of the `ρ`s.
 #[derive(Clone, Debug)]
 pub(crate) struct Inverse {
     lu: FloatLu,
@@ -41,15 +54,26 @@ pub(crate) struct Inverse {
     exchanges: Vec<Exchange>,
     /// Their entries in all.
     nonzeros: usize,
+    /// The `Row` exchanges in order: their index in `exchanges`, and `G_j·` (`ρ_kᵀ u_j` for the
+    /// earlier ones `k < j`).
+    rows: Vec<(usize, Vec<f64>)>,
+    /// The `ρ`s by row as linked lists: `head[i]` the last entry of row `i` (`usize::MAX`:
+    /// none), each entry `(row exchange k, ρ_k[i], the row's entry before)`.
+    head: Vec<usize>,
+    by_row: Vec<(usize, f64, usize)>,
 }
 
 impl Inverse {
     /// The inverse of the factored basis, with no exchange yet.
     pub(crate) fn new(lu: FloatLu) -> Inverse {
+        let m = lu.dim();
         Inverse {
             lu,
             exchanges: Vec::new(),
             nonzeros: 0,
+            rows: Vec::new(),
+            head: vec![usize::MAX; m],
+            by_row: Vec::new(),
         }
     }
 
@@ -105,54 +129,130 @@ impl Inverse {
             .collect();
         let rho = sparse(rho, usize::MAX);
         self.nonzeros += u.len() + rho.len();
+        // `G_jk = ρ_kᵀ u_j` for the earlier `k`, through the rows of `u_j`.
+        let j = self.rows.len();
+        let mut g = vec![0.0; j];
+        for &(i, a) in &u {
+            let mut e = self.head[i];
+            while e != usize::MAX {
+                let (k, r, before) = self.by_row[e];
+                g[k] += r * a;
+                e = before;
+            }
+        }
+        for &(i, a) in &rho {
+            self.by_row.push((j, a, self.head[i]));
+            self.head[i] = self.by_row.len() - 1;
+        }
+        self.rows.push((self.exchanges.len(), g));
         self.exchanges.push(Exchange::Row(pivot, u, rho));
     }
 
-    /// `x = B⁻¹ b` (`b` by row, `x` by position, every entry written), with `b` as scratch.
+    /// `x = B⁻¹ b` (`b` by row, `x` by position, every entry written), with `b` as scratch;
+    /// the tests' and the refactorisation's entry.
     pub(crate) fn ftran_into(&self, b: &mut [f64], x: &mut [f64]) {
-        for exchange in self.exchanges.iter().rev() {
-            if let Exchange::Row(pivot, u, rho) = exchange {
-                let s = rho.iter().map(|&(i, a)| a * b[i]).sum::<f64>() / pivot;
-                if s != 0.0 {
-                    for &(i, a) in u {
-                        b[i] -= a * s;
-                    }
-                }
-            }
+        let mut out = SparseVec::new(x.len());
+        self.ftran(&mut SparseVec::from_dense(b.to_vec()), &mut out);
+        x.copy_from_slice(&out.val);
+    }
+
+    /// `x = B⁻¹ b` on listed entries: `b` (by row) is cleared, `x` (by position) must be zero
+    /// and gets the solution with its entries listed, or its list given up past its density
+    /// ([`SparseVec::solved`] lists them again; issue 42 item 8).
+    pub(crate) fn ftran(&self, b: &mut SparseVec, x: &mut SparseVec) {
+        if b.list().is_some_and(|l| ROW_WISE * l.len() < b.val.len()) {
+            self.apf_by_rows(b);
+        } else {
+            self.apf_in_order(b);
         }
-        self.lu.solve_into(b, x);
+        self.lu.ftran(b, x);
         for exchange in &self.exchanges {
             if let Exchange::Column(r, pivot, eta) = exchange {
-                let xr = x[*r] / pivot;
+                let xr = x.val[*r] / pivot;
                 if xr != 0.0 {
-                    for &(i, a) in eta {
-                        x[i] -= a * xr;
-                    }
+                    x.sub_pairs(eta, xr);
                 }
-                x[*r] = xr;
+                x.set(*r, xr);
             }
         }
     }
 
-    /// `y = B⁻ᵀ c` (`c` by position, `y` by row, every entry written), with `c` as scratch.
-    pub(crate) fn btran_into(&self, c: &mut [f64], y: &mut [f64]) {
+    /// The alternate product forms of [`Inverse::ftran`], newest first, each `ρ` read in
+    /// order: for a dense `b` (the steepest-edge `τ = B⁻¹ ρ`, the basic values), where the
+    /// lists by row would cost as much, read scattered (on H(5,2) the hint took twice as long
+    /// that way).
+    fn apf_in_order(&self, b: &mut SparseVec) {
         for exchange in self.exchanges.iter().rev() {
-            if let Exchange::Column(r, pivot, eta) = exchange {
-                let mut v = c[*r];
-                for &(i, a) in eta {
-                    v -= a * c[i];
+            if let Exchange::Row(pivot, u, rho) = exchange {
+                let s = rho.iter().map(|&(i, a)| a * b.val[i]).sum::<f64>() / pivot;
+                if s != 0.0 {
+                    b.sub_pairs(u, s);
                 }
-                c[*r] = v / pivot;
             }
         }
-        self.lu.solve_transposed_into(c, y);
+    }
+
+    /// The alternate product forms of [`Inverse::ftran`], newest first, through `t` and `G`
+    /// (see [`Inverse`]), for a sparse `b`.
+    fn apf_by_rows(&self, b: &mut SparseVec) {
+        if self.rows.is_empty() {
+            return;
+        }
+        let mut t = vec![0.0; self.rows.len()];
+        for &i in b.list().expect("a listed b") {
+            let bi = b.val[i];
+            if bi == 0.0 {
+                continue;
+            }
+            let mut e = self.head[i];
+            while e != usize::MAX {
+                let (k, r, before) = self.by_row[e];
+                t[k] += r * bi;
+                e = before;
+            }
+        }
+        for j in (0..self.rows.len()).rev() {
+            let (at, g) = &self.rows[j];
+            let Exchange::Row(pivot, u, _) = &self.exchanges[*at] else {
+                unreachable!("rows lists the Row exchanges")
+            };
+            let s = t[j] / pivot;
+            if s != 0.0 {
+                for (tk, gk) in t.iter_mut().zip(g) {
+                    *tk -= s * gk;
+                }
+                b.sub_pairs(u, s);
+            }
+        }
+    }
+
+    /// `y = B⁻ᵀ c` (`c` by position, `y` by row, every entry written), with `c` as scratch;
+    /// the tests' and the refactorisation's entry.
+    pub(crate) fn btran_into(&self, c: &mut [f64], y: &mut [f64]) {
+        let mut out = SparseVec::new(y.len());
+        self.btran(&mut SparseVec::from_dense(c.to_vec()), &mut out);
+        y.copy_from_slice(&out.val);
+    }
+
+    /// `y = B⁻ᵀ c` on listed entries: `c` (by position) is cleared, `y` (by row) must be zero
+    /// and gets the solution with its entries listed (or its list given up, as in
+    /// [`Inverse::ftran`]).
+    pub(crate) fn btran(&self, c: &mut SparseVec, y: &mut SparseVec) {
+        for exchange in self.exchanges.iter().rev() {
+            if let Exchange::Column(r, pivot, eta) = exchange {
+                let mut v = c.val[*r];
+                for &(i, a) in eta {
+                    v -= a * c.val[i];
+                }
+                c.set(*r, v / pivot);
+            }
+        }
+        self.lu.btran(c, y);
         for exchange in &self.exchanges {
             if let Exchange::Row(pivot, u, rho) = exchange {
-                let s = u.iter().map(|&(i, a)| a * y[i]).sum::<f64>() / pivot;
+                let s = u.iter().map(|&(i, a)| a * y.val[i]).sum::<f64>() / pivot;
                 if s != 0.0 {
-                    for &(i, a) in rho {
-                        y[i] -= a * s;
-                    }
+                    y.sub_pairs(rho, s);
                 }
             }
         }
@@ -162,13 +262,17 @@ impl Inverse {
 /// A solve's result (dense) and the positions of its non-zero entries.
 pub(crate) type Solved<'a> = (&'a [f64], &'a [usize]);
 
-/// The listed entries of `v` but the one at `skip`.
+/// The listed entries of `v` but the one at `skip`, in order (a list kept as the solve wrote
+/// it is in no order; each exchange is passed in every solve until the refactorisation, and
+/// in order its reads and writes of the vectors go forward through memory).
 fn sparse((v, listed): Solved, skip: usize) -> Vec<(usize, f64)> {
-    listed
+    let mut entries: Vec<(usize, f64)> = listed
         .iter()
-        .filter(|&&i| i != skip)
+        .filter(|&&i| i != skip && v[i] != 0.0)
         .map(|&i| (i, v[i]))
-        .collect()
+        .collect();
+    entries.sort_unstable_by_key(|e| e.0);
+    entries
 }
 
 #[cfg(test)]

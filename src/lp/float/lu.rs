@@ -12,6 +12,8 @@
 //! `P A Q = L U` is kept as the pivot sequence `(r_k, c_k)`: the multipliers of step `k`
 //! (`b_i −= l_ik b_{r_k}`), and row `r_k` of the active matrix at step `k` (the row of `U`).
 
+use crate::lp::float::sparse_vec::SparseVec;
+
 /// The least ratio of a pivot to the largest entry of its column in the active matrix.
 const THRESHOLD: f64 = 0.1;
 
@@ -40,6 +42,22 @@ pub(crate) struct FloatLu {
     uidx: Vec<usize>,
     uval: Vec<f64>,
     udiag: Vec<f64>,
+    /// Steps `0..singletons` pivot column singletons (the basic slacks' unit columns): an
+    /// identity block up to scaling, whose rows of `U` hold entries of kernel columns only
+    /// (HiGHS's `HFactor` likewise factors only the kernel of a basis and takes its basic
+    /// slacks as trivial; issue 42 item 8).
+    singletons: usize,
+    /// The entries of `U` again by column, `(row, u)` in `srow/sval[sstart[c]..sstart[c +
+    /// 1]]` (HiGHS's `HFactor` keeps `U` both ways too), so that the forward solve passes a
+    /// column of `U` only where the solution has a non-zero entry, rather than every entry of
+    /// every row of `U` (issue 42 item 8, sixth round); the singleton steps are then passed
+    /// only where an entry falls on their rows.
+    sstart: Vec<usize>,
+    srow: Vec<usize>,
+    sval: Vec<f64>,
+    /// The step of each row and of each column.
+    step_of_row: Vec<usize>,
+    step_of_col: Vec<usize>,
 }
 
 /// Items grouped by their count of entries, with lazy deletion: an item may sit in the bucket
@@ -95,6 +113,12 @@ impl FloatLu {
             uidx: Vec::new(),
             uval: Vec::new(),
             udiag: Vec::with_capacity(n),
+            singletons: 0,
+            sstart: vec![0; n + 1],
+            srow: Vec::new(),
+            sval: Vec::new(),
+            step_of_row: Vec::new(),
+            step_of_col: Vec::new(),
         };
         // The singleton pivots: a column with one non-zero entry, on a row no earlier
         // singleton took (a second singleton on that row is left to the kernel, where it is an
@@ -116,6 +140,7 @@ impl FloatLu {
         // Their rows of `U` (the kernel columns' entries on those rows), in pivot order; the
         // kernel's entries by rows, with values, and by columns, the rows (those already
         // pivoted are skipped when read).
+        lu.singletons = lu.prow.len();
         let mut step = vec![usize::MAX; n];
         for (k, &r) in lu.prow.iter().enumerate() {
             step[r] = k;
@@ -302,7 +327,44 @@ impl FloatLu {
             lu.lstart.push(lu.lidx.len());
             lu.ustart.push(lu.uidx.len());
         }
+        lu.step_of_row = vec![0; n];
+        lu.step_of_col = vec![0; n];
+        for k in 0..n {
+            lu.step_of_row[lu.prow[k]] = k;
+            lu.step_of_col[lu.pcol[k]] = k;
+        }
+        lu.index_u_by_columns();
         Some(lu)
+    }
+
+    /// [`FloatLu::sstart`] and the rest: the entries of `U` by column (a counting sort of
+    /// its rows' entries).
+    fn index_u_by_columns(&mut self) {
+        let n = self.prow.len();
+        let mut start = vec![0usize; n + 1];
+        for &c in &self.uidx {
+            start[c + 1] += 1;
+        }
+        for c in 0..n {
+            start[c + 1] += start[c];
+        }
+        let mut fill = start.clone();
+        self.srow = vec![0; self.uidx.len()];
+        self.sval = vec![0.0; self.uidx.len()];
+        for k in 0..n {
+            for t in self.ustart[k]..self.ustart[k + 1] {
+                let at = &mut fill[self.uidx[t]];
+                self.srow[*at] = self.prow[k];
+                self.sval[*at] = self.uval[t];
+                *at += 1;
+            }
+        }
+        self.sstart = start;
+    }
+
+    /// The order of the matrix.
+    pub(crate) fn dim(&self) -> usize {
+        self.prow.len()
     }
 
     /// Entries of `L` and `U`, without the pivots.
@@ -311,61 +373,121 @@ impl FloatLu {
     }
 
     /// The solution `x` (indexed by column) of `A x = b` (`b` indexed by row); the tests'
-    /// entry (the simplex solves into its own buffers).
+    /// entry.
     #[cfg(test)]
-    pub(crate) fn solve(&self, mut b: Vec<f64>) -> Vec<f64> {
-        let mut x = vec![0.0f64; b.len()];
-        self.solve_into(&mut b, &mut x);
-        x
+    pub(crate) fn solve(&self, b: Vec<f64>) -> Vec<f64> {
+        let mut x = SparseVec::new(b.len());
+        self.ftran(&mut SparseVec::from_dense(b), &mut x);
+        x.val
     }
 
-    /// [`FloatLu::solve`] into `x` (every entry written), with `b` as scratch: no allocation
-    /// per solve in the simplex's pivot loop (issue 42 item 8).
-    pub(crate) fn solve_into(&self, b: &mut [f64], x: &mut [f64]) {
+    /// [`FloatLu::solve`] on listed entries (issue 42 item 8): `b` (by row) is cleared, `x`
+    /// (by column) must be zero and gets the solution with its entries listed (or its list
+    /// given up past its density, see [`SparseVec`]). The steps of `L` and `U` of the kernel
+    /// are passed in order, a column of `U` only where the solution is non-zero; the singleton
+    /// steps only where `b` or the kernel's solution puts a non-zero entry on their rows.
+    pub(crate) fn ftran(&self, b: &mut SparseVec, x: &mut SparseVec) {
         for &k in &self.lsteps {
-            let v = b[self.prow[k]];
+            let v = b.val[self.prow[k]];
             if v != 0.0 {
-                for t in self.lstart[k]..self.lstart[k + 1] {
-                    b[self.lidx[t]] -= self.lval[t] * v;
+                let at = self.lstart[k]..self.lstart[k + 1];
+                b.sub_split(&self.lidx[at.clone()], &self.lval[at], v);
+            }
+        }
+        for k in (self.singletons..self.prow.len()).rev() {
+            let v = b.val[self.prow[k]];
+            if v != 0.0 {
+                let c = self.pcol[k];
+                let xc = v / self.udiag[k];
+                x.set(c, xc);
+                // Column c of U (on the rows of earlier steps).
+                let at = self.sstart[c]..self.sstart[c + 1];
+                b.sub_split(&self.srow[at.clone()], &self.sval[at], xc);
+            }
+        }
+        match b.list() {
+            Some(list) => {
+                for &i in list {
+                    let k = self.step_of_row[i];
+                    if k < self.singletons && b.val[i] != 0.0 {
+                        x.set(self.pcol[k], b.val[i] / self.udiag[k]);
+                    }
+                }
+            }
+            // Past its density (see [`SparseVec`]) `b` is passed in full, in order.
+            None => {
+                for (i, &v) in b.val.iter().enumerate() {
+                    let k = self.step_of_row[i];
+                    if v != 0.0 && k < self.singletons {
+                        x.set(self.pcol[k], v / self.udiag[k]);
+                    }
                 }
             }
         }
-        for k in (0..self.prow.len()).rev() {
-            let mut v = b[self.prow[k]];
-            for t in self.ustart[k]..self.ustart[k + 1] {
-                v -= self.uval[t] * x[self.uidx[t]];
-            }
-            x[self.pcol[k]] = v / self.udiag[k];
-        }
+        b.clear();
     }
 
     /// The solution `y` (indexed by row) of `Aᵀ y = c` (`c` indexed by column); the tests'
     /// entry.
     #[cfg(test)]
-    pub(crate) fn solve_transposed(&self, mut c: Vec<f64>) -> Vec<f64> {
-        let mut y = vec![0.0f64; c.len()];
-        self.solve_transposed_into(&mut c, &mut y);
-        y
+    pub(crate) fn solve_transposed(&self, c: Vec<f64>) -> Vec<f64> {
+        let mut y = SparseVec::new(c.len());
+        self.btran(&mut SparseVec::from_dense(c), &mut y);
+        y.val
     }
 
-    /// [`FloatLu::solve_transposed`] into `y` (every entry written), with `c` as scratch.
-    pub(crate) fn solve_transposed_into(&self, c: &mut [f64], y: &mut [f64]) {
-        for k in 0..self.prow.len() {
-            let v = c[self.pcol[k]] / self.udiag[k];
-            y[self.prow[k]] = v;
+    /// [`FloatLu::solve_transposed`] on listed entries: `c` (by column) is cleared, `y` (by
+    /// row) must be zero and gets the solution with its entries listed. The singleton steps
+    /// are passed only where `c` has an entry on their columns (their rows of `U` reach kernel
+    /// columns only), the kernel's steps in order.
+    pub(crate) fn btran(&self, c: &mut SparseVec, y: &mut SparseVec) {
+        // The singleton steps where `c` has an entry; the entries they add fall on kernel
+        // columns, and those listed before stay listed if `c` gives its list up midway.
+        let singleton = |c: &mut SparseVec, y: &mut SparseVec, k: usize| {
+            let v = c.val[self.pcol[k]] / self.udiag[k];
             if v != 0.0 {
-                for t in self.ustart[k]..self.ustart[k + 1] {
-                    c[self.uidx[t]] -= self.uval[t] * v;
+                y.set(self.prow[k], v);
+                let at = self.ustart[k]..self.ustart[k + 1];
+                c.sub_split(&self.uidx[at.clone()], &self.uval[at], v);
+            }
+        };
+        match c.list().map(<[usize]>::len) {
+            Some(listed) => {
+                for t in 0..listed {
+                    let k = self.step_of_col[c.nth_listed(t)];
+                    if k < self.singletons {
+                        singleton(c, y, k);
+                    }
+                }
+            }
+            // Past its density `c` is passed in full, in order (the singleton steps are
+            // independent of one another).
+            None => {
+                for p in 0..c.val.len() {
+                    let k = self.step_of_col[p];
+                    if c.val[p] != 0.0 && k < self.singletons {
+                        singleton(c, y, k);
+                    }
                 }
             }
         }
-        for &k in self.lsteps.iter().rev() {
-            let mut v = y[self.prow[k]];
-            for t in self.lstart[k]..self.lstart[k + 1] {
-                v -= self.lval[t] * y[self.lidx[t]];
+        for k in self.singletons..self.prow.len() {
+            let v = c.val[self.pcol[k]] / self.udiag[k];
+            if v != 0.0 {
+                y.set(self.prow[k], v);
+                let at = self.ustart[k]..self.ustart[k + 1];
+                c.sub_split(&self.uidx[at.clone()], &self.uval[at], v);
             }
-            y[self.prow[k]] = v;
         }
+        for &k in self.lsteps.iter().rev() {
+            let i = self.prow[k];
+            let mut v = y.val[i];
+            for t in self.lstart[k]..self.lstart[k + 1] {
+                v -= self.lval[t] * y.val[self.lidx[t]];
+            }
+            y.set(i, v);
+        }
+        c.clear();
     }
 }
 
@@ -521,6 +643,48 @@ mod tests {
             for (a, b) in got.iter().zip(&x) { prop_assert!((a - b).abs() < 1e-9, "{a} vs {b}"); }
             let got = lu.solve_transposed(times_transposed(&columns, &x));
             for (a, b) in got.iter().zip(&x) { prop_assert!((a - b).abs() < 1e-9, "{a} vs {b}"); }
+            // Sparse right-hand sides (issue 42 item 8's listed solves): a column of the
+            // matrix solves to its unit vector, and `Aᵀ e_i` to `e_i`, with the non-zero
+            // entries of the results listed.
+            let j = (next() % n as u64) as usize;
+            let unit = |k: usize| (0..n).map(|i| f64::from(u8::from(i == k))).collect::<Vec<_>>();
+            for (got, want) in [
+                (lu.solve(times(&columns, &unit(j))), unit(j)),
+                (lu.solve_transposed(times_transposed(&columns, &unit(j))), unit(j)),
+            ] {
+                for (a, b) in got.iter().zip(&want) { prop_assert!((a - b).abs() < 1e-9, "{a} vs {b}"); }
+            }
+            // Sparse right-hand sides at every limit of the lists (given up at once, midway,
+            // never): the answers multiply back to the right-hand sides, the inputs are
+            // cleared, and the results' lists (where kept) hold each non-zero entry once.
+            let b = times(&columns, &x);
+            let c = times_transposed(&columns, &x);
+            let mut sparse_b = vec![0.0; n];
+            let mut sparse_c = vec![0.0; n];
+            for _ in 0..3 {
+                let i = (next() % n as u64) as usize;
+                sparse_b[i] = b[i];
+                sparse_c[i] = c[i];
+            }
+            for limit in [0, n / 3, n + 1] {
+                for transposed in [false, true] {
+                    let rhs = if transposed { &sparse_c } else { &sparse_b };
+                    let mut input = SparseVec::from_dense_with_limit(rhs.clone(), limit);
+                    let mut out = SparseVec::with_limit(n, limit);
+                    if transposed { lu.btran(&mut input, &mut out) } else { lu.ftran(&mut input, &mut out) }
+                    prop_assert_eq!(input.list(), Some(&[][..]));
+                    prop_assert!(input.val.iter().all(|&v| v == 0.0));
+                    let back = if transposed { times_transposed(&columns, &out.val) } else { times(&columns, &out.val) };
+                    for (a, b) in back.iter().zip(rhs) {
+                        prop_assert!((a - b).abs() < 1e-9, "{a} vs {b} at limit {limit}");
+                    }
+                    if let Some(list) = out.list() {
+                        let mut seen = vec![false; n];
+                        for &i in list { prop_assert!(!seen[i], "{i} listed twice"); seen[i] = true; }
+                        for (i, &v) in out.val.iter().enumerate() { prop_assert!(v == 0.0 || seen[i], "{i} not listed"); }
+                    }
+                }
+            }
         }
     }
 }

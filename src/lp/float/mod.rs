@@ -6,6 +6,7 @@
 //! * `refine` — iterative refinement of its basis, exactly computed residuals solved again in
 //!   float until the geometric tails below its tolerance are seen;
 //! * `microlp` — microlp's primal and dual solves, where the slack basis is not dual feasible;
+//! * `sparse_vec` — the solves' vectors with their non-zero entries listed;
 //! * `budget` — their budget: CPU time of the solving thread, and the solve's deadline.
 //!
 //! [`crate::lp::guided`] chooses among them and turns the hint into exact systems.
@@ -16,3 +17,4 @@ mod lu;
 pub(crate) mod microlp;
 pub(crate) mod refine;
 pub(crate) mod simplex;
+mod sparse_vec;

@@ -126,11 +126,46 @@
 //! (the singleton part of the basis is an identity block: with the input's non-zeros listed
 //! the steps of the slack columns could be skipped), and `ρ·b` in `ftran` over the few
 //! non-zeros of `b` (the entering column stays sparse through the exchanges' `u`).
+//!
+//! Issue 42 item 8, fifth round (2026-11-29): the solves pass listed entries (HiGHS's
+//! hyper-sparse `HVector`, [`SparseVec`]): their inputs' non-zero entries are listed and so are
+//! their results', so no pass over all `m` rows is left in a pivot but the kernel's steps;
+//! [`FloatLu`]'s singleton steps (the basic slacks, an identity block up to scaling) are passed
+//! only where an entry falls on them, and [`Inverse`]'s alternate product forms are passed by
+//! the rows of a sparse `b` (`ρ_kᵀ b` through the `ρ`s kept by row, and the products `ρ_kᵀ u_j`
+//! kept as the exchanges come) rather than over every `ρ` (where `b` lists under a tenth of
+//! the rows; a dense `b` reads each `ρ` in order, as before: read by rows the steepest-edge
+//! `τ` doubled H(5,2)'s hint). Measured at load ~11 (five helpers' builds; one run each,
+//! interleaved, CPU of the whole `dpcert lp`): P_160 14.5 → 11.8 s (8,491 → 8,452 pivots),
+//! P_100 4.9 / 3.3 → 2.9 / 3.1 s (4,976 → 4,997); `perf` on P_100: the solves 39% → 31% of the
+//! samples (1.49 → 1.16 s); `callgrind` on H(5,2): the hint 2.673 → 2.703 G instructions
+//! (1,767 → 1,791 pivots; the listed results cost their marks where they are dense). What is
+//! left: the kernel's steps (all of them in each solve), dense results without marks
+//! (HiGHS's `HVector` switches to dense passes above a density), and `ρ` unsorted for
+//! [`Run::pivot_row`]'s reads of the rows.
+//!
+//! Issue 42 item 8, sixth round (2026-11-29): the fifth round cost the PD-DP LPs 30–50% (the
+//! lead's figures: H(6,2) 12.75 → 17.96 s, H(5,2) 0.39 → 0.58 s) at the same instructions per
+//! pivot: marks on results that are dense anyway, lists in the order the solve wrote them. A
+//! [`SparseVec`] now gives its list up past a tenth of its entries (HiGHS's switch from its
+//! hyper-sparse solves to dense passes) and lists its non-zeros again by one pass, in order;
+//! the exchanges keep their entries in order; and [`FloatLu`] keeps `U` by columns too, so
+//! that the forward solve passes a column of `U` only where the solution is non-zero rather
+//! than every entry of every kernel row. `cachegrind` on H(5,2) (against main, before the
+//! fifth round): 2.935 → 2.865 G instructions, 81.8 → 79.9 M first-level data misses (1,767
+//! → 1,777 pivots). CPU seconds of the whole `dpcert lp`, three runs interleaved with HiGHS's
+//! (`/tmp/lp42q_meas.py`, load 6.6–9.8; ratios to HiGHS's solve call): P_100 4.75 → 3.28 s
+//! (4.2 → 2.9×), P_160 16.5 → 13.9 s (4.9 → 4.1×, 8,491 → 8,460 pivots against HiGHS's
+//! 6,475), P_60 and H(5,2) within the noise (nine runs: 0.88 / 0.86 s, 0.47 / 0.49 s). What
+//! is left for P_160: the kernel's steps, still passed in full (a depth-first search over the
+//! kernel's columns, as HiGHS's `solveHyper`), and the pivot count (HiGHS presolves and
+//! perturbs the costs).
 
 use crate::lp::exact::revised::Basis;
 use crate::lp::float::budget::Budget;
 use crate::lp::float::inverse::Inverse;
 use crate::lp::float::lu::FloatLu;
+use crate::lp::float::sparse_vec::SparseVec;
 use crate::lp::model::{Cmp, Constraint, Model, Sense};
 use crate::num::fmt::to_f64;
 
@@ -226,12 +261,6 @@ impl PivotRow {
         }
         self.touched.clear();
     }
-}
-
-/// The positions of `v`'s non-zero entries, in order, into `list`.
-fn nonzeros(v: &[f64], list: &mut Vec<usize>) {
-    list.clear();
-    list.extend(v.iter().enumerate().filter(|e| *e.1 != 0.0).map(|e| e.0));
 }
 
 /// 1 for a minimisation, −1 for a maximisation.
@@ -839,13 +868,11 @@ impl Run {
         // Whether the basis was factored afresh since the last pivot (a verdict of
         // infeasibility, or optimality, must stand on fresh values).
         let mut fresh = true;
-        // The solves' buffers, reused across pivots, and the positions of their non-zero
-        // entries (issue 42 item 8: listed once, so that the pivot row, the exchange and the
-        // primal step pass only those).
-        let (mut scratch, mut rho, mut col) =
-            (vec![0.0; self.m], vec![0.0; self.m], vec![0.0; self.m]);
-        let (mut rho_nz, mut col_nz) = (Vec::new(), Vec::new());
-        let mut tau = vec![0.0; self.m];
+        // The solves' vectors, reused across pivots, with their non-zero entries listed
+        // (issue 42 item 8: the pivot row, the exchange and the primal step pass only those,
+        // and the solves pass only the listed entries of their inputs).
+        let mut scratch = SparseVec::new(self.m);
+        let (mut rho, mut col, mut tau) = (scratch.clone(), scratch.clone(), scratch.clone());
         loop {
             if self.pivots >= cap {
                 return Err(Outcome::Failed(format!("{cap} pivots")));
@@ -861,12 +888,12 @@ impl Run {
                 fresh = true;
                 continue;
             };
-            scratch.fill(0.0);
-            scratch[r] = 1.0;
-            self.btran_into(&mut scratch, &mut rho);
-            nonzeros(&rho, &mut rho_nz);
+            scratch.set(r, 1.0);
+            rho.clear();
+            self.inverse.btran(&mut scratch, &mut rho);
             row.clear();
-            self.pivot_row(&rho, &rho_nz, &mut row);
+            let (rho_val, rho_nz) = rho.solved();
+            self.pivot_row(rho_val, rho_nz, &mut row);
             let Some(q) = self.entering(dir, &row) else {
                 if fresh {
                     return Err(Outcome::Infeasible);
@@ -875,12 +902,12 @@ impl Run {
                 fresh = true;
                 continue;
             };
-            scratch.fill(0.0);
             for &(i, a) in self.column(q) {
-                scratch[i] = a;
+                scratch.add(i, a);
             }
-            self.ftran_into(&mut scratch, &mut col);
-            nonzeros(&col, &mut col_nz);
+            col.clear();
+            self.inverse.ftran(&mut scratch, &mut col);
+            let (col, col_nz) = col.solved();
             let arq = col[r];
             // The pivot from the column and from the row must agree; otherwise the
             // factorisation has drifted.
@@ -903,8 +930,9 @@ impl Run {
             let steepest = self.pricing.steepest;
             self.pricing.count(dq.abs() <= DUAL_TOL);
             if steepest {
-                scratch.copy_from_slice(&rho);
-                self.ftran_into(&mut scratch, &mut tau);
+                scratch.copy_from(&rho);
+                tau.clear();
+                self.inverse.ftran(&mut scratch, &mut tau);
             }
             for &v in &row.touched {
                 self.d[v] -= theta_d * alpha[v];
@@ -919,15 +947,16 @@ impl Run {
             };
             let theta_p = (self.xb[r] - target) / arq;
             // The leaving row's weight: `‖ρ_r‖²` itself under steepest edge.
+            let (rho, rho_nz) = (&rho.val, rho.list().expect("listed above"));
             let wr = if steepest {
                 rho_nz.iter().map(|&i| rho[i] * rho[i]).sum()
             } else {
                 self.weights[r]
             };
             let (entering, left) = (self.column(q).to_vec(), self.column(leaving).to_vec());
-            let solved = ((&col[..], &col_nz[..]), (&rho[..], &rho_nz[..]));
+            let solved = ((col, col_nz), (&rho[..], rho_nz));
             self.inverse.exchange(r, arq, solved, &entering, &left);
-            for &p in &col_nz {
+            for &p in col_nz {
                 let a = col[p];
                 if p == r {
                     continue;
@@ -941,7 +970,7 @@ impl Run {
                 // weights stay at or above the norms; without it H(6,2) took 15,492 pivots
                 // (CPU 9.35 s, as main's Devex) against 8,958 (4.66 s).
                 self.weights[p] = if steepest {
-                    (self.weights[p] - 2.0 * k * tau[p] + k * k * wr)
+                    (self.weights[p] - 2.0 * k * tau.val[p] + k * k * wr)
                         .max(k * k)
                         .max(MIN_WEIGHT)
                 } else {
