@@ -16,6 +16,10 @@ use std::collections::HashMap;
 const LN_MEMO_ENTRIES: usize = 4096;
 /// Only a `q` whose numerator and denominator have at most this many bits together is kept.
 const LN_MEMO_MAX_BITS: u64 = 1024;
+/// Only enclosures of at most this precision are kept, so that the memo holds at most
+/// `2 · LN_MEMO_ENTRIES · LN_MEMO_MAX_PREC` bits of floats (16 MiB) per thread, whatever
+/// precision a refinement reaches.
+const LN_MEMO_MAX_PREC: u64 = 1 << 14;
 
 thread_local! {
     /// `ln q` enclosures by precision, then by `q`: the exact comparisons of log-linear forms
@@ -37,8 +41,9 @@ impl Interval {
         if *q == 1u32 {
             return Some(Interval::from_i64(0, prec));
         }
-        let kept = q.numerator_ref().significant_bits() + q.denominator_ref().significant_bits()
-            <= LN_MEMO_MAX_BITS;
+        let kept = prec <= LN_MEMO_MAX_PREC
+            && q.numerator_ref().significant_bits() + q.denominator_ref().significant_bits()
+                <= LN_MEMO_MAX_BITS;
         if kept {
             let hit = LN_MEMO.with(|m| m.borrow().get(&prec).and_then(|t| t.get(q)).cloned());
             if hit.is_some() {

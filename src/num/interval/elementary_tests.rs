@@ -239,8 +239,8 @@ fn memo_answers_from_its_entry() {
     assert!(same_bits(&in_memo(&x, prec).unwrap(), &evaluated));
 }
 
-/// The memo stays within its bound, and a `q` of more than `LN_MEMO_MAX_BITS` bits is not
-/// kept.
+/// The memo stays within its bound, and neither a `q` of more than `LN_MEMO_MAX_BITS` bits
+/// nor a precision above `LN_MEMO_MAX_PREC` is kept.
 #[test]
 fn memo_is_bounded() {
     for n in 2..(LN_MEMO_ENTRIES as u64 + 10) {
@@ -250,6 +250,13 @@ fn memo_is_bounded() {
     let big = Rational::power_of_2(LN_MEMO_MAX_BITS as i64) + Rational::ONE;
     Interval::ln_rational(&big, 64).unwrap();
     assert!(in_memo(&big, 64).is_none());
+    let fine = LN_MEMO_MAX_PREC + 1;
+    let reference = two_calls(Fun::Ln, &q(3, 1), fine);
+    assert!(same_bits(
+        &Interval::ln_rational(&q(3, 1), fine).unwrap(),
+        &reference
+    ));
+    assert!(in_memo(&q(3, 1), fine).is_none());
     assert!(in_memo(&q(3, 1), 64).is_none());
     Interval::ln_rational(&q(3, 1), 64).unwrap();
     assert!(in_memo(&q(3, 1), 64).is_some());
