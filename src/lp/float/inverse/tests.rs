@@ -55,30 +55,30 @@ fn limits(n: usize) -> [usize; 3] {
 /// `B⁻¹ b` through the listed solve at each of [`limits`], its lists checked, the answers
 /// equal (to rounding: the passes differ in order).
 fn ftran(inverse: &Inverse, b: Vec<f64>) -> Vec<f64> {
-    let n = inverse.lu.dim();
-    let answers: Vec<Vec<f64>> = limits(n)
-        .into_iter()
-        .map(|limit| {
-            let mut b = SparseVec::from_dense_with_limit(b.clone(), limit);
-            let mut x = SparseVec::with_limit(n, limit);
-            inverse.ftran(&mut b, &mut x);
-            check_listed(&b, &x);
-            x.val
-        })
-        .collect();
-    agree(answers)
+    at_each_limit(inverse, b, Inverse::ftran)
 }
 
+/// `B⁻ᵀ c`, likewise.
 fn btran(inverse: &Inverse, c: Vec<f64>) -> Vec<f64> {
+    at_each_limit(inverse, c, Inverse::btran)
+}
+
+/// `solve` of `v` with the list given up at each of [`limits`], the input's and the answer's
+/// lists checked, the answers equal (to rounding).
+fn at_each_limit(
+    inverse: &Inverse,
+    v: Vec<f64>,
+    solve: fn(&Inverse, &mut SparseVec, &mut SparseVec),
+) -> Vec<f64> {
     let n = inverse.lu.dim();
     let answers: Vec<Vec<f64>> = limits(n)
         .into_iter()
         .map(|limit| {
-            let mut c = SparseVec::from_dense_with_limit(c.clone(), limit);
-            let mut y = SparseVec::with_limit(n, limit);
-            inverse.btran(&mut c, &mut y);
-            check_listed(&c, &y);
-            y.val
+            let mut v = SparseVec::from_dense_with_limit(v.clone(), limit);
+            let mut out = SparseVec::with_limit(n, limit);
+            solve(inverse, &mut v, &mut out);
+            check_listed(&v, &out);
+            out.val
         })
         .collect();
     agree(answers)
