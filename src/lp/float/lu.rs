@@ -57,6 +57,11 @@ pub(crate) struct FloatLu {
     sval: Vec<f64>,
     /// The step of each row and of each column.
     step_of_row: Vec<usize>,
+    /// By row: the column of the singleton step on it (`usize::MAX` for a kernel row) and
+    /// its pivot, so that the forward solve's pass of the singleton steps reads in order
+    /// rather than through the steps (issue 42 item 8, seventh round).
+    single_col: Vec<usize>,
+    single_diag: Vec<f64>,
     step_of_col: Vec<usize>,
 }
 
@@ -119,6 +124,8 @@ impl FloatLu {
             sval: Vec::new(),
             step_of_row: Vec::new(),
             step_of_col: Vec::new(),
+            single_col: Vec::new(),
+            single_diag: Vec::new(),
         };
         // The singleton pivots: a column with one non-zero entry, on a row no earlier
         // singleton took (a second singleton on that row is left to the kernel, where it is an
@@ -215,13 +222,7 @@ impl FloatLu {
                 .find(|(j, _)| *j == c)
                 .map_or(0.0, |(_, v)| *v)
         };
-        let col_max = |rows: &[Vec<(usize, f64)>], cols: &[Vec<usize>], done: &[bool], c: usize| {
-            cols[c]
-                .iter()
-                .filter(|&&i| !done[i])
-                .map(|&i| value(rows, i, c).abs())
-                .fold(0.0f64, f64::max)
-        };
+        let mut entries: Vec<(usize, f64)> = Vec::new();
         for _ in lu.prow.len()..n {
             // The pivot: Markowitz among the sparsest columns and rows.
             let mut best: Option<(usize, usize, usize)> = None; // (cost, row, col)
@@ -230,14 +231,21 @@ impl FloatLu {
                 let cands = col_buckets.live(k, SEARCH, |c| (!col_done[c]).then(|| col_count[c]));
                 for c in cands {
                     examined += 1;
-                    // A column singleton's entry is its largest.
-                    let max = if k == 1 {
-                        0.0
-                    } else {
-                        col_max(&rows, &cols, &row_done, c)
-                    };
+                    // The column's live entries, each found in its row once (issue 42 item 8,
+                    // seventh round: the largest and then each entry were two searches of
+                    // the rows, a third of the factorisation on P_160); a column
+                    // singleton's entry is its largest.
+                    entries.clear();
+                    let mut max = 0.0f64;
                     for &i in cols[c].iter().filter(|&&i| !row_done[i]) {
                         let v = value(&rows, i, c).abs();
+                        max = max.max(v);
+                        entries.push((i, v));
+                    }
+                    if k == 1 {
+                        max = 0.0;
+                    }
+                    for &(i, v) in &entries {
                         if v >= TINY && v >= THRESHOLD * max {
                             let cost = (rows[i].len() - 1) * (k - 1);
                             if best.is_none_or(|b| cost < b.0) {
@@ -329,9 +337,15 @@ impl FloatLu {
         }
         lu.step_of_row = vec![0; n];
         lu.step_of_col = vec![0; n];
+        lu.single_col = vec![usize::MAX; n];
+        lu.single_diag = vec![0.0; n];
         for k in 0..n {
             lu.step_of_row[lu.prow[k]] = k;
             lu.step_of_col[lu.pcol[k]] = k;
+            if k < lu.singletons {
+                lu.single_col[lu.prow[k]] = lu.pcol[k];
+                lu.single_diag[lu.prow[k]] = lu.udiag[k];
+            }
         }
         lu.index_u_by_columns();
         Some(lu)
@@ -408,18 +422,20 @@ impl FloatLu {
         match b.list() {
             Some(list) => {
                 for &i in list {
-                    let k = self.step_of_row[i];
-                    if k < self.singletons && b.val[i] != 0.0 {
-                        x.set(self.pcol[k], b.val[i] / self.udiag[k]);
+                    let c = self.single_col[i];
+                    if c != usize::MAX && b.val[i] != 0.0 {
+                        x.set(c, b.val[i] / self.single_diag[i]);
                     }
                 }
             }
             // Past its density (see [`SparseVec`]) `b` is passed in full, in order.
             None => {
                 for (i, &v) in b.val.iter().enumerate() {
-                    let k = self.step_of_row[i];
-                    if v != 0.0 && k < self.singletons {
-                        x.set(self.pcol[k], v / self.udiag[k]);
+                    if v != 0.0 {
+                        let c = self.single_col[i];
+                        if c != usize::MAX {
+                            x.set(c, v / self.single_diag[i]);
+                        }
                     }
                 }
             }

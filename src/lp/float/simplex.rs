@@ -160,6 +160,43 @@
 //! is left for P_160: the kernel's steps, still passed in full (a depth-first search over the
 //! kernel's columns, as HiGHS's `solveHyper`), and the pivot count (HiGHS presolves and
 //! perturbs the costs).
+//!
+//! Issue 42 item 8, seventh round (2026-11-29): P_160 profiled first (`perf`, and the pivot
+//! loop's phases timed in place; load ~8, wall seconds of a 14.6 s hint): the entering
+//! column's solve 3.6 s, the refactorisations 3.2 s (2.7 s of them in [`FloatLu::factor`],
+//! 132 of them, each at [`MAX_ETAS`]), the pivotal row's solve 2.1 s, the pivot row 1.9 s, the
+//! exchanges 1.4 s, the updates of the values, weights and reduced costs 1.6 s, the ratio test
+//! 0.7 s. `ρ` has 3,847 non-zeros of 51,040 on average (7.5%), `α` 7,542 (15%), the pivot
+//! row 18,612; 7,546 exchanges take the alternate product form, 914 the product form, and
+//! the pivotal row's solves pass 524 M entries of the kept `ρ`s (113,609 times a `ρ`, of
+//! 237,592). Hence what was not done: hyper-sparse kernel steps (a depth-first search from
+//! the right-hand side's entries) — the results are 7.5% and 15% dense, where HiGHS's own
+//! switch (`hyperFTRANU` 10%, `hyperBTRANU` 15% of historical density) would pass `α` in full,
+//! and the kernel's ≤ 8,320 steps cost less than the entries the solve writes; and cost
+//! perturbation — the pivots are at their floor: the final basis has 8,320 basic structurals
+//! (P_160's columns all have two entries or more, so all of them are in the kernel), each
+//! pivot from the slack basis brings in at most one, and 8,460 pivots leave 140 that did not
+//! stay; HiGHS's 6,475 are pivots on its presolved LP. A longer interval between
+//! refactorisations ([`MAX_ETAS`] 96 and 128, growth 10; `dpcert lp --stats` CPU seconds,
+//! three runs each interleaved, load 4–7): P_160 12.47 and 12.05 s against 13.64 s, but P_100
+//! 3.09 and 3.16 s against 2.66 s and H(5,2) 0.42 and 0.64 s against 0.41 s: kept at 64.
+//! Kept, each giving the same numbers as before (the same pivots on all six files): the
+//! singleton steps of [`FloatLu::ftran`] read their column and pivot by row (the dense pass
+//! over all rows read them through the step of each row: half of the solve's own time); an
+//! exchange's `ρ` or `α` is read in order rather than its list sorted where the list holds
+//! more than a thirty-second of the entries (the sort was 4% of the run); and
+//! [`FloatLu::factor`]'s Markowitz search finds each entry of a candidate column in its row
+//! once rather than twice (its column's largest, then the entry: a third of the
+//! factorisation's own time). CPU seconds of the whole `dpcert lp`, main's binary and this
+//! one interleaved with HiGHS (`/tmp/lp42q_meas.py 3`, medians of three, load 6.5–9.5 with a
+//! build beside them): P_160 9.95 / 10.88 s (runs 9.6–11.9 s either way: no gain above the
+//! noise, where the phases these touch are ~5% of its time), P_100 2.29 / 2.16 s, H(6,2)
+//! 9.52 / 9.36 s, P_60 0.90 / 0.90 s, H(5,2) 0.42 / 0.38 s; `dpcert verify --certificates`
+//! writes the same 316 files. P_160 stays above 3× HiGHS (4.4× in those runs). What is left
+//! for it, by the profile above: the refactorisations (a fifth of the hint: a Forrest–Tomlin
+//! update of `U`, HiGHS's default, would let the interval grow without the solves paying for
+//! each exchange, where a longer interval alone slows P_100), the kept `ρ`s in the pivotal
+//! row's solve, and the pivot row's reads.
 
 use crate::lp::exact::revised::Basis;
 use crate::lp::float::budget::Budget;
@@ -758,6 +795,7 @@ impl Run {
     }
 
     /// List position `p` in [`Run::infeasible`] if its value is out of bounds.
+    #[inline]
     fn note_value(&mut self, p: usize) {
         if !self.listed[p] && self.violation(p).is_some() {
             self.listed[p] = true;

@@ -123,7 +123,48 @@ fn a_literal_exchange_in_either_form() {
     assert_eq!(inverse.nonzeros().0, 1);
 }
 
+/// [`sparse`] by hand, in both of its ways: a list of 2 of 100 entries (sorted), and of 4 of
+/// 8 (read in order); the entry at `skip` and a listed 0 (an entry that cancelled) are left
+/// out, and the entries come in order.
+#[test]
+fn sparse_entries_in_order_either_way() {
+    let mut v = vec![0.0; 100];
+    (v[70], v[5]) = (2.0, -1.0);
+    assert_eq!(
+        sparse((&v, &[70, 5]), usize::MAX),
+        vec![(5, -1.0), (70, 2.0)]
+    );
+    assert_eq!(sparse((&v, &[70, 5]), 5), vec![(70, 2.0)]);
+    let w = [0.0, 3.0, 0.0, 1.0, 0.0, 0.0, 4.0, 0.0];
+    assert!(SORT_WISE * 4 > w.len());
+    assert_eq!(sparse((&w, &[6, 0, 3, 1]), 3), vec![(1, 3.0), (6, 4.0)]);
+}
+
 proptest! {
+    /// [`sparse`] against a plain filter of the whole vector, for lists in any order (each
+    /// non-zero entry once, some cancelled ones too) short and long.
+    #[test]
+    fn sparse_agrees_with_a_filter(
+        n in 1usize..300,
+        density in 1usize..40,
+        seed in any::<u64>(),
+    ) {
+        let mut s = seed | 1;
+        let mut next = || { s ^= s << 13; s ^= s >> 7; s ^= s << 17; s };
+        let mut v = vec![0.0; n];
+        let mut list = Vec::new();
+        for i in 0..n {
+            if next() % 100 < density as u64 {
+                list.push(i);
+                v[i] = if next() % 5 == 0 { 0.0 } else { (next() % 9) as f64 - 4.0 };
+            }
+        }
+        for i in (1..list.len()).rev() { list.swap(i, (next() % (i as u64 + 1)) as usize); }
+        let skip = (next() % (n as u64 + 1)) as usize;
+        let want: Vec<(usize, f64)> = (0..n).filter(|&i| i != skip && v[i] != 0.0).map(|i| (i, v[i])).collect();
+        prop_assert_eq!(sparse((&v, &list), skip), want);
+    }
+
     /// A random non-singular `B₀` (a dominant entry per column under a random permutation, a
     /// few small ones), then random exchanges (a random sparse column at a random position,
     /// kept when its pivot is at least 1/4), each in a random form or the one `exchange`
