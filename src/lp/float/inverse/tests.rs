@@ -153,10 +153,10 @@ proptest! {
         let mut next = || { s ^= s << 13; s ^= s >> 7; s ^= s << 17; s };
         let mut v = vec![0.0; n];
         let mut list = Vec::new();
-        for i in 0..n {
+        for (i, vi) in v.iter_mut().enumerate() {
             if next() % 100 < density as u64 {
                 list.push(i);
-                v[i] = if next() % 5 == 0 { 0.0 } else { (next() % 9) as f64 - 4.0 };
+                *vi = if next() % 5 == 0 { 0.0 } else { (next() % 9) as f64 - 4.0 };
             }
         }
         for i in (1..list.len()).rev() { list.swap(i, (next() % (i as u64 + 1)) as usize); }
