@@ -184,6 +184,14 @@ pub fn parse(path: &Path, text: &str) -> Result<Manifest, ManifestError> {
         if id.trim().is_empty() {
             return Err(err(Some(line), "empty claim id".into()));
         }
+        // `--certificates DIR` writes `DIR/<id>.cert.json`: an id that is not one file name
+        // (`../x` wrote outside DIR; `a/b` failed to write, after a run that exited 0)
+        if id.contains(['/', '\\', '\0']) || id == "." || id == ".." {
+            return Err(err(
+                Some(line),
+                format!("claim id `{id}` names files (DIR/<id>.cert.json): no `/`, `\\`, NUL, `.` or `..`"),
+            ));
+        }
         if let Some(first) = seen.insert(id.clone(), line) {
             return Err(err(
                 Some(line),
@@ -360,7 +368,15 @@ why = "n=1"
     /// Each bad input: (edit of GOOD, expected line, substring of the reason).
     #[test]
     fn errors_table() {
-        let table: [(String, Option<usize>, &str); 7] = [
+        let table: [(String, Option<usize>, &str); 10] = [
+            // an id is a file name in --certificates DIR
+            (
+                GOOD.replace("P-2", "../P-2"),
+                Some(17),
+                "claim id `../P-2` names files",
+            ),
+            (GOOD.replace("P-2", "é/ü"), Some(17), "names files"),
+            (GOOD.replace("P-2", ".."), Some(17), "names files"),
             (
                 GOOD.replace("expect = \"holds\"", "expect = \"error\""),
                 Some(8),

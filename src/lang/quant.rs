@@ -93,12 +93,19 @@ impl Evaluator<'_> {
                     Some((h, open)) => Some((self.rational(h, env)?, *open)),
                     None => None,
                 };
-                self.sym = Some(SymRange {
+                let range = SymRange {
                     name: b.name.clone(),
                     lo: lo_v,
                     lo_open: *lo_open,
                     hi: hi_v,
-                });
+                };
+                if range.is_empty() {
+                    // A `forall` over no t is true whatever its body, as over an empty finite
+                    // domain: the body is not evaluated (a comparison without `t` in it,
+                    // `-4 >= 3`, is no counterexample at a t that does not exist).
+                    return Ok(Truth::plain(Decision::True));
+                }
+                self.sym = Some(range);
                 env.push((b.name.clone(), Value::Num(Num::T(RatFn::x()))));
                 let r = self.quant(q, binders, k + 1, filter, body, env);
                 env.pop();
@@ -154,6 +161,49 @@ impl Evaluator<'_> {
                         detail: None,
                     },
                 })
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::claim::Outcome;
+    use crate::lang::{check, parse, Options};
+
+    /// A `forall` over an empty range of the symbolic `t` is true whatever its body: before,
+    /// a comparison without `t` in it was decided as if some `t` existed (`forall t in [0, 0):
+    /// -4 >= 3` failed, with a certified "counterexample"), while one with `t` in it held.
+    /// (claim, outcome, the bindings of the counterexample when it fails, as `k=2`)
+    #[test]
+    fn a_forall_over_an_empty_symbolic_range_holds() {
+        let table: &[(&str, Outcome, &str)] = &[
+            ("forall t in [0, 0): -4 >= 3", Outcome::Holds, ""),
+            ("forall t in (1, 1]: 0/0 = 1", Outcome::Holds, ""),
+            ("forall t in [5, 1]: t < 0 and 2 < 1", Outcome::Holds, ""),
+            ("forall t in (2, 2): 1/(t - 2) > 0", Outcome::Holds, ""),
+            // a range of one point is not empty
+            ("forall t in [1, 1]: 0 > 1", Outcome::Fails, ""),
+            // nested: empty at k = 1, the body decided (and false) at k = 2
+            (
+                "forall k in 1..2: forall t in (1, k]: 0 > 1",
+                Outcome::Fails,
+                "k=2",
+            ),
+            (
+                "forall k in 1..2: forall t in (k, 1]: 0 > 1",
+                Outcome::Holds,
+                "",
+            ),
+        ];
+        for (src, want, at) in table {
+            let c = parse(src).unwrap_or_else(|e| panic!("{}", e.render(src)));
+            let v = check(&c, &Options::default()).unwrap_or_else(|e| panic!("{}", e.render(src)));
+            assert_eq!(v.outcome, *want, "{src}");
+            if *want == Outcome::Fails {
+                let b = &v.first.as_ref().expect("a counterexample").bindings;
+                let b: Vec<String> = b.iter().map(|(n, x)| format!("{n}={x}")).collect();
+                assert_eq!(b.join(" "), *at, "{src}");
             }
         }
     }
