@@ -2,9 +2,11 @@
 fields and keyed vectors (docs/certificates.md, "The document"). Standard library only."""
 import hashlib
 import re
+import sys
 from fractions import Fraction
 
 RATIONAL = re.compile(r"-?[0-9]+(/[0-9]+)?")
+getattr(sys, "set_int_max_str_digits", lambda n: None)(0)  # exact integers of any length (Python >= 3.11 caps them)
 
 class Reject(Exception):
     """A record (or the whole file) is not accepted; the message says why."""

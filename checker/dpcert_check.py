@@ -36,7 +36,7 @@ def check_document(text, claims=None):
     (reason None: certified)."""
     try:
         doc = json.loads(text, object_pairs_hook=no_duplicates)
-    except (ValueError, Reject) as e:
+    except (ValueError, RecursionError, Reject) as e:  # RecursionError: nested past the stack
         return [(None, f"not a certificate document: {e}")]
     if not isinstance(doc, dict) or type(doc.get("certificate_version")) is not int or doc["certificate_version"] != VERSION:
         got = doc.get("certificate_version") if isinstance(doc, dict) else None
@@ -64,7 +64,7 @@ def check_document(text, claims=None):
             kinds[rec["kind"]](rec)
         except Reject as e:
             out.append((rid, str(e)))
-        except (TypeError, AttributeError, ValueError, KeyError) as e:  # a list where an object belongs, …
+        except (TypeError, AttributeError, ValueError, KeyError, RecursionError) as e:  # a list where an object belongs, …
             out.append((rid, f"malformed record: {e}"))
     return out
 
@@ -82,7 +82,7 @@ def main(argv=None):
     for f in files(args.paths):
         try:
             text = f.read_text()
-        except OSError as e:
+        except (OSError, ValueError) as e:  # ValueError: not UTF-8
             print(f"{f}: cannot read: {e}")
             bad += 1
             continue

@@ -305,6 +305,23 @@ def test_truncated_and_other_versions_are_rejected_as_a_whole():
     assert "one claim record" in why
 
 
+def test_exact_integers_of_any_length_are_read():
+    """Python 3.11 refuses to read integers of over 4,300 digits unless told: `2^20000 > 1`
+    is a compare record of 6,021 digits, accepted; one unit off the power is rejected."""
+    big = str(2**20000)
+    assert rejections(doc(cmp(big, ">", "1", True))) == []
+    assert rejections(doc(cmp(big, "=", str(2**20000 + 1), True))) != []
+
+
+def test_hostile_files_are_rejected_not_crashed_on(tmp_path, capsys):
+    """JSON nested past the stack, and a file that is not UTF-8: a rejection naming the file."""
+    [(rid, why)] = dpcert_check.check_document("[" * 100000 + "]" * 100000)
+    assert rid is None and "not a certificate document" in why
+    (tmp_path / "latin1.cert.json").write_bytes(b'{"p": "\xff\xfe"}')
+    assert dpcert_check.main([str(tmp_path)]) == 1
+    assert "latin1.cert.json: cannot read" in capsys.readouterr().out
+
+
 def test_the_command_line_counts_uncertified_claims_apart(tmp_path, capsys):
     (tmp_path / "a.cert.json").write_text(json.dumps(holds_claim()))
     (tmp_path / "b.cert.json").write_text(json.dumps(claim(

@@ -288,7 +288,8 @@ fn write_certificate(
 
 /// `dpcert check --file F`: every `[[claim]]` of a manifest that has an `expr`, compared with
 /// its `expect` like `verify` (exit 0 when every verdict equals its `expect`, 1 otherwise; 2
-/// when one does not parse, else 4 when a budget stopped one).
+/// when one does not parse, else 3 when a certificate asked for could not be written, else 4
+/// when a budget stopped one).
 fn run_file(path: &std::path::Path, a: &Args) -> CliResult {
     let m = crate::claim::manifest::load(path).map_err(|e| CliError::bad_input(e.to_string()))?;
     let mut out = Vec::new();
@@ -304,12 +305,16 @@ fn run_file(path: &std::path::Path, a: &Args) -> CliResult {
                 .map_err(|e| CliError::bad_input(format!("cannot write {}: {e}", dir.display())))?;
             let f = dir.join(format!("{}.cert.json", c.id));
             if let Err(e) = write_certificate(&f, &c.id, &mut r, true) {
+                // a certificate asked for and not written is not a success (it exited 0)
                 eprintln!("{}: {e}", c.id);
+                if worst != exit::USAGE {
+                    worst = exit::BAD_INPUT;
+                }
             }
         }
         if code == exit::USAGE {
             worst = exit::USAGE;
-        } else if code == exit::TIME_LIMIT && worst != exit::USAGE {
+        } else if code == exit::TIME_LIMIT && worst != exit::USAGE && worst != exit::BAD_INPUT {
             worst = exit::TIME_LIMIT;
         } else if r.as_expected() == Some(false) && worst == exit::OK {
             worst = exit::MISMATCH;

@@ -1,4 +1,4 @@
-//! `dpcert graph SPEC [--json]`: distance-regularity, automorphisms, vertex-transitivity and VT+ of
+//! `dpcert graph SPEC [--json] [--time-limit SECS]`: distance-regularity, automorphisms, vertex-transitivity and VT+ of
 //! a named graph (`hamming:3,2`, `petersen`, …; see [`Graph::from_spec`]) or an edge-list file
 //! (format in [`crate::graph::edge_list`]). The arguments and the printing; the analysis is
 //! [`crate::graph::run`].
@@ -8,7 +8,7 @@ use super::exit;
 use super::progress::Progress;
 use crate::graph::report::{AUT_WORK_LIMIT, VT_PLUS_LIMIT};
 use crate::graph::{resolve, Graph, GraphQuery};
-use crate::params::MemoryLimit;
+use crate::params::{MemoryLimit, TimeLimit};
 
 /// Distance-regularity, automorphisms, vertex-transitivity and VT+ of a graph.
 #[derive(clap::Args)]
@@ -34,6 +34,10 @@ pub struct Args {
     /// automorphism generators (vertex-transitivity) and the intersection array.
     #[arg(long, value_name = "FILE")]
     certificate: Option<std::path::PathBuf>,
+    /// Give up after SECS seconds (exit 4, nothing on stdout): the searches' work budgets
+    /// bound their counts, not their time (`graph cycle:65536` ran past 400 s).
+    #[arg(long, value_name = "SECS", value_parser = TimeLimit::parse)]
+    time_limit: Option<TimeLimit>,
 }
 
 /// [`crate::graph::resolve`] with the CLI's exit code on failure (2 for a bad spec or a missing
@@ -51,6 +55,9 @@ pub(crate) fn load(spec: &str) -> Result<(Graph, Vec<String>), CliError> {
 
 /// Read the graph, analyse it, print.
 pub fn run(a: Args) -> CliResult {
+    if let Some(limit) = a.time_limit {
+        super::deadline::arm("graph", limit.duration().as_secs_f64());
+    }
     let (graph, warnings) = load(&a.spec)?;
     let query = GraphQuery {
         graph,
@@ -63,6 +70,7 @@ pub fn run(a: Args) -> CliResult {
     let doc = crate::graph::run(&query, &|phase| progress.phase(phase));
     progress.finish();
     let doc = doc.map_err(|e| CliError::bad_input(e.to_string()))?;
+    let _done = super::deadline::finishing();
     for w in &query.warnings {
         eprintln!("dpcert graph: warning: {w}");
     }

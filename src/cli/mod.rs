@@ -33,7 +33,8 @@ pub(crate) mod exit {
     pub const USAGE: i32 = 2;
     /// Bad input (a file the user gave).
     pub const BAD_INPUT: i32 = 3;
-    /// `--time-limit` (`lp`, `audit`, `compose`, `check`): the limit passed before an answer
+    /// `--time-limit` (every long command: `lp`, `audit`, `compose`, `check`, `graph`, …): the
+    /// limit passed before an answer
     /// (nothing printed on stdout; the answer is unknown, not "infeasible").
     pub const TIME_LIMIT: i32 = 4;
 }

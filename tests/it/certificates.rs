@@ -110,6 +110,24 @@ fn no_certificate_for_a_refused_file_and_a_clear_error_for_an_unwritable_one() {
         err.contains("cannot write") && err.contains("x.cert.json"),
         "{err}"
     );
+    // `check --file --certificates DIR` where one claim's file cannot be written (a directory
+    // stands at its path): the other claims are written, the run exits 3 (it exited 0)
+    let certs = dir.join("file-certs");
+    let blocked = certs.join("VAD-4(a)-t.cert.json");
+    std::fs::create_dir_all(&blocked).unwrap();
+    let (code, _, err) = dpcert(&[
+        "check",
+        "--file",
+        "examples/claims-in-t.toml",
+        "--certificates",
+        certs.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 3, "{err}");
+    assert!(
+        err.contains("VAD-4(a)-t") && err.contains("cannot write"),
+        "{err}"
+    );
+    assert!(std::fs::read_dir(&certs).unwrap().count() > 2);
 }
 
 /// The `sturm` fixtures of the checker's tests: (file stem, claim). `dpcert check --certificate`

@@ -247,3 +247,17 @@ fn edge_list_cycle_past_the_old_estimate_is_answered() {
         assert!(w.iter().all(|s| !std::mem::replace(&mut seen[s[v]], true)));
     }
 }
+
+/// `graph --time-limit SECS` gives up with exit 4 and nothing on stdout (the searches' work
+/// budgets bound counts, not time: `graph cycle:65536` ran past 400 s); an answer within the
+/// limit is printed whole.
+#[test]
+fn graph_gives_up_at_its_time_limit() {
+    let out = dpcert(&["graph", "cycle:65536", "--time-limit", "1"]);
+    assert_eq!(out.status.code(), Some(4));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("time limit"), "{err}");
+    let out = dpcert(&["graph", "petersen", "--time-limit", "60"]);
+    assert_eq!(out.status.code(), Some(0));
+}
