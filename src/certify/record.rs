@@ -562,7 +562,7 @@ mod tests {
                 serde_json::to_string_pretty(&ra).unwrap(),
                 serde_json::to_string_pretty(&v).unwrap()
             );
-            prop_assert_eq!(&ra == &rb, v == b.to_value());
+            prop_assert_eq!(ra == rb, v == b.to_value());
             prop_assert!(ra == Record::from(v.clone()) && Record::from(v) == ra);
         }
     }
