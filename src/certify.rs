@@ -78,16 +78,35 @@ pub fn start_recording() {
 }
 
 /// The `compare` record: two exact rationals (as [`rational`] writes them), a relation (`=`,
-/// `!=`, `<=`, `<`, `>=`, `>`) and its truth, which dpcert computed exactly.
-pub fn compare(lhs: &str, rel: &str, rhs: &str, holds: bool) -> Value {
-    let rel = if rel == "==" { "=" } else { rel };
-    json!({"kind": "compare", "lhs": lhs, "relation": rel, "rhs": rhs, "holds": holds})
+/// `!=`, `<=`, `<`, `>=`, `>`; `==` is written `=`) and its truth, which dpcert computed
+/// exactly; typed ([`Typed::Compare`]: issue 44 item 2).
+pub fn compare(lhs: &str, rel: &str, rhs: &str, holds: bool) -> Record {
+    let relation = match rel {
+        "=" | "==" => "=",
+        "!=" => "!=",
+        "<=" => "<=",
+        "<" => "<",
+        ">=" => ">=",
+        ">" => ">",
+        _ => {
+            return json!({"kind": "compare", "lhs": lhs, "relation": rel, "rhs": rhs, "holds": holds})
+                .into()
+        }
+    };
+    Typed::Compare {
+        lhs: lhs.to_string(),
+        relation,
+        rhs: rhs.to_string(),
+        holds,
+    }
+    .into()
 }
 
 /// `rec` marked as resting on records of `kinds` in its instance (`"rests_on"`): a comparison
 /// of a value that another record qualifies (a channel's DP level, an LP's optimum). The gap
 /// rule of `claim::certificates` and the checker's `claim` record require each (issue 44).
-pub fn rests_on(mut rec: Value, kinds: &[&str]) -> Value {
+pub fn rests_on(rec: impl Into<Value>, kinds: &[&str]) -> Value {
+    let mut rec = rec.into();
     rec["rests_on"] = json!(kinds);
     rec
 }
@@ -267,35 +286,40 @@ fn compress(h: &mut [u32; 8], block: &[u8; 64]) {
             .wrapping_add(w[t - 7])
             .wrapping_add(s1);
     }
-    // the working variables, one register each (steps 2-3)
-    let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut hh] = *h;
-    for (k, wt) in K.iter().zip(w) {
-        let s1 = e.rotate_right(6) ^ e.rotate_right(11) ^ e.rotate_right(25);
-        let ch = (e & f) ^ (!e & g);
-        let t1 = hh
-            .wrapping_add(s1)
-            .wrapping_add(ch)
-            .wrapping_add(*k)
-            .wrapping_add(wt);
-        let s0 = a.rotate_right(2) ^ a.rotate_right(13) ^ a.rotate_right(22);
-        let maj = (a & b) ^ (a & c) ^ (b & c);
-        let t2 = s0.wrapping_add(maj);
-        hh = g;
-        g = f;
-        f = e;
-        e = d.wrapping_add(t1);
-        d = c;
-        c = b;
-        b = a;
-        a = t1.wrapping_add(t2);
+    // The working variables a, …, h (steps 2-3) of round t0 + j are v[(k + 8 - j) % 8] for
+    // k = 0, …, 7: a round writes its new a into the slot of h and its new e into that of d,
+    // and the others move down one place by the renaming alone (in 8 rounds, back to the
+    // start), so the 8 rounds of a pass are unrolled without moving any variable (issue 44
+    // item 2: the instance hash of a claim's labels).
+    let mut v = *h;
+    for t0 in (0..64).step_by(8) {
+        for j in 0..8 {
+            let at = |k: usize| (k + 8 - j) % 8;
+            let (a, b, c) = (v[at(0)], v[at(1)], v[at(2)]);
+            let (e, f, g) = (v[at(4)], v[at(5)], v[at(6)]);
+            let s1 = e.rotate_right(6) ^ e.rotate_right(11) ^ e.rotate_right(25);
+            let ch = (e & f) ^ (!e & g);
+            let t1 = v[at(7)]
+                .wrapping_add(s1)
+                .wrapping_add(ch)
+                .wrapping_add(K[t0 + j])
+                .wrapping_add(w[t0 + j]);
+            let s0 = a.rotate_right(2) ^ a.rotate_right(13) ^ a.rotate_right(22);
+            let maj = (a & b) ^ (a & c) ^ (b & c);
+            v[at(3)] = v[at(3)].wrapping_add(t1);
+            v[at(7)] = t1.wrapping_add(s0.wrapping_add(maj));
+        }
     }
     // step 4
-    for (x, v) in h.iter_mut().zip([a, b, c, d, e, f, g, hh]) {
-        *x = x.wrapping_add(v);
+    for (x, y) in h.iter_mut().zip(v) {
+        *x = x.wrapping_add(y);
     }
 }
 
 pub mod enclosure;
+pub mod record;
+
+pub use record::{DpLevel, IntoRecord, Record, Typed};
 
 /// A `dp_level` record (docs/certificates.md) without δ answers: the rows (each a
 /// distribution), the unordered neighbour pairs, the exact level `e^ε` (`None`: `∞`) and the
@@ -308,21 +332,14 @@ pub fn dp_level(
     e_eps: Option<&Rational>,
     witness: (usize, usize, usize),
 ) -> Value {
-    // rows and pairs moved in (json! would serialise a copy of every value it is given)
-    let rows: Value = rows
-        .iter()
-        .map(|r| r.iter().map(rational).collect::<Value>())
-        .collect();
-    let pairs: Value = pairs.iter().map(|&(a, b)| json!([a, b])).collect();
-    let mut rec = json!({
-        "kind": "dp_level",
-        "id": id,
-        "e_eps": e_eps.map_or("inf".to_string(), |e| e.to_string()),
-        "witness": {"x": witness.0, "x_prime": witness.1, "y": witness.2},
-    });
-    rec["rows"] = rows;
-    rec["pairs"] = pairs;
-    rec
+    DpLevel {
+        id: id.to_string(),
+        rows: rows.to_vec(),
+        pairs: pairs.to_vec(),
+        e_eps: e_eps.cloned(),
+        witness,
+    }
+    .to_value()
 }
 
 /// The `sturm` record (docs/certificates.md) of the identity `lhs = rhs` of two rational
@@ -395,6 +412,7 @@ mod tests {
         assert_eq!(r["lhs"], json!([["1", "6"]]));
         assert_eq!(r["rhs"], json!([["2", "3"]]));
         assert_eq!(compare("1/2", "==", "2/4", true)["relation"], "=");
+        assert_eq!(compare("1/2", "~", "2/4", true)["relation"], "~");
     }
 
     /// The FIPS 180-2 test vectors (one block, two blocks) and the empty message.

@@ -11,6 +11,7 @@
 
 use super::verdict::Report;
 use super::{Check, Method, Outcome, Records};
+use crate::certify::Record;
 use serde_json::{json, Value};
 use std::path::Path;
 use std::sync::Arc;
@@ -31,17 +32,17 @@ const DECIDING: &[&str] = &[
 
 /// The truth a deciding record states (`sturm`: true, the only truth it can be accepted with;
 /// `refinement`: `same_hyper` in that variant, else `refines`).
-fn truth(r: &Value) -> Option<bool> {
-    match kind(r) {
-        "sturm" => Some(true),
-        "refinement" => r.get("same_hyper").unwrap_or(&r["refines"]).as_bool(),
-        _ => r["holds"].as_bool(),
+fn truth(r: &Record) -> Option<bool> {
+    match (kind(r), r.json()) {
+        ("sturm", _) => Some(true),
+        ("refinement", Some(r)) => r.get("same_hyper").unwrap_or(&r["refines"]).as_bool(),
+        _ => r.holds(),
     }
 }
 
 /// Is `r` a deciding record that states a false truth? (What shows a `where` filter's atom
 /// false: `lang::excluded`.)
-pub(crate) fn shows_false(r: &Value) -> bool {
+pub(crate) fn shows_false(r: &Record) -> bool {
     DECIDING.contains(&kind(r)) && truth(r) == Some(false)
 }
 
@@ -75,10 +76,11 @@ fn kind_of(m: &Method, holds: bool) -> Result<&'static [&'static str], &'static 
 
 /// An exact comparison of a finite value with `+∞` is shown by a `log_linear` record with that
 /// side `"+inf"` (a `compare` record holds rationals only); issue 44 item 6 (XDOC-11).
-fn infinite(m: &Method, r: &Value) -> bool {
+fn infinite(m: &Method, r: &Record) -> bool {
     matches!(m, Method::Exact)
         && kind(r) == "log_linear"
-        && (r["lhs"] == "+inf" || r["rhs"] == "+inf")
+        && r.json()
+            .is_some_and(|r| r["lhs"] == "+inf" || r["rhs"] == "+inf")
 }
 
 fn methods(m: &Method) -> Vec<&Method> {
@@ -88,8 +90,8 @@ fn methods(m: &Method) -> Vec<&Method> {
     }
 }
 
-fn kind(r: &Value) -> &str {
-    r["kind"].as_str().unwrap_or("")
+fn kind(r: &Record) -> &str {
+    r.kind()
 }
 
 /// Why instance `c` is not certified (a short reason key and a sentence), or `None` when its
@@ -125,7 +127,7 @@ fn gap(c: &Check) -> Option<(String, String)> {
     // A step that rests on another (a channel's DP level, an LP optimum) names its kinds in
     // `rests_on` (certify::rests_on); each must be among the instance's records (issue 44).
     let unmet = c.records.iter().find_map(|r| {
-        r["rests_on"].as_array()?.iter().find_map(|k| {
+        r.json()?["rests_on"].as_array()?.iter().find_map(|k| {
             let k = k.as_str().unwrap_or("");
             (!c.records.iter().any(|o| kind(o) == k)).then(|| k.to_string())
         })
@@ -145,7 +147,7 @@ fn gap(c: &Check) -> Option<(String, String)> {
     // A counterexample is shown by a false record with its sides (a compare record's sides
     // are exact rationals; a form's are shown as text only; an instance whose sides are not
     // two rationals, a tally of sub-checks, is shown by any false sub-comparison).
-    let sides = |r: &Value| kind(r) != "compare" || !exact_sides(c) || same_sides(r, c);
+    let sides = |r: &Record| kind(r) != "compare" || !exact_sides(c) || same_sides(r, c);
     let shown = if need {
         !truths.is_empty() && truths.iter().all(|t| *t)
     } else {
@@ -168,8 +170,8 @@ fn exact_sides(c: &Check) -> bool {
         .all(|s| crate::num::parse_rational(s).is_ok())
 }
 
-fn same_sides(r: &Value, c: &Check) -> bool {
-    r["lhs"] == c.lhs.exact.as_str() && r["rhs"] == c.rhs.exact.as_str()
+fn same_sides(r: &Record, c: &Check) -> bool {
+    r.sides() == Some((c.lhs.exact.as_str(), c.rhs.exact.as_str()))
 }
 
 /// The counterexample's sides in the `claim` record: the instance's own when they are two
@@ -178,7 +180,7 @@ fn counterexample_sides(c: &Check) -> (Value, Value) {
     let false_cmp = c
         .records
         .iter()
-        .find(|r| kind(r) == "compare" && r["holds"] == Value::Bool(false));
+        .find(|r| kind(r) == "compare" && r.holds() == Some(false));
     match false_cmp {
         Some(r) if !exact_sides(c) => (r["lhs"].clone(), r["rhs"].clone()),
         _ => (json!(c.lhs.exact), json!(c.rhs.exact)),
@@ -255,7 +257,7 @@ pub enum CertRecord {
 /// the record's own with one of these names is replaced, as an insertion would.
 #[derive(Clone, Debug)]
 pub struct Placed {
-    rec: Arc<Value>,
+    rec: Arc<Record>,
     claim: Arc<str>,
     at: Place,
 }
@@ -278,11 +280,25 @@ impl serde::Serialize for Field<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             Field::Str(x) => s.serialize_str(x),
-            Field::Id(claim, Place::Instances { is, k }) => {
-                s.collect_str(&format_args!("{claim}/{}#{k}", is[0]))
-            }
-            Field::Id(claim, Place::ForAll { k }) => {
-                s.collect_str(&format_args!("{claim}/for-all#{k}"))
+            // `{claim}/{is[0]}#{k}` and `{claim}/for-all#{k}`, without the formatting machinery
+            // (issue 44 item 2: a certificate writes thousands of them)
+            Field::Id(claim, at) => {
+                let mut id = String::with_capacity(claim.len() + 24);
+                id.push_str(claim);
+                id.push('/');
+                let k = match at {
+                    Place::Instances { is, k } => {
+                        crate::num::fmt::push_u64(&mut id, is[0] as u64);
+                        k
+                    }
+                    Place::ForAll { k } => {
+                        id.push_str("for-all");
+                        k
+                    }
+                };
+                id.push('#');
+                crate::num::fmt::push_u64(&mut id, *k as u64);
+                s.serialize_str(&id)
             }
             Field::Instances([i]) => s.serialize_u64(*i as u64),
             Field::Instances(is) => s.collect_seq(is.iter()),
@@ -315,7 +331,7 @@ impl CertRecord {
         for (key, f) in p.fields() {
             fields.push((key, serde_json::to_value(f).expect("a field is JSON")));
         }
-        let mut rec = Arc::unwrap_or_clone(p.rec);
+        let mut rec = Arc::unwrap_or_clone(p.rec).into_value();
         for (key, v) in fields {
             rec[key] = v;
         }
@@ -330,29 +346,29 @@ impl serde::Serialize for CertRecord {
             CertRecord::Own(v) => return v.serialize(s),
             CertRecord::Placed(p) => p,
         };
-        let Value::Object(own) = p.rec.as_ref() else {
+        let Some(own) = p.rec.entries() else {
             return self.clone().into_value().serialize(s);
         };
         // two sorted lists merged: the record's own fields and the placing ones
         let mut map = s.serialize_map(None)?;
-        let mut own = own.iter().peekable();
+        let mut own = own.peekable();
         for (key, f) in p.fields() {
-            while let Some((k, v)) = own.next_if(|(k, _)| k.as_str() <= key) {
+            while let Some((k, v)) = own.next_if(|(k, _)| *k <= key) {
                 if k != key {
-                    map.serialize_entry(k, v)?;
+                    map.serialize_entry(k, &v)?;
                 }
             }
             map.serialize_entry(key, &f)?;
         }
         for (k, v) in own {
-            map.serialize_entry(k, v)?;
+            map.serialize_entry(k, &v)?;
         }
         map.end()
     }
 }
 
 /// A record of instances `is` at place `k` of claim `claim`.
-fn in_instances(rec: Arc<Value>, claim: &Arc<str>, is: Vec<usize>, k: usize) -> CertRecord {
+fn in_instances(rec: Arc<Record>, claim: &Arc<str>, is: Vec<usize>, k: usize) -> CertRecord {
     CertRecord::Placed(Placed {
         rec,
         claim: claim.clone(),
@@ -363,7 +379,7 @@ fn in_instances(rec: Arc<Value>, claim: &Arc<str>, is: Vec<usize>, k: usize) -> 
 /// The `k`-th record of the claim's symbolic certificate, with its `claim` and `for_all`.
 fn in_for_all(rec: Value, claim: &Arc<str>, k: usize) -> CertRecord {
     CertRecord::Placed(Placed {
-        rec: Arc::new(rec),
+        rec: Arc::new(rec.into()),
         claim: claim.clone(),
         at: Place::ForAll { k },
     })
@@ -379,7 +395,7 @@ struct Runs {
     claim: Arc<str>,
     instances: std::iter::Enumerate<std::vec::IntoIter<Records>>,
     /// At each place `k`: the record of the run not yet ended there, and its instances.
-    open: Vec<Option<(Arc<Value>, Vec<usize>)>>,
+    open: Vec<Option<(Arc<Record>, Vec<usize>)>>,
     ended: std::collections::VecDeque<CertRecord>,
 }
 
@@ -580,13 +596,68 @@ mod tests {
             let rec: serde_json::Map<String, Value> =
                 own.iter().map(|(key, x)| (key.to_string(), json!([x]))).collect();
             let at = if for_all { Place::ForAll { k } } else { Place::Instances { is, k } };
-            let r = CertRecord::Placed(Placed { rec: Arc::new(Value::Object(rec)), claim: "C-1".into(), at });
+            let r = CertRecord::Placed(Placed { rec: Arc::new(Value::Object(rec).into()), claim: "C-1".into(), at });
             let v = r.clone().into_value();
             proptest::prop_assert_eq!(serde_json::to_string(&r).unwrap(), v.to_string());
             proptest::prop_assert_eq!(
                 serde_json::to_string_pretty(&r).unwrap(),
                 serde_json::to_string_pretty(&v).unwrap()
             );
+        }
+    }
+
+    proptest::proptest! {
+        /// A placed typed record is written as the text of its JSON value placed the same way
+        /// (the reference: the JSON record's text with the placing fields inserted).
+        #[test]
+        fn a_placed_typed_record_is_written_as_its_placed_value(
+            t in crate::certify::record::strategies::typed(),
+            is in proptest::collection::vec(0usize..1000, 1..4),
+            k in 0usize..3,
+            for_all in proptest::bool::ANY,
+        ) {
+            let at = if for_all { Place::ForAll { k } } else { Place::Instances { is, k } };
+            let placed = |rec: Record| CertRecord::Placed(Placed { rec: Arc::new(rec), claim: "C-1".into(), at: at.clone() });
+            let typed = placed(t.clone().into());
+            let reference = placed(t.to_value().into()).into_value();
+            proptest::prop_assert_eq!(serde_json::to_string(&typed).unwrap(), reference.to_string());
+            proptest::prop_assert_eq!(
+                serde_json::to_string_pretty(&typed).unwrap(),
+                serde_json::to_string_pretty(&reference).unwrap()
+            );
+            proptest::prop_assert_eq!(typed.into_value(), reference);
+        }
+    }
+
+    /// A placed record's `id`, by hand: its claim, its first instance (or `for-all`) and its
+    /// place.
+    #[test]
+    fn placing_ids_name_the_claim_the_instance_and_the_place() {
+        let id = |at| {
+            let rec = Arc::new(json!({"kind": "a"}).into());
+            let r = CertRecord::Placed(Placed {
+                rec,
+                claim: "C-1".into(),
+                at,
+            });
+            (
+                serde_json::to_value(&r).unwrap()["id"].clone(),
+                r.into_value()["id"].clone(),
+            )
+        };
+        let table = [
+            (
+                Place::Instances {
+                    is: vec![12, 13],
+                    k: 3,
+                },
+                "C-1/12#3",
+            ),
+            (Place::Instances { is: vec![0], k: 0 }, "C-1/0#0"),
+            (Place::ForAll { k: 10 }, "C-1/for-all#10"),
+        ];
+        for (at, want) in table {
+            assert_eq!(id(at), (json!(want), json!(want)));
         }
     }
 
@@ -756,7 +827,8 @@ mod tests {
         assert_eq!(recs[0]["certified"], true, "{}", recs[0]);
         assert_eq!(recs[0]["counterexample"]["lhs"], "1", "{}", recs[0]);
         let mut c = Check::rationals("a", &q(1, 2), "<=", &q(2, 3));
-        c.records[0] = crate::certify::rests_on((*c.records[0]).clone(), &["dp_level"]).into();
+        let rec = crate::certify::rests_on((*c.records[0]).clone(), &["dp_level"]);
+        c.records[0] = Arc::new(rec.into());
         let recs = claim_records(&report(vec![c.clone().at("n=1")]));
         assert_eq!(recs[0]["missing"], "rests-on:dp_level", "{}", recs[0]);
         c.records.push(json!({"kind": "dp_level"}));

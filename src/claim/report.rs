@@ -1,5 +1,6 @@
 //! What one instance check returns, and how outcomes aggregate into a verdict.
 
+use crate::certify::{IntoRecord, Record};
 use crate::num::{Decision, LogLinear, Rational};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -253,34 +254,35 @@ pub struct Check {
     pub records: Records,
 }
 
-/// An instance's certificate records, each shared ([`Arc`]): a record that many instances
+/// An instance's certificate records ([`crate::certify::Record`]: a JSON value, or a typed
+/// `compare` or `out_of_range` record), each shared ([`Arc`]): a record that many instances
 /// show (a channel's infinite DP level, `lang::builtins::infinite_level_record`, for every
 /// instance of that channel) is one allocation that they point to, not a copy each, and the
 /// certificate's writer finds two instances' records the same by their address before
 /// comparing them (issue 44 item 2: allocation was most of `check --certificates`' cost).
-/// `push` and `extend` take records or shared records; the rest is the `Vec`'s.
+/// `push` and `extend` take JSON values, records or shared records; the rest is the `Vec`'s.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Records(Vec<Arc<serde_json::Value>>);
+pub struct Records(Vec<Arc<Record>>);
 
 impl Records {
-    /// Add a record (a `serde_json::Value`, or one already shared).
-    pub fn push(&mut self, r: impl Into<Arc<serde_json::Value>>) {
-        self.0.push(r.into());
+    /// Add a record (a `serde_json::Value`, a record, or one already shared).
+    pub fn push(&mut self, r: impl IntoRecord) {
+        self.0.push(r.into_record());
     }
 
-    /// Add records (values, or shared ones).
-    pub fn extend<R: Into<Arc<serde_json::Value>>>(&mut self, rs: impl IntoIterator<Item = R>) {
-        self.0.extend(rs.into_iter().map(Into::into));
+    /// Add records (values, records, or shared ones).
+    pub fn extend<R: IntoRecord>(&mut self, rs: impl IntoIterator<Item = R>) {
+        self.0.extend(rs.into_iter().map(IntoRecord::into_record));
     }
 
     /// The records as a list.
-    pub fn into_vec(self) -> Vec<Arc<serde_json::Value>> {
+    pub fn into_vec(self) -> Vec<Arc<Record>> {
         self.0
     }
 }
 
 impl std::ops::Deref for Records {
-    type Target = Vec<Arc<serde_json::Value>>;
+    type Target = Vec<Arc<Record>>;
     fn deref(&self) -> &Self::Target {
         &self.0
     }
@@ -292,29 +294,29 @@ impl std::ops::DerefMut for Records {
     }
 }
 
-impl<R: Into<Arc<serde_json::Value>>> From<Vec<R>> for Records {
+impl<R: IntoRecord> From<Vec<R>> for Records {
     fn from(rs: Vec<R>) -> Records {
         rs.into_iter().collect()
     }
 }
 
-impl<R: Into<Arc<serde_json::Value>>> FromIterator<R> for Records {
+impl<R: IntoRecord> FromIterator<R> for Records {
     fn from_iter<I: IntoIterator<Item = R>>(rs: I) -> Records {
-        Records(rs.into_iter().map(Into::into).collect())
+        Records(rs.into_iter().map(IntoRecord::into_record).collect())
     }
 }
 
 impl IntoIterator for Records {
-    type Item = Arc<serde_json::Value>;
-    type IntoIter = std::vec::IntoIter<Arc<serde_json::Value>>;
+    type Item = Arc<Record>;
+    type IntoIter = std::vec::IntoIter<Arc<Record>>;
     fn into_iter(self) -> Self::IntoIter {
         self.0.into_iter()
     }
 }
 
 impl<'a> IntoIterator for &'a Records {
-    type Item = &'a Arc<serde_json::Value>;
-    type IntoIter = std::slice::Iter<'a, Arc<serde_json::Value>>;
+    type Item = &'a Arc<Record>;
+    type IntoIter = std::slice::Iter<'a, Arc<Record>>;
     fn into_iter(self) -> Self::IntoIter {
         self.0.iter()
     }

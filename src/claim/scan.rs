@@ -17,7 +17,7 @@ pub struct Scan {
     first_fail: Option<(Rational, Rational, String)>,
     fails: usize,
     /// One `compare` record per comparison, while certificates are recorded.
-    records: Vec<serde_json::Value>,
+    records: super::Records,
 }
 
 impl Scan {
@@ -29,7 +29,7 @@ impl Scan {
             closest: None,
             first_fail: None,
             fails: 0,
-            records: Vec::new(),
+            records: Default::default(),
         }
     }
 
@@ -47,7 +47,7 @@ impl Scan {
         let ok = if self.strict { lhs < rhs } else { lhs <= rhs };
         if crate::certify::recording() {
             let rel = if self.strict { "<" } else { "<=" };
-            let (l, r) = (lhs.to_string(), rhs.to_string());
+            let (l, r) = (crate::num::fmt::exact(&lhs), crate::num::fmt::exact(&rhs));
             self.records.push(crate::certify::compare(&l, rel, &r, ok));
         }
         let gap = &lhs - &rhs;
@@ -112,7 +112,7 @@ impl Scan {
             )
             .with_note("no comparisons in this cell: nothing in it meets the statement's hypothesis (counted out of range)"),
         };
-        c.records = records.into();
+        c.records = records;
         c
     }
 }
@@ -686,12 +686,8 @@ fn decide_recorded(
 ) -> bool {
     let ok = relation_holds(lhs, rel, rhs);
     if crate::certify::recording() {
-        records.push(crate::certify::compare(
-            &lhs.to_string(),
-            rel,
-            &rhs.to_string(),
-            ok,
-        ));
+        let (l, r) = (crate::num::fmt::exact(lhs), crate::num::fmt::exact(rhs));
+        records.push(crate::certify::compare(&l, rel, &r, ok).into());
     }
     ok
 }

@@ -112,7 +112,7 @@ pub fn run(
     let mut out = vec![rec];
     for (i, c) in &rows {
         for (j, r) in c.records.iter().enumerate() {
-            let mut r = (**r).clone();
+            let mut r = r.value().clone();
             r["id"] = json!(format!("{}/{i}#{j}", claim.id));
             r["claim"] = json!(claim.id);
             r["instance"] = json!(i);

@@ -266,7 +266,7 @@ pub fn recorded(name: &str, a: &[Value]) -> Result<(Value, Option<serde_json::Va
 /// `finite_dp_level` holding W's `dp_level` record (its rows, neighbour pairs and a witness
 /// `W(y|x) > 0 = W(y|x')`), from which the checker recomputes the level; `None` when the level
 /// is finite or an argument is not a plain channel (issue 44 item 6: `where dp(W) < inf`).
-pub fn infinite_level_record(a: &[Value]) -> Option<Arc<serde_json::Value>> {
+pub fn infinite_level_record(a: &[Value]) -> Option<Arc<crate::certify::Record>> {
     let Some(Value::Chan(w)) = a.first() else {
         return None;
     };
@@ -301,7 +301,7 @@ pub fn infinite_level_record(a: &[Value]) -> Option<Arc<serde_json::Value>> {
 type LastLevel = Option<(
     Arc<Channel>,
     Option<Arc<Graph>>,
-    Option<Arc<serde_json::Value>>,
+    Option<Arc<crate::certify::Record>>,
 )>;
 
 thread_local! {
@@ -314,7 +314,7 @@ thread_local! {
     pub(super) static LEVEL_RECORDS_BUILT: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
-fn build_infinite_level_record(w: &Channel, g: Option<&Graph>) -> Option<serde_json::Value> {
+fn build_infinite_level_record(w: &Channel, g: Option<&Graph>) -> Option<crate::certify::Record> {
     #[cfg(test)]
     LEVEL_RECORDS_BUILT.with(|n| n.set(n.get() + 1));
     let adj = adjacency(w, g).ok()?;
@@ -323,10 +323,15 @@ fn build_infinite_level_record(w: &Channel, g: Option<&Graph>) -> Option<serde_j
         return None;
     }
     let witness = (level.pair.0, level.pair.1, level.output);
-    let rec = crate::certify::dp_level("dp(W)", w.rows(), &adj, None, witness);
-    let mut out = serde_json::json!({"kind": "out_of_range", "hypothesis": "finite_dp_level"});
-    out["mechanisms"] = serde_json::Value::Array(vec![rec]); // moved (json! would copy it)
-    Some(out)
+    // typed: its rows are written as text only if it is written (issue 44 item 2)
+    let rec = crate::certify::DpLevel {
+        id: "dp(W)".into(),
+        rows: w.rows().to_vec(),
+        pairs: adj,
+        e_eps: None,
+        witness,
+    };
+    Some(crate::certify::Typed::FiniteDpLevel(vec![rec]).into())
 }
 
 /// Is `name` one of the builtins [`finite_checks`] answers for?

@@ -491,7 +491,7 @@ impl<'s> Evaluator<'s> {
         a: &Expr,
         b: &Expr,
         env: &mut Env,
-    ) -> Option<Arc<serde_json::Value>> {
+    ) -> Option<Arc<crate::certify::Record>> {
         let dp_call = |x: &Expr| matches!(&x.kind, ExprKind::Call { name, .. } if name == "dp");
         let (call, other, rel) = match (dp_call(a), dp_call(b)) {
             (true, false) => (a, b, rel),
@@ -826,8 +826,12 @@ impl<'s> Evaluator<'s> {
             // a finite side against `inf` (`dp(W) < inf` that holds): as [`Self::comparison`]
             // records it for a builtin that is finite (WYZ-D4-t)
             let r = match (&x, &y) {
-                (a, Num::Inf) if holds => super::real::record_vs_inf(a, rel_text, true),
-                (Num::Inf, b) if holds => super::real::record_vs_inf(b, rel_text, false),
+                (a, Num::Inf) if holds => {
+                    super::real::record_vs_inf(a, rel_text, true).map(Into::into)
+                }
+                (Num::Inf, b) if holds => {
+                    super::real::record_vs_inf(b, rel_text, false).map(Into::into)
+                }
                 _ => super::real::record_of(&x, &y, rel_text, holds),
             };
             if let Some(r) = r {

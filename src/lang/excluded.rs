@@ -13,9 +13,9 @@ use super::ast::{BinOp, Expr, ExprKind};
 use super::decided::Truth;
 use super::error::LangError;
 use super::eval::{text, Env, Evaluator};
+use crate::certify::{Record, Typed};
 use crate::claim::Records;
 use crate::num::Decision;
-use serde_json::{json, Value};
 use std::sync::Arc;
 
 /// The filter `f` decided as [`Evaluator::truth`] decides it. When it is false and records are
@@ -82,13 +82,13 @@ fn atoms(f: &Expr) -> Option<Vec<&Expr>> {
 /// What shows a filter false, given the record of its false atom: an `out_of_range` record as
 /// it is; a false deciding record beside the `where` record naming the filter and the atom
 /// (their text, `texts`, made only then); else nothing.
-fn exclusion(own: Option<Arc<Value>>, texts: impl FnOnce() -> (String, String)) -> Records {
+fn exclusion(own: Option<Arc<Record>>, texts: impl FnOnce() -> (String, String)) -> Records {
     match own {
-        Some(r) if r["kind"] == "out_of_range" => vec![r].into(),
+        Some(r) if r.kind() == "out_of_range" => vec![r].into(),
         Some(r) if crate::claim::certificates::shows_false(&r) => {
             let (filter, atom) = texts();
-            let w = json!({"kind": "out_of_range", "hypothesis": "where", "filter": filter, "atom": atom});
-            vec![r, Arc::new(w)].into()
+            let w = Typed::Where { filter, atom };
+            vec![r, Arc::new(w.into())].into()
         }
         _ => Records::default(),
     }

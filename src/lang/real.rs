@@ -654,14 +654,15 @@ pub fn compare(a: &Num, b: &Num) -> (Option<Ordering>, How) {
 /// `a − b rel 0` when the difference is all nats without a constant (`N`) or all bits (`B + c
 /// ln 2`, the form [`compare`] decides); `None` otherwise (an infinity, a mix of nats and bits,
 /// nats with a constant, an enclosure), so the instance stays uncertified rather than claimed.
-pub(crate) fn record_of(a: &Num, b: &Num, rel: &str, holds: bool) -> Option<serde_json::Value> {
+pub(crate) fn record_of(
+    a: &Num,
+    b: &Num,
+    rel: &str,
+    holds: bool,
+) -> Option<crate::certify::Record> {
     if let (Num::Rat(x), Num::Rat(y)) = (a, b) {
-        return Some(crate::certify::compare(
-            &x.to_string(),
-            rel,
-            &y.to_string(),
-            holds,
-        ));
+        let (x, y) = (crate::num::fmt::exact(x), crate::num::fmt::exact(y));
+        return Some(crate::certify::compare(&x, rel, &y, holds));
     }
     let d = a.as_log()?.add(&b.as_log()?.scale(&-Rational::ONE));
     let form = if d.bits.is_empty() && d.c == 0u32 {
@@ -671,7 +672,7 @@ pub(crate) fn record_of(a: &Num, b: &Num, rel: &str, holds: bool) -> Option<serd
     } else {
         return None;
     };
-    crate::certify::log_linear(&form, rel, &LogLinear::zero(), holds)
+    crate::certify::log_linear(&form, rel, &LogLinear::zero(), holds).map(Into::into)
 }
 
 /// The `log_linear` record of a finite `x` against `+∞` (`x rel +∞`, or `+∞ rel x` when

@@ -85,6 +85,59 @@ pub fn exact_f64(v: f64) -> Rational {
     Rational::try_from(v).unwrap_or_else(|_| Rational::from(0u32))
 }
 
+/// `q` as its `Display` writes it (`p` or `p/q`, `-` before a negative), handed to `f`
+/// without an allocation when the numerator and denominator are below 2^64: they are written
+/// digit by digit into a buffer on the stack, not through malachite's general conversion
+/// (issue 44 item 2: a certificate writes thousands of small rationals, and `Display` cost
+/// about 600 instructions each). Larger values go through `Display`.
+pub fn with_exact<R>(q: &Rational, f: impl FnOnce(&str) -> R) -> R {
+    let (Ok(n), Ok(d)) = (
+        u64::try_from(q.numerator_ref()),
+        u64::try_from(q.denominator_ref()),
+    ) else {
+        return f(&q.to_string());
+    };
+    // sign, 20 digits, '/', 20 digits
+    let mut buf = [0u8; 42];
+    let mut at = buf.len();
+    if d != 1 {
+        at = digits(&mut buf[..at], d);
+        at -= 1;
+        buf[at] = b'/';
+    }
+    at = digits(&mut buf[..at], n);
+    if *q < 0u32 {
+        at -= 1;
+        buf[at] = b'-';
+    }
+    f(std::str::from_utf8(&buf[at..]).expect("ASCII digits"))
+}
+
+/// Write `x`'s decimal digits at the end of `buf`; the index of the first.
+fn digits(buf: &mut [u8], mut x: u64) -> usize {
+    let mut at = buf.len();
+    loop {
+        at -= 1;
+        buf[at] = b'0' + (x % 10) as u8;
+        x /= 10;
+        if x == 0 {
+            return at;
+        }
+    }
+}
+
+/// Append `x` in decimal (as `Display` writes it) to `out`, without the formatting machinery.
+pub fn push_u64(out: &mut String, x: u64) {
+    let mut buf = [0u8; 20];
+    let at = digits(&mut buf, x);
+    out.push_str(std::str::from_utf8(&buf[at..]).expect("ASCII digits"));
+}
+
+/// `q` as its `Display` writes it ([`with_exact`]).
+pub fn exact(q: &Rational) -> String {
+    with_exact(q, str::to_string)
+}
+
 /// A distribution or vector with exact entries, `(a, b, c)` (reports and instance labels).
 pub fn fmt_vec(p: &[Rational]) -> String {
     let parts: Vec<String> = p.iter().map(|x| x.to_string()).collect();
@@ -109,7 +162,68 @@ pub fn count(n: usize, one: &str, many: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use malachite::Natural;
     use proptest::prelude::*;
+
+    /// [`exact`] against malachite's `Display` (the reference), by hand at the edges: zero,
+    /// negatives, integers, `u64::MAX` over `u64::MAX − 1`, and values just past 2^64 (the
+    /// general path).
+    #[test]
+    fn exact_is_display_at_the_edges() {
+        let max = u64::MAX;
+        let big = Natural::from(max) + Natural::from(1u32);
+        let table = [
+            (Rational::from(0u32), "0"),
+            (Rational::from_signeds(-3, 2), "-3/2"),
+            (Rational::from_signeds(6, -4), "-3/2"),
+            (Rational::from(7u32), "7"),
+            (Rational::from(-7i32), "-7"),
+            (Rational::from_signeds(1, 6), "1/6"),
+            (
+                Rational::from_naturals(Natural::from(max), Natural::from(max - 1)),
+                "18446744073709551615/18446744073709551614",
+            ),
+            (
+                -Rational::from_naturals(Natural::from(max), Natural::from(max - 1)),
+                "-18446744073709551615/18446744073709551614",
+            ),
+            (Rational::from(big.clone()), "18446744073709551616"),
+            (
+                Rational::from_naturals(Natural::from(1u32), big.clone()),
+                "1/18446744073709551616",
+            ),
+            (
+                -Rational::from_naturals(big, Natural::from(3u32)),
+                "-18446744073709551616/3",
+            ),
+        ];
+        for (q, want) in table {
+            assert_eq!(exact(&q), want);
+            assert_eq!(q.to_string(), want);
+        }
+        for x in [0, 7, 10, 99, 100, u64::MAX - 1, u64::MAX] {
+            let mut s = "#".to_string();
+            push_u64(&mut s, x);
+            assert_eq!(s, format!("#{x}"));
+        }
+    }
+
+    proptest! {
+        /// [`exact`] is `Display`'s text for any numerator and denominator of up to 128 bits
+        /// (both sides of 2^64), of either sign.
+        #[test]
+        fn exact_is_display(
+            n in any::<u128>(),
+            d in 1u128..,
+            shift in 0u32..128,
+            neg in any::<bool>(),
+        ) {
+            let n = Natural::from(n >> shift);
+            let q = Rational::from_naturals(n, Natural::from(d >> (shift / 2)).max(Natural::from(1u32)));
+            let q = if neg { -q } else { q };
+            prop_assert_eq!(exact(&q), q.to_string());
+        }
+    }
 
     #[test]
     fn abbreviate_table() {

@@ -140,7 +140,7 @@ fn check_x02(c: &Census) -> Check {
         if cdd && crate::certify::recording() {
             records.extend(lp.record);
             let (l, r) = (opt.to_string(), lo.to_string());
-            records.push(crate::certify::compare(&l, "=", &r, opt == *lo));
+            records.push(crate::certify::compare(&l, "=", &r, opt == *lo).into());
         }
         if cdd && opt != *lo && cdd_off.is_none() {
             cdd_off = Some(format!("{}: OPT = {opt}, 1/S = {lo}", cell.g));

@@ -224,7 +224,8 @@ fn x7(i: &NmAlphaPrior) -> Check {
                 let zero = crate::num::LogLinear::zero();
                 let ln = crate::num::LogLinear::term(&qi(1), &(qi(1) / &i.alpha));
                 let recs = lpdp_range_cert_rec(&sp, &i.alpha, p).map_or(vec![None], |(_, r)| r);
-                let le = crate::certify::compare(&c.to_string(), "<=", &hh.to_string(), true);
+                let le =
+                    crate::certify::compare(&c.to_string(), "<=", &hh.to_string(), true).into();
                 let ne = crate::certify::log_linear(&zero, "=", &ln, false);
                 super::lp_records::attach(&mut fails, [Some(le), ne].into_iter().chain(recs));
             }

@@ -585,7 +585,7 @@ fn infeasible_records(sp: &Space, p: &[Rational]) -> Vec<serde_json::Value> {
     ));
     if !recs.is_empty() {
         let (lhs, rhs) = (min.to_string(), max.to_string());
-        recs.push(crate::certify::compare(&lhs, "=", &rhs, min == max));
+        recs.push(crate::certify::compare(&lhs, "=", &rhs, min == max).into());
     }
     recs
 }
@@ -819,17 +819,20 @@ fn x2(i: &Nmp) -> Check {
                 let r = refined(r, |r| r.hi < 1u32);
                 let a = r.as_rational().unwrap_or(&r.hi).clone();
                 let mut recs = sturm_steps::infeasible_after(&p_y_poly(&sp, p, *y), &a, &qi(1))?;
-                recs.push(crate::certify::compare(&a.to_string(), "<", "1", a < 1u32));
+                recs.push(crate::certify::compare(&a.to_string(), "<", "1", a < 1u32).into());
                 recs
             }
         };
         let rel = if is_whole { "=" } else { "!=" };
-        recs.push(crate::certify::compare(
-            &min.to_string(),
-            rel,
-            &max.to_string(),
-            (min == max) == is_whole,
-        ));
+        recs.push(
+            crate::certify::compare(
+                &min.to_string(),
+                rel,
+                &max.to_string(),
+                (min == max) == is_whole,
+            )
+            .into(),
+        );
         Some(recs)
     })();
     tally.check_shown(
@@ -857,7 +860,8 @@ fn x2(i: &Nmp) -> Check {
                 "=",
                 "1",
                 ok,
-            )]),
+            )
+            .into()]),
             Threshold::Root(..) => threshold_is(&sp, p, &th, &want),
         };
         tally.check_shown(ok, recs.unwrap_or_default(), || {
@@ -928,12 +932,7 @@ fn threshold_at_most(
         }
     };
     let ok = a <= *bound;
-    recs.push(crate::certify::compare(
-        &a.to_string(),
-        "<=",
-        &bound.to_string(),
-        ok,
-    ));
+    recs.push(crate::certify::compare(&a.to_string(), "<=", &bound.to_string(), ok).into());
     ok.then_some(recs)
 }
 

@@ -225,7 +225,7 @@ fn dependence_records(
     v_0: &Rational,
 ) -> Vec<serde_json::Value> {
     let cmp = |a: &Rational, b: &Rational| {
-        crate::certify::compare(&a.to_string(), "=", &b.to_string(), a == b)
+        crate::certify::compare(&a.to_string(), "=", &b.to_string(), a == b).into()
     };
     let py = |y: usize| -> Rational { prior.iter().zip(m).map(|(p, row)| p * &row[y]).sum() };
     let pair = (0..prior.len())
