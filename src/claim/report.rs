@@ -348,7 +348,10 @@ impl Check {
     /// once (issue 44 item 2: certificate size).
     pub fn without_repeated_records(mut self) -> Check {
         let mut seen = std::collections::HashSet::new();
-        self.records.retain(|r| seen.insert(r.to_string()));
+        // the compact text, serialised straight into one string (a typed record's `Display`
+        // serialises it and then copies it through the formatter)
+        self.records
+            .retain(|r| serde_json::to_string(&**r).map_or(true, |text| seen.insert(text)));
         self
     }
 

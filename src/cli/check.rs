@@ -304,14 +304,15 @@ fn run_file(path: &std::path::Path, a: &Args) -> CliResult {
     std::thread::scope(|s| -> Result<(), CliError> {
         // the claim whose certificate is being written, with its report and whether it was
         let mut writing: Option<std::thread::ScopedJoinHandle<(CheckReport, bool)>> = None;
-        let mut finish = |out: &mut Vec<CheckReport>,
-                          w: Option<std::thread::ScopedJoinHandle<_>>| {
-            if let Some(w) = w {
-                let (r, written) = w.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
-                unwritten |= !written;
-                out.push(r);
-            }
-        };
+        let mut finish =
+            |out: &mut Vec<CheckReport>,
+             w: Option<std::thread::ScopedJoinHandle<(CheckReport, bool)>>| {
+                if let Some(w) = w {
+                    let (r, written) = w.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
+                    unwritten |= !written;
+                    out.push(r);
+                }
+            };
         for c in &m.claims {
             let Some(src) = c.expr.as_deref() else {
                 continue;
