@@ -332,14 +332,7 @@ pub fn dp_level(
     e_eps: Option<&Rational>,
     witness: (usize, usize, usize),
 ) -> Value {
-    DpLevel {
-        id: id.to_string(),
-        rows: rows.to_vec(),
-        pairs: pairs.to_vec(),
-        e_eps: e_eps.cloned(),
-        witness,
-    }
-    .to_value()
+    record::dp_level_value(id, rows, pairs, e_eps, witness)
 }
 
 /// The `sturm` record (docs/certificates.md) of the identity `lhs = rhs` of two rational

@@ -68,22 +68,38 @@ pub struct DpLevel {
 impl DpLevel {
     /// The record's JSON value (the reference form the writer's text is tested against).
     pub fn to_value(&self) -> Value {
-        let rows: Value = self
-            .rows
-            .iter()
-            .map(|r| r.iter().map(super::rational).collect::<Value>())
-            .collect();
-        let pairs: Value = self.pairs.iter().map(|&(a, b)| json!([a, b])).collect();
-        let (x, x_prime, y) = self.witness;
-        json!({
-            "kind": "dp_level",
-            "id": self.id,
-            "e_eps": self.e_eps.as_ref().map_or("inf".to_string(), |e| e.to_string()),
-            "witness": {"x": x, "x_prime": x_prime, "y": y},
-            "rows": rows,
-            "pairs": pairs,
-        })
+        dp_level_value(
+            &self.id,
+            &self.rows,
+            &self.pairs,
+            self.e_eps.as_ref(),
+            self.witness,
+        )
     }
+}
+
+/// A `dp_level` record's JSON value from its parts, borrowed ([`super::dp_level`] and
+/// [`DpLevel::to_value`]: one form, and the rows are not copied to make it).
+pub(super) fn dp_level_value(
+    id: &str,
+    rows: &[Vec<Rational>],
+    pairs: &[(usize, usize)],
+    e_eps: Option<&Rational>,
+    (x, x_prime, y): (usize, usize, usize),
+) -> Value {
+    let rows: Value = rows
+        .iter()
+        .map(|r| r.iter().map(super::rational).collect::<Value>())
+        .collect();
+    let pairs: Value = pairs.iter().map(|&(a, b)| json!([a, b])).collect();
+    json!({
+        "kind": "dp_level",
+        "id": id,
+        "e_eps": e_eps.map_or("inf".to_string(), |e| e.to_string()),
+        "witness": {"x": x, "x_prime": x_prime, "y": y},
+        "rows": rows,
+        "pairs": pairs,
+    })
 }
 
 impl Typed {
@@ -440,11 +456,8 @@ impl IntoRecord for Arc<Record> {
 #[cfg(test)]
 pub(crate) mod strategies {
     use super::*;
+    use crate::testutil::q;
     use proptest::prelude::*;
-
-    fn q(a: i64, b: i64) -> Rational {
-        Rational::from_signeds(a, b)
-    }
 
     fn rational() -> impl Strategy<Value = Rational> {
         prop_oneof![
@@ -496,11 +509,8 @@ pub(crate) mod strategies {
 mod tests {
     use super::strategies::typed;
     use super::*;
+    use crate::testutil::q;
     use proptest::prelude::*;
-
-    fn q(a: i64, b: i64) -> Rational {
-        Rational::from_signeds(a, b)
-    }
 
     /// The records of the old `serde_json::Value` constructors, written out by hand (the
     /// reference the typed records must equal).
