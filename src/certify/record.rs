@@ -89,7 +89,11 @@ pub(super) fn dp_level_value(
 ) -> Value {
     let rows: Value = rows
         .iter()
-        .map(|r| r.iter().map(super::rational).collect::<Value>())
+        .map(|r| {
+            r.iter()
+                .map(|q| Value::String(q.to_string()))
+                .collect::<Value>()
+        })
         .collect();
     let pairs: Value = pairs.iter().map(|&(a, b)| json!([a, b])).collect();
     json!({
