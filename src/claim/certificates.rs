@@ -903,7 +903,7 @@ mod tests {
         let mut st = crate::claim::scan::Decider::new();
         assert!(st.log_vs_rat(&ln2, "<", &q(7, 10)));
         let mut c = Check::rationals("a", &q(1, 2), "<=", &q(2, 3));
-        c.records = st.records().unwrap().into();
+        c.records = st.records().unwrap();
         assert_eq!(c.records[0]["kind"], "enclosure");
         c.method = Method::LogLinear;
         let recs = claim_records(&report(vec![c.clone().at("n=1")]));

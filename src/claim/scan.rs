@@ -6,6 +6,7 @@
 //! that came closest to failing (largest `lhs − rhs`), with the number of comparisons made.
 
 use super::report::relation_holds;
+use crate::certify::IntoRecord;
 use crate::claim::{Check, Method, Outcome, Value};
 use crate::num::{LogLinear, Rational};
 
@@ -123,7 +124,7 @@ pub struct Agree {
     both: usize,
     first_disagree: Option<String>,
     /// The `compare` records of [`Agree::push_compare`] (issue 44 item 6).
-    records: Vec<serde_json::Value>,
+    records: super::Records,
     /// Instances pushed as booleans (no record): while any, no record is attached.
     unrecorded: usize,
     /// `unrecorded` at the last [`Agree::shown_by`]: the instances before it keep their state.
@@ -136,7 +137,7 @@ impl Agree {
             count: 0,
             both: 0,
             first_disagree: None,
-            records: Vec::new(),
+            records: Default::default(),
             unrecorded: 0,
             unrecorded_before: 0,
         }
@@ -162,7 +163,7 @@ impl Agree {
     pub fn push_recorded(
         &mut self,
         ok: bool,
-        records: Option<Vec<serde_json::Value>>,
+        records: Option<impl IntoIterator<Item = impl IntoRecord>>,
         witness: impl FnOnce() -> String,
     ) {
         self.push_ok(ok, witness);
@@ -178,7 +179,7 @@ impl Agree {
         &mut self,
         a: bool,
         b: bool,
-        records: Option<Vec<serde_json::Value>>,
+        records: Option<impl IntoIterator<Item = impl IntoRecord>>,
         witness: impl FnOnce() -> String,
     ) {
         self.push(a, b, witness);
@@ -244,7 +245,7 @@ impl Agree {
             Outcome::from_holds(ok),
         );
         if self.unrecorded == 0 {
-            c.records = self.records.into();
+            c.records = self.records;
         }
         match self.first_disagree {
             Some(w) => c.with_note(format!("counterexample: {w}")),
@@ -274,7 +275,7 @@ pub struct DScan {
     /// The records of the comparisons, while certificates are recorded; `None` once a
     /// comparison came without one (the cell is then not certified). Every push takes its
     /// records (issue 44 item 6: the boolean push that dropped the cell's records is gone).
-    records: Option<Vec<serde_json::Value>>,
+    records: Option<super::Records>,
 }
 
 impl DScan {
@@ -286,7 +287,7 @@ impl DScan {
             first_fail: None,
             first_undecided: None,
             closest: None,
-            records: Some(Vec::new()),
+            records: Some(Default::default()),
         }
     }
 
@@ -365,7 +366,7 @@ impl DScan {
     pub fn push_recorded(
         &mut self,
         d: crate::num::Decision,
-        records: Option<Vec<serde_json::Value>>,
+        records: Option<impl IntoIterator<Item = impl IntoRecord>>,
         gap: f64,
         lhs: impl FnOnce() -> Value,
         rhs: impl FnOnce() -> Value,
@@ -415,7 +416,7 @@ impl DScan {
         gap: f64,
         witness: impl FnOnce() -> String,
     ) {
-        let mut v = Vec::new();
+        let mut v = super::Records::default();
         let ok = decide_recorded(&mut v, lhs, rel, rhs);
         if let Some(r) = &mut self.records {
             r.extend(v);
@@ -473,10 +474,10 @@ impl DScan {
     }
 
     /// The check for the whole cell.
-    pub fn finish(self, compared: impl Into<String>, method: Method) -> Check {
-        let records = self.records.clone().unwrap_or_default();
+    pub fn finish(mut self, compared: impl Into<String>, method: Method) -> Check {
+        let records = self.records.take().unwrap_or_default();
         let mut c = self.finish_check(compared, method);
-        c.records = records.into();
+        c.records = records;
         c
     }
 
@@ -550,7 +551,7 @@ pub struct Tally {
     pub failed: usize,
     pub first_failure: Option<String>,
     /// The `compare` records of the sub-checks made by [`Tally::compare`] (issue 44 item 6).
-    records: Vec<serde_json::Value>,
+    records: super::Records,
     /// Sub-checks made by [`Tally::check`] (a boolean, no record): while any, no record is
     /// attached, so the instance stays uncertified rather than half-certified.
     unrecorded: usize,
@@ -562,7 +563,7 @@ impl Tally {
             checked: 0,
             failed: 0,
             first_failure: None,
-            records: Vec::new(),
+            records: Default::default(),
             unrecorded: 0,
         }
     }
@@ -621,11 +622,13 @@ impl Tally {
     pub fn check_shown(
         &mut self,
         ok: bool,
-        recs: Vec<serde_json::Value>,
+        recs: impl IntoIterator<Item = impl IntoRecord>,
         what: impl FnOnce() -> String,
     ) {
-        self.unrecorded += usize::from(recs.is_empty() && crate::certify::recording());
+        let before = self.records.len();
         self.records.extend(recs);
+        let none = self.records.len() == before;
+        self.unrecorded += usize::from(none && crate::certify::recording());
         self.tick(ok, what);
     }
 
@@ -669,7 +672,7 @@ impl Tally {
             None => summary.to_string(),
         };
         if self.unrecorded == 0 {
-            c.records = self.records.into();
+            c.records = self.records;
         }
         c
     }
@@ -679,7 +682,7 @@ impl Tally {
 /// Decide `lhs rel rhs` exactly and, while certificates are recorded, keep its `compare`
 /// record (the one place `Agree` and `Tally` do both).
 fn decide_recorded(
-    records: &mut Vec<serde_json::Value>,
+    records: &mut impl RecordSink,
     lhs: &Rational,
     rel: &str,
     rhs: &Rational,
@@ -687,9 +690,28 @@ fn decide_recorded(
     let ok = relation_holds(lhs, rel, rhs);
     if crate::certify::recording() {
         let (l, r) = (crate::num::fmt::exact(lhs), crate::num::fmt::exact(rhs));
-        records.push(crate::certify::compare(&l, rel, &r, ok).into());
+        records.put(crate::certify::compare(&l, rel, &r, ok));
     }
     ok
+}
+
+/// Where a decided comparison's record goes: a check's [`super::Records`] (kept typed), or a
+/// list of JSON values (a sub-check that adds fields to its records, such as `rests_on`).
+pub trait RecordSink {
+    /// Keep the record.
+    fn put(&mut self, r: crate::certify::Record);
+}
+
+impl RecordSink for super::Records {
+    fn put(&mut self, r: crate::certify::Record) {
+        self.push(r);
+    }
+}
+
+impl RecordSink for Vec<serde_json::Value> {
+    fn put(&mut self, r: crate::certify::Record) {
+        self.push(r.into_value());
+    }
 }
 
 /// Sub-checks of compound values, each decided here with its record (issue 44 item 6): a
@@ -775,14 +797,14 @@ impl Tally {
 /// on their truths, is shown by their records ([`Decider::records`]), and only when it made at
 /// least one and each has one.
 pub struct Decider {
-    records: Option<Vec<serde_json::Value>>,
+    records: Option<super::Records>,
     made: usize,
 }
 
 impl Decider {
     pub fn new() -> Decider {
         Decider {
-            records: Some(Vec::new()),
+            records: Some(Default::default()),
             made: 0,
         }
     }
@@ -790,7 +812,7 @@ impl Decider {
     /// `lhs rel rhs` for two rationals, decided exactly, with its `compare` record.
     pub fn rat(&mut self, lhs: &Rational, rel: &str, rhs: &Rational) -> bool {
         self.made += 1;
-        let mut v = Vec::new();
+        let mut v = super::Records::default();
         let ok = decide_recorded(&mut v, lhs, rel, rhs);
         if let Some(r) = &mut self.records {
             r.extend(v);
@@ -924,7 +946,7 @@ impl Decider {
     }
 
     /// The records of the comparisons made; `None` when none was made or one has none.
-    pub fn records(self) -> Option<Vec<serde_json::Value>> {
+    pub fn records(self) -> Option<super::Records> {
         self.records.filter(|_| self.made > 0)
     }
 }
@@ -939,7 +961,7 @@ impl Default for Decider {
 /// pushed onto `records` while certificates are recorded; a comparison with no record (a form
 /// the record cannot carry) leaves the step with none (`records` becomes `None`).
 fn decide_log_into(
-    records: &mut Option<Vec<serde_json::Value>>,
+    records: &mut Option<super::Records>,
     lhs: &LogLinear,
     rel: &str,
     rhs: &LogLinear,
@@ -967,7 +989,7 @@ fn ext_holds(lhs: &Option<LogLinear>, rel: &str, rhs: &Option<LogLinear>) -> boo
 /// Push the `log_linear` record of an extended comparison onto `records` while certificates
 /// are recorded (`records` becomes `None` when the record cannot be built).
 fn record_ext(
-    records: &mut Option<Vec<serde_json::Value>>,
+    records: &mut Option<super::Records>,
     lhs: &Option<LogLinear>,
     rel: &str,
     rhs: &Option<LogLinear>,
@@ -1013,12 +1035,13 @@ impl Agree {
     pub fn push_records(
         &mut self,
         ok: bool,
-        records: Vec<serde_json::Value>,
+        records: impl IntoIterator<Item = impl IntoRecord>,
         witness: impl FnOnce() -> String,
     ) {
         self.push_ok(ok, witness);
-        if !records.is_empty() {
-            self.records.extend(records);
+        let before = self.records.len();
+        self.records.extend(records);
+        if self.records.len() > before {
             self.unrecorded -= 1;
         }
     }
@@ -1030,7 +1053,7 @@ impl Agree {
         items: impl IntoIterator<Item = (&'a Rational, &'a str, &'a Rational)>,
         witness: impl FnOnce() -> String,
     ) {
-        let mut records = Vec::new();
+        let mut records = super::Records::default();
         let mut ok = true;
         for (lhs, rel, rhs) in items {
             ok &= decide_recorded(&mut records, lhs, rel, rhs);
@@ -1071,7 +1094,7 @@ impl DScan {
 /// `lhs rel rhs` decided exactly, its `compare` record pushed onto `records` while
 /// certificates are recorded (for a sub-check that gathers its own evidence).
 pub(crate) fn compare_recorded(
-    records: &mut Vec<serde_json::Value>,
+    records: &mut impl RecordSink,
     lhs: &Rational,
     rel: &str,
     rhs: &Rational,
@@ -1210,6 +1233,24 @@ mod tests {
         assert!(g.finish("x", Method::Exact).records.is_empty());
     }
 
+    /// A decided comparison's record is the same JSON in either sink: typed in a check's
+    /// `Records`, or a value in a list of values (a step that adds `rests_on`); 1/2 < 2/3 by
+    /// hand.
+    #[test]
+    fn a_recorded_comparison_is_the_same_in_either_sink() {
+        use crate::num::Rational;
+        crate::certify::start_recording();
+        let (a, b) = (Rational::from_signeds(1, 2), Rational::from_signeds(2, 3));
+        let (mut typed, mut values) = (crate::claim::Records::default(), Vec::new());
+        assert!(compare_recorded(&mut typed, &a, "<", &b));
+        assert!(!compare_recorded(&mut values, &b, "<", &a));
+        assert!(typed[0].json().is_none(), "kept typed");
+        let want = serde_json::json!({"kind": "compare", "lhs": "1/2", "relation": "<", "rhs": "2/3", "holds": true});
+        assert_eq!(serde_json::to_value(&*typed[0]).unwrap(), want);
+        let want = serde_json::json!({"kind": "compare", "lhs": "2/3", "relation": "<", "rhs": "1/2", "holds": false});
+        assert_eq!(values, [want]);
+    }
+
     /// Issue 44 item 6: `push_compare_all` is one instance with a record per comparison (it
     /// fails when one does); `push_records` without a record leaves the instance unrecorded;
     /// `push_log_shown` keeps its `log_linear` record and shows the side given.
@@ -1229,7 +1270,7 @@ mod tests {
         assert_eq!(c.outcome, Outcome::Fails);
         assert_eq!(c.records[1]["holds"], false);
         let mut g = Agree::new();
-        g.push_records(true, Vec::new(), String::new);
+        g.push_records(true, Vec::<serde_json::Value>::new(), String::new);
         assert!(g.finish("x", Method::Exact).records.is_empty());
         let mut d = DScan::new();
         let two = LogLinear::ln(&b);

@@ -55,14 +55,27 @@ pub fn max_ratio_two_sided(p: &[Rational], q: &[Rational]) -> ExtRational {
 /// inequality), which the papers' claims check; 0 when `P` is zero everywhere.
 pub fn max_ratio_over_events(p: &[Rational], q: &[Rational]) -> ExtRational {
     let mut best = ExtRational::Finite(Rational::from(0u32));
-    for mask in 1..1u64 << p.len() {
-        let pa = event_probability(p, mask);
-        if pa > 0u32 {
-            best =
-                best.max(ExtRational::ratio(&pa, &event_probability(q, mask)).expect("P(A) > 0"));
+    for (pa, qa) in event_probabilities(p).iter().zip(&event_probabilities(q)) {
+        if *pa > 0u32 {
+            best = best.max(ExtRational::ratio(pa, qa).expect("P(A) > 0"));
         }
     }
     best
+}
+
+/// `P(A)` for every event `A`, indexed by its mask (bit `i` = point `i`, as
+/// [`event_probability`]): each made from a smaller event by one addition,
+/// `P(A ∪ {i}) = P(A) + P(i)` for the points `i` above those of `A`.
+pub fn event_probabilities(p: &[Rational]) -> Vec<Rational> {
+    let mut events = Vec::with_capacity(1 << p.len());
+    events.push(Rational::from(0u32));
+    for x in p {
+        for m in 0..events.len() {
+            let with_x = &events[m] + x;
+            events.push(with_x);
+        }
+    }
+    events
 }
 
 /// `P(A)` for the event `A` given by the bits of `mask` (bit `i` = point `i`).
@@ -106,6 +119,9 @@ mod tests {
         );
         assert_eq!(max_ratio_two_sided(&p, &qq), ExtRational::Infinite);
         assert_eq!(event_probability(&qq, 0b101), q(3, 4));
+        // ∅, {0}, {1}, {0,1}, {2}, {0,2}, {1,2}, Ω of Q = (1/4, 1/4, 1/2)
+        let e: Vec<Rational> = [0, 1, 1, 2, 2, 3, 3, 4].iter().map(|&k| q(k, 4)).collect();
+        assert_eq!(event_probabilities(&qq), e);
         assert_eq!(positive_part(q(-1, 3)), q(0, 1));
         assert_eq!(positive_part(q(1, 3)), q(1, 3));
         assert_eq!(positive_part(q(0, 1)), q(0, 1));
@@ -124,6 +140,8 @@ mod tests {
                 .all(|m| event_probability(&p, m) <= &t * event_probability(&qq, m));
             prop_assert_eq!(max_ratio(&p, &qq).at_most(&t), pure);
             prop_assert_eq!(max_ratio_over_events(&p, &qq), max_ratio(&p, &qq));
+            let each: Vec<Rational> = (0..1u64 << p.len()).map(|m| event_probability(&p, m)).collect();
+            prop_assert_eq!(event_probabilities(&p), each);
             prop_assert_eq!(l1_distance(&p, &qq), super::super::dp::tv(&p, &qq) * q(2, 1));
         }
     }

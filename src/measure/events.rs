@@ -4,7 +4,7 @@
 //! the `2^|Y|` events: the checker enumerates them itself, so one record shows a whole grid
 //! cell of ART-D1/D2, CY-D1/D5, VAD-D3/D4 and VAD-5.
 
-use super::{event_probability, hockey_stick_divergence, max_ratio, max_ratio_over_events};
+use super::{event_probabilities, hockey_stick_divergence, max_ratio, max_ratio_over_events};
 use crate::num::Rational;
 use serde_json::{json, Value};
 
@@ -30,14 +30,12 @@ pub fn agree(
     };
     pairs.iter().all(|&(i, j)| {
         let (p, q) = (&rows[i], &rows[j]);
-        let full = (1u64 << p.len()) - 1;
-        let gap = |t: &Rational, m: u64| event_probability(p, m) - t * event_probability(q, m);
+        let (p_events, q_events) = (event_probabilities(p), event_probabilities(q));
+        let full = p_events.len() - 1;
         ts.iter().all(|t| {
-            let every = (0..=full)
-                .map(|m| gap(t, m))
-                .max()
-                .expect("the empty event");
-            let proper = (0..full).map(|m| gap(t, m)).max().expect("the empty event");
+            let gap = |m: usize| &p_events[m] - t * &q_events[m];
+            let proper = (0..full).map(gap).max().expect("the empty event");
+            let every = gap(full).max(proper.clone());
             let h = hockey_stick_divergence(p, q, t);
             deltas
                 .iter()

@@ -63,8 +63,8 @@ pub use delta_curve::{delta_curve, delta_curve_partial, CurvePiece, DeltaCurve, 
 pub(crate) use delta_curve::{envelope, Seg};
 pub(crate) use divergence::positive_part;
 pub use divergence::{
-    event_probability, hockey_stick_divergence, hockey_stick_two_sided, l1_distance, max_ratio,
-    max_ratio_over_events, max_ratio_two_sided,
+    event_probabilities, event_probability, hockey_stick_divergence, hockey_stick_two_sided,
+    l1_distance, max_ratio, max_ratio_over_events, max_ratio_two_sided,
 };
 pub(crate) use dp::max_ratio_over_ordered_pairs;
 pub use dp::{delta_at, dp_level, hockey_stick, tv, DeltaAt, DpLevel, HockeyStick};

@@ -16,9 +16,25 @@ use serde_json::{json, Map, Value};
 fn keyed<'a>(names: impl Iterator<Item = &'a String>, v: &[Rational]) -> Value {
     let mut m = Map::new();
     for (n, q) in names.zip(v) {
-        m.insert(n.clone(), json!(q.to_string()));
+        m.insert(n.clone(), exact(q));
     }
     Value::Object(m)
+}
+
+/// An exact rational as the format writes it.
+fn exact(q: &Rational) -> Value {
+    Value::String(q.to_string())
+}
+
+/// A JSON object of `fields`, the values moved in (`json!` would serialise each value into a
+/// copy: the model of every LP a claim certifies, issue 44 item 2).
+fn object<const N: usize>(fields: [(&str, Value); N]) -> Value {
+    Value::Object(
+        fields
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .collect(),
+    )
 }
 
 /// The model as data: variables (all `>= 0`), objective, rows (`origin` says whether a row is
@@ -32,32 +48,45 @@ fn model_json(model: &Model, n_constraints: usize) -> Value {
         .map(|(i, row)| {
             let mut coeffs = Map::new();
             for (j, a) in &row.coeffs {
-                coeffs.insert(names[*j].clone(), json!(a.to_string()));
+                coeffs.insert(names[*j].clone(), exact(a));
             }
-            json!({
-                "name": row.name,
-                "coefficients": coeffs,
-                "sense": row.cmp.symbol(),
-                "rhs": row.rhs.to_string(),
-                "origin": if i < n_constraints { "constraint" } else { "upper_bound" },
-            })
+            let origin = if i < n_constraints {
+                "constraint"
+            } else {
+                "upper_bound"
+            };
+            object([
+                ("name", Value::String(row.name.clone())),
+                ("coefficients", Value::Object(coeffs)),
+                ("sense", json!(row.cmp.symbol())),
+                ("rhs", exact(&row.rhs)),
+                ("origin", json!(origin)),
+            ])
         })
         .collect();
     let mut objective = Map::new();
     for (n, c) in names.iter().zip(model.objective()) {
         if *c != 0u32 {
-            objective.insert(n.clone(), json!(c.to_string()));
+            objective.insert(n.clone(), exact(c));
         }
     }
-    json!({
-        "objective_sense": match model.sense() {
-            Sense::Minimize => "minimize",
-            Sense::Maximize => "maximize",
-        },
-        "variables": names.iter().map(|n| json!({"name": n, "lower": "0"})).collect::<Vec<_>>(),
-        "objective": {"coefficients": objective, "offset": model.objective_offset().to_string()},
-        "rows": rows,
-    })
+    let sense = match model.sense() {
+        Sense::Minimize => "minimize",
+        Sense::Maximize => "maximize",
+    };
+    let variables = names.iter().map(|n| json!({"name": n, "lower": "0"}));
+    object([
+        ("objective_sense", json!(sense)),
+        ("variables", variables.collect()),
+        (
+            "objective",
+            object([
+                ("coefficients", Value::Object(objective)),
+                ("offset", exact(model.objective_offset())),
+            ]),
+        ),
+        ("rows", Value::Array(rows)),
+    ])
 }
 
 /// One `lp` record: `id` names it in the checker's messages, `source` is the file it came from;
@@ -78,29 +107,34 @@ pub fn lp_record(
             value,
             primal,
             dual,
-        } => json!({
-            "status": "optimal",
-            "value": value.to_string(),
-            "primal": keyed(vars, primal),
-            "dual": keyed(rows(), dual),
-        }),
-        Certificate::Infeasible { farkas } => json!({
-            "status": "infeasible",
-            "farkas": keyed(rows(), farkas),
-        }),
-        Certificate::Unbounded { point, ray } => json!({
-            "status": "unbounded",
-            "point": keyed(vars.clone(), point),
-            "ray": keyed(vars, ray),
-        }),
+        } => object([
+            ("status", json!("optimal")),
+            ("value", exact(value)),
+            ("primal", keyed(vars, primal)),
+            ("dual", keyed(rows(), dual)),
+        ]),
+        Certificate::Infeasible { farkas } => object([
+            ("status", json!("infeasible")),
+            ("farkas", keyed(rows(), farkas)),
+        ]),
+        Certificate::Unbounded { point, ray } => object([
+            ("status", json!("unbounded")),
+            ("point", keyed(vars.clone(), point)),
+            ("ray", keyed(vars, ray)),
+        ]),
     };
-    Ok(json!({
-        "kind": "lp",
-        "id": id,
-        "source": source,
-        "model": model_json(model, n_constraints),
-        "answer": answer,
-    }))
+    Ok(record(id, source, model_json(model, n_constraints), answer))
+}
+
+/// The `lp` record of a model and its answer.
+fn record(id: &str, source: &str, model: Value, answer: Value) -> Value {
+    object([
+        ("kind", json!("lp")),
+        ("id", json!(id)),
+        ("source", json!(source)),
+        ("model", model),
+        ("answer", answer),
+    ])
 }
 
 /// An `lp` record whose answer is a `bound` (issue 44 item 1): the dual point `dual` proves that
@@ -115,13 +149,17 @@ pub fn bound_record(
 ) -> Result<Value, CertificateError> {
     let value = dual_bound(model, dual)?;
     let rows = model.rows().iter().map(|r| &r.name);
-    Ok(json!({
-        "kind": "lp",
-        "id": id,
-        "source": source,
-        "model": model_json(model, model.rows().len()),
-        "answer": {"status": "bound", "value": value.to_string(), "dual": keyed(rows, dual)},
-    }))
+    let answer = object([
+        ("status", json!("bound")),
+        ("value", exact(&value)),
+        ("dual", keyed(rows, dual)),
+    ]);
+    Ok(record(
+        id,
+        source,
+        model_json(model, model.rows().len()),
+        answer,
+    ))
 }
 
 #[cfg(test)]

@@ -194,7 +194,7 @@ fn check_e4b(uv: &UV) -> Check {
     let rhs_tree = serde_json::json!(["^", ["+", ["t"], (v - 1).to_string()], u.to_string()]);
     let diff = RatFn::from_poly(&lhs - &rhs);
     let record = identity_record(&format!("H({u},{v}) profile"), lhs_tree, rhs_tree, &diff);
-    a.push_records(lhs == rhs, record.into_iter().collect(), || {
+    a.push_records(lhs == rhs, record, || {
         format!("sum_d n_d t^(u-d) = {lhs} but (t+v-1)^u = {rhs}")
     });
     for t in t_grid() {

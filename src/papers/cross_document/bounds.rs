@@ -184,7 +184,7 @@ fn check_x2_with(inst: &X2, achievable: bool) -> Check {
                     Outcome::from_holds(reached),
                 )
                 .with_note("the CY-13/CY-3a bound eps tanh(eps/2) is strictly below eps, so no eps-DP channel has Shannon capacity eps");
-                c.records = st.records().unwrap_or_default().into();
+                c.records = st.records().unwrap_or_default();
                 c
             } else {
                 let mut c = Check::new(
@@ -199,7 +199,7 @@ fn check_x2_with(inst: &X2, achievable: bool) -> Check {
                     br.lower.to_decimal_string(8),
                     br.upper.to_decimal_string(8)
                 ));
-                c.records = sr.records().unwrap_or_default().into();
+                c.records = sr.records().unwrap_or_default();
                 c
             }
         }
@@ -244,7 +244,7 @@ fn check_x2_with(inst: &X2, achievable: bool) -> Check {
                     },
                 )
                 .with_note(format!("1/ln 2 in [1.435, 1.445): {digits_ok}"));
-                c.records = records.unwrap_or_default().into();
+                c.records = records.unwrap_or_default();
                 c
             }
         }

@@ -155,7 +155,7 @@ fn check_x8(t: &Rational) -> Check {
         Method::Combined(vec![Method::Exact, Method::LogLinear]),
         Outcome::from_holds(ok),
     );
-    c.records = st.records().unwrap_or_default().into();
+    c.records = st.records().unwrap_or_default();
     c
 }
 
@@ -211,7 +211,7 @@ fn check_x9(s: &Rational) -> Check {
             .collect::<Vec<_>>()
             .join(", ")
     ));
-    c.records = st.records().unwrap_or_default().into();
+    c.records = st.records().unwrap_or_default();
     c
 }
 
@@ -258,7 +258,7 @@ fn check_x10(inst: &(Rational, Rational)) -> Check {
     .with_note(format!(
         "mixture: {is_mixture}; g eps-DP: {g_dp}; (eps,delta)-close with equality: {close}"
     ));
-    c.records = st.records().unwrap_or_default().into();
+    c.records = st.records().unwrap_or_default();
     c
 }
 

@@ -151,7 +151,7 @@ fn iff_records_8(
     t: &Rational,
     zero_zero_violates: bool,
     agree: bool,
-) -> Option<Vec<serde_json::Value>> {
+) -> Option<crate::claim::Records> {
     let zero = r(0, 1);
     let h = hockey_stick_two_sided(p, q, t);
     let m = p
@@ -226,7 +226,7 @@ fn check_9_with(cell: &PairCell, full_l1: bool) -> Check {
             let records = match (same, first.take()) {
                 (false, _) => None,
                 (true, Some(r)) => r,
-                (true, None) => Some(Vec::new()),
+                (true, None) => Some(Default::default()),
             };
             a.push_pair_recorded(a_, b_, records, || {
                 format!("{} delta={d}", fmt_pair(&p, &q))
@@ -244,7 +244,7 @@ fn check_9_with(cell: &PairCell, full_l1: bool) -> Check {
     );
     // A failing cell is shown by its first disagreement (the cell's counterexample).
     if c.outcome == Outcome::Fails {
-        c.records = disagreement.unwrap_or_default().into();
+        c.records = disagreement.unwrap_or_default();
     }
     c
 }
@@ -389,7 +389,7 @@ fn check_11(inst: &Cy11) -> Check {
                 "delta_{{P*,Q*}}(t) = {close}; {}",
                 detail.join("; ")
             ));
-            c.records = st.records().unwrap_or_default().into();
+            c.records = st.records().unwrap_or_default();
             c
         }
     }

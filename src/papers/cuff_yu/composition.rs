@@ -552,7 +552,7 @@ fn check_7(inst: &Cy7) -> Check {
                     .with_note(format!(
                         "first witness {w}; {found} of {tried} instances are witnesses"
                     ));
-                    c.records = st.records().unwrap_or_default().into();
+                    c.records = st.records().unwrap_or_default();
                     c
                 }
                 None => Check::new(

@@ -198,7 +198,7 @@ fn check_2(inst: &Cy2) -> Check {
                 Outcome::from_holds(ok),
             )
             .with_note(notes.join("; "));
-            c.records = d.records().unwrap_or_default().into();
+            c.records = d.records().unwrap_or_default();
             c
         }
         Cy2::Truncated { q } => {

@@ -152,7 +152,7 @@ fn check_3c(inst: &Strict) -> Check {
         Outcome::from_holds(ok),
     )
     .with_note(format!("W={}; DP level {level}", fmt_rows(&w)));
-    c.records = st.records().unwrap_or_default().into();
+    c.records = st.records().unwrap_or_default();
     c
 }
 
@@ -208,7 +208,7 @@ fn check_3d(inst: &Strict) -> Check {
         },
     )
     .with_note(notes.join("; "));
-    c.records = st.records().unwrap_or_default().into();
+    c.records = st.records().unwrap_or_default();
     c
 }
 
@@ -349,7 +349,7 @@ fn check_4(inst: &Cy4) -> Check {
                     Outcome::Fails
                 },
             );
-            c.records = st.records().unwrap_or_default().into();
+            c.records = st.records().unwrap_or_default();
             c
         }
     }

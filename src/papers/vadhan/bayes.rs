@@ -346,7 +346,7 @@ fn check_p2a(inst: &P2) -> Check {
             .with_note(format!("witness {mech}"));
             // Every Δ <= ε and the level's equality, each with its `compare` record.
             if ok {
-                c.records = st.records().unwrap_or_default().into();
+                c.records = st.records().unwrap_or_default();
             }
             c
         }

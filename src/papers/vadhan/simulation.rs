@@ -59,7 +59,7 @@ fn d6_records(
     s: &crate::num::Rational,
     s2: &ExtRational,
     sim: Option<&[crate::num::Rational]>,
-) -> Option<Vec<serde_json::Value>> {
+) -> Option<crate::claim::Records> {
     use crate::num::Rational;
     if !crate::certify::recording() {
         return None;
@@ -251,8 +251,7 @@ fn check_c12(inst: &C12) -> Check {
             c.records = records
                 .filter(|(rec_ok, _)| *rec_ok == ok)
                 .map(|(_, r)| r)
-                .unwrap_or_default()
-                .into();
+                .unwrap_or_default();
             c
         }
     }
@@ -268,7 +267,7 @@ fn tight_records(
     s2: &ExtRational,
     level: &ExtRational,
     sim: Option<&[crate::num::Rational]>,
-) -> Option<(bool, Vec<serde_json::Value>)> {
+) -> Option<(bool, crate::claim::Records)> {
     let (ExtRational::Finite(a), ExtRational::Finite(l), Some(v)) = (s2, level, sim) else {
         return None;
     };

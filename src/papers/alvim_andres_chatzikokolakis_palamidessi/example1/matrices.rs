@@ -158,16 +158,13 @@ fn check_ex1b(_: &Label) -> Check {
         "printed M1 is eps-DP at t = 2: {m1_dp_natural} (its largest ratio is {ratio} = 0.535/0.267 in column A); at t = e: {m1_dp_base2}; e in {}",
         e.to_decimal_string(12)
     ));
-    Check {
-        records: records.into(),
-        ..chk
-    }
+    Check { records, ..chk }
 }
 
 /// The records of AACP-Ex1b (issue 44 item 6): (6) at t = 2 equals the printed M2 entry by
 /// entry (`compare`), and e > 2 (`enclosure`, the checker's own series for exp); none when
 /// not recording, when a step has no record, or when their conjunction is not `ok`.
-fn ex1b_records(m6: &Rows, ok: bool) -> Vec<serde_json::Value> {
+fn ex1b_records(m6: &Rows, ok: bool) -> crate::claim::Records {
     use crate::certify::enclosure::{decide, Enc};
     use crate::num::Decision;
     let mut d = crate::claim::scan::Decider::new();
@@ -184,7 +181,7 @@ fn ex1b_records(m6: &Rows, ok: bool) -> Vec<serde_json::Value> {
     all &= d.enclosed(e, rec) == Decision::True;
     match d.records() {
         Some(recs) if all == ok => recs,
-        _ => Vec::new(),
+        _ => Default::default(),
     }
 }
 
@@ -209,7 +206,7 @@ fn check_ex1c(_: &Label) -> Check {
                 (&[], &[1], "zero"),
             )
         });
-        a.push_records(ok, rec.into_iter().flatten().collect(), || {
+        a.push_records(ok, rec.into_iter().flatten(), || {
             format!("row {i} sums to {}", f.show(&s, "b"))
         });
     }
@@ -223,7 +220,7 @@ fn check_ex1c(_: &Label) -> Check {
                 let ratio = f.div(&m[i][j], &m[h][j]).expect("positive entries");
                 let s = f.cmp(&ratio, &two);
                 let rec = ratio_record(i, h, j, s);
-                a.push_records(s != Ordering::Greater, rec.into_iter().collect(), || {
+                a.push_records(s != Ordering::Greater, rec, || {
                     format!("M1[{i}][{j}]/M1[{h}][{j}] = {} > 2", f.show(&ratio, "b"))
                 });
                 if s == Ordering::Equal {
@@ -445,9 +442,7 @@ fn check_ex1d(_: &Label) -> Check {
             serde_json::json!("1"),
             &diff,
         );
-        a.push_records(diff.is_zero(), record.into_iter().collect(), || {
-            format!("K_{n}: c S = {prod}")
-        });
+        a.push_records(diff.is_zero(), record, || format!("K_{n}: c S = {prod}"));
     }
     a.finish(
         "(6) on K6 at t = 2 = printed M2; M2 row sums 1 and largest ratio 2; K_n: c(t) = t/(t+n-1)",

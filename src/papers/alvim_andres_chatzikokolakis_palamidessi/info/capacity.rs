@@ -36,7 +36,7 @@ fn log2_below(s: &Rational) -> bool {
 /// [`log2_below`] (`2^k >= k + 1`, `s < k + 1`) as `compare` records, and the refutation itself,
 /// `ln s = s·ln 2`, as a `log_linear` record (decided exactly by the forms' order); empty when
 /// not recording or when a step does not come out as [`log2_below`] says.
-fn log2_refuted(s: &Rational) -> Vec<serde_json::Value> {
+fn log2_refuted(s: &Rational) -> crate::claim::Records {
     use crate::num::LogLinear;
     let k = s.clone().floor();
     let k1 = Rational::from(k.clone()) + Rational::ONE;
@@ -50,7 +50,7 @@ fn log2_refuted(s: &Rational) -> Vec<serde_json::Value> {
     let equal = d.log(&LogLinear::ln(s), "=", &LogLinear::term(s, &two));
     match d.records() {
         Some(recs) if ok && !equal => recs,
-        _ => Vec::new(),
+        _ => Default::default(),
     }
 }
 
@@ -91,7 +91,7 @@ fn f1_scan(m: &Rows) -> (Rational, Rational, bool, usize) {
 /// uniform prior), so the printed identity reads `log2 s = s`, which is false for every
 /// `s > 0` (certificate: `2^s >= 2^⌊s⌋ >= ⌊s⌋ + 1 > s`).
 fn check_f1(shape: &Shape) -> Check {
-    let mut first_bad: Option<(Rational, String, Vec<serde_json::Value>)> = None;
+    let mut first_bad: Option<(Rational, String, crate::claim::Records)> = None;
     let mut ratio_ok = Agree::new();
     let mut count = 0;
     for (_, m) in shape.build() {
@@ -111,7 +111,7 @@ fn check_f1(shape: &Shape) -> Check {
     let ratio = ratio_ok.finish("", Method::Exact);
     match first_bad {
         Some((s, m, records)) => Check {
-            records: records.into(),
+            records,
             ..Check::new(
             "printed C_inf = sum_y max_x p(y|x)  vs  C_inf = max_pi I_inf = log2(max_pi V/V0) (bits)",
             Value::text(format!("log2({s})"), format!("log2 of {}", crate::claim::report::decimal(&s, 6))),

@@ -224,7 +224,7 @@ fn check_17a(inst: &FaInst) -> Check {
                 if ok { Outcome::Holds } else { Outcome::Fails },
             )
             .with_note(format!("witness {}", fmt_pair(&p, &q)));
-            c.records = st.records().unwrap_or_default().into();
+            c.records = st.records().unwrap_or_default();
             c
         }
     }

@@ -312,7 +312,7 @@ fn check_16(inst: &Cy16) -> Check {
                 br.lower,
                 br.upper
             ));
-            c.records = st.records().unwrap_or_default().into();
+            c.records = st.records().unwrap_or_default();
             c
         }
         Cy16::Sqrt(n) => {

@@ -108,7 +108,7 @@ pub(super) fn check_19b(inst: &B19) -> Check {
         super::super::core::cp(&prior, &w),
         fmt_vec(&prior)
     ));
-    c.records = st.records().unwrap_or_default().into();
+    c.records = st.records().unwrap_or_default();
     c
 }
 
@@ -158,7 +158,7 @@ pub(super) fn check_19b_catalogue(inst: &B19) -> Check {
         Method::LogLinear,
         Outcome::from_holds(ok),
     );
-    c.records = st.records().unwrap_or_default().into();
+    c.records = st.records().unwrap_or_default();
     c
 }
 
@@ -206,7 +206,7 @@ pub(super) fn check_20(g: &G20) -> Check {
     .with_note(format!(
         "privacy loss at y = 100 sigma: {l100} nats (likelihood ratio e^{l100})"
     ));
-    c.records = st.records().unwrap_or_default().into();
+    c.records = st.records().unwrap_or_default();
     c
 }
 

@@ -201,7 +201,7 @@ pub(super) fn check_5(p: &Rational) -> Check {
         Outcome::from_holds(stoch && closed),
     )
     .with_note("bracket closed exactly at the uniform prior; AWGN (continuous) not checked");
-    c.records = st.records().unwrap_or_default().into();
+    c.records = st.records().unwrap_or_default();
     c
 }
 

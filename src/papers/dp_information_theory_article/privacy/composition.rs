@@ -59,7 +59,7 @@ fn check_29(g: &G29) -> Check {
                 Method::Exact,
                 Outcome::from_holds(ok),
             );
-            c.records = st.records().unwrap_or_default().into();
+            c.records = st.records().unwrap_or_default();
             c
         }
         G29::Group(fam) => {
@@ -440,7 +440,7 @@ fn check_30b_with(d: &D30, fixed: bool) -> Check {
             Method::LogLinear,
             Outcome::from_holds(ok),
         );
-        c.records = st.records().unwrap_or_default().into();
+        c.records = st.records().unwrap_or_default();
         return c;
     }
     let eta = Rational::from_unsigneds(1u64, 1u64 << 20);
@@ -458,7 +458,7 @@ fn check_30b_with(d: &D30, fixed: bool) -> Check {
     .with_note(format!(
         "P_D = (1-eta) delta_00 + eta delta_11, eta = 2^-20; the combined sup is ln {up} = eps_1 + eps_2 (correlated rows: Y2 reveals X1 through X2)"
     ));
-    c.records = st.records().unwrap_or_default().into();
+    c.records = st.records().unwrap_or_default();
     c
 }
 

@@ -93,7 +93,7 @@ fn check_21(t: &T21) -> Check {
         Outcome::from_holds(mass_ok && counting_ok),
     )
     .with_note(format!("counting step holds: {counting_ok}"));
-    c.records = st.records().unwrap_or_default().into();
+    c.records = st.records().unwrap_or_default();
     c
 }
 
@@ -181,7 +181,7 @@ fn check_34(l: &Lvl) -> Check {
         Method::Combined(vec![Method::LogLinear, Method::Interval { bits }]),
         Outcome::from_decision(ok),
     );
-    c.records = st.records().unwrap_or_default().into();
+    c.records = st.records().unwrap_or_default();
     c
 }
 
@@ -217,7 +217,7 @@ fn check_34_shannon(l: &Lvl) -> Check {
         Outcome::from_holds(reached),
     )
     .with_note(format!("eps tanh(eps/2) < eps; largest certified C_1 upper bracket over the grid's eps-DP channels: {}", best.to_decimal_string(8)));
-    c.records = st.records().unwrap_or_default().into();
+    c.records = st.records().unwrap_or_default();
     c
 }
 
@@ -332,8 +332,7 @@ fn check_35(_: &Named) -> Check {
             v.extend(symbolic);
             v
         })
-        .unwrap_or_default()
-        .into();
+        .unwrap_or_default();
     c
 }
 
@@ -487,7 +486,7 @@ fn check_37(d: &Lvl) -> Check {
         Method::Exact,
         Outcome::from_holds(ok),
     );
-    c.records = st.records().unwrap_or_default().into();
+    c.records = st.records().unwrap_or_default();
     c
 }
 

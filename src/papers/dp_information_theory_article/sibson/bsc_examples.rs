@@ -103,7 +103,7 @@ pub(super) fn check_24(b: &BscA) -> Check {
         Method::LogLinear,
         Outcome::from_holds(ok),
     );
-    c.records = st.records().unwrap_or_default().into();
+    c.records = st.records().unwrap_or_default();
     c
 }
 
@@ -146,7 +146,7 @@ pub(super) fn check_25_with(b: &BscA, corrected: bool) -> Check {
                 Method::LogLinear,
                 Outcome::from_holds(ok),
             );
-            c.records = st.records().unwrap_or_default().into();
+            c.records = st.records().unwrap_or_default();
             c
         }
         RenyiOrder::Inf => {
@@ -167,7 +167,7 @@ pub(super) fn check_25_with(b: &BscA, corrected: bool) -> Check {
                 Outcome::from_holds(ok),
             )
             .with_note(format!("gap {}", (&c - &val).to_decimal_string(8)));
-            ch.records = st.records().unwrap_or_default().into();
+            ch.records = st.records().unwrap_or_default();
             ch
         }
         RenyiOrder::Int(al) => {
@@ -228,7 +228,7 @@ pub(super) fn check_25_with(b: &BscA, corrected: bool) -> Check {
                     val.to_decimal_string(8),
                     (&lower - &val).to_decimal_string(8)
                 ));
-                c.records = st.records().unwrap_or_default().into();
+                c.records = st.records().unwrap_or_default();
                 if found && crate::certify::recording() {
                     c.records.extend(above_near(&n, &d, &best.0, &s_half));
                 }
@@ -312,7 +312,7 @@ pub(super) fn check_26(b: &BscA) -> Check {
         Method::LogLinear,
         Outcome::from_holds(ok),
     );
-    c.records = st.records().unwrap_or_default().into();
+    c.records = st.records().unwrap_or_default();
     c
 }
 
@@ -350,7 +350,7 @@ pub(super) fn check_27(b: &BscA) -> Check {
         Method::LogLinear,
         Outcome::from_holds(ok),
     );
-    c.records = st.records().unwrap_or_default().into();
+    c.records = st.records().unwrap_or_default();
     c
 }
 
@@ -404,7 +404,7 @@ pub(super) fn check_28(r: &R28) -> Check {
         "ratio ~ {:.6}",
         LogLinear::approx_f64(&diam) / LogLinear::approx_f64(&rad)
     ));
-    c.records = st.records().unwrap_or_default().into();
+    c.records = st.records().unwrap_or_default();
     c
 }
 
@@ -461,7 +461,7 @@ pub(super) fn check_28_fixed(r: &R28) -> Check {
         "ratio ~ {:.6} (tends to 4 as p -> 1/2)",
         LogLinear::approx_f64(&diam) / LogLinear::approx_f64(&rad)
     ));
-    c.records = st.records().unwrap_or_default().into();
+    c.records = st.records().unwrap_or_default();
     c
 }
 
@@ -539,6 +539,6 @@ pub(super) fn check_38(_: &super::super::core::Named) -> Check {
         Method::LogLinear,
         Outcome::from_holds(ok),
     );
-    c.records = st.records().unwrap_or_default().into();
+    c.records = st.records().unwrap_or_default();
     c
 }

@@ -293,7 +293,7 @@ pub(super) fn check_7(p: &Rational) -> Check {
         Outcome::from_holds(ok),
     )
     .with_note(format!("I_inf at eta = 2^-20: {last}; rates per channel use"));
-    c.records = st.records().unwrap_or_default().into();
+    c.records = st.records().unwrap_or_default();
     c
 }
 
