@@ -1,7 +1,7 @@
 """The checker's tests for the `shard` record (issue 44 item 5): a literal shard worked out by
 hand (shard 2 of 3 of a 7-instance grid holds the indices 1 and 4) and tampered copies (a
 label edited, an index dropped, another range, a count that does not add up, a counterexample
-of another shard) that must be rejected."""
+of another shard, an error index out of place) that must be rejected."""
 import copy
 import hashlib
 import json
@@ -22,7 +22,11 @@ SHARD = {
     "sha256": hashlib.sha256(b"n=2\nn=5\n").hexdigest(),
     "counts": {"holds": 1, "fails": 1}, "outcome": "fails",
     "counterexamples": [{"index": 4, "instance": "n=5", "lhs": "3", "rhs": "2"}],
+    "error_indices": [],
 }
+# The same shard with both its instances in error (the merge's rule needs where they lie).
+ERRORS = {**SHARD, "counts": {"error": 2}, "outcome": "error", "counterexamples": [],
+          "error_indices": [1, 4]}
 
 
 def rejections(rec):
@@ -34,8 +38,14 @@ def test_a_shard_worked_out_by_hand_is_accepted():
     assert rejections(SHARD) == []
 
 
-def edit(path, value):
-    rec = copy.deepcopy(SHARD)
+def test_a_shard_with_errors_is_accepted():
+    assert rejections(ERRORS) == []
+    # one error, one failure: the error at index 1, the counterexample at 4
+    assert rejections({**SHARD, "counts": {"error": 1, "fails": 1}, "error_indices": [1]}) == []
+
+
+def edit(path, value, base=SHARD):
+    rec = copy.deepcopy(base)
     *head, last = path
     obj = rec
     for key in head:
@@ -54,6 +64,16 @@ def edit(path, value):
     edit(["counts", "holds"], 2),               # the counts do not add up
     edit(["counterexamples", 0, "index"], 2),   # not an instance of this shard
     edit(["counterexamples"], []),              # a failing instance without its counterexample
+    edit(["error_indices"], [1]),               # an error index for no instance in error
+    edit(["error_indices"], [4, 1], ERRORS),    # not sorted
+    edit(["error_indices"], [1, 1], ERRORS),    # repeated (and one error missing)
+    edit(["error_indices"], [1, 7], ERRORS),    # 7 is outside the range (total 7)
+    edit(["error_indices"], [1, 2], ERRORS),    # 2 is shard 3's, not this one's
+    edit(["error_indices"], [1], ERRORS),       # one index for two instances in error
+    edit(["error_indices"], [1, 4, 4], ERRORS),  # three for two
+    edit(["error_indices"], [True, 4], ERRORS),  # a boolean is not an index
+    edit(["error_indices"], {"1": 1}, ERRORS),  # not a list
+    {k: v for k, v in ERRORS.items() if k != "error_indices"},  # missing: a record before the field
 ])
 def test_a_tampered_shard_is_rejected(rec):
     assert rejections(rec) != []

@@ -51,13 +51,21 @@ pub trait ClaimChecker: Send + Sync {
                 .collect(),
         )
     }
-    /// How `dpcert search` picks the first counterexample of a size: `false` (the default) the
-    /// least by (length of the instance text, instance text, index), `true` the least index.
-    /// A claim whose [`Self::search_select`] stops at its first failing instance (an expression
-    /// claim) must say `true`: only the index order is the same in every shard of a split
-    /// search.
-    fn search_first_by_index(&self) -> bool {
+    /// Whether [`Self::grid_select`] and [`Self::search_select`] stop at the first failing
+    /// instance in index order and count nothing after it (an expression claim:
+    /// `lang::run` breaks there). The grid's verdict is then the aggregate of the instances up
+    /// to that failure only (an error after it is not seen), and `dpcert merge` reads its
+    /// shards by the same rule (docs/sharding.md, "The merged verdict"). `false` (the default):
+    /// every instance runs and counts.
+    fn stops_at_first_failure(&self) -> bool {
         false
+    }
+    /// How `dpcert search` picks the first counterexample of a size: `false` the least by
+    /// (length of the instance text, instance text, index), `true` the least index. A claim
+    /// that [stops at its first failing instance](Self::stops_at_first_failure) says `true` (the
+    /// default follows it): only the index order is the same in every shard of a split search.
+    fn search_first_by_index(&self) -> bool {
+        self.stops_at_first_failure()
     }
     /// The claim's *holds for all* certificate, where the registry was handed one
     /// (`registry::with_certificates`); [`super::verdict::run`] lifts the grid's verdict with

@@ -42,6 +42,9 @@ impl ClaimChecker for Certified {
     fn search_first_by_index(&self) -> bool {
         self.checker.search_first_by_index()
     }
+    fn stops_at_first_failure(&self) -> bool {
+        self.checker.stops_at_first_failure()
+    }
     fn certificate(&self) -> Option<&ForAll> {
         Some(&self.certificate)
     }

@@ -2,9 +2,13 @@
 //! K/N` and `check --shard K/N` run the instances of index `i` (in grid order) with
 //! `i % N == K − 1` and write a *shard record* (docs/certificates.md, "The `shard` record"):
 //! the claim hash, the dpcert version, K/N, the instance range, the count, the labels and their
-//! SHA-256 (the stream hash), the outcome counts and every counterexample with its exact sides.
-//! [`merge`] accepts a set of shard records only when they cover the claim exactly once (no
-//! missing, duplicated or mismatched shard) and every counterexample re-checks in-process.
+//! SHA-256 (the stream hash), the outcome counts, every counterexample with its exact sides and
+//! the indices of the instances in error. [`merge`] accepts a set of shard records only when
+//! they cover the claim exactly once (no missing, duplicated or mismatched shard) and every
+//! counterexample re-checks in-process, and merges them to the unsharded run's verdict: for a
+//! claim that [stops at its first failure](ClaimChecker::stops_at_first_failure), an error
+//! counts only before the first failing instance in grid order (docs/sharding.md, "The merged
+//! verdict").
 
 use super::verdict::Report;
 use super::{Check, ClaimChecker, Outcome};
@@ -86,6 +90,11 @@ pub fn run(
         .filter(|(_, c)| c.outcome == Outcome::Fails)
         .map(|(i, c)| counterexample(*i, c))
         .collect();
+    let errors: Vec<usize> = rows
+        .iter()
+        .filter(|(_, c)| c.outcome == Outcome::Error)
+        .map(|(i, _)| *i)
+        .collect();
     let mut rec = json!({
         "kind": "shard",
         "id": format!("{}/shard-{k}-of-{n}", claim.id),
@@ -105,6 +114,7 @@ pub fn run(
         "counts": counts,
         "outcome": Outcome::aggregate(rows.iter().map(|(_, c)| &c.outcome)).as_str(),
         "counterexamples": counterexamples,
+        "error_indices": errors,
     });
     if let Some(e) = claim.expr {
         rec["expr"] = json!(e);
@@ -182,7 +192,8 @@ pub struct MergedClaim {
     /// The stream hash of every label in grid order; `None` when a shard stopped at its
     /// counterexample (a `check` shard), so not every instance ran.
     pub sha256: Option<String>,
-    /// Every counterexample, re-checked: `(file, record)`.
+    /// Every counterexample, re-checked: `(file, record)`, in grid order (the first is the
+    /// unsharded run's).
     pub counterexamples: Vec<(String, Value)>,
 }
 
@@ -200,12 +211,33 @@ fn uint(file: &str, rec: &Value, key: &str) -> Result<usize, String> {
         .ok_or_else(|| format!("{file}: `{key}` is not a count"))
 }
 
+/// A list of grid indices (`indices`, `error_indices`), every entry a count.
+fn index_list(file: &str, rec: &Value, key: &str) -> Result<Vec<usize>, String> {
+    let bad = || format!("{file}: `{key}` is not a list of indices");
+    field(file, rec, key)?
+        .as_array()
+        .ok_or_else(bad)?
+        .iter()
+        .map(|x| {
+            x.as_u64()
+                .and_then(|x| usize::try_from(x).ok())
+                .ok_or_else(bad)
+        })
+        .collect()
+}
+
 /// Merge shard records `(file, record)`: grouped by claim, each group must name one claim hash
 /// (the one this dpcert computes), one version, one N and one total, hold every K of 1..=N
 /// exactly once, each shard its share of the range (or fewer when it stopped at a
 /// counterexample) with labels that match its stream hash, and every counterexample must
 /// re-check: the instance at that index, run again here, fails with the same label and exact
-/// sides. An error names the file and what is wrong; nothing is merged then.
+/// sides; each shard's `error_indices` must be sorted, distinct indices of its instances, as
+/// many as it counts errors. The merged verdict is the unsharded run's: the outcome counts
+/// summed and aggregated, except that for a claim that [stops at its first
+/// failure](ClaimChecker::stops_at_first_failure) an error counts only when its index is below
+/// the least counterexample index (the unsharded run stops there and never sees a later one;
+/// each shard ran every index of its range below its own first failure, so every error below
+/// the least one is listed). An error names the file and what is wrong; nothing is merged then.
 pub fn merge<'a>(
     records: &[(String, Value)],
     resolve: &dyn Fn(&str, &Value) -> Result<Resolved<'a>, String>,
@@ -236,6 +268,9 @@ fn merge_claim<'a>(
     let n = uint(first_file, first, "n")?;
     let total = uint(first_file, &first["range"], "total")?;
     let command = first["command"].as_str().unwrap_or("").to_string();
+    let checker = resolved.checker.get();
+    let stops = checker.stops_at_first_failure();
+    let mut errors: Vec<usize> = Vec::new();
     let mut by_k: BTreeMap<usize, &(String, Value)> = BTreeMap::new();
     let mut complete = true;
     for &fr in group {
@@ -274,15 +309,7 @@ fn merge_claim<'a>(
             .as_array()
             .map(|a| a.iter().filter_map(Value::as_str).collect())
             .unwrap_or_default();
-        let indices: Vec<usize> = field(file, rec, "indices")?
-            .as_array()
-            .map(|a| {
-                a.iter()
-                    .filter_map(Value::as_u64)
-                    .map(|x| x as usize)
-                    .collect()
-            })
-            .unwrap_or_default();
+        let indices = index_list(file, rec, "indices")?;
         let count = uint(file, rec, "count")?;
         let expected: Vec<usize> = (k - 1..total).step_by(n).collect();
         let fails = rec["counts"]["fails"].as_u64().unwrap_or(0) > 0;
@@ -295,12 +322,23 @@ fn merge_claim<'a>(
             ));
         }
         let prefix = indices.len() <= expected.len() && indices == expected[..indices.len()];
-        if !prefix || (count < expected.len() && !(fails && command == "check")) {
+        if !prefix || (count < expected.len() && !(fails && stops)) {
             return Err(format!(
                 "{file}: shard {k}/{n} of {id}: ran {count} of the {} instances of its range",
                 expected.len()
             ));
         }
+        // The instances in error: sorted, distinct, of this shard, as many as it counts.
+        let errs = index_list(file, rec, "error_indices")?;
+        if errs.windows(2).any(|w| w[0] >= w[1])
+            || errs.iter().any(|i| indices.binary_search(i).is_err())
+            || Some(errs.len() as u64) != rec["counts"].get("error").map_or(Some(0), Value::as_u64)
+        {
+            return Err(format!(
+                "{file}: shard {k}/{n} of {id}: its error_indices and its error count disagree"
+            ));
+        }
+        errors.extend(errs);
         complete &= count == expected.len();
     }
     let missing: Vec<String> = (1..=n)
@@ -313,7 +351,6 @@ fn merge_claim<'a>(
             missing.join(", ")
         ));
     }
-    let checker = resolved.checker.get();
     let mut counts: BTreeMap<String, usize> = BTreeMap::new();
     let mut counterexamples = Vec::new();
     for (file, rec) in by_k.values().copied() {
@@ -338,9 +375,19 @@ fn merge_claim<'a>(
             counterexamples.push((file.clone(), c));
         }
     }
+    counterexamples.sort_by_key(|(_, c)| c["index"].as_u64());
+    let first_failure = counterexamples
+        .first()
+        .and_then(|(_, c)| c["index"].as_u64());
+    let error_counts = errors
+        .iter()
+        .any(|&i| !stops || first_failure.is_none_or(|f| (i as u64) < f));
     let mut seen: Vec<Outcome> = Vec::new();
     for (name, _) in counts.iter().filter(|(_, x)| **x > 0) {
-        seen.push(outcome_named(name).ok_or_else(|| format!("{id}: unknown outcome `{name}`"))?);
+        let o = outcome_named(name).ok_or_else(|| format!("{id}: unknown outcome `{name}`"))?;
+        if o != Outcome::Error || error_counts {
+            seen.push(o);
+        }
     }
     let mut outcome = Outcome::aggregate(&seen);
     if outcome == Outcome::Holds {

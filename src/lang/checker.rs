@@ -46,8 +46,8 @@ impl ClaimChecker for ExprChecker {
     }
     /// The instances `keep` accepts ([`run::run_selected`]); a claim that does not parse or
     /// cannot start is one `error` row, instance 0, as in [`Self::check_grid`]. A `forall`
-    /// claim stops after the chunk of its first counterexample, so a failing shard may hold
-    /// fewer rows than its share.
+    /// claim stops at its first counterexample (the rows end there), so a failing shard may
+    /// hold fewer rows than its share.
     fn grid_select(&self, keep: &(dyn Fn(usize) -> bool + Sync)) -> (usize, Vec<(usize, Check)>) {
         let one_error = |why: String| {
             (
@@ -84,10 +84,11 @@ impl ClaimChecker for ExprChecker {
     ) -> Option<Vec<(usize, Check)>> {
         grow::search_select(self.claim.as_ref().ok()?, size, keep)
     }
-    /// The evaluator stops at the first failing instance of a chunk, so a shard sees only its
-    /// own first one: choose by index ([`crate::claim::search::merge`] then agrees with an
-    /// unsplit search).
-    fn search_first_by_index(&self) -> bool {
+    /// The evaluator stops at the first failing instance ([`run`]), so a shard sees only its
+    /// own first one: a search chooses by index ([`crate::claim::search::merge`] then agrees
+    /// with an unsplit search) and `dpcert merge` counts an error only before the first
+    /// failure ([`crate::claim::shard::merge`]).
+    fn stops_at_first_failure(&self) -> bool {
         true
     }
 }
@@ -224,6 +225,67 @@ mod tests {
     use crate::claim::search::{merge, search, Options};
     use crate::claim::ClaimChecker;
     use serde_json::json;
+
+    /// `dpcert merge` gives the unsharded verdict (the naive reference: the report of the
+    /// whole grid, as `verify` makes it) for both kinds of claim, over N = 1..4 shards. Instance
+    /// i of 0..8 fails at 0 and 5 and breaks (an `error`) at 3: written in Rust, every instance
+    /// runs and the error decides (`error`); in the claim language the run stops at index 0
+    /// and never sees the error (`fails`). Either way the first counterexample is index 0.
+    #[test]
+    fn merged_shards_give_the_unsharded_verdict_of_either_kind_of_claim() {
+        use crate::claim::shard::{self, Checker, Claim, Resolved};
+        use crate::claim::verdict::Report;
+        use crate::claim::{error_check, Check, Family, Outcome};
+        use crate::num::Rational;
+        let rust = Family {
+            id: "X-order",
+            grid: || (0..8u32).collect(),
+            beyond: None,
+            check: |&i: &u32| match i {
+                3 => error_check("broken"),
+                _ => {
+                    let bad = Rational::from(u32::from(i == 0 || i == 5));
+                    Check::rationals("[i in {0, 5}] <= 0", &bad, "<=", &Rational::from(0u32))
+                }
+            },
+        }
+        .boxed();
+        let expr = ExprChecker::new("X-order", "forall i in 0..7: i*(i - 5) + 0/(i - 3) != 0");
+        let claim = Claim {
+            command: "verify",
+            id: "X-order",
+            statement: "s",
+            expr: None,
+        };
+        for (checker, want) in [
+            (rust.as_ref(), Outcome::Error),
+            (&expr as &dyn ClaimChecker, Outcome::Fails),
+        ] {
+            let whole =
+                Report::from_checks("X-order", None, checker.check_grid(), Default::default());
+            assert_eq!(whole.verdict, want);
+            for n in 1..=4 {
+                let records: Vec<(String, serde_json::Value)> = (1..=n)
+                    .map(|k| {
+                        (
+                            format!("s{k}"),
+                            shard::run(checker, &claim, None, (k, n)).1.swap_remove(0),
+                        )
+                    })
+                    .collect();
+                let resolve = |_: &str, _: &serde_json::Value| {
+                    Ok(Resolved {
+                        checker: Checker::Borrowed(checker),
+                        claim_hash: shard::claim_hash("verify", "X-order", "s"),
+                        expect: None,
+                    })
+                };
+                let merged = shard::merge(&records, &resolve).unwrap();
+                assert_eq!(merged[0].outcome, want, "{want} over {n}");
+                assert_eq!(merged[0].counterexamples[0].1["index"], 0, "{n}");
+            }
+        }
+    }
 
     /// Issue 28's leftover: an expression claim's search stops at its first failing instance,
     /// so each shard reports its own first one. Here the claim fails at `x=100 p=(1,0)` (index

@@ -170,6 +170,130 @@ fn check_shards_merge_to_the_unsharded_verdict() {
     }
 }
 
+/// `check 'EXPR' --shard K/N` for every K into `dir`, then `merge --json`: (exit, merged claim).
+fn check_shards_merged(dir: &std::path::Path, tag: &str, expr: &str, n: usize) -> (i32, Value) {
+    let files: Vec<PathBuf> = (1..=n)
+        .map(|k| {
+            let f = dir.join(format!("{tag}-{k}-of-{n}.json"));
+            let shard = format!("{k}/{n}");
+            let args = ["check", expr, "--shard", &shard, "--certificate"];
+            let (code, _, err) = dpcert(&[&args[..], &[f.to_str().unwrap()]].concat());
+            assert_eq!(code, 0, "{expr} {shard}: {err}");
+            f
+        })
+        .collect();
+    let (code, m, err) = merge(&files.iter().collect::<Vec<_>>());
+    assert!(code == 0 || code == 1, "{expr} over {n}: {err}");
+    (code, m["claims"][0].clone())
+}
+
+/// Issue 44 item 5, a hostile review: a failure before an error in grid order. `check` stops
+/// at its first failing instance (k = -1, index 0) and never sees the division by zero at
+/// k = 0 (index 1): `fails`. Shard 2/2 holds the error and a later failure (index 3); merged
+/// by summed counts, where an error outranks a failure, the verdict was `error`. The merge
+/// now counts an error only below the least counterexample index.
+#[test]
+fn a_failure_before_an_error_merges_to_fails() {
+    let dir = scratch_dir("shard-review");
+    let expr = "forall k in -1..2, m in 0..0: k <= min((5 / k), sum(i1 in 1..m: m))";
+    let (code, out, _) = dpcert(&["check", expr, "--json"]);
+    let whole: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!((code, &whole["outcome"]), (1, &"fails".into()));
+    assert_eq!(whole["counterexample"]["index"], 0);
+    let (code, c) = check_shards_merged(&dir, "review", expr, 2);
+    assert_eq!(code, 1);
+    assert_eq!(c["outcome"], "fails", "{c}");
+    assert_eq!(c["counterexamples"][0]["index"], 0, "{c}");
+    // shard 2/2 lists its error instance, which the checker verifies
+    let s2 = read(&dir.join("review-2-of-2.json"));
+    assert_eq!(s2["records"][0]["error_indices"], serde_json::json!([1]));
+    assert_eq!(s2["records"][0]["outcome"], "error");
+}
+
+/// Differential: claims over i in 0..7 (index = i) that fail at the indices F and break
+/// (division by zero, an `error` instance) at the indices E — an error first, a failure first,
+/// both in one shard or in different ones, several of each, none — merged from N = 1..4
+/// shards: the merged verdict and first counterexample are the unsharded `check`'s, and an
+/// error decides exactly when one comes before the first failure (the rule worked by hand in
+/// the table's last column).
+#[test]
+fn merged_verdict_equals_the_unsharded_one_wherever_failures_and_errors_lie() {
+    let dir = scratch_dir("shard-differential");
+    // (F, E, the unsharded verdict worked by hand); 100 lies outside the grid
+    let cases: [(&[i64], &[i64], &str); 10] = [
+        (&[100], &[100], "holds"),
+        (&[4], &[1], "error"),       // error first, different shards of 2
+        (&[2], &[5], "fails"),       // failure first, different shards of 2
+        (&[3], &[1], "error"),       // both in shard 2 of 2, error first
+        (&[1], &[3], "fails"),       // both in shard 2 of 2, failure first
+        (&[0], &[1], "fails"),       // adjacent, failure first
+        (&[100], &[6], "error"),     // errors only
+        (&[6], &[100], "fails"),     // failures only
+        (&[5, 6], &[3, 7], "error"), // several, an error before the first failure
+        (&[0, 5], &[6, 7], "fails"), // several, every error after the first failure
+    ];
+    let zero_at = |xs: &[i64]| -> String {
+        xs.iter()
+            .map(|x| format!("(i - {x})"))
+            .collect::<Vec<_>>()
+            .join("*")
+    };
+    for (t, (fails, errors, want)) in cases.iter().enumerate() {
+        let expr = format!(
+            "forall i in 0..7: {} + 0/({}) != 0",
+            zero_at(fails),
+            zero_at(errors)
+        );
+        let (_, out, _) = dpcert(&["check", &expr, "--json"]);
+        let whole: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(whole["outcome"], *want, "{expr}");
+        for n in 1..=4 {
+            let (code, c) = check_shards_merged(&dir, &format!("c{t}"), &expr, n);
+            assert_eq!(c["outcome"], whole["outcome"], "{expr} over {n}: {c}");
+            assert_eq!(code, i32::from(*want != "holds"), "{expr} over {n}");
+            let first = &c["counterexamples"][0];
+            assert_eq!(
+                first["index"], whole["counterexample"]["index"],
+                "{expr} over {n}"
+            );
+            if !whole["counterexample"].is_null() {
+                assert_eq!(first["lhs"], whole["counterexample"]["lhs"]["exact"]);
+            }
+        }
+    }
+}
+
+/// A shard's `error_indices` must be sorted, distinct indices of its instances, as many as
+/// its error count: a tampered list is refused (exit 1), the untouched shards merge.
+#[test]
+fn merge_refuses_tampered_error_indices() {
+    let dir = scratch_dir("shard-errors");
+    let expr = "forall i in 0..7: (i - 6) + 0/((i - 1)*(i - 3)) != 0";
+    let (code, c) = check_shards_merged(&dir, "e", expr, 2);
+    assert_eq!((code, &c["outcome"]), (1, &"error".into()), "{c}");
+    let f1 = dir.join("e-1-of-2.json");
+    let f2 = dir.join("e-2-of-2.json");
+    assert_eq!(
+        read(&f2)["records"][0]["error_indices"],
+        serde_json::json!([1, 3])
+    );
+    for (name, list) in [
+        ("unsorted", serde_json::json!([3, 1])),
+        ("repeated", serde_json::json!([1, 1])),
+        ("outside", serde_json::json!([1, 2])),
+        ("short", serde_json::json!([1])),
+        ("missing", Value::Null),
+    ] {
+        let mut d = read(&f2);
+        d["records"][0]["error_indices"] = list;
+        let p = dir.join(format!("e-{name}.json"));
+        std::fs::write(&p, d.to_string()).unwrap();
+        let (code, _, err) = merge(&[&f1, &p]);
+        assert_eq!(code, 1, "{name}: {err}");
+        assert!(err.contains("error_indices"), "{name}: {err}");
+    }
+}
+
 /// The `search-merge` alias now refuses a missing search shard (exit 1; it printed the gap
 /// and exited 0 before) and a shard given twice (exit 1, was 3), and re-checks the
 /// counterexample.
