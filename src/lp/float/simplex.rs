@@ -218,7 +218,11 @@
 //! CPU seconds of the whole `dpcert lp`, main's binary and this one run side by side (each
 //! pair under the same load; load 5.3–5.9 from other helpers), per-pair ratios: P_160 0.98,
 //! 0.98, 1.01, 0.95 (11.0–13.8 s); P_100 0.93, 0.96, 0.96, 0.96; H(6,2) 0.89, 0.87; H(5,2)
-//! 0.81–0.88 (five pairs). P_160 stays about 4× HiGHS. What was learned about the rest:
+//! 0.81–0.88 (five pairs); three more P_160 pairs at load ~3.2: 1.00, 1.10, 0.99, and
+//! interleaved with HiGHS (`/tmp/lp42q_meas.py 3 P160`, load 3.0–3.3) medians 11.36 s against
+//! main's 12.02 s and HiGHS's 3.42 s (3.3× against 3.5×; at load ~5, 4×): on P_160 no gain
+//! above the noise, the branches removed being ~5% of its run and memory-bound once
+//! branch-free. What was learned about the rest:
 //! HiGHS does not presolve P_160 (its log: 51,040 rows, 25,600 columns, "Not reduced") and
 //! takes 6,475 iterations from its slack basis, so its optimal basis holds at most 6,475
 //! structurals: the 8,320 here are the floor of this path (a different optimal vertex of a
