@@ -62,6 +62,11 @@ pub(crate) struct FloatLu {
     /// rather than through the steps (issue 42 item 8, seventh round).
     single_col: Vec<usize>,
     single_diag: Vec<f64>,
+    /// The singleton steps again as `(row, column, pivot)` in the order of their rows, for the
+    /// forward solve's pass over a dense `b` (issue 42 item 8, eighth round: read through
+    /// [`FloatLu::single_col`] every kernel row was a branch, mispredicted, and so was every
+    /// zero of `b`: half the solve's own time on P_160).
+    singles: Vec<(usize, usize, f64)>,
     step_of_col: Vec<usize>,
 }
 
@@ -76,11 +81,18 @@ impl Buckets {
         }
     }
 
-    /// Up to `want` live items of count `k` (`live(item)` is its current count, or `None` once
-    /// pivoted); stale entries are dropped on the way.
-    fn live(&mut self, k: usize, want: usize, live: impl Fn(usize) -> Option<usize>) -> Vec<usize> {
+    /// Up to `want` live items of count `k` into `found` (`live(item)` is its current count,
+    /// or `None` once pivoted); stale entries are dropped on the way. `found` is the caller's,
+    /// reused (issue 42 item 8, eighth round: not an allocation per search).
+    fn live(
+        &mut self,
+        k: usize,
+        want: usize,
+        live: impl Fn(usize) -> Option<usize>,
+        found: &mut Vec<usize>,
+    ) {
         let bucket = &mut self.0[k];
-        let mut found = Vec::new();
+        found.clear();
         let mut at = 0;
         while at < bucket.len() && found.len() < want {
             let item = bucket[at];
@@ -91,7 +103,6 @@ impl Buckets {
                 bucket.swap_remove(at);
             }
         }
-        found
     }
 }
 
@@ -126,6 +137,7 @@ impl FloatLu {
             step_of_col: Vec::new(),
             single_col: Vec::new(),
             single_diag: Vec::new(),
+            singles: Vec::new(),
         };
         // The singleton pivots: a column with one non-zero entry, on a row no earlier
         // singleton took (a second singleton on that row is left to the kernel, where it is an
@@ -223,13 +235,15 @@ impl FloatLu {
                 .map_or(0.0, |(_, v)| *v)
         };
         let mut entries: Vec<(usize, f64)> = Vec::new();
+        let mut cands: Vec<usize> = Vec::with_capacity(SEARCH);
         for _ in lu.prow.len()..n {
             // The pivot: Markowitz among the sparsest columns and rows.
             let mut best: Option<(usize, usize, usize)> = None; // (cost, row, col)
             let mut examined = 0;
             for k in 1..=n {
-                let cands = col_buckets.live(k, SEARCH, |c| (!col_done[c]).then(|| col_count[c]));
-                for c in cands {
+                let live_col = |c: usize| (!col_done[c]).then(|| col_count[c]);
+                col_buckets.live(k, SEARCH, live_col, &mut cands);
+                for &c in &cands {
                     examined += 1;
                     // The column's live entries, each found in its row once (issue 42 item 8,
                     // seventh round: the largest and then each entry were two searches of
@@ -257,12 +271,12 @@ impl FloatLu {
                 // Row singletons (no fill), against their column's first largest entry; longer
                 // rows are reached through their columns (the current largest entry of each
                 // column of a row scans those columns' rows: most of a factorisation's time).
-                let cands = if k == 1 {
-                    row_buckets.live(k, SEARCH, |i| (!row_done[i]).then(|| rows[i].len()))
-                } else {
-                    Vec::new()
-                };
-                for i in cands {
+                cands.clear();
+                if k == 1 {
+                    let live_row = |i: usize| (!row_done[i]).then(|| rows[i].len());
+                    row_buckets.live(k, SEARCH, live_row, &mut cands);
+                }
+                for &i in &cands {
                     examined += 1;
                     for &(c, v) in &rows[i] {
                         let v = v.abs();
@@ -347,6 +361,10 @@ impl FloatLu {
                 lu.single_diag[lu.prow[k]] = lu.udiag[k];
             }
         }
+        lu.singles = (0..n)
+            .filter(|&i| lu.single_col[i] != usize::MAX)
+            .map(|i| (i, lu.single_col[i], lu.single_diag[i]))
+            .collect();
         lu.index_u_by_columns();
         Some(lu)
     }
@@ -428,15 +446,15 @@ impl FloatLu {
                     }
                 }
             }
-            // Past its density (see [`SparseVec`]) `b` is passed in full, in order.
+            // Past its density (see [`SparseVec`]) `b` is passed in full, in order, each
+            // singleton step's entry written without a branch on it (its column holds no
+            // entry of `x` yet: the kernel's steps write only theirs).
             None => {
-                for (i, &v) in b.val.iter().enumerate() {
-                    if v != 0.0 {
-                        let c = self.single_col[i];
-                        if c != usize::MAX {
-                            x.set(c, v / self.single_diag[i]);
-                        }
-                    }
+                for &(i, c, d) in &self.singles {
+                    let v = b.val[i];
+                    // `v / 1.0` is `v`: the slacks' unit columns skip the division.
+                    let q = if d == 1.0 { v } else { v / d };
+                    x.put_new(c, if q != 0.0 { q } else { 0.0 });
                 }
             }
         }
@@ -640,7 +658,12 @@ mod tests {
             let mut rows: Vec<usize> = (0..n).collect();
             for i in (1..n).rev() { rows.swap(i, (next() % (i as u64 + 1)) as usize); }
             let slacks = (next() % (n as u64 + 1)) as usize;
-            let mut columns: Vec<Vec<(usize, f64)>> = rows[..slacks].iter().map(|&i| vec![(i, 1.0)]).collect();
+            // Unit columns mostly, some scaled (a singleton step whose pivot is not 1).
+            let scales = [1.0, 1.0, 1.0, -2.0, 0.5];
+            let mut columns: Vec<Vec<(usize, f64)>> = rows[..slacks]
+                .iter()
+                .map(|&i| vec![(i, scales[(next() % 5) as usize])])
+                .collect();
             for &r in &rows[slacks..] {
                 let mut col = vec![(r, 10.0 + (next() % 5) as f64)];
                 for _ in 0..3 {

@@ -197,6 +197,41 @@
 //! update of `U`, HiGHS's default, would let the interval grow without the solves paying for
 //! each exchange, where a longer interval alone slows P_100), the kept `ρ`s in the pivotal
 //! row's solve, and the pivot row's reads.
+//!
+//! Issue 42 item 8, eighth round (2026-11-29): `perf` on P_160 (main's binary, 13.2 s in all,
+//! 11.2 s of hint): the pivot loop's own code 25% (the pivot row's writes ~6%, its clearing
+//! ~2.5%, the updates of the reduced costs, values and weights ~6%), [`Inverse::ftran`]'s own
+//! 9.4% (half of it [`FloatLu::ftran`]'s pass of the singleton steps over a dense `b`, a
+//! mispredicted branch on each kernel row and each zero), [`FloatLu::factor`] 9% (a fifth of
+//! it finding an entry in its row during the Markowitz search), [`SparseVec::sub_pairs`] 8%
+//! (half of it the marks of the alternate product forms' `ρ`s in the pivotal row's solve),
+//! [`Inverse`]'s ordering of the exchange's entries 6.7% (a pass over all `m` with a
+//! mispredicted branch per entry), [`SparseVec::relist`] 5%, `malloc`/`free` 4%. Kept, each
+//! giving the same numbers (the same pivots and the same output of `dpcert lp` on P_60, P_100,
+//! P_160, H(5,2), H(6,2), D_80): the singleton pass reads a list of the singleton steps and
+//! writes without a branch ([`SparseVec::put_new`]); the exchange's entries are taken as they
+//! stand where their list is in order (a dense result's, listed again in order) and otherwise
+//! found by a pass without a branch; Harris's second pass reads the first pass's candidates;
+//! the Markowitz search reuses its list of candidates. Keeping `α` and its mark side by side
+//! (one cache line per variable) was tried and dropped: not measurably faster, and twice the
+//! memory of `α`.
+//! CPU seconds of the whole `dpcert lp`, main's binary and this one run side by side (each
+//! pair under the same load; load 5.3–5.9 from other helpers), per-pair ratios: P_160 0.98,
+//! 0.98, 1.01, 0.95 (11.0–13.8 s); P_100 0.93, 0.96, 0.96, 0.96; H(6,2) 0.89, 0.87; H(5,2)
+//! 0.81–0.88 (five pairs); three more P_160 pairs at load ~3.2: 1.00, 1.10, 0.99, and
+//! interleaved with HiGHS (`/tmp/lp42q_meas.py 3 P160`, load 3.0–3.3) medians 11.36 s against
+//! main's 12.02 s and HiGHS's 3.42 s (3.3× against 3.5×; at load ~5, 4×): on P_160 no gain
+//! above the noise, the branches removed being ~5% of its run and memory-bound once
+//! branch-free. What was learned about the rest:
+//! HiGHS does not presolve P_160 (its log: 51,040 rows, 25,600 columns, "Not reduced") and
+//! takes 6,475 iterations from its slack basis, so its optimal basis holds at most 6,475
+//! structurals: the 8,320 here are the floor of this path (a different optimal vertex of a
+//! degenerate LP), not of the LP — cost perturbation, which HiGHS applies by default, is the
+//! lever on the pivot count (a quarter of them). A Forrest–Tomlin update would not shorten the
+//! pivotal row's solve: its row etas are rows of `U⁻¹` (`U⁻ᵀ e_p`, HiGHS's `updateFT` keeps
+//! the partial `btran`), as dense as the `ρ`s the alternate product forms keep now (3,847 of
+//! 51,040 on P_160); its gain would be the entering columns' product forms (914 exchanges)
+//! and the refactorisations.
 
 use crate::lp::exact::revised::Basis;
 use crate::lp::float::budget::Budget;
@@ -280,6 +315,8 @@ struct PivotRow {
     /// variable listed twice would have its reduced cost updated twice.
     touched: Vec<usize>,
     in_row: Vec<bool>,
+    /// [`Run::entering`]'s candidates `(d, |α|, v)` from its first pass, for its second.
+    candidates: Vec<(f64, f64, usize)>,
 }
 
 impl PivotRow {
@@ -288,6 +325,7 @@ impl PivotRow {
             alpha: vec![0.0; len],
             touched: Vec::new(),
             in_row: vec![false; len],
+            candidates: Vec::new(),
         }
     }
 
@@ -841,6 +879,7 @@ impl Run {
             alpha,
             touched,
             in_row,
+            ..
         } = row;
         let mut add = |j: usize, t: f64| {
             if !in_row[j] {
@@ -864,8 +903,17 @@ impl Run {
 
     /// Harris's two-pass ratio test on the pivot row for a leaving variable moving in
     /// direction `dir`: the entering variable, or `None` if no non-basic variable can move it.
-    fn entering(&self, dir: f64, row: &PivotRow) -> Option<usize> {
-        let PivotRow { alpha, touched, .. } = row;
+    ///
+    /// The first pass keeps its candidates, so that the second reads them in order rather
+    /// than each touched variable's `α`, bounds and reduced cost again (issue 42 item 8,
+    /// eighth round; the same candidates in the same order, so the same choice).
+    fn entering(&self, dir: f64, row: &mut PivotRow) -> Option<usize> {
+        let PivotRow {
+            alpha,
+            touched,
+            candidates,
+            ..
+        } = row;
         // Whether `v` may enter, and its reduced cost with the sign that makes it ≥ 0.
         let candidate = |v: usize| -> Option<(f64, f64)> {
             let a = alpha[v];
@@ -878,21 +926,21 @@ impl Run {
                 _ => None,
             }
         };
+        candidates.clear();
         let mut bound = f64::INFINITY;
-        for &v in touched {
+        for &v in touched.iter() {
             if let Some((d, a)) = candidate(v) {
                 bound = bound.min((d + DUAL_TOL) / a);
+                candidates.push((d, a, v));
             }
         }
         if bound == f64::INFINITY {
             return None;
         }
         let mut best: Option<(f64, usize)> = None;
-        for &v in touched {
-            if let Some((d, a)) = candidate(v) {
-                if d / a <= bound && best.is_none_or(|b| a > b.0) {
-                    best = Some((a, v));
-                }
+        for &(d, a, v) in candidates.iter() {
+            if d / a <= bound && best.is_none_or(|b| a > b.0) {
+                best = Some((a, v));
             }
         }
         best.map(|(_, v)| v)
@@ -932,7 +980,7 @@ impl Run {
             row.clear();
             let (rho_val, rho_nz) = rho.solved();
             self.pivot_row(rho_val, rho_nz, &mut row);
-            let Some(q) = self.entering(dir, &row) else {
+            let Some(q) = self.entering(dir, &mut row) else {
                 if fresh {
                     return Err(Outcome::Infeasible);
                 }
@@ -949,8 +997,7 @@ impl Run {
             let arq = col[r];
             // The pivot from the column and from the row must agree; otherwise the
             // factorisation has drifted.
-            let alpha = &row.alpha;
-            if (arq - alpha[q]).abs() > 1e-7 * (1.0 + arq.abs()) || arq.abs() < PIVOT_TOL {
+            if (arq - row.alpha[q]).abs() > 1e-7 * (1.0 + arq.abs()) || arq.abs() < PIVOT_TOL {
                 if fresh {
                     return Err(Outcome::Failed("an unstable pivot".into()));
                 }
@@ -973,7 +1020,7 @@ impl Run {
                 self.inverse.ftran(&mut scratch, &mut tau);
             }
             for &v in &row.touched {
-                self.d[v] -= theta_d * alpha[v];
+                self.d[v] -= theta_d * row.alpha[v];
             }
             self.d[q] = 0.0;
             self.d[leaving] = -theta_d;

@@ -159,6 +159,26 @@ impl SparseVec {
         self.val[i] = a;
     }
 
+    /// `v[i] = a` where `v[i]` is zero and unlisted (the caller knows it), without a branch
+    /// on `a` (issue 42 item 8, eighth round: [`FloatLu::ftran`]'s pass of the singleton
+    /// steps over a dense right-hand side, where the zeros of `a` are unpredictable); `a`
+    /// must not be `-0.0`.
+    ///
+    /// [`FloatLu::ftran`]: crate::lp::float::lu::FloatLu::ftran
+    #[inline]
+    pub(crate) fn put_new(&mut self, i: usize, a: f64) {
+        debug_assert!(self.val[i] == 0.0 && (self.dense || !self.mark[i]));
+        debug_assert!(a != 0.0 || a.is_sign_positive());
+        self.val[i] = a;
+        if !self.dense {
+            let listed = a != 0.0;
+            self.idx[self.count] = i;
+            self.mark[i] = listed;
+            self.count += usize::from(listed);
+            self.check_limit();
+        }
+    }
+
     /// `v[i] −= s a` for each `(i, a)` of `entries` (the fields borrowed once: the solves'
     /// inner loops).
     #[inline]
@@ -279,6 +299,20 @@ mod tests {
         assert_eq!(v.val, vec![1.0, 0.0, -1.0, 0.0, -3.0]);
         let w = SparseVec::from_dense_with_limit(vec![0.0, 3.0, 0.0, -1.0], 4);
         assert_eq!(w.list(), Some(&[1, 3][..]));
+        // `put_new` lists a non-zero entry, not a zero one, and gives the list up past the
+        // limit like the other writes.
+        let mut p = SparseVec::with_limit(4, 1);
+        p.put_new(2, 0.0);
+        p.put_new(3, 5.0);
+        assert_eq!(
+            (p.list(), &p.val[..]),
+            (Some(&[3][..]), &[0.0, 0.0, 0.0, 5.0][..])
+        );
+        p.put_new(0, -1.0);
+        assert_eq!(p.list(), None);
+        p.put_new(1, 2.0);
+        assert_eq!(p.val, vec![-1.0, 2.0, 0.0, 5.0]);
+        assert_eq!(p.solved().1, &[0, 1, 3][..]);
     }
 
     /// With a limit of 2 the third entry gives the list up: the writes go on in `val`, and
@@ -333,7 +367,7 @@ mod tests {
         fn writes_agree_with_a_dense_vector(
             n in 1usize..40,
             limit in 0usize..45,
-            ops in proptest::collection::vec((0u8..4, 0usize..40, -3i8..4), 0..60),
+            ops in proptest::collection::vec((0u8..5, 0usize..40, -3i8..4), 0..60),
         ) {
             let mut v = SparseVec::with_limit(n, limit);
             let mut plain = vec![0.0f64; n];
@@ -344,7 +378,12 @@ mod tests {
                         0 => { v.add(i, a); plain[i] += a; }
                         1 => { v.set(i, a); plain[i] = a; }
                         2 => { v.sub_pairs(&[(i, a), ((i + 1) % n, 1.0)], 2.0); plain[i] -= 2.0 * a; plain[(i + 1) % n] -= 2.0; }
-                        _ => { v.sub_split(&[i], &[a], -1.0); plain[i] += a; }
+                        3 => { v.sub_split(&[i], &[a], -1.0); plain[i] += a; }
+                        // `put_new` where the entry is zero and unlisted.
+                        _ => if plain[i] == 0.0 && v.list().is_none_or(|l| !l.contains(&i)) {
+                            v.put_new(i, a);
+                            plain[i] = a;
+                        },
                     }
                 }
                 prop_assert_eq!(&v.val, &plain);

@@ -123,21 +123,36 @@ fn a_literal_exchange_in_either_form() {
     assert_eq!(inverse.nonzeros().0, 1);
 }
 
-/// [`sparse`] by hand, in both of its ways: a list of 2 of 100 entries (sorted), and of 4 of
-/// 8 (read in order); the entry at `skip` and a listed 0 (an entry that cancelled) are left
-/// out, and the entries come in order.
+/// [`sparse`] by hand, in its three ways: a list of 2 of 100 entries out of order (sorted),
+/// of 4 of 8 out of order (the whole vector read in order, into a scratch that held more
+/// entries before), and of 3 of 100 in order (read as it stands); the entry at `skip` and a
+/// listed 0 (an entry that cancelled) are left out, and the entries come in order.
 #[test]
-fn sparse_entries_in_order_either_way() {
+fn sparse_entries_in_order_each_way() {
+    let mut scratch = vec![(7, 7.0); 200];
     let mut v = vec![0.0; 100];
     (v[70], v[5]) = (2.0, -1.0);
     assert_eq!(
-        sparse((&v, &[70, 5]), usize::MAX),
+        sparse((&v, &[70, 5]), usize::MAX, &mut scratch),
         vec![(5, -1.0), (70, 2.0)]
     );
-    assert_eq!(sparse((&v, &[70, 5]), 5), vec![(70, 2.0)]);
+    assert_eq!(sparse((&v, &[70, 5]), 5, &mut scratch), vec![(70, 2.0)]);
     let w = [0.0, 3.0, 0.0, 1.0, 0.0, 0.0, 4.0, 0.0];
     assert!(SORT_WISE * 4 > w.len());
-    assert_eq!(sparse((&w, &[6, 0, 3, 1]), 3), vec![(1, 3.0), (6, 4.0)]);
+    assert_eq!(
+        sparse((&w, &[6, 0, 3, 1]), 3, &mut scratch),
+        vec![(1, 3.0), (6, 4.0)]
+    );
+    assert_eq!(
+        sparse((&w, &[6, 0, 3, 1]), usize::MAX, &mut Vec::new()),
+        vec![(1, 3.0), (3, 1.0), (6, 4.0)]
+    );
+    v[9] = 0.0;
+    assert_eq!(
+        sparse((&v, &[5, 9, 70]), usize::MAX, &mut scratch),
+        vec![(5, -1.0), (70, 2.0)]
+    );
+    assert_eq!(sparse((&v, &[5, 9, 70]), 70, &mut scratch), vec![(5, -1.0)]);
 }
 
 proptest! {
@@ -162,7 +177,11 @@ proptest! {
         for i in (1..list.len()).rev() { list.swap(i, (next() % (i as u64 + 1)) as usize); }
         let skip = (next() % (n as u64 + 1)) as usize;
         let want: Vec<(usize, f64)> = (0..n).filter(|&i| i != skip && v[i] != 0.0).map(|i| (i, v[i])).collect();
-        prop_assert_eq!(sparse((&v, &list), skip), want);
+        let mut scratch = Vec::new();
+        prop_assert_eq!(sparse((&v, &list), skip, &mut scratch), want.clone());
+        // The list in order (as a dense result's is listed again), and the scratch reused.
+        list.sort_unstable();
+        prop_assert_eq!(sparse((&v, &list), skip, &mut scratch), want);
     }
 
     /// A random non-singular `B₀` (a dominant entry per column under a random permutation, a
