@@ -27,5 +27,6 @@ def check(rec):
         if i not in indices or labels[indices.index(i)] != c.get("instance"):
             raise Reject(f"counterexample {i!r}: not an instance of this shard")
     # the merge counts an error only before the first failure in grid order (docs/sharding.md)
-    if any(type(i) is not int for i in indices + errs) or errs != sorted(set(errs) & set(indices)) or len(errs) != counts.get("error", 0):
-        raise Reject(f"error_indices {errs!r}: not the sorted, distinct indices of this shard's {counts.get('error', 0)} instances in error")
+    n_err = counts.get("error", 0)
+    if any(type(i) is not int for i in indices + errs) or errs != sorted(set(errs) & set(indices)) or len(errs) != n_err:
+        raise Reject(f"error_indices {errs!r}: not the sorted, distinct indices of this shard's {n_err} instances in error")
