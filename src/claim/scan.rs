@@ -416,11 +416,7 @@ impl DScan {
         gap: f64,
         witness: impl FnOnce() -> String,
     ) {
-        let mut v = super::Records::default();
-        let ok = decide_recorded(&mut v, lhs, rel, rhs);
-        if let Some(r) = &mut self.records {
-            r.extend(v);
-        }
+        let ok = decide_recorded(&mut self.records, lhs, rel, rhs);
         self.push_decided(
             crate::num::Decision::from_bool(ok),
             gap,
@@ -708,6 +704,15 @@ impl RecordSink for super::Records {
     }
 }
 
+/// A step's records, `None` once one came without a record (the new one is then dropped).
+impl RecordSink for Option<super::Records> {
+    fn put(&mut self, r: crate::certify::Record) {
+        if let Some(v) = self {
+            v.push(r);
+        }
+    }
+}
+
 impl RecordSink for Vec<serde_json::Value> {
     fn put(&mut self, r: crate::certify::Record) {
         self.push(r.into_value());
@@ -812,12 +817,7 @@ impl Decider {
     /// `lhs rel rhs` for two rationals, decided exactly, with its `compare` record.
     pub fn rat(&mut self, lhs: &Rational, rel: &str, rhs: &Rational) -> bool {
         self.made += 1;
-        let mut v = super::Records::default();
-        let ok = decide_recorded(&mut v, lhs, rel, rhs);
-        if let Some(r) = &mut self.records {
-            r.extend(v);
-        }
-        ok
+        decide_recorded(&mut self.records, lhs, rel, rhs)
     }
 
     /// `lhs rel rhs` for two log-linear forms, decided exactly (their [`Ord`]), with its
