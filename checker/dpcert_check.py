@@ -28,7 +28,7 @@ VERSION = 1
 # The `claim` record is checked last, against the document's other records (kind_claim.py).
 KINDS = {name: importlib.import_module(f"kind_{name}").check for name in (
     "lp", "sturm", "holds_for_all", "graph", "compare", "log_linear", "enclosure", "refinement",
-    "dp_channel", "dp_level", "events", "composition", "shard", "out_of_range", "induced", "graphs")}
+    "dp_channel", "dp_level", "events", "composition", "shard", "out_of_range", "induced", "graphs", "empty_range")}
 
 def check_document(text, claims=None):
     """The rejections of one document's text: [(record id or None, reason)]; [] = accepted.

@@ -3,8 +3,8 @@ SHA-256) and, for a failure, the counterexample's exact sides. Checked against t
 records of the same document, which the kinds' own checks have already accepted or rejected
 (a record's `instance` is an index, or a list of them: the one record counts in each):
 
-- holds: every instance has a deciding record (DECIDING), all accepted and true (a sturm record is
-  accepted only when true), or an accepted out_of_range record (outside the hypotheses; `where`: excluded
+- holds: every instance has a deciding record (DECIDING), all accepted and true (a sturm or empty_range
+  record is accepted only when true), or an accepted out_of_range record (outside the hypotheses; `where`: excluded
   by the claim's filter, with a false accepted deciding record, of a filter atom); a record naming
   `rests_on` kinds needs one of each kind in its instance; holds-for-all: also an accepted for-all record;
 - fails: the counterexample's instance has an accepted deciding record that is false, with
@@ -13,12 +13,12 @@ records of the same document, which the kinds' own checks have already accepted 
 """
 from common import Reject, field, labels_sha256, q
 
-DECIDING = ("compare", "log_linear", "enclosure", "events", "graph", "graphs", "induced", "sturm", "refinement")
+DECIDING = ("compare", "log_linear", "enclosure", "events", "graph", "graphs", "induced", "sturm", "refinement", "empty_range")
 
 def truth(r):
     if r.get("kind") == "refinement":  # which of its two statements: docs/certificates.md
         return r.get("same_hyper", r.get("refines"))
-    return True if r.get("kind") == "sturm" else r.get("holds")
+    return True if r.get("kind") in ("sturm", "empty_range") else r.get("holds")
 
 def labels_of(rec):
     inst = field(rec, "instances", "claim")

@@ -14,12 +14,16 @@ def poly(v, what):
         raise Reject(f"{what}: not a list of coefficients")
     return P.trim(q(c, f"{what}[{i}]") for i, c in enumerate(v))
 
-def check(rec):
+def domain(rec):  # (lo, lo_open, hi, hi_open) of a record's domain (hi None: +inf), and whether no real t lies in it
     dom = field(rec, "domain", "record")
     lo, lo_open = q(field(dom, "lo", "domain"), "domain lo"), field(dom, "lo_open", "domain") is True
     hi, hi_open = field(dom, "hi", "domain"), field(dom, "hi_open", "domain") is True
     hi = None if hi is None else q(hi, "domain hi")
-    if hi is not None and (hi < lo or hi == lo and (lo_open or hi_open)):
+    return (lo, lo_open, hi, hi_open), hi is not None and (hi < lo or hi == lo and (lo_open or hi_open))
+
+def check(rec):
+    (lo, lo_open, hi, hi_open), empty = domain(rec)
+    if empty:
         raise Reject(f"domain: empty interval from {lo} to {hi}")
 
     def signs(p):

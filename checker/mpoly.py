@@ -30,10 +30,7 @@ def mul(a, b):
     return {m: c for m, c in out.items() if c}
 
 def sub(a, b):
-    out = dict(a)
-    for m, c in b.items():
-        out[m] = out.get(m, 0) - c
-    return {m: c for m, c in out.items() if c}
+    return {m: c for m in a.keys() | b.keys() if (c := a.get(m, 0) - b.get(m, 0))}
 
 def shift(p, x, low):
     """p with x replaced by low + x."""

@@ -44,12 +44,10 @@ def product(a, b):
 def exp_cmp(eps, r):
     """-1, 0 or 1 as r <, = or > e^eps for rationals eps >= 0 and r, by kind_enclosure's (cached)
     Taylor bounds at growing precision: e^eps is irrational for rational eps != 0 (Lindemann)."""
-    bits = 32
-    while eps != 0 and bits <= 1 << 15:
+    for bits in (1 << e for e in range(5, 16)) if eps != 0 else ():  # 32, 64, ..., 2^15
         lo, hi = exp_bounds(eps, bits)
         if not lo <= r <= hi:
             return -1 if r < lo else 1
-        bits *= 2
     if eps != 0:
         raise Reject(f"cannot separate {r} from e^{eps}")
     return (r > 1) - (r < 1)
@@ -75,9 +73,8 @@ def t_for_delta(d, delta):
     if a > delta:
         return None
     ratios = sorted((r for r in d if r is not None and r > 1), reverse=True)
-    for j, r in enumerate(ratios):
+    for r, low in zip(ratios, ratios[1:] + [Fraction(1)]):
         a, b = a + d[r], b + d[r] / r
-        low = ratios[j + 1] if j + 1 < len(ratios) else Fraction(1)
         if a - low * b > delta:  # crosses delta inside (low, r]
             return (a - delta) / b
     return Fraction(1)

@@ -1,12 +1,11 @@
 """Polynomials of one variable over Q (lists of Fractions, constant first) and Sturm sequences:
 the arithmetic the `sturm` record is re-checked with (docs/certificates.md). Standard library only."""
 from fractions import Fraction
+from functools import reduce
 
-def trim(p):
+def trim(p):  # without the zero coefficients of the highest powers
     p = list(p)
-    while p and p[-1] == 0:
-        p.pop()
-    return p
+    return p[:max((i + 1 for i, c in enumerate(p) if c), default=0)]
 
 def add(p, r):
     n = max(len(p), len(r))
@@ -40,11 +39,8 @@ def gcd(p, r):
 def deriv(p):
     return trim([i * c for i, c in enumerate(p)][1:])
 
-def at(p, x):
-    v = Fraction(0)
-    for c in reversed(p):
-        v = v * x + c
-    return v
+def at(p, x):  # Horner
+    return reduce(lambda v, c: v * x + c, reversed(p), Fraction(0))
 
 def sgn(x):
     return (x > 0) - (x < 0)
@@ -59,8 +55,7 @@ def sturm(p):
     return seq[:-1]
 
 def variations(seq, x):
-    s = [sgn(at(p, x)) for p in seq]
-    s = [v for v in s if v]
+    s = [v for v in (sgn(at(p, x)) for p in seq) if v]
     return sum(1 for a, b in zip(s, s[1:]) if a != b)
 
 def cauchy(p):

@@ -17,8 +17,10 @@ use std::path::Path;
 use std::sync::Arc;
 
 /// Record kinds that decide a comparison: those whose `holds` field states its truth (the
-/// checker recomputes it), and `sturm`, accepted only when its comparison holds on its domain.
+/// checker recomputes it), `sturm`, accepted only when its comparison holds on its domain, and
+/// `empty_range`, a `forall` over a range of `t` accepted only when the range is empty.
 const DECIDING: &[&str] = &[
+    "empty_range",
     "compare",
     "log_linear",
     "enclosure",
@@ -30,11 +32,11 @@ const DECIDING: &[&str] = &[
     "refinement",
 ];
 
-/// The truth a deciding record states (`sturm`: true, the only truth it can be accepted with;
-/// `refinement`: `same_hyper` in that variant, else `refines`).
+/// The truth a deciding record states (`sturm`, `empty_range`: true, the only truth they can
+/// be accepted with; `refinement`: `same_hyper` in that variant, else `refines`).
 fn truth(r: &Record) -> Option<bool> {
     match (kind(r), r.json()) {
-        ("sturm", _) => Some(true),
+        ("sturm" | "empty_range", _) => Some(true),
         ("refinement", Some(r)) => r.get("same_hyper").unwrap_or(&r["refines"]).as_bool(),
         _ => r.holds(),
     }
@@ -51,8 +53,9 @@ pub(crate) fn shows_false(r: &Record) -> bool {
 fn kind_of(m: &Method, holds: bool) -> Result<&'static [&'static str], &'static str> {
     match m {
         // An `events` or `induced` record recomputes both exact forms of every instance it shows;
-        // a `refinement` record decides `refines` and `same_hyper` exactly (issue 44 item 6).
-        Method::Exact => Ok(&["compare", "events", "induced", "refinement"]),
+        // a `refinement` record decides `refines` and `same_hyper` exactly (issue 44 item 6);
+        // a `forall` over an empty range of t, which decides nothing else, by `empty_range`.
+        Method::Exact => Ok(&["compare", "events", "induced", "refinement", "empty_range"]),
         // Two log-linear forms are compared by a `log_linear` record; a form and a rational
         // (never equal unless the form is rational) by certified enclosures, an `enclosure`
         // record (issue 44 item 6: CY-14, CY-16, XDOC-2).
@@ -100,8 +103,15 @@ fn gap(c: &Check) -> Option<(String, String)> {
     let need = match c.outcome {
         Outcome::Holds => true,
         Outcome::Fails => false,
-        // Outside the statement's hypotheses, shown by a record the checker recomputes.
-        Outcome::OutOfRange if c.records.iter().any(|r| kind(r) == "out_of_range") => return None,
+        // Outside the statement's hypotheses, shown by a record the checker recomputes; or
+        // vacuous, its top-level range of t shown empty (`lang::vacuous`).
+        Outcome::OutOfRange
+            if c.records
+                .iter()
+                .any(|r| matches!(kind(r), "out_of_range" | "empty_range")) =>
+        {
+            return None
+        }
         o => return Some((format!("outcome:{o}"), format!("an instance is {o}"))),
     };
     for m in methods(&c.method) {

@@ -42,6 +42,7 @@ pub(crate) mod sturm_record;
 pub(crate) mod symbolic;
 pub(crate) mod typecheck;
 pub(crate) mod types;
+mod vacuous;
 pub(crate) mod value;
 
 pub use ast::Claim;
@@ -99,3 +100,5 @@ mod excluded_tests;
 mod limit_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod vacuous_tests;

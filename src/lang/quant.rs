@@ -8,6 +8,7 @@ use super::error::{abbreviate, LangError};
 use super::eval::{text, Env, Evaluator};
 use super::real::Num;
 use super::symbolic::SymRange;
+use super::vacuous::Reach;
 use super::value::{Domain, Value};
 use crate::num::{Decision, RatFn};
 
@@ -49,7 +50,40 @@ impl Evaluator<'_> {
         body: &Expr,
         env: &mut Env,
     ) -> Result<Truth, LangError> {
+        self.quant_reaching(q, binders, k, filter, body, env, None)
+    }
+
+    /// [`Self::quant`] of the claim's top-level quantifier past its instance binders
+    /// (`binders`: the rest, evaluated in each instance), with what it met ([`Reach`]): an
+    /// instance that bound no tuple because a range of `t` was empty is vacuous.
+    pub(super) fn top_quant(
+        &mut self,
+        q: Quant,
+        binders: &[Binder],
+        filter: Option<&Expr>,
+        body: &Expr,
+        env: &mut Env,
+    ) -> Result<(Truth, Reach), LangError> {
+        let mut reach = Reach::default();
+        let t = self.quant_reaching(q, binders, 0, filter, body, env, Some(&mut reach))?;
+        Ok((t, reach))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn quant_reaching(
+        &mut self,
+        q: Quant,
+        binders: &[Binder],
+        k: usize,
+        filter: Option<&Expr>,
+        body: &Expr,
+        env: &mut Env,
+        mut reach: Option<&mut Reach>,
+    ) -> Result<Truth, LangError> {
         if k == binders.len() {
+            if let Some(r) = reach {
+                r.bound = true;
+            }
             if let Some(f) = filter {
                 let t = self.pointwise(f, env, "where")?;
                 match t.d {
@@ -102,12 +136,19 @@ impl Evaluator<'_> {
                 if range.is_empty() {
                     // A `forall` over no t is true whatever its body, as over an empty finite
                     // domain: the body is not evaluated (a comparison without `t` in it,
-                    // `-4 >= 3`, is no counterexample at a t that does not exist).
+                    // `-4 >= 3`, is no counterexample at a t that does not exist); its
+                    // `empty_range` record shows the range empty.
+                    if let Some(r) = reach {
+                        r.empty = true;
+                    }
+                    if crate::certify::recording() {
+                        self.records.push(super::vacuous::record(&range));
+                    }
                     return Ok(Truth::plain(Decision::True));
                 }
                 self.sym = Some(range);
                 env.push((b.name.clone(), Value::Num(Num::T(RatFn::x()))));
-                let r = self.quant(q, binders, k + 1, filter, body, env);
+                let r = self.quant_reaching(q, binders, k + 1, filter, body, env, reach);
                 env.pop();
                 self.sym = None;
                 let mut t = r?;
@@ -121,7 +162,15 @@ impl Evaluator<'_> {
                 for i in 0..dom.len() {
                     self.step(&b.name, de, &dom, i)?;
                     env.push((b.name.clone(), dom.get(i)));
-                    let r = self.quant(q, binders, k + 1, filter, body, env);
+                    let r = self.quant_reaching(
+                        q,
+                        binders,
+                        k + 1,
+                        filter,
+                        body,
+                        env,
+                        reach.as_deref_mut(),
+                    );
                     env.pop();
                     let mut t = r?;
                     any_sym |= t.sym;
@@ -174,16 +223,34 @@ mod tests {
     /// A `forall` over an empty range of the symbolic `t` is true whatever its body: before,
     /// a comparison without `t` in it was decided as if some `t` existed (`forall t in [0, 0):
     /// -4 >= 3` failed, with a certified "counterexample"), while one with `t` in it held.
+    /// Nested here (beside `0 < 1`): at the top of a claim the instance is vacuous, and a claim
+    /// with none exercised an error ([`super::super::vacuous`]).
     /// (claim, outcome, the bindings of the counterexample when it fails, as `k=2`)
     #[test]
     fn a_forall_over_an_empty_symbolic_range_holds() {
         let table: &[(&str, Outcome, &str)] = &[
-            ("forall t in [0, 0): -4 >= 3", Outcome::Holds, ""),
-            ("forall t in (1, 1]: 0/0 = 1", Outcome::Holds, ""),
-            ("forall t in [5, 1]: t < 0 and 2 < 1", Outcome::Holds, ""),
-            ("forall t in (2, 2): 1/(t - 2) > 0", Outcome::Holds, ""),
+            (
+                "(forall t in [0, 0): -4 >= 3) and 0 < 1",
+                Outcome::Holds,
+                "",
+            ),
+            (
+                "(forall t in (1, 1]: 0/0 = 1) and 0 < 1",
+                Outcome::Holds,
+                "",
+            ),
+            (
+                "(forall t in [5, 1]: t < 0 and 2 < 1) and 0 < 1",
+                Outcome::Holds,
+                "",
+            ),
+            (
+                "(forall t in (2, 2): 1/(t - 2) > 0) and 0 < 1",
+                Outcome::Holds,
+                "",
+            ),
             // a range of one point is not empty
-            ("forall t in [1, 1]: 0 > 1", Outcome::Fails, ""),
+            ("(forall t in [1, 1]: 0 > 1) and 0 < 1", Outcome::Fails, ""),
             // nested: empty at k = 1, the body decided (and false) at k = 2
             (
                 "forall k in 1..2: forall t in (1, k]: 0 > 1",

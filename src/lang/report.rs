@@ -35,11 +35,15 @@ pub fn render(v: &Verdict) -> String {
     } else {
         format!("; methods: {}", v.methods.join(", "))
     };
-    let filtered = if v.filtered > 0 {
+    let mut filtered = if v.filtered > 0 {
         format!(", {} excluded by `where`", v.filtered)
     } else {
         String::new()
     };
+    if v.vacuous > 0 {
+        // a top-level range of the symbolic variable that is empty: counted apart, as `where`
+        filtered.push_str(&format!(", {} vacuous (empty range)", v.vacuous));
+    }
     let of = |n: u64| {
         if n == v.total {
             format!("{n}")
@@ -113,6 +117,9 @@ pub fn render(v: &Verdict) -> String {
                     "error: no instance was exercised ({} instances{filtered})\n",
                     v.total
                 ));
+                if v.vacuous > 0 {
+                    out.push_str("  the range of the symbolic variable was empty in every instance not excluded (its lower end above its upper end, or equal to it at an open end): a typo in a range?\n");
+                }
             }
         }
     }
@@ -162,6 +169,7 @@ impl Verdict {
             "total": self.total,
             "checked": self.checked,
             "filtered": self.filtered,
+            "vacuous": self.vacuous,
             "holds": self.holds,
             "fails": self.fails,
             "undecided": self.undecided,

@@ -114,6 +114,9 @@ pub struct Verdict {
     pub checked: u64,
     /// Of those, excluded by `where`.
     pub filtered: u64,
+    /// Of those, vacuous: the top-level quantifier's range of the symbolic `t` is empty
+    /// there, so it binds nothing (counted apart, as `filtered`; [`super::vacuous`]).
+    pub vacuous: u64,
     /// Instances that hold.
     pub holds: u64,
     /// Instances that fail.
@@ -143,6 +146,8 @@ pub struct Verdict {
 enum One {
     Holds(Methods),
     Filtered,
+    /// The top-level range of `t` is empty at this instance ([`super::vacuous::Reach`]).
+    Vacuous,
     Fails(Methods, Option<Box<Detail>>),
     Undecided(Methods, Option<Box<Detail>>),
     Error(LangError),
@@ -388,7 +393,7 @@ pub fn check_values(claim: &Claim, values: &[Value]) -> Result<(Outcome, Check),
     let (r, _) = eval_one(src, &[], &p, bound, None);
     let outcome = match &r {
         One::Holds(_) => Outcome::Holds,
-        One::Filtered => Outcome::OutOfRange,
+        One::Filtered | One::Vacuous => Outcome::OutOfRange,
         One::Fails(..) => Outcome::Fails,
         One::Undecided(..) | One::Stopped(_) => Outcome::Undecided,
         One::Error(_) => Outcome::Error,
@@ -447,6 +452,14 @@ fn to_check(
     match r {
         One::Filtered => Check::new(
             "excluded by `where`",
+            blank(),
+            blank(),
+            Method::Exact,
+            Outcome::OutOfRange,
+        )
+        .at(inst),
+        One::Vacuous => Check::new(
+            "vacuous: the range of the symbolic variable is empty",
             blank(),
             blank(),
             Method::Exact,
@@ -567,7 +580,13 @@ fn eval_counted(
         } else {
             Quant::Forall
         };
-        ev.quant(q, p.rest, 0, p.filter, p.body, &mut env)
+        match ev.top_quant(q, p.rest, p.filter, p.body, &mut env) {
+            Ok((_, reach)) if reach.vacuous() => {
+                *records = std::mem::take(&mut ev.records); // the `empty_range` records
+                return One::Vacuous;
+            }
+            r => r.map(|(t, _)| t),
+        }
     };
     *records = std::mem::take(&mut ev.records);
     match r {
@@ -647,6 +666,7 @@ fn run_inner(
         total,
         checked: 0,
         filtered: 0,
+        vacuous: 0,
         holds: 0,
         fails: 0,
         undecided: 0,
@@ -716,6 +736,7 @@ fn run_inner(
             v.checked += 1;
             match r {
                 One::Filtered => v.filtered += 1,
+                One::Vacuous => v.vacuous += 1,
                 One::Holds(m) => {
                     methods.merge(m);
                     v.holds += 1;

@@ -1,8 +1,9 @@
 //! The `sturm` records of a whole claim `forall t RANGE: C1 and C2 …` (or a conjunction of
 //! such statements), each `Ci` a comparison of two sides built from numbers, `t` and
 //! `+ - * / ^` only ([`super::sturm_record`]): `dpcert check 'EXPR' --certificate`, and the
-//! polynomial steps of the papers' grid cells. Anything else is refused with the reason, never
-//! half-certified.
+//! polynomial steps of the papers' grid cells; a statement over an empty range has its
+//! `empty_range` record instead ([`super::vacuous`]). Anything else is refused with the reason,
+//! never half-certified.
 
 use super::ast::{BinOp, Expr, ExprKind, Quant, Range};
 use super::sturm_record::{constant, record, tree};
@@ -70,8 +71,9 @@ fn statements(src: &str, e: &Expr, out: &mut Vec<Value>) -> Result<(), String> {
                 },
             };
             if range.is_empty() {
-                // holds vacuously: there is no t for a record's interval to show anything about
-                return Err(format!("the range {range} is empty: the claim holds vacuously, and no record shows that"));
+                // holds vacuously, whatever the body: its `empty_range` record shows no t exists
+                out.push(super::vacuous::record(&range));
+                return Ok(());
             }
             comparisons(src, &range, body, out)
         }
@@ -129,10 +131,19 @@ mod tests {
         assert!(sturm_records("forall t in [0, 1]: t <= 1/2").is_err());
         assert!(sturm_records("forall k in 1..3: k > 0").is_err());
         assert!(sturm_records("forall t > 0: exp(t) > 0").is_err());
-        // an empty range: vacuous, no record (the checker refuses an empty interval)
-        for empty in ["forall t in (0, 0]: t > 5", "forall t in [2, 1]: t > 5"] {
-            let e = sturm_records(empty).unwrap_err();
-            assert!(e.contains("is empty"), "{e}");
+        // an empty range: vacuous whatever the body (a 0/0 too), shown by its `empty_range`
+        // record (a sturm record's checker refuses an empty interval)
+        for (empty, lo, hi) in [
+            ("forall t in (0, 0]: t > 5", "0", "0"),
+            ("forall t in [2, 1]: 0/0 > 5", "2", "1"),
+        ] {
+            let r = sturm_records(empty).unwrap();
+            assert_eq!(r.len(), 1, "{empty}");
+            assert_eq!(r[0]["kind"], "empty_range");
+            assert_eq!(
+                (&r[0]["domain"]["lo"], &r[0]["domain"]["hi"]),
+                (&json!(lo), &json!(hi))
+            );
         }
         let two = sturm_records(
             "(forall t >= 0: t^2 >= 0) and forall t in (0, 1]: 1/t >= 1 and t^-2 >= 1",

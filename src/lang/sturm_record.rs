@@ -44,12 +44,7 @@ pub(super) fn record(
         "kind": "sturm",
         "id": format!("sturm-{n}: {compared}"),
         "variable": r.name,
-        "domain": {
-            "lo": certify::rational(&r.lo),
-            "lo_open": r.lo_open,
-            "hi": r.hi.as_ref().map(|(h, _)| certify::rational(h)),
-            "hi_open": r.hi.as_ref().is_some_and(|(_, o)| *o),
-        },
+        "domain": super::vacuous::domain(r),
         "lhs": lt,
         "rel": rel.text(),
         "rhs": rt,

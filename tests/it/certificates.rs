@@ -151,6 +151,17 @@ const STURM: &[(&str, &str)] = &[
     ),
 ];
 
+/// The `empty_range` fixtures of the checker's tests (checker/tests/test_empty_range.py): (file
+/// stem, claim), by `dpcert check --certificate`; `DPCERT_REGENERATE=1` rewrites them. A top-level
+/// range of t empty at n = 3, 4 (vacuous instances), and a nested one empty at each k.
+const EMPTY_RANGE: &[(&str, &str)] = &[
+    ("empty_range_top", "forall n in 1..4, t in [n, 3): t < 3"),
+    (
+        "empty_range_nested",
+        "forall k in 1..2: forall t in (k, 1]: 0 > 1",
+    ),
+];
+
 fn run_checker(path: &Path) -> (Option<i32>, String) {
     let run = Command::new("python3")
         .arg("checker/dpcert_check.py")
@@ -226,6 +237,11 @@ fn check_and_graph_write_certificates_that_the_checker_accepts_and_the_fixtures_
             GRAPHS
                 .iter()
                 .map(|(stem, spec)| (*stem, "graph", vec!["graph", spec])),
+        )
+        .chain(
+            EMPTY_RANGE
+                .iter()
+                .map(|(stem, claim)| (*stem, "claim", vec!["check", claim])),
         );
     for (stem, kind, mut args) in runs {
         let out = dir.join(format!("{stem}.cert.json"));
@@ -233,14 +249,14 @@ fn check_and_graph_write_certificates_that_the_checker_accepts_and_the_fixtures_
         let (code, _, err) = dpcert(&args);
         assert_eq!(code, 0, "{args:?}: {err}");
         let mut now = read_json(&out);
-        assert!(
-            now["records"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .all(|r| r["kind"] == kind),
-            "{args:?}"
-        );
+        let recs = now["records"].as_array().unwrap();
+        if kind == "claim" {
+            // a claim record, certified, then its instances' records, some `empty_range`
+            assert_eq!(recs[0]["certified"], true, "{args:?}");
+            assert!(recs.iter().any(|r| r["kind"] == "empty_range"), "{args:?}");
+        } else {
+            assert!(recs.iter().all(|r| r["kind"] == kind), "{args:?}");
+        }
         let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("checker/tests/fixtures")
             .join(format!("{stem}.cert.json"));
@@ -269,7 +285,7 @@ fn check_and_graph_write_certificates_that_the_checker_accepts_and_the_fixtures_
     assert!(
         stdout.contains(&format!(
             "{} file(s) checked, 0 rejection(s)",
-            STURM.len() + GRAPHS.len()
+            STURM.len() + GRAPHS.len() + EMPTY_RANGE.len()
         )),
         "{stdout}"
     );

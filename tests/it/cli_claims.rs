@@ -242,6 +242,66 @@ fn check_a_pole_inside_a_symbolic_range_is_bad_input_naming_the_point() {
     assert_eq!(out.status.code(), Some(0));
 }
 
+/// A hostile review: a claim whose every top-level range of the symbolic t is empty exercised
+/// nothing, like `forall k in 3..2` (exit 3, naming the empty range; it said "holds: 1
+/// instances (1 exercised)", exit 0); with some instances exercised the rest are counted apart
+/// as vacuous (exit 0); nested, an empty range holds (exit 0); `exists` over an empty integer
+/// domain has no witness (exit 1). The JSON counts them as `vacuous`.
+#[test]
+fn check_an_empty_symbolic_range_exercises_nothing() {
+    let cases: &[(&str, i32, &str)] = &[
+        (
+            "forall k in 3..2: k > 0",
+            3,
+            "no instance was exercised (0 instances)",
+        ),
+        (
+            "forall t in [3, 2]: t > 5",
+            3,
+            "no instance was exercised (1 instances, 1 vacuous (empty range))",
+        ),
+        (
+            "forall t in [3, 3): t > 5",
+            3,
+            "range of the symbolic variable was empty",
+        ),
+        (
+            "forall n in 1..5, t in [n, 3]: t <= 3",
+            0,
+            "holds: 5 instances (3 exercised, 2 vacuous (empty range);",
+        ),
+        ("forall t in [3, 3]: t > 5", 1, "fails"),
+        (
+            "forall k in 1..2: forall t in (k, 1]: 0 > 1",
+            0,
+            "(2 exercised)",
+        ),
+        (
+            "exists k in 3..2: k > 0",
+            1,
+            "no instance of 0 is a witness",
+        ),
+    ];
+    for (claim, code, says) in cases {
+        let out = dpcert().args(["check", claim]).output().unwrap();
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(out.status.code(), Some(*code), "{claim}: {text}");
+        assert!(text.contains(says), "{claim}: {text}");
+    }
+    let out = dpcert()
+        .args(["check", "--json", "forall n in 1..5, t in [n, 3): t < 3"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("stdout is JSON");
+    let counts = ["total", "checked", "holds", "vacuous", "filtered"].map(|k| v[k].clone());
+    assert_eq!(counts, [5, 5, 2, 3, 0].map(serde_json::Value::from), "{v}");
+}
+
 /// Issue 42 item 5: `check --time-limit SECS` gives up with exit 4 (one meaning of
 /// `--time-limit` on every long command); `--budget-secs` is still accepted as its old name.
 #[test]
