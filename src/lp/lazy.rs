@@ -243,13 +243,16 @@ fn violated_exactly(model: &Model, active: &[bool], x: &[Rational]) -> Vec<usize
 }
 
 /// The float dual simplex on `sub`: its run at the optimum, or `None` (it does not apply, or
-/// failed: the exact solve then makes its own hint). A panic inside it (a bug; it decides
+/// failed: the exact solve then makes its own hint). At its tight primal tolerance
+/// ([`crate::lp::float::simplex::Run::tighten`]), a thousandth of [`FLOAT_TOL`]. A panic inside it (a bug; it decides
 /// nothing) costs only the hint, as in [`guided`].
 fn float_solve(sub: &Model, options: &Options) -> Option<Refiner> {
     let budget = Budget::new(options.float_budget, options.deadline);
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| Refiner::new(sub, &budget)))
-        .ok()?
-        .ok()
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        Refiner::new(sub, &budget, true)
+    }))
+    .ok()?
+    .ok()
 }
 
 /// The float run of a round's sub-LP: the last round's run with the rows it broke added

@@ -4,9 +4,10 @@
 //! anything; the basis it ends with is handed to the exact phases, which prove or repair it.
 //!
 //! The float dual simplex of [`crate::lp::float::simplex`] reads every basic value above
-//! `−PRIMAL_TOL` (absolute) as feasible, so on the channel LPs, whose optimal columns decay
+//! `−FIRST_PRIMAL_TOL` (1e-7, absolute; since issue 42 item 8's ninth round, 1e-9 before) as
+//! feasible in its first solve, so on the channel LPs, whose optimal columns decay
 //! geometrically along the path (values down to ~10^-49 on P_50 at e^ε = 10), its optimum is
-//! right down to ~1e-9 and blind below. Refinement looks deeper, one scale at a time:
+//! right down to ~1e-7 and blind below. Refinement looks deeper, one scale at a time:
 //!
 //! 1. the point `z` of the current basis (every variable of the slack form `A x + s = b`,
 //!    non-basic ones exactly at their bounds) is a vector of dyadic rationals, so its residual
@@ -18,7 +19,8 @@
 //!    and it stays dual feasible;
 //! 3. `z ← z + δ/Δ` exactly (the non-basic variables exactly at their bounds), and again.
 //!
-//! Each round sees violations down to `PRIMAL_TOL · S`, about 30 bits below the last; a round
+//! Each round sees violations down to `PRIMAL_TOL · S` (`PRIMAL_TOL` 1e-9, set by
+//! [`Run::restate`]), about 30 bits below the last; a round
 //! that needs no pivot only sharpens `z`. Refinement stops after [`QUIET_ROUNDS`] rounds in a
 //! row without a pivot, after [`MAX_ROUNDS`] rounds, when `z` is exact (no residual, no
 //! violation), or when `Δ` would leave the range of `f64`. The dual side is not refined: the
@@ -89,9 +91,13 @@ pub(crate) struct Refiner {
 
 impl Refiner {
     /// The float dual simplex from the slack basis, until `budget` is spent at most; its failure
-    /// (or a verdict of infeasibility) as the outcome.
-    pub(crate) fn new(model: &Model, budget: &Budget) -> Result<Refiner, Outcome> {
+    /// (or a verdict of infeasibility) as the outcome. `tight`: at the refinement's primal
+    /// tolerance from the start ([`Run::tighten`]) rather than the first solve's looser one.
+    pub(crate) fn new(model: &Model, budget: &Budget, tight: bool) -> Result<Refiner, Outcome> {
         let mut run = Run::new(model)?;
+        if tight {
+            run.tighten();
+        }
         run.optimise(budget)?;
         Ok(Refiner { run })
     }

@@ -63,7 +63,7 @@ pub(super) fn float_hint(
         Err(float_simplex::Outcome::Failed("skipped by a test".into()))
     } else {
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            refine::Refiner::new(model, &half)
+            refine::Refiner::new(model, &half, false)
         }))
         .unwrap_or_else(|_| Err(float_simplex::Outcome::Failed("it panicked".into())))
     };

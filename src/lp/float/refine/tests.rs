@@ -37,7 +37,7 @@ fn path3(t: u64) -> String {
 
 /// Refine `model`'s float dual simplex to the end.
 fn refined(model: &Model) -> (Refined, Basis) {
-    let refined = Refiner::new(model, &Budget::unlimited())
+    let refined = Refiner::new(model, &Budget::unlimited(), false)
         .unwrap()
         .refine(model, &Budget::unlimited());
     let Outcome::Optimal { basis, .. } = &refined.outcome else {
@@ -208,7 +208,7 @@ fn arb_path_lp() -> impl Strategy<Value = Model> {
 /// the optimum of the exact simplex from scratch (the naive reference).
 fn agrees(model: &Model) -> Result<(), TestCaseError> {
     let reference = solve_from_scratch(model).unwrap();
-    let refiner = match Refiner::new(model, &Budget::unlimited()) {
+    let refiner = match Refiner::new(model, &Budget::unlimited(), false) {
         Ok(refiner) => refiner,
         Err(Outcome::Infeasible) => {
             prop_assert_eq!(reference.status(), "infeasible");

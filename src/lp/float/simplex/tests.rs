@@ -489,3 +489,98 @@ proptest! {
         }
     }
 }
+
+/// The two primal tolerances worked by hand: `min x`, `r: x >= b`. At the slack basis `r`'s
+/// slack (bounds `(−∞, 0]`) is `b`, above its bound by `b`: within the first solve's
+/// [`FIRST_PRIMAL_TOL`] (1e-7) at `b = 5e-8`, so that solve takes no pivot and ends at `x = 0`
+/// with price 0; beyond it at `b = 2e-7` (one pivot, `x = b`, price 1). Restated with the same
+/// data ([`Run::restate`], [`PRIMAL_TOL`] 1e-9) both take the pivot to `x = b`.
+#[test]
+fn primal_tolerances_by_hand() {
+    let cases: [(&str, f64, usize); 2] = [("1/20000000", 5e-8, 0), ("1/5000000", 2e-7, 1)];
+    for (b, value, first_pivots) in cases {
+        let m = model(&format!(
+            "Minimize\n obj: x\nSubject To\n r: x >= {b}\nEnd\n"
+        ));
+        let mut run = Run::new(&m).unwrap();
+        run.optimise(&Budget::unlimited()).unwrap();
+        assert_eq!(run.pivots(), first_pivots, "{b}");
+        let (x, y) = run.point_and_prices();
+        let first = if first_pivots == 0 { 0.0 } else { value };
+        assert!(
+            close(&x, &[first]) && close(&y, &[first_pivots as f64]),
+            "{b}: {x:?} {y:?}"
+        );
+        run.restate(run.rhs.clone(), run.lower.clone(), run.upper.clone())
+            .unwrap();
+        run.optimise(&Budget::unlimited()).unwrap();
+        assert_eq!(run.pivots(), 1, "{b}");
+        let (x, y) = run.point_and_prices();
+        assert!(
+            (x[0] - value).abs() <= 1e-15 * value && y == [1.0],
+            "{b}: {x:?} {y:?}"
+        );
+    }
+}
+
+/// Random dual-feasible LPs with some right-hand sides scaled by `2^-k`, `k` in 20..32 (basic
+/// values of 1e-6..1e-10, either side of [`FIRST_PRIMAL_TOL`] and [`PRIMAL_TOL`]).
+fn arb_lp_with_small_values() -> impl Strategy<Value = String> {
+    (
+        crate::lp::tests::arb_dual_feasible_lp(),
+        prop::collection::vec(prop::option::of(20u32..32), 6),
+    )
+        .prop_map(|(text, scales)| {
+            let mut row = 0;
+            let lines: Vec<String> = text
+                .lines()
+                .map(|line| {
+                    if !line.starts_with(" r") {
+                        return line.to_string();
+                    }
+                    row += 1;
+                    match scales[row - 1] {
+                        Some(k) => format!("{line}/{}", 1u64 << k),
+                        None => line.to_string(),
+                    }
+                })
+                .collect();
+            lines.join("\n") + "\n"
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The first solve (at [`FIRST_PRIMAL_TOL`]) then the same LP restated (at [`PRIMAL_TOL`],
+    /// as the refinement's rounds are) reaches the optimum of the exact simplex from scratch
+    /// (the naive reference) to 1e-8, where the first solve alone is within its tolerance;
+    /// the basis certifies there exactly.
+    #[test]
+    fn restated_runs_reach_the_tight_optimum(text in arb_lp_with_small_values()) {
+        let m = model(&text);
+        let reference = solve_from_scratch(&m).unwrap();
+        let mut run = Run::new(&m).unwrap();
+        let first = run.optimise(&Budget::unlimited());
+        let Some(value) = reference.value() else {
+            // Infeasible by less than the tolerance, the float solve may read it feasible.
+            prop_assert!(!matches!(first, Err(Outcome::Failed(_))), "{first:?}\n{text}");
+            return Ok(());
+        };
+        prop_assert!(first.is_ok(), "{first:?}\n{text}");
+        let objective = |x: &[f64]| -> f64 {
+            m.objective().iter().zip(x).map(|(c, v)| to_f64(c) * v).sum()
+        };
+        let value = to_f64(value);
+        let x = run.point_and_prices().0;
+        prop_assert!((objective(&x) - value).abs() < 1e-6, "{x:?} vs {value}\n{text}");
+        run.restate(run.rhs.clone(), run.lower.clone(), run.upper.clone()).unwrap();
+        prop_assert!(run.optimise(&Budget::unlimited()).is_ok(), "{text}");
+        let Outcome::Optimal { basis, x, .. } = run.optimal() else { unreachable!() };
+        prop_assert!((objective(&x) - value).abs() < 1e-8, "{x:?} vs {value}\n{text}");
+        let (Ending::Solved(exact), _) = solve_from(&m, basis, 1000, None) else {
+            return Err(TestCaseError::fail(format!("stopped\n{text}")));
+        };
+        prop_assert_eq!(exact.value(), reference.value(), "{}", text);
+    }
+}
