@@ -19,6 +19,26 @@
 //! `ρ` is often much sparser, so each exchange is kept in the form with fewer entries. Product
 //! forms multiply `B₀⁻¹` on the left and alternate ones on the right, in the order they came:
 //! `B⁻¹ = E_k ⋯ E_1 B₀⁻¹ F_1 ⋯ F_k` (an `E_i` or an `F_i` per exchange).
+//!
+//! Issue 42 item 8, per-pivot round (lp42v, 2026-11-29): `perf --call-graph dwarf` on P_160
+//! (main's code, line tables only; 5,780 samples of an 18 s run at load ~5) put the
+//! refactorisations at 17.7% of the run (21% of the hint; [`FloatLu::factor`] 13.8%), the
+//! two solves at 16.6% (`ftran`) and 12.3% (`btran`), the exchanges 8.9%, and 3.4% in
+//! `realloc` (1.1% of it the copies of `by_row` growing again after each refactorisation,
+//! one push at a time). The exchanges' entries now sit in one arena, and the arena, `by_row`
+//! and `G` keep their room across refactorisations ([`Inverse::refactored`]); the Markowitz
+//! search of [`FloatLu::factor`] stops examining candidates once it holds a pivot of cost 0.
+//! Both give the same numbers (the same pivots and the same output of `dpcert lp` on P_60,
+//! P_100, P_160, H(5,2), H(6,2), D_80). CPU seconds of the whole `dpcert lp --stats`, main's
+//! binary and this one interleaved (`/tmp/lp42q_meas.py`, load 5.6–7.0 with builds beside
+//! them), seven runs each: P_160 median 12.27 s → 11.66 s (runs 10.75–13.96 / 10.61–14.08,
+//! HiGHS's solve 2.77 s in three of them); within the noise elsewhere: P_100 3.40 / 3.25 s
+//! (three runs), 2.52 / 2.61 s (four), H(6,2) 10.72 / 10.98 s (three), P_60 0.854 / 0.876 s
+//! and H(5,2) 0.433 / 0.456 s (nine, load 4–5). P_160 stays ~4× HiGHS at this load. What
+//! was not done: the kernel's `U` solved hyper-sparsely (the seventh round's densities stand:
+//! `α` at 15% passes the kernel in full under HiGHS's own switch), and [`FloatLu`]'s buffers
+//! kept across refactorisations (its ~20 arrays of `m`, allocated and zeroed per
+//! factorisation; not measured apart).
 
 use crate::lp::float::lu::FloatLu;
 use crate::lp::float::sparse_vec::SparseVec;
@@ -28,16 +48,21 @@ use crate::lp::float::sparse_vec::SparseVec;
 /// density of 10%).
 const ROW_WISE: usize = 10;
 
-/// One exchange since the factorisation (see the module docs).
-#[derive(Clone, Debug)]
+/// One exchange since the factorisation (see the module docs), its entries in
+/// [`Inverse::entries`] (issue 42 item 8, ninth round: one arena for all of them, kept across
+/// refactorisations, rather than two or three vectors allocated per exchange).
+#[derive(Clone, Copy, Debug)]
 enum Exchange {
-    /// Product form: the position `r`, the pivot `α_r` and the other entries `(position,
-    /// α_i)` of the entering column.
-    Column(usize, f64, Vec<(usize, f64)>),
-    /// Alternate product form: the pivot `α_r`, `u = a_q − a_p` and `ρ`, both by row (`u` may
-    /// list a row twice: its two terms then add up).
-    Row(f64, Vec<(usize, f64)>, Vec<(usize, f64)>),
+    /// Product form: the position `r`, the pivot `α_r` and the place of the other entries
+    /// `(position, α_i)` of the entering column.
+    Column(usize, f64, Span),
+    /// Alternate product form: the pivot `α_r` and the places of `u = a_q − a_p` and `ρ`, both
+    /// by row (`u` may list a row twice: its two terms then add up).
+    Row(f64, Span, Span),
 }
+
+/// A range of [`Inverse::entries`]: its start and end.
+type Span = (usize, usize);
 
 /// `B⁻¹` as [`FloatLu`] and the exchanges since (see the module docs).
 ///
@@ -52,11 +77,13 @@ pub(crate) struct Inverse {
     lu: FloatLu,
     /// The exchanges in the order they came.
     exchanges: Vec<Exchange>,
-    /// Their entries in all.
-    nonzeros: usize,
-    /// The `Row` exchanges in order: their index in `exchanges`, and `G_j·` (`ρ_kᵀ u_j` for the
-    /// earlier ones `k < j`).
-    rows: Vec<(usize, Vec<f64>)>,
+    /// Their entries, each exchange's in one [`Span`].
+    entries: Vec<(usize, f64)>,
+    /// The `Row` exchanges in order: their index in `exchanges`.
+    rows: Vec<usize>,
+    /// `G_j·` (`ρ_kᵀ u_j` for the earlier `k < j`) of each `Row` exchange `j` in turn, at
+    /// `j (j − 1) / 2`.
+    g: Vec<f64>,
     /// The `ρ`s by row as linked lists: `head[i]` the last entry of row `i` (`usize::MAX`:
     /// none), each entry `(row exchange k, ρ_k[i], the row's entry before)`.
     head: Vec<usize>,
@@ -72,12 +99,26 @@ impl Inverse {
         Inverse {
             lu,
             exchanges: Vec::new(),
-            nonzeros: 0,
+            entries: Vec::new(),
             rows: Vec::new(),
+            g: Vec::new(),
             head: vec![usize::MAX; m],
             by_row: Vec::new(),
             scratch: Vec::new(),
         }
+    }
+
+    /// The inverse of a basis factored afresh (of any order: the simplex adds rows), with no
+    /// exchange yet: as [`Inverse::new`], the room of the exchanges kept.
+    pub(crate) fn refactored(&mut self, lu: FloatLu) {
+        self.head.clear();
+        self.head.resize(lu.dim(), usize::MAX);
+        self.lu = lu;
+        self.exchanges.clear();
+        self.entries.clear();
+        self.rows.clear();
+        self.g.clear();
+        self.by_row.clear();
     }
 
     /// Exchanges since the factorisation.
@@ -87,7 +128,7 @@ impl Inverse {
 
     /// Entries of the exchanges, and of the factors.
     pub(crate) fn nonzeros(&self) -> (usize, usize) {
-        (self.nonzeros, self.lu.nonzeros())
+        (self.entries.len(), self.lu.nonzeros())
     }
 
     /// Record the exchange at position `r` with pivot `pivot`, from the entering column `alpha`
@@ -112,8 +153,9 @@ impl Inverse {
 
     /// The exchange in product form.
     fn push_column(&mut self, r: usize, pivot: f64, alpha: Solved) {
-        let eta = sparse(alpha, r, &mut self.scratch);
-        self.nonzeros += eta.len();
+        let start = self.entries.len();
+        sparse(alpha, r, &mut self.scratch, &mut self.entries);
+        let eta = (start, self.entries.len());
         self.exchanges.push(Exchange::Column(r, pivot, eta));
     }
 
@@ -125,17 +167,18 @@ impl Inverse {
         entering: &[(usize, f64)],
         leaving: &[(usize, f64)],
     ) {
-        let u: Vec<(usize, f64)> = entering
-            .iter()
-            .copied()
-            .chain(leaving.iter().map(|&(i, a)| (i, -a)))
-            .collect();
-        let rho = sparse(rho, usize::MAX, &mut self.scratch);
-        self.nonzeros += u.len() + rho.len();
+        let start = self.entries.len();
+        self.entries.extend_from_slice(entering);
+        self.entries.extend(leaving.iter().map(|&(i, a)| (i, -a)));
+        let u = (start, self.entries.len());
+        sparse(rho, usize::MAX, &mut self.scratch, &mut self.entries);
+        let rho = (u.1, self.entries.len());
         // `G_jk = ρ_kᵀ u_j` for the earlier `k`, through the rows of `u_j`.
         let j = self.rows.len();
-        let mut g = vec![0.0; j];
-        for &(i, a) in &u {
+        let g_start = self.g.len();
+        self.g.resize(g_start + j, 0.0);
+        let g = &mut self.g[g_start..];
+        for &(i, a) in &self.entries[u.0..u.1] {
             let mut e = self.head[i];
             while e != usize::MAX {
                 let (k, r, before) = self.by_row[e];
@@ -143,12 +186,18 @@ impl Inverse {
                 e = before;
             }
         }
-        for &(i, a) in &rho {
+        for &(i, a) in &self.entries[rho.0..rho.1] {
             self.by_row.push((j, a, self.head[i]));
             self.head[i] = self.by_row.len() - 1;
         }
-        self.rows.push((self.exchanges.len(), g));
+        self.rows.push(self.exchanges.len());
         self.exchanges.push(Exchange::Row(pivot, u, rho));
+    }
+
+    /// The entries of a [`Span`].
+    #[inline]
+    fn span(&self, (start, end): Span) -> &[(usize, f64)] {
+        &self.entries[start..end]
     }
 
     /// `x = B⁻¹ b` (`b` by row, `x` by position, every entry written), with `b` as scratch;
@@ -169,13 +218,13 @@ impl Inverse {
             self.apf_in_order(b);
         }
         self.lu.ftran(b, x);
-        for exchange in &self.exchanges {
+        for &exchange in &self.exchanges {
             if let Exchange::Column(r, pivot, eta) = exchange {
-                let xr = x.val[*r] / pivot;
+                let xr = x.val[r] / pivot;
                 if xr != 0.0 {
-                    x.sub_pairs(eta, xr);
+                    x.sub_pairs(self.span(eta), xr);
                 }
-                x.set(*r, xr);
+                x.set(r, xr);
             }
         }
     }
@@ -185,11 +234,16 @@ impl Inverse {
     /// lists by row would cost as much, read scattered (on H(5,2) the hint took twice as long
     /// that way).
     fn apf_in_order(&self, b: &mut SparseVec) {
-        for exchange in self.exchanges.iter().rev() {
+        for &exchange in self.exchanges.iter().rev() {
             if let Exchange::Row(pivot, u, rho) = exchange {
-                let s = rho.iter().map(|&(i, a)| a * b.val[i]).sum::<f64>() / pivot;
+                let s = self
+                    .span(rho)
+                    .iter()
+                    .map(|&(i, a)| a * b.val[i])
+                    .sum::<f64>()
+                    / pivot;
                 if s != 0.0 {
-                    b.sub_pairs(u, s);
+                    b.sub_pairs(self.span(u), s);
                 }
             }
         }
@@ -215,16 +269,16 @@ impl Inverse {
             }
         }
         for j in (0..self.rows.len()).rev() {
-            let (at, g) = &self.rows[j];
-            let Exchange::Row(pivot, u, _) = &self.exchanges[*at] else {
+            let Exchange::Row(pivot, u, _) = self.exchanges[self.rows[j]] else {
                 unreachable!("rows lists the Row exchanges")
             };
             let s = t[j] / pivot;
             if s != 0.0 {
+                let g = &self.g[j * j.saturating_sub(1) / 2..][..j];
                 for (tk, gk) in t.iter_mut().zip(g) {
                     *tk -= s * gk;
                 }
-                b.sub_pairs(u, s);
+                b.sub_pairs(self.span(u), s);
             }
         }
     }
@@ -241,21 +295,21 @@ impl Inverse {
     /// and gets the solution with its entries listed (or its list given up, as in
     /// [`Inverse::ftran`]).
     pub(crate) fn btran(&self, c: &mut SparseVec, y: &mut SparseVec) {
-        for exchange in self.exchanges.iter().rev() {
+        for &exchange in self.exchanges.iter().rev() {
             if let Exchange::Column(r, pivot, eta) = exchange {
-                let mut v = c.val[*r];
-                for &(i, a) in eta {
+                let mut v = c.val[r];
+                for &(i, a) in self.span(eta) {
                     v -= a * c.val[i];
                 }
-                c.set(*r, v / pivot);
+                c.set(r, v / pivot);
             }
         }
         self.lu.btran(c, y);
-        for exchange in &self.exchanges {
+        for &exchange in &self.exchanges {
             if let Exchange::Row(pivot, u, rho) = exchange {
-                let s = u.iter().map(|&(i, a)| a * y.val[i]).sum::<f64>() / pivot;
+                let s = self.span(u).iter().map(|&(i, a)| a * y.val[i]).sum::<f64>() / pivot;
                 if s != 0.0 {
-                    y.sub_pairs(rho, s);
+                    y.sub_pairs(self.span(rho), s);
                 }
             }
         }
@@ -265,21 +319,23 @@ impl Inverse {
 /// A solve's result (dense) and the positions of its non-zero entries.
 pub(crate) type Solved<'a> = (&'a [f64], &'a [usize]);
 
-/// The listed entries of `v` but the one at `skip`, in order (a list kept as the solve wrote
+/// The listed entries of `v` but the one at `skip`, in order, onto `out` (a list kept as the solve wrote
 /// it is in no order; each exchange is passed in every solve until the refactorisation, and
 /// in order its reads and writes of the vectors go forward through memory). A list already in
 /// order (as [`SparseVec::relist`] writes it, where the solve's result was dense) is read as
 /// it stands; a long one out of order is found again by one pass over `v` without a branch
 /// per entry, into `scratch` (`v.len()` places; issue 42 item 8, eighth round: the pass with
 /// a branch per entry, mispredicted at the 7.5% density of P_160's `ρ`, was 6.7% of its run).
-fn sparse((v, listed): Solved, skip: usize, scratch: &mut Vec<(usize, f64)>) -> Vec<(usize, f64)> {
+fn sparse(
+    (v, listed): Solved,
+    skip: usize,
+    scratch: &mut Vec<(usize, f64)>,
+    out: &mut Vec<(usize, f64)>,
+) {
     let pick = |&i: &usize| i != skip && v[i] != 0.0;
     if listed.windows(2).all(|w| w[0] < w[1]) {
-        return listed
-            .iter()
-            .filter(|i| pick(i))
-            .map(|&i| (i, v[i]))
-            .collect();
+        out.extend(listed.iter().filter(|i| pick(i)).map(|&i| (i, v[i])));
+        return;
     }
     if SORT_WISE * listed.len() > v.len() {
         scratch.resize(v.len(), (0, 0.0));
@@ -288,15 +344,12 @@ fn sparse((v, listed): Solved, skip: usize, scratch: &mut Vec<(usize, f64)>) -> 
             scratch[kept] = (i, a);
             kept += usize::from(a != 0.0 && i != skip);
         }
-        return scratch[..kept].to_vec();
+        out.extend_from_slice(&scratch[..kept]);
+        return;
     }
-    let mut entries: Vec<(usize, f64)> = listed
-        .iter()
-        .filter(|i| pick(i))
-        .map(|&i| (i, v[i]))
-        .collect();
-    entries.sort_unstable_by_key(|e| e.0);
-    entries
+    let start = out.len();
+    out.extend(listed.iter().filter(|i| pick(i)).map(|&i| (i, v[i])));
+    out[start..].sort_unstable_by_key(|e| e.0);
 }
 
 /// [`sparse`] reads the whole vector in order, rather than sorting its list, where the list

@@ -243,7 +243,16 @@ impl FloatLu {
             for k in 1..=n {
                 let live_col = |c: usize| (!col_done[c]).then(|| col_count[c]);
                 col_buckets.live(k, SEARCH, live_col, &mut cands);
+                // A pivot of cost 0 is not beaten (a later one must cost less to replace
+                // it): the candidates are still drawn from their buckets, as their stale
+                // entries are dropped on the way (so the pivots are the same as before), but
+                // not examined (issue 42 item 8, ninth round: a column singleton was examined
+                // with up to three others, each a search of its rows, before it was taken).
+                let zero = |best: Option<(usize, usize, usize)>| best.is_some_and(|b| b.0 == 0);
                 for &c in &cands {
+                    if zero(best) {
+                        break;
+                    }
                     examined += 1;
                     // The column's live entries, each found in its row once (issue 42 item 8,
                     // seventh round: the largest and then each entry were two searches of
@@ -277,6 +286,9 @@ impl FloatLu {
                     row_buckets.live(k, SEARCH, live_row, &mut cands);
                 }
                 for &i in &cands {
+                    if zero(best) {
+                        break;
+                    }
                     examined += 1;
                     for &(c, v) in &rows[i] {
                         let v = v.abs();

@@ -848,7 +848,7 @@ impl Run {
         let Some(lu) = FloatLu::factor(self.m, &columns) else {
             return false;
         };
-        self.inverse = Inverse::new(lu);
+        self.inverse.refactored(lu);
         self.xb = self.ftran(self.basic_rhs());
         self.list_infeasible();
         let y = self.prices();

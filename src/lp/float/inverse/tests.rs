@@ -123,6 +123,36 @@ fn a_literal_exchange_in_either_form() {
     assert_eq!(inverse.nonzeros().0, 1);
 }
 
+/// An inverse refactored at a larger order (the simplex adds rows), after exchanges: its
+/// exchanges are gone and a new one on the added row solves by hand. `B = [[2, 0], [1, 1]]`
+/// as above, then `B₀ = I` (3 × 3) and `(0, 1, 4)` enters at position 2 in place of `e_2`
+/// (`α = (0, 1, 4)`, `ρ = e_2`): `B = [[1, 0, 0], [0, 1, 1], [0, 0, 4]]`, `B x = (1, 3, 8)`
+/// has `x = (1, 1, 2)`, `Bᵀ y = (1, 1, 9)` has `y = (1, 1, 2)`.
+#[test]
+fn refactored_at_a_larger_order() {
+    let mut inverse = Inverse::new(FloatLu::factor(2, &[vec![(0, 1.0)], vec![(1, 1.0)]]).unwrap());
+    inverse.push_row(2.0, (&[1.0, 0.0], &[0]), &[(0, 2.0), (1, 1.0)], &[(0, 1.0)]);
+    let identity = [vec![(0, 1.0)], vec![(1, 1.0)], vec![(2, 1.0)]];
+    inverse.refactored(FloatLu::factor(3, &identity).unwrap());
+    assert_eq!((inverse.exchanges(), inverse.nonzeros().0), (0, 0));
+    inverse.push_row(
+        4.0,
+        (&[0.0, 0.0, 1.0], &[2]),
+        &[(1, 1.0), (2, 4.0)],
+        &[(2, 1.0)],
+    );
+    assert_eq!(ftran(&inverse, vec![1.0, 3.0, 8.0]), vec![1.0, 1.0, 2.0]);
+    assert_eq!(btran(&inverse, vec![1.0, 1.0, 9.0]), vec![1.0, 1.0, 2.0]);
+}
+
+/// [`sparse`] onto an arena that holds an entry before, which it keeps: the entries added.
+fn sparse_onto(v: Solved, skip: usize, scratch: &mut Vec<(usize, f64)>) -> Vec<(usize, f64)> {
+    let mut out = vec![(99, 9.0)];
+    sparse(v, skip, scratch, &mut out);
+    assert_eq!(out[0], (99, 9.0));
+    out.split_off(1)
+}
+
 /// [`sparse`] by hand, in its three ways: a list of 2 of 100 entries out of order (sorted),
 /// of 4 of 8 out of order (the whole vector read in order, into a scratch that held more
 /// entries before), and of 3 of 100 in order (read as it stands); the entry at `skip` and a
@@ -133,26 +163,32 @@ fn sparse_entries_in_order_each_way() {
     let mut v = vec![0.0; 100];
     (v[70], v[5]) = (2.0, -1.0);
     assert_eq!(
-        sparse((&v, &[70, 5]), usize::MAX, &mut scratch),
+        sparse_onto((&v, &[70, 5]), usize::MAX, &mut scratch),
         vec![(5, -1.0), (70, 2.0)]
     );
-    assert_eq!(sparse((&v, &[70, 5]), 5, &mut scratch), vec![(70, 2.0)]);
+    assert_eq!(
+        sparse_onto((&v, &[70, 5]), 5, &mut scratch),
+        vec![(70, 2.0)]
+    );
     let w = [0.0, 3.0, 0.0, 1.0, 0.0, 0.0, 4.0, 0.0];
     assert!(SORT_WISE * 4 > w.len());
     assert_eq!(
-        sparse((&w, &[6, 0, 3, 1]), 3, &mut scratch),
+        sparse_onto((&w, &[6, 0, 3, 1]), 3, &mut scratch),
         vec![(1, 3.0), (6, 4.0)]
     );
     assert_eq!(
-        sparse((&w, &[6, 0, 3, 1]), usize::MAX, &mut Vec::new()),
+        sparse_onto((&w, &[6, 0, 3, 1]), usize::MAX, &mut Vec::new()),
         vec![(1, 3.0), (3, 1.0), (6, 4.0)]
     );
     v[9] = 0.0;
     assert_eq!(
-        sparse((&v, &[5, 9, 70]), usize::MAX, &mut scratch),
+        sparse_onto((&v, &[5, 9, 70]), usize::MAX, &mut scratch),
         vec![(5, -1.0), (70, 2.0)]
     );
-    assert_eq!(sparse((&v, &[5, 9, 70]), 70, &mut scratch), vec![(5, -1.0)]);
+    assert_eq!(
+        sparse_onto((&v, &[5, 9, 70]), 70, &mut scratch),
+        vec![(5, -1.0)]
+    );
 }
 
 proptest! {
@@ -178,17 +214,17 @@ proptest! {
         let skip = (next() % (n as u64 + 1)) as usize;
         let want: Vec<(usize, f64)> = (0..n).filter(|&i| i != skip && v[i] != 0.0).map(|i| (i, v[i])).collect();
         let mut scratch = Vec::new();
-        prop_assert_eq!(sparse((&v, &list), skip, &mut scratch), want.clone());
+        prop_assert_eq!(sparse_onto((&v, &list), skip, &mut scratch), want.clone());
         // The list in order (as a dense result's is listed again), and the scratch reused.
         list.sort_unstable();
-        prop_assert_eq!(sparse((&v, &list), skip, &mut scratch), want);
+        prop_assert_eq!(sparse_onto((&v, &list), skip, &mut scratch), want);
     }
 
     /// A random non-singular `B₀` (a dominant entry per column under a random permutation, a
     /// few small ones), then random exchanges (a random sparse column at a random position,
     /// kept when its pivot is at least 1/4), each in a random form or the one `exchange`
-    /// picks: after each, both solves reproduce right-hand sides made by multiplying back
-    /// with the basis as it now is.
+    /// picks, the basis now and then factored afresh (`refactored`): after each, both solves
+    /// reproduce right-hand sides made by multiplying back with the basis as it now is.
     #[test]
     fn exchanges_solve_like_the_basis_they_make(
         n in 1usize..40,
@@ -237,6 +273,15 @@ proptest! {
                 }
             }
             columns[r] = entering;
+            // Now and then the basis factored afresh into the same inverse (its room kept,
+            // its exchanges dropped), as the simplex refactors.
+            if next() % 4 == 0 {
+                if let Some(lu) = FloatLu::factor(n, &columns) {
+                    inverse.refactored(lu);
+                    prop_assert_eq!(inverse.exchanges(), 0);
+                    prop_assert_eq!(inverse.nonzeros().0, 0);
+                }
+            }
             let x: Vec<f64> = (0..n).map(|_| (next() % 100) as f64 / 10.0 - 5.0).collect();
             let got = ftran(&inverse, times(&columns, &x));
             for (a, b) in got.iter().zip(&x) { prop_assert!((a - b).abs() < 1e-7, "{a} vs {b}"); }
